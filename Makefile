@@ -1,0 +1,32 @@
+# The two commands of the README.  Both create .venv on first use and reuse it afterwards;
+# a failed install stops with pip's error (make stops on the first failing command).
+PY := .venv/bin/python
+STAMP_APP := .venv/.peapp-app-installed
+STAMP_TEST := .venv/.peapp-test-installed
+DEPS := pyproject.toml
+
+.PHONY: app test bench bundle bundle-test
+
+$(PY):
+	python3.11 -m venv .venv || python3 -m venv .venv
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP_APP): $(PY) $(DEPS)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): $(STAMP_APP) $(DEPS)
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $@
+
+## make app: set up everything and start the app (ARGS="path/to/model" to open one)
+app: $(STAMP_APP)
+	$(PY) main.py $(ARGS)
+
+## make test: set up everything (test dependencies too) and run the whole suite headless
+test: $(STAMP_TEST)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q tests
+
+## make bench: print the benchmark numbers (not part of the test suite)
+bench: $(STAMP_TEST)
+	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench.run_all

@@ -1,0 +1,10 @@
+"""peapp — the Qt-free core of the Positional Encoding Explorer.
+
+Everything a panel of the desktop app shows can be computed here with the same call, from a
+script or a notebook: ``peapp.encodings`` (one module per family, each with a validated
+parameter spec), ``peapp.analysis`` (similarity, shift maps, spectra), ``peapp.document``
+(the JSON-serialisable state of a session) and ``peapp.jobs`` (the immutable requests the
+GUI's worker thread runs).  Nothing in this package imports Qt.
+"""
+
+__version__ = "0.1.0"

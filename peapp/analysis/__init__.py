@@ -1,0 +1,1 @@
+"""Analyses over encodings: similarity, shift maps, spectra, level-of-detail views. No Qt."""

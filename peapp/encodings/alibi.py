@@ -1,0 +1,101 @@
+"""ALiBi (Press et al. 2022): no position in the embeddings; each head subtracts
+slope_h · distance from its attention logits.
+
+Canonical form shown here: bias[h, i, j] = −slope_h · (i − j) for keys j ≤ i (causal).
+BLOOM adds +slope·j and MPT +slope·(j − last); both differ from this by a per-row constant,
+which softmax removes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import torch
+
+from peapp.encodings.base import Family
+from peapp.errors import ParameterError
+from peapp.params import Spec, param
+
+
+@dataclass(frozen=True)
+class AlibiSpec(Spec):
+    family = "alibi"
+    n_positions: int = param(50, "Sequence length", minimum=1, maximum=131_072, step=1,
+                             help="Queries and keys shown (rows × columns).")
+    n_heads: int = param(8, "Heads", minimum=1, maximum=256, step=1,
+                         help="Number of heads; slopes are geometric (2^(−8/n) for powers of two).")
+    head: int = param(0, "Head shown", minimum=0, maximum=255, step=1,
+                      help="Which head's bias matrix the heatmap shows (0 = steepest slope).")
+    causal: bool = param(True, "Causal", help="Mask future keys (decoder); off: −slope·|i−j| both ways.")
+
+    def check(self) -> None:
+        if self.head >= self.n_heads:
+            raise ParameterError(f"head {self.head} does not exist with {self.n_heads} heads; "
+                                 f"choose 0–{self.n_heads - 1}.")
+
+
+def _power_of_two_slopes(n: int) -> list[float]:
+    start = 2.0 ** (-8.0 / n)
+    return [start ** (i + 1) for i in range(n)]
+
+
+def slopes(n_heads: int) -> torch.Tensor:
+    """Per-head slopes [n_heads] (float32); non-powers of two interleave the next power's slopes."""
+    if n_heads < 1:
+        raise ParameterError("ALiBi needs at least one head")
+    lower = 2 ** int(math.floor(math.log2(n_heads)))
+    values = _power_of_two_slopes(lower)
+    if lower != n_heads:
+        values += _power_of_two_slopes(2 * lower)[0::2][: n_heads - lower]
+    return torch.tensor(values, dtype=torch.float32)
+
+
+def bias(n_heads: int, q_len: int, k_len: int | None = None, causal: bool = True,
+         query_positions: torch.Tensor | None = None) -> torch.Tensor:
+    """Bias [n_heads, q, k]: −slope·(i − j); masked (future) keys are −inf when causal.
+
+    Queries are the last ``q_len`` of ``k_len`` positions (as in decoding with a cache) unless
+    ``query_positions`` gives them explicitly.
+    """
+    k_len = q_len if k_len is None else k_len
+    if query_positions is None:
+        query_positions = torch.arange(k_len - q_len, k_len)
+    i = query_positions.to(torch.float32).reshape(-1, 1)
+    j = torch.arange(k_len, dtype=torch.float32).reshape(1, -1)
+    distance = i - j
+    s = slopes(n_heads).reshape(-1, 1, 1)
+    if causal:
+        out = -s * distance
+        return out.masked_fill((distance < 0).unsqueeze(0), float("-inf"))
+    return -s * distance.abs()
+
+
+def _rows_at(spec: AlibiSpec, positions: torch.Tensor) -> torch.Tensor:
+    b = bias(spec.n_heads, len(positions), spec.n_positions, spec.causal, query_positions=positions)
+    return b[spec.head].masked_fill(torch.isinf(b[spec.head]), float("nan"))
+
+
+def _caption(spec: AlibiSpec) -> str:
+    s = float(slopes(spec.n_heads)[spec.head])
+    mask = "future keys are masked (blank)" if spec.causal else "no mask: the penalty grows both ways"
+    return (f"ALiBi bias, head {spec.head} of {spec.n_heads} (slope {s:.4g} = 1/{1 / s:.4g}): query i × key j, "
+            f"value −slope·(i−j); {mask}. Nothing is added to embeddings: the farther a key, the larger "
+            f"the penalty before softmax, at any length.")
+
+
+FAMILY = Family(
+    name="alibi",
+    label="ALiBi (linear bias)",
+    spec=AlibiSpec,
+    summary="Subtracts slope·distance from attention logits, a different slope per head.",
+    rows=lambda s: s.n_positions,
+    cols=lambda s: s.n_positions,
+    rows_at=_rows_at,
+    caption=_caption,
+    row_axis="query position",
+    col_axis="key position",
+    value_label="bias",
+    symmetric_levels=False,
+    order=50,
+)

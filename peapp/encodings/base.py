@@ -1,0 +1,46 @@
+"""What every encoding family provides to the views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+import torch
+
+from peapp.params import Spec
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family as the app sees it.
+
+    The heatmap view is a table of ``rows(spec) × cols(spec)``; ``rows_at(spec, positions)``
+    computes any subset of its rows (the heatmap asks for chunks and pools them, so a table
+    of 100k positions is never held whole).  ``column_wavelengths`` gives, per column, the
+    period in positions where that is meaningful (sinusoids, RoPE), else ``None``.
+    """
+
+    name: str
+    label: str
+    spec: type[Spec]
+    summary: str
+    rows: Callable[[Spec], int]
+    cols: Callable[[Spec], int]
+    rows_at: Callable[[Spec, torch.Tensor], torch.Tensor]
+    caption: Callable[[Spec], str]
+    row_axis: str = "position"
+    col_axis: str = "dimension"
+    value_label: str = "value"
+    column_wavelengths: Callable[[Spec], np.ndarray | None] = lambda spec: None
+    # Optional closed form for the mean of rows [start, start + count) per bin; lets the
+    # level-of-detail view stay exact and fast at any number of positions.
+    pooled_rows_at: Callable[[Spec, torch.Tensor, torch.Tensor], torch.Tensor] | None = None
+    symmetric_levels: bool = True  # diverging colour map centred on zero
+    order: int = 100
+
+    def default_spec(self) -> Spec:
+        return self.spec()
+
+    def make_spec(self, values: dict) -> Spec:
+        return self.spec.from_dict(values)

@@ -1,0 +1,36 @@
+"""NoPE: explicitly no position information, so every view can compare against it.
+
+Without a causal mask, self-attention is then permutation-equivariant; a causal mask alone
+still leaks order (Kazemnejad et al. 2023).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from peapp.encodings.base import Family
+from peapp.params import Spec, param
+
+
+@dataclass(frozen=True)
+class NopeSpec(Spec):
+    family = "nope"
+    n_positions: int = param(50, "Positions", minimum=1, maximum=1_048_576, step=1, help="Positions shown.")
+    d_model: int = param(128, "d_model", minimum=1, maximum=8192, step=1, help="Embedding width.")
+
+
+FAMILY = Family(
+    name="nope",
+    label="NoPE (no position)",
+    spec=NopeSpec,
+    summary="Nothing added anywhere: every position looks the same to attention.",
+    rows=lambda s: s.n_positions,
+    cols=lambda s: s.d_model,
+    rows_at=lambda s, pos: torch.zeros(len(pos), s.d_model),
+    caption=lambda s: (f"NoPE: {s.n_positions:,} positions × {s.d_model} dims of zeros. Every position is "
+                       f"identical, so without a causal mask the model sees a bag of words; a causal mask "
+                       f"alone still leaks order."),
+    order=90,
+)

@@ -1,0 +1,149 @@
+"""Relative position schemes that live inside attention: T5 buckets and Shaw et al. distances.
+
+T5: a learned scalar per (bucket, head); relative_position = key − query.  Bidirectional
+splits the buckets between directions; small distances get exact buckets, larger ones
+log-spaced buckets up to ``max_distance``, beyond that the last bucket.  Causal maps future
+keys to bucket 0.  Only block 0 holds the table; T5 does not scale logits by 1/√d.
+
+Shaw et al. 2018: a learned vector per clipped distance clip(j − i, −k, k), added inside
+attention (BERT's ``relative_key`` keeps ``distance_embedding`` of 2·max_positions − 1 rows).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import torch
+
+from peapp.encodings.base import Family
+from peapp.errors import ParameterError
+from peapp.params import Spec, param
+
+
+def t5_bucket(relative_position: torch.Tensor, bidirectional: bool = True, num_buckets: int = 32,
+              max_distance: int = 128) -> torch.Tensor:
+    """T5 bucket index for each relative position (key − query), int64, same shape."""
+    n = torch.as_tensor(relative_position, dtype=torch.long)
+    buckets = torch.zeros_like(n)
+    if bidirectional:
+        num_buckets //= 2
+        buckets += (n > 0).to(torch.long) * num_buckets
+        n = n.abs()
+    else:
+        n = -torch.clamp(n, max=0)
+    max_exact = num_buckets // 2
+    is_small = n < max_exact
+    # log-spaced buckets for max_exact ≤ n < max_distance; clamp to avoid log(0) on the small side
+    scaled = torch.log(n.clamp(min=1).to(torch.float32) / max_exact) / math.log(max_distance / max_exact)
+    large = max_exact + (scaled * (num_buckets - max_exact)).to(torch.long)
+    large = torch.clamp(large, max=num_buckets - 1)
+    return buckets + torch.where(is_small, n, large)
+
+
+def relative_positions(query_positions: torch.Tensor, k_len: int) -> torch.Tensor:
+    """key − query for every (query, key): [len(query_positions), k_len]."""
+    return torch.arange(k_len).reshape(1, -1) - query_positions.to(torch.long).reshape(-1, 1)
+
+
+def t5_bias(table: torch.Tensor, q_len: int, k_len: int | None = None, bidirectional: bool = True,
+            max_distance: int = 128, query_positions: torch.Tensor | None = None) -> torch.Tensor:
+    """Bias [n_heads, q, k] gathered from a bucket table [num_buckets, n_heads]."""
+    k_len = q_len if k_len is None else k_len
+    if query_positions is None:
+        query_positions = torch.arange(q_len)
+    b = t5_bucket(relative_positions(query_positions, k_len), bidirectional, table.shape[0], max_distance)
+    return table[b].permute(2, 0, 1)
+
+
+def shaw_distance(q_len: int, k_len: int | None = None, max_distance: int = 16,
+                  query_positions: torch.Tensor | None = None) -> torch.Tensor:
+    """Clipped relative distance clip(j − i, −k, k) [q, k]; add k to index a (2k+1)-row table."""
+    k_len = q_len if k_len is None else k_len
+    if query_positions is None:
+        query_positions = torch.arange(q_len)
+    return relative_positions(query_positions, k_len).clamp(-max_distance, max_distance)
+
+
+@dataclass(frozen=True)
+class T5Spec(Spec):
+    family = "t5"
+    n_positions: int = param(50, "Sequence length", minimum=1, maximum=131_072, step=1,
+                             help="Queries and keys shown (rows × columns).")
+    num_buckets: int = param(32, "Buckets", minimum=2, maximum=1024, step=2, even=True,
+                             help="relative_attention_num_buckets (32 in T5).")
+    max_distance: int = param(128, "Max distance", minimum=2, maximum=65_536, step=1,
+                              help="relative_attention_max_distance: beyond it, the last bucket (128 in T5).")
+    bidirectional: bool = param(True, "Bidirectional", help="Encoder (both directions) vs decoder (causal).")
+    show: str = param("bucket", "Show", choices=("bucket", "bias"),
+                      help="bucket: the bucket index; bias: one head of a seeded random bucket table.")
+    n_heads: int = param(8, "Heads", minimum=1, maximum=256, step=1, help="Heads of the bias table.")
+    head: int = param(0, "Head shown", minimum=0, maximum=255, step=1, help="Which head's bias to show.")
+    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1, help="Seed of the random bias table.")
+
+    def check(self) -> None:
+        half = self.num_buckets // 2 if self.bidirectional else self.num_buckets
+        if self.max_distance <= half // 2:
+            raise ParameterError(f"max distance must exceed the {half // 2} exact buckets; raise it above {half // 2}.")
+        if self.head >= self.n_heads:
+            raise ParameterError(f"head {self.head} does not exist with {self.n_heads} heads; choose 0–{self.n_heads - 1}.")
+
+
+def random_t5_table(num_buckets: int, n_heads: int, seed: int = 0) -> torch.Tensor:
+    return torch.randn(num_buckets, n_heads, generator=torch.Generator().manual_seed(int(seed)))
+
+
+def _t5_rows(spec: T5Spec, positions: torch.Tensor) -> torch.Tensor:
+    rel = relative_positions(positions, spec.n_positions)
+    buckets = t5_bucket(rel, spec.bidirectional, spec.num_buckets, spec.max_distance)
+    if spec.show == "bucket":
+        return buckets.to(torch.float32)
+    return random_t5_table(spec.num_buckets, spec.n_heads, spec.seed)[buckets, spec.head]
+
+
+@dataclass(frozen=True)
+class ShawSpec(Spec):
+    family = "shaw"
+    n_positions: int = param(50, "Sequence length", minimum=1, maximum=131_072, step=1,
+                             help="Queries and keys shown (rows × columns).")
+    max_distance: int = param(16, "Clip distance k", minimum=1, maximum=65_536, step=1,
+                              help="Distances beyond ±k share one learned vector (Shaw et al. use small k).")
+
+
+FAMILIES = (
+    Family(
+        name="t5",
+        label="Relative: T5 buckets",
+        spec=T5Spec,
+        summary="A learned scalar per log-spaced distance bucket and head, added to logits.",
+        rows=lambda s: s.n_positions,
+        cols=lambda s: s.n_positions,
+        rows_at=_t5_rows,
+        caption=lambda s: (
+            f"T5 relative {'bucket index' if s.show == 'bucket' else f'bias, head {s.head}'}: query i × key j, "
+            f"{s.num_buckets} buckets, max distance {s.max_distance}, "
+            f"{'bidirectional (keys after the query use the upper half)' if s.bidirectional else 'causal (future keys → bucket 0)'}. "
+            f"Near distances get their own bucket; far ones share log-spaced buckets. Same value on every diagonal."),
+        row_axis="query position",
+        col_axis="key position",
+        value_label="bucket" ,
+        symmetric_levels=False,
+        order=60,
+    ),
+    Family(
+        name="shaw",
+        label="Relative: Shaw (clipped)",
+        spec=ShawSpec,
+        summary="A learned vector per clipped distance clip(j−i, −k, k), used inside attention.",
+        rows=lambda s: s.n_positions,
+        cols=lambda s: s.n_positions,
+        rows_at=lambda s, pos: shaw_distance(len(pos), s.n_positions, s.max_distance, pos).to(torch.float32),
+        caption=lambda s: (f"Shaw relative distance clip(j − i, −{s.max_distance}, {s.max_distance}): query i × key j. "
+                           f"Each value indexes one of {2 * s.max_distance + 1} learned vectors; beyond ±{s.max_distance} "
+                           f"all distances look alike. Depends only on j − i, never on absolute position."),
+        row_axis="query position",
+        col_axis="key position",
+        value_label="clipped distance",
+        order=70,
+    ),
+)

@@ -1,0 +1,85 @@
+"""Immutable compute requests: what a view asks the worker to compute.
+
+A request is a frozen dataclass with a ``channel`` (the view it feeds; a newer request on the
+same channel supersedes an older one) and a ``run(progress)`` method that calls the pure
+``peapp`` functions.  ``progress(fraction)`` is the worker's hook: it may raise
+:class:`Cancelled` between chunks, which is how long jobs stop promptly.  Requests know
+nothing of threads or widgets, so the CLI runs them directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar
+
+ProgressFn = Callable[[float], None]
+
+
+class Cancelled(Exception):
+    """Raised from a progress callback to stop a job that is no longer wanted."""
+
+
+def _no_progress(fraction: float) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Request:
+    """Base of all requests.  Subclasses are frozen dataclasses that implement ``compute``."""
+
+    channel: ClassVar[str] = "default"
+
+    def compute(self, progress: ProgressFn) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def run(self, progress: ProgressFn | None = None) -> Any:
+        return self.compute(progress or _no_progress)
+
+
+def frozen_params(values: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A hashable, ordered form of a parameter dict for use inside frozen requests."""
+    return tuple(sorted(values.items()))
+
+
+@dataclass(frozen=True)
+class TableRequest(Request):
+    """The heatmap's table (or similarity) view of one family, level-of-detail reduced."""
+
+    channel: ClassVar[str] = "heatmap"
+    family: str
+    params: tuple[tuple[str, Any], ...]
+    mode: str = "encoding"  # "encoding" | "similarity"
+    row_start: int = 0
+    row_stop: int | None = None
+    max_rows: int = 2048
+    similarity: str = "cosine"
+
+    def compute(self, progress: ProgressFn) -> "TableResult":
+        from peapp import encodings
+        from peapp.analysis import heatmap
+
+        fam = encodings.get(self.family)
+        spec = fam.make_spec(dict(self.params))
+        if self.mode == "similarity":
+            view = heatmap.similarity_view(fam, spec, self.row_start, self.row_stop, self.similarity,
+                                           progress=progress)
+        else:
+            view = heatmap.table_view(fam, spec, self.row_start, self.row_stop, self.max_rows, progress)
+        wavelengths = fam.column_wavelengths(spec) if self.mode == "encoding" else None
+        return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
+                           col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
+                           value_label=fam.value_label if self.mode == "encoding" else f"{self.similarity} similarity",
+                           symmetric=fam.symmetric_levels if self.mode == "encoding" else True,
+                           wavelengths=wavelengths)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    request: TableRequest
+    view: Any  # peapp.analysis.heatmap.TableView
+    caption: str
+    row_axis: str
+    col_axis: str
+    value_label: str
+    symmetric: bool
+    wavelengths: Any = None  # np.ndarray per column, or None
