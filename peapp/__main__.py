@@ -1,0 +1,5 @@
+import sys
+
+from peapp.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""CLI subcommands; each module is listed in ``peapp.cli.COMMANDS``."""
