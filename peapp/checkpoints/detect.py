@@ -279,7 +279,7 @@ class _Detector:
         part = f", {rot} of {hd} dims rotate" if rot and hd and rot != hd else ""
         lt = f" [{params['layer_type']}]" if params.get("layer_type") else ""
         self.add("rope", None, params,
-                 f"RoPE{lt} base {params['rope_theta']:g}, {params['rope_type']} scaling, {params['layout']} "
+                 f"RoPE{lt} base {_num(params['rope_theta'])}, {params['rope_type']} scaling, {params['layout']} "
                  f"pairs{part}")
 
     def nope_layers(self, cfg: Mapping[str, Any]) -> None:
@@ -359,6 +359,10 @@ def _first_int(cfg: Mapping[str, Any], *keys: str) -> int | None:
         if isinstance(cfg.get(key), int):
             return cfg[key]
     return None
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:g}"
 
 
 def _is_square(n: int) -> bool:
