@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import warnings
 import zipfile
 from typing import Any, Iterator
 
@@ -48,7 +49,9 @@ def _safe_load(path: str) -> Any:
         if not mappable:  # legacy format: read whole, so refuse what cannot fit
             ensure_fits((os.path.getsize(path),), 1, what=f"legacy-format file {os.path.basename(path)}",
                         suggestion="re-save it with a current torch.save or as safetensors")
-        return torch.load(path, map_location="cpu", weights_only=True, mmap=mappable)
+        with warnings.catch_warnings():  # torch warns about pickle protocols; the outcome is what counts
+            warnings.simplefilter("ignore")
+            return torch.load(path, map_location="cpu", weights_only=True, mmap=mappable)
     except pickle.UnpicklingError as exc:
         text = str(exc)
         if "Weights only load failed" in text or "weights_only" in text:
