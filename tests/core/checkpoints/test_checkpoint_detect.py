@@ -6,7 +6,7 @@ import pytest
 import torch
 import transformers
 
-from conftest import MINILM, SMOLLM2
+from tests.core.checkpoints.checkpoint_builders import MINILM, SMOLLM2
 from peapp.checkpoints import inspect, open_checkpoint
 from peapp.checkpoints.detect import alibi_slopes
 from peapp.encodings import alibi as alibi_family

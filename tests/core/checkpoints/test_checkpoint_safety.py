@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from safetensors.torch import save_file
 
-from checkpoint_builders import folder_listing
+from tests.core.checkpoints.checkpoint_builders import folder_listing
 from peapp.checkpoints import gguf_format, inspect, open_checkpoint
 from peapp.checkpoints.safetensors_format import parse_header, read_header
 from peapp.cli import main as cli_main

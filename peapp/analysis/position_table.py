@@ -1,0 +1,101 @@
+"""What a trained position table looks like: its PCA curve, spectrum, norms, and the sinusoidal
+table of the same size for comparison; plus the worker requests the checkpoint dock uses.
+
+Trained learned tables are known to form smooth low-dimensional curves (the first principal
+components trace a helix-like path as position grows) and to concentrate their variation in
+low frequencies along the position axis; these views let one check that on any checkpoint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from peapp.jobs import ProgressFn, Request
+
+
+@dataclass(frozen=True)
+class TableAnalysis:
+    name: str
+    table: np.ndarray  # [n, d] float32, positions from 0 (offset rows removed)
+    pca: np.ndarray  # [n, 2] coordinates on the first two principal components
+    explained: np.ndarray  # [2] share of the variance each explains
+    frequencies: np.ndarray  # [n//2 + 1] cycles per position
+    spectrum: np.ndarray  # [n//2 + 1, d] |FFT| along positions, per dimension (mean removed)
+    mean_spectrum: np.ndarray  # [n//2 + 1] mean over dimensions, normalised to sum 1
+    norms: np.ndarray  # [n] L2 norm per position
+    sinusoidal: np.ndarray  # [n, d] sinusoidal table (interleaved, base 1e4) of the same size
+    sinusoidal_mean_spectrum: np.ndarray  # the same spectrum summary for the sinusoidal table
+
+
+def analyse(table: np.ndarray, name: str = "table", max_positions: int = 8192) -> TableAnalysis:
+    """Analyse a [positions, dim] table (at most ``max_positions`` rows are used)."""
+    from peapp.encodings import sinusoidal
+    from peapp.errors import ParameterError
+    from peapp.memory import ensure_fits
+
+    x = np.asarray(table, dtype=np.float32)
+    if x.ndim != 2 or x.shape[0] < 3:
+        raise ParameterError(f"{name}: need a [positions, dim] table with at least 3 positions; got {x.shape}")
+    x = x[:max_positions]
+    n, d = x.shape
+    ensure_fits((n, d), 4 * 6, what=f"the analysis of {name}", suggestion="choose a smaller table")
+    centred = x - x.mean(axis=0, keepdims=True)
+    # PCA by SVD of the centred table: rows of vt are the principal directions
+    u, s, _ = np.linalg.svd(centred.astype(np.float64), full_matrices=False)
+    var = s**2
+    explained = (var[:2] / var.sum()) if var.sum() > 0 else np.zeros(2)
+    pca = (u[:, :2] * s[:2]).astype(np.float32)
+    if pca.shape[1] < 2:
+        pca = np.pad(pca, ((0, 0), (0, 2 - pca.shape[1])))
+        explained = np.pad(explained, (0, 2 - len(explained)))
+    spectrum = np.abs(np.fft.rfft(centred, axis=0)).astype(np.float32)
+    sin_table = sinusoidal.table(n, d if d % 2 == 0 else d + 1).numpy()[:, :d]
+    return TableAnalysis(name=name, table=x, pca=pca, explained=np.asarray(explained, dtype=np.float64),
+                         frequencies=np.fft.rfftfreq(n), spectrum=spectrum,
+                         mean_spectrum=_mean_spectrum(spectrum), norms=np.linalg.norm(x, axis=1),
+                         sinusoidal=sin_table,
+                         sinusoidal_mean_spectrum=_mean_spectrum(
+                             np.abs(np.fft.rfft(sin_table - sin_table.mean(0), axis=0))))
+
+
+def _mean_spectrum(spectrum: np.ndarray) -> np.ndarray:
+    power = spectrum.astype(np.float64) ** 2
+    mean = power.mean(axis=1)
+    return (mean / mean.sum()) if mean.sum() > 0 else mean
+
+
+@dataclass(frozen=True)
+class OpenCheckpointRequest(Request):
+    """Open a checkpoint and detect its position scheme (reads headers and configs only)."""
+
+    channel: ClassVar[str] = "checkpointDock"
+    path: str
+
+    def compute(self, progress: ProgressFn) -> Any:
+        from peapp.checkpoints import inspect
+
+        progress(0.0)
+        report = inspect(self.path)
+        progress(1.0)
+        return report
+
+
+@dataclass(frozen=True)
+class TableAnalysisRequest(Request):
+    """Load one table (``PATH::TENSOR``) and analyse it, positions from ``offset``."""
+
+    channel: ClassVar[str] = "checkpointDock:analysis"
+    source: str
+    offset: int = 0
+
+    def compute(self, progress: ProgressFn) -> TableAnalysis:
+        from peapp.encodings.learned import checkpoint_table
+
+        progress(0.0)
+        table = checkpoint_table(self.source, self.offset)
+        progress(0.5)
+        weight = table.weight[table.offset:].numpy()
+        return analyse(weight, name=self.source.rpartition("::")[2])
