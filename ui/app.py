@@ -49,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
 
     window = MainWindow(settings=QSettings())
     window.show()
+    if argv:  # python main.py PATH: open it once the docks exist
+        from ui.checkpoint_actions import open_path
+
+        open_path(window, argv[0])
     return app.exec()
 
 

@@ -63,6 +63,7 @@ class MainWindow(QMainWindow):
         self.backend_seconds: float | None = None
         self._build_status_bar()
         self._build_menus()
+        __import__("ui.checkpoint_actions").checkpoint_actions.install(self)  # File > Open…, drops, samples
         placeholder = QLabel("Loading the compute backend (torch)…")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         placeholder.setObjectName("loadingPlaceholder")

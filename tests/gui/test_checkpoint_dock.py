@@ -1,0 +1,145 @@
+"""The checkpoint dock and File-menu actions, end to end in the main window."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import torch
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from safetensors.torch import save_file
+
+from tests.conftest import wait_idle
+from ui import checkpoint_actions
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory):
+    """A GPT-2-like and a RoBERTa-like safetensors folder, a Llama config, and a broken file."""
+    root = tmp_path_factory.mktemp("gui_ckpts")
+    g = torch.Generator().manual_seed(0)
+    gpt2 = root / "gpt2"
+    gpt2.mkdir()
+    wpe = torch.cumsum(torch.randn(40, 12, generator=g), 0)  # smooth, like a trained table
+    save_file({"transformer.wpe.weight": wpe, "transformer.wte.weight": torch.zeros(30, 12),
+               "transformer.h.0.attn.c_attn.weight": torch.zeros(12, 36)}, gpt2 / "model.safetensors")
+    (gpt2 / "config.json").write_text(json.dumps({"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"],
+                                                  "n_positions": 40, "n_embd": 12, "n_head": 2}))
+    roberta = root / "roberta"
+    roberta.mkdir()
+    save_file({"roberta.embeddings.position_embeddings.weight": torch.randn(22, 8, generator=g)},
+              roberta / "model.safetensors")
+    (roberta / "config.json").write_text(json.dumps({"model_type": "roberta", "pad_token_id": 1,
+                                                     "max_position_embeddings": 22}))
+    llama = root / "llama" / "config.json"
+    llama.parent.mkdir()
+    llama.write_text(json.dumps({"model_type": "llama", "hidden_size": 256, "num_attention_heads": 4,
+                                 "rope_theta": 500000.0, "max_position_embeddings": 4096}))
+    bad = root / "bad.safetensors"
+    bad.write_bytes(b"\xff" * 8 + b"{}")
+    return {"gpt2": gpt2, "wpe": wpe, "roberta": roberta, "llama": llama, "bad": bad}
+
+
+def _open(qtbot, window, path):
+    dock = window.docks["checkpointDock"]
+    checkpoint_actions.open_path(window, str(path))
+    qtbot.waitUntil(lambda: not window.worker.is_busy() and dock._opening is None, timeout=20_000)
+    wait_idle(qtbot, window)
+    return dock
+
+
+def test_open_shows_table_in_heatmap_and_analysis(main_window, qtbot, models):
+    dock = _open(qtbot, main_window, models["gpt2"])
+    assert dock.objectName() == "checkpointDock"
+    doc = main_window.document_model.document
+    assert doc.checkpoint == str(models["gpt2"]) and doc.family == "learned"
+    assert dock.components.count() == 1 and "learned_absolute" in dock.components.item(0).text()
+    heat = main_window.docks["heatmapDock"]
+    np.testing.assert_allclose(heat.image.image, models["wpe"].numpy(), rtol=0, atol=0)
+    assert "Trained learned table" in heat.caption.text()
+    assert dock.tabs.isVisible() and dock.analysis is not None
+    assert dock.pca_points.data.shape[0] == 40
+    np.testing.assert_allclose(dock.norm_curve.yData, np.linalg.norm(models["wpe"].numpy(), axis=1), rtol=1e-5)
+    assert set(dock.export_arrays()) >= {"table", "pca", "norms", "mean_spectrum"}
+    assert str(models["gpt2"]) in checkpoint_actions.recent_paths(main_window)
+    assert any(a.data() == str(models["gpt2"]) for a in main_window.recent_menu.actions())
+    # the similarity view of the same table works too
+    main_window.document_model.set_view("heatmapDock", mode="similarity")
+    wait_idle(qtbot, main_window)
+    assert heat.image.image.shape == (40, 40)
+
+
+def test_offset_and_search(main_window, qtbot, models):
+    dock = _open(qtbot, main_window, models["roberta"])
+    spec = main_window.document_model.document.spec("learned")
+    assert (spec.offset, spec.max_positions, spec.d_model) == (2, 20, 8)
+    assert main_window.docks["heatmapDock"].image.image.shape == (20, 8)
+    dock = _open(qtbot, main_window, models["gpt2"])
+    assert len(dock.visible_tensors()) == 3
+    dock.search.setText("wpe")
+    qtbot.waitUntil(lambda: dock.visible_tensors() == ["transformer.wpe.weight"], timeout=5000)
+    dock.search.setText("")
+    qtbot.waitUntil(lambda: len(dock.visible_tensors()) == 3, timeout=5000)
+
+
+def test_rope_config_fills_the_rope_family(main_window, qtbot, models):
+    dock = _open(qtbot, main_window, models["llama"])
+    doc = main_window.document_model.document
+    assert doc.family == "rope"
+    spec = doc.spec("rope")
+    assert (spec.base, spec.head_dim, spec.layout) == (500000.0, 64, "half")
+    assert not dock.tabs.isVisible()
+
+
+def test_bad_file_keeps_the_last_good_state(main_window, qtbot, models):
+    dock = _open(qtbot, main_window, models["gpt2"])
+    before = main_window.document_model.document
+    _open(qtbot, main_window, models["bad"])
+    assert main_window.document_model.document == before
+    assert dock.report.checkpoint.path == str(models["gpt2"])
+    assert "Could not open" in dock.caption.text() and "claims" in dock.caption.text()
+    assert "claims" in main_window.statusBar().currentMessage()
+
+
+def test_undo_open_and_drop(main_window, qtbot, models):
+    dock = _open(qtbot, main_window, models["gpt2"])
+    stack = main_window.document_model.undo_stack
+    while stack.canUndo():
+        stack.undo()
+    wait_idle(qtbot, main_window)
+    assert main_window.document_model.document.checkpoint is None and dock.report is None
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(models["roberta"]))])
+    event = QDropEvent(QPointF(20, 20), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    checkpoint_actions._DropFilter(main_window).eventFilter(main_window, event)
+    qtbot.waitUntil(lambda: dock.report is not None, timeout=20_000)
+    wait_idle(qtbot, main_window)
+    assert dock.report.checkpoint.path == str(models["roberta"])
+
+
+def test_menu_actions_and_samples(main_window):
+    from peapp.checkpoints.samples import available_samples
+
+    texts = [a.text() for a in main_window.file_menu.actions()]
+    assert "&Open Checkpoint…" in texts and "Open Model &Folder…" in texts
+    sample_paths = [a.data() for a in main_window.sample_menu.actions() if a.data()]
+    assert sample_paths == [p for _, p in available_samples()]
+
+
+def test_open_before_the_backend_is_ready(qtbot, settings, models):
+    """python main.py PATH: the path is opened once the docks exist."""
+    from ui.main_window import MainWindow
+
+    window = MainWindow(settings=settings)  # backend loads on the worker
+    qtbot.addWidget(window)
+    window.show()
+    checkpoint_actions.open_path(window, str(models["gpt2"]))
+    qtbot.waitUntil(lambda: "checkpointDock" in window.docks and window.docks["checkpointDock"].report is not None,
+                    timeout=30_000)
+    wait_idle(qtbot, window)
+    assert window.document_model.document.checkpoint == str(models["gpt2"])
+    window.close()
+    assert not window.worker._thread.isRunning()

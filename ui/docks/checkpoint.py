@@ -1,0 +1,401 @@
+"""The checkpoint panel: what an opened model holds and how it encodes position.
+
+Top: the position components found (choose one to show it), then a searchable tree of every
+tensor (name, shape, dtype).  Choosing a component sets the matching family in the Document,
+so the heatmap (and its similarity view) shows it: a learned table as the trained table itself,
+RoPE/ALiBi/T5/Shaw/sinusoidal with the checkpoint's parameters.  For tables, the tabs below
+show the analysis: the PCA curve of positions, the spectrum along positions against the
+sinusoidal table's, the norm per position, and the table beside a sinusoidal table of the
+same size.
+
+Opening runs on the compute worker (``OpenCheckpointRequest``); a file that cannot be read
+leaves the previous checkpoint shown and says why in the status bar and here.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSplitter,
+                               QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from superqt.utils import qthrottled
+
+from peapp.analysis.position_table import OpenCheckpointRequest, TableAnalysis, TableAnalysisRequest
+from peapp.document import Document
+from ui.docks.base import ViewDock
+
+TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
+MAX_TREE_ITEMS = 20_000  # beyond this the tree lists the first ones and says so
+
+
+class CheckpointDock(ViewDock):
+    object_name = "checkpointDock"
+    title = "Checkpoint"
+    order = 50
+    default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+    tab_group = "checkpoint"
+    shortcut = "Ctrl+4"
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self.report = None  # peapp.checkpoints.Report of the checkpoint shown
+        self.analysis: TableAnalysis | None = None
+        self._opening: str | None = None
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.path_label = QLabel("No checkpoint open. File > Open (Ctrl+O), drop a model folder or file on the "
+                                 "window, or try File > Open Sample.")
+        self.path_label.setObjectName("checkpointPath")
+        self.path_label.setWordWrap(True)
+        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.path_label)
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.components = QListWidget()
+        self.components.setObjectName("checkpointComponents")
+        self.components.setToolTip("Position components found; choose one to show it in the views")
+        self.components.currentRowChanged.connect(self._component_chosen)
+        splitter.addWidget(self.components)
+
+        tree_box = QWidget()
+        tree_layout = QVBoxLayout(tree_box)
+        tree_layout.setContentsMargins(0, 0, 0, 0)
+        self.search = QLineEdit()
+        self.search.setObjectName("tensorSearch")
+        self.search.setPlaceholderText("Search tensors (e.g. position, wpe, layers.0)")
+        self.search.setClearButtonEnabled(True)
+        self._filter_later = qthrottled(self._apply_filter, timeout=150)
+        self.search.textChanged.connect(lambda _: self._filter_later())
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("tensorTree")
+        self.tree.setHeaderLabels(["tensor", "shape", "dtype"])
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setToolTip("Every tensor in the file, without its data; double-click a 2-D table to show it")
+        self.tree.itemDoubleClicked.connect(self._tensor_double_clicked)
+        tree_layout.addWidget(self.search)
+        tree_layout.addWidget(self.tree)
+        splitter.addWidget(tree_box)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("checkpointAnalysis")
+        self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components")
+        self.pca_line = self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 120), width=1))
+        self.pca_points = pg.ScatterPlotItem(size=5, pen=None)
+        self.pca_plot.addItem(self.pca_points)
+        self.spectrum_plot = pg.PlotWidget(title="Spectrum along positions (mean over dimensions)")
+        self.spectrum_plot.setLogMode(y=True)
+        self.spectrum_plot.addLegend(offset=(-10, 10))
+        self.spectrum_table = self.spectrum_plot.plot(pen=pg.mkPen("#2e86de", width=1.5), name="checkpoint table")
+        self.spectrum_sin = self.spectrum_plot.plot(pen=pg.mkPen("#e67e22", width=1.2, style=Qt.PenStyle.DashLine),
+                                                    name="sinusoidal, same size")
+        self.spectrum_plot.setLabel("bottom", "frequency (cycles per position)")
+        self.spectrum_plot.setLabel("left", "share of power")
+        self.norm_plot = pg.PlotWidget(title="L2 norm per position")
+        self.norm_curve = self.norm_plot.plot(pen=pg.mkPen("#27ae60", width=1.5))
+        self.norm_plot.setLabel("bottom", "position")
+        self.compare = pg.GraphicsLayoutWidget()
+        self.compare_table = self._image_panel(0, "checkpoint table")
+        self.compare_sin = self._image_panel(1, "sinusoidal, same size")
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
+            plot.setMenuEnabled(False)
+            plot.showGrid(x=True, y=True, alpha=0.2)
+        self.tabs.addTab(self.pca_plot, "PCA curve")
+        self.tabs.addTab(self.spectrum_plot, "Spectrum")
+        self.tabs.addTab(self.norm_plot, "Norms")
+        self.tabs.addTab(self.compare, "vs sinusoidal")
+        splitter.addWidget(self.tabs)
+        splitter.setSizes([120, 200, 260])
+        layout.addWidget(splitter, 1)
+
+        self.readout = QLabel("")
+        self.readout.setObjectName("checkpointReadout")
+        self.readout.setWordWrap(True)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
+            plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
+        self._show_tabs(False)
+
+    def _image_panel(self, col: int, title: str) -> pg.ImageItem:
+        plot = self.compare.addPlot(row=0, col=col, title=title)
+        plot.invertY(True)
+        plot.setMenuEnabled(False)
+        plot.setLabel("left", "position")
+        plot.setLabel("bottom", "dimension")
+        image = pg.ImageItem(axisOrder="row-major")
+        image.setColorMap(pg.colormap.get("CET-D1A"))
+        plot.addItem(image)
+        return image
+
+    # ---- opening ----------------------------------------------------------------------------------
+    def open_path(self, path: str) -> None:
+        """Read ``path`` on the worker; the Document changes only once it has been read."""
+        self._opening = os.path.abspath(path)
+        self.ctx.status(f"Opening {self._opening} …", 0)
+        self.refresh(OpenCheckpointRequest(self._opening))
+
+    def make_request(self, document: Document):
+        path = document.checkpoint
+        if not path or (self.report is not None and self.report.checkpoint.path == path) or path == self._opening:
+            return None
+        self._opening = path
+        return OpenCheckpointRequest(path)
+
+    def on_document_changed(self, document: Document) -> None:
+        if document.checkpoint is None and self.report is not None:
+            self._clear()  # undo of the first open
+        elif document.checkpoint and (self.report is None or document.checkpoint != self.report.checkpoint.path):
+            self.refresh()
+
+    def on_failed(self, message: str) -> None:
+        self._opening = None
+        shown = f" Still showing {self.report.checkpoint.path}." if self.report is not None else ""
+        self.set_caption(f"Could not open: {message}{shown}")
+
+    def show_result(self, report) -> None:
+        self._opening = None
+        self.report = report
+        ckpt = report.checkpoint
+        self.path_label.setText(f"<b>{os.path.basename(ckpt.path.rstrip('/')) or ckpt.path}</b> — {ckpt.format}, "
+                                f"{len(ckpt.tensors):,} tensors, {ckpt.architecture or 'unknown architecture'}")
+        self.path_label.setToolTip(ckpt.path)
+        self._fill_components(report)
+        self._fill_tree(ckpt)
+        found = ", ".join(sorted({c.kind for c in report.components})) or "no position component"
+        warn = (" Warnings: " + " ".join(report.warnings)) if report.warnings else ""
+        self.set_caption(f"{ckpt.path}: {found}.{warn}")
+        self.ctx.status(f"Opened {ckpt.path}: {found}", 6000)
+        doc = self.ctx.document
+        if doc.checkpoint != ckpt.path:
+            self.ctx.document_model.set_document(doc.with_checkpoint(ckpt.path), "Open checkpoint")
+        if report.components:
+            self.components.setCurrentRow(0)
+
+    def _clear(self) -> None:
+        self.report = None
+        self.components.clear()
+        self.tree.clear()
+        self.path_label.setText("No checkpoint open.")
+        self.set_caption("")
+        self._show_tabs(False)
+
+    # ---- lists ----------------------------------------------------------------------------------
+    def _fill_components(self, report) -> None:
+        self.components.blockSignals(True)
+        self.components.clear()
+        for comp in report.components:
+            item = QListWidgetItem(f"{comp.kind}: {comp.summary}")
+            item.setToolTip(f"{comp.tensor or '(computed, no tensor)'}\n" +
+                            "\n".join(f"{k} = {v}" for k, v in comp.params.items() if k != "slopes"))
+            self.components.addItem(item)
+        if not report.components:
+            item = QListWidgetItem(report.warnings[-1] if report.warnings else "no position component found")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.components.addItem(item)
+        self.components.blockSignals(False)
+
+    def _fill_tree(self, ckpt) -> None:
+        self.tree.clear()
+        self.tree.setUpdatesEnabled(False)
+        groups: dict[str, QTreeWidgetItem] = {}
+        names = sorted(ckpt.tensors)
+        for name in names[:MAX_TREE_ITEMS]:
+            info = ckpt.tensors[name]
+            parts = name.split(".")
+            parent = self.tree.invisibleRootItem()
+            # group by dotted prefix (transformer › h › 0 › attn …); leaves keep the full name
+            for depth in range(1, len(parts)):
+                key = ".".join(parts[:depth])
+                if key not in groups:
+                    groups[key] = QTreeWidgetItem(parent, [parts[depth - 1], "", ""])
+                parent = groups[key]
+            leaf = QTreeWidgetItem(parent, [parts[-1], " × ".join(map(str, info.shape)) or "scalar", info.dtype])
+            leaf.setData(0, Qt.ItemDataRole.UserRole, name)
+            leaf.setToolTip(0, name)
+        if len(names) > MAX_TREE_ITEMS:
+            QTreeWidgetItem(self.tree.invisibleRootItem(), [f"… {len(names) - MAX_TREE_ITEMS:,} more (search to find them)"])
+        self.tree.setUpdatesEnabled(True)
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        text = self.search.text().strip().lower()
+
+        def visit(item: QTreeWidgetItem) -> bool:
+            name = item.data(0, Qt.ItemDataRole.UserRole)
+            if name is not None:
+                visible = not text or text in name.lower()
+            else:
+                visible = False
+                for i in range(item.childCount()):
+                    visible = visit(item.child(i)) or visible
+            item.setHidden(not visible)
+            if text and visible and name is None:
+                item.setExpanded(True)
+            return visible
+
+        root = self.tree.invisibleRootItem()
+        for i in range(root.childCount()):
+            visit(root.child(i))
+
+    def visible_tensors(self) -> list[str]:
+        """Full names of the tensors the search leaves visible (tests, and the status line)."""
+        out = []
+
+        def visit(item):
+            for i in range(item.childCount()):
+                child = item.child(i)
+                if child.isHidden():
+                    continue
+                name = child.data(0, Qt.ItemDataRole.UserRole)
+                if name is not None:
+                    out.append(name)
+                visit(child)
+
+        visit(self.tree.invisibleRootItem())
+        return out
+
+    # ---- showing a component --------------------------------------------------------------------
+    def _component_chosen(self, row: int) -> None:
+        if self.report is None or not 0 <= row < len(self.report.components):
+            return
+        self.show_component(self.report.components[row])
+
+    def show_component(self, comp) -> None:
+        """Put ``comp`` into the Document so the views show it, and analyse a table here."""
+        doc = self.ctx.document
+        p = comp.params
+        try:
+            if comp.kind in TABLE_KINDS:
+                offset = int(p.get("offset", p.get("prefix_tokens", 0)))
+                self._show_table(comp.tensor, offset)
+                return
+            if comp.kind == "rope":
+                from peapp.checkpoints.rope_config import rope_family_values
+
+                new = doc.with_params("rope", **rope_family_values(p, self.report.checkpoint.config))
+                new = new.with_family("rope")
+            elif comp.kind == "alibi" and p.get("heads"):
+                new = doc.with_params("alibi", n_heads=int(p["heads"]), head=0).with_family("alibi")
+            elif comp.kind == "t5_relative_bias":
+                new = doc.with_params("t5", num_buckets=int(p["num_buckets"]), max_distance=int(p["max_distance"]),
+                                      bidirectional=bool(p["bidirectional"]), n_heads=int(p["heads"]), head=0)
+                new = new.with_family("t5")
+            elif comp.kind == "shaw_relative":
+                new = doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
+            elif comp.kind == "sinusoidal" and p.get("dim"):
+                new = doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2, layout="concatenated")
+                new = new.with_family("sinusoidal")
+            elif comp.kind == "nope":
+                new = doc.with_family("nope")
+            else:
+                self.ctx.status(f"{comp.kind}: nothing to show for this component")
+                return
+        except Exception as exc:  # noqa: BLE001 - a value outside the family's ranges: say so, keep state
+            self.ctx.status(f"Cannot show {comp.kind}: {exc}")
+            return
+        self._show_tabs(False)
+        self.ctx.document_model.set_document(new, f"Show checkpoint {comp.kind}")
+        self.readout.setText(comp.summary)
+
+    def _show_table(self, tensor: str, offset: int) -> None:
+        info = self.report.checkpoint.tensors[tensor]
+        shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
+        if len(shape) != 2 or shape[0] <= offset:
+            self.ctx.status(f"{tensor} has shape {info.shape}: not a [positions, dim] table")
+            return
+        rows, dim = shape[0] - offset, shape[1]
+        source = f"{self.report.checkpoint.path}::{tensor}"
+        doc = self.ctx.document
+        try:  # the whole table: the heatmap draws a level-of-detail view of long ones
+            new = doc.with_params("learned", source=source, offset=offset, max_positions=rows, d_model=dim,
+                                  n_positions=rows)
+        except Exception as exc:  # noqa: BLE001
+            self.ctx.status(f"Cannot show {tensor}: {exc}")
+            return
+        self.ctx.document_model.set_document(new.with_family("learned"), f"Show {tensor}")
+        self.readout.setText(f"Analysing {tensor} …")
+        self.submit_side("analysis", TableAnalysisRequest(source, offset))
+
+    def _tensor_double_clicked(self, item: QTreeWidgetItem, column: int) -> None:
+        name = item.data(0, Qt.ItemDataRole.UserRole)
+        if name is not None and self.report is not None:
+            self._show_table(name, 0)
+
+    # ---- analysis -------------------------------------------------------------------------------
+    def show_side_result(self, name: str, result: Any) -> None:
+        if name != "analysis":
+            return
+        a: TableAnalysis = result
+        self.analysis = a
+        n = a.table.shape[0]
+        colors = pg.colormap.get("viridis").map(np.linspace(0, 1, n), mode="qcolor")
+        self.pca_line.setData(a.pca[:, 0], a.pca[:, 1])
+        self.pca_points.setData(x=a.pca[:, 0], y=a.pca[:, 1], brush=colors, data=np.arange(n))
+        self.pca_plot.setLabel("bottom", f"PC1 ({a.explained[0]:.0%} of variance)")
+        self.pca_plot.setLabel("left", f"PC2 ({a.explained[1]:.0%})")
+        f = a.frequencies[1:]
+        self.spectrum_table.setData(f, np.maximum(a.mean_spectrum[1:], 1e-12))
+        self.spectrum_sin.setData(f, np.maximum(a.sinusoidal_mean_spectrum[1:], 1e-12))
+        self.norm_curve.setData(np.arange(n), a.norms)
+        for image, values in ((self.compare_table, a.table), (self.compare_sin, a.sinusoidal)):
+            lim = float(np.percentile(np.abs(values), 99.5)) or 1.0
+            image.setImage(values, autoLevels=False, levels=(-lim, lim))
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
+            plot.autoRange()
+        self._show_tabs(True)
+        low = a.mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum()
+        self.readout.setText(
+            f"{a.name}: {n:,} positions × {a.table.shape[1]} dims. PC1+PC2 explain {a.explained.sum():.0%}; "
+            f"{low:.0%} of its power lies in the lowest 1/16 of frequencies (sinusoidal: "
+            f"{a.sinusoidal_mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum():.0%}); norms "
+            f"{a.norms.min():.3g}–{a.norms.max():.3g}.")
+
+    def _show_tabs(self, visible: bool) -> None:
+        self.tabs.setVisible(visible)
+
+    def _hover(self, plot: pg.PlotWidget, scene_pos) -> None:
+        a = self.analysis
+        if a is None or not plot.sceneBoundingRect().contains(scene_pos):
+            return
+        point = plot.getPlotItem().vb.mapSceneToView(scene_pos)
+        if plot is self.pca_plot:
+            d = (a.pca[:, 0] - point.x()) ** 2 + (a.pca[:, 1] - point.y()) ** 2
+            i = int(np.argmin(d))
+            self.readout.setText(f"position {i:,}: PC1 {a.pca[i, 0]:+.4f}, PC2 {a.pca[i, 1]:+.4f}")
+        elif plot is self.norm_plot:
+            i = int(np.clip(round(point.x()), 0, len(a.norms) - 1))
+            self.readout.setText(f"position {i:,}: norm {a.norms[i]:.4f}")
+        else:
+            i = int(np.clip(np.searchsorted(a.frequencies, point.x()), 1, len(a.frequencies) - 1))
+            self.readout.setText(f"frequency {a.frequencies[i]:.4f} cycles/position (period "
+                                 f"{1 / a.frequencies[i]:,.1f}): table {a.mean_spectrum[i]:.3g}, "
+                                 f"sinusoidal {a.sinusoidal_mean_spectrum[i]:.3g} of the power")
+
+    # ---- export -----------------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.tabs.currentWidget() if self.tabs.isVisible() else self._body
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        a = self.analysis
+        if a is None:
+            return {}
+        return {"table": a.table, "pca": a.pca, "norms": a.norms, "frequencies": a.frequencies,
+                "mean_spectrum": a.mean_spectrum, "sinusoidal_mean_spectrum": a.sinusoidal_mean_spectrum}
+
+    def export_title(self) -> str:
+        if self.analysis is not None:
+            return f"{self.analysis.name} — {self.tabs.tabText(self.tabs.currentIndex())}"
+        return self.title
+
+
+DOCK = CheckpointDock
