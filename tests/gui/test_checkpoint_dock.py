@@ -143,3 +143,48 @@ def test_open_before_the_backend_is_ready(qtbot, settings, models):
     assert window.document_model.document.checkpoint == str(models["gpt2"])
     window.close()
     assert not window.worker._thread.isRunning()
+
+
+def _config_folder(root, name, config, tensors=None):
+    folder = root / name
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config))
+    if tensors:
+        save_file(tensors, folder / "model.safetensors")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def computed(tmp_path_factory):
+    root = tmp_path_factory.mktemp("gui_computed")
+    t5_bias = "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
+    return {
+        "bloom": _config_folder(root, "bloom", {"model_type": "bloom", "n_head": 8}),
+        "t5": _config_folder(root, "t5", {"model_type": "t5", "num_heads": 4, "relative_attention_num_buckets": 16,
+                                          "relative_attention_max_distance": 64}, {t5_bias: torch.zeros(16, 4)}),
+        "marian": _config_folder(root, "marian", {"model_type": "marian", "d_model": 16,
+                                                  "max_position_embeddings": 64}),
+        "smollm3": _config_folder(root, "smollm3", {"model_type": "smollm3", "hidden_size": 64,
+                                                    "num_attention_heads": 2, "no_rope_layers": [1, 1, 1, 0],
+                                                    "rope_parameters": {"rope_theta": 2e6, "rope_type": "default"}}),
+        "shaw": _config_folder(root, "shaw", {"model_type": "bert", "position_embedding_type": "relative_key"},
+                               {"encoder.layer.0.attention.self.distance_embedding.weight": torch.zeros(41, 4)}),
+    }
+
+
+@pytest.mark.parametrize("name, row, family, values", [
+    ("bloom", 0, "alibi", {"n_heads": 8}),
+    ("t5", 0, "t5", {"num_buckets": 16, "max_distance": 64, "n_heads": 4, "bidirectional": True}),
+    ("marian", 0, "sinusoidal", {"d_model": 16, "layout": "concatenated"}),
+    ("smollm3", 0, "rope", {"base": 2e6, "head_dim": 32}),
+    ("smollm3", 1, "nope", {}),
+    ("shaw", 0, "shaw", {"max_distance": 20}),
+])
+def test_choosing_a_component_sets_its_family(main_window, qtbot, computed, name, row, family, values):
+    dock = _open(qtbot, main_window, computed[name])
+    dock.components.setCurrentRow(row)
+    wait_idle(qtbot, main_window)
+    doc = main_window.document_model.document
+    assert doc.family == family
+    spec = doc.spec(family).to_dict()
+    assert {k: spec[k] for k in values} == values

@@ -60,6 +60,7 @@ class CheckpointDock(ViewDock):
         self.components = QListWidget()
         self.components.setObjectName("checkpointComponents")
         self.components.setToolTip("Position components found; choose one to show it in the views")
+        self.components.setWordWrap(True)
         self.components.currentRowChanged.connect(self._component_chosen)
         splitter.addWidget(self.components)
 
@@ -109,12 +110,14 @@ class CheckpointDock(ViewDock):
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
+            for side in ("left", "bottom"):  # plain numbers: "×0.001" axis prefixes confuse shares
+                plot.getAxis(side).enableAutoSIPrefix(False)
         self.tabs.addTab(self.pca_plot, "PCA curve")
         self.tabs.addTab(self.spectrum_plot, "Spectrum")
         self.tabs.addTab(self.norm_plot, "Norms")
         self.tabs.addTab(self.compare, "vs sinusoidal")
         splitter.addWidget(self.tabs)
-        splitter.setSizes([120, 200, 260])
+        splitter.setSizes([80, 160, 340])
         layout.addWidget(splitter, 1)
 
         self.readout = QLabel("")
