@@ -8,6 +8,7 @@ low frequencies along the position axis; these views let one check that on any c
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ class TableAnalysis:
     norms: np.ndarray  # [n] L2 norm per position
     sinusoidal: np.ndarray  # [n, d] sinusoidal table (interleaved, base 1e4) of the same size
     sinusoidal_mean_spectrum: np.ndarray  # the same spectrum summary for the sinusoidal table
+    prefix: np.ndarray | None = None  # [offset, d] rows before position 0 (CLS …), as stored
 
 
 def analyse(table: np.ndarray, name: str = "table", max_positions: int = 8192) -> TableAnalysis:
@@ -97,5 +99,6 @@ class TableAnalysisRequest(Request):
         progress(0.0)
         table = checkpoint_table(self.source, self.offset)
         progress(0.5)
-        weight = table.weight[table.offset:].numpy()
-        return analyse(weight, name=self.source.rpartition("::")[2])
+        weight = table.weight.numpy()
+        result = analyse(weight[table.offset:], name=self.source.rpartition("::")[2])
+        return dataclasses.replace(result, prefix=weight[:table.offset].copy())

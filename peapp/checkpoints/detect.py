@@ -232,13 +232,17 @@ class _Detector:
 
     # ---- what the config says is computed ----------------------------------------------------
     def from_config(self) -> None:
-        self.computed(self.cfg)
-        # Composite models (Gemma 3, LLaVA, Qwen-VL …) keep the language model's settings here.
+        # Composite models (Gemma 3, LLaVA, Qwen-VL …) keep the language model's settings in
+        # text_config; the top level then has no sizes of its own.
         text = self.sub("text_config")
+        top_is_lm = rope_config.head_dim_of(self.cfg) is not None or any(
+            self.cfg.get(k) is not None for k in ("rope_theta", "rope_parameters", "rope_scaling"))
+        if not text or top_is_lm:
+            self.computed(self.cfg)
         if text and not any(c.kind in ("rope", "alibi") for c in self.components):
-            self.computed(text)
+            self.computed(text, section="text_config")
 
-    def computed(self, cfg: Mapping[str, Any]) -> None:
+    def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
         model_type = str(cfg.get("model_type") or self.model_type).lower()
         attn = cfg.get("attn_config") if isinstance(cfg.get("attn_config"), Mapping) else {}
@@ -258,7 +262,9 @@ class _Detector:
                 and model_type not in SINUSOIDAL_TYPES \
                 and not any(c.kind in ("learned_absolute", "t5_relative_bias") for c in self.components):
             for params in rope_config.hf_rope_params({**cfg, "model_type": model_type}):
-                self.add_rope(params, "config")
+                if section:  # where in config.json the settings are (composite models)
+                    params["config_section"] = section
+                self.add_rope(params, "config" if not section else f"config {section}")
         self.nope_layers(cfg)
 
     def add_alibi(self, heads: int | None, max_bias: float, form: str) -> None:

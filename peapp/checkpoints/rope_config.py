@@ -93,27 +93,33 @@ def rope_family_values(params: Mapping[str, Any], config: Mapping[str, Any] | No
 
     With a HF config and ``RopeSpec.from_hf_config`` available, the family reads the config
     itself (it knows every scaling variant); otherwise the fields it has are filled from
-    ``params``.  Only fields the spec declares are returned, so the result always validates
-    against the current family.
+    ``params``.  Only fields the spec declares are returned, and never ``n_positions`` (how
+    much of the table to show is the view's choice), so the result fits the current family.
     """
     import dataclasses
 
     from peapp.encodings.rope import RopeSpec
 
-    fields = {f.name for f in dataclasses.fields(RopeSpec)}
+    fields = {f.name for f in dataclasses.fields(RopeSpec)} - {"n_positions"}
+    section = params.get("config_section")
+    if config and section and isinstance(config.get(section), Mapping):
+        config = config[section]
     build = getattr(RopeSpec, "from_hf_config", None)
     if build is not None and config:
-        return {k: v for k, v in build(dict(config)).to_dict().items() if k in fields}
-    values: dict[str, Any] = {}
-    if params.get("head_dim"):
-        values["head_dim"] = int(params["head_dim"])
-    if params.get("rope_theta"):
-        values["base"] = float(params["rope_theta"])
-    if params.get("partial_rotary_factor"):
-        values["partial_rotary_factor"] = float(params["partial_rotary_factor"])
-    if params.get("layout") in ("half", "interleaved"):
-        values["layout"] = params["layout"]
-    return {k: v for k, v in values.items() if k in fields}
+        kwargs = {"layer_type": params["layer_type"]} if params.get("layer_type") else {}
+        return {k: v for k, v in build(dict(config), **kwargs).to_dict().items() if k in fields}
+    scaling = params.get("scaling") or {}
+    values: dict[str, Any] = {
+        "head_dim": params.get("head_dim"), "base": params.get("rope_theta"),
+        "partial_rotary_factor": params.get("partial_rotary_factor"),
+        "layout": params.get("layout") if params.get("layout") in ("half", "interleaved") else None,
+        "rope_type": params.get("rope_type"), "factor": scaling.get("factor"),
+        "original_max_position_embeddings": params.get("original_max_position_embeddings"),
+        "max_position_embeddings": params.get("max_position_embeddings"),
+    }
+    choices = {i.name: i.choices for i in RopeSpec.param_infos()}
+    return {k: v for k, v in values.items()
+            if v is not None and k in fields and (not choices.get(k) or v in choices[k])}
 
 
 def gguf_rope_params(md: Mapping[str, Any], arch: str) -> dict[str, Any]:

@@ -138,7 +138,7 @@ def test_open_before_the_backend_is_ready(qtbot, settings, models):
     window.show()
     checkpoint_actions.open_path(window, str(models["gpt2"]))
     qtbot.waitUntil(lambda: "checkpointDock" in window.docks and window.docks["checkpointDock"].report is not None,
-                    timeout=30_000)
+                    timeout=90_000)
     wait_idle(qtbot, window)
     assert window.document_model.document.checkpoint == str(models["gpt2"])
     window.close()
@@ -188,3 +188,38 @@ def test_choosing_a_component_sets_its_family(main_window, qtbot, computed, name
     assert doc.family == family
     spec = doc.spec(family).to_dict()
     assert {k: spec[k] for k in values} == values
+
+
+class _Recorder:
+    """Stands in for another panel: records what the checkpoint dock hands it."""
+
+    title = "recorder"
+
+    def __init__(self):
+        self.calls = []
+
+    def show_table(self, *args):
+        self.calls.append(("show_table", args))
+
+    def set_settings(self, **values):
+        self.calls.append(("set_settings", values))
+
+
+def test_components_are_handed_to_the_patch_grid_and_attention_inspector(main_window, qtbot, computed, tmp_path):
+    vit = _config_folder(tmp_path, "vit", {"model_type": "vit", "image_size": 32, "patch_size": 8},
+                         {"embeddings.position_embeddings": torch.arange(17 * 4, dtype=torch.float32).reshape(1, 17, 4),
+                          "embeddings.cls_token": torch.zeros(1, 1, 4)})
+    patch, attention = _Recorder(), _Recorder()
+    main_window.docks["patchGridDock"], main_window.docks["attentionDock"] = patch, attention
+    try:
+        _open(qtbot, main_window, vit)
+        qtbot.waitUntil(lambda: bool(patch.calls), timeout=10_000)
+        (name, (table, prefix, grid, label)), = patch.calls
+        assert (prefix, grid, label) == (1, (4, 4), "embeddings.position_embeddings")
+        np.testing.assert_array_equal(table, np.arange(17 * 4, dtype=np.float32).reshape(17, 4))
+        _open(qtbot, main_window, computed["t5"])
+        assert ("set_settings", {"scheme": "t5", "n_heads": 4, "causal": False}) in attention.calls
+        _open(qtbot, main_window, computed["bloom"])
+        assert ("set_settings", {"scheme": "alibi", "n_heads": 8}) in attention.calls
+    finally:
+        del main_window.docks["patchGridDock"], main_window.docks["attentionDock"]

@@ -45,6 +45,7 @@ class CheckpointDock(ViewDock):
         self.report = None  # peapp.checkpoints.Report of the checkpoint shown
         self.analysis: TableAnalysis | None = None
         self._opening: str | None = None
+        self._vision: tuple[int, list | None] | None = None  # (prefix tokens, grid) awaiting its table
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -280,6 +281,8 @@ class CheckpointDock(ViewDock):
         try:
             if comp.kind in TABLE_KINDS:
                 offset = int(p.get("offset", p.get("prefix_tokens", 0)))
+                # a vision table also goes to the patch grid (once its analysis has loaded it)
+                self._vision = (offset, p.get("grid")) if comp.kind == "vision_learned_2d" else None
                 self._show_table(comp.tensor, offset)
                 return
             if comp.kind == "rope":
@@ -309,6 +312,24 @@ class CheckpointDock(ViewDock):
         self._show_tabs(False)
         self.ctx.document_model.set_document(new, f"Show checkpoint {comp.kind}")
         self.readout.setText(comp.summary)
+        if comp.kind == "alibi" and p.get("heads"):
+            self._hand_to("attentionDock", "set_settings", scheme="alibi", n_heads=min(int(p["heads"]), 64))
+        elif comp.kind == "t5_relative_bias":
+            self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=min(int(p["heads"]), 64),
+                          causal=not p["bidirectional"])
+
+    def _hand_to(self, dock_name: str, method: str, *args, **kwargs) -> bool:
+        """Pass a component to another panel if the window has it (patch grid, attention inspector)."""
+        dock = getattr(self.window(), "docks", {}).get(dock_name)
+        call = getattr(dock, method, None)
+        if call is None:
+            return False
+        try:
+            call(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - that panel refused the values: say so, keep going
+            self.ctx.status(f"{getattr(dock, 'title', dock_name)}: {exc}")
+            return False
+        return True
 
     def _show_table(self, tensor: str, offset: int) -> None:
         info = self.report.checkpoint.tensors[tensor]
@@ -356,6 +377,11 @@ class CheckpointDock(ViewDock):
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
             plot.autoRange()
         self._show_tabs(True)
+        if self._vision is not None and a.prefix is not None:
+            prefix, grid = self._vision
+            self._vision = None
+            self._hand_to("patchGridDock", "show_table", np.concatenate([a.prefix, a.table]), prefix,
+                          tuple(grid) if grid else None, a.name)
         low = a.mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum()
         self.readout.setText(
             f"{a.name}: {n:,} positions × {a.table.shape[1]} dims. PC1+PC2 explain {a.explained.sum():.0%}; "

@@ -1,5 +1,6 @@
 """Scheme detection on tiny transformers checkpoints, checked against transformers itself."""
 
+import json
 import math
 
 import pytest
@@ -235,3 +236,26 @@ if SMOLLM2:
         assert report.checkpoint.architecture == "llama"
         p = comp.params
         assert (p["rope_theta"], p["head_dim"], p["rotary_dim"], p["max_position_embeddings"]) == (100000.0, 64, 64, 8192)
+
+
+def test_rope_family_values_fit_the_rope_family(tiny, tmp_path):
+    from peapp.checkpoints.rope_config import rope_family_values
+    from peapp.document import Document
+
+    for name in ("llama", "gpt_neox", "gptj", "gguf_llama", "llama31_config"):
+        report = inspect(tiny[name])
+        comp = component(report, "rope")
+        values = rope_family_values(comp.params, report.checkpoint.config)
+        spec = Document().with_params("rope", **values).spec("rope")  # validates
+        assert spec.base == comp.params["rope_theta"] and spec.head_dim == comp.params["head_dim"]
+        assert spec.rotary_dim == comp.params["rotary_dim"] and spec.layout == comp.params["layout"]
+    # a composite config (Gemma 3 style): the language model's settings live in text_config
+    (tmp_path / "config.json").write_text(json.dumps({
+        "model_type": "gemma3", "architectures": ["Gemma3ForConditionalGeneration"],
+        "text_config": {"model_type": "gemma3_text", "hidden_size": 64, "num_attention_heads": 2, "head_dim": 32,
+                        "rope_theta": 1e6, "max_position_embeddings": 1024}}))
+    report = inspect(tmp_path / "config.json")
+    comp = component(report, "rope")
+    assert comp.params["config_section"] == "text_config" and comp.params["head_dim"] == 32
+    values = rope_family_values(comp.params, report.checkpoint.config)
+    assert values["base"] == 1e6 and values["head_dim"] == 32
