@@ -80,7 +80,7 @@ class OpenCheckpointRequest(Request):
         from peapp.checkpoints import inspect
 
         progress(0.0)
-        report = inspect(self.path)
+        report = inspect(self.path, remember=True)
         progress(1.0)
         return report
 

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from peapp.checkpoints.model import KINDS, Checkpoint, Component, TensorInfo
-from peapp.checkpoints.reader import open_checkpoint
+from peapp.checkpoints.reader import open_cached, open_checkpoint
 
-__all__ = ["KINDS", "Checkpoint", "Component", "Report", "TensorInfo", "inspect", "open_checkpoint"]
+__all__ = ["KINDS", "Checkpoint", "Component", "Report", "TensorInfo", "inspect", "open_cached",
+           "open_checkpoint"]
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,14 @@ class Report:
                 "warnings": list(self.warnings)}
 
 
-def inspect(path: str | os.PathLike) -> Report:
-    """Open ``path`` and detect its position scheme; raises CheckpointError if it cannot be read."""
+def inspect(path: str | os.PathLike, remember: bool = False) -> Report:
+    """Open ``path`` and detect its position scheme; raises CheckpointError if it cannot be read.
+
+    ``remember``: keep this opening for ``open_cached``, which the views that then load tables
+    from it use (the file is always read afresh here).
+    """
     from peapp.checkpoints.detect import detect
 
-    ckpt = open_checkpoint(path)
+    ckpt = open_cached(path, refresh=True) if remember else open_checkpoint(path)
     components, warnings = detect(ckpt)
     return Report(ckpt, tuple(components), tuple(ckpt.warnings) + tuple(warnings))

@@ -203,10 +203,7 @@ class _Detector:
         for key, tensors in groups.items():
             tensors.sort(key=lambda t: [int(x) for x in re.findall(r"\.(\d+)\.", t.name)])
             first = tensors[0]
-            if first.name.startswith(("enc.", "dec.")):  # GGUF stores [n_head, n_buckets] reversed
-                n_heads, n_buckets = first.shape
-            else:
-                n_buckets, n_heads = first.shape
+            n_buckets, n_heads = first.shape  # GGUF's attn_rel_b too, once in PyTorch order
             decoder = "decoder" in key or key.startswith("dec.")
             params = {"stack": "decoder" if decoder else "encoder", "bidirectional": not decoder,
                       "num_buckets": n_buckets, "heads": n_heads, "max_distance": max_distance,
@@ -333,6 +330,9 @@ class _Detector:
     def none_found_reason(self) -> str:
         if not self.ckpt.tensors and not self.cfg:
             return "no position component found: the file holds neither tensors nor a config."
+        if self.cfg and not self.ckpt.tensors:
+            return ("no position component found in the config alone: this model's position tables (learned "
+                    "or relative) live in its weights; open the model folder or its weights file.")
         if not self.cfg and not self.md:
             return ("no position component found: no tensor is a position table, and without config.json the "
                     "computed schemes (RoPE, ALiBi, NoPE) leave no trace in the weights; open the model folder "

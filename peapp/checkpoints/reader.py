@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from peapp.checkpoints import gguf_format, safetensors_format
@@ -50,6 +52,34 @@ def open_checkpoint(path: str | os.PathLike) -> Checkpoint:
                           loader=torch_format.load_tensor)
     raise CheckpointError(f"{path}: unknown file type; peapp opens .safetensors, .bin/.pt/.pth, .gguf, "
                           f"config.json or a model folder.")
+
+
+_recent: "OrderedDict[tuple, Checkpoint]" = OrderedDict()
+_recent_lock = threading.Lock()
+_RECENT_MAX = 4
+
+
+def open_cached(path: str | os.PathLike, refresh: bool = False) -> Checkpoint:
+    """``open_checkpoint``, remembering the last few opened so that the views which load tables
+    from one checkpoint do not re-read its headers (a GGUF header takes seconds).  A file or
+    folder that changed on disk (mtime or size) is read again, and always with ``refresh``."""
+    path = os.path.abspath(os.fspath(path))
+    try:
+        st = os.stat(path)
+    except OSError:
+        return open_checkpoint(path)  # raises the proper message
+    key = (path, st.st_mtime_ns, st.st_size)
+    with _recent_lock:
+        hit = None if refresh else _recent.get(key)
+        if hit is not None:
+            _recent.move_to_end(key)
+            return hit
+    ckpt = open_checkpoint(path)
+    with _recent_lock:
+        _recent[key] = ckpt
+        while len(_recent) > _RECENT_MAX:
+            _recent.popitem(last=False)
+    return ckpt
 
 
 def _sniff(path: str) -> str | None:

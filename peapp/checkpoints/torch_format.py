@@ -24,10 +24,10 @@ def read(path: str) -> dict[str, TensorInfo]:
     state = _safe_load(path)
     tensors = {name: TensorInfo(name=name, shape=tuple(t.shape), dtype=str(t.dtype).removeprefix("torch."),
                                 file=path) for name, t in _flatten(state)}
-    del state
+    kind = type(state).__name__
+    del state  # unmaps the file
     if not tensors:
-        raise CheckpointError(f"{path} holds no tensors (a {type(_safe_load(path)).__name__}); it is not a "
-                              f"state dict.")
+        raise CheckpointError(f"{path} holds no tensors (a {kind}); it is not a state dict.")
     return tensors
 
 

@@ -97,12 +97,12 @@ def _table_for(spec: LearnedSpec) -> LearnedTable:
 
 def checkpoint_table(source: str, offset: int = 0) -> LearnedTable:
     """The table ``"PATH::TENSOR"`` of a checkpoint, read on demand (vision [1, N, d] → [N, d])."""
-    from peapp.checkpoints import open_checkpoint
+    from peapp.checkpoints import open_cached
 
     path, sep, tensor = source.rpartition("::")
     if not sep or not path or not tensor:
         raise ParameterError(f"checkpoint table must be given as PATH::TENSOR; got {source!r}")
-    weight = open_checkpoint(path).load(tensor)
+    weight = open_cached(path).load(tensor)
     if weight.ndim == 3 and weight.shape[0] == 1:
         weight = weight[0]
     if weight.ndim != 2 or weight.shape[0] <= offset:

@@ -1,6 +1,7 @@
 """Scheme detection on tiny transformers checkpoints, checked against transformers itself."""
 
 import json
+import os
 import math
 
 import pytest
@@ -259,3 +260,44 @@ def test_rope_family_values_fit_the_rope_family(tiny, tmp_path):
     assert comp.params["config_section"] == "text_config" and comp.params["head_dim"] == 32
     values = rope_family_values(comp.params, report.checkpoint.config)
     assert values["base"] == 1e6 and values["head_dim"] == 32
+
+
+def test_config_alone_of_a_table_model_says_where_the_table_is(tiny):
+    report = inspect(tiny["bert"] / "config.json")
+    assert report.checkpoint.format == "config" and report.components == ()
+    assert "live in its weights" in report.warnings[-1]
+
+
+def test_gguf_t5_relative_bias(tmp_path):
+    from gguf import GGUFWriter
+    import numpy as np
+
+    p = tmp_path / "t5.gguf"
+    w = GGUFWriter(str(p), "t5")
+    w.add_uint32("t5.attention.relative_buckets_count", 32)
+    # llama.cpp's converter writes HF's [num_buckets, n_heads] array as is
+    w.add_tensor("enc.blk.0.attn_rel_b.weight", np.zeros((32, 6), dtype=np.float32))
+    w.add_tensor("dec.blk.0.attn_rel_b.weight", np.zeros((32, 6), dtype=np.float32))
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    report = inspect(p)
+    enc = component(report, "t5_relative_bias", "enc.")
+    assert (enc.params["num_buckets"], enc.params["heads"], enc.params["bidirectional"]) == (32, 6, True)
+    assert component(report, "t5_relative_bias", "dec.").params["bidirectional"] is False
+
+
+def test_open_cached_reuses_until_the_file_changes(tmp_path):
+    from safetensors.torch import save_file
+
+    from peapp.checkpoints import open_cached
+
+    p = tmp_path / "t.safetensors"
+    save_file({"wpe.weight": torch.zeros(4, 2)}, p)
+    first = open_cached(p)
+    assert open_cached(p) is first
+    assert inspect(p, remember=True).checkpoint is not first  # an explicit open reads afresh
+    save_file({"wpe.weight": torch.ones(6, 2)}, p)
+    os.utime(p, ns=(1, 1))
+    assert open_cached(p).tensors["wpe.weight"].shape == (6, 2)
