@@ -42,6 +42,7 @@ class HeatmapDock(ViewDock):
         self._detail: TableResult | None = None
         self._selected: tuple[int, int] | None = None  # (position, column)
         self._request_key = None
+        self._cmap_name = DIVERGING
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -176,8 +177,10 @@ class HeatmapDock(ViewDock):
         view = result.view
         values = view.values
         levels = _levels(values, result.symmetric)
-        cmap = pg.colormap.get(DIVERGING if result.symmetric else SEQUENTIAL)
-        self.colorbar.setColorMap(cmap)
+        cmap_name = DIVERGING if result.symmetric else SEQUENTIAL
+        if cmap_name != self._cmap_name:  # colour-map changes re-render the bar: only when needed
+            self._cmap_name = cmap_name
+            self.colorbar.setColorMap(pg.colormap.get(cmap_name))
         self.image.setImage(values, autoLevels=False)
         self.colorbar.setLevels(levels)
         if result.request.mode == "similarity":
