@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
@@ -112,6 +113,8 @@ class HeatmapDock(ViewDock):
         self.graphics.scene().sigMouseClicked.connect(self._click)
         self._range_changed = qthrottled(self._request_detail, timeout=150)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
+        toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
+        toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
         self._sync_controls(ctx.document)
 
     # ---- requests ---------------------------------------------------------------------------
