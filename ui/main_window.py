@@ -76,9 +76,11 @@ class MainWindow(QMainWindow):
             self._build_docks()
         else:
             self.show_status("Loading the compute backend (torch)…")
-            self._backend_generation = self.worker.submit("backend", _LoadBackend())
+            # connect before submitting: once torch is imported the job finishes at once, and a
+            # result emitted before the connection exists would be lost (no docks, ever)
             self.worker.resultReady.connect(self._on_backend_loaded)
             self.worker.failed.connect(self._on_backend_failed)
+            self._backend_generation = self.worker.submit("backend", _LoadBackend())
 
     # ---- start-up -----------------------------------------------------------------------------
     def _on_backend_loaded(self, channel: str, generation: int, seconds: float) -> None:

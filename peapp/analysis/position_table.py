@@ -102,3 +102,73 @@ class TableAnalysisRequest(Request):
         weight = table.weight.numpy()
         result = analyse(weight[table.offset:], name=self.source.rpartition("::")[2])
         return dataclasses.replace(result, prefix=weight[:table.offset].copy())
+
+
+@dataclass(frozen=True)
+class DistanceView:
+    """Per-head (or per-table) curves against relative distance key − query."""
+
+    title: str
+    distances: np.ndarray  # [n] key − query
+    curves: np.ndarray  # [heads, n]
+    value_label: str
+    caption: str
+
+
+def t5_by_distance(table: np.ndarray, bidirectional: bool, max_distance: int, span: int) -> DistanceView:
+    """Each head's trained T5 bias for key − query in [−span, span] (causal: [−span, 0])."""
+    import torch
+
+    from peapp.encodings.relative import t5_bucket
+
+    d = np.arange(-span, (span if bidirectional else 0) + 1)
+    buckets = t5_bucket(torch.from_numpy(d), bidirectional, table.shape[0], max_distance).numpy()
+    curves = np.asarray(table, dtype=np.float32)[buckets].T  # [heads, n]
+    return DistanceView("T5 bias per head by distance", d, curves, "bias added to the logit",
+                        f"{table.shape[1]} heads × {table.shape[0]} buckets, "
+                        f"{'bidirectional' if bidirectional else 'causal'}, max distance {max_distance}: "
+                        f"steps are bucket edges; beyond ±{max_distance} the bias is flat.")
+
+
+def alibi_by_distance(slopes: list[float], span: int) -> DistanceView:
+    """Each head's ALiBi bias −slope·(query − key) for keys up to ``span`` back."""
+    d = np.arange(-span, 1)
+    curves = np.asarray(slopes, dtype=np.float64)[:, None] * d[None, :]
+    return DistanceView("ALiBi bias per head by distance", d, curves.astype(np.float32), "bias added to the logit",
+                        f"{len(slopes)} heads, slopes {slopes[0]:.4g} … {slopes[-1]:.4g}: a straight line per "
+                        f"head, steepest first; no position is stored anywhere.")
+
+
+def shaw_by_distance(table: np.ndarray) -> DistanceView:
+    """Norm of each Shaw distance vector, for clipped distances −k … k."""
+    k = (table.shape[0] - 1) // 2
+    d = np.arange(-k, k + 1)
+    norms = np.linalg.norm(np.asarray(table, dtype=np.float32), axis=1)[None, : len(d)]
+    return DistanceView("Shaw distance vectors: norm by distance", d, norms, "L2 norm",
+                        f"{table.shape[0]} learned vectors of {table.shape[1]} dims, one per clipped distance "
+                        f"−{k} … {k}; all distances beyond share the end vectors.")
+
+
+@dataclass(frozen=True)
+class DistanceRequest(Request):
+    """Load a relative table (or take ALiBi slopes) and lay it out by distance."""
+
+    channel: ClassVar[str] = "checkpointDock:distance"
+    kind: str  # "t5_relative_bias" | "alibi" | "shaw_relative"
+    source: str = ""  # PATH::TENSOR for tables
+    bidirectional: bool = True
+    max_distance: int = 128
+    slopes: tuple[float, ...] = ()
+    span: int = 160
+
+    def compute(self, progress: ProgressFn) -> DistanceView:
+        if self.kind == "alibi":
+            return alibi_by_distance(list(self.slopes), self.span)
+        from peapp.checkpoints import open_cached
+
+        path, _, tensor = self.source.rpartition("::")
+        progress(0.0)
+        table = open_cached(path).load(tensor).to(dtype=__import__("torch").float32).numpy()
+        if self.kind == "t5_relative_bias":
+            return t5_by_distance(table, self.bidirectional, self.max_distance, self.span)
+        return shaw_by_distance(table)

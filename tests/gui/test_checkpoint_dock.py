@@ -138,7 +138,7 @@ def test_open_before_the_backend_is_ready(qtbot, settings, models):
     window.show()
     checkpoint_actions.open_path(window, str(models["gpt2"]))
     qtbot.waitUntil(lambda: "checkpointDock" in window.docks and window.docks["checkpointDock"].report is not None,
-                    timeout=90_000)
+                    timeout=60_000)
     wait_idle(qtbot, window)
     assert window.document_model.document.checkpoint == str(models["gpt2"])
     window.close()
@@ -223,3 +223,15 @@ def test_components_are_handed_to_the_patch_grid_and_attention_inspector(main_wi
         assert ("set_settings", {"scheme": "alibi", "n_heads": 8}) in attention.calls
     finally:
         del main_window.docks["patchGridDock"], main_window.docks["attentionDock"]
+
+
+def test_relative_components_show_by_distance(main_window, qtbot, computed):
+    dock = _open(qtbot, main_window, computed["t5"])  # the T5 table is chosen first
+    qtbot.waitUntil(lambda: dock.distance is not None, timeout=10_000)
+    assert dock.tabs.isVisible() and dock.tabs.currentWidget() is dock.distance_plot
+    assert len(dock.distance_curves) == 4  # one per head
+    assert set(dock.export_arrays()) == {"distance", "values"}
+    dock.distance = None
+    _open(qtbot, main_window, computed["bloom"])
+    qtbot.waitUntil(lambda: dock.distance is not None, timeout=10_000)
+    assert len(dock.distance_curves) == 8 and dock.distance.curves[0][-1] == 0

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (QHeaderView, QLabel, QLineEdit, QListWidget, QLis
                                QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
-from peapp.analysis.position_table import OpenCheckpointRequest, TableAnalysis, TableAnalysisRequest
+from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCheckpointRequest, TableAnalysis,
+                                          TableAnalysisRequest)
 from peapp.document import Document
 from ui.docks.base import ViewDock
 
@@ -46,6 +47,7 @@ class CheckpointDock(ViewDock):
         self.analysis: TableAnalysis | None = None
         self._opening: str | None = None
         self._vision: tuple[int, list | None] | None = None  # (prefix tokens, grid) awaiting its table
+        self._showing: str | None = None  # kind of the component chosen last
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -113,10 +115,17 @@ class CheckpointDock(ViewDock):
             plot.showGrid(x=True, y=True, alpha=0.2)
             for side in ("left", "bottom"):  # plain numbers: "×0.001" axis prefixes confuse shares
                 plot.getAxis(side).enableAutoSIPrefix(False)
+        self.distance_plot = pg.PlotWidget(title="By distance")
+        self.distance_plot.setLabel("bottom", "key − query (positions)")
+        self.distance_plot.setMenuEnabled(False)
+        self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
+        self.distance_curves: list[pg.PlotDataItem] = []
+        self.distance: DistanceView | None = None
         self.tabs.addTab(self.pca_plot, "PCA curve")
         self.tabs.addTab(self.spectrum_plot, "Spectrum")
         self.tabs.addTab(self.norm_plot, "Norms")
         self.tabs.addTab(self.compare, "vs sinusoidal")
+        self.tabs.addTab(self.distance_plot, "By distance")
         splitter.addWidget(self.tabs)
         splitter.setSizes([80, 160, 340])
         layout.addWidget(splitter, 1)
@@ -126,7 +135,7 @@ class CheckpointDock(ViewDock):
         self.readout.setWordWrap(True)
         layout.addWidget(self.readout)
         self.set_body(body)
-        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
             plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
         self._show_tabs(False)
 
@@ -278,6 +287,7 @@ class CheckpointDock(ViewDock):
         """Put ``comp`` into the Document so the views show it, and analyse a table here."""
         doc = self.ctx.document
         p = comp.params
+        self._showing = comp.kind
         try:
             if comp.kind in TABLE_KINDS:
                 offset = int(p.get("offset", p.get("prefix_tokens", 0)))
@@ -314,9 +324,15 @@ class CheckpointDock(ViewDock):
         self.readout.setText(comp.summary)
         if comp.kind == "alibi" and p.get("heads"):
             self._hand_to("attentionDock", "set_settings", scheme="alibi", n_heads=min(int(p["heads"]), 64))
+            self.submit_side("distance", DistanceRequest("alibi", slopes=tuple(p["slopes"])))
         elif comp.kind == "t5_relative_bias":
             self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=min(int(p["heads"]), 64),
                           causal=not p["bidirectional"])
+            self.submit_side("distance", DistanceRequest(
+                "t5_relative_bias", f"{self.report.checkpoint.path}::{comp.tensor}", bool(p["bidirectional"]),
+                int(p["max_distance"]), span=int(p["max_distance"]) + 32))
+        elif comp.kind == "shaw_relative":
+            self.submit_side("distance", DistanceRequest("shaw_relative", f"{self.report.checkpoint.path}::{comp.tensor}"))
 
     def _hand_to(self, dock_name: str, method: str, *args, **kwargs) -> bool:
         """Pass a component to another panel if the window has it (patch grid, attention inspector)."""
@@ -357,6 +373,10 @@ class CheckpointDock(ViewDock):
 
     # ---- analysis -------------------------------------------------------------------------------
     def show_side_result(self, name: str, result: Any) -> None:
+        if name == "distance":
+            if self._showing in ("t5_relative_bias", "alibi", "shaw_relative"):  # not after a newer choice
+                self._show_distance(result)
+            return
         if name != "analysis":
             return
         a: TableAnalysis = result
@@ -389,10 +409,39 @@ class CheckpointDock(ViewDock):
             f"{a.sinusoidal_mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum():.0%}); norms "
             f"{a.norms.min():.3g}–{a.norms.max():.3g}.")
 
-    def _show_tabs(self, visible: bool) -> None:
+    def _show_distance(self, view: DistanceView) -> None:
+        self.distance = view
+        for curve in self.distance_curves:
+            self.distance_plot.removeItem(curve)
+        n = len(view.curves)
+        colors = pg.colormap.get("viridis").map(np.linspace(0, 0.9, max(n, 2)), mode="qcolor")
+        self.distance_curves = [self.distance_plot.plot(view.distances, values, pen=pg.mkPen(colors[i], width=1.5))
+                                for i, values in enumerate(view.curves)]
+        self.distance_plot.setTitle(view.title)
+        self.distance_plot.setLabel("left", view.value_label)
+        self.distance_plot.autoRange()
+        self._show_tabs(True, only_distance=True)
+        self.readout.setText(view.caption)
+
+    def _show_tabs(self, visible: bool, only_distance: bool = False) -> None:
+        """Tables use the first four tabs; relative schemes the distance tab only."""
         self.tabs.setVisible(visible)
+        last = self.tabs.count() - 1
+        for i in range(self.tabs.count()):
+            self.tabs.setTabVisible(i, (i == last) if only_distance else (i != last))
+        if visible:
+            self.tabs.setCurrentIndex(last if only_distance else min(self.tabs.currentIndex(), last - 1))
 
     def _hover(self, plot: pg.PlotWidget, scene_pos) -> None:
+        if plot is self.distance_plot:
+            v = self.distance
+            if v is None or not plot.sceneBoundingRect().contains(scene_pos):
+                return
+            x = plot.getPlotItem().vb.mapSceneToView(scene_pos).x()
+            i = int(np.clip(np.searchsorted(v.distances, round(x)), 0, len(v.distances) - 1))
+            values = ", ".join(f"{c[i]:+.3f}" for c in v.curves[:8]) + (" …" if len(v.curves) > 8 else "")
+            self.readout.setText(f"key − query = {v.distances[i]:+d}: {v.value_label} per head {values}")
+            return
         a = self.analysis
         if a is None or not plot.sceneBoundingRect().contains(scene_pos):
             return
@@ -415,6 +464,8 @@ class CheckpointDock(ViewDock):
         return self.tabs.currentWidget() if self.tabs.isVisible() else self._body
 
     def export_arrays(self) -> dict[str, np.ndarray]:
+        if self.tabs.isVisible() and self.tabs.currentWidget() is self.distance_plot and self.distance is not None:
+            return {"distance": self.distance.distances, "values": self.distance.curves}
         a = self.analysis
         if a is None:
             return {}

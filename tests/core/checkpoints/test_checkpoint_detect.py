@@ -301,3 +301,20 @@ def test_open_cached_reuses_until_the_file_changes(tmp_path):
     save_file({"wpe.weight": torch.ones(6, 2)}, p)
     os.utime(p, ns=(1, 1))
     assert open_cached(p).tensors["wpe.weight"].shape == (6, 2)
+
+
+def test_sharded_pytorch_bin_with_index(tiny, tmp_path):
+    state = transformers.AutoModelForCausalLM.from_pretrained(tiny["gpt2"]).state_dict()
+    names = sorted(state)
+    halves = {"pytorch_model-00001-of-00002.bin": names[: len(names) // 2],
+              "pytorch_model-00002-of-00002.bin": names[len(names) // 2:]}
+    weight_map = {}
+    for shard, keys in halves.items():
+        torch.save({k: state[k].clone() for k in keys}, tmp_path / shard)
+        weight_map.update({k: shard for k in keys})
+    (tmp_path / "pytorch_model.bin.index.json").write_text(json.dumps({"weight_map": weight_map}))
+    (tmp_path / "config.json").write_text((tiny["gpt2"] / "config.json").read_text())
+    report = inspect(tmp_path)
+    assert report.checkpoint.format == "pytorch-sharded"
+    comp = component(report, "learned_absolute")
+    torch.testing.assert_close(report.checkpoint.load(comp.tensor), state["transformer.wpe.weight"])

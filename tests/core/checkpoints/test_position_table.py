@@ -62,3 +62,35 @@ def test_analysis_of_a_random_walk_is_low_frequency():
     assert low > 0.8
     noise = analyse(rng.normal(size=(512, 8)))
     assert noise.mean_spectrum[: len(noise.mean_spectrum) // 16].sum() < 0.2
+
+
+def test_t5_by_distance_matches_transformers_compute_bias(tiny):
+    import transformers
+
+    from peapp.analysis.position_table import DistanceRequest
+
+    model = transformers.T5Model.from_pretrained(tiny["t5"]).eval()
+    span = 30
+    for stack, bidirectional in (("encoder", True), ("decoder", False)):
+        attn = getattr(model, stack).block[0].layer[0].SelfAttention
+        tensor = f"{stack}.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
+        view = DistanceRequest("t5_relative_bias", f"{tiny['t5']}::{tensor}", bidirectional,
+                               max_distance=20, span=span).run()
+        with torch.no_grad():
+            bias = attn.compute_bias(2 * span + 1, 2 * span + 1)[0]  # [heads, q, k], k − q = j − i
+        expected = bias[:, span, : len(view.distances)].numpy()  # query at position span
+        np.testing.assert_allclose(view.curves, expected, rtol=0, atol=1e-6)
+        assert view.distances[0] == -span and view.distances[-1] == (span if bidirectional else 0)
+
+
+def test_alibi_and_shaw_by_distance():
+    from peapp.analysis.position_table import alibi_by_distance, shaw_by_distance
+    from peapp.encodings import alibi
+
+    view = alibi_by_distance(alibi.slopes(8).tolist(), span=10)
+    expected = alibi.bias(8, 1, 11, causal=True)[:, 0, :]  # the last of 11 queries, keys 0..10
+    np.testing.assert_allclose(view.curves, expected.numpy(), rtol=1e-6)
+    table = np.arange(7 * 2, dtype=np.float32).reshape(7, 2)
+    view = shaw_by_distance(table)
+    assert list(view.distances) == [-3, -2, -1, 0, 1, 2, 3]
+    np.testing.assert_allclose(view.curves[0], np.linalg.norm(table, axis=1))
