@@ -119,6 +119,8 @@ class CheckpointDock(ViewDock):
         self.distance_plot.setLabel("bottom", "key − query (positions)")
         self.distance_plot.setMenuEnabled(False)
         self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
+        for side in ("left", "bottom"):
+            self.distance_plot.getAxis(side).enableAutoSIPrefix(False)
         self.distance_curves: list[pg.PlotDataItem] = []
         self.distance: DistanceView | None = None
         self.tabs.addTab(self.pca_plot, "PCA curve")
