@@ -36,7 +36,8 @@ GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
 
 # Names that look position-related; any not claimed by a component is reported.
 _POSITIONISH = re.compile(r"(pos(ition)?_?(emb|embed|embedding|embeddings|bias)|embed_positions|wpe|"
-                          r"relative_(attention|position)|rel_pos|distance_embedding|rotary|inv_freq|attn_rel_b)",
+                          r"relative_(attention|position)|rel_pos|distance_embedding|rotary|inv_freq|attn_rel_b|"
+                          r"rope_freqs)",
                           re.IGNORECASE)
 
 
@@ -87,6 +88,8 @@ class _Detector:
             self.from_gguf()
         if not any(c.kind == "rope" for c in self.components):
             self.rope_buffers()
+        else:  # buffers older checkpoints saved alongside (inv_freq, GPT-J's sin/cos table) say the same
+            self.claimed.update(t.name for t in self.find(r"rotary_emb\.inv_freq$|(?:^|\.)embed_positions$"))
         self.report_leftovers()
         if not self.components:
             self.warnings.append(self.none_found_reason())
@@ -308,7 +311,12 @@ class _Detector:
         has_rope_keys = any(k.startswith(f"{arch}.rope.") for k in md)
         known = arch in rope_config.GGUF_NORM_ARCHS | rope_config.GGUF_NEOX_ARCHS
         if (has_rope_keys or known) and not any(c.kind == "learned_absolute" for c in self.components):
-            self.add_rope(rope_config.gguf_rope_params(md, arch), "gguf metadata")
+            params = rope_config.gguf_rope_params(md, arch)
+            freqs = self.ckpt.tensors.get("rope_freqs.weight")  # Llama-3-style per-pair frequency factors
+            if freqs is not None:
+                params["freq_factors_tensor"] = freqs.name
+                self.claimed.add(freqs.name)
+            self.add_rope(params, "gguf metadata")
 
     # ---- tensor-only evidence -------------------------------------------------------------
     def rope_buffers(self) -> None:

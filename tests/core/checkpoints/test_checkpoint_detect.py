@@ -318,3 +318,26 @@ def test_sharded_pytorch_bin_with_index(tiny, tmp_path):
     assert report.checkpoint.format == "pytorch-sharded"
     comp = component(report, "learned_absolute")
     torch.testing.assert_close(report.checkpoint.load(comp.tensor), state["transformer.wpe.weight"])
+
+
+def test_saved_rotary_buffers_are_claimed_or_used(tmp_path):
+    from safetensors.torch import save_file
+
+    inv = default_inv_freq(8, 10000.0)
+    save_file({"model.layers.0.self_attn.rotary_emb.inv_freq": inv, "model.layers.0.self_attn.q_proj.weight":
+               torch.zeros(16, 16)}, tmp_path / "model.safetensors")
+    report = inspect(tmp_path / "model.safetensors")  # no config: the buffer is the evidence
+    comp = component(report, "rope")
+    assert comp.params["rotary_dim"] == 8 and comp.tensor.endswith("inv_freq")
+    (tmp_path / "config.json").write_text(json.dumps({"model_type": "llama", "hidden_size": 16,
+                                                      "num_attention_heads": 2, "rope_theta": 10000.0}))
+    report = inspect(tmp_path)
+    assert kinds(report) == ["rope"] and report.warnings == ()  # the buffer is not a leftover
+
+
+def test_unknown_position_tensors_are_reported(tmp_path):
+    from safetensors.torch import save_file
+
+    save_file({"blocks.0.attn.relative_position_bias_table": torch.zeros(49, 4)}, tmp_path / "swin.safetensors")
+    report = inspect(tmp_path / "swin.safetensors")
+    assert any("relative_position_bias_table looks position-related" in w for w in report.warnings)
