@@ -187,7 +187,7 @@ def test_tile_mosaic_layout():
 def test_given_table_similarity_ignores_prefix():
     table = vision.learned_2d(4, 4, 16, seed=1, num_prefix_tokens=1)
     table[0] = 100.0  # a CLS row must not leak into the grid
-    spec = vision.EncodingSpec(name="table", dim=16, table=table.unsqueeze(0), table_prefix=1)
+    spec = vision.EncodingSpec(name="table", dim=16, table=table.unsqueeze(0), num_prefix_tokens=1)
     sim = vision.patch_similarity(spec, 4, 4)
     expect = vision.cosine_similarity(table[1:]).numpy()
     np.testing.assert_allclose(sim, expect, atol=1e-6)
@@ -248,3 +248,62 @@ def test_resample_same_size_is_identity_and_bad_input_is_explained():
         vision.resample(torch.randn(1 + 12, 4), (4, 4))
     with pytest.raises(ParameterError, match="interpolation"):
         vision.resample(table, 5, mode="area")
+
+
+# ---- the patch-grid request (what the dock computes) -----------------------------------------------
+def test_patch_grid_request_panels_and_resample_with_prefix():
+    from peapp.analysis.patch_grid import PatchGridRequest, PatchGridSettings, map_index
+
+    settings = PatchGridSettings(image_height=96, image_width=128, patch_height=16, patch_width=16, prefix_tokens=2,
+                                 encoding="learned_2d", second="resampled", resample_height=9, resample_width=4,
+                                 dim=32)
+    result = PatchGridRequest(settings).run()
+    assert result.a.grid == (6, 8) and result.a.sim.shape == (48, 48)
+    assert result.a.mosaic.shape == (6 * 7 - 1, 8 * 9 - 1)
+    assert result.b.grid == (9, 4) and result.b.sim.shape == (36, 36)
+    report = result.resample_report
+    assert report.num_prefix_tokens == 2 and report.prefix_unchanged
+    assert (report.old_tokens, report.new_tokens) == (2 + 48, 2 + 36)
+    # panel A is the grid part of the seeded table with its 2 prefix rows drawn first
+    table = vision.learned_2d(6, 8, 32, seed=0, num_prefix_tokens=2)
+    np.testing.assert_allclose(result.a.sim, vision.cosine_similarity(table[2:]).numpy(), atol=1e-6)
+    resampled = vision.resample(table, (9, 4), (6, 8), num_prefix_tokens=2)[2:]
+    np.testing.assert_allclose(result.b.sim, vision.cosine_similarity(resampled).numpy(), atol=1e-6)
+    assert map_index(0, (6, 8), (9, 4)) == 0 and map_index(47, (6, 8), (9, 4)) == 35
+
+
+def test_patch_grid_request_compare_and_rope_resample_and_errors():
+    from peapp.analysis.patch_grid import GivenTable, PatchGridRequest, PatchGridSettings
+
+    result = PatchGridRequest(PatchGridSettings(encoding="sincos_2d", second="flat_1d", dim=64)).run()
+    assert result.a.nearest_ok.all() and not result.b.nearest_ok.any()
+    rope = PatchGridRequest(PatchGridSettings(encoding="rope_2d", second="resampled", resample_height=5,
+                                              resample_width=7)).run()
+    assert rope.resample_report is None and "no table" in rope.b.note and rope.b.grid == (5, 7)
+    with pytest.raises(ParameterError, match="no learned table"):
+        PatchGridRequest(PatchGridSettings(encoding="table")).run()
+    with pytest.raises(ParameterError, match="per side"):
+        PatchGridSettings(image_height=2048, patch_height=16)
+    table = GivenTable(values=np.random.default_rng(0).normal(size=(1, 1 + 25, 8)).astype(np.float32),
+                       num_prefix_tokens=1, grid=(5, 5), name="test", key=1)
+    with pytest.raises(ParameterError, match="check the grid"):  # the table is 5×5, the settings 14×14
+        PatchGridRequest(PatchGridSettings(encoding="table"), table=table).run()
+    ok = PatchGridRequest(PatchGridSettings(image_height=80, image_width=80, encoding="table"), table=table).run()
+    assert ok.a.grid == (5, 5)
+
+
+@pytest.mark.parametrize("name,grid,dim,base", [("sincos_2d", (14, 14), 64, 10000.0), ("sincos_2d", (5, 9), 768, 100.0),
+                                                ("flat_1d", (6, 7), 32, 10000.0), ("flat_1d", (3, 3), 6, 50.0)])
+def test_closed_form_similarity_equals_cosine_of_the_table(name, grid, dim, base):
+    table = vision.sincos_2d(*grid, dim, base) if name == "sincos_2d" else vision.flat_1d(*grid, dim, base)
+    np.testing.assert_allclose(vision.sinusoid_similarity(name, *grid, dim, base),
+                               vision.cosine_similarity(table).numpy(), atol=2e-6)
+
+
+def test_nearest_check_matches_a_brute_force_argsort():
+    sim = vision.patch_similarity(vision.EncodingSpec(name="learned_2d", dim=4, seed=3), 4, 5)
+    ok = vision.nearest_are_grid_neighbours(sim, 4, 5)
+    for i in range(20):
+        nb = set(vision.grid_neighbours(4, 5, i))
+        order = [j for j in np.argsort(-sim[i]) if j != i][: len(nb)]
+        assert ok[i] == (set(order) == nb)
