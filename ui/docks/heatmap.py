@@ -193,6 +193,9 @@ class HeatmapDock(ViewDock):
         self.detail_image.setVisible(False)
         if first:
             self.reset_zoom()
+            if self._selected is None and result.request.mode == "encoding":
+                # start with a meaningful cross-section: a position a fifth of the way down, dimension 0
+                self._selected = (view.row_start + (view.row_stop - view.row_start) // 5, 0)
         else:
             self._request_detail()
         reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}); zoom in for full resolution."
