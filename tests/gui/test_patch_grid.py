@@ -95,7 +95,10 @@ def test_resampling_updates_tiles_and_map(dock, main_window, qtbot):
     b_index = dock._b_index(14 * 7 + 7)
     np.testing.assert_allclose(_shown(dock.large_b.image), sim[b_index].reshape(20, 20), atol=1e-6)
     assert "14×14 → 20×20" in dock.caption.text()
-    _set(main_window, qtbot, resample_height=8, resample_width=10)
+    # through the dock's own controls, two edits in quick succession: neither is lost
+    dock.controls["resample_height"].setValue(8)
+    dock.controls["resample_width"].setValue(10)
+    qtbot.waitUntil(lambda: dock.last_result.b.grid == (8, 10), timeout=5000)
     assert _shown(dock.tiles_b.image).shape == (8 * 9 - 1, 10 * 11 - 1)
     assert _shown(dock.large_b.image).shape == (8, 10)
     assert "14×14 → 8×10" in dock.caption.text()

@@ -180,7 +180,7 @@ class PatchGridDock(ViewDock):
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
         self.controls: dict[str, QWidget] = {}
-        emit = qthrottled(self._edit, timeout=60, leading=True)
+        self._throttled: list = []  # one throttler per control: a shared one would drop edits of another
         column = 0
         row = 0
         for info in PatchGridSettings.param_infos():
@@ -193,18 +193,22 @@ class PatchGridDock(ViewDock):
                 widget.currentIndexChanged.connect(
                     lambda i, w=widget, n=info.name: self._edit(n, w.itemData(i)))
             elif info.kind is int:
+                emit = qthrottled(self._edit, timeout=60, leading=True)
+                self._throttled.append(emit)
                 widget = QSpinBox()
                 widget.setRange(int(info.minimum), int(info.maximum))
                 widget.setSingleStep(int(info.step or 1))
                 widget.setKeyboardTracking(False)
-                widget.valueChanged.connect(lambda v, n=info.name: emit(n, int(v)))
+                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, int(v)))
             else:
+                emit = qthrottled(self._edit, timeout=60, leading=True)
+                self._throttled.append(emit)
                 widget = QDoubleSpinBox()
                 widget.setDecimals(1)
                 widget.setRange(info.minimum, info.maximum)
                 widget.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
                 widget.setKeyboardTracking(False)
-                widget.valueChanged.connect(lambda v, n=info.name: emit(n, float(v)))
+                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, float(v)))
             widget.setObjectName(f"patchGrid_{info.name}")
             widget.setToolTip(info.help)
             label = QLabel(info.label)
@@ -307,7 +311,8 @@ class PatchGridDock(ViewDock):
         self._request_key = None
         self.ctx.document_model.set_view(
             self.object_name, encoding="table", prefix_tokens=int(num_prefix_tokens),
-            image_height=gh * s.patch_height, image_width=gw * s.patch_width, dim=max(4, parts.dim - parts.dim % 4),
+            image_height=gh * s.patch_height, image_width=gw * s.patch_width,
+            dim=min(4096, max(4, parts.dim - parts.dim % 4)),  # panel B's encodings at the table's width
             selected=min(s.selected, gh * gw - 1))
         self.refresh()
         return gh, gw
