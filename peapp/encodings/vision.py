@@ -539,14 +539,19 @@ def nearest_are_grid_neighbours(sim: np.ndarray, grid_h: int, grid_w: int, margi
     exactly its grid neighbours, with at least ``margin`` to spare — ties do not count.
     """
     n = grid_h * grid_w
-    s = sim.astype(np.float64)  # a copy: the diagonal is overwritten
-    np.fill_diagonal(s, -np.inf)
-    rows, cols = np.divmod(np.arange(n), grid_w)
-    is_nb = (np.abs(rows[:, None] - rows[None, :]) + np.abs(cols[:, None] - cols[None, :])) == 1
-    nb_min = np.where(is_nb, s, np.inf).min(axis=1)
-    other_max = np.where(is_nb, -np.inf, s).max(axis=1)
     if n == 1:
         return np.ones(1, dtype=bool)
+    index = np.arange(n)
+    rows, cols = np.divmod(index, grid_w)
+    # up to 4 neighbours per patch as an [n, 4] index table; a missing one points at the patch itself
+    nb = np.stack([np.where(ok, index + step, index) for ok, step in
+                   ((rows > 0, -grid_w), (rows < grid_h - 1, grid_w), (cols > 0, -1), (cols < grid_w - 1, 1))], 1)
+    real = nb != index[:, None]
+    s = np.array(sim, dtype=np.float32)  # a copy: entries are overwritten below
+    nb_min = np.where(real, s[index[:, None], nb], np.inf).min(axis=1)
+    s[index[:, None], nb] = -np.inf  # neighbours, and (through the padding) the patch itself
+    s[index, index] = -np.inf
+    other_max = s.max(axis=1)
     return nb_min > other_max + margin
 
 

@@ -31,6 +31,8 @@ def main() -> None:
     cases = [
         ("2D sin-cos, one panel", dict(encoding="sincos_2d", second="none", dim=768)),
         ("2D sin-cos vs flattened 1D", dict(encoding="sincos_2d", second="flat_1d", dim=768)),
+        ("learned 2D + resampled to 24×24", dict(encoding="learned_2d", second="resampled", dim=768,
+                                                 resample_height=24, resample_width=24)),
         ("learned 2D + resampled to 48×48", dict(encoding="learned_2d", second="resampled", dim=768,
                                                  resample_height=48, resample_width=48)),
         ("axial 2D RoPE vs 2D sin-cos", dict(encoding="rope_2d", second="sincos_2d", dim=64)),
