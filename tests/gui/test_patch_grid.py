@@ -40,13 +40,14 @@ def test_tile_grid_renders(dock, main_window, qtbot, image, grid):
     result = dock.last_result
     assert result.a.grid == (grid, grid)
     mosaic = _shown(dock.tiles_a.image)
-    assert mosaic.shape == (grid * (grid + 1) - 1,) * 2
+    assert mosaic.shape == (grid * grid,) * 2
     # the drawn mosaic is the tile layout of the similarity matrix computed independently here
-    expect = vision.tile_mosaic(vision.cosine_similarity(vision.sincos_2d(grid, grid, 64)).numpy(), grid, grid)
+    expect = vision.tile_mosaic(vision.cosine_similarity(vision.sincos_2d(grid, grid, 64)).numpy(), grid, grid, gap=0)
     np.testing.assert_allclose(mosaic, expect, atol=1e-6, equal_nan=True)
     assert _shown(dock.tiles_b.image).shape == mosaic.shape
     assert _shown(dock.large_a.image).shape == (grid, grid)
     assert dock.tiles_b.plot.isVisible()
+    assert len(dock.tiles_a.separators.xData) == 4 * (grid - 1)  # 2 points per line, both directions
     assert f"{grid}×{grid}" in dock.caption.text()
     pixmap = dock.graphics.grab()
     assert not pixmap.isNull() and pixmap.width() > 300
@@ -87,7 +88,7 @@ def test_resampling_updates_tiles_and_map(dock, main_window, qtbot):
          resample_height=20, resample_width=20, dim=32, selected=14 * 7 + 7)
     result = dock.last_result
     assert result.b.grid == (20, 20)
-    assert _shown(dock.tiles_b.image).shape == (20 * 21 - 1,) * 2
+    assert _shown(dock.tiles_b.image).shape == (20 * 20,) * 2
     assert _shown(dock.large_b.image).shape == (20, 20)
     table = vision.learned_2d(14, 14, 32, seed=0, num_prefix_tokens=1)
     resampled = vision.resample(table, (20, 20), num_prefix_tokens=1)[1:]
@@ -99,7 +100,7 @@ def test_resampling_updates_tiles_and_map(dock, main_window, qtbot):
     dock.controls["resample_height"].setValue(8)
     dock.controls["resample_width"].setValue(10)
     qtbot.waitUntil(lambda: dock.last_result.b.grid == (8, 10), timeout=5000)
-    assert _shown(dock.tiles_b.image).shape == (8 * 9 - 1, 10 * 11 - 1)
+    assert _shown(dock.tiles_b.image).shape == (8 * 8, 10 * 10)
     assert _shown(dock.large_b.image).shape == (8, 10)
     assert "14×14 → 8×10" in dock.caption.text()
 
@@ -148,3 +149,23 @@ def test_export_hooks(dock, main_window, qtbot):
     np.testing.assert_allclose(arrays["selected_map_a"], arrays["similarity_a"][3].reshape(14, 14))
     assert "Axial 2D RoPE" in dock.export_title() and "2D sin-cos" in dock.export_title()
     assert dock.export_widget() is dock.graphics
+
+
+def test_draw_only_and_unrelated_changes_do_not_recompute(dock, main_window, qtbot):
+    _set(main_window, qtbot, encoding="sincos_2d", second="none", dim=64, color_range="data")
+    result = dock.last_result
+    lo, hi = dock.colorbar.levels()
+    assert lo == pytest.approx(float(result.a.sim.min()), abs=1e-5) and hi == pytest.approx(1.0, abs=1e-5)
+    calls = []
+    original = dock.ctx.worker.submit
+    dock.ctx.worker.submit = lambda channel, request: calls.append(channel) or original(channel, request)
+    try:
+        _set(main_window, qtbot, color_range="full", selected=7)
+        assert dock.colorbar.levels() == pytest.approx((-1.0, 1.0))
+        main_window.document_model.try_set_params("sinusoidal", d_model=64)  # the heatmap's business
+        wait_idle(qtbot, main_window)
+    finally:
+        dock.ctx.worker.submit = original
+    assert DOCK not in calls
+    assert dock.last_result is result
+    np.testing.assert_allclose(_shown(dock.large_a.image), result.a.sim[7].reshape(14, 14))

@@ -1,8 +1,9 @@
 """The vision-patch grid: how 2D position encodings see an image cut into patches.
 
 * Tiles (ViT paper, Fig. 7): one small tile per patch, laid out like the patches; each tile is
-  that patch's similarity to every patch.  All tiles are ONE image (a mosaic with 1-pixel
-  gaps), so a 32×32 grid is one texture upload, not a thousand plot items.
+  that patch's similarity to every patch.  All tiles are ONE image (a mosaic) under one curve
+  of separator lines, so a 32×32 grid is one texture upload, not a thousand plot items; the
+  separators are cosmetic 1-pixel lines, so every tile boundary shows at any zoom.
 * Under each tile grid, the selected patch's map drawn large.  Click any tile, cell or image
   patch to select it.
 * The image (the built-in landscape, or a PNG/JPEG of the user's) resized to the model's input
@@ -82,7 +83,13 @@ class _GridPlot:
             self.plot.hideAxis("left")
             self.plot.hideAxis("bottom")
         self.image = pg.ImageItem(axisOrder="row-major")
+        # A 32×32 mosaic is ~1,000 px wide in a ~300 px plot: average blocks on the way down
+        # rather than skip pixels.
+        self.image.setAutoDownsample(True)
         self.plot.addItem(self.image)
+        self.separators = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen("k", width=1, cosmetic=True))
+        self.separators.setZValue(5)
+        self.plot.addItem(self.separators, ignoreBounds=True)
         self.marker = QGraphicsRectItem()
         pen = QPen(SELECT_PEN)
         pen.setWidthF(2.0)
@@ -121,6 +128,7 @@ class PatchGridDock(ViewDock):
         self._image_key: Any = None
         self._rgb: np.ndarray | None = None
         self._levels = LEVELS
+        self._last_view: dict | None = None
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -321,9 +329,14 @@ class PatchGridDock(ViewDock):
     def make_request(self, document: Document) -> PatchGridRequest:
         settings = self.settings_for(document)
         uses_table = "table" in (settings.encoding, settings.second)
-        return PatchGridRequest(settings=settings.replace(**_DRAW_ONLY), table=self._table if uses_table else None)
+        return PatchGridRequest(settings=settings.replace(**_DRAW_ONLY), table=self._table if uses_table else None,
+                                gap=0)  # tile boundaries are drawn as lines instead
 
     def on_document_changed(self, document: Document) -> None:
+        view = dict(document.views.get(self.object_name, {}))
+        if view == self._last_view and self._request_key is not None:
+            return  # another panel's setting or a parameter this view does not use
+        self._last_view = view
         self._sync_controls(document)
         self._update_image(document)
         try:
@@ -409,6 +422,14 @@ class PatchGridDock(ViewDock):
         target.view.setRange(QRectF(0, 0, w, h), padding=0.01)
         gh, gw = panel.grid
         target.plot.setTitle(f"{letter}: {panel.label} — {gh}×{gw} tiles", size="9pt")
+        if self._result is not None and self._result.gap == 0:
+            xs = np.arange(1, gw) * gw  # vertical lines between tile columns
+            ys = np.arange(1, gh) * gh
+            x = np.concatenate([np.repeat(xs, 2), np.tile([0.0, w], len(ys))]).astype(float)
+            y = np.concatenate([np.tile([0.0, h], len(xs)), np.repeat(ys, 2)]).astype(float)
+            target.separators.setData(x, y)
+        else:
+            target.separators.setData([], [])
 
     def _update_image(self, document: Document, force: bool = False) -> None:
         """(Re)load the picture when its path or the input size changed."""
