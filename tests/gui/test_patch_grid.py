@@ -169,3 +169,23 @@ def test_draw_only_and_unrelated_changes_do_not_recompute(dock, main_window, qtb
     assert DOCK not in calls
     assert dock.last_result is result
     np.testing.assert_allclose(_shown(dock.large_a.image), result.a.sim[7].reshape(14, 14))
+
+
+def test_hover_readouts_on_map_and_image(dock, main_window, qtbot):
+    _set(main_window, qtbot, image_height=224, image_width=224, encoding="sincos_2d", second="none", dim=64,
+         selected=0)
+    sim = dock.last_result.a.sim
+    # the large map: cell (2, 3) against the selected patch (0, 0)
+    scene = dock.large_a.view.mapViewToScene(pg_point(3.5, 2.5))
+    dock._hover(scene)
+    assert "patch (2,3) vs selected (0,0)" in dock.readout.text()
+    assert f"{sim[0, 2 * 14 + 3]:+.4f}" in dock.readout.text()
+    # the image: pixel (x=100, y=40) lies in patch (2, 6)
+    dock._hover(dock.photo.view.mapViewToScene(pg_point(100, 40)))
+    assert "image: patch (2,6)" in dock.readout.text() and "pixels x 96–111, y 32–47" in dock.readout.text()
+
+
+def pg_point(x, y):
+    from PySide6.QtCore import QPointF
+
+    return QPointF(x, y)

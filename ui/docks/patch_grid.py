@@ -28,7 +28,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPen
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGraphicsRectItem, QGridLayout, QHBoxLayout,
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGraphicsRectItem, QHBoxLayout,
                                QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
@@ -180,65 +180,75 @@ class PatchGridDock(ViewDock):
         self._sync_controls(ctx.document)
 
     # ---- controls ----------------------------------------------------------------------------
+    # Control rows: (short label, settings shown side by side joined by "×"); full labels and help
+    # are the tooltips.  Three short rows keep the dock narrow enough to share the window.
+    _ROWS = (
+        (("A", ("encoding",)), ("B", ("second",)), ("resample to", ("resample_height", "resample_width"))),
+        (("image px", ("image_height", "image_width")), ("patch px", ("patch_height", "patch_width")),
+         ("prefix", ("prefix_tokens",)), ("colours", ("color_range",))),
+        (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",))),
+    )
+
     def _build_controls(self) -> QWidget:
-        """One widget per setting, built from PatchGridSettings' metadata (labels, ranges, help)."""
-        box = QWidget()
-        grid = QGridLayout(box)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(6)
-        grid.setVerticalSpacing(2)
+        """One widget per setting, built from PatchGridSettings' metadata (ranges, choices, help)."""
+        infos = {i.name: i for i in PatchGridSettings.param_infos()}
         self.controls: dict[str, QWidget] = {}
         self._throttled: list = []  # one throttler per control: a shared one would drop edits of another
-        column = 0
-        row = 0
-        for info in PatchGridSettings.param_infos():
-            if info.name == "selected":
-                continue  # chosen by clicking
-            if info.kind is str:
-                widget = QComboBox()
-                for choice in info.choices:
-                    widget.addItem(_LABELS.get(choice, choice), choice)
-                widget.currentIndexChanged.connect(
-                    lambda i, w=widget, n=info.name: self._edit(n, w.itemData(i)))
-            elif info.kind is int:
-                emit = qthrottled(self._edit, timeout=60, leading=True)
-                self._throttled.append(emit)
-                widget = QSpinBox()
-                widget.setRange(int(info.minimum), int(info.maximum))
-                widget.setSingleStep(int(info.step or 1))
-                widget.setKeyboardTracking(False)
-                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, int(v)))
-            else:
-                emit = qthrottled(self._edit, timeout=60, leading=True)
-                self._throttled.append(emit)
-                widget = QDoubleSpinBox()
-                widget.setDecimals(1)
-                widget.setRange(info.minimum, info.maximum)
-                widget.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
-                widget.setKeyboardTracking(False)
-                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, float(v)))
-            widget.setObjectName(f"patchGrid_{info.name}")
-            widget.setToolTip(info.help)
-            label = QLabel(info.label)
-            label.setToolTip(info.help)
-            grid.addWidget(label, row, column)
-            grid.addWidget(widget, row, column + 1)
-            self.controls[info.name] = widget
-            column += 2
-            if column >= 14:
-                row, column = row + 1, 0
-        buttons = QHBoxLayout()
+        box = QWidget()
+        rows = QVBoxLayout(box)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(2)
+        for spec in self._ROWS:
+            line = QHBoxLayout()
+            line.setSpacing(4)
+            for label_text, names in spec:
+                label = QLabel(label_text)
+                label.setToolTip(" / ".join(infos[n].label for n in names))
+                line.addWidget(label)
+                for k, name in enumerate(names):
+                    if k:
+                        line.addWidget(QLabel("×"))
+                    line.addWidget(self._make_control(infos[name]))
+                line.addSpacing(8)
+            rows.addLayout(line)
+            line.addStretch(1)
+        line = rows.itemAt(rows.count() - 1).layout()
         self.open_button = QPushButton("Open image…")
         self.open_button.setToolTip("Show a PNG or JPEG of your own under the patch grid")
         self.open_button.clicked.connect(self._choose_image)
         self.sample_button = QPushButton("Sample image")
         self.sample_button.setToolTip("Back to the built-in landscape")
         self.sample_button.clicked.connect(lambda: self.ctx.document_model.set_view(self.object_name, image_path=""))
-        buttons.addWidget(self.open_button)
-        buttons.addWidget(self.sample_button)
-        buttons.addStretch(1)
-        grid.addLayout(buttons, row + 1, 0, 1, 14)
+        line.addWidget(self.open_button)
+        line.addWidget(self.sample_button)
         return box
+
+    def _make_control(self, info) -> QWidget:
+        if info.kind is str:
+            widget = QComboBox()
+            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            for choice in info.choices:
+                widget.addItem(_LABELS.get(choice, choice), choice)
+            widget.currentIndexChanged.connect(lambda i, w=widget, n=info.name: self._edit(n, w.itemData(i)))
+        else:
+            emit = qthrottled(self._edit, timeout=60, leading=True)
+            self._throttled.append(emit)
+            if info.kind is int:
+                widget = QSpinBox()
+                widget.setRange(int(info.minimum), int(info.maximum))
+                widget.setSingleStep(int(info.step or 1))
+                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, int(v)))
+            else:
+                widget = QDoubleSpinBox()
+                widget.setDecimals(1)
+                widget.setRange(info.minimum, info.maximum)
+                widget.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
+                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, float(v)))
+            widget.setKeyboardTracking(False)  # typed numbers commit on Enter / focus-out
+        widget.setObjectName(f"patchGrid_{info.name}")
+        widget.setToolTip(f"{info.label}: {info.help}")
+        self.controls[info.name] = widget
+        return widget
 
     def _edit(self, name: str, value: Any) -> None:
         """Validate the edited setting with the others; invalid values never reach the Document."""
@@ -388,6 +398,11 @@ class PatchGridDock(ViewDock):
         ci.addItem(self.colorbar, row=0, col=col + 1, rowspan=2)
         ci.layout.setRowStretchFactor(0, 3)
         ci.layout.setRowStretchFactor(1, 2)
+        for c in range(col + 1):
+            ci.layout.setColumnStretchFactor(c, 3 if c < col else 4)
+        ci.layout.setColumnStretchFactor(col + 1, 0)
+        # other columns' stretch must not squeeze the colour bar's axis and label away
+        self.colorbar.setMinimumWidth(72)
 
     def show_result(self, result: PatchGridResult) -> None:
         self._result = result
@@ -461,7 +476,9 @@ class PatchGridDock(ViewDock):
             hx = np.tile([0.0, right], len(ys)).astype(float)
             hy = np.repeat(ys, 2).astype(float)
             self.grid_lines.setData(np.concatenate([vx, hx]), np.concatenate([vy, hy]))
-            self.photo.plot.setTitle(f"{g.describe()}", size="8pt")
+            # short: a plot title's width is a minimum width of its column (the caption has the details)
+            self.photo.plot.setTitle(f"image: {g.grid_h}×{g.grid_w} patches of {g.patch_height}×{g.patch_width} px",
+                                     size="9pt")
 
     def selected_index(self) -> int:
         """Selected patch in panel A's grid."""
