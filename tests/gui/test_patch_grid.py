@@ -189,3 +189,20 @@ def pg_point(x, y):
     from PySide6.QtCore import QPointF
 
     return QPointF(x, y)
+
+
+def test_settings_round_trip_through_a_session_file(dock, main_window, qtbot, tmp_path):
+    from peapp.document import Document
+
+    _set(main_window, qtbot, image_height=192, image_width=256, patch_height=32, patch_width=32,
+         encoding="rope_2d", second="resampled", resample_height=4, resample_width=5, selected=9)
+    path = tmp_path / "session.json"
+    main_window.document_model.document.save(path)
+    _set(main_window, qtbot, encoding="sincos_2d", second="none", selected=0)
+    main_window.document_model.replace_without_undo(Document.load(path))
+    wait_idle(qtbot, main_window)
+    result = dock.last_result
+    assert result.a.encoding == "rope_2d" and result.a.grid == (6, 8) and result.b.grid == (4, 5)
+    assert dock.selected_index() == 9
+    assert dock.controls["encoding"].currentData() == "rope_2d"
+    assert dock.controls["image_width"].value() == 256
