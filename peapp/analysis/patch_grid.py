@@ -97,6 +97,8 @@ class Panel:
     nearest_ok: np.ndarray  # [n] bool: the most similar patches are the grid neighbours
     value_label: str
     note: str = ""
+    # [prefix, n] cosine of each prefix row (CLS, …) with every patch row; None when there are none
+    prefix_sim: np.ndarray | None = None
 
     def map_of(self, index: int) -> np.ndarray:
         """Similarity of patch ``index`` to every patch, shaped as the grid."""
@@ -181,7 +183,21 @@ def _panel(spec, grid: tuple[int, int], gap: int) -> Panel:
     value_label = "rotated dot product / |v|²" if spec.name == "rope_2d" else "cosine similarity"
     return Panel(label=spec.label(), encoding=spec.name, grid=grid, sim=sim,
                  mosaic=vision.tile_mosaic(sim, *grid, gap=gap),
-                 nearest_ok=vision.nearest_are_grid_neighbours(sim, *grid), value_label=value_label)
+                 nearest_ok=vision.nearest_are_grid_neighbours(sim, *grid), value_label=value_label,
+                 prefix_sim=_prefix_similarity(spec, grid) if spec.name == "table" else None)
+
+
+def _prefix_similarity(spec, grid: tuple[int, int]) -> np.ndarray | None:
+    """Cosine of a given table's prefix rows (CLS, distillation, registers) with its patch rows."""
+    import torch
+
+    from peapp.encodings import vision
+
+    table, prefix = vision.full_table(spec, *grid)
+    if prefix == 0:
+        return None
+    rows = torch.nn.functional.normalize(table.to(torch.float32), dim=1)
+    return (rows[:prefix] @ rows[prefix:].T).numpy()
 
 
 def map_index(index: int, old: tuple[int, int], new: tuple[int, int]) -> int:

@@ -307,3 +307,20 @@ def test_nearest_check_matches_a_brute_force_argsort():
         nb = set(vision.grid_neighbours(4, 5, i))
         order = [j for j in np.argsort(-sim[i]) if j != i][: len(nb)]
         assert ok[i] == (set(order) == nb)
+
+
+def test_resample_matches_transformers_deit_with_two_prefix_tokens():
+    # DeiT keeps CLS and the distillation token in front of the grid: both must survive unchanged
+    from transformers import DeiTConfig
+    from transformers.models.deit.modeling_deit import DeiTEmbeddings
+
+    config = DeiTConfig(hidden_size=16, image_size=96, patch_size=16, num_channels=3)
+    emb = DeiTEmbeddings(config)
+    with torch.no_grad():
+        emb.position_embeddings.copy_(torch.randn(1, 2 + 36, 16, generator=torch.Generator().manual_seed(4)))
+    table = emb.position_embeddings.detach()
+    parts = vision.split_table(table, num_prefix_tokens=2)
+    assert parts.grid == (6, 6) and parts.num_prefix_tokens == 2
+    with torch.no_grad():
+        ref = emb.interpolate_pos_encoding(torch.zeros(1, 2 + 4 * 9, 16), 64, 144)  # → 4 × 9 patches
+    torch.testing.assert_close(vision.resample(table, (4, 9), num_prefix_tokens=2), ref, rtol=0, atol=1e-6)

@@ -115,6 +115,10 @@ def test_show_table_from_a_checkpoint_keeps_prefix_apart(dock, main_window, qtbo
     assert result.a.grid == (7, 7)
     np.testing.assert_allclose(result.a.sim, vision.cosine_similarity(grid).numpy(), atol=1e-6)
     assert "test ViT" in dock.caption.text()
+    # the CLS row is reported apart: its cosine with each patch row
+    cls = torch.nn.functional.normalize(table[0, :1], dim=1) @ torch.nn.functional.normalize(grid, dim=1).T
+    np.testing.assert_allclose(result.a.prefix_sim, cls.numpy(), atol=1e-6)
+    assert f"prefix row 0: mean cosine with the patches {float(cls.mean()):+.3f}" in dock.neighbours.text()
     with pytest.raises(Exception, match="give the grid"):
         dock.show_table(torch.zeros(1 + 10, 8), num_prefix_tokens=1)
     assert dock.last_result.a.grid == (7, 7)  # the bad table changed nothing

@@ -531,6 +531,14 @@ class PatchGridDock(ViewDock):
             lines.append(f"<b>{letter}</b> {report.text(gw)}. Over the grid: the most similar patches are the grid "
                          f"neighbours for {int(panel.nearest_ok.sum()):,} of {len(panel.nearest_ok):,} patches "
                          f"({ok_ends} of {len(ends)} row ends).")
+            if panel.prefix_sim is not None:
+                parts = []
+                for k, row in enumerate(panel.prefix_sim):
+                    best = int(np.argmax(row))
+                    parts.append(f"prefix row {k}: mean cosine with the patches {row.mean():+.3f}, highest "
+                                 f"{row[best]:+.3f} at ({best // gw},{best % gw})")
+                lines.append(f"<b>{letter}</b> (kept out of the grid) " + "; ".join(parts[:4])
+                             + ("; …" if len(parts) > 4 else ""))
         return "<br>".join(lines)
 
     def _caption(self, result: PatchGridResult) -> str:
