@@ -70,11 +70,39 @@ def load_rgb(path: str | Path, size: tuple[int, int]) -> np.ndarray:
     return rows[:, : w * 3].reshape(h, w, 3).copy()
 
 
+def set_title(plot: pg.PlotItem, text: str, size: str = "9pt") -> None:
+    plot.setTitle(text, size=size)
+    plot.titleLabel.item.setToolTip(text)
+
+
+def relax_title_width(plot: pg.PlotItem) -> None:
+    """Keep a plot's title from becoming its column's minimum width.
+
+    pyqtgraph's LabelItem reports its text width as its minimum size (re-set on every text change
+    and resize), so in a narrow dock long titles would push the plots past the right edge.  Here
+    the title may be clipped instead.
+    """
+    label = plot.titleLabel
+    update_min = label.updateMin
+
+    def relaxed() -> None:
+        update_min()
+        label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
+        label.setMinimumWidth(0)
+        label.updateGeometry()
+
+    label.updateMin = relaxed
+    label.setFlag(label.GraphicsItemFlag.ItemClipsChildrenToShape, True)  # a clipped title never overlaps
+    label.opts["justify"] = "left"  # when clipped, keep the start (the panel letter) readable
+    relaxed()
+
+
 class _GridPlot:
     """A plot that shows one float image (mosaic or map) with a selection rectangle."""
 
     def __init__(self, name: str, aspect: bool = True, axes: bool = True):
         self.plot = pg.PlotItem(name=name)
+        relax_title_width(self.plot)
         self.plot.setMenuEnabled(False)
         self.plot.invertY(True)
         self.plot.setAspectLocked(aspect)
@@ -183,10 +211,11 @@ class PatchGridDock(ViewDock):
     # Control rows: (short label, settings shown side by side joined by "×"); full labels and help
     # are the tooltips.  Three short rows keep the dock narrow enough to share the window.
     _ROWS = (
-        (("A", ("encoding",)), ("B", ("second",)), ("resample to", ("resample_height", "resample_width"))),
+        (("A", ("encoding",)), ("B", ("second",))),
         (("image px", ("image_height", "image_width")), ("patch px", ("patch_height", "patch_width")),
          ("prefix", ("prefix_tokens",)), ("colours", ("color_range",))),
-        (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",))),
+        (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",)),
+         ("resample to", ("resample_height", "resample_width"))),
     )
 
     def _build_controls(self) -> QWidget:
@@ -212,7 +241,7 @@ class PatchGridDock(ViewDock):
                 line.addSpacing(8)
             rows.addLayout(line)
             line.addStretch(1)
-        line = rows.itemAt(rows.count() - 1).layout()
+        line = rows.itemAt(0).layout()
         self.open_button = QPushButton("Open image…")
         self.open_button.setToolTip("Show a PNG or JPEG of your own under the patch grid")
         self.open_button.clicked.connect(self._choose_image)
@@ -245,6 +274,8 @@ class PatchGridDock(ViewDock):
                 widget.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
                 widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, float(v)))
             widget.setKeyboardTracking(False)  # typed numbers commit on Enter / focus-out
+            # sized for the values people type, not for the range's widest number (seed 2³¹−1)
+            widget.setMaximumWidth(96 if info.name in ("seed", "base") else 64)
         widget.setObjectName(f"patchGrid_{info.name}")
         widget.setToolTip(f"{info.label}: {info.help}")
         self.controls[info.name] = widget
@@ -436,7 +467,7 @@ class PatchGridDock(ViewDock):
         target.image.setRect(QRectF(0, 0, w, h))
         target.view.setRange(QRectF(0, 0, w, h), padding=0.01)
         gh, gw = panel.grid
-        target.plot.setTitle(f"{letter}: {panel.label} — {gh}×{gw} tiles", size="9pt")
+        set_title(target.plot, f"{letter}: {panel.label}" + ("" if "×" in panel.label else f", {gh}×{gw}"))
         if self._result is not None and self._result.gap == 0:
             xs = np.arange(1, gw) * gw  # vertical lines between tile columns
             ys = np.arange(1, gh) * gh
@@ -477,8 +508,7 @@ class PatchGridDock(ViewDock):
             hy = np.repeat(ys, 2).astype(float)
             self.grid_lines.setData(np.concatenate([vx, hx]), np.concatenate([vy, hy]))
             # short: a plot title's width is a minimum width of its column (the caption has the details)
-            self.photo.plot.setTitle(f"image: {g.grid_h}×{g.grid_w} patches of {g.patch_height}×{g.patch_width} px",
-                                     size="9pt")
+            set_title(self.photo.plot, f"image, {g.patch_height}×{g.patch_width} px patches")
 
     def selected_index(self) -> int:
         """Selected patch in panel A's grid."""
@@ -515,7 +545,7 @@ class PatchGridDock(ViewDock):
         target.image.setRect(QRectF(0, 0, gw, gh))
         target.view.setRange(QRectF(0, 0, gw, gh), padding=0.02)
         target.mark(c, r, 1, 1)
-        target.plot.setTitle(f"{letter}: patch ({r},{c}) vs every patch", size="9pt")
+        set_title(target.plot, f"{letter}: patch ({r},{c}) vs all")
         tiles.mark(c * (gw + gap) - 0.5 * gap, r * (gh + gap) - 0.5 * gap, gw + gap, gh + gap)
 
     def _neighbour_text(self, index: int) -> str:
