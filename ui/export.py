@@ -209,6 +209,12 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
                     item.picture = None
                     item._updateLabel()
                     undo.append(lambda i=item, p=pen, t=text_pen, s=style: _restore_axis(i, p, t, s))
+                elif isinstance(item, pg.PlotCurveItem) and _is_default_curve(item.opts.get("pen")):
+                    pen = pg.mkPen(item.opts["pen"])
+                    themed = pg.mkPen(pen)
+                    themed.setColor(QColor(foreground))
+                    item.setPen(themed)
+                    undo.append(lambda i=item, p=pen: i.setPen(p))
                 elif isinstance(item, pg.LabelItem) and item.opts.get("color") is None:
                     item.setText(item.text, color=foreground)
                     undo.append(lambda i=item: _restore_label(i))
@@ -221,6 +227,11 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
 def _is_default_color(color) -> bool:
     # pyqtgraph stores its default foreground as a concrete colour, so compare against it
     return color is None or pg.mkColor(color).rgba() == pg.mkColor(pg.getConfigOption("foreground")).rgba()
+
+
+def _is_default_curve(pen) -> bool:
+    # pyqtgraph's default curve pen is light grey (200, 200, 200): invisible on paper
+    return pen is not None and pg.mkPen(pen).color().getRgb()[:3] == (200, 200, 200)
 
 
 def _is_default(pen) -> bool:

@@ -35,7 +35,7 @@ WINDOW_SIZE = (1360, 820)  # the window the docks are laid out in (as the GUI's 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("view", nargs="?", default=None, metavar="VIEW",
-                        help="the view to draw (see --list-views); the same as --view")
+                        help="the view to draw (the same as --view)")
     parser.add_argument("--view", dest="view_option", default=None, metavar="VIEW", help="the view to draw")
     parser.add_argument("-o", "--output", required=False, default=None, metavar="PATH",
                         help="output file; its extension picks the format (.png .svg .pdf .csv .npy .npz). "
@@ -78,6 +78,15 @@ class _FamilyOptions:
         self._family_options_added = True
         from peapp import encodings
 
+        try:  # list the discovered view names in the help (needs Qt; the help works without it)
+            from ui import export
+
+            names = ", ".join(export.all_views())
+            for action in self._actions:
+                if action.dest in ("view", "view_option"):
+                    action.help = f"{action.help}: {names}"
+        except ImportError:
+            pass
         taken = {s for action in self._actions for s in action.option_strings}
         for fam in encodings.families():
             group = self.add_argument_group(f"{fam.label} parameters (with --encoding {fam.name})")
