@@ -93,6 +93,9 @@ def check_targets(paths: list[str], overwrite: bool) -> None:
     for p in paths:
         if os.path.isdir(p):
             raise ExportError(f"{p} is a folder; give a file name")
+        folder = os.path.dirname(os.path.abspath(p))
+        if not os.path.isdir(folder):
+            raise ExportError(f"cannot write {p}: folder {folder} does not exist")
 
 
 def write_bytes(path: str | os.PathLike, data: bytes, *, overwrite: bool = False) -> str:

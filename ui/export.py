@@ -39,10 +39,11 @@ from typing import Any, Iterator
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMarginsF, QPoint, QRectF, QSizeF, Qt
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPalette,
+                           QPdfWriter, QRegion)
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QGraphicsWidget, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsWidget, QLabel, QWidget
 
 from peapp import __version__
 from peapp import export_data
@@ -250,28 +251,89 @@ def _restore_label(label: pg.LabelItem) -> None:
     label.setText(label.text)
 
 
+# pyqtgraph's starting tick-text space (AxisItem.__init__): exports start from it so that the
+# space the axes settle on does not depend on what they showed before.
+_AXIS_TEXT_START = (30, 18)
+
+
 @contextlib.contextmanager
-def _scene_at_size(view: pg.GraphicsView, width: float, height: float) -> Iterator[QRectF]:
-    """Lay the view's central item out at the figure size (not the window's) while painting."""
+def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: float) -> Iterator[QRectF]:
+    """Lay the view's central item out at the figure size (not the window's) while painting.
+
+    pyqtgraph axes size themselves to the tick labels they last painted (with a 10 px
+    hysteresis), so a figure would otherwise depend on what was on screen before, and a hidden
+    dock would export differently from a shown one.  The axes are reset to their starting text
+    space and the scene is painted into a scratch image until the layout stops changing: the
+    export is then a function of the Document and the options only.  Everything is restored
+    afterwards.
+
+    Yields the laid-out rectangle: larger than asked when the layout's minimum size (long
+    titles) does not fit, and the caller scales it down uniformly.
+    """
     central = view.centralWidget
     if central is None:
         yield view.sceneRect()
         return
-    old = central.geometry()
+    scene = view.scene()
+    axes = [item for item in scene.items() if isinstance(item, pg.AxisItem)]
+    old_geometry = central.geometry()
+    old_text = [(axis.textWidth, axis.textHeight) for axis in axes]
+
+    def state():
+        return [central.geometry()] + [(a.textWidth, a.textHeight, a.geometry()) for a in axes]
+
     try:
-        central.setGeometry(QRectF(0, 0, width, height))
-        _activate(central)
-        yield QRectF(0, 0, width, height)
+        for axis in axes:
+            axis.textWidth, axis.textHeight = _AXIS_TEXT_START
+            axis._adjustSize()
+        for _ in range(4):
+            central.setGeometry(QRectF(0, 0, width, height))
+            _activate(central)
+            before = state()
+            laid_out = central.geometry()
+            scratch = QImage(max(1, round(laid_out.width() * ratio)), max(1, round(laid_out.height() * ratio)),
+                             QImage.Format.Format_ARGB32_Premultiplied)
+            scratch.setDevicePixelRatio(ratio)
+            painter = QPainter(scratch)
+            try:
+                scene.render(painter, QRectF(0, 0, laid_out.width(), laid_out.height()),
+                             QRectF(0, 0, laid_out.width(), laid_out.height()))
+            finally:
+                painter.end()
+            central.setGeometry(QRectF(0, 0, width, height))
+            _activate(central)
+            if state() == before:
+                break
+        yield QRectF(0, 0, central.geometry().width(), central.geometry().height())
     finally:
-        central.setGeometry(old)
+        for axis, (text_width, text_height) in zip(axes, old_text):
+            axis.textWidth, axis.textHeight = text_width, text_height
+            axis._adjustSize()
+        central.setGeometry(old_geometry)
         _activate(central)
 
 
 def _activate(item) -> None:
-    # QGraphicsWidget.layout() called unbound: pyqtgraph's GraphicsLayout shadows it with an attribute.
-    layout = QGraphicsWidget.layout(item) if isinstance(item, QGraphicsWidget) else None
-    if layout is not None:
-        layout.activate()
+    """Apply a geometry change to every nested layout now; Qt would wait for the event loop.
+
+    Parents before children, a few rounds, since a child's new size can change its parent's.
+    (``QGraphicsWidget.layout`` is called unbound: pyqtgraph's GraphicsLayout shadows it.)
+    """
+    if item is None:
+        return
+    for _ in range(3):
+        pending, widgets = [item], []
+        while pending:
+            current = pending.pop(0)
+            if isinstance(current, QGraphicsWidget):
+                widgets.append(current)
+            pending.extend(current.childItems())
+        for widget in widgets:
+            layout = QGraphicsWidget.layout(widget)
+            if layout is not None:
+                layout.activate()
+            # only these items' requests: a window-level relayout could resize the view itself
+            QApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
 
 
 def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str) -> None:
@@ -295,19 +357,54 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
     area = QRectF(0, top, width, height - top)
     with _export_style(widget, theme):
         if isinstance(widget, pg.GraphicsView):
-            with _scene_at_size(widget, area.width(), area.height()) as source:
-                widget.scene().render(painter, area, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+            ratio = painter.device().devicePixelRatioF()
+            with _scene_at_size(widget, area.width(), area.height(), ratio) as source:
+                widget.scene().render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
         else:
-            # A composite widget is drawn as laid out on screen, scaled to the figure size.
-            if widget.width() < 1 or widget.height() < 1:
-                raise ExportError(f"{dock.title} has no size yet; show it once, then export")
-            painter.save()
-            try:
-                painter.translate(area.topLeft())
-                painter.scale(area.width() / widget.width(), area.height() / widget.height())
-                widget.render(painter, QPoint(), widget.rect(), QWidget.RenderFlag.DrawChildren)
-            finally:
-                painter.restore()
+            with _widget_at_size(widget, area.size(), theme) as laid_out:
+                # Laid out at the figure size; if its minimum size is larger, shrink it uniformly.
+                factor = min(1.0, area.width() / laid_out.width(), area.height() / laid_out.height())
+                painter.save()
+                try:
+                    painter.translate(area.topLeft())
+                    painter.scale(factor, factor)
+                    widget.render(painter, QPoint(), QRegion(widget.rect()), QWidget.RenderFlag.DrawChildren)
+                finally:
+                    painter.restore()
+
+
+@contextlib.contextmanager
+def _widget_at_size(widget: QWidget, size: QSizeF, theme: str) -> Iterator[QSizeF]:
+    """An ordinary widget resized (and re-laid-out) to the figure size, in the theme's colours."""
+    background, foreground = THEMES[theme]
+    old_size = widget.size()
+    had_palette = widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
+    old_palette = QPalette(widget.palette())
+    palette = QPalette(widget.palette())
+    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base, QPalette.ColorRole.Button):
+        palette.setColor(role, QColor(background))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText,
+                 QPalette.ColorRole.Mid):
+        palette.setColor(role, QColor(foreground))
+    try:
+        widget.setPalette(palette)
+        widget.resize(round(size.width()), round(size.height()))
+        _activate_widget(widget)
+        yield QSizeF(max(1, widget.width()), max(1, widget.height()))
+    finally:
+        widget.setPalette(old_palette if had_palette else QPalette())
+        widget.setAttribute(Qt.WidgetAttribute.WA_SetPalette, had_palette)
+        widget.resize(old_size)
+        _activate_widget(widget)
+
+
+def _activate_widget(widget: QWidget) -> None:
+    """Apply a resize to the children now (layouts otherwise wait for the event loop)."""
+    for w in [widget, *widget.findChildren(QWidget)]:
+        layout = w.layout()
+        if layout is not None:
+            layout.activate()
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
 
 def _painting(device) -> QPainter:

@@ -89,6 +89,16 @@ def test_every_dock_exports_png_svg_pdf(main_window, qtbot, tmp_path):
         assert f"peapp".encode() in data and export_data.read_parameters(pdf)["dock"] == name
 
 
+def test_hidden_dock_exports_at_the_default_size(main_window, qtbot):
+    heat = main_window.docks["heatmapDock"]
+    shown = export.render_image(heat, export.FigureOptions(scale=1, size=(500, 400)))
+    heat.setVisible(False)  # closed (or behind another tab): no on-screen size
+    assert export.figure_size(heat, export.FigureOptions()) == export.DEFAULT_SIZE
+    hidden = export.render_image(heat, export.FigureOptions(scale=1, size=(500, 400)))
+    np.testing.assert_array_equal(_pixels(hidden), _pixels(shown))
+    assert export.render_image(heat).size().toTuple() == tuple(2 * n for n in export.DEFAULT_SIZE)
+
+
 def test_svg_is_qt_generated_with_closed_paths_and_clipping(main_window, qtbot):
     """Closed sub-paths ending in a bare 'Z' are what break pyqtgraph 0.14.0's SVGExporter on
     Qt >= 6.11 (pyqtgraph #3495); our SVG has them, parses, clips, and embeds the image."""
@@ -192,6 +202,13 @@ def test_plain_widget_dock_gets_a_title_and_its_plot(app_context, qtbot, tmp_pat
     size = dock.export_widget().size()
     assert QImage(files[1]).size() == size * 2
     assert export_data.read_csv(tmp_path / "plain.csv").tolist() == [1.0, 3.0, 2.0]
+    # another aspect ratio: laid out again at that size (not stretched); dark theme keeps labels legible
+    image = export.render_image(dock, export.FigureOptions(scale=1, size=(600, 300), theme="dark"))
+    pixels = _pixels(image)[:, :, :3].astype(int).sum(axis=2)
+    assert image.size().toTuple() == (600, 300) and pixels[1, 1] < 100
+    label_area = pixels[25:70, 0:120]  # "a label", below the title line
+    assert (label_area > 500).sum() > 20, "the QLabel's text is not drawn in the dark theme's ink"
+    assert dock.export_widget().size() == size and not dock.figure.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
     curve = dock.plot.getPlotItem().listDataItems()[0].curve
     assert curve.opts["pen"].color().getRgb()[:3] == (200, 200, 200)  # on screen: unchanged
 
@@ -391,6 +408,12 @@ def test_cli_single_view_options_and_errors(qapp, tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and message in err, (args, err)
     assert sorted(os.listdir(tmp_path)) == ["sim.svg"]
+    # the exported figure is itself a session: regenerate it from its embedded parameters
+    again = tmp_path / "again.svg"
+    assert cli.main(["render", "--session", str(out), "--view", "similarity", "-o", str(again)]) == 0
+    capsys.readouterr()
+    assert export_data.read_parameters(again)["document"] == meta["document"]
+    assert again.read_bytes() == out.read_bytes()
 
 
 def test_cli_help_lists_every_option_with_default(capsys):
