@@ -330,16 +330,16 @@ def test_layout_persists_and_invalid_state_falls_back(qtbot, settings):
     again = MainWindow(load_backend="now", settings=settings)
     qtbot.addWidget(again)
     again.show()
-    assert again.docks["heatmapDock"].isFloating()
+    qtbot.waitUntil(lambda: again.docks["heatmapDock"].isFloating(), timeout=5000)
     again.close()
     for bad in (QByteArray(b"\x00garbage"), first.saveState(LAYOUT_VERSION + 1)):
         settings.setValue("window/state", bad)
         window = MainWindow(load_backend="now", settings=settings)
         qtbot.addWidget(window)
         window.show()
+        qtbot.waitUntil(lambda: "default layout" in window.statusBar().currentMessage(), timeout=5000)
         assert not window.docks["heatmapDock"].isFloating()
         assert window.dockWidgetArea(window.docks["heatmapDock"]) == Qt.DockWidgetArea.RightDockWidgetArea
-        assert "default layout" in window.statusBar().currentMessage()
         window.close()
 
 
