@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
                                QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMenu, QMessageBox, QPushButton,
                                QSpinBox, QStyle, QToolButton, QWidget)
 
-from peapp import export_data
 from peapp.document import Document
 from peapp.errors import PeappError
-from ui import export
+
+# ``ui.export`` (pyqtgraph, numpy) and ``peapp.export_data`` are imported inside the methods:
+# this module is imported while the window is built, before its first paint.
 
 FIGURE_FILTERS = {"png": "PNG image (*.png)", "svg": "SVG vector figure (*.svg)", "pdf": "PDF document (*.pdf)"}
 DATA_FILTERS = {"csv": "CSV text (*.csv)", "npy": "NumPy array (*.npy)", "npz": "NumPy archive, all arrays (*.npz)"}
@@ -39,6 +40,10 @@ def install(window) -> "ExportActions":
         actions = ExportActions(window)
         window.export_actions = actions
     return actions
+
+
+def _is_exportable(dock) -> bool:
+    return getattr(dock, "exportable", True) is not False  # the same rule as ui.export.is_exportable
 
 
 class ExportActions(QObject):
@@ -94,7 +99,7 @@ class ExportActions(QObject):
     # ---- dock buttons ---------------------------------------------------------------------------
     def install_dock_buttons(self) -> None:
         for dock in self.window.docks.values():
-            if export.is_exportable(dock) and dock.objectName() not in self.buttons:
+            if _is_exportable(dock) and dock.objectName() not in self.buttons:
                 self.buttons[dock.objectName()] = self._add_button(dock)
 
     def _add_button(self, dock) -> QToolButton:
@@ -133,13 +138,13 @@ class ExportActions(QObject):
         widget = new
         while widget is not None:
             if widget in self.window.docks.values():
-                if export.is_exportable(widget):
+                if _is_exportable(widget):
                     self._current = widget
                 return
             widget = widget.parentWidget()
 
     def exportable_docks(self, visible_only: bool = True) -> list:
-        docks = [d for d in self.window.docks.values() if export.is_exportable(d)]
+        docks = [d for d in self.window.docks.values() if _is_exportable(d)]
         if visible_only:
             docks = [d for d in docks if d.toggleViewAction().isChecked()]
         return docks
@@ -194,6 +199,8 @@ class ExportActions(QObject):
 
     # ---- actions -----------------------------------------------------------------------------------
     def _suggest(self, dock, ext: str) -> str:
+        from ui import export
+
         return os.path.join(self._folder, f"{export.current_view_name(dock)}.{ext}")
 
     def _remember(self, path: str) -> None:
@@ -207,6 +214,8 @@ class ExportActions(QObject):
         return True if self.confirm_replace(existing) else None
 
     def export_figure(self, dock=None) -> list[str]:
+        from ui import export
+
         dock = dock or self.current_dock()
         if dock is None:
             self.window.show_status("No panel to export.")
@@ -219,6 +228,9 @@ class ExportActions(QObject):
                          [path], "Export failed")
 
     def export_data(self, dock=None) -> list[str]:
+        from peapp import export_data
+        from ui import export
+
         dock = dock or self.current_dock()
         if dock is None:
             self.window.show_status("No panel to export.")
@@ -238,6 +250,9 @@ class ExportActions(QObject):
                          targets, "Export failed")
 
     def export_all(self) -> list[str]:
+        from peapp import export_data
+        from ui import export
+
         docks = self.exportable_docks()
         if not docks:
             self.window.show_status("No open panel to export.")
@@ -273,6 +288,8 @@ class ExportActions(QObject):
         return written
 
     def save_session(self) -> str | None:
+        from peapp import export_data
+
         path = self.ask_session_path(save=True)
         if not path:
             return None
@@ -292,6 +309,8 @@ class ExportActions(QObject):
         return path
 
     def open_session(self, path: str | None = None) -> Document | None:
+        from peapp import export_data
+
         path = path or self.ask_session_path(save=False)
         if not path:
             return None
@@ -310,6 +329,8 @@ class FigureDialog(QDialog):
     """File name, format, size, scale and theme of a figure export."""
 
     def __init__(self, dock, suggested_path: str, parent: QWidget | None = None):
+        from ui import export
+
         super().__init__(parent)
         self.setWindowTitle(f"Export figure — {dock.title}")
         self.setObjectName("figureExportDialog")
@@ -385,6 +406,8 @@ class FigureDialog(QDialog):
         self.path_edit.setText(f"{stem}.{fmt}")
 
     def _update_pixels(self) -> None:
+        from ui import export
+
         scale = self.scale_spin.value()
         self.pixels_label.setText(f"→ {round(self.width_spin.value() * scale)} × "
                                   f"{round(self.height_spin.value() * scale)} px, {export.SCREEN_DPI * scale:.0f} dpi")
@@ -396,6 +419,8 @@ class FigureDialog(QDialog):
         return text
 
     def options(self) -> export.FigureOptions:
+        from ui import export
+
         return export.FigureOptions(scale=self.scale_spin.value(),
                                     size=(self.width_spin.value(), self.height_spin.value()),
                                     theme=self.theme_combo.currentText())

@@ -18,6 +18,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QToolButton
 
 from peapp import export_data, fileio
 from peapp.document import Document
@@ -216,7 +217,7 @@ def test_plain_widget_dock_gets_a_title_and_its_plot(app_context, qtbot, tmp_pat
 def test_dock_buttons_and_menu(main_window):
     actions = main_window.export_actions
     for name, dock in main_window.docks.items():
-        has_button = dock.findChild(type(actions.buttons.get(name) or object()), f"{name}ExportButton")
+        has_button = dock.findChild(QToolButton, f"{name}ExportButton")
         assert (name in actions.buttons) == export.is_exportable(dock), name
         if name in actions.buttons:
             assert has_button is not None and actions.buttons[name].isVisibleTo(dock)
@@ -427,3 +428,12 @@ def test_cli_help_lists_every_option_with_default(capsys):
             flag = f"--{fam.name}-{info.name}".replace("_", "-")
             assert flag in text
     assert "(default: 128" in text and "(default: 800x600)" in text and "(default: 2.0)" in text
+
+
+def test_export_menu_costs_the_window_no_heavy_imports():
+    """The hook runs while the window is built, before its first paint: no pyqtgraph/numpy yet."""
+    code = ("import sys, ui.main_window, ui.export_actions; "
+            "print(sorted(m for m in ('pyqtgraph', 'numpy', 'torch') if m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
