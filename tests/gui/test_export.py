@@ -437,3 +437,20 @@ def test_export_menu_costs_the_window_no_heavy_imports():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_figure_dialog_defaults_and_format_follow_the_file_name(main_window, tmp_path):
+    from ui.export_actions import FigureDialog
+
+    heat = main_window.docks["heatmapDock"]
+    dialog = FigureDialog(heat, str(tmp_path / "heatmap.png"), main_window)
+    width, height = heat.export_widget().width(), heat.export_widget().height()
+    assert dialog.options() == export.FigureOptions(scale=2.0, size=(width, height), theme="light")
+    assert f"{2 * width} × {2 * height} px, 192 dpi" in dialog.pixels_label.text()
+    dialog.path_edit.setText(str(tmp_path / "fig.svg"))
+    assert dialog.format_combo.currentData() == "svg" and not dialog.scale_spin.isEnabled()
+    dialog.format_combo.setCurrentIndex(dialog.format_combo.findData("pdf"))
+    assert dialog.path() == str(tmp_path / "fig.pdf")
+    dialog.path_edit.setText(str(tmp_path / "noext"))
+    assert dialog.path().endswith("noext.pdf")
+    dialog.deleteLater()
