@@ -34,28 +34,29 @@ WINDOW_SIZE = (1360, 820)  # the window the docks are laid out in (as the GUI's 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("view", nargs="?", default=None, metavar="VIEW",
+    unset = argparse.SUPPRESS  # "not given" (no "(default: None)" in the help); read with getattr
+    parser.add_argument("view", nargs="?", default=unset, metavar="VIEW",
                         help="the view to draw (the same as --view)")
-    parser.add_argument("--view", dest="view_option", default=None, metavar="VIEW", help="the view to draw")
-    parser.add_argument("-o", "--output", required=False, default=None, metavar="PATH",
+    parser.add_argument("--view", dest="view_option", default=unset, metavar="VIEW", help="the view to draw")
+    parser.add_argument("-o", "--output", default=unset, metavar="PATH",
                         help="output file; its extension picks the format (.png .svg .pdf .csv .npy .npz). "
                              "With --all: a folder")
-    parser.add_argument("--session", default=None, metavar="FILE",
+    parser.add_argument("--session", default=unset, metavar="FILE",
                         help="start from a session file, an export's JSON sidecar, or a PNG/SVG/PDF exported "
                              "by peapp (its embedded parameters)")
     parser.add_argument("--all", action="store_true",
                         help="render every view of the session into the folder given by -o")
     parser.add_argument("--format", default="png", metavar="LIST",
                         help="with --all: comma-separated formats to write per view (png,svg,pdf,csv,npy,npz)")
-    parser.add_argument("--encoding", default=None, metavar="FAMILY",
+    parser.add_argument("--encoding", default=unset, metavar="FAMILY",
                         help="the encoding family to show (default: the session's, else sinusoidal)")
-    parser.add_argument("--set", dest="assignments", action="append", default=[], metavar="FAMILY.PARAM=VALUE",
+    parser.add_argument("--set", dest="assignments", action="append", default=unset, metavar="FAMILY.PARAM=VALUE",
                         help="set a parameter; FAMILY. may be left out for the chosen family; repeatable")
     parser.add_argument("--size", default=DEFAULT_SIZE, metavar="WxH",
                         help="figure size in logical (on-screen) pixels; SVG/PDF page size at 96 dpi")
     parser.add_argument("--scale", type=float, default=DEFAULT_SCALE,
                         help="PNG pixels per logical pixel (PNG is size × scale pixels, 96·scale dpi)")
-    parser.add_argument("--dpi", type=float, default=None, help="PNG resolution instead of --scale (scale = dpi/96)")
+    parser.add_argument("--dpi", type=float, default=unset, help="PNG resolution instead of --scale (scale = dpi/96)")
     parser.add_argument("--theme", default="light", choices=("light", "dark"),
                         help="light: dark ink on white (papers); dark: light ink on black (slides)")
     parser.add_argument("--force", action="store_true", help="replace existing output files")
@@ -98,12 +99,14 @@ class _FamilyOptions:
                 extra: dict[str, Any] = {}
                 if info.choices:
                     extra["choices"] = list(info.choices)
+                    extra["metavar"] = "{" + ",".join(info.choices) + "}"
                 limits = ""
                 if info.minimum is not None and info.maximum is not None:
                     limits = f", {_number(info.minimum)}…{_number(info.maximum)}"
                 text = f"{info.label}: {info.help} (default: {info.default}{limits})".replace("%", "%%")
+                extra.setdefault("metavar", info.kind.__name__.upper())
                 group.add_argument(flag, dest=f"param:{fam.name}:{info.name}", type=_converter(info),
-                                   default=argparse.SUPPRESS, metavar=info.kind.__name__.upper(), help=text, **extra)
+                                   default=argparse.SUPPRESS, help=text, **extra)
 
     def parse_known_args(self, args=None, namespace=None):
         self._add_family_options()
@@ -181,6 +184,10 @@ def build_document(args: argparse.Namespace):
 
 # ---- running -------------------------------------------------------------------------------------
 def run(args: argparse.Namespace) -> int:
+    for name, default in (("view", None), ("view_option", None), ("output", None), ("session", None),
+                          ("encoding", None), ("assignments", []), ("dpi", None)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere
     from ui import export
 
