@@ -17,6 +17,7 @@ from peapp.errors import PeappError
 COMMANDS = (
     "peapp.commands.gui",
     "peapp.commands.inspect",
+    "peapp.commands.render",
 )
 
 
