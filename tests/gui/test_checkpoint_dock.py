@@ -235,3 +235,47 @@ def test_relative_components_show_by_distance(main_window, qtbot, computed):
     _open(qtbot, main_window, computed["bloom"])
     qtbot.waitUntil(lambda: dock.distance is not None, timeout=10_000)
     assert len(dock.distance_curves) == 8 and dock.distance.curves[0][-1] == 0
+
+
+def test_session_restore_keeps_the_documents_choice(main_window, qtbot, models, computed):
+    """Reopening from a session (or undo) selects what the Document shows; it never switches family."""
+    from peapp.document import Document
+
+    source = f"{models['roberta']}::roberta.embeddings.position_embeddings.weight"
+    session = Document().with_checkpoint(str(models["roberta"])).with_params(
+        "learned", source=source, offset=2, max_positions=20, d_model=8, n_positions=20).with_family("learned")
+    main_window.document_model.replace_without_undo(session)
+    dock = main_window.docks["checkpointDock"]
+    qtbot.waitUntil(lambda: dock.report is not None and dock.analysis is not None, timeout=20_000)
+    wait_idle(qtbot, main_window)
+    assert main_window.document_model.document == session
+    assert dock.components.currentRow() == 0 and dock.analysis.table.shape == (20, 8)
+    # a session showing sinusoids next to a checkpoint stays on sinusoids
+    session = Document().with_checkpoint(str(computed["t5"]))
+    main_window.document_model.replace_without_undo(session)
+    qtbot.waitUntil(lambda: dock.report is not None and dock.report.checkpoint.path == str(computed["t5"]),
+                    timeout=20_000)
+    wait_idle(qtbot, main_window)
+    assert main_window.document_model.document == session
+
+
+def test_export_after_opening(main_window, qtbot, models, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from ui import export
+
+    dock = main_window.docks["checkpointDock"]
+    assert not export.is_exportable(dock)  # nothing to draw yet
+    source = f"{models['gpt2']}::transformer.wpe.weight"
+    main_window.document_model.replace_without_undo(  # a session that shows the table
+        main_window.document_model.document.with_checkpoint(str(models["gpt2"])).with_params(
+            "learned", source=source, max_positions=40, d_model=12, n_positions=40).with_family("learned"))
+    dock.compute_now()  # what `peapp render` and File > Export do: synchronous, no event loop
+    assert dock.analysis is not None and export.is_exportable(dock)
+    png, svg = tmp_path / "ckpt.png", tmp_path / "ckpt.svg"
+    export.export_figure(dock, png, export.FigureOptions(scale=1, size=(500, 400)))
+    export.export_figure(dock, svg)
+    assert QImage(str(png)).width() == 500
+    assert "PC1" in svg.read_text()
+    np.testing.assert_allclose(dock.export_arrays()["table"], models["wpe"].numpy())
+    wait_idle(qtbot, main_window)

@@ -33,6 +33,15 @@ TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
 MAX_TREE_ITEMS = 20_000  # beyond this the tree lists the first ones and says so
 
 
+class _ExportableWhenShown:
+    """``exportable``: False on the class — not a view ``peapp render --all`` can draw for any
+    session (it needs an open checkpoint) — and, on a dock, whether it has a figure now (a
+    table's analysis, or a relative scheme by distance), so File > Export offers it then."""
+
+    def __get__(self, dock, owner=None) -> bool:
+        return False if dock is None else not dock.tabs.isHidden()
+
+
 class CheckpointDock(ViewDock):
     object_name = "checkpointDock"
     title = "Checkpoint"
@@ -40,6 +49,7 @@ class CheckpointDock(ViewDock):
     default_area = Qt.DockWidgetArea.LeftDockWidgetArea
     tab_group = "checkpoint"
     shortcut = "Ctrl+4"
+    exportable = _ExportableWhenShown()
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -48,6 +58,8 @@ class CheckpointDock(ViewDock):
         self._opening: str | None = None
         self._vision: tuple[int, list | None] | None = None  # (prefix tokens, grid) awaiting its table
         self._showing: str | None = None  # kind of the component chosen last
+        self._explicit = False  # the open in flight was asked for by the user (not a session/undo)
+        self._pending_side: dict[str, Any] = {}  # side requests submitted and not yet drawn
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -156,6 +168,7 @@ class CheckpointDock(ViewDock):
     def open_path(self, path: str) -> None:
         """Read ``path`` on the worker; the Document changes only once it has been read."""
         self._opening = os.path.abspath(path)
+        self._explicit = True
         self.ctx.status(f"Opening {self._opening} …", 0)
         self.refresh(OpenCheckpointRequest(self._opening))
 
@@ -174,6 +187,7 @@ class CheckpointDock(ViewDock):
 
     def on_failed(self, message: str) -> None:
         self._opening = None
+        self._explicit = False
         shown = f" Still showing {self.report.checkpoint.path}." if self.report is not None else ""
         self.set_caption(f"Could not open: {message}{shown}")
 
@@ -193,8 +207,11 @@ class CheckpointDock(ViewDock):
         doc = self.ctx.document
         if doc.checkpoint != ckpt.path:
             self.ctx.document_model.set_document(doc.with_checkpoint(ckpt.path), "Open checkpoint")
-        if report.components:
-            self.components.setCurrentRow(0)
+        if self._explicit and report.components:
+            self.components.setCurrentRow(0)  # opened by the user: show the first component
+        elif report.components:
+            self._restore_selection(report)  # a session or undo: keep what the Document shows
+        self._explicit = False
 
     def _clear(self) -> None:
         self.report = None
@@ -286,55 +303,90 @@ class CheckpointDock(ViewDock):
         self.show_component(self.report.components[row])
 
     def show_component(self, comp) -> None:
-        """Put ``comp`` into the Document so the views show it, and analyse a table here."""
-        doc = self.ctx.document
-        p = comp.params
-        self._showing = comp.kind
+        """Put ``comp`` into the Document so the views show it, and show its own views here."""
         try:
-            if comp.kind in TABLE_KINDS:
-                offset = int(p.get("offset", p.get("prefix_tokens", 0)))
-                # a vision table also goes to the patch grid (once its analysis has loaded it)
-                self._vision = (offset, p.get("grid")) if comp.kind == "vision_learned_2d" else None
-                self._show_table(comp.tensor, offset)
-                return
-            if comp.kind == "rope":
-                from peapp.checkpoints.rope_config import rope_family_values
-
-                new = doc.with_params("rope", **rope_family_values(p, self.report.checkpoint.config))
-                new = new.with_family("rope")
-            elif comp.kind == "alibi" and p.get("heads"):
-                new = doc.with_params("alibi", n_heads=int(p["heads"]), head=0).with_family("alibi")
-            elif comp.kind == "t5_relative_bias":
-                new = doc.with_params("t5", num_buckets=int(p["num_buckets"]), max_distance=int(p["max_distance"]),
-                                      bidirectional=bool(p["bidirectional"]), n_heads=int(p["heads"]), head=0)
-                new = new.with_family("t5")
-            elif comp.kind == "shaw_relative":
-                new = doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
-            elif comp.kind == "sinusoidal" and p.get("dim"):
-                new = doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2, layout="concatenated")
-                new = new.with_family("sinusoidal")
-            elif comp.kind == "nope":
-                new = doc.with_family("nope")
-            else:
-                self.ctx.status(f"{comp.kind}: nothing to show for this component")
-                return
+            new = self._document_for(comp)
         except Exception as exc:  # noqa: BLE001 - a value outside the family's ranges: say so, keep state
             self.ctx.status(f"Cannot show {comp.kind}: {exc}")
             return
-        self._show_tabs(False)
+        if new is None:
+            self.ctx.status(f"{comp.kind}: nothing to show for this component")
+            return
         self.ctx.document_model.set_document(new, f"Show checkpoint {comp.kind}")
         self.readout.setText(comp.summary)
+        self._own_views(comp)
+        p = comp.params
         if comp.kind == "alibi" and p.get("heads"):
             self._hand_to("attentionDock", "set_settings", scheme="alibi", n_heads=min(int(p["heads"]), 64))
-            self.submit_side("distance", DistanceRequest("alibi", slopes=tuple(p["slopes"])))
         elif comp.kind == "t5_relative_bias":
             self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=min(int(p["heads"]), 64),
                           causal=not p["bidirectional"])
+
+    def _document_for(self, comp) -> Document | None:
+        """The Document that shows ``comp`` in the views (raises ParameterError if it cannot)."""
+        doc, p = self.ctx.document, comp.params
+        if comp.kind in TABLE_KINDS:
+            offset = _offset(comp)
+            info = self.report.checkpoint.tensors[comp.tensor]
+            shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
+            if len(shape) != 2 or shape[0] <= offset:
+                return None
+            # the whole table: the heatmap draws a level-of-detail view of long ones
+            return doc.with_params("learned", source=f"{self.report.checkpoint.path}::{comp.tensor}", offset=offset,
+                                   max_positions=shape[0] - offset, d_model=shape[1],
+                                   n_positions=shape[0] - offset).with_family("learned")
+        if comp.kind == "rope":
+            from peapp.checkpoints.rope_config import rope_family_values
+
+            return doc.with_params("rope", **rope_family_values(p, self.report.checkpoint.config)).with_family("rope")
+        if comp.kind == "alibi" and p.get("heads"):
+            return doc.with_params("alibi", n_heads=int(p["heads"]), head=0).with_family("alibi")
+        if comp.kind == "t5_relative_bias":
+            return doc.with_params("t5", num_buckets=int(p["num_buckets"]), max_distance=int(p["max_distance"]),
+                                   bidirectional=bool(p["bidirectional"]), n_heads=int(p["heads"]),
+                                   head=0).with_family("t5")
+        if comp.kind == "shaw_relative":
+            return doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
+        if comp.kind == "sinusoidal" and p.get("dim"):
+            return doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2,
+                                   layout="concatenated").with_family("sinusoidal")
+        if comp.kind == "nope":
+            return doc.with_family("nope")
+        return None
+
+    def _own_views(self, comp) -> None:
+        """This dock's figures for ``comp``: table analysis, or bias/norm by distance."""
+        self._showing = comp.kind
+        self._show_tabs(False)
+        p, path = comp.params, self.report.checkpoint.path
+        if comp.kind in TABLE_KINDS:
+            # a vision table also goes to the patch grid (once its analysis has loaded it)
+            self._vision = (_offset(comp), p.get("grid")) if comp.kind == "vision_learned_2d" else None
+            self.readout.setText(f"Analysing {comp.tensor} …")
+            self.submit_side("analysis", TableAnalysisRequest(f"{path}::{comp.tensor}", _offset(comp)))
+        elif comp.kind == "alibi" and p.get("slopes"):
+            self.submit_side("distance", DistanceRequest("alibi", slopes=tuple(p["slopes"])))
+        elif comp.kind == "t5_relative_bias":
             self.submit_side("distance", DistanceRequest(
-                "t5_relative_bias", f"{self.report.checkpoint.path}::{comp.tensor}", bool(p["bidirectional"]),
-                int(p["max_distance"]), span=int(p["max_distance"]) + 32))
+                "t5_relative_bias", f"{path}::{comp.tensor}", bool(p["bidirectional"]), int(p["max_distance"]),
+                span=int(p["max_distance"]) + 32))
         elif comp.kind == "shaw_relative":
-            self.submit_side("distance", DistanceRequest("shaw_relative", f"{self.report.checkpoint.path}::{comp.tensor}"))
+            self.submit_side("distance", DistanceRequest("shaw_relative", f"{path}::{comp.tensor}"))
+
+    def _restore_selection(self, report) -> None:
+        """After a session or undo reopened the checkpoint: select (without changing the Document)
+        the component the Document already shows, and draw this dock's views of it."""
+        doc = self.ctx.document
+        wanted = {"learned": TABLE_KINDS, "rope": ("rope",), "alibi": ("alibi",), "t5": ("t5_relative_bias",),
+                  "shaw": ("shaw_relative",), "sinusoidal": ("sinusoidal",), "nope": ("nope",)}.get(doc.family, ())
+        source = doc.spec("learned").source if doc.family == "learned" else ""
+        for row, comp in enumerate(report.components):
+            if comp.kind in wanted and (not source or source == f"{report.checkpoint.path}::{comp.tensor}"):
+                self.components.blockSignals(True)
+                self.components.setCurrentRow(row)
+                self.components.blockSignals(False)
+                self._own_views(comp)
+                return
 
     def _hand_to(self, dock_name: str, method: str, *args, **kwargs) -> bool:
         """Pass a component to another panel if the window has it (patch grid, attention inspector)."""
@@ -350,23 +402,25 @@ class CheckpointDock(ViewDock):
         return True
 
     def _show_table(self, tensor: str, offset: int) -> None:
+        """Show any 2-D (or [1, N, d]) tensor as a learned table (double-click in the tree)."""
+        from peapp.checkpoints import Component
+
         info = self.report.checkpoint.tensors[tensor]
-        shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
-        if len(shape) != 2 or shape[0] <= offset:
-            self.ctx.status(f"{tensor} has shape {info.shape}: not a [positions, dim] table")
-            return
-        rows, dim = shape[0] - offset, shape[1]
-        source = f"{self.report.checkpoint.path}::{tensor}"
-        doc = self.ctx.document
-        try:  # the whole table: the heatmap draws a level-of-detail view of long ones
-            new = doc.with_params("learned", source=source, offset=offset, max_positions=rows, d_model=dim,
-                                  n_positions=rows)
+        comp = Component("learned_absolute", tensor, info.shape, {"offset": offset}, summary=tensor)
+        try:
+            new = self._document_for(comp)
         except Exception as exc:  # noqa: BLE001
             self.ctx.status(f"Cannot show {tensor}: {exc}")
             return
-        self.ctx.document_model.set_document(new.with_family("learned"), f"Show {tensor}")
-        self.readout.setText(f"Analysing {tensor} …")
-        self.submit_side("analysis", TableAnalysisRequest(source, offset))
+        if new is None:
+            self.ctx.status(f"{tensor} has shape {info.shape}: not a [positions, dim] table")
+            return
+        self.components.blockSignals(True)
+        self.components.clearSelection()
+        self.components.setCurrentRow(-1)
+        self.components.blockSignals(False)
+        self.ctx.document_model.set_document(new, f"Show {tensor}")
+        self._own_views(comp)
 
     def _tensor_double_clicked(self, item: QTreeWidgetItem, column: int) -> None:
         name = item.data(0, Qt.ItemDataRole.UserRole)
@@ -376,10 +430,12 @@ class CheckpointDock(ViewDock):
     # ---- analysis -------------------------------------------------------------------------------
     def show_side_result(self, name: str, result: Any) -> None:
         if name == "distance":
+            self._pending_side.pop(name, None)
             if self._showing in ("t5_relative_bias", "alibi", "shaw_relative"):  # not after a newer choice
                 self._show_distance(result)
             return
-        if name != "analysis":
+        self._pending_side.pop(name, None)
+        if name != "analysis" or self._showing not in TABLE_KINDS:  # not after a newer choice
             return
         a: TableAnalysis = result
         self.analysis = a
@@ -461,12 +517,30 @@ class CheckpointDock(ViewDock):
                                  f"{1 / a.frequencies[i]:,.1f}): table {a.mean_spectrum[i]:.3g}, "
                                  f"sinusoidal {a.sinusoidal_mean_spectrum[i]:.3g} of the power")
 
+    # ---- synchronous use (export, `peapp render`, tests) ------------------------------------------
+    def submit_side(self, name: str, request) -> int:
+        self._pending_side[name] = request
+        return super().submit_side(name, request)
+
+    def compute_now(self) -> Any:
+        """Open the Document's checkpoint and compute this dock's figure on the calling thread."""
+        path = self.ctx.document.checkpoint
+        if path and (self.report is None or self.report.checkpoint.path != path):
+            self.ctx.worker.cancel(self.object_name)  # the same open may be queued; this one wins
+            self._opening = None
+            self._last_result = OpenCheckpointRequest(path).run()
+            self.show_result(self._last_result)
+        for name, request in list(self._pending_side.items()):
+            self.show_side_result(name, request.run())
+        return self._last_result
+
+
     # ---- export -----------------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
-        return self.tabs.currentWidget() if self.tabs.isVisible() else self._body
+        return self.tabs.currentWidget() if not self.tabs.isHidden() else self._body
 
     def export_arrays(self) -> dict[str, np.ndarray]:
-        if self.tabs.isVisible() and self.tabs.currentWidget() is self.distance_plot and self.distance is not None:
+        if not self.tabs.isHidden() and self.tabs.currentWidget() is self.distance_plot and self.distance is not None:
             return {"distance": self.distance.distances, "values": self.distance.curves}
         a = self.analysis
         if a is None:
@@ -478,6 +552,11 @@ class CheckpointDock(ViewDock):
         if self.analysis is not None:
             return f"{self.analysis.name} — {self.tabs.tabText(self.tabs.currentIndex())}"
         return self.title
+
+
+def _offset(comp) -> int:
+    """Rows before position 0: a learned table's offset, or a vision table's prefix tokens."""
+    return int(comp.params.get("offset", comp.params.get("prefix_tokens", 0)))
 
 
 DOCK = CheckpointDock
