@@ -210,6 +210,7 @@ def test_components_are_handed_to_the_patch_grid_and_attention_inspector(main_wi
                          {"embeddings.position_embeddings": torch.arange(17 * 4, dtype=torch.float32).reshape(1, 17, 4),
                           "embeddings.cls_token": torch.zeros(1, 1, 4)})
     patch, attention = _Recorder(), _Recorder()
+    saved = dict(main_window.docks)
     main_window.docks["patchGridDock"], main_window.docks["attentionDock"] = patch, attention
     try:
         _open(qtbot, main_window, vit)
@@ -222,7 +223,8 @@ def test_components_are_handed_to_the_patch_grid_and_attention_inspector(main_wi
         _open(qtbot, main_window, computed["bloom"])
         assert ("set_settings", {"scheme": "alibi", "n_heads": 8}) in attention.calls
     finally:
-        del main_window.docks["patchGridDock"], main_window.docks["attentionDock"]
+        main_window.docks.clear()
+        main_window.docks.update(saved)
 
 
 def test_relative_components_show_by_distance(main_window, qtbot, computed):
@@ -279,3 +281,16 @@ def test_export_after_opening(main_window, qtbot, models, tmp_path):
     assert "PC1" in svg.read_text()
     np.testing.assert_allclose(dock.export_arrays()["table"], models["wpe"].numpy())
     wait_idle(qtbot, main_window)
+
+
+def test_vision_table_reaches_the_real_patch_grid(main_window, qtbot, tmp_path):
+    patch = main_window.docks["patchGridDock"]
+    table = torch.randn(1, 1 + 16, 8, generator=torch.Generator().manual_seed(3))
+    vit = _config_folder(tmp_path, "vit_real", {"model_type": "vit", "image_size": 32, "patch_size": 8},
+                         {"vit.embeddings.position_embeddings": table, "vit.embeddings.cls_token": torch.zeros(1, 1, 8)})
+    _open(qtbot, main_window, vit)
+    qtbot.waitUntil(lambda: getattr(patch, "_table", None) is not None, timeout=20_000)
+    wait_idle(qtbot, main_window)
+    given = patch._table
+    assert (given.grid, given.num_prefix_tokens) == ((4, 4), 1)
+    np.testing.assert_array_equal(given.values, table[0].numpy())
