@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
@@ -45,6 +45,19 @@ def install(window) -> None:
     window.setAcceptDrops(True)
     window._drop_filter = _DropFilter(window)
     window.installEventFilter(window._drop_filter)
+    window.backendReady.connect(lambda: _initial_layout(window))
+
+
+def _initial_layout(window) -> None:
+    """Without a saved layout: the checkpoint strip stays closed until something is opened (the
+    first view is the encoding itself), and takes a third of the height when it appears."""
+    dock = window.docks.get("checkpointDock")
+    saved = window.settings.value("window/state") if window.settings is not None else None
+    if dock is None or saved is not None:
+        return
+    window.resizeDocks([dock], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
+    if not window.document_model.document.checkpoint and not dock._opening:
+        dock.hide()
 
 
 def open_path(window, path: str) -> None:

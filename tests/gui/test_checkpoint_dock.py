@@ -294,3 +294,10 @@ def test_vision_table_reaches_the_real_patch_grid(main_window, qtbot, tmp_path):
     given = patch._table
     assert (given.grid, given.num_prefix_tokens) == ((4, 4), 1)
     np.testing.assert_array_equal(given.values, table[0].numpy())
+
+
+def test_strip_appears_when_a_checkpoint_opens(main_window, qtbot, models):
+    dock = main_window.docks["checkpointDock"]
+    assert dock.isHidden()  # the first view is the encoding itself
+    _open(qtbot, main_window, models["gpt2"])
+    assert dock.isVisible()

@@ -46,7 +46,8 @@ class CheckpointDock(ViewDock):
     object_name = "checkpointDock"
     title = "Checkpoint"
     order = 50
-    default_area = Qt.DockWidgetArea.LeftDockWidgetArea
+    # along the bottom: the lists on the left, the analysis plots beside them get the width
+    default_area = Qt.DockWidgetArea.BottomDockWidgetArea
     tab_group = "checkpoint"
     shortcut = "Ctrl+4"
     exportable = _ExportableWhenShown()
@@ -71,13 +72,14 @@ class CheckpointDock(ViewDock):
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.path_label)
 
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        lists = QSplitter(Qt.Orientation.Vertical)
         self.components = QListWidget()
         self.components.setObjectName("checkpointComponents")
         self.components.setToolTip("Position components found; choose one to show it in the views")
         self.components.setWordWrap(True)
         self.components.currentRowChanged.connect(self._component_chosen)
-        splitter.addWidget(self.components)
+        lists.addWidget(self.components)
 
         tree_box = QWidget()
         tree_layout = QVBoxLayout(tree_box)
@@ -100,12 +102,15 @@ class CheckpointDock(ViewDock):
         self.tree.itemDoubleClicked.connect(self._tensor_double_clicked)
         tree_layout.addWidget(self.search)
         tree_layout.addWidget(self.tree)
-        splitter.addWidget(tree_box)
+        lists.addWidget(tree_box)
+        lists.setSizes([90, 200])
+        splitter.addWidget(lists)
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("checkpointAnalysis")
-        self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components")
-        self.pca_line = self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 120), width=1))
+        self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components "
+                                            "(colour: position, dark = first)")
+        self.pca_line = self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 70), width=1))
         self.pca_points = pg.ScatterPlotItem(size=5, pen=None)
         self.pca_plot.addItem(self.pca_points)
         self.spectrum_plot = pg.PlotWidget(title="Spectrum along positions (mean over dimensions)")
@@ -141,7 +146,8 @@ class CheckpointDock(ViewDock):
         self.tabs.addTab(self.compare, "vs sinusoidal")
         self.tabs.addTab(self.distance_plot, "By distance")
         splitter.addWidget(self.tabs)
-        splitter.setSizes([80, 160, 340])
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
         layout.addWidget(splitter, 1)
 
         self.readout = QLabel("")
@@ -194,6 +200,8 @@ class CheckpointDock(ViewDock):
     def show_result(self, report) -> None:
         self._opening = None
         self.report = report
+        if self.isHidden():  # closed, or not yet shown this session: a checkpoint is open now
+            self.show()
         ckpt = report.checkpoint
         self.path_label.setText(f"<b>{os.path.basename(ckpt.path.rstrip('/')) or ckpt.path}</b> — {ckpt.format}, "
                                 f"{len(ckpt.tensors):,} tensors, {ckpt.architecture or 'unknown architecture'}")
