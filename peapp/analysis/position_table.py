@@ -80,7 +80,7 @@ class OpenCheckpointRequest(Request):
         from peapp.checkpoints import inspect
 
         progress(0.0)
-        report = inspect(self.path, remember=True)
+        report = inspect(self.path, remember=True, progress=progress)  # per shard; may cancel
         progress(1.0)
         return report
 

@@ -40,14 +40,15 @@ class Report:
                 "warnings": list(self.warnings)}
 
 
-def inspect(path: str | os.PathLike, remember: bool = False) -> Report:
+def inspect(path: str | os.PathLike, remember: bool = False, progress=None) -> Report:
     """Open ``path`` and detect its position scheme; raises CheckpointError if it cannot be read.
 
     ``remember``: keep this opening for ``open_cached``, which the views that then load tables
-    from it use (the file is always read afresh here).
+    from it use (the file is always read afresh here).  ``progress(fraction)`` is called between
+    shards and may raise to cancel.
     """
     from peapp.checkpoints.detect import detect
 
-    ckpt = open_cached(path, refresh=True) if remember else open_checkpoint(path)
+    ckpt = open_cached(path, refresh=True, progress=progress) if remember else open_checkpoint(path, progress)
     components, warnings = detect(ckpt)
     return Report(ckpt, tuple(components), tuple(ckpt.warnings) + tuple(warnings))

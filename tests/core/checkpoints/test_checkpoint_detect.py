@@ -341,3 +341,19 @@ def test_unknown_position_tensors_are_reported(tmp_path):
     save_file({"blocks.0.attn.relative_position_bias_table": torch.zeros(49, 4)}, tmp_path / "swin.safetensors")
     report = inspect(tmp_path / "swin.safetensors")
     assert any("relative_position_bias_table looks position-related" in w for w in report.warnings)
+
+
+def test_sharded_open_reports_progress_and_can_be_cancelled(tiny):
+    from peapp.analysis.position_table import OpenCheckpointRequest
+    from peapp.jobs import Cancelled
+
+    seen = []
+    OpenCheckpointRequest(str(tiny["gpt2_sharded"])).run(seen.append)
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and len(seen) >= 3 and seen == sorted(seen)
+
+    def cancel(fraction):
+        if fraction > 0:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        OpenCheckpointRequest(str(tiny["gpt2_sharded"])).run(cancel)
