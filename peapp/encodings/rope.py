@@ -140,11 +140,11 @@ class RopeSpec(Spec):
 
     def to_dict(self) -> dict[str, Any]:
         values = super().to_dict()
-        # Tuples (hashable, so a request may hold them); JSON writes them as lists.
-        if self.short_factor:
-            values["short_factor"] = self.short_factor
-        if self.long_factor:
-            values["long_factor"] = self.long_factor
+        # Always present, so merging a new spec's values over old ones (Document.with_params)
+        # clears factors the new spec does not have.  Tuples keep requests hashable; JSON
+        # writes them as lists.
+        values["short_factor"] = self.short_factor
+        values["long_factor"] = self.long_factor
         return values
 
     @classmethod
