@@ -117,15 +117,19 @@ class ScalingFacts:
         if s.rope_type == "default":
             head = f"Unscaled RoPE: {len(self.kinds)} pairs, base {s.base:g}"
         else:
-            head = (f"{s.rope_type} ×{s.factor:g}: {c['keep']} pairs kept, {c['blend']} blended, "
+            head = (f"{s.rope_type} ×{s.factor:g}: {_pairs(c['keep'])} kept, {c['blend']} blended, "
                     f"{c['divide']} divided by {s.factor:g}")
         fast_turns = self.rotations_original[0]
         slow = int((self.rotations_original < 1).sum())
         tail = (f"; within the original {self.trained_context:,} positions the fastest pair turns "
-                f"{fast_turns:,.0f} times and {slow} pair(s) never complete a turn")
+                f"{fast_turns:,.0f} times and {_pairs(slow)} never {'completes' if slow == 1 else 'complete'} a turn")
         if self.attention_factor != 1.0:
             tail += f"; cos/sin × {self.attention_factor:.4g} (logits × {self.attention_factor ** 2:.4g})"
         return head + tail + "."
+
+
+def _pairs(n: int) -> str:
+    return f"{n} pair" if n == 1 else f"{n} pairs"
 
 
 def scaling_facts(spec: RopeSpec, progress: ProgressFn | None = None) -> ScalingFacts:

@@ -85,12 +85,12 @@ class RopeSpec(Spec):
                                   "context keep their frequency.")
     beta_slow: float = param(1.0, "YaRN beta_slow", minimum=0.01, maximum=1024.0, log=True,
                              help="yarn: pairs turning fewer than beta_slow times are divided by factor.")
-    mscale: float = param(0.0, "YaRN mscale", minimum=0.0, maximum=100.0, step=0.01,
+    mscale: float = param(0.0, "YaRN mscale", minimum=0.0, maximum=10.0, step=0.01,
                           help="yarn (DeepSeek): with mscale_all_dim, attention factor = "
                                "mscale(factor, mscale) / mscale(factor, mscale_all_dim). 0: not set.")
-    mscale_all_dim: float = param(0.0, "YaRN mscale_all_dim", minimum=0.0, maximum=100.0, step=0.01,
+    mscale_all_dim: float = param(0.0, "YaRN mscale_all_dim", minimum=0.0, maximum=10.0, step=0.01,
                                   help="yarn (DeepSeek): see mscale. 0: not set.")
-    attention_factor: float = param(0.0, "Attention factor", minimum=0.0, maximum=100.0, step=0.01,
+    attention_factor: float = param(0.0, "Attention factor", minimum=0.0, maximum=10.0, step=0.01,
                                     help="yarn, longrope: multiplies cos and sin (logits scale by its "
                                          "square). 0: the method's default formula.")
     truncate: bool = param(True, "YaRN truncate", help="yarn: floor/ceil the ramp bounds to whole pairs.")
@@ -385,11 +385,35 @@ def _is_rope_dict(d: Any) -> bool:
     return isinstance(d, Mapping) and any(k in d for k in ("rope_type", "type", "rope_theta", "factor"))
 
 
+# Model types that encode position some other way: reading RoPE settings from them would mislead.
+_NOT_ROPE = {
+    "gpt2": "learned absolute positions", "bert": "learned absolute positions",
+    "roberta": "learned absolute positions", "xlm-roberta": "learned absolute positions",
+    "distilbert": "learned absolute positions", "albert": "learned absolute positions",
+    "electra": "learned absolute positions", "opt": "learned absolute positions",
+    "bart": "learned absolute positions", "mbart": "learned absolute positions",
+    "whisper": "sinusoidal / learned absolute positions", "marian": "sinusoidal positions",
+    "vit": "learned patch positions", "clip": "learned absolute positions", "siglip": "learned patch positions",
+    "t5": "T5 relative-position buckets", "mt5": "T5 relative-position buckets",
+    "deberta": "disentangled relative positions", "deberta-v2": "disentangled relative positions",
+    "bloom": "ALiBi", "mpt": "ALiBi",
+}
+_ROPE_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_pct", "rotary_dim", "rotary_emb_base",
+              "partial_rotary_factor", "qk_rope_head_dim")
+
+
 def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> HfRopeReading:
     """Read the RoPE settings of a Hugging Face ``config.json`` dict (see :meth:`RopeSpec.from_hf_config`)."""
     if not isinstance(config, Mapping):
         raise CheckpointError("config.json must hold a JSON object (a dict of settings) at the top level.")
     notes: list[str] = []
+    if not any(k in config for k in _ROPE_KEYS):
+        model_type = str(config.get("model_type", ""))
+        if model_type in _NOT_ROPE:
+            raise CheckpointError(f"config.json is a {model_type!r} model, which uses {_NOT_ROPE[model_type]}, "
+                                  f"not RoPE; open it as a checkpoint to see its position scheme.")
+        notes.append("config.json names no RoPE setting (rope_theta, rope_scaling, …): showing plain RoPE "
+                     "with base 10000, the transformers default.")
     # Newer configs hold everything in rope_parameters; older ones in rope_scaling.
     scaling = config.get("rope_parameters")
     source = "rope_parameters"
@@ -552,8 +576,17 @@ def from_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
     return read_hf_config(config, layer_type).spec
 
 
-def spec_from_config_file(path: str | os.PathLike, layer_type: str | None = None) -> HfRopeReading:
-    """Read a ``config.json`` file (or a model folder holding one) into a RoPE spec, with notes."""
+def spec_from_config_file(path: str | os.PathLike, layer_type: str | None = None) -> RopeSpec:
+    """The RoPE spec of a ``config.json`` file (or a model folder holding one).
+
+    Raises CheckpointError (unreadable, not JSON, missing or unsupported keys) or
+    ParameterError (a value out of range) with a message that says what to fix.
+    """
+    return read_config_file(path, layer_type).spec
+
+
+def read_config_file(path: str | os.PathLike, layer_type: str | None = None) -> HfRopeReading:
+    """Like :func:`spec_from_config_file`, with the notes and layer types the reading found."""
     path = os.fspath(path)
     if os.path.isdir(path):
         path = os.path.join(path, "config.json")

@@ -234,6 +234,13 @@ def test_hf_config_errors_name_the_key(mutate, pattern):
         RopeSpec.from_hf_config(cfg)
 
 
+def test_hf_config_of_a_model_without_rope():
+    with pytest.raises(CheckpointError, match="'gpt2' model, which uses learned absolute positions"):
+        RopeSpec.from_hf_config(dict(model_type="gpt2", n_embd=768, n_head=12, n_positions=1024))
+    reading = rope.read_hf_config(dict(model_type="newthing", hidden_size=512, num_attention_heads=8))
+    assert reading.spec.base == 10000.0 and "names no RoPE setting" in reading.notes[0]
+
+
 def test_hf_config_bad_values_are_parameter_errors():
     cfg = copy.deepcopy(CONFIGS["phi-3-mini-128k"][1])
     cfg["rope_scaling"]["long_factor"] = PHI3_LONG[:10]
@@ -244,8 +251,8 @@ def test_hf_config_bad_values_are_parameter_errors():
 def test_spec_from_config_file(tmp_path):
     path = tmp_path / "config.json"
     path.write_text(json.dumps(CONFIGS["llama-3.1-8b"][1]))
-    assert rope.spec_from_config_file(path).spec == _ours("llama-3.1-8b")
-    assert rope.spec_from_config_file(tmp_path).spec.rope_type == "llama3"  # a model folder
+    assert rope.spec_from_config_file(path) == _ours("llama-3.1-8b")
+    assert rope.read_config_file(tmp_path).spec.rope_type == "llama3"  # a model folder
     path.write_text("{ not json")
     with pytest.raises(CheckpointError, match="not valid JSON"):
         rope.spec_from_config_file(path)
@@ -344,6 +351,9 @@ def test_spec_round_trips_through_dict_and_document_json():
     again = Document.from_json(doc.to_json())
     assert again.spec("rope") == spec
     assert Document.from_json(Document(family="rope").to_json()).spec("rope") == RopeSpec()
+    # loading another config over it replaces everything, LongRoPE factors included
+    llama = _ours("llama-3.1-8b")
+    assert doc.with_params("rope", **llama.to_dict()).spec("rope") == llama
 
 
 def test_family_still_registered_and_heatmap_rows_follow_scaling():

@@ -105,8 +105,11 @@ class RotationDock(ViewDock):
             spin.setRange(0, 1_000_000)
             spin.setToolTip(f"The {tip} (before the shared shift)")
             spin.valueChanged.connect(lambda v, key=name: self._set_view(**{key: int(v)}))
+        self.pair_info = QLabel()
+        self.pair_info.setObjectName("rotationPairInfo")
         bar.addWidget(QLabel("Pair"))
         bar.addWidget(self.pair_spin)
+        bar.addWidget(self.pair_info)
         bar.addWidget(self.play_button)
         bar.addWidget(self.speed_combo)
         bar.addWidget(QLabel("Position"))
@@ -373,6 +376,9 @@ class RotationDock(ViewDock):
         big = 1.2 * max(x_r + 1.0, x_r * attn)  # |x + PE| ≤ |x| + 1 in a pair
         self.add_plot.setRange(xRange=(-big, big), yRange=(-big, big), padding=0)
         self.add_plot.setTitle(f"Additive vs rotary, pair {chosen}: the same token x", size="9pt")
+        self.pair_info.setText(f"λ {facts.wavelengths[chosen]:,.1f}")
+        self.pair_info.setToolTip(f"Pair {chosen} turns once every {facts.wavelengths[chosen]:,.1f} positions "
+                                  f"(θ = {facts.inv_freq[chosen]:.6g} rad/position)")
         self.set_caption(self._caption(facts, chosen))
 
     def _draw_frame(self, facts: RotationFacts, chosen: int, m: int, n: int) -> None:
@@ -434,12 +440,13 @@ class RotationDock(ViewDock):
     def _caption(self, facts: RotationFacts, chosen: int) -> str:
         spec = facts.spec
         scaling = "" if spec.rope_type == "default" else f" with {spec.rope_type} scaling ×{spec.factor:g}"
+        pairing = f"i and i + {spec.n_pairs}" if spec.layout == "half" else "2i and 2i + 1"
         return (f"RoPE{scaling}, {spec.n_pairs} pairs, base {spec.base:g}: top, the query's pairs from "
                 f"fastest to slowest, turned by position·θ_i (trail: the last {TRAIL} frames) — fast pairs spin, "
                 f"slow ones barely move. Bottom left: q and k turn together under a shared shift, so their angle "
                 f"and q·k stay fixed (dashed: no shift). Bottom right: adding a sinusoid changes a vector's "
-                f"length and direction; RoPE only turns it. Pairs in the half-split layout (i with i + "
-                f"{spec.n_pairs}); example vectors are random with a fixed seed.")
+                f"length and direction; RoPE only turns it. A pair is dimensions {pairing} ({spec.layout} layout); "
+                f"example vectors are random with a fixed seed.")
 
     # ---- hover -----------------------------------------------------------------------------------
     def _hover(self, scene_pos) -> None:

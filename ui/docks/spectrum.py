@@ -44,7 +44,7 @@ def load_rope_config(ctx: AppContext, path: str) -> rope.HfRopeReading:
     Raises CheckpointError / ParameterError (the Document unchanged) for a bad file; for
     File > Open as well as the dock's button.
     """
-    reading = rope.spec_from_config_file(path)
+    reading = rope.read_config_file(path)
     document = ctx.document.with_params("rope", **reading.spec.to_dict()).with_family("rope")
     ctx.document_model.set_document(document, f"Load {os.path.basename(path)}")
     return reading
@@ -288,6 +288,11 @@ class SpectrumDock(ViewDock):
             else:
                 curve.setData(pairs, values)
                 self.ratio_legend.addItem(curve, name)
+        # readable ticks on the log axis: powers of two up to the largest scale
+        top = max(float(np.max(facts.ratio)), spec.effective_factor(),
+                  float(np.max(facts.longrope_long)) if longrope else 1.0)
+        powers = [2.0 ** k for k in range(-1, int(np.ceil(np.log2(top))) + 1)]
+        self.ratio_plot.getAxis("left").setTicks([[(np.log10(v), f"{v:g}") for v in powers], []])
         self.factor_line.setPos(_log10(spec.effective_factor()))
         self.factor_line.label.setFormat(f"factor {spec.effective_factor():g}")
         self.ratio_plot.setTitle("How much each pair's wavelength is stretched"
