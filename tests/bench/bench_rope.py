@@ -31,14 +31,16 @@ CONFIGS = {
 }
 
 
-def _time(fn) -> tuple[float, float]:
-    fn()  # warm-up
-    times = []
+def _time_pair(a, b) -> tuple[list[float], list[float]]:
+    """Interleaved timings (a, b, a, b, …) so both see the same load on a shared machine."""
+    a(), b()  # warm-up
+    times_a, times_b = [], []
     for _ in range(REPEATS):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), min(times)
+        for fn, times in ((a, times_a), (b, times_b)):
+            start = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - start) * 1000)
+    return times_a, times_b
 
 
 def main() -> None:
@@ -48,7 +50,7 @@ def main() -> None:
     from peapp.encodings.rope import RopeSpec
 
     print(f"cos/sin tables, {POSITIONS:,} positions × head_dim {HEAD_DIM}, float32, "
-          f"{torch.get_num_threads()} torch threads, {REPEATS} runs each")
+          f"{torch.get_num_threads()} torch threads, {REPEATS} runs each, interleaved")
     print(f"{'config':>24} {'ours median':>12} {'ours min':>9} {'HF median':>10} {'HF min':>8} {'speed-up':>9} equal")
     positions = torch.arange(POSITIONS)
     for name, cfg in CONFIGS.items():
@@ -63,8 +65,9 @@ def main() -> None:
         def theirs():
             return module(x, ids)
 
-        ours_med, ours_min = _time(ours)
-        hf_med, hf_min = _time(theirs)
+        ours_t, hf_t = _time_pair(ours, theirs)
+        ours_med, ours_min = statistics.median(ours_t), min(ours_t)
+        hf_med, hf_min = statistics.median(hf_t), min(hf_t)
         cos, sin = ours()
         cos_hf, sin_hf = theirs()
         equal = torch.equal(cos, cos_hf[0]) and torch.equal(sin, sin_hf[0])
