@@ -115,6 +115,9 @@ class RopeSpec(Spec):
             raise ParameterError(
                 f"head_dim {self.head_dim} × rotary fraction {self.partial_rotary_factor:g} = {dim}: the "
                 f"rotary part must be an even number of dimensions ≥ 2; change either value.")
+        if self.rope_type in ("ntk", "dynamic") and dim < 4:
+            raise ParameterError(f"NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary "
+                                 f"part of at least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.")
         if self.rope_type == "llama3" and self.high_freq_factor <= self.low_freq_factor:
             raise ParameterError(
                 f"Llama-3 high_freq_factor ({self.high_freq_factor:g}) must be greater than low_freq_factor "

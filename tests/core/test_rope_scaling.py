@@ -12,6 +12,8 @@ import math
 import numpy as np
 import pytest
 import torch
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from peapp.document import Document
 from peapp.encodings import rope
@@ -373,6 +375,7 @@ def test_family_still_registered_and_heatmap_rows_follow_scaling():
     ({"rope_type": "stretchy"}, "must be one of"),
     ({"short_factor": [1.0, "x"]}, "positive finite numbers"),
     ({"factor": 0.5}, "at least 1"),
+    ({"rope_type": "ntk", "head_dim": 2}, "at least 4 dimensions"),
 ])
 def test_bad_spec_values(values, pattern):
     with pytest.raises(ParameterError, match=pattern):
@@ -385,3 +388,44 @@ def test_uniform_longrope_without_factors():
     assert torch.equal(spec.inv_freq(100)[0], 1.0 / (torch.ones(32) * 1e4 ** (torch.arange(0, 64, 2).float() / 64)))
     torch.testing.assert_close(spec.inv_freq(101)[0], plain / 4)
     assert spec.inv_freq(101)[1] == pytest.approx(math.sqrt(1 + math.log(4) / math.log(100)))
+
+
+# ---- random configs: equal to transformers across the parameter space ------------------------------
+
+@st.composite
+def _random_config(draw):
+    heads = draw(st.sampled_from([4, 8, 16]))
+    head_dim = draw(st.sampled_from([16, 32, 64, 96, 128, 256]))
+    original = draw(st.sampled_from([512, 2048, 4096, 8192, 32768]))
+    kind = draw(st.sampled_from(["linear", "dynamic", "yarn", "llama3"]))
+    factor = draw(st.floats(1.0, 64.0).map(lambda f: round(f, 3)))
+    scaling = dict(rope_type=kind, factor=factor)
+    max_pos = original
+    if kind == "yarn":
+        max_pos = int(original * draw(st.sampled_from([1, 2, 4])))
+        scaling.update(original_max_position_embeddings=original,
+                       beta_fast=draw(st.sampled_from([8.0, 16.0, 32.0, 64.0])),
+                       beta_slow=draw(st.sampled_from([0.5, 1.0, 2.0])), truncate=draw(st.booleans()))
+        if draw(st.booleans()):
+            scaling.update(mscale=draw(st.sampled_from([0.707, 1.0])), mscale_all_dim=draw(st.sampled_from([0.707, 1.0, 0.5])))
+    if kind == "llama3":
+        max_pos = original * 16
+        low = draw(st.sampled_from([0.5, 1.0, 2.0]))
+        scaling.update(original_max_position_embeddings=original, low_freq_factor=low,
+                       high_freq_factor=low * draw(st.sampled_from([2.0, 4.0, 8.0])))
+    cfg = dict(hidden_size=heads * head_dim, num_attention_heads=heads, head_dim=head_dim,
+               max_position_embeddings=max_pos, rope_theta=draw(st.sampled_from([1e4, 5e5, 1e6, 2.5e4])),
+               rope_scaling=scaling)
+    seq_len = draw(st.sampled_from([None, original // 2, original, original + 1, 3 * original]))
+    return cfg, seq_len
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_random_config())
+def test_random_configs_equal_transformers(case):
+    cfg, seq_len = case
+    hf = AutoConfig.for_model("llama", **copy.deepcopy(cfg))
+    inv_hf, attn_hf = ROPE_INIT_FUNCTIONS[hf.rope_parameters["rope_type"]](hf, None, seq_len=seq_len)
+    inv, attn = RopeSpec.from_hf_config(copy.deepcopy(cfg)).inv_freq(seq_len)
+    assert torch.equal(inv, inv_hf)
+    assert attn == pytest.approx(attn_hf, rel=1e-12)

@@ -85,7 +85,7 @@ class RotationDock(ViewDock):
         self.play_button = QPushButton("Play")
         self.play_button.setObjectName("rotationPlay")
         self.play_button.setCheckable(True)
-        self.play_button.setToolTip("Advance the position continuously (Space while the slider has focus)")
+        self.play_button.setToolTip("Advance the position continuously; pauses when the panel is hidden")
         self.play_button.toggled.connect(self._on_play_toggled)
         self.speed_combo = QComboBox()
         self.speed_combo.setObjectName("rotationSpeed")
