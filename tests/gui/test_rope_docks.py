@@ -20,6 +20,19 @@ def _centre(plot):
     return plot.sceneBoundingRect().center()
 
 
+class _Click:
+    """Stands in for pyqtgraph's MouseClickEvent: what the docks read from a click."""
+
+    def __init__(self, pos):
+        self._pos = pos
+
+    def scenePos(self):  # noqa: N802 - pyqtgraph's name
+        return self._pos
+
+    def double(self):
+        return False
+
+
 def test_docks_registered_and_drawn(main_window):
     rot, spec = main_window.docks["rotationDock"], main_window.docks["spectrumDock"]
     assert rot.objectName() == "rotationDock" and spec.objectName() == "spectrumDock"
@@ -147,3 +160,20 @@ def test_every_scaling_draws(main_window, qtbot):
         assert kind in rot.caption.text() and kind in dock.caption.text()
         xs = dock.long_curve.getData()[0]
         assert (0 if xs is None else len(xs)) == (64 if kind == "longrope" else 0)
+
+
+def test_clicking_a_pair_shows_it_in_the_rotation_view(main_window, qtbot):
+    spectrum, rot = main_window.docks["spectrumDock"], main_window.docks["rotationDock"]
+    spectrum.raise_()
+    qtbot.wait(20)  # laid out
+    view = spectrum.wave_plot.getViewBox()
+    scene_point = view.mapViewToScene(QPointF(40, view.viewRange()[1][0] * 0.5 + view.viewRange()[1][1] * 0.5))
+    spectrum.graphics.scene().sigMouseClicked.emit(_Click(scene_point))
+    assert main_window.document_model.document.view("rotationDock", "pair") == 40
+    assert rot.pair_spin.value() == 40
+    rot.raise_()
+    qtbot.wait(10)
+    last = rot.multiples[-1]
+    rot.graphics.scene().sigMouseClicked.emit(_Click(_centre(last["plot"])))
+    assert rot.pair_spin.value() == last["pair"] == 63
+    assert rot.rel_plot.titleLabel.text.startswith("Relative, pair 63")

@@ -181,12 +181,13 @@ class RotationDock(ViewDock):
         numbers.addWidget(self.relative_label, 0, 0)
         numbers.addWidget(self.additive_label, 0, 1)
         layout.addLayout(numbers)
-        self.readout = QLabel("Hover over a plot for its numbers.")
+        self.readout = QLabel("Hover over a plot for its numbers; click a small plot to show that pair below.")
         self.readout.setObjectName("rotationReadout")
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
         self._sync_controls(ctx.document)
 
     @staticmethod
@@ -466,6 +467,13 @@ class RotationDock(ViewDock):
             if plot.sceneBoundingRect().contains(scene_pos):
                 point = plot.getViewBox().mapSceneToView(scene_pos)
                 self.readout.setText(text(point.x(), point.y()))
+                return
+
+    def _click(self, event) -> None:
+        """Clicking a small multiple makes its pair the one shown below."""
+        for cell in self.multiples:
+            if cell["pair"] is not None and cell["plot"].sceneBoundingRect().contains(event.scenePos()):
+                self._set_view(pair=int(cell["pair"]))
                 return
 
     def _relative_hover(self, x: float, y: float) -> str:

@@ -169,13 +169,15 @@ class SpectrumDock(ViewDock):
         self.error_label.setStyleSheet("color: #c0392b;")
         self.error_label.setVisible(False)
         layout.addWidget(self.error_label)
-        self.readout = QLabel("Hover over a plot for the numbers of a pair or a distance.")
+        self.readout = QLabel("Hover over a plot for the numbers of a pair or a distance; click a pair to "
+                              "see it turn in the rotation view.")
         self.readout.setObjectName("spectrumReadout")
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
         self._sync_controls(ctx.document)
 
     # ---- requests ------------------------------------------------------------------------------
@@ -341,6 +343,19 @@ class SpectrumDock(ViewDock):
                 f"distance {facts.distances[j]:,.0f}: bound {facts.decay_before[j]:.3f} without scaling, "
                 f"{facts.decay_after[j]:.3f} with {facts.spec.rope_type} (at distance 0 both are "
                 f"{facts.decay_before[0]:.1f})")
+
+    def _click(self, event) -> None:
+        """Clicking a pair selects it in the rotation view too (a shared view setting)."""
+        facts = self._facts
+        if facts is None:
+            return
+        for plot in (self.wave_plot, self.ratio_plot):
+            if plot.sceneBoundingRect().contains(event.scenePos()):
+                i = int(round(plot.getViewBox().mapSceneToView(event.scenePos()).x()))
+                if 0 <= i < len(facts.wavelength_before):
+                    self.ctx.document_model.set_view("rotationDock", pair=i)
+                    self.readout.setText(self.pair_text(i) + " — shown in the rotation view.")
+                return
 
     def pair_text(self, i: int) -> str:
         f = self._facts
