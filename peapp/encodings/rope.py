@@ -47,7 +47,7 @@ ROPE_TYPES = ("default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope
 # Types whose original (pre-training) length is a separate number from max_position_embeddings.
 _ORIGINAL_LENGTH_TYPES = ("yarn", "llama3", "longrope")
 # Older spellings found in config.json files.
-_TYPE_ALIASES = {"su": "longrope"}
+_TYPE_ALIASES = {"su": "longrope", "mrope": "default"}
 _MAX_POSITIONS = 1_048_576
 
 
@@ -454,7 +454,10 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
 
     raw_type = scaling.get("rope_type", scaling.get("type", "default")) or "default"
     rope_type = _TYPE_ALIASES.get(raw_type, raw_type)
-    if raw_type in _TYPE_ALIASES:
+    if raw_type == "mrope" or "mrope_section" in scaling:
+        notes.append(f"multimodal RoPE (mrope_section {scaling.get('mrope_section')}): the frequencies are plain "
+                     f"RoPE; its sections of pairs turn with the temporal, height and width positions.")
+    elif raw_type in _TYPE_ALIASES:
         notes.append(f"rope type {raw_type!r} is an old name of {rope_type!r}.")
     if rope_type not in ROPE_TYPES or rope_type == "ntk":  # "ntk" is our name, not a config value
         supported = ", ".join(t for t in ROPE_TYPES if t != "ntk")

@@ -192,6 +192,16 @@ def test_hf_config_aliases_su_and_type():
     assert any("old name" in n for n in reading.notes)
 
 
+def test_hf_config_mrope_is_plain_rope_frequencies():
+    cfg = dict(hidden_size=3584, num_attention_heads=28, max_position_embeddings=32768, rope_theta=1e6,
+               rope_scaling=dict(type="mrope", mrope_section=[16, 24, 24]))
+    reading = rope.read_hf_config(cfg)
+    assert reading.spec.rope_type == "default" and "mrope_section [16, 24, 24]" in reading.notes[0]
+    hf = AutoConfig.for_model("qwen2_vl", text_config=copy.deepcopy(cfg), **copy.deepcopy(cfg))
+    module = transformers.models.qwen2_vl.modeling_qwen2_vl.Qwen2VLRotaryEmbedding(hf.get_text_config())
+    assert torch.equal(reading.spec.inv_freq()[0], module.inv_freq)
+
+
 def test_hf_config_top_level_original_wins():
     cfg = copy.deepcopy(CONFIGS["phi-3-mini-128k"][1])
     cfg["rope_scaling"]["original_max_position_embeddings"] = 2048
