@@ -40,11 +40,6 @@ def test_parameter_change_redraws(main_window, qtbot):
 
 def test_rapid_changes_end_on_the_last_value_without_stale_frames(main_window, qtbot, monkeypatch):
     heat = main_window.docks["heatmapDock"]
-    # Tall enough that 299 rows are drawn at full resolution (no level-of-detail reduction) even
-    # with a tab bar above the heatmap (the offscreen screen is only 800×600).
-    main_window.resize(1360, 1000)
-    heat.raise_()
-    wait_idle(qtbot, main_window)
     drawn: list[int] = []
     original = heat.show_result
 
