@@ -33,6 +33,7 @@ from ui.docks.base import ViewDock
 N_MULTIPLES = 5
 TRAIL = 24  # positions shown behind the current one, fading
 SPEEDS = (1, 2, 4, 16, 64, 256)  # positions per frame
+DEFAULT_POSITION = 20  # a first picture where the fast pairs have visibly turned
 Q_COLOUR, K_COLOUR = "#2e86de", "#e67e22"
 X_COLOUR, ADD_COLOUR, ROT_COLOUR = "#95a5a6", "#c0392b", "#27ae60"
 
@@ -257,7 +258,7 @@ class RotationDock(ViewDock):
             finally:
                 widget.blockSignals(False)
         if not self.is_playing():
-            self._position = min(int(view("position", 0)), self.position_slider.maximum())
+            self._position = min(int(view("position", DEFAULT_POSITION)), self.position_slider.maximum())
             self._show_position_on_slider()
 
     # ---- animation -------------------------------------------------------------------------------
@@ -309,7 +310,7 @@ class RotationDock(ViewDock):
 
     def _store_position(self) -> None:
         # The Document learns the position when the user lets go, not on every animation frame.
-        if not self.is_playing() and self._view("position", 0) != self._position:
+        if not self.is_playing() and self._view("position", DEFAULT_POSITION) != self._position:
             self._set_view(position=self._position)
 
     def set_position(self, position: int) -> None:

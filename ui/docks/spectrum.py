@@ -121,7 +121,7 @@ class SpectrumDock(ViewDock):
         for kind in KINDS:  # legend entries for the point colours
             legend.addItem(pg.ScatterPlotItem(brush=KIND_COLOURS[kind], pen=None, size=7), f"{kind}")
         self.original_line = pg.InfiniteLine(angle=0, pen=pg.mkPen(ORIGINAL, width=1.5),
-                                             label="original context", labelOpts=dict(position=0.97, color=ORIGINAL,
+                                             label="original context", labelOpts=dict(position=0.72, color=ORIGINAL,
                                                                                  anchors=[(1, 1), (1, 1)]))
         self.extended_line = pg.InfiniteLine(angle=0, pen=pg.mkPen(EXTENDED, width=1.5, style=Qt.PenStyle.DotLine),
                                              label="extended context", labelOpts=dict(position=0.97, color=EXTENDED,
