@@ -15,6 +15,8 @@ model's scaling does is one action.  A bad file leaves everything as it was and 
 
 from __future__ import annotations
 
+import math
+
 import os
 
 import numpy as np
@@ -152,6 +154,11 @@ class SpectrumDock(ViewDock):
 
         # long-term decay
         self.decay_plot.setLogMode(x=True, y=False)
+        # label only the decades: pyqtgraph's minor log labels (2·10¹, 3·10¹ …) run into each other.
+        # In log mode tick positions are log10 of the distance.
+        decades = [(k, f"{10 ** k:,}") for k in range(0, 8)]
+        minor = [(math.log10(m * 10 ** k), "") for k in range(0, 8) for m in range(2, 10)]
+        self.decay_plot.getAxis("bottom").setTicks([decades, minor])
         self.decay_plot.setLabel("bottom", "relative distance m − n (positions)")
         self.decay_plot.setLabel("left", "bound on |q·k| (relative)")
         self.decay_plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
