@@ -107,7 +107,11 @@ def rope_family_values(params: Mapping[str, Any], config: Mapping[str, Any] | No
     build = getattr(RopeSpec, "from_hf_config", None)
     if build is not None and config:
         kwargs = {"layer_type": params["layer_type"]} if params.get("layer_type") else {}
-        return {k: v for k, v in build(dict(config), **kwargs).to_dict().items() if k in fields}
+        values = {k: v for k, v in build(dict(config), **kwargs).to_dict().items() if k in fields}
+        # the pair layout depends on the model's code, not on config keys: ours knows model_type
+        if params.get("layout") in ("half", "interleaved") and "layout" in fields:
+            values["layout"] = params["layout"]
+        return values
     scaling = params.get("scaling") or {}
     values: dict[str, Any] = {
         "head_dim": params.get("head_dim"), "base": params.get("rope_theta"),

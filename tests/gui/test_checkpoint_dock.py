@@ -301,3 +301,14 @@ def test_strip_appears_when_a_checkpoint_opens(main_window, qtbot, models):
     assert dock.isHidden()  # the first view is the encoding itself
     _open(qtbot, main_window, models["gpt2"])
     assert dock.isVisible()
+
+
+def test_t5_and_alibi_reach_the_real_attention_inspector(main_window, qtbot, computed):
+    attention = main_window.docks["attentionDock"]
+    _open(qtbot, main_window, computed["t5"])
+    settings = attention.settings()
+    assert (settings["scheme"], settings["n_heads"], settings["causal"]) == ("t5", 4, False)
+    assert main_window.document_model.document.spec("t5").num_buckets == 16
+    _open(qtbot, main_window, computed["bloom"])
+    settings = attention.settings()
+    assert (settings["scheme"], settings["n_heads"]) == ("alibi", 8)

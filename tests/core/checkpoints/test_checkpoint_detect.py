@@ -357,3 +357,17 @@ def test_sharded_open_reports_progress_and_can_be_cancelled(tiny):
 
     with pytest.raises(Cancelled):
         OpenCheckpointRequest(str(tiny["gpt2_sharded"])).run(cancel)
+
+
+def test_scaled_rope_from_a_checkpoint_matches_transformers(tiny):
+    """llama3 scaling read from the checkpoint → the RoPE family's frequencies = transformers'."""
+    from peapp.checkpoints.rope_config import rope_family_values
+    from peapp.document import Document
+
+    report = inspect(tiny["llama"])
+    values = rope_family_values(component(report, "rope").params, report.checkpoint.config)
+    spec = Document().with_params("rope", **values).spec("rope")
+    expected, _ = _hf_inv_freq(tiny["llama"])
+    ours, _ = spec.inv_freq()
+    torch.testing.assert_close(ours.to(torch.float32), expected.to(torch.float32))
+    assert not torch.allclose(expected, default_inv_freq(16, 500000.0))  # the scaling really changed them
