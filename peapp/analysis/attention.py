@@ -157,7 +157,7 @@ def scheme_spec(spec: AttentionSpec, scheme_params: tuple = ()) -> Spec | None:
 
 # ---- the seeded model ---------------------------------------------------------------------
 
-class _Model:
+class AttentionModel:
     """Token vectors, projections and cached keys for one (spec, scheme parameters)."""
 
     def __init__(self, spec: AttentionSpec, scheme_params: tuple = (), *, dtype=torch.float32,
@@ -322,17 +322,17 @@ def model_bytes(spec: AttentionSpec, n_tokens: int | None = None, with_values: b
 
 
 _cache_lock = threading.Lock()
-_cache: dict[tuple, _Model] = {}
+_cache: dict[tuple, AttentionModel] = {}
 
 
-def get_model(spec: AttentionSpec, scheme_params: tuple = ()) -> _Model:
+def get_model(spec: AttentionSpec, scheme_params: tuple = ()) -> AttentionModel:
     """The model for (spec, params), reusing the last one (zooming keeps the keys)."""
     key = (spec, tuple(scheme_params))
     with _cache_lock:
         model = _cache.get(key)
         if model is None:
             _cache.clear()  # one model at a time: its keys can be hundreds of MB
-            model = _Model(spec, scheme_params)
+            model = AttentionModel(spec, scheme_params)
             _cache[key] = model
         return model
 
@@ -587,7 +587,7 @@ def _add_profile(prof_sum: torch.Tensor, prof_count: np.ndarray, probs: torch.Te
         prof_count[n - 1 + row + 1] -= 1
 
 
-def _t5_staircase(model: _Model) -> dict[str, np.ndarray]:
+def _t5_staircase(model: AttentionModel) -> dict[str, np.ndarray]:
     from peapp.encodings.relative import t5_bucket
     fs = model.family_spec
     reach = max(2 * fs.max_distance, 16)
@@ -606,7 +606,7 @@ def full_matrices(spec: AttentionSpec, scheme_params: tuple = ()) -> dict[str, n
     n, h = spec.seq_len, spec.n_heads
     ensure_fits((h, n, n), 4 * 5, what="the full attention matrices",
                 suggestion="use attention_view, which pools in blocks, or fewer tokens")
-    model = _Model(spec, scheme_params)
+    model = AttentionModel(spec, scheme_params)
     rows = torch.arange(n)
     logits, extra, future = model.logits(rows, n)
     position = model.position_term(rows, logits, extra, 0, n)
@@ -627,7 +627,7 @@ def attention_outputs(spec: AttentionSpec, scheme_params: tuple = (), permutatio
     Position stays 0 … n−1: only which token sits where changes.  Computed in stripes.
     """
     n = spec.seq_len if n_tokens is None else n_tokens
-    model = _Model(spec, scheme_params, dtype=dtype, permutation=permutation, n_tokens=n, with_values=True)
+    model = AttentionModel(spec, scheme_params, dtype=dtype, permutation=permutation, n_tokens=n, with_values=True)
     out = torch.empty(spec.n_heads, n, spec.head_dim, dtype=dtype)
     step = max(1, STRIPE_ENTRIES // (spec.n_heads * n))
     for lo in range(0, n, step):
