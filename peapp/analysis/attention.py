@@ -380,8 +380,8 @@ class AttentionView:
             return "full resolution"
         text = f"{self.pooling} of {self.row_bin:,} × {self.col_bin:,} entries per cell"
         if self.sampled:
-            text += (f" ({self.rows_per_bin} evenly spaced query rows of every {self.row_bin:,}, "
-                     f"each exact over all keys)")
+            rows = "query row" if self.rows_per_bin == 1 else "evenly spaced query rows"
+            text += f" ({self.rows_per_bin} {rows} of every {self.row_bin:,}, each exact over all keys)"
         return text
 
     def cell_ranges(self, row_cell: int, col_cell: int) -> tuple[range, range]:
@@ -706,7 +706,7 @@ def caption(view: AttentionView) -> str:
             "softmax": "attention weights (softmax; each row sums to 1)"}[view.kind]
     tokens = {"repeated": "one repeated token (only position can matter)", "random": "seeded random tokens",
               "sentence": f"the sentence's {len(view.words)} tokens repeated"}[spec.tokens]
-    mask = "causal mask (future keys blank)" if spec.causal else "no mask"
+    mask = "causal mask (future keys get no weight)" if spec.causal else "no mask"
     text = (f"{SCHEME_LABELS[spec.scheme]}: {what}, {spec.n_heads} heads × {spec.seq_len:,} tokens, "
             f"{tokens}, {mask}. Rows are queries, columns keys; ")
     text += ("full resolution." if view.full_resolution else
