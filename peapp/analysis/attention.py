@@ -257,8 +257,7 @@ class AttentionModel:
         Masked (future) keys get ``mask_value``: −inf by default; the views use a huge finite
         negative so that p·logit stays 0 there."""
         q = self.queries(rows)
-        out = torch.matmul(q, self.k[:, :n_keys].transpose(1, 2))
-        out.mul_(self.scale)
+        out = torch.matmul(q * self.scale, self.k[:, :n_keys].transpose(1, 2))
         extra = self.position_bias(rows, n_keys, q)
         if extra is not None:
             out.add_(extra)
@@ -424,11 +423,11 @@ def _rows_to_evaluate(r0: int, r1: int, row_bin: int, keys_per_row: float, n_hea
     return np.unique(rows.reshape(-1)), per_bin
 
 
-def _stripes(rows: np.ndarray, n: int, h: int, causal: bool, c1: int) -> list[np.ndarray]:
+def _stripes(rows: np.ndarray, n: int, h: int, causal: bool) -> list[np.ndarray]:
     """Split ascending rows into stripes whose heads × rows × keys stays within STRIPE_ENTRIES.
 
-    With a causal mask a row needs keys up to itself only (and the region's columns)."""
-    keys = np.maximum(rows + 1, c1) if causal else np.full(len(rows), n)
+    With a causal mask a row needs keys up to itself only."""
+    keys = rows + 1 if causal else np.full(len(rows), n)
     out, i = [], 0
     while i < len(rows):
         longest = min(len(rows) - i, max(1, STRIPE_ENTRIES // (h * int(keys[i]))))
@@ -486,41 +485,42 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     col_starts = torch.arange(c0, c1, col_bin)
     col_widths = (torch.clamp(col_starts + col_bin, max=c1) - col_starts).to(torch.float32)
     pad = n_col_bins * col_bin - (c1 - c0)
-    stripes = _stripes(eval_rows, n, h, spec.causal, c1)
+    stripes = _stripes(eval_rows, n, h, spec.causal)
 
     done = 0
     for s, stripe_rows in enumerate(stripes):
         rows_t = torch.from_numpy(stripe_rows.astype(np.int64))
-        n_keys = max(int(stripe_rows[-1]) + 1, c1) if spec.causal else n
+        # causal: keys after the stripe's last row are masked for every row in it, so they are
+        # not computed; the region's columns past them are filled in as masked below
+        n_keys = int(stripe_rows[-1]) + 1 if spec.causal else n
         logits, extra, future = model.logits(rows_t, n_keys, mask_value=_MASKED)
-        # softmax by hand: one exp pass gives the probabilities, lse and (with p·logit) the entropy
-        top = logits.amax(dim=-1, keepdim=True)
-        probs = (logits - top).exp_()
-        total = probs.sum(dim=-1, keepdim=True)
-        probs.div_(total)
-        lse = (top + total.log()).squeeze(-1)
+        probs = torch.softmax(logits, dim=-1)
+        # log-sum-exp without another exp pass: at the largest logit, p = exp(top − lse)
+        lse = logits.amax(dim=-1) - probs.amax(dim=-1).log()
         b = probs.shape[1]
         entropy[:, done:done + b] = lse - (probs * logits).sum(-1)  # −Σ p log p, log p = logit − lse
         _add_profile(prof_sum, prof_count, probs, stripe_rows, n, spec.causal)
 
+        k1 = min(c1, n_keys)  # region columns that were computed: [c0, k1)
+        k0 = min(c0, k1)
         if kind == "softmax":
-            region = probs[..., c0:c1]
+            region = probs[..., k0:k1]
         elif kind == "logits":
-            region = logits[..., c0:c1]
+            region = logits[..., k0:k1]
         else:
-            region = model.position_term(rows_t, logits, extra, c0, c1)
+            region = model.position_term(rows_t, logits, extra, k0, k1)
         del logits, extra
-        region_mask = future[:, c0:c1] if (future is not None and kind != "softmax") else None
-        if region_mask is not None or pad:
-            fill = float("-inf") if use_max else 0.0
-            if region_mask is not None:
-                region = region.masked_fill(region_mask.unsqueeze(0), fill)
-            if pad:
-                region = torch.nn.functional.pad(region, (0, pad), value=fill)
-        blocks = region.reshape(h, b, n_col_bins, col_bin)
-        cells = blocks.amax(-1) if use_max else blocks.sum(-1)  # [H, B, col bins]
-        del probs, region, blocks
-        if region_mask is not None:  # unmasked entries per cell: keys ≤ the query
+        fill = float("-inf") if use_max else 0.0  # an entry that does not count (see row_counts)
+        if future is not None and kind != "softmax":
+            region = region.masked_fill(future[:, k0:k1].unsqueeze(0), fill)
+        beyond = c1 - c0 - (k1 - k0)  # masked columns after the last computed key
+        if beyond:  # masked weights are 0 (they count); masked logits do not
+            region = torch.nn.functional.pad(region, (0, beyond), value=0.0 if kind == "softmax" else fill)
+        if pad:  # columns past the region's end, to fill the last bin
+            region = torch.nn.functional.pad(region, (0, pad), value=fill)
+        cells = _pool_columns(region, col_bin, use_max)  # [H, B, col bins]
+        del probs, region
+        if spec.causal and kind != "softmax":  # unmasked entries per cell: keys ≤ the query
             width = torch.clamp(rows_t.reshape(-1, 1) + 1 - col_starts.reshape(1, -1), min=0)
             row_counts = torch.minimum(width.to(torch.float32), col_widths.reshape(1, -1))
         else:
@@ -561,6 +561,17 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
         rows_per_bin=rows_per_bin, distances=distances, profile=profile.astype(np.float32),
         entropy_positions=eval_rows, entropy=entropy.numpy(), estimated_bytes=estimated,
         words=model.words, notes=tuple(notes), **extras)
+
+
+def _pool_columns(region: torch.Tensor, size: int, use_max: bool) -> torch.Tensor:
+    """Max or sum over consecutive groups of ``size`` columns (the last axis; a multiple of size)."""
+    if size == 1:
+        return region
+    h, b, k = region.shape
+    if use_max:  # max_pool1d is several times faster than a reshape + amax with small groups
+        return torch.nn.functional.max_pool1d(region.reshape(h * b, 1, k), size).reshape(h, b, k // size)
+    # a matrix-vector product is the fastest sum over small groups on CPU
+    return torch.matmul(region.reshape(-1, size), torch.ones(size, dtype=region.dtype)).reshape(h, b, k // size)
 
 
 def _add_profile(prof_sum: torch.Tensor, prof_count: np.ndarray, probs: torch.Tensor, rows: np.ndarray,

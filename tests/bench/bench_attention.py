@@ -53,11 +53,14 @@ def run_case(name: str) -> dict:
         t = time.perf_counter()
         attention.attention_view(spec, **warmup)
         warm_s = time.perf_counter() - t
+    before = resource.getrusage(resource.RUSAGE_SELF)
     t = time.perf_counter()
     view = attention.attention_view(spec, **view_args)
     seconds = time.perf_counter() - t
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return {"case": name, "what": what, "seconds": seconds, "first_view_seconds": warm_s,
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    peak = after.ru_maxrss * 1024
+    return {"case": name, "what": what, "seconds": seconds, "cpu_seconds": cpu, "first_view_seconds": warm_s,
             "peak_rss_mb": peak / 2**20, "reduction": view.reduction, "cells": list(view.values.shape),
             "estimated_mb": view.estimated_bytes / 2**20}
 
@@ -66,7 +69,13 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--case"]:
         print(json.dumps(run_case(argv[1])))
         return 0
+    import os
+
+    import torch
+
     names = argv or list(CASES)
+    print(f"torch threads {torch.get_num_threads()}, load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} CPUs (wall times on a shared machine vary; CPU time is steadier)")
     for name in names:
         proc = subprocess.run([sys.executable, "-m", "tests.bench.bench_attention", "--case", name],
                               capture_output=True, text=True)
@@ -75,7 +84,7 @@ def main(argv: list[str]) -> int:
             continue
         r = json.loads(proc.stdout.strip().splitlines()[-1])
         extra = f" (after a {r['first_view_seconds']:.2f} s whole view)" if r["first_view_seconds"] else ""
-        print(f"{name:20s} {r['seconds']:6.2f} s{extra}  peak RSS {r['peak_rss_mb']:7.0f} MB  "
+        print(f"{name:20s} {r['seconds']:6.2f} s wall, {r['cpu_seconds']:6.2f} s CPU{extra}  peak RSS {r['peak_rss_mb']:7.0f} MB  "
               f"est {r['estimated_mb']:5.0f} MB  {r['what']}; {r['reduction']}")
     return 0
 
