@@ -33,7 +33,7 @@ import hashlib
 import math
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
 import numpy as np
@@ -363,7 +363,6 @@ class AttentionView:
     t5_buckets: np.ndarray | None = None  # bucket of each relative position
     t5_table: np.ndarray | None = None  # [num_buckets, H] bias table
     words: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def sampled(self) -> bool:
@@ -440,19 +439,24 @@ def _stripes(rows: np.ndarray, n: int, h: int, causal: bool) -> list[np.ndarray]
 
 
 def estimate_view_bytes(spec: AttentionSpec, row_bins: int, col_bins: int) -> int:
-    """Memory a view needs: cached model + stripe working set + outputs and profile."""
+    """Memory a view needs: cached model, the temporaries of building its keys (RoPE's rotation
+    holds a few key-sized copies), the stripe working set, outputs and profile."""
     stripe = STRIPE_ENTRIES * 4 * _STRIPE_TENSORS
     outputs = spec.n_heads * row_bins * col_bins * 8 * 2
     profile = spec.n_heads * (2 * spec.seq_len) * 8 * 2
-    return model_bytes(spec) + stripe + outputs + profile
+    building = 4 * spec.n_heads * spec.seq_len * spec.head_dim * 4
+    return model_bytes(spec) + building + stripe + outputs + profile
 
 
 def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "softmax",
                    pooling: str = "mean", rows: tuple[int, int | None] = (0, None),
                    cols: tuple[int, int | None] = (0, None), max_bins: int = 512,
                    progress: ProgressFn | None = None, entry_budget: int = ENTRY_BUDGET,
-                   memory_budget: int | None = None) -> AttentionView:
-    """All heads' ``kind`` matrix over a region, pooled to at most ``max_bins`` per side."""
+                   memory_budget: int | None = None, with_profile: bool = True) -> AttentionView:
+    """All heads' ``kind`` matrix over a region, pooled to at most ``max_bins`` per side.
+
+    ``with_profile`` False skips the distance profile and entropy (a zoom needs only the region).
+    """
     if kind not in KINDS:
         raise ParameterError(f"view must be one of {', '.join(KINDS)}; got {kind!r}")
     if pooling not in POOLINGS:
@@ -494,15 +498,21 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
         # not computed; the region's columns past them are filled in as masked below
         n_keys = int(stripe_rows[-1]) + 1 if spec.causal else n
         logits, extra, future = model.logits(rows_t, n_keys, mask_value=_MASKED)
-        probs = torch.softmax(logits, dim=-1)
-        # log-sum-exp without another exp pass: at the largest logit, p = exp(top − lse)
-        lse = logits.amax(dim=-1) - probs.amax(dim=-1).log()
-        b = probs.shape[1]
-        entropy[:, done:done + b] = lse - (probs * logits).sum(-1)  # −Σ p log p, log p = logit − lse
-        _add_profile(prof_sum, prof_count, probs, stripe_rows, n, spec.causal)
-
+        b = len(stripe_rows)
         k1 = min(c1, n_keys)  # region columns that were computed: [c0, k1)
         k0 = min(c0, k1)
+        if with_profile:
+            probs = torch.softmax(logits, dim=-1)
+            # log-sum-exp without another exp pass: at the largest logit, p = exp(top − lse)
+            lse = logits.amax(dim=-1) - probs.amax(dim=-1).log()
+            entropy[:, done:done + b] = lse - (probs * logits).sum(-1)  # −Σ p log p, log p = logit − lse
+            _add_profile(prof_sum, prof_count, probs, stripe_rows, n, spec.causal)
+        elif kind == "softmax":  # only the region's weights: normalise over all keys, keep the region
+            lse = torch.logsumexp(logits, dim=-1, keepdim=True)
+            probs = logits[..., k0:k1].sub(lse).exp_()
+            k0, k1 = 0, k1 - k0
+        else:
+            probs = None
         if kind == "softmax":
             region = probs[..., k0:k1]
         elif kind == "logits":
@@ -548,8 +558,9 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     seen = counts_per_index > 0
     profile = prof_sum.numpy()[:, seen] / counts_per_index[seen]
     distances = np.arange(-(n - 1), n)[seen]
+    entropy_positions = eval_rows if with_profile else eval_rows[:0]
+    entropy = entropy if with_profile else entropy[:, :0]
 
-    notes = []
     extras: dict[str, Any] = {}
     if spec.scheme == "alibi":
         extras["slopes"] = model.slopes.to(torch.float32).numpy()
@@ -559,8 +570,8 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
         spec=spec, kind=kind, pooling=pooling, values=values.to(torch.float32).numpy(),
         row_start=r0, row_stop=r1, col_start=c0, col_stop=c1, row_bin=row_bin, col_bin=col_bin,
         rows_per_bin=rows_per_bin, distances=distances, profile=profile.astype(np.float32),
-        entropy_positions=eval_rows, entropy=entropy.numpy(), estimated_bytes=estimated,
-        words=model.words, notes=tuple(notes), **extras)
+        entropy_positions=entropy_positions, entropy=entropy.numpy(), estimated_bytes=estimated,
+        words=model.words, **extras)
 
 
 def _pool_columns(region: torch.Tensor, size: int, use_max: bool) -> torch.Tensor:
@@ -737,10 +748,11 @@ class AttentionRequest(Request):
     rows: tuple = (0, None)
     cols: tuple = (0, None)
     max_bins: int = 512
+    with_profile: bool = True  # False for a zoomed region: the profile and entropy come from the overview
 
     def compute(self, progress: ProgressFn) -> AttentionView:
         return attention_view(self.spec, self.scheme_params, self.kind, self.pooling, self.rows, self.cols,
-                              self.max_bins, progress)
+                              self.max_bins, progress, with_profile=self.with_profile)
 
 
 @dataclass(frozen=True)

@@ -29,11 +29,11 @@ CASES = {
     "64k-pooled-bidir": (dict(seq_len=65536, n_heads=8, head_dim=64, scheme="rope", causal=False),
                          dict(kind="softmax"), None, "65,536 tokens × 8 heads, whole range pooled, no mask"),
     "64k-zoom-causal": (dict(seq_len=65536, n_heads=8, head_dim=64, scheme="rope", causal=True),
-                        dict(kind="softmax", rows=(32768, 33280), cols=(32256, 32768)),
+                        dict(kind="softmax", rows=(32768, 33280), cols=(32256, 32768), with_profile=False),
                         dict(kind="softmax"),
                         "65,536 × 8 heads, zoom to 512 × 512 at full resolution after the whole view"),
     "64k-zoom-bidir": (dict(seq_len=65536, n_heads=8, head_dim=64, scheme="rope", causal=False),
-                       dict(kind="softmax", rows=(32768, 33280), cols=(32768, 33280)),
+                       dict(kind="softmax", rows=(32768, 33280), cols=(32768, 33280), with_profile=False),
                        dict(kind="softmax"),
                        "65,536 × 8 heads, zoom to 512 × 512 at full resolution, no mask"),
 }

@@ -208,6 +208,15 @@ def test_pooled_view_equals_pooling_the_full_matrix(scheme, causal):
             np.testing.assert_allclose(region.values, expected, atol=1e-5, equal_nan=True)
 
 
+@pytest.mark.parametrize("kind", A.KINDS)
+def test_zoom_without_profile_gives_the_same_values(kind):
+    s = spec(scheme="rope", seq_len=90, n_heads=2, causal=True)
+    region = dict(kind=kind, rows=(30, 62), cols=(20, 70), max_bins=64)
+    lean = A.attention_view(s, with_profile=False, **region)
+    np.testing.assert_allclose(lean.values, A.attention_view(s, **region).values, atol=1e-6, equal_nan=True)
+    assert lean.profile.shape == (2, 0) and lean.entropy.shape == (2, 0)
+
+
 def test_sampled_rows_are_exact_over_all_keys():
     s = spec(scheme="rope", seq_len=60, n_heads=2, causal=True)
     full = A.full_matrices(s)["softmax"]

@@ -371,7 +371,8 @@ class AttentionDock(ViewDock):
             return
         req = self._request_key
         self.submit_side("zoom", A.AttentionRequest(spec=req[0], scheme_params=req[1], kind=req[2], pooling=req[3],
-                                                    rows=(r0, r1), cols=(c0, c1), max_bins=pixels))
+                                                    rows=(r0, r1), cols=(c0, c1), max_bins=pixels,
+                                                    with_profile=False))
 
     def cancel(self) -> None:
         """Stop this dock's running and pending computations; the last picture stays."""
