@@ -363,6 +363,7 @@ class AttentionView:
     t5_buckets: np.ndarray | None = None  # bucket of each relative position
     t5_table: np.ndarray | None = None  # [num_buckets, H] bias table
     words: tuple[str, ...] = ()
+    scheme_note: str = ""  # the scheme's settings, e.g. RoPE's pair layout and base
 
     @property
     def sampled(self) -> bool:
@@ -566,6 +567,7 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
         extras["slopes"] = model.slopes.to(torch.float32).numpy()
     if spec.scheme == "t5":
         extras.update(_t5_staircase(model))
+    extras["scheme_note"] = scheme_note(model)
     return AttentionView(
         spec=spec, kind=kind, pooling=pooling, values=values.to(torch.float32).numpy(),
         row_start=r0, row_stop=r1, col_start=c0, col_stop=c1, row_bin=row_bin, col_bin=col_bin,
@@ -607,6 +609,34 @@ def _add_profile(prof_sum: torch.Tensor, prof_count: np.ndarray, probs: torch.Te
         last_key = row if causal else n - 1
         prof_count[n - 1 + row - last_key] += 1
         prof_count[n - 1 + row + 1] -= 1
+
+
+def scheme_note(model: AttentionModel) -> str:
+    """The scheme's settings in a few words (shown in captions)."""
+    fs, scheme = model.family_spec, model.spec.scheme
+    if scheme == "rope":
+        note = f"{fs.layout}-split pairs" if fs.layout == "half" else "interleaved pairs"
+        note += f", base {fs.base:g}"
+        if fs.rotary_dim != fs.head_dim:
+            note += f", {fs.rotary_dim} of {fs.head_dim} dims rotate"
+        kind = getattr(fs, "rope_type", None)
+        if kind not in (None, "default"):
+            note += f", {kind} scaling"
+        if model.attention_factor != 1.0:
+            note += f", attention factor {model.attention_factor:.4g}"
+        return note
+    if scheme == "sinusoidal":
+        return f"{fs.layout} layout, base {fs.base:g}"
+    if scheme == "learned":
+        return f"seeded {fs.max_positions:,}-row table (seed {fs.seed}), rescaled to std 1 like the tokens"
+    if scheme == "t5":
+        return (f"{fs.num_buckets} buckets, max distance {fs.max_distance}, seeded bias table; q·k is scaled by "
+                f"1/√d here too (T5 folds it into its weights)")
+    if scheme == "shaw":
+        return f"distances clipped to ±{fs.max_distance}, seeded relative vectors"
+    if scheme == "alibi":
+        return "canonical form −slope·(i − j)"
+    return "nothing added anywhere"
 
 
 def _t5_staircase(model: AttentionModel) -> dict[str, np.ndarray]:
@@ -729,7 +759,8 @@ def caption(view: AttentionView) -> str:
     tokens = {"repeated": "one repeated token (only position can matter)", "random": "seeded random tokens",
               "sentence": f"the sentence's {len(view.words)} tokens repeated"}[spec.tokens]
     mask = "causal mask (future keys get no weight)" if spec.causal else "no mask"
-    text = (f"{SCHEME_LABELS[spec.scheme]}: {what}, {spec.n_heads} heads × {spec.seq_len:,} tokens, "
+    note = f" — {view.scheme_note}" if view.scheme_note else ""
+    text = (f"{SCHEME_LABELS[spec.scheme]}{note}: {what}, {spec.n_heads} heads × {spec.seq_len:,} tokens, "
             f"{tokens}, {mask}. Rows are queries, columns keys; ")
     text += ("full resolution." if view.full_resolution else
              f"each cell is the {view.reduction}; zoom in for full resolution.")
