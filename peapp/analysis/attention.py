@@ -63,6 +63,8 @@ MAX_SEQ_LEN = 131_072
 
 # Logits evaluated for one view before row bins switch from every row to sample rows.
 ENTRY_BUDGET = 200_000_000
+# Fewest row bins a pooled view may fall back to when the budget is tight.
+MIN_ROW_BINS = 128
 # Logits per stripe (H × rows × keys): bounded working memory, and a cancellation point.
 STRIPE_ENTRIES = 1 << 22
 # Working tensors of stripe size alive at once (logits, probabilities, mask, bias, region copies).
@@ -467,7 +469,11 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     n, h = spec.seq_len, spec.n_heads
     r0, r1 = _region(n, *rows, what="query")
     c0, c1 = _region(n, *cols, what="key")
-    row_bin, n_row_bins = _bins(r0, r1, max_bins)
+    # Even one sample row per bin costs heads × keys logits; where the budget cannot pay for
+    # max_bins rows, use fewer (taller) row bins — never fewer than MIN_ROW_BINS.
+    keys_per_row = ((r0 + r1) / 2 + 1) if spec.causal else n
+    affordable = int(entry_budget // max(1.0, h * keys_per_row))
+    row_bin, n_row_bins = _bins(r0, r1, max(1, min(max_bins, max(MIN_ROW_BINS, affordable))))
     col_bin, n_col_bins = _bins(c0, c1, max_bins)
     estimated = estimate_view_bytes(spec, n_row_bins, n_col_bins)
     ensure_fits((estimated,), 1, what="the attention view", budget=memory_budget,
@@ -478,7 +484,6 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     model = get_model(spec, scheme_params)
     progress(0.02)
 
-    keys_per_row = ((r0 + r1) / 2 + 1) if spec.causal else n
     eval_rows, rows_per_bin = _rows_to_evaluate(r0, r1, row_bin, keys_per_row, h, entry_budget)
 
     use_max = pooling == "max"

@@ -28,9 +28,12 @@ def test_dock_is_registered_and_draws_the_default_setup(main_window, dock):
     assert isinstance(view, A.AttentionView) and view.values.shape == (4, 48, 48)
     np.testing.assert_allclose(dock.image.image, view.values[0])
     assert len(dock.small) == 4
-    # softmax colours start at 0; rows of the full-resolution view sum to 1
-    assert dock.colorbar.levels()[0] == 0.0
+    # softmax colours run from 0 to the largest weight, or 0–1; rows at full resolution sum to 1
+    assert dock.colorbar.levels() == pytest.approx((0.0, float(view.values.max())))
     np.testing.assert_allclose(view.values[0].sum(-1), 1.0, atol=1e-5)
+    dock.controls["unit_scale"].setChecked(True)
+    assert dock.colorbar.levels() == pytest.approx((0.0, 1.0))
+    assert "from 0 to 1" in dock.caption.text()
     assert "RoPE" in dock.caption.text() and "full resolution" in dock.caption.text()
 
 

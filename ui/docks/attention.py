@@ -34,14 +34,18 @@ VALUE_LABELS = {"softmax": "attention weight", "logits": "logit", "position": "p
 TOKEN_LABELS = {"repeated": "One repeated token", "random": "Random tokens", "sentence": "A sentence"}
 # dock settings and their defaults (the AttentionSpec fields plus view choices)
 DEFAULTS: dict[str, Any] = {**{i.name: i.default for i in A.AttentionSpec.param_infos()},
-                            "kind": "softmax", "pooling": "mean", "head": 0}
+                            "kind": "softmax", "pooling": "mean", "head": 0,
+                            "unit_scale": False}
 SPEC_FIELDS = tuple(i.name for i in A.AttentionSpec.param_infos())
 MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the head box
 THROTTLE_MS = 60
 
 
-def _levels(values: np.ndarray, kind: str) -> tuple[tuple[float, float], bool]:
-    """Colour levels and whether they are diverging: weights from 0; signed data centred on 0."""
+def _levels(values: np.ndarray, kind: str, unit: bool = False) -> tuple[tuple[float, float], bool]:
+    """Colour levels and whether they are diverging: weights from 0 (to 1 with ``unit``, else to
+    the largest shown); signed data centred on 0 when both signs matter."""
+    if kind == "softmax" and unit:
+        return (0.0, 1.0), False
     finite = values[np.isfinite(values)]
     if finite.size == 0:
         return (0.0, 1.0), False
@@ -140,11 +144,16 @@ class AttentionDock(ViewDock):
         self.controls["causal"] = causal
         self.controls["kind"] = combo("kind", KIND_LABELS)
         self.controls["pooling"] = combo("pooling", {"mean": "Pool: mean", "max": "Pool: max"})
+        unit = QCheckBox("0–1 colours")
+        unit.toggled.connect(lambda checked: self._edit("unit_scale", bool(checked)))
+        self.controls["unit_scale"] = unit
         self.controls["head"] = spin("head", 0, 63)
         tips.update(kind="What the matrices show: attention weights, raw logits, or only the part of the "
                          "logits that position contributes.",
                     pooling="Long sequences are drawn pooled: each cell is the mean or the max of its block.",
-                    head="The head shown large (or click a small matrix).")
+                    head="The head shown large (or click a small matrix).",
+                    unit_scale="Attention weights: colours from 0 to 1 (on) or from 0 to the largest weight "
+                               "shown (off; long sequences spread their weight thin).")
         for name, widget in self.controls.items():
             widget.setObjectName(f"attention_{name}")
             widget.setToolTip(tips.get(name, ""))
@@ -159,6 +168,7 @@ class AttentionDock(ViewDock):
         grid.addWidget(causal, 1, 4, 1, 2)
         grid.addWidget(self.controls["kind"], 1, 6, 1, 2)
         grid.addWidget(self.controls["pooling"], 1, 8)
+        grid.addWidget(unit, 1, 11)
         grid.addWidget(QLabel("Head"), 1, 9)
         grid.addWidget(self.controls["head"], 1, 10)
 
@@ -447,7 +457,8 @@ class AttentionDock(ViewDock):
             return
         head = self._head()
         values = view.values[head]
-        levels, diverging = _levels(view.values if view.kind == "softmax" else values, view.kind)
+        unit = bool(self.settings()["unit_scale"])
+        levels, diverging = _levels(view.values if view.kind == "softmax" else values, view.kind, unit)
         self.colorbar.setColorMap(pg.colormap.get(DIVERGING if diverging else SEQUENTIAL))
         self.image.setImage(values, autoLevels=False)
         self.colorbar.setLevels(levels)
@@ -467,7 +478,8 @@ class AttentionDock(ViewDock):
             slope = float(view.slopes[head])
             text += f" Head {head} subtracts {slope:.4g}·distance (1/{1 / slope:.4g})."
         if view.kind == "softmax":
-            text += " Colours run from 0 to the largest weight shown."
+            text += (" Colours run from 0 to 1." if self.settings()["unit_scale"] else
+                     " Colours run from 0 to the largest weight shown.")
         return text
 
     def _draw_small(self, view: A.AttentionView, head: int) -> None:
@@ -483,7 +495,7 @@ class AttentionDock(ViewDock):
                 image = pg.ImageItem(axisOrder="row-major")
                 box.addItem(image)
                 self.small.append((box, image, label))
-        levels, diverging = _levels(view.values, view.kind)
+        levels, diverging = _levels(view.values, view.kind, bool(self.settings()["unit_scale"]))
         lut = pg.colormap.get(DIVERGING if diverging else SEQUENTIAL).getLookupTable(nPts=256)
         for h, (box, image, label) in enumerate(self.small):
             image.setImage(view.values[h], autoLevels=False, levels=levels, lut=lut)
@@ -499,7 +511,7 @@ class AttentionDock(ViewDock):
         values = zoom.values[self._head()]
         self.zoom_image.setImage(values, autoLevels=False)
         # the zoomed region is finer than the overview (pooled means are smaller): rescale the colours to it
-        levels, _ = _levels(values, zoom.kind)
+        levels, _ = _levels(values, zoom.kind, bool(self.settings()["unit_scale"]))
         self.colorbar.setLevels(levels)
         self.zoom_image.setRect(QRectF(zoom.col_start, zoom.row_start, zoom.col_stop - zoom.col_start,
                                        zoom.row_stop - zoom.row_start))
