@@ -379,7 +379,7 @@ class AttentionView:
     def reduction(self) -> str:
         if self.full_resolution:
             return "full resolution"
-        text = f"{self.pooling} of {self.row_bin:,} × {self.col_bin:,} entries per cell"
+        text = f"{self.pooling} of {self.row_bin:,} × {self.col_bin:,} entries"
         if self.sampled:
             rows = "query row" if self.rows_per_bin == 1 else "evenly spaced query rows"
             text += f" ({self.rows_per_bin} {rows} of every {self.row_bin:,}, each exact over all keys)"
