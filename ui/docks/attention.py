@@ -65,11 +65,23 @@ def _pixels(view: pg.ViewBox) -> int:
     return int(min(1024, max(128, size)))
 
 
+_VIEW_KINDS = {"attention": "softmax", "attention-logits": "logits", "attention-position": "position"}
+
+
 class AttentionDock(ViewDock):
     object_name = "attentionDock"
     title = "Attention inspector"
     order = 40
     shortcut = "Ctrl+4"
+    view_names = tuple(_VIEW_KINDS)  # for `peapp render` and File > Export
+
+    @classmethod
+    def document_for_view(cls, document: Document, name: str) -> Document:
+        return document.with_view(cls.object_name, kind=_VIEW_KINDS[name])
+
+    def current_view_name(self) -> str:
+        kind = self.settings()["kind"]
+        return next(name for name, k in _VIEW_KINDS.items() if k == kind)
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -368,7 +380,7 @@ class AttentionDock(ViewDock):
     def _request_zoom(self) -> None:
         """After a zoom or pan: recompute the visible region at full resolution if the overview is pooled."""
         view = self._view
-        if view is None:
+        if view is None or self._request_key is None:
             return
         (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
         r0, r1 = max(0, int(np.floor(y0))), min(view.spec.seq_len, int(np.ceil(y1)))
