@@ -489,6 +489,8 @@ class AttentionDock(ViewDock):
         if view.slopes is not None:
             slope = float(view.slopes[head])
             text += f" Head {head} subtracts {slope:.4g}·distance (1/{1 / slope:.4g})."
+        if view.spec.n_heads > MAX_SMALL_HEADS:
+            text += f" The grid shows heads 0–{MAX_SMALL_HEADS - 1}; choose any head with the Head box."
         if view.kind == "softmax":
             text += (" Colours run from 0 to 1." if self.settings()["unit_scale"] else
                      " Colours run from 0 to the largest weight shown.")
