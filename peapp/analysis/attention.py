@@ -172,7 +172,8 @@ class AttentionModel:
         self.dtype = dtype
         self.scale = 1.0 / math.sqrt(self.d)
         gen = torch.Generator().manual_seed(spec.seed)
-        # Draw in a fixed order so each piece is independent of the others' sizes.
+        # Weights come from `seed` and tokens from `seed + 1`, never from the scheme: every scheme
+        # with the same seed sees the same tokens and weights, so NoPE is the content-only baseline.
         self.wq = torch.randn(self.h, self.d, self.d, generator=gen).to(dtype) * self.scale
         self.wk = torch.randn(self.h, self.d, self.d, generator=gen).to(dtype) * self.scale
         self.wv = torch.randn(self.h, self.d, self.d, generator=gen).to(dtype) * self.scale
@@ -302,10 +303,6 @@ class AttentionModel:
         if extra is not None:
             return extra[..., c0:c1].clone()
         return torch.zeros_like(region)
-
-    def nbytes(self) -> int:
-        tensors = [self.x, self.k, self.k0, self.v, self.pe]
-        return sum(t.numel() * t.element_size() for t in tensors if t is not None)
 
 
 def model_bytes(spec: AttentionSpec, n_tokens: int | None = None, with_values: bool = False) -> int:
