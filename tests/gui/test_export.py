@@ -363,8 +363,7 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     views = export.all_views()
-    assert sorted(os.listdir(tmp_path / "cli")) == sorted(
-        f for name in views for f in (f"{name}.png", f"{name}.json", f"{name}-values.csv", f"{name}-row_positions.csv"))
+    expected_files = []
     for name, cls in views.items():
         window = MainWindow(export.document_for_view(cls, session, name), load_backend="now", settings=settings,
                             restore_layout=False)
@@ -378,10 +377,14 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
         cli = QImage(str(tmp_path / "cli" / f"{name}.png"))
         assert (cli.width(), cli.height()) == (960, 720)
         np.testing.assert_array_equal(_pixels(cli), _pixels(gui), err_msg=name)
-        np.testing.assert_array_equal(export_data.read_csv(tmp_path / "cli" / f"{name}-values.csv"),
-                                      dock.export_arrays()["values"])
+        arrays = dock.export_arrays()
+        for key, array in arrays.items():  # every plotted array round-trips exactly
+            np.testing.assert_array_equal(export_data.read_csv(tmp_path / "cli" / f"{name}-{key}.csv"), array,
+                                          err_msg=f"{name}-{key}")
+        expected_files += [f"{name}.png", f"{name}.json", *(f"{name}-{key}.csv" for key in arrays)]
         assert export_data.read_parameters(tmp_path / "cli" / f"{name}.png")["view"] == name
         window.close()
+    assert sorted(os.listdir(tmp_path / "cli")) == sorted(expected_files)
 
 
 def test_cli_single_view_options_and_errors(qapp, tmp_path, capsys):
