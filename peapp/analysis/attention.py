@@ -467,8 +467,11 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     r0, r1 = _region(n, *rows, what="query")
     c0, c1 = _region(n, *cols, what="key")
     # Even one sample row per bin costs heads × keys logits; where the budget cannot pay for
-    # max_bins rows, use fewer (taller) row bins — never fewer than MIN_ROW_BINS.
+    # max_bins rows, use fewer (taller) row bins — never fewer than MIN_ROW_BINS.  A region small
+    # enough for full resolution (a zoom) is always computed whole, whatever it costs.
     keys_per_row = ((r0 + r1) / 2 + 1) if spec.causal else n
+    if r1 - r0 <= max_bins and c1 - c0 <= max_bins:
+        entry_budget = max(entry_budget, int((r1 - r0) * keys_per_row * h))  # full resolution: every row
     affordable = int(entry_budget // max(1.0, h * keys_per_row))
     row_bin, n_row_bins = _bins(r0, r1, max(1, min(max_bins, max(MIN_ROW_BINS, affordable))))
     col_bin, n_col_bins = _bins(c0, c1, max_bins)

@@ -318,8 +318,9 @@ def test_long_view_is_pooled_and_zoom_is_full_resolution():
     # causal: cells above the diagonal hold no weight, the diagonal does
     assert np.nanmax(whole.values[0][np.triu_indices(256, 1)]) == 0.0
     assert np.all(np.diagonal(whole.values[0]) > 0)
-    zoom = A.attention_view(s, rows=(40_000, 40_064), cols=(39_990, 40_064), max_bins=256)
-    assert zoom.full_resolution and zoom.values.shape == (1, 64, 74)
+    zoom = A.attention_view(s, rows=(40_000, 40_064), cols=(39_990, 40_064), max_bins=256,
+                            entry_budget=1_000_000)  # full resolution even beyond the budget
+    assert zoom.full_resolution and zoom.values.shape == (1, 64, 74) and not zoom.sampled
     # row 40,000 is exact over all its 40,001 keys: recompute it directly
     model = A.AttentionModel(s)
     r = 40_000
