@@ -156,3 +156,18 @@ def test_cancelling_a_65536_token_computation_stops_promptly(main_window, dock, 
     assert not dock.progress.isVisible() and not dock.cancel_button.isVisible()
     np.testing.assert_array_equal(dock.image.image, before)  # the previous picture stays
     assert dock.last_result.spec.seq_len == 48
+
+
+def test_sentence_tokens_show_words_and_settings_round_trip_through_a_session(main_window, dock, qtbot):
+    from peapp.document import Document
+
+    dock.controls["tokens"].setCurrentIndex(dock.controls["tokens"].findData("sentence"))
+    dock.controls["sentence"].setText("Attention is all you need")
+    dock.controls["sentence"].editingFinished.emit()
+    wait_idle(qtbot, main_window)
+    assert dock.last_result.words == ("attention", "is", "all", "you", "need")
+    dock._hover(dock.plot.getViewBox().mapViewToScene(QPointF(1.5, 7.5)))
+    assert "query 7, key 1 ('all' → 'is')" in dock.readout.text()  # words repeat: 7 mod 5 = 2
+    restored = Document.from_json(main_window.document_model.document.to_json())
+    assert restored.views["attentionDock"]["sentence"] == "Attention is all you need"
+    assert restored.views["attentionDock"]["tokens"] == "sentence"
