@@ -126,7 +126,9 @@ def scheme_params_from_document(document: Any, scheme: str) -> tuple[tuple[str, 
     family = _SCHEME_FAMILY.get(scheme)
     if family is None:
         return ()
-    return frozen_params(dict(document.params.get(family, {})))
+    # lists (LongRoPE factors read back from JSON) become tuples, so requests stay hashable
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in document.params.get(family, {}).items()}
+    return frozen_params(values)
 
 
 def scheme_spec(spec: AttentionSpec, scheme_params: tuple = ()) -> Spec | None:

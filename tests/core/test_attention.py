@@ -130,6 +130,39 @@ def test_rope_logits_match_transformers_rotation(base):
     np.testing.assert_allclose(full_res(s, "position", params), expected - content, atol=2e-5)
 
 
+@pytest.mark.parametrize("rope_type", ["linear", "yarn"])
+def test_rope_scaling_from_the_rope_family_reaches_the_logits(rope_type):
+    """Linear PI divides every frequency by the factor (closed form); YaRN's frequencies and
+    attention factor come from the RoPE family (so any variant it adds applies here too)."""
+    from transformers.models.llama.modeling_llama import apply_rotary_pos_emb
+
+    from peapp.document import Document
+    from peapp.encodings.rope import RopeSpec
+
+    L, H, d = 24, 2, 32
+    doc = Document().with_params("rope", rope_type=rope_type, factor=4.0, original_max_position_embeddings=16)
+    s = spec(scheme="rope", seq_len=L, n_heads=H, head_dim=d)
+    params = A.scheme_params_from_document(doc, "rope")
+    model = A.AttentionModel(s, params)
+    pos = torch.arange(L)
+    if rope_type == "linear":
+        inv = 1.0 / (10000.0 ** (torch.arange(0, d, 2, dtype=torch.float32) / d)) / 4.0
+        factor = 1.0
+    else:
+        inv, factor = RopeSpec.from_dict(dict(params)).replace(head_dim=d, n_positions=L).inv_freq(L)
+        assert factor > 1.0
+    emb = torch.cat((pos[:, None].float() * inv[None],) * 2, -1)
+    q, k = apply_rotary_pos_emb(model.content_queries(pos).unsqueeze(0), model.k0.unsqueeze(0),
+                                (emb.cos() * factor).unsqueeze(0), (emb.sin() * factor).unsqueeze(0))
+    expected = (q[0] @ k[0].transpose(1, 2) / math.sqrt(d)).numpy()
+    np.testing.assert_allclose(full_res(s, "logits", params), expected, atol=5e-5)
+    view = A.attention_view(s, params)
+    assert f"{rope_type} scaling" in A.caption(view)
+    # a session read back from JSON has lists where the spec had tuples; requests stay hashable
+    reread = Document.from_json(doc.to_json())
+    hash(A.AttentionRequest(spec=s, scheme_params=A.scheme_params_from_document(reread, "rope")))
+
+
 def test_rope_with_one_repeated_token_depends_only_on_distance():
     s = spec(scheme="rope", tokens="repeated", seq_len=32)
     logits = full_res(s, "logits")
