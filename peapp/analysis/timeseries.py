@@ -23,7 +23,7 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import ClassVar, Iterable, Sequence
+from typing import Callable, ClassVar, Iterable, Sequence
 
 import numpy as np
 import torch
@@ -46,6 +46,7 @@ ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calen
 CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
 MAX_ROWS = 5_000_000
 MAX_BAD_ROWS_KEPT = 1000
+PROGRESS_ROWS = 20_000
 MAX_HEATMAP_ROWS = 4096
 MAX_PAIRS = 3000
 CURVE_POINTS = 512
@@ -182,8 +183,12 @@ def peek(path: str | os.PathLike, n: int = 20) -> tuple[list[str], int]:
 
 
 def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None = None, *,
-              number_unit: str = "seconds", source: str = "CSV") -> TimeSeries:
-    """Parse CSV text (an iterable of lines) into a sorted :class:`TimeSeries`, reporting bad rows."""
+              number_unit: str = "seconds", source: str = "CSV",
+              progress: Callable[[int], None] | None = None) -> TimeSeries:
+    """Parse CSV text (an iterable of lines) into a sorted :class:`TimeSeries`, reporting bad rows.
+
+    ``progress(rows_read)`` is called every ``PROGRESS_ROWS`` rows (it may raise to cancel).
+    """
     if number_unit not in NUMBER_UNITS:
         raise ParameterError(f"number unit must be one of {', '.join(NUMBER_UNITS)}; got {number_unit!r}")
     rows = _rows(lines, source)
@@ -217,7 +222,9 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
             bad.append(BadRow(line, reason))
 
     need = max(t_idx, v_idx if v_idx is not None else 0) + 1
-    for line, row in rows:
+    for count, (line, row) in enumerate(rows):
+        if progress is not None and count % PROGRESS_ROWS == PROGRESS_ROWS - 1:
+            progress(count + 1)
         if not any(c.strip() for c in row):
             continue  # blank lines are not data
         if len(row) < need:
@@ -272,9 +279,16 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
 
 
 def load_csv(path: str | os.PathLike, time_column: str, value_column: str | None = None, *,
-             number_unit: str = "seconds") -> TimeSeries:
+             number_unit: str = "seconds", progress: Callable[[float], None] | None = None) -> TimeSeries:
+    """Read a CSV file; ``progress(fraction)`` gets the share of the file read so far."""
+    size = max(1, os.path.getsize(path)) if os.path.exists(path) else 1
     with _open_text(path) as fh:
-        return parse_csv(fh, time_column, value_column, number_unit=number_unit, source=Path(path).name)
+        def report(rows_read: int) -> None:
+            if progress is not None:
+                progress(min(0.99, fh.buffer.tell() / size))
+
+        return parse_csv(fh, time_column, value_column, number_unit=number_unit, source=Path(path).name,
+                         progress=report)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -425,7 +439,8 @@ class TimeSeriesResult:
 _series_cache: dict[tuple, TimeSeries] = {}
 
 
-def _load_cached(path: str, time_column: str, value_column: str | None, number_unit: str) -> TimeSeries:
+def _load_cached(path: str, time_column: str, value_column: str | None, number_unit: str,
+                 progress: ProgressFn | None = None) -> TimeSeries:
     try:
         st = os.stat(path)
     except OSError as exc:
@@ -433,7 +448,8 @@ def _load_cached(path: str, time_column: str, value_column: str | None, number_u
     key = (os.path.abspath(path), st.st_mtime_ns, st.st_size, time_column, value_column, number_unit)
     if key not in _series_cache:
         _series_cache.clear()
-        _series_cache[key] = load_csv(path, time_column, value_column, number_unit=number_unit)
+        _series_cache[key] = load_csv(path, time_column, value_column, number_unit=number_unit,
+                                      progress=(lambda f: progress(0.8 * f)) if progress else None)
     return _series_cache[key]
 
 
@@ -462,8 +478,8 @@ class TimeSeriesRequest(Request):
         enc = TimeEncoding(kind=self.kind, unit=self.unit, d_model=self.d_model, base=self.base, k=self.k,
                            seed=self.seed)
         series = _load_cached(self.path or str(sample_path()), self.time_column, self.value_column,
-                              self.number_unit)
-        progress(0.3)
+                              self.number_unit, progress)
+        progress(0.8)
         return summarise(series, enc, max_gap=self.max_gap, pick=(self.pick_a, self.pick_b), seed=self.seed)
 
 
@@ -489,9 +505,8 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
         count = min(MAX_PAIRS, n * (n - 1) // 2)
         i = rng.integers(0, n, size=count)
         j = rng.integers(0, n, size=count)
-        all_rows = encode(series.times, enc, t0, calendar_ok=series.calendar) if n <= 200_000 else None
-        ea = all_rows[i] if all_rows is not None else encode(series.times[i], enc, t0, calendar_ok=series.calendar)
-        eb = all_rows[j] if all_rows is not None else encode(series.times[j], enc, t0, calendar_ok=series.calendar)
+        ea = encode(series.times[i], enc, t0, calendar_ok=series.calendar)
+        eb = encode(series.times[j], enc, t0, calendar_ok=series.calendar)
         pair_gaps, pair_sims = np.abs(tau[i] - tau[j]), cosine(ea, eb)
     else:
         pair_gaps = pair_sims = np.zeros(0)

@@ -20,6 +20,7 @@ salted per process, so it would give a different vector on every run).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from dataclasses import dataclass
@@ -121,11 +122,16 @@ def positional_vector(scheme: str, position: int, d_model: int, *, base: float =
             raise ParameterError(f"sinusoidal encodings pair sin with cos: d_model must be even; got {d_model}")
         return sinusoidal.rows(pos, d_model, base, layout)[0].to(torch.float64).numpy()
     if scheme == "learned":
-        table = LearnedTable.random(max_positions, d_model, seed)
-        return table.lookup(pos)[0].to(torch.float64).numpy()
+        return _learned_table(int(max_positions), int(d_model), int(seed)).lookup(pos)[0].to(torch.float64).numpy()
     if scheme == "none":
         return np.zeros(d_model)
     raise ParameterError(f"{scheme!r} does not add a vector; choose one of sinusoidal, learned, none")
+
+
+@functools.lru_cache(maxsize=1)
+def _learned_table(max_positions: int, d_model: int, seed: int) -> LearnedTable:
+    # Same seed, same numbers as the heatmap's learned family; kept while the slider moves.
+    return LearnedTable.random(max_positions, d_model, seed)
 
 
 def rotate(embedding: np.ndarray, position: int, *, base: float = 10000.0,

@@ -127,3 +127,13 @@ def test_bad_settings_raise_with_a_message():
         ex.analyse(10, 20, factor=0.5)
     with pytest.raises(ParameterError, match="threshold"):
         ex.analyse(10, 20, threshold=0)
+
+
+def test_cli_prints_the_same_summaries(capsys):
+    from peapp.cli import main
+
+    assert main(["extrapolate", "--train", "2048", "--eval", "2049"]) == 0
+    out = capsys.readouterr().out
+    assert "Learned absolute: cannot" in out and "ALiBi: extrapolates" in out
+    assert main(["extrapolate", "--train", "1"]) == 2
+    assert "training length must be between 2" in capsys.readouterr().err
