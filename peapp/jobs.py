@@ -83,3 +83,21 @@ class TableResult:
     value_label: str
     symmetric: bool
     wavelengths: Any = None  # np.ndarray per column, or None
+
+
+@dataclass(frozen=True)
+class RowRequest(Request):
+    """One exact row of a family's table (the heatmap's cross-section of a clicked position)."""
+
+    family: str
+    params: tuple[tuple[str, Any], ...]
+    position: int
+
+    def compute(self, progress: ProgressFn) -> Any:
+        import torch
+
+        from peapp import encodings
+
+        fam = encodings.get(self.family)
+        spec = fam.make_spec(dict(self.params))
+        return fam.rows_at(spec, torch.tensor([self.position]))[0].numpy()

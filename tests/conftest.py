@@ -1,0 +1,60 @@
+"""Shared fixtures.  The Qt platform is forced offscreen before any QApplication exists."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")  # transformers in tests must never reach a hub
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """A QSettings in a temp INI file, so tests never touch the user's settings."""
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def main_window(qtbot, settings):
+    """A fully built main window (backend loaded synchronously), idle, shown offscreen.
+
+    On teardown it is closed and its compute thread must have stopped.
+    """
+    from ui.main_window import MainWindow
+
+    window = MainWindow(load_backend="now", settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    wait_idle(qtbot, window)
+    yield window
+    window.close()
+    assert not window.worker._thread.isRunning(), "compute thread left running"
+
+
+def wait_idle(qtbot, window, timeout_ms: int = 20_000) -> None:
+    """Wait until the worker has finished everything queued, and its results are delivered."""
+    qtbot.waitUntil(lambda: not window.worker.is_busy(), timeout=timeout_ms)
+    qtbot.wait(20)
+
+
+@pytest.fixture
+def app_context(qtbot):
+    """A DocumentModel + worker pair for testing a single dock; the worker is shut down after."""
+    from ui.context import AppContext
+    from ui.document_model import DocumentModel
+    from ui.worker import ComputeWorker
+
+    model = DocumentModel()
+    worker = ComputeWorker()
+    messages: list[str] = []
+    ctx = AppContext(model, worker, messages.append)
+    ctx.messages = messages  # type: ignore[attr-defined]
+    yield ctx
+    worker.shutdown()
+    assert not worker._thread.isRunning()

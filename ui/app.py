@@ -1,0 +1,56 @@
+"""Start the desktop app: ``python main.py [PATH]``.
+
+The window is shown before torch loads (the backend loads on the compute thread), so the
+first paint does not wait for the ~2 s ``import torch``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+APP_NAME = "Positional Encoding Explorer"
+ORGANIZATION = "peapp"
+
+NO_DISPLAY_MESSAGE = ("peapp: no display found. Run the app on a desktop, or under a virtual display: "
+                      "xvfb-run -a python main.py  (for pictures without any display use "
+                      "`peapp render …`).")
+
+
+def has_display() -> bool:
+    """False on Linux/BSD when neither X11 nor Wayland is reachable and no platform is forced."""
+    if sys.platform.startswith(("win", "darwin")):
+        return True
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def create_application(argv: list[str] | None = None):
+    """The QApplication with the app's name and organisation (QSettings use them)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(list(argv or [sys.argv[0]]))
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationVersion(__import__("peapp").__version__)
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not has_display():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 2
+    from PySide6.QtCore import QSettings
+
+    app = create_application([sys.argv[0], *argv])
+    from ui.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings())
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,22 @@
+"""Dock discovery: every module here that defines ``DOCK`` (a ViewDock subclass) is a panel.
+
+Only working docks are modules here, so only working docks are registered.  PyInstaller
+collects this package's submodules explicitly (packaging/peapp.spec) because they are
+imported by name at run time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+
+def dock_classes() -> list[type]:
+    classes = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_") or info.name == "base":
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "DOCK"):
+            classes.append(module.DOCK)
+    return sorted(classes, key=lambda c: (c.order, c.object_name))

@@ -1,0 +1,141 @@
+"""ViewDock: the base of every panel.
+
+A dock turns the Document into an immutable request (``make_request``), hands it to the
+worker on its own channel, and draws the result it gets back (``show_result``) — only if it
+is the latest generation it asked for.  It owns a one-line "what am I seeing" caption, and
+offers the export hooks used by File > Export (``export_widget``, ``export_arrays``,
+``export_title``).  For scripts, tests and the CLI, ``compute_now()`` runs the same request
+synchronously on the calling thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
+
+from peapp.document import Document
+from peapp.jobs import Request
+from ui.context import AppContext
+
+# Row-major images everywhere: array[row, col] is drawn at (x=col, y=row), like numpy prints it.
+pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
+
+
+class ViewDock(QDockWidget):
+    object_name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    order: ClassVar[int] = 100
+    default_area: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
+    # docks with the same group are tabbed together in the default layout
+    tab_group: ClassVar[str] = "views"
+    shortcut: ClassVar[str | None] = None  # e.g. "Ctrl+1": toggles the dock from the View menu
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None):
+        super().__init__(self.title, parent)
+        self.setObjectName(self.object_name)
+        self.ctx = ctx
+        self._generation = 0
+        self._side_generations: dict[str, int] = {}
+        self._last_result: Any = None
+        self._body = QWidget()
+        self._layout = QVBoxLayout(self._body)
+        self._layout.setContentsMargins(4, 4, 4, 4)
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.caption.setObjectName("caption")
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.caption.setStyleSheet("color: palette(mid); font-style: italic;")
+        self.setWidget(self._body)
+        ctx.worker.resultReady.connect(self._on_result)
+        ctx.worker.failed.connect(self._on_failed)
+        ctx.document_model.changed.connect(self.on_document_changed)
+
+    # ---- for subclasses -------------------------------------------------------------------
+    def set_body(self, widget: QWidget) -> None:
+        """Put the dock's content above the caption."""
+        self._layout.addWidget(widget, 1)
+        self._layout.addWidget(self.caption, 0)
+
+    def set_caption(self, text: str) -> None:
+        self.caption.setText(text)
+
+    def make_request(self, document: Document) -> Request | None:
+        raise NotImplementedError
+
+    def show_result(self, result: Any) -> None:
+        raise NotImplementedError
+
+    def on_document_changed(self, document: Document) -> None:
+        """Default: recompute on every change.  Override to ignore changes that do not matter."""
+        self.refresh()
+
+    def export_widget(self) -> QWidget:
+        return self._body
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        return {}
+
+    def export_title(self) -> str:
+        return self.title
+
+    # ---- machinery --------------------------------------------------------------------------
+    def refresh(self, request: Request | None = None) -> int | None:
+        """Submit the request for the current Document (or the one given); returns its generation."""
+        if request is None:
+            try:
+                request = self.make_request(self.ctx.document)
+            except Exception as exc:  # invalid view settings: keep the last good picture
+                self.ctx.status(f"{self.title}: {exc}")
+                return None
+        if request is None:
+            return None
+        self._generation = self.ctx.worker.submit(self.object_name, request)
+        return self._generation
+
+    def compute_now(self) -> Any:
+        """Compute and show the current Document's view synchronously (CLI, tests, self-test)."""
+        request = self.make_request(self.ctx.document)
+        if request is None:
+            return None
+        result = request.run()
+        self._last_result = result
+        self.show_result(result)
+        return result
+
+    @property
+    def last_result(self) -> Any:
+        return self._last_result
+
+    def submit_side(self, name: str, request: Request) -> int:
+        """Submit a secondary request (e.g. a cross-section) on its own channel; its result
+        arrives in ``show_side_result(name, result)``."""
+        generation = self.ctx.worker.submit(f"{self.object_name}:{name}", request)
+        self._side_generations[name] = generation
+        return generation
+
+    def show_side_result(self, name: str, result: Any) -> None:
+        """Override to draw secondary results."""
+
+    def _on_result(self, channel: str, generation: int, result: Any) -> None:
+        if channel.startswith(self.object_name + ":"):
+            name = channel[len(self.object_name) + 1:]
+            if self._side_generations.get(name) == generation:
+                self.show_side_result(name, result)
+            return
+        if channel != self.object_name or generation != self._generation:
+            return  # another dock's, or a stale generation: never drawn
+        self._last_result = result
+        self.show_result(result)
+
+    def _on_failed(self, channel: str, generation: int, message: str) -> None:
+        if channel != self.object_name or generation != self._generation:
+            return
+        self.ctx.status(f"{self.title}: {message}")
+        self.on_failed(message)
+
+    def on_failed(self, message: str) -> None:
+        """The last request failed; the previous picture stays. Override to show it inline."""

@@ -1,0 +1,335 @@
+"""The encoding heatmap: positions × dimensions of the chosen family, or position × position
+similarity, with a colour bar, hover read-out, and cross-sections of a clicked cell.
+
+Large tables never reach the screen whole: the worker returns a level-of-detail reduction
+sized to the plot's pixel height (``peapp.analysis.heatmap``).  Zooming in asks for the
+visible rows again at full resolution and draws them over the overview.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from superqt.utils import qthrottled
+
+from peapp.document import Document
+from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
+from ui.docks.base import ViewDock
+
+DIVERGING = "CET-D1A"
+SEQUENTIAL = "viridis"
+MODES = (("encoding", "Encoding table"), ("similarity", "Position similarity"))
+
+
+def _pixel_rows(view: pg.ViewBox) -> int:
+    """Rows worth computing for this view: its height in device pixels (bounded)."""
+    height = view.height() * view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else view.height()
+    return int(min(4096, max(256, height)))
+
+
+class HeatmapDock(ViewDock):
+    object_name = "heatmapDock"
+    title = "Encoding heatmap"
+    order = 10
+    shortcut = "Ctrl+1"
+    view_names = ("heatmap", "similarity")
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._result: TableResult | None = None
+        self._detail: TableResult | None = None
+        self._selected: tuple[int, int] | None = None  # (position, column)
+        self._request_key = None
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        self.mode_combo = QComboBox()
+        self.mode_combo.setObjectName("heatmapMode")
+        for key, label in MODES:
+            self.mode_combo.addItem(label, key)
+        self.mode_combo.setToolTip("Show the table itself, or how similar every position is to every other (T)")
+        self.mode_combo.currentIndexChanged.connect(
+            lambda i: ctx.document_model.set_view(self.object_name, mode=self.mode_combo.itemData(i)))
+        self.sim_combo = QComboBox()
+        self.sim_combo.setObjectName("similarityKind")
+        self.sim_combo.addItems(["cosine", "dot"])
+        self.sim_combo.setToolTip("Cosine: direction only; dot: what attention would compute from PE alone")
+        self.sim_combo.currentTextChanged.connect(
+            lambda text: ctx.document_model.set_view(self.object_name, similarity=text))
+        reset = QPushButton("Reset zoom")
+        reset.setToolTip("Show the whole table again (double-click the plot does the same)")
+        reset.clicked.connect(self.reset_zoom)
+        bar.addWidget(QLabel("Show"))
+        bar.addWidget(self.mode_combo)
+        bar.addWidget(self.sim_combo)
+        bar.addStretch(1)
+        bar.addWidget(reset)
+        layout.addLayout(bar)
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("heatmapGraphics")
+        self.plot = self.graphics.addPlot(row=0, col=0, colspan=2)
+        self.plot.invertY(True)
+        self.plot.setMenuEnabled(False)
+        self.plot.showGrid(x=False, y=False)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.detail_image = pg.ImageItem(axisOrder="row-major")
+        self.detail_image.setZValue(1)
+        self.plot.addItem(self.image)
+        self.plot.addItem(self.detail_image)
+        self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(DIVERGING), interactive=False, width=14)
+        self.colorbar.setImageItem([self.image, self.detail_image], insert_in=self.plot)
+        self.row_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#f1c40f", width=1))
+        self.col_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#f1c40f", width=1))
+        for line in (self.row_line, self.col_line):
+            line.setVisible(False)
+            line.setZValue(2)
+            self.plot.addItem(line, ignoreBounds=True)
+
+        self.row_plot = self.graphics.addPlot(row=1, col=0)
+        self.col_plot = self.graphics.addPlot(row=1, col=1)
+        for p in (self.row_plot, self.col_plot):
+            p.setMenuEnabled(False)
+            p.showGrid(x=True, y=True, alpha=0.2)
+        self.row_curve = self.row_plot.plot(pen=pg.mkPen("#2e86de", width=1.5))
+        self.col_curve = self.col_plot.plot(pen=pg.mkPen("#e67e22", width=1.5))
+        self.graphics.ci.layout.setRowStretchFactor(0, 3)
+        self.graphics.ci.layout.setRowStretchFactor(1, 1)
+        layout.addWidget(self.graphics, 1)
+
+        self.readout = QLabel("Hover over the heatmap for values; click to select a position and a dimension.")
+        self.readout.setObjectName("heatmapReadout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
+        self._range_changed = qthrottled(self._request_detail, timeout=150)
+        self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
+        self._sync_controls(ctx.document)
+
+    # ---- requests ---------------------------------------------------------------------------
+    def make_request(self, document: Document) -> TableRequest:
+        spec = document.spec()
+        mode = document.view(self.object_name, "mode", "encoding")
+        return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=mode,
+                            max_rows=_pixel_rows(self.plot.getViewBox()),
+                            similarity=document.view(self.object_name, "similarity", "cosine"))
+
+    def on_document_changed(self, document: Document) -> None:
+        self._sync_controls(document)
+        try:
+            request = self.make_request(document)
+        except Exception as exc:  # noqa: BLE001 - shown, and the previous image stays
+            self.ctx.status(f"{self.title}: {exc}")
+            return
+        key = (request.family, request.params, request.mode, request.similarity)
+        if key == self._request_key:
+            return  # a change that does not affect this view
+        self._request_key = key
+        self._detail = None
+        self.refresh(request)
+
+    def _sync_controls(self, document: Document) -> None:
+        mode = document.view(self.object_name, "mode", "encoding")
+        for combo, value in ((self.mode_combo, mode),
+                             (self.sim_combo, document.view(self.object_name, "similarity", "cosine"))):
+            combo.blockSignals(True)
+            index = combo.findData(value) if combo is self.mode_combo else combo.findText(value)
+            combo.setCurrentIndex(max(index, 0))
+            combo.blockSignals(False)
+        self.sim_combo.setEnabled(mode == "similarity")
+
+    def _request_detail(self) -> None:
+        """After a zoom/pan: recompute the visible rows at full resolution if the overview is coarse."""
+        result = self._result
+        if result is None or result.request.mode != "encoding":
+            return
+        view = result.view
+        (_, _), (y0, y1) = self.plot.getViewBox().viewRange()
+        lo, hi = max(view.row_start, int(np.floor(y0))), min(view.row_stop, int(np.ceil(y1)) + 1)
+        pixels = _pixel_rows(self.plot.getViewBox())
+        if hi - lo <= 0 or view.bin_size <= max(1.0, (hi - lo) / pixels) * 1.5:
+            self.detail_image.setVisible(False)
+            return
+        span = hi - lo
+        lo, hi = max(view.row_start, lo - span // 4), min(view.row_stop, hi + span // 4)
+        request = TableRequest(family=result.request.family, params=result.request.params, mode="encoding",
+                               row_start=lo, row_stop=hi, max_rows=pixels * 3 // 2)
+        self.submit_side("detail", request)
+
+    def reset_zoom(self) -> None:
+        self.detail_image.setVisible(False)
+        self.plot.getViewBox().autoRange(padding=0)
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def show_result(self, result: TableResult) -> None:
+        first = self._result is None or self._result.request.mode != result.request.mode or \
+            self._result.view.total_rows != result.view.total_rows or \
+            self._result.view.values.shape[1] != result.view.values.shape[1]
+        self._result = result
+        view = result.view
+        values = view.values
+        levels = _levels(values, result.symmetric)
+        cmap = pg.colormap.get(DIVERGING if result.symmetric else SEQUENTIAL)
+        self.colorbar.setColorMap(cmap)
+        self.image.setImage(values, autoLevels=False)
+        self.colorbar.setLevels(levels)
+        if result.request.mode == "similarity":
+            self.image.setRect(QRectF(view.row_start, view.row_start, view.row_stop - view.row_start,
+                                      view.row_stop - view.row_start))
+            self.plot.setLabel("bottom", result.row_axis)
+        else:
+            self.image.setRect(QRectF(0, view.row_start, values.shape[1], view.row_stop - view.row_start))
+            self.plot.setLabel("bottom", result.col_axis)
+        self.plot.setLabel("left", result.row_axis)
+        self.plot.setTitle(self.export_title())
+        self.colorbar.axis.setLabel(result.value_label)
+        self.detail_image.setVisible(False)
+        if first:
+            self.reset_zoom()
+            if self._selected is None and result.request.mode == "encoding":
+                # start with a meaningful cross-section: a position a fifth of the way down, dimension 0
+                self._selected = (view.row_start + (view.row_stop - view.row_start) // 5, 0)
+        else:
+            self._request_detail()
+        reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}); zoom in for full resolution."
+        self.set_caption(result.caption + reduction if result.request.mode == "encoding" else
+                         f"{result.value_label.capitalize()} of every position's encoding with every other: "
+                         f"bright diagonal = a position matches itself; how fast it fades shows how well "
+                         f"nearby positions are told apart.{'' if view.reduction == 'full' else ' Sampled: ' + view.reduction + '.'}")
+        self._update_cross_sections()
+
+    def show_side_result(self, name: str, result) -> None:
+        if name == "detail" and self._result is not None and result.request.params == self._result.request.params:
+            view = result.view
+            self._detail = result
+            self.detail_image.setImage(view.values, autoLevels=False)
+            self.detail_image.setLevels(self.colorbar.levels())
+            self.detail_image.setRect(QRectF(0, view.row_start, view.values.shape[1], view.row_stop - view.row_start))
+            self.detail_image.setVisible(True)
+        elif name == "row":
+            position, values = result
+            self.row_curve.setData(np.arange(len(values)), values)
+            self.row_plot.setTitle(f"position {position:,}: its vector across {self._result.col_axis if self._result else 'columns'}")
+
+    # ---- interaction ----------------------------------------------------------------------------
+    def _cell_at(self, scene_pos) -> tuple[int, int, float] | None:
+        """(position, column, value) under a scene point, from the finest data drawn there."""
+        if self._result is None or not self.plot.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = self.plot.getViewBox().mapSceneToView(scene_pos)
+        x, y = point.x(), point.y()
+        for result in (self._detail if self.detail_image.isVisible() else None, self._result):
+            if result is None:
+                continue
+            view = result.view
+            if not (view.row_start <= y < view.row_stop):
+                continue
+            row = min(int((y - view.row_start) / view.bin_size), view.values.shape[0] - 1)
+            if result.request.mode == "similarity":
+                col = min(int((x - view.row_start) / view.bin_size), view.values.shape[1] - 1)
+            else:
+                col = int(np.floor(x))
+            if not 0 <= col < view.values.shape[1]:
+                return None
+            return int(np.floor(y)), col, float(view.values[row, col])
+        return None
+
+    def _hover(self, scene_pos) -> None:
+        cell = self._cell_at(scene_pos)
+        if cell is None or self._result is None:
+            return
+        position, col, value = cell
+        result = self._result
+        view = result.view
+        if result.request.mode == "similarity":
+            other = int(view.row_start + col * view.bin_size)
+            self.readout.setText(f"positions {position:,} and {other:,} (distance {abs(position - other):,}): "
+                                 f"{result.value_label} {value:+.4f}")
+            return
+        pooled = "" if view.bin_size <= 1 else f" (mean over ~{view.bin_size:,.0f} positions)"
+        text = f"{result.row_axis} {position:,}, {result.col_axis} {col}: {result.value_label} {value:+.4f}{pooled}"
+        if result.wavelengths is not None and col < len(result.wavelengths):
+            text += f" — wavelength {result.wavelengths[col]:,.1f} positions"
+        self.readout.setText(text)
+
+    def _click(self, event) -> None:
+        if event.double():
+            self.reset_zoom()
+            return
+        cell = self._cell_at(event.scenePos())
+        if cell is None:
+            return
+        position, col, _ = cell
+        self.select(position, col)
+
+    def select(self, position: int, column: int) -> None:
+        """Select a position (row cross-section) and a column (column cross-section)."""
+        self._selected = (position, column)
+        self._update_cross_sections()
+
+    def _update_cross_sections(self) -> None:
+        result = self._result
+        if result is None or self._selected is None:
+            for line in (self.row_line, self.col_line):
+                line.setVisible(False)
+            return
+        position, column = self._selected
+        view = result.view
+        if not view.row_start <= position < view.row_stop or column >= view.values.shape[1]:
+            self._selected = None
+            return self._update_cross_sections()
+        self.row_line.setPos(position + 0.5)
+        self.col_line.setPos(column + 0.5)
+        for line in (self.row_line, self.col_line):
+            line.setVisible(True)
+        if result.request.mode == "encoding":
+            self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
+            self.col_curve.setData(view.row_positions, view.values[:, column])
+            self.col_plot.setTitle(f"{result.col_axis} {column} across {result.row_axis}s")
+        else:
+            row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
+            self.row_curve.setData(view.row_positions, view.values[row])
+            self.row_plot.setTitle(f"similarity of position {position:,} to every position")
+            self.col_curve.setData([], [])
+            self.col_plot.setTitle("")
+
+    # ---- export hooks ---------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        if self._result is None:
+            return {}
+        view = self._result.view
+        return {"values": view.values, "row_positions": view.row_positions}
+
+    def export_title(self) -> str:
+        if self._result is None:
+            return self.title
+        from peapp import encodings
+
+        label = encodings.get(self._result.request.family).label
+        return f"{label} — {'similarity' if self._result.request.mode == 'similarity' else 'table'}"
+
+
+class _SelectedRow(RowRequest):
+    """The exact row at a clicked position, returned with its position."""
+
+    def compute(self, progress):
+        return self.position, super().compute(progress)
+
+
+def _levels(values: np.ndarray, symmetric: bool) -> tuple[float, float]:
+    from peapp.analysis.heatmap import default_levels
+
+    return default_levels(values, symmetric)
+
+
+DOCK = HeatmapDock

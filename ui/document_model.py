@@ -1,0 +1,99 @@
+"""The Qt view-model around the immutable :class:`peapp.document.Document`.
+
+Every edit replaces the Document and goes through a QUndoStack, so Ctrl+Z / Ctrl+Shift+Z work
+for parameters and view settings alike.  Consecutive edits of one control (a slider drag)
+merge into one undo step.  Invalid edits never reach the Document: they emit ``error`` and
+the previous state stays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from peapp.document import Document
+from peapp.errors import PeappError
+
+_merge_ids: dict[str, int] = {}
+
+
+def _merge_id(key: str | None) -> int:
+    if key is None:
+        return -1
+    return _merge_ids.setdefault(key, len(_merge_ids) + 1)
+
+
+class _ReplaceDocument(QUndoCommand):
+    def __init__(self, model: "DocumentModel", old: Document, new: Document, text: str, merge_key: str | None):
+        super().__init__(text)
+        self._model, self.old, self.new, self._id = model, old, new, _merge_id(merge_key)
+
+    def id(self) -> int:  # noqa: A003 - Qt override
+        return self._id
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _ReplaceDocument) or other.id() != self._id or self._id < 0:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self._model._apply(self.new)
+
+    def undo(self) -> None:
+        self._model._apply(self.old)
+
+
+class DocumentModel(QObject):
+    changed = Signal(object)  # the new Document
+    error = Signal(str)  # a message for the user; the Document did not change
+
+    def __init__(self, document: Document | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self._document = document or Document()
+        self.undo_stack = QUndoStack(self)
+
+    @property
+    def document(self) -> Document:
+        return self._document
+
+    def _apply(self, document: Document) -> None:
+        if document != self._document:
+            self._document = document
+            self.changed.emit(document)
+
+    def set_document(self, document: Document, text: str = "Edit", merge_key: str | None = None) -> None:
+        if document != self._document:
+            self.undo_stack.push(_ReplaceDocument(self, self._document, document, text, merge_key))
+
+    def replace_without_undo(self, document: Document) -> None:
+        """Load a whole new Document (session open): clears the undo history."""
+        self.undo_stack.clear()
+        self._apply(document)
+
+    def try_set_params(self, family: str, **values: Any) -> bool:
+        try:
+            new = self._document.with_params(family, **values)
+        except PeappError as exc:
+            self.error.emit(str(exc))
+            return False
+        names = ", ".join(values)
+        self.set_document(new, f"Set {names}", merge_key=f"params/{family}/{names}")
+        return True
+
+    def try_set_family(self, family: str) -> bool:
+        try:
+            new = self._document.with_family(family)
+            new.spec()  # the family's current values must be valid
+        except PeappError as exc:
+            self.error.emit(str(exc))
+            return False
+        self.set_document(new, f"Show {family}")
+        return True
+
+    def set_view(self, dock: str, **values: Any) -> None:
+        names = ", ".join(values)
+        self.set_document(self._document.with_view(dock, **values), f"Change {names}",
+                          merge_key=f"view/{dock}/{names}")

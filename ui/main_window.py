@@ -1,0 +1,231 @@
+"""The main window: menus, status bar, and the docks.
+
+Start-up order matters for how fast the window appears: the window (menus, status bar) is
+shown first; torch and the encoding registry load on the compute thread; the docks are
+built when that finishes (``backendReady``).  Scripts and tests can ask for a synchronous
+start with ``MainWindow(load_backend="now")``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton, QWidget
+
+from peapp import __version__
+from peapp.document import Document
+from peapp.jobs import Request
+from ui.context import AppContext
+from ui.document_model import DocumentModel
+from ui.worker import ComputeWorker
+
+# Bump when docks are added/renamed so an old saved layout is not applied to a new set.
+LAYOUT_VERSION = 1
+
+
+class _LoadBackend(Request):
+    """Import torch and every module that needs it, on the compute thread."""
+
+    def compute(self, progress):
+        started = time.perf_counter()
+        import torch  # noqa: F401 - the slow import, done here so the window is already up
+
+        from peapp import encodings
+        from peapp.analysis import heatmap  # noqa: F401
+
+        encodings.families()
+        import ui.docks
+
+        # Import dock modules here too: their torch-using imports then cost nothing on the GUI thread.
+        ui.docks.dock_classes()
+        return time.perf_counter() - started
+
+
+class MainWindow(QMainWindow):
+    backendReady = Signal()
+
+    def __init__(self, document: Document | None = None, *, load_backend: str = "background",
+                 settings: QSettings | None = None, restore_layout: bool = True):
+        super().__init__()
+        self.setObjectName("peappMainWindow")
+        self.setWindowTitle("Positional Encoding Explorer")
+        self.resize(1360, 820)
+        self.setDockNestingEnabled(True)
+        self.settings = settings
+        self._restore_layout = restore_layout
+        self.document_model = DocumentModel(document or Document(), self)
+        self.worker = ComputeWorker(self)
+        self.ctx = AppContext(self.document_model, self.worker, self.show_status)
+        self.docks: dict[str, QWidget] = {}
+        self.backend_seconds: float | None = None
+        self._build_status_bar()
+        self._build_menus()
+        placeholder = QLabel("Loading the compute backend (torch)…")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        placeholder.setObjectName("loadingPlaceholder")
+        self.setCentralWidget(placeholder)
+        self.worker.progressed.connect(self._on_progress)
+        self.worker.busyChanged.connect(self._on_busy)
+        self.document_model.error.connect(self.show_status)
+        if load_backend == "now":
+            self.backend_seconds = _LoadBackend().run()
+            self._build_docks()
+        else:
+            self.show_status("Loading the compute backend (torch)…")
+            self._backend_generation = self.worker.submit("backend", _LoadBackend())
+            self.worker.resultReady.connect(self._on_backend_loaded)
+            self.worker.failed.connect(self._on_backend_failed)
+
+    # ---- start-up -----------------------------------------------------------------------------
+    def _on_backend_loaded(self, channel: str, generation: int, seconds: float) -> None:
+        if channel != "backend":
+            return
+        self.backend_seconds = seconds
+        self._build_docks()
+        self.show_status(f"Ready (backend loaded in {seconds:.1f} s)", 4000)
+
+    def _on_backend_failed(self, channel: str, generation: int, message: str) -> None:
+        if channel == "backend":
+            QMessageBox.critical(self, "peapp", f"The compute backend could not be loaded:\n{message}")
+
+    def _build_docks(self) -> None:
+        import ui.docks
+
+        central = self.centralWidget()
+        self.setCentralWidget(None)
+        if central is not None:
+            central.deleteLater()
+        first_in_group: dict[tuple, QWidget] = {}
+        for cls in ui.docks.dock_classes():
+            dock = cls(self.ctx, self)
+            self.docks[cls.object_name] = dock
+            key = (cls.default_area, cls.tab_group)
+            if key in first_in_group:
+                self.tabifyDockWidget(first_in_group[key], dock)
+            else:
+                self.addDockWidget(cls.default_area, dock)
+                first_in_group[key] = dock
+            action = dock.toggleViewAction()
+            action.setToolTip(f"Show or hide the {cls.title} panel")
+            if cls.shortcut:
+                action.setShortcut(QKeySequence(cls.shortcut))
+            self.view_menu.addAction(action)
+        for dock in first_in_group.values():
+            dock.raise_()
+        self._apply_default_sizes()
+        if self._restore_layout:
+            self.restore_layout()
+        for dock in self.docks.values():
+            dock.refresh()
+        self.backendReady.emit()
+
+    def _apply_default_sizes(self) -> None:
+        left = [d for d in self.docks.values() if type(d).default_area == Qt.DockWidgetArea.LeftDockWidgetArea]
+        right = [d for d in self.docks.values() if type(d).default_area == Qt.DockWidgetArea.RightDockWidgetArea]
+        if left and right:
+            width = self.width()
+            self.resizeDocks([left[0], right[0]], [max(280, width // 4), width - max(280, width // 4)],
+                             Qt.Orientation.Horizontal)
+
+    # ---- menus and status ---------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        menu = self.menuBar()
+        self.file_menu = menu.addMenu("&File")
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close)
+        self.file_menu.addAction(quit_action)
+        self.edit_menu = menu.addMenu("&Edit")
+        undo = self.document_model.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.document_model.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.edit_menu.addActions([undo, redo])
+        self.view_menu = menu.addMenu("&View")
+        reset = QAction("Reset &layout", self, triggered=self.reset_layout)
+        self.view_menu.addAction(reset)
+        self.view_menu.addSeparator()
+        self.help_menu = menu.addMenu("&Help")
+        self.help_menu.addAction(QAction("&About peapp", self, triggered=self.show_about))
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(160)
+        self.progress.setRange(0, 1000)
+        self.progress.setVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the running computation (Esc); the previous view stays")
+        self.cancel_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.cancel_button.clicked.connect(self.cancel_running)
+        self.cancel_button.setVisible(False)
+        bar.addPermanentWidget(self.progress)
+        bar.addPermanentWidget(self.cancel_button)
+        self._progress_channel: str | None = None
+
+    def show_status(self, message: str, timeout_ms: int = 8000) -> None:
+        self.statusBar().showMessage(message, timeout_ms)
+
+    def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
+        self._progress_channel = channel
+        self.progress.setVisible(True)
+        self.cancel_button.setVisible(True)
+        self.progress.setValue(int(fraction * 1000))
+
+    def _on_busy(self, busy: bool) -> None:
+        if not busy and not self.worker.is_busy():
+            self.progress.setVisible(False)
+            self.cancel_button.setVisible(False)
+
+    def cancel_running(self) -> None:
+        if self._progress_channel is not None:
+            self.worker.cancel(self._progress_channel)
+            self.show_status("Cancelled; the previous view is kept.")
+        self.progress.setVisible(False)
+        self.cancel_button.setVisible(False)
+
+    def show_about(self) -> None:
+        import PySide6
+        import pyqtgraph
+        import torch
+
+        QMessageBox.about(self, "About peapp",
+                          f"<b>Positional Encoding Explorer</b> {__version__}<br>"
+                          f"torch {torch.__version__} · Qt {PySide6.QtCore.qVersion()} · "
+                          f"PySide6 {PySide6.__version__} · pyqtgraph {pyqtgraph.__version__}")
+
+    # ---- layout persistence -------------------------------------------------------------------
+    def restore_layout(self) -> None:
+        if self.settings is None:
+            return
+        state = self.settings.value("window/state")
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray) and not self.restoreState(state, LAYOUT_VERSION):
+            self.show_status("The saved window layout did not fit this version; using the default layout.")
+
+    def save_layout(self) -> None:
+        if self.settings is not None:
+            self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+            self.settings.setValue("window/geometry", self.saveGeometry())
+
+    def reset_layout(self) -> None:
+        for dock in self.docks.values():
+            dock.setFloating(False)
+            dock.setVisible(True)
+        self._apply_default_sizes()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.save_layout()
+        self.worker.shutdown()
+        super().closeEvent(event)
+
+    def wait_until_idle(self, process_events: Callable[[], None], timeout_s: float = 30.0) -> None:
+        """Spin the event loop until the worker has nothing to do (for scripts and tests)."""
+        deadline = time.monotonic() + timeout_s
+        while self.worker.is_busy() and time.monotonic() < deadline:
+            process_events()
+            time.sleep(0.005)
+        process_events()

@@ -1,0 +1,143 @@
+"""The one compute thread that owns all torch work.
+
+Each view submits requests on its own *channel*; a new request supersedes a pending one on
+the same channel (latest wins), and a running job whose generation is no longer the latest
+stops at its next progress point.  Results come back as signals, delivered on the GUI thread
+(the receivers are QObjects living there), tagged with (channel, generation) so views drop
+stale ones.  Nothing here touches a widget.
+
+Why not superqt's ``thread_worker``: it starts a QRunnable per call on the global pool, so
+several torch jobs would run at once and finish out of order; the design wants one thread,
+latest-wins per view, and cancellation of superseded work (napari's slicer, ndv's generations).
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import threading
+import time
+import traceback
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from peapp.errors import PeappError
+from peapp.jobs import Cancelled, Request
+
+
+class _Runner(QObject):
+    """Lives on the compute thread; drains the pending requests one at a time."""
+
+    def __init__(self, owner: "ComputeWorker"):
+        super().__init__()
+        self._owner = owner
+
+    @Slot()
+    def drain(self) -> None:
+        while True:
+            item = self._owner._take_next()
+            if item is None:
+                return
+            channel, generation, request = item
+            self._owner._run_one(channel, generation, request)
+
+
+class ComputeWorker(QObject):
+    resultReady = Signal(str, int, object)  # channel, generation, result
+    failed = Signal(str, int, str)  # channel, generation, message for the user
+    progressed = Signal(str, int, float)  # channel, generation, fraction done
+    busyChanged = Signal(bool)
+    _wake = Signal()
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._lock = threading.Lock()
+        self._pending: dict[str, tuple[int, Request]] = {}
+        self._latest: dict[str, int] = {}
+        self._counter = itertools.count(1)
+        self._running: str | None = None
+        self._thread = QThread()
+        self._thread.setObjectName("peapp-compute")
+        self._runner = _Runner(self)
+        self._runner.moveToThread(self._thread)
+        self._wake.connect(self._runner.drain)
+        self._thread.start()
+
+    # ---- GUI thread API ------------------------------------------------------------------
+    def submit(self, channel: str, request: Request) -> int:
+        """Queue ``request`` for ``channel``, replacing any pending one; returns its generation."""
+        generation = next(self._counter)
+        with self._lock:
+            self._pending.pop(channel, None)
+            self._pending[channel] = (generation, request)
+            self._latest[channel] = generation
+        self._wake.emit()
+        return generation
+
+    def cancel(self, channel: str | None = None) -> None:
+        """Drop pending work and stop running work on ``channel`` (all channels if None)."""
+        with self._lock:
+            channels = list(self._latest) if channel is None else [channel]
+            for ch in channels:
+                self._pending.pop(ch, None)
+                self._latest[ch] = next(self._counter)
+
+    def is_current(self, channel: str, generation: int) -> bool:
+        with self._lock:
+            return self._latest.get(channel) == generation
+
+    def is_busy(self) -> bool:
+        with self._lock:
+            return self._running is not None or bool(self._pending)
+
+    def shutdown(self, timeout_ms: int = 10_000) -> None:
+        """Cancel everything and stop the thread (called when the window closes)."""
+        if not self._thread.isRunning():
+            return
+        self.cancel()
+        self._thread.quit()
+        self._thread.wait(timeout_ms)
+
+    # ---- compute thread ------------------------------------------------------------------
+    def _take_next(self) -> tuple[str, int, Request] | None:
+        with self._lock:
+            if not self._pending:
+                self._running = None
+                return None
+            channel = next(iter(self._pending))
+            generation, request = self._pending.pop(channel)
+            self._running = channel
+            return channel, generation, request
+
+    def _run_one(self, channel: str, generation: int, request: Request) -> None:
+        last_emit = [0.0]
+
+        def progress(fraction: float) -> None:
+            if not self.is_current(channel, generation):
+                raise Cancelled
+            now = time.monotonic()
+            if now - last_emit[0] > 0.05:  # at most 20 progress signals a second
+                last_emit[0] = now
+                self.progressed.emit(channel, generation, float(fraction))
+
+        self.busyChanged.emit(True)
+        try:
+            result: Any = request.run(progress)
+        except Cancelled:
+            return
+        except PeappError as exc:
+            self.failed.emit(channel, generation, str(exc))
+            return
+        except MemoryError:
+            self.failed.emit(channel, generation, "out of memory: choose a smaller size")
+            return
+        except Exception as exc:  # a bug: report it without taking the app down
+            traceback.print_exc(file=sys.stderr)
+            self.failed.emit(channel, generation, f"internal error ({type(exc).__name__}: {exc}); "
+                                                  f"the previous view is kept")
+            return
+        finally:
+            self.busyChanged.emit(False)
+        if self.is_current(channel, generation):
+            self.resultReady.emit(channel, generation, result)
