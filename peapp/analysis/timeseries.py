@@ -50,6 +50,7 @@ PROGRESS_ROWS = 20_000
 MAX_HEATMAP_ROWS = 4096
 MAX_PAIRS = 3000
 CURVE_POINTS = 512
+MAX_CURVE_POINTS = 16_384
 
 
 # ---------------------------------------------------------------------------------------------
@@ -406,6 +407,20 @@ def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
 
 
+def fastest_period(enc: TimeEncoding) -> float:
+    """The shortest period (in ``enc.unit``) among the encoding's columns."""
+    if enc.kind == "sinusoidal":
+        return 2 * math.pi
+    if enc.kind == "calendar":
+        return 86400.0 / enc.unit_seconds
+    return enc.min_period
+
+
+def curve_points(enc: TimeEncoding, max_gap: float) -> int:
+    """Enough samples of the gap axis to resolve the fastest column (16 per period), bounded."""
+    return int(min(MAX_CURVE_POINTS, max(CURVE_POINTS, math.ceil(16 * max_gap / fastest_period(enc)) + 1)))
+
+
 def similarity_vs_gap(enc: TimeEncoding, t0: float, max_gap: float, points: int = CURVE_POINTS,
                       calendar_ok: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(gaps in ``enc.unit``, cosine similarity of the encodings of t0 and t0 + gap)."""
@@ -425,8 +440,9 @@ class TimeSeriesResult:
     series: TimeSeries
     encoding: TimeEncoding
     tau: np.ndarray  # elapsed time of every sample, in encoding.unit
-    matrix: np.ndarray  # [rows, cols] float32 encoding of the samples at ``matrix_index``
-    matrix_index: np.ndarray  # which samples the matrix rows are (all, or evenly spaced when many)
+    grid_tau: np.ndarray  # [cells] a regular time grid over the series (for the heatmap) …
+    matrix_index: np.ndarray  # … the sample drawn in each cell (−1: no sample there, a gap) …
+    matrix: np.ndarray  # … and its encoding [cells, cols] float32, NaN rows in gaps
     labels: list[str]
     gaps: np.ndarray  # similarity curve: gap (unit) …
     curve: np.ndarray  # … and cosine similarity at that gap from the first timestamp
@@ -483,23 +499,51 @@ class TimeSeriesRequest(Request):
         return summarise(series, enc, max_gap=self.max_gap, pick=(self.pick_a, self.pick_b), seed=self.seed)
 
 
+def time_grid(tau: np.ndarray, max_cells: int = MAX_HEATMAP_ROWS) -> tuple[np.ndarray, np.ndarray]:
+    """A regular grid over sorted elapsed times, for drawing: (cell times, sample per cell or −1).
+
+    The step is the median gap (or coarser, so there are at most ``max_cells`` cells); a cell
+    shows the sample nearest its time if one lies within half a step, else nothing — so an
+    outage shows as a gap instead of being stretched over.
+    """
+    tau = np.asarray(tau, dtype=np.float64)
+    if len(tau) == 0:
+        return np.zeros(0), np.zeros(0, dtype=np.int64)
+    span = float(tau[-1] - tau[0])
+    gaps = np.diff(tau)
+    positive = gaps[gaps > 0]
+    step = float(np.median(positive)) if len(positive) else 1.0
+    if span > 0:
+        step = max(step, span / (max_cells - 1))
+    cells = int(math.floor(span / step + 1e-9)) + 1
+    grid = tau[0] + np.arange(cells) * step
+    right = np.clip(np.searchsorted(tau, grid), 0, len(tau) - 1)
+    left = np.clip(right - 1, 0, len(tau) - 1)
+    nearest = np.where(np.abs(tau[left] - grid) <= np.abs(tau[right] - grid), left, right)
+    found = np.abs(tau[nearest] - grid) <= step / 2 + 1e-12
+    return grid, np.where(found, nearest, -1).astype(np.int64)
+
+
 def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = None,
               pick: tuple[int, int] = (0, 1), seed: int = 0) -> TimeSeriesResult:
     """Everything the time-series dock shows, for a loaded series and an encoding."""
     n = len(series)
     t0 = float(series.times[0])
     tau = (series.times - t0) / enc.unit_seconds
-    index = np.arange(n) if n <= MAX_HEATMAP_ROWS else np.unique(
-        np.linspace(0, n - 1, MAX_HEATMAP_ROWS).round().astype(np.int64))
+    grid_tau, index = time_grid(tau)
     cols = len(column_labels(enc))
     ensure_fits((len(index), cols), 8 * 3, what="the time encoding",
                 suggestion="lower d_model or the number of Time2Vec features")
-    matrix = encode(series.times[index], enc, t0, calendar_ok=series.calendar).astype(np.float32)
+    matrix = np.full((len(index), cols), np.nan, dtype=np.float32)
+    present = index >= 0
+    if present.any():
+        matrix[present] = encode(series.times[index[present]], enc, t0, calendar_ok=series.calendar)
     span = float(tau[-1]) if n > 1 else 1.0
     gap_range = float(max_gap) if max_gap else max(span, 1e-9)
     if not gap_range > 0:
         raise ParameterError(f"the largest gap must be positive; got {gap_range:g}")
-    gaps, curve = similarity_vs_gap(enc, t0, gap_range, calendar_ok=series.calendar)
+    gaps, curve = similarity_vs_gap(enc, t0, gap_range, points=curve_points(enc, gap_range),
+                                    calendar_ok=series.calendar)
     rng = np.random.default_rng(seed)
     if n > 1:
         count = min(MAX_PAIRS, n * (n - 1) // 2)
@@ -532,6 +576,7 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
                f"{_fmt_gap(span, enc.unit)}, {irregular}{bad}. Encoding: {what}. Samples "
                f"{a} and {b} are {_fmt_gap(pick_result[2], enc.unit)} apart, cosine similarity "
                f"{pick_result[3]:.3f}.")
-    return TimeSeriesResult(series=series, encoding=enc, tau=tau, matrix=matrix, matrix_index=index,
+    return TimeSeriesResult(series=series, encoding=enc, tau=tau, grid_tau=grid_tau, matrix_index=index,
+                            matrix=matrix,
                             labels=column_labels(enc), gaps=gaps, curve=curve, pair_gaps=pair_gaps,
                             pair_sims=pair_sims, pick=pick_result, caption=caption)

@@ -135,7 +135,7 @@ def test_sample_series_loads_with_its_two_bad_rows():
 
 def test_request_on_sample():
     r = ts.TimeSeriesRequest(kind="sinusoidal", d_model=16, pick_a=0, pick_b=5).run()
-    assert r.matrix.shape == (len(r.series), 16)
+    assert r.matrix.shape == (len(r.grid_tau), 16)
     i, j, gap, sim = r.pick
     assert gap == pytest.approx(r.tau[5] - r.tau[0])
     np.testing.assert_allclose(sim, np.cos(gap * 10000.0 ** (-np.arange(0, 16, 2) / 16)).mean(), atol=1e-6)
@@ -143,3 +143,22 @@ def test_request_on_sample():
     expected = np.cos(r.pair_gaps[:, None] * 10000.0 ** (-np.arange(0, 16, 2) / 16)).mean(axis=1)
     np.testing.assert_allclose(r.pair_sims, expected, atol=1e-5)
     assert "2 bad rows" in r.caption
+
+
+def test_heatmap_grid_shows_gaps_and_the_real_encodings():
+    r = ts.TimeSeriesRequest(kind="sinusoidal", d_model=8).run()
+    grid, index = r.grid_tau, r.matrix_index
+    step = np.median(np.diff(r.tau))
+    np.testing.assert_allclose(np.diff(grid), step)
+    present = index >= 0
+    assert 0 < (~present).sum() < len(index) // 4  # missing hours and the two outages are gaps
+    assert np.isnan(r.matrix[~present]).all()
+    np.testing.assert_allclose(np.abs(r.tau[index[present]] - grid[present]) <= step / 2, True)
+    expected = ts.encode(r.series.times[index[present]], r.encoding, r.series.times[0])
+    np.testing.assert_allclose(r.matrix[present], expected, atol=1e-6)
+
+
+def test_time_grid_is_bounded():
+    tau = np.sort(np.random.default_rng(0).uniform(0, 1e6, size=100_000))
+    grid, index = ts.time_grid(tau, max_cells=1000)
+    assert len(grid) <= 1000 and (index >= 0).all()
