@@ -147,21 +147,32 @@ def parse_timestamp(text: str) -> tuple[str, float]:
     return "datetime", moment.timestamp()
 
 
+_TIME_NAME_HINTS = ("time", "date", "stamp", "epoch", "elapsed", "second", "hour", "day")
+
+
 def guess_time_column(header: Sequence[str], first_rows: Sequence[Sequence[str]]) -> int:
-    """Index of the first column whose values parse as dates (else as increasing numbers), else 0."""
-    def parses(col: int, kind: str) -> bool:
-        ok = 0
+    """The likely timestamp column: the first holding dates; else the first numeric column that is
+    named like time or never decreases; else 0."""
+    def values(col: int, kind: str) -> list[float]:
+        out = []
         for row in first_rows:
             try:
-                ok += parse_timestamp(row[col])[0] == kind
+                k, v = parse_timestamp(row[col])
             except (ValueError, IndexError):
-                pass
-        return ok >= max(1, len(first_rows) // 2)
+                continue
+            if k == kind:
+                out.append(v)
+        return out
 
-    for kind in ("datetime", "number"):
-        for col, name in enumerate(header):
-            if parses(col, kind) and (kind == "datetime" or "time" in name.lower() or "date" in name.lower()):
-                return col
+    enough = max(1, len(first_rows) // 2)
+    for col in range(len(header)):
+        if len(values(col, "datetime")) >= enough:
+            return col
+    for col, name in enumerate(header):
+        numbers = values(col, "number")
+        if len(numbers) >= enough and (any(h in name.lower() for h in _TIME_NAME_HINTS)
+                                       or (len(numbers) > 1 and all(np.diff(numbers) >= 0))):
+            return col
     return 0
 
 

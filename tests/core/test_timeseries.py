@@ -162,3 +162,11 @@ def test_time_grid_is_bounded():
     tau = np.sort(np.random.default_rng(0).uniform(0, 1e6, size=100_000))
     grid, index = ts.time_grid(tau, max_cells=1000)
     assert len(grid) <= 1000 and (index >= 0).all()
+
+
+def test_guess_time_column():
+    rows = [["1.5", "0", "x"], ["2.5", "60", "y"], ["1.0", "150", "z"]]
+    assert ts.guess_time_column(["load", "elapsed", "tag"], rows) == 1  # increasing, named like time
+    assert ts.guess_time_column(["load", "n", "tag"], rows) == 1  # increasing
+    dated = [["3", "2024-01-01"], ["4", "2024-01-02"]]
+    assert ts.guess_time_column(["v", "when"], dated) == 1  # dates win

@@ -226,12 +226,14 @@ class TimeSeriesDock(SettingsDock):
             self.ctx.status(f"{self.title}: {exc}")
             self.on_failed(str(exc))
             return False
+        self.error_label.setVisible(False)
         value = self._guess_value_column(path, header, guess)
         self.set_setting(path=os.path.abspath(path), time_column=header[guess], value_column=value, pick_a=0,
                          pick_b=1)
         return True
 
     def use_sample(self) -> None:
+        self.error_label.setVisible(False)
         self.set_setting(path="", time_column=self.defaults["time_column"],
                          value_column=self.defaults["value_column"], pick_a=0, pick_b=1)
 
