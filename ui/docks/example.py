@@ -303,8 +303,12 @@ class ExampleDock(SettingsDock):
             self.table.setItem(r, d, QTableWidgetItem(norm))
         # as tall as its rows (plus a horizontal scroll bar when the dimensions do not fit)
         self.table.resizeRowsToContents()
+        self.table.resizeColumnsToContents()
+        columns = self.table.verticalHeader().sizeHint().width() + sum(
+            self.table.columnWidth(c) for c in range(self.table.columnCount()))
+        scroll = self.table.horizontalScrollBar().sizeHint().height() if columns > self.table.width() else 0
         height = (self.table.horizontalHeader().height() + sum(self.table.rowHeight(i) for i in range(len(rows)))
-                  + 2 * self.table.frameWidth() + self.table.horizontalScrollBar().sizeHint().height())
+                  + 2 * self.table.frameWidth() + scroll)
         self.table.setFixedHeight(height)
 
     def _fill_pair_combo(self, result: we.WorkedExample) -> None:
