@@ -20,7 +20,6 @@ salted per process, so it would give a different vector on every run).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import math
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ import numpy as np
 import torch
 
 from peapp.encodings import rope, sinusoidal
+from peapp.encodings import learned
 from peapp.encodings.learned import LearnedTable
 from peapp.errors import ParameterError, PositionOutOfRangeError
 from peapp.jobs import ProgressFn, Request
@@ -128,10 +128,11 @@ def positional_vector(scheme: str, position: int, d_model: int, *, base: float =
     raise ParameterError(f"{scheme!r} does not add a vector; choose one of sinusoidal, learned, none")
 
 
-@functools.lru_cache(maxsize=1)
 def _learned_table(max_positions: int, d_model: int, seed: int) -> LearnedTable:
-    # Same seed, same numbers as the heatmap's learned family; kept while the slider moves.
-    return LearnedTable.random(max_positions, d_model, seed)
+    # The heatmap's learned family keeps one table in memory; sharing it means the same seed
+    # gives the same numbers here and there, and a large table is never held twice.
+    return learned._table_for(learned.LearnedSpec(n_positions=1, max_positions=max_positions,
+                                                  d_model=d_model, seed=seed))
 
 
 def rotate(embedding: np.ndarray, position: int, *, base: float = 10000.0,

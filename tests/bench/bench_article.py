@@ -29,6 +29,8 @@ def main() -> None:
         scheme="rope", d_model=512, embedding_source="hashed", position=100_000).run())
     _time("worked example, learned table 131072 × 512", lambda: worked_example.WorkedExampleRequest(
         scheme="learned", d_model=512, embedding_source="hashed", max_positions=131_072).run(), repeat=1)
+    _time("  … same table again (cached, slider moving)", lambda: worked_example.WorkedExampleRequest(
+        scheme="learned", d_model=512, embedding_source="hashed", max_positions=131_072, position=77).run())
     _time("extrapolation 2k → 8k, d 128 / head_dim 128 / 8 heads",
           lambda: extrapolation.ExtrapolationRequest().run())
     _time("extrapolation 4k → 16M, d 1024 / head_dim 256 / 64 heads",

@@ -95,3 +95,14 @@ def test_request_runs_the_same_computation():
     r = we.WorkedExampleRequest(position=3).run()
     np.testing.assert_allclose(r.combined, we.compute(position=3).combined)
     assert "DataCamp" in r.caption and "position 3" in r.caption
+
+
+def test_learned_row_is_the_heatmaps_row_for_the_same_seed():
+    import torch
+
+    from peapp import encodings
+    from peapp.encodings.learned import LearnedSpec
+
+    spec = LearnedSpec(n_positions=10, max_positions=2048, d_model=16, seed=7)
+    row = encodings.get("learned").rows_at(spec, torch.tensor([3]))[0].numpy()
+    np.testing.assert_allclose(we.positional_vector("learned", 3, 16, seed=7), row)
