@@ -90,3 +90,20 @@ def test_pick_two_samples_hover_and_export(dock, qtbot, app_context):
     arrays = dock.export_arrays()
     assert arrays["encoding"].shape == r.matrix.shape and len(arrays["values"]) == len(r.series)
     assert not dock.export_widget().grab().isNull()
+
+
+def test_settings_live_in_the_document_and_restore_from_a_session(dock, qtbot, app_context):
+    from peapp.document import Document
+
+    dock.kind_combo.setCurrentIndex(dock.kind_combo.findData("time2vec"))
+    dock.k_spin.setValue(8)
+    settle(qtbot, app_context)
+    saved = app_context.document.to_json()
+    assert '"kind": "time2vec"' in saved and '"k": 8' in saved
+    app_context.document_model.replace_without_undo(Document())
+    settle(qtbot, app_context)
+    assert dock.kind_combo.currentData() == "sinusoidal" and dock.last_result.encoding.kind == "sinusoidal"
+    app_context.document_model.replace_without_undo(Document.from_json(saved))
+    settle(qtbot, app_context)
+    assert dock.kind_combo.currentData() == "time2vec" and dock.k_spin.value() == 8
+    assert dock.last_result.encoding.k == 8 and dock.last_result.matrix.shape[1] == 8

@@ -94,12 +94,15 @@ class ExtrapolationDock(SettingsDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("extrapolationGraphics")
+        self.graphics.setMinimumHeight(420)
         self.plots: dict[str, pg.PlotItem] = {}
         for key, (r, c) in (("learned", (0, 0)), ("sinusoidal", (0, 1)), ("rope", (1, 0)), ("alibi", (1, 1))):
             plot = self.graphics.addPlot(row=r, col=c)
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
             self.plots[key] = plot
+        # three columns, above the curves (the y range leaves headroom for it)
+        self.plots["rope"].addLegend(offset=(-5, 2), labelTextSize="8pt", colCount=3, verSpacing=-8)
         layout.addWidget(self.graphics, 1)
         self.summary_label = QLabel()
         self.summary_label.setObjectName("extrapolationSummary")
@@ -146,8 +149,7 @@ class ExtrapolationDock(SettingsDock):
         plot = self.plots[key]
         plot.clear()
         if plot.legend is not None:
-            plot.legend.scene() and plot.legend.scene().removeItem(plot.legend)
-            plot.legend = None
+            plot.legend.clear()
         plot.setTitle(title)
         plot.setLabel("bottom", x_label)
         plot.setLabel("left", y_label)
@@ -196,7 +198,6 @@ class ExtrapolationDock(SettingsDock):
         ra = r.rope
         plot = self._reset("rope", f"RoPE: angle needed ÷ largest seen (factor {ra.factor:g})",
                            "pair i (fast → slow)", "needed / seen")
-        plot.addLegend(offset=(-5, -35), labelTextSize="8pt", verSpacing=-6)
         base = ra.variants["none"]
         n = len(base.inv_freq)
         x = np.arange(n)
@@ -218,7 +219,7 @@ class ExtrapolationDock(SettingsDock):
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=1.5),
                                      label="largest angle seen", labelOpts={"position": 0.85, "color": "#bbb"}))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
-        plot.setYRange(0, top * 1.08, padding=0)
+        plot.setYRange(0, top * 1.5, padding=0)  # headroom for the legend
 
     def _draw_alibi(self, r: ex.ExtrapolationResult) -> None:
         aa = r.alibi
