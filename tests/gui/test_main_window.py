@@ -127,3 +127,15 @@ def test_no_display_prints_one_clear_line():
                           cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0 and "xvfb-run" in proc.stderr
+
+
+def test_keyboard_shortcuts_switch_family_and_mode(main_window, qtbot):
+    params = main_window.docks["parametersDock"]
+    params.step_family(1)
+    wait_idle(qtbot, main_window)
+    assert main_window.document_model.document.family == "learned"
+    params.step_family(-1)
+    assert main_window.document_model.document.family == "sinusoidal"
+    heat = main_window.docks["heatmapDock"]
+    shortcuts = [s for s in heat.findChildren(__import__("PySide6.QtGui", fromlist=["QShortcut"]).QShortcut)]
+    assert any(s.key().toString() == "T" for s in shortcuts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
@@ -42,6 +43,7 @@ class HeatmapDock(ViewDock):
         self._detail: TableResult | None = None
         self._selected: tuple[int, int] | None = None  # (position, column)
         self._request_key = None
+        self._cmap_name = DIVERGING
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -111,6 +113,8 @@ class HeatmapDock(ViewDock):
         self.graphics.scene().sigMouseClicked.connect(self._click)
         self._range_changed = qthrottled(self._request_detail, timeout=150)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
+        toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
+        toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
         self._sync_controls(ctx.document)
 
     # ---- requests ---------------------------------------------------------------------------
@@ -176,8 +180,10 @@ class HeatmapDock(ViewDock):
         view = result.view
         values = view.values
         levels = _levels(values, result.symmetric)
-        cmap = pg.colormap.get(DIVERGING if result.symmetric else SEQUENTIAL)
-        self.colorbar.setColorMap(cmap)
+        cmap_name = DIVERGING if result.symmetric else SEQUENTIAL
+        if cmap_name != self._cmap_name:  # colour-map changes re-render the bar: only when needed
+            self._cmap_name = cmap_name
+            self.colorbar.setColorMap(pg.colormap.get(cmap_name))
         self.image.setImage(values, autoLevels=False)
         self.colorbar.setLevels(levels)
         if result.request.mode == "similarity":
