@@ -104,9 +104,22 @@ def _open_text(path: str | os.PathLike) -> Iterable[str]:
     return fh
 
 
-def _rows(lines: Iterable[str], source: str) -> Iterable[tuple[int, list[str]]]:
+def sniff_delimiter(fh) -> str:
+    """The field delimiter of an open CSV text file (comma, semicolon, tab or bar), rewinding it."""
+    try:
+        sample = fh.read(16_384)
+    except UnicodeDecodeError:
+        sample = ""
+    fh.seek(0)
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+    except csv.Error:
+        return ","
+
+
+def _rows(lines: Iterable[str], source: str, delimiter: str = ",") -> Iterable[tuple[int, list[str]]]:
     """(line number where the row ends, fields) for each CSV row."""
-    reader = csv.reader(lines)
+    reader = csv.reader(lines, delimiter=delimiter)
     try:
         for row in reader:
             yield reader.line_num, row
@@ -119,7 +132,7 @@ def _rows(lines: Iterable[str], source: str) -> Iterable[tuple[int, list[str]]]:
 def read_header(path: str | os.PathLike) -> list[str]:
     """The column names of a CSV file (its first row)."""
     with _open_text(path) as fh:
-        for _, row in _rows(fh, str(path)):
+        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
             if any(cell.strip() for cell in row):
                 return [cell.strip() for cell in row]
     raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
@@ -181,7 +194,7 @@ def peek(path: str | os.PathLike, n: int = 20) -> tuple[list[str], int]:
     with _open_text(path) as fh:
         rows = []
         header: list[str] | None = None
-        for _, row in _rows(fh, str(path)):
+        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
             if header is None:
                 if any(c.strip() for c in row):
                     header = [c.strip() for c in row]
@@ -195,7 +208,7 @@ def peek(path: str | os.PathLike, n: int = 20) -> tuple[list[str], int]:
 
 
 def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None = None, *,
-              number_unit: str = "seconds", source: str = "CSV",
+              number_unit: str = "seconds", source: str = "CSV", delimiter: str = ",",
               progress: Callable[[int], None] | None = None) -> TimeSeries:
     """Parse CSV text (an iterable of lines) into a sorted :class:`TimeSeries`, reporting bad rows.
 
@@ -203,7 +216,7 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
     """
     if number_unit not in NUMBER_UNITS:
         raise ParameterError(f"number unit must be one of {', '.join(NUMBER_UNITS)}; got {number_unit!r}")
-    rows = _rows(lines, source)
+    rows = _rows(lines, source, delimiter)
     header: list[str] | None = None
     for _, row in rows:
         if any(c.strip() for c in row):
@@ -300,7 +313,7 @@ def load_csv(path: str | os.PathLike, time_column: str, value_column: str | None
                 progress(min(0.99, fh.buffer.tell() / size))
 
         return parse_csv(fh, time_column, value_column, number_unit=number_unit, source=Path(path).name,
-                         progress=report)
+                         delimiter=sniff_delimiter(fh), progress=report)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -170,3 +170,12 @@ def test_guess_time_column():
     assert ts.guess_time_column(["load", "n", "tag"], rows) == 1  # increasing
     dated = [["3", "2024-01-01"], ["4", "2024-01-02"]]
     assert ts.guess_time_column(["v", "when"], dated) == 1  # dates win
+
+
+def test_semicolon_csv_is_read(tmp_path):
+    path = tmp_path / "eu.csv"
+    path.write_text("zeit;wert\n2024-01-01T00:00:00;1,5\n2024-01-01T02:00:00;2,5\n", encoding="utf-8")
+    header, guess = ts.peek(path)
+    assert header == ["zeit", "wert"] and guess == 0
+    s = ts.load_csv(path, "zeit")
+    assert len(s) == 2 and s.times[1] - s.times[0] == 7200

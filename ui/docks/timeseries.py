@@ -243,7 +243,8 @@ class TimeSeriesDock(SettingsDock):
         import csv
 
         with open(path, encoding="utf-8-sig", newline="") as fh:
-            rows = [row for _, row in zip(range(21), csv.reader(fh))][1:]
+            reader = csv.reader(fh, delimiter=ts.sniff_delimiter(fh))
+            rows = [row for _, row in zip(range(21), reader)][1:]
         for col, name in enumerate(header):
             if col == time_index:
                 continue
