@@ -512,7 +512,7 @@ class TimeSeriesRequest(Request):
     seed: int = 0
     max_gap: float | None = None  # similarity curve range (unit); None = the series' span
     pick_a: int = 0
-    pick_b: int = 1
+    pick_b: int = 24
 
     def compute(self, progress: ProgressFn) -> TimeSeriesResult:
         enc = TimeEncoding(kind=self.kind, unit=self.unit, d_model=self.d_model, base=self.base, k=self.k,

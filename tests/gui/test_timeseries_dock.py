@@ -73,11 +73,11 @@ def test_unreadable_file_keeps_the_previous_view(dock, qtbot, app_context, tmp_p
 
 
 def test_pick_two_samples_hover_and_export(dock, qtbot, app_context):
-    dock.pick_b.setValue(24)
+    dock.pick_b.setValue(30)
     settle(qtbot, app_context)
     r = dock.last_result
     a, b, gap, sim = r.pick
-    assert (a, b) == (0, 24) and gap == pytest.approx(r.tau[24] - r.tau[0])
+    assert (a, b) == (0, 30) and gap == pytest.approx(r.tau[30] - r.tau[0])
     x, y = dock.pick_point.getData()
     assert (x[0], y[0]) == pytest.approx((gap, sim))
     gap_cell = int(np.flatnonzero(r.matrix_index < 0)[0])

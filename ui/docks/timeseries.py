@@ -32,7 +32,7 @@ class TimeSeriesDock(SettingsDock):
     shortcut = "Ctrl+6"
     defaults = {"path": "", "time_column": "timestamp", "value_column": "temperature_c", "number_unit": "seconds",
                 "kind": "sinusoidal", "unit": "hours", "d_model": 32, "base": 10000.0, "k": 16, "seed": 0,
-                "pick_a": 0, "pick_b": 1}
+                "pick_a": 0, "pick_b": 24}
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -229,13 +229,13 @@ class TimeSeriesDock(SettingsDock):
         self.error_label.setVisible(False)
         value = self._guess_value_column(path, header, guess)
         self.set_setting(path=os.path.abspath(path), time_column=header[guess], value_column=value, pick_a=0,
-                         pick_b=1)
+                         pick_b=24)
         return True
 
     def use_sample(self) -> None:
         self.error_label.setVisible(False)
         self.set_setting(path="", time_column=self.defaults["time_column"],
-                         value_column=self.defaults["value_column"], pick_a=0, pick_b=1)
+                         value_column=self.defaults["value_column"], pick_a=0, pick_b=24)
 
     @staticmethod
     def _guess_value_column(path: str, header: list[str], time_index: int) -> str:
