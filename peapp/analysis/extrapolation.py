@@ -7,6 +7,8 @@ For a training length L and an evaluation length E, per scheme:
   training meets phases at positions ≥ L that it never saw;
 * **RoPE** — per pair, the largest angle seen in training θ_i·(L−1) against the angle needed at
   E − 1, unscaled and after linear (PI), NTK-aware, dynamic NTK, YaRN and Llama-3 scaling;
+* **T5 relative buckets** (decoder) — distances share log-spaced buckets up to ``max_distance``,
+  everything farther the last bucket; a bucket first reached past L has a bias never trained;
 * **ALiBi** — the bias −slope·distance is defined at every distance; each head's *reach* is the
   distance at which its bias falls below a chosen threshold.
 
@@ -101,6 +103,16 @@ class RopeAnalysis:
 
 
 @dataclass(frozen=True)
+class T5Analysis:
+    num_buckets: int
+    max_distance: int
+    distances: np.ndarray  # sampled distances 0 … E−1 (for plotting) …
+    buckets: np.ndarray  # … and their bucket (causal: key before query)
+    train_bucket: int  # bucket of the longest distance in training, L − 1
+    eval_bucket: int  # bucket of the longest distance at evaluation, E − 1
+
+
+@dataclass(frozen=True)
 class AlibiAnalysis:
     slopes: np.ndarray  # [heads]
     threshold: float  # bias magnitude (logit units) that counts as "faded"
@@ -115,6 +127,7 @@ class ExtrapolationResult:
     sinusoidal: SinusoidalAnalysis
     rope: RopeAnalysis
     alibi: AlibiAnalysis
+    t5: T5Analysis
     summaries: tuple[Summary, ...] = field(default=())
 
     def summary(self, scheme: str) -> Summary:
@@ -298,6 +311,46 @@ def analyse_rope(train_len: int, eval_len: int, head_dim: int = 128, base: float
     return RopeAnalysis(head_dim, float(base), float(factor), variants), summaries
 
 
+def analyse_t5(train_len: int, eval_len: int, num_buckets: int = 32,
+               max_distance: int = 128) -> tuple[T5Analysis, Summary]:
+    """T5's causal relative buckets: which buckets the evaluation reaches that training never did."""
+    from peapp.encodings.relative import t5_bucket
+
+    if num_buckets < 4 or num_buckets % 2:
+        raise ParameterError(f"T5 needs an even number of buckets ≥ 4; got {num_buckets}")
+    if max_distance < num_buckets // 2:
+        raise ParameterError(f"T5 max distance must be at least half the buckets ({num_buckets // 2}); "
+                             f"got {max_distance}")
+    end = max(train_len, eval_len)
+    distances = np.unique(np.concatenate([np.arange(min(end, 64)),
+                                          np.geomspace(1, end - 1, 512).round().astype(np.int64),
+                                          [train_len - 1, eval_len - 1]]))
+
+    def bucket(d: np.ndarray) -> np.ndarray:
+        return t5_bucket(-torch.from_numpy(np.asarray(d, dtype=np.int64)), bidirectional=False,
+                         num_buckets=num_buckets, max_distance=max_distance).numpy()
+
+    buckets = bucket(distances)
+    trained, evaluated = (int(b) for b in bucket(np.array([train_len - 1, eval_len - 1])))
+    analysis = T5Analysis(num_buckets, max_distance, distances, buckets, trained, evaluated)
+    label = "T5 relative buckets"
+    if eval_len <= train_len:
+        return analysis, Summary("t5", label, "fits", f"every distance up to {eval_len - 1:,} was seen in training")
+    if evaluated == trained:
+        reason = (f"distances from {max_distance:,} on share the last bucket ({num_buckets - 1}), and training "
+                  f"(distances up to {train_len - 1:,}) already reached it, so no bias is new; far tokens "
+                  f"just stop being told apart" if trained == num_buckets - 1 else
+                  f"distances up to {eval_len - 1:,} still fall in bucket {trained}, which training reached")
+    else:
+        lo, hi = train_len - 1, eval_len - 1  # bucket(lo) = trained < bucket(hi): find the first step up
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if int(bucket(np.array([mid]))[0]) == trained else (lo, mid)
+        reason = (f"buckets {trained + 1}–{evaluated} are first reached past the training length "
+                  f"(distances ≥ {hi:,}): their biases were never trained")
+    return analysis, Summary("t5", label, "extrapolates", reason)
+
+
 def analyse_alibi(train_len: int, eval_len: int, n_heads: int = 8,
                   threshold: float = 10.0) -> tuple[AlibiAnalysis, Summary]:
     """Slopes and each head's reach: the distance where −slope·d falls below −threshold."""
@@ -328,8 +381,9 @@ def analyse_alibi(train_len: int, eval_len: int, n_heads: int = 8,
 
 def analyse(train_len: int, eval_len: int, *, d_model: int = 128, sin_base: float = 10000.0,
             head_dim: int = 128, rope_base: float = 10000.0, factor: float | None = None,
-            n_heads: int = 8, threshold: float = 10.0) -> ExtrapolationResult:
-    """All four schemes at once, with one summary per scheme (and per RoPE scaling)."""
+            n_heads: int = 8, threshold: float = 10.0, t5_buckets: int = 32,
+            t5_max_distance: int = 128) -> ExtrapolationResult:
+    """Every scheme at once, with one summary per scheme (and per RoPE scaling)."""
     for name, value in (("training length", train_len), ("evaluation length", eval_len)):
         if not 2 <= int(value) <= MAX_LENGTH:
             raise ParameterError(f"{name} must be between 2 and {MAX_LENGTH:,}; got {value:,}")
@@ -345,8 +399,9 @@ def analyse(train_len: int, eval_len: int, *, d_model: int = 128, sin_base: floa
     sin, s_sin = analyse_sinusoidal(train_len, eval_len, d_model, sin_base)
     rope_a, s_rope = analyse_rope(train_len, eval_len, head_dim, rope_base, factor)
     ali, s_ali = analyse_alibi(train_len, eval_len, n_heads, threshold)
-    return ExtrapolationResult(train_len, eval_len, learned, sin, rope_a, ali,
-                               summaries=(s_learned, s_sin, *s_rope, s_ali))
+    t5, s_t5 = analyse_t5(train_len, eval_len, t5_buckets, t5_max_distance)
+    return ExtrapolationResult(train_len, eval_len, learned, sin, rope_a, ali, t5,
+                               summaries=(s_learned, s_sin, s_t5, *s_rope, s_ali))
 
 
 @dataclass(frozen=True)
@@ -361,8 +416,11 @@ class ExtrapolationRequest(Request):
     factor: float | None = None
     n_heads: int = 8
     threshold: float = 10.0
+    t5_buckets: int = 32
+    t5_max_distance: int = 128
 
     def compute(self, progress: ProgressFn) -> ExtrapolationResult:
         return analyse(self.train_len, self.eval_len, d_model=self.d_model, sin_base=self.sin_base,
                        head_dim=self.head_dim, rope_base=self.rope_base, factor=self.factor,
-                       n_heads=self.n_heads, threshold=self.threshold)
+                       n_heads=self.n_heads, threshold=self.threshold, t5_buckets=self.t5_buckets,
+                       t5_max_distance=self.t5_max_distance)

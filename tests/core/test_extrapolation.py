@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+import torch
 
 from peapp.analysis import extrapolation as ex
 from peapp.errors import ParameterError
@@ -78,7 +79,7 @@ def test_every_scheme_fits_when_evaluation_is_not_longer():
 def test_one_summary_per_scheme_and_scaling():
     r = ex.analyse(2048, 8192)
     names = [s.scheme for s in r.summaries]
-    assert names == ["learned", "sinusoidal", "rope", "rope:linear", "rope:ntk", "rope:dynamic",
+    assert names == ["learned", "sinusoidal", "t5", "rope", "rope:linear", "rope:ntk", "rope:dynamic",
                      "rope:yarn", "rope:llama3", "alibi"]
     assert all(s.verdict in ex.VERDICTS and s.reason for s in r.summaries)
 
@@ -137,3 +138,20 @@ def test_cli_prints_the_same_summaries(capsys):
     assert "Learned absolute: cannot" in out and "ALiBi: extrapolates" in out
     assert main(["extrapolate", "--train", "1"]) == 2
     assert "training length must be between 2" in capsys.readouterr().err
+
+
+def test_t5_buckets_past_max_distance_are_shared():
+    from peapp.encodings.relative import t5_bucket
+
+    # trained past max_distance: the last bucket was already used, nothing new at any length
+    r = ex.analyse(2048, 100_000)
+    assert r.t5.train_bucket == r.t5.eval_bucket == 31
+    assert r.summary("t5").verdict == "extrapolates" and "no bias is new" in r.summary("t5").reason
+    # trained on 64 tokens: distances 64 … 127 reach buckets training never saw
+    r = ex.analyse(64, 512)
+    expected = [int(t5_bucket(torch.tensor([-d]), bidirectional=False)[0]) for d in (63, 511)]
+    assert [r.t5.train_bucket, r.t5.eval_bucket] == expected and expected[0] < expected[1] == 31
+    first = next(d for d in range(63, 512) if int(t5_bucket(torch.tensor([-d]), bidirectional=False)[0]) > expected[0])
+    assert f"buckets {expected[0] + 1}–31 are first reached" in r.summary("t5").reason
+    assert f"distances ≥ {first}" in r.summary("t5").reason
+    np.testing.assert_array_equal(r.t5.buckets, t5_bucket(-torch.from_numpy(r.t5.distances), bidirectional=False))

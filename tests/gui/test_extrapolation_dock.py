@@ -62,3 +62,14 @@ def test_hover_and_export(dock):
     np.testing.assert_allclose(arrays["alibi_reach"], 10 * 2.0 ** np.arange(1, 9))
     assert {"rope_needed_angle_linear", "rope_needed_angle_yarn", "sinusoidal_unseen_fraction"} <= set(arrays)
     assert not dock.export_widget().grab().isNull()
+
+
+def test_t5_plot_and_hover(dock, qtbot, app_context):
+    dock.train_spin.setValue(64)
+    dock.eval_spin.setValue(512)
+    settle(qtbot, app_context)
+    r = dock.last_result
+    assert (r.t5.train_bucket, r.t5.eval_bucket) == (26, 31)
+    assert "buckets 27–31" in dock.summary_label.text()
+    assert "never trained" in dock.describe("t5", np.log10(100), 28)
+    assert dock.describe("t5", np.log10(10), 10).startswith("distance 10: bucket 10 of 32 — trained")

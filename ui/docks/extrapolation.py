@@ -41,7 +41,7 @@ class ExtrapolationDock(SettingsDock):
     order = 50
     shortcut = "Ctrl+5"
     defaults = {"train_len": 2048, "eval_len": 8192, "factor": 0.0, "d_model": 128, "head_dim": 128,
-                "rope_base": 10000.0, "n_heads": 8, "threshold": 10.0}
+                "rope_base": 10000.0, "n_heads": 8, "threshold": 10.0, "t5_buckets": 32, "t5_max_distance": 128}
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -77,15 +77,23 @@ class ExtrapolationDock(SettingsDock):
         self.threshold_spin.setKeyboardTracking(False)
         self.threshold_spin.setToolTip("ALiBi reach: the distance where a head's bias falls below −threshold "
                                        "(−10 scales attention by e^−10 ≈ 0.00005)")
-        for widget, key, convert in ((self.train_spin, "train_len", int), (self.eval_spin, "eval_len", int),
+        self.t5_buckets_spin = _spin("extrapT5Buckets", 4, 1024, "T5 buckets (even; half exact, half log-spaced)")
+        self.t5_buckets_spin.setSingleStep(2)
+        self.t5_distance_spin = _spin("extrapT5MaxDistance", 2, 65_536,
+                                      "T5 max_distance: every farther distance shares the last bucket")
+        for widget, key, convert in ((self.t5_buckets_spin, "t5_buckets", int),
+                                     (self.t5_distance_spin, "t5_max_distance", int),
+                                     (self.train_spin, "train_len", int), (self.eval_spin, "eval_len", int),
                                      (self.factor_spin, "factor", float), (self.d_spin, "d_model", int),
                                      (self.head_spin, "head_dim", int), (self.base_spin, "rope_base", float),
                                      (self.heads_spin, "n_heads", int), (self.threshold_spin, "threshold", float)):
             self.bind_spin(widget, key, convert)
         row = [("training length", self.train_spin), ("evaluation length", self.eval_spin),
-               ("RoPE factor", self.factor_spin), ("RoPE base", self.base_spin)]
-        row2 = [("sinusoid d_model", self.d_spin), ("RoPE head_dim", self.head_spin),
-                ("ALiBi heads", self.heads_spin), ("ALiBi threshold", self.threshold_spin)]
+               ("RoPE factor", self.factor_spin), ("RoPE base", self.base_spin),
+               ("RoPE head_dim", self.head_spin)]
+        row2 = [("sinusoid d_model", self.d_spin), ("T5 buckets", self.t5_buckets_spin),
+                ("T5 max distance", self.t5_distance_spin), ("ALiBi heads", self.heads_spin),
+                ("ALiBi threshold", self.threshold_spin)]
         for r, items in enumerate((row, row2)):
             for c, (label, widget) in enumerate(items):
                 grid.addWidget(QLabel(label), r, 2 * c)
@@ -96,8 +104,9 @@ class ExtrapolationDock(SettingsDock):
         self.graphics.setObjectName("extrapolationGraphics")
         self.graphics.setMinimumHeight(420)
         self.plots: dict[str, pg.PlotItem] = {}
-        for key, (r, c) in (("learned", (0, 0)), ("sinusoidal", (0, 1)), ("rope", (1, 0)), ("alibi", (1, 1))):
-            plot = self.graphics.addPlot(row=r, col=c)
+        for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
+                                  ("rope", (1, 0, 2)), ("alibi", (1, 2, 1))):
+            plot = self.graphics.addPlot(row=r, col=c, colspan=span)
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
             self.plots[key] = plot
@@ -124,7 +133,8 @@ class ExtrapolationDock(SettingsDock):
         return ex.ExtrapolationRequest(train_len=int(s["train_len"]), eval_len=int(s["eval_len"]),
                                        d_model=int(s["d_model"]), head_dim=int(s["head_dim"]),
                                        rope_base=float(s["rope_base"]), factor=factor if factor > 0 else None,
-                                       n_heads=int(s["n_heads"]), threshold=float(s["threshold"]))
+                                       n_heads=int(s["n_heads"]), threshold=float(s["threshold"]),
+                                       t5_buckets=int(s["t5_buckets"]), t5_max_distance=int(s["t5_max_distance"]))
 
     # ---- drawing ------------------------------------------------------------------------------------
     def show_result(self, result: ex.ExtrapolationResult) -> None:
@@ -133,6 +143,7 @@ class ExtrapolationDock(SettingsDock):
         self._draw_sinusoidal(result)
         self._draw_rope(result)
         self._draw_alibi(result)
+        self._draw_t5(result)
         lines = []
         for s in result.summaries:
             color = VERDICT_COLORS[s.verdict]
@@ -142,8 +153,8 @@ class ExtrapolationDock(SettingsDock):
         factor = result.rope.factor
         self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}. Each verdict is "
                          f"computed from the plots: rows that exist, phases and angles seen in training (RoPE "
-                         f"scalings with factor {factor:g}, original length {result.train_len:,}), and each "
-                         f"ALiBi head's reach. Dashed lines mark the training length.")
+                         f"scalings with factor {factor:g}, original length {result.train_len:,}), T5 buckets "
+                         f"reached (decoder), and each ALiBi head's reach. Dashed lines mark the training length.")
 
     def _reset(self, key: str, title: str, x_label: str, y_label: str, log_y: bool = False) -> pg.PlotItem:
         plot = self.plots[key]
@@ -188,9 +199,8 @@ class ExtrapolationDock(SettingsDock):
         shown = np.maximum(sa.unseen_fraction, 0.0)
         plot.addItem(pg.BarGraphItem(x=x, height=shown, width=0.8, brushes=brushes, pen=pg.mkPen(None)))
         wrapped = int(sa.angles.wrapped.sum())
-        plot.addItem(pg.InfiniteLine(wrapped - 0.5, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine),
-                                     label="turned a full circle in training ←", labelOpts={
-                                         "position": 0.9, "color": "#bbb", "anchors": [(1, 0), (1, 0)]}))
+        plot.addItem(pg.InfiniteLine(wrapped - 0.5, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
+        plot.setLabel("bottom", "sin/cos pair (left of the dashed line: a full turn within training)")
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, 1.05, padding=0)
 
@@ -219,7 +229,7 @@ class ExtrapolationDock(SettingsDock):
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=1.5),
                                      label="largest angle seen", labelOpts={"position": 0.85, "color": "#bbb"}))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
-        plot.setYRange(0, top * 1.5, padding=0)  # headroom for the legend
+        plot.setYRange(0, top * 1.7, padding=0)  # headroom for the legend
 
     def _draw_alibi(self, r: ex.ExtrapolationResult) -> None:
         aa = r.alibi
@@ -242,6 +252,25 @@ class ExtrapolationDock(SettingsDock):
                                      label="training length", labelOpts={"position": 0.9, "color": "#bbb"}))
         plot.setXRange(0, math.log10(end), padding=0.02)
         plot.setYRange(floor, 0.5, padding=0)
+
+    def _draw_t5(self, r: ex.ExtrapolationResult) -> None:
+        t5 = r.t5
+        s = r.summary("t5")
+        plot = self._reset("t5", f"T5 buckets: {s.verdict}", "distance i − j (log)", "bucket (causal)")
+        plot.setLogMode(x=True, y=False)
+        d = np.maximum(t5.distances, 1)  # distance 0 has no place on a log axis; it is bucket 0
+        trained = t5.distances <= r.train_len - 1
+        plot.plot(d[trained], t5.buckets[trained], pen=pg.mkPen("#27ae60", width=2.5), stepMode=None)
+        plot.plot(d[~trained], t5.buckets[~trained], pen=pg.mkPen("#e74c3c", width=2.5))
+        plot.addItem(pg.InfiniteLine(math.log10(max(r.train_len, 1)), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
+        plot.addItem(pg.InfiniteLine(math.log10(t5.max_distance), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DotLine),
+                                     label=f"max_distance {t5.max_distance:,}",
+                                     labelOpts={"position": 0.2, "color": "#bbb"}))
+        if t5.eval_bucket > t5.train_bucket:
+            plot.addItem(pg.LinearRegionItem((t5.train_bucket + 0.5, t5.eval_bucket + 0.5), orientation="horizontal",
+                                             movable=False, brush=pg.mkBrush(192, 57, 43, 70), pen=pg.mkPen(None)))
+        plot.setXRange(0, math.log10(max(r.eval_len, r.train_len)), padding=0.02)
+        plot.setYRange(-0.5, t5.num_buckets - 0.5, padding=0.02)
 
     # ---- hover ----------------------------------------------------------------------------------------
     def _hover(self, scene_pos) -> None:
@@ -274,6 +303,17 @@ class ExtrapolationDock(SettingsDock):
             needed = ", ".join(f"{kind} {v.needed[i]:.4g}{'' if v.in_range[i] else ' (out)'}"
                                for kind, v in r.rope.variants.items())
             return head + f"; needed at {r.eval_len - 1:,}: {needed}"
+        if key == "t5":
+            d = int(round(10 ** x))  # logarithmic distance axis
+            if not 0 <= d < max(r.eval_len, r.train_len):
+                return ""
+            from peapp.encodings.relative import t5_bucket
+            import torch
+
+            b = int(t5_bucket(torch.tensor([-d]), bidirectional=False, num_buckets=r.t5.num_buckets,
+                              max_distance=r.t5.max_distance)[0])
+            seen = "trained" if b <= r.t5.train_bucket else "never trained (first reached past the training length)"
+            return f"distance {d:,}: bucket {b} of {r.t5.num_buckets} — {seen}"
         if key == "alibi":
             d = 10 ** x  # the distance axis is logarithmic
             biases = ", ".join(f"{-s * d:.2f}" for s in r.alibi.slopes[:8])
@@ -293,7 +333,8 @@ class ExtrapolationDock(SettingsDock):
         out = {"sinusoidal_unseen_fraction": r.sinusoidal.unseen_fraction,
                "sinusoidal_trained_angle": r.sinusoidal.angles.trained,
                "rope_trained_angle": r.rope.variants["none"].trained,
-               "alibi_slopes": r.alibi.slopes, "alibi_reach": r.alibi.reach}
+               "alibi_slopes": r.alibi.slopes, "alibi_reach": r.alibi.reach,
+               "t5_distance": r.t5.distances, "t5_bucket": r.t5.buckets}
         for kind, angles in r.rope.variants.items():
             out[f"rope_needed_angle_{kind}"] = angles.needed
         return out
