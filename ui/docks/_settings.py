@@ -93,6 +93,35 @@ class SettingsDock(ViewDock):
         return super().refresh(request)
 
 
+def relax_title_width(plot) -> None:
+    """Let a pyqtgraph plot's title be clipped instead of setting its column's minimum width.
+
+    LabelItem reports its text width as its minimum size on every text change, so long titles
+    in a narrow dock push plots past the right edge.  (The patch-grid dock does the same.)
+    """
+    from PySide6.QtCore import Qt
+
+    label = plot.titleLabel
+    update_min = label.updateMin
+
+    def relaxed() -> None:
+        update_min()
+        label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
+        label.setMinimumWidth(0)
+        label.updateGeometry()
+
+    label.updateMin = relaxed
+    label.setFlag(label.GraphicsItemFlag.ItemClipsChildrenToShape, True)
+    relaxed()
+
+
+def compact(combo: QComboBox, chars: int = 10) -> QComboBox:
+    """Let a combo be narrower than its longest item (it elides), so docks fit a 1000 px window."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(chars)
+    return combo
+
+
 def _quiet(widget: QWidget, setter: Callable[[Any], None], value: Any) -> None:
     widget.blockSignals(True)
     try:

@@ -20,7 +20,7 @@ from superqt import QLabeledSlider
 
 from peapp.analysis import worked_example as we
 from peapp.document import Document
-from ui.docks._settings import SettingsDock
+from ui.docks._settings import SettingsDock, compact, relax_title_width
 
 COLORS = {"embedding": "#2e86de", "positional": "#e67e22", "combined": "#27ae60", "other": "#8e44ad"}
 MAX_POSITION = 8192
@@ -45,13 +45,15 @@ class ExampleDock(SettingsDock):
         controls = QGridLayout()
         self.word_edit = QLineEdit()
         self.word_edit.setObjectName("exampleWord")
+        self.word_edit.setMinimumWidth(80)
         self.word_edit.setToolTip("The word to embed; its embedding depends on the word only, never on position")
         self.word_edit.editingFinished.connect(lambda: self._set_consistent(word=self.word_edit.text()))
         self._syncers.append(lambda doc: self._sync_word(doc))
         self.source_combo = QComboBox()
         self.source_combo.setObjectName("exampleSource")
-        self.source_combo.addItem("the article's DataCamp vector", "article")
+        self.source_combo.addItem("article's vector", "article")
         self.source_combo.addItem("hashed from the word", "hashed")
+        compact(self.source_combo, 12)
         self.source_combo.setToolTip("The article's 4-dimensional vector [0.51, −0.22, 0.88, 0.14], or a "
                                      "deterministic stand-in derived from the word (any d_model)")
         self.source_combo.currentIndexChanged.connect(
@@ -76,6 +78,7 @@ class ExampleDock(SettingsDock):
         self.scheme_combo.setToolTip("Added to the embedding (sinusoidal, learned), rotating it (RoPE), or "
                                      "leaving it alone (ALiBi, NoPE)")
         self.bind_combo(self.scheme_combo, "scheme")
+        compact(self.scheme_combo, 12)
         self.position_slider = QLabeledSlider(Qt.Orientation.Horizontal)
         self.position_slider.setObjectName("examplePosition")
         self.position_slider.setRange(0, MAX_POSITION)
@@ -94,24 +97,34 @@ class ExampleDock(SettingsDock):
         self.rows_spin.setToolTip("Rows of the learned table: positions at or past this do not exist")
         self.bind_spin(self.rows_spin, "max_positions")
         self.rows_label = QLabel("table rows")
+        self.pair_combo = QComboBox()
+        self.pair_combo.setObjectName("examplePair")
+        self.pair_combo.setToolTip("Which pair of dimensions the arrow view shows")
+        compact(self.pair_combo, 12)
+        self.pair_combo.currentIndexChanged.connect(self._pair_chosen)
+        # three compact rows, so the dock fits a 1000 px window next to the parameters
         controls.addWidget(QLabel("Word"), 0, 0)
         controls.addWidget(self.word_edit, 0, 1)
         controls.addWidget(QLabel("embedding"), 0, 2)
         controls.addWidget(self.source_combo, 0, 3)
         controls.addWidget(QLabel("d_model"), 0, 4)
         controls.addWidget(self.d_spin, 0, 5)
-        controls.addWidget(preset, 0, 6)
         controls.addWidget(QLabel("Scheme"), 1, 0)
         controls.addWidget(self.scheme_combo, 1, 1)
         controls.addWidget(QLabel("position"), 1, 2)
         controls.addWidget(self.position_slider, 1, 3)
-        controls.addWidget(QLabel("compare with"), 1, 4)
+        controls.addWidget(QLabel("compare"), 1, 4)
         controls.addWidget(self.other_spin, 1, 5)
+        controls.addWidget(preset, 2, 0, 1, 2)
         rows_box = QHBoxLayout()
         rows_box.addWidget(self.rows_label)
         rows_box.addWidget(self.rows_spin)
-        controls.addLayout(rows_box, 1, 6)
-        controls.setColumnStretch(3, 1)
+        rows_box.addStretch(1)
+        rows_box.addWidget(QLabel("pair view"))
+        rows_box.addWidget(self.pair_combo)
+        controls.addLayout(rows_box, 2, 2, 1, 4)
+        controls.setColumnStretch(1, 1)
+        controls.setColumnStretch(3, 2)
         layout.addLayout(controls)
 
         self.table = QTableWidget()
@@ -124,6 +137,7 @@ class ExampleDock(SettingsDock):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("exampleGraphics")
         self.bars_plot = self.graphics.addPlot(row=0, col=0)
+        relax_title_width(self.bars_plot)
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.showGrid(y=True, alpha=0.25)
         self.bars_plot.setLabel("bottom", "dimension")
@@ -140,6 +154,7 @@ class ExampleDock(SettingsDock):
         self.bars_plot.addLine(y=0, pen=pg.mkPen("#888", width=1))
 
         self.pair_plot = self.graphics.addPlot(row=0, col=1)
+        relax_title_width(self.pair_plot)
         self.pair_plot.setMenuEnabled(False)
         self.pair_plot.setAspectLocked(True)
         self.pair_plot.showGrid(x=True, y=True, alpha=0.25)
@@ -150,18 +165,8 @@ class ExampleDock(SettingsDock):
         self.graphics.ci.layout.setColumnStretchFactor(0, 3)
         self.graphics.ci.layout.setColumnStretchFactor(1, 2)
 
-        self.pair_combo = QComboBox()
-        self.pair_combo.setObjectName("examplePair")
-        self.pair_combo.setToolTip("Which pair of dimensions the arrow view shows")
-        self.pair_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.pair_combo.currentIndexChanged.connect(self._pair_chosen)
-        pair_bar = QHBoxLayout()
-        pair_bar.addStretch(1)
-        pair_bar.addWidget(QLabel("pair view"))
-        pair_bar.addWidget(self.pair_combo)
 
         layout.addWidget(self.table)
-        layout.addLayout(pair_bar)
         layout.addWidget(self.graphics, 1)
         self.error_label = QLabel()
         self.error_label.setObjectName("exampleError")

@@ -12,16 +12,19 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDoubleSpinBox, QGridLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDoubleSpinBox, QGridLayout, QLabel, QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget
+from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
-from ui.docks._settings import SettingsDock
+from ui.docks._settings import SettingsDock, relax_title_width
 
 VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
 SCALING_COLORS = {"none": "#e74c3c", "linear": "#f39c12", "ntk": "#9b59b6", "dynamic": "#e84393",
                   "yarn": "#1abc9c", "llama3": "#3498db"}
 TRAINED_COLOR = "#ecf0f1"
+SHORT_NAMES = {"none": "unscaled", "linear": "PI", "ntk": "NTK", "dynamic": "dyn. NTK", "yarn": "YaRN",
+               "llama3": "Llama-3"}
 
 
 def _spin(name: str, lo: int, hi: int, tip: str) -> QSpinBox:
@@ -57,7 +60,7 @@ class ExtrapolationDock(SettingsDock):
         self.factor_spin.setRange(0.0, 1024.0)
         self.factor_spin.setDecimals(2)
         self.factor_spin.setKeyboardTracking(False)
-        self.factor_spin.setSpecialValueText("auto (eval / train)")
+        self.factor_spin.setSpecialValueText("auto")
         self.factor_spin.setToolTip("RoPE scaling factor; 0 = evaluation length / training length")
         self.d_spin = _spin("extrapDModel", 2, 8192, "Sinusoidal d_model (even)")
         self.d_spin.setSingleStep(2)
@@ -88,37 +91,56 @@ class ExtrapolationDock(SettingsDock):
                                      (self.head_spin, "head_dim", int), (self.base_spin, "rope_base", float),
                                      (self.heads_spin, "n_heads", int), (self.threshold_spin, "threshold", float)):
             self.bind_spin(widget, key, convert)
-        row = [("training length", self.train_spin), ("evaluation length", self.eval_spin),
-               ("RoPE factor", self.factor_spin), ("RoPE base", self.base_spin),
-               ("RoPE head_dim", self.head_spin)]
-        row2 = [("sinusoid d_model", self.d_spin), ("T5 buckets", self.t5_buckets_spin),
-                ("T5 max distance", self.t5_distance_spin), ("ALiBi heads", self.heads_spin),
-                ("ALiBi threshold", self.threshold_spin)]
-        for r, items in enumerate((row, row2)):
-            for c, (label, widget) in enumerate(items):
-                grid.addWidget(QLabel(label), r, 2 * c)
-                grid.addWidget(widget, r, 2 * c + 1)
+        # the lengths and the factor up front; each scheme's own settings folded away below
+        for c, (label, widget) in enumerate((("training length", self.train_spin),
+                                             ("evaluation length", self.eval_spin),
+                                             ("RoPE factor", self.factor_spin))):
+            grid.addWidget(QLabel(label), 0, 2 * c)
+            grid.addWidget(widget, 0, 2 * c + 1)
         layout.addLayout(grid)
+        self.more = QCollapsible("Scheme settings")
+        self.more.setObjectName("extrapolationMore")
+        more_body = QWidget()
+        more_grid = QGridLayout(more_body)
+        more_grid.setContentsMargins(0, 0, 0, 0)
+        items = [("RoPE base", self.base_spin), ("RoPE head_dim", self.head_spin), ("sinusoid d_model", self.d_spin),
+                 ("T5 buckets", self.t5_buckets_spin), ("T5 max distance", self.t5_distance_spin),
+                 ("ALiBi heads", self.heads_spin), ("ALiBi threshold", self.threshold_spin)]
+        for i, (label, widget) in enumerate(items):
+            more_grid.addWidget(QLabel(label), i // 3, 2 * (i % 3))
+            more_grid.addWidget(widget, i // 3, 2 * (i % 3) + 1)
+        self.more.addWidget(more_body)
+        layout.addWidget(self.more)
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("extrapolationGraphics")
-        self.graphics.setMinimumHeight(420)
+        self.graphics.setMinimumHeight(260)
         self.plots: dict[str, pg.PlotItem] = {}
         for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
                                   ("rope", (1, 0, 2)), ("alibi", (1, 2, 1))):
             plot = self.graphics.addPlot(row=r, col=c, colspan=span)
+            relax_title_width(plot)
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
             self.plots[key] = plot
         # three columns, above the curves (the y range leaves headroom for it)
         self.plots["rope"].addLegend(offset=(-5, 2), labelTextSize="8pt", colCount=3, verSpacing=-8)
-        layout.addWidget(self.graphics, 1)
         self.summary_label = QLabel()
         self.summary_label.setObjectName("extrapolationSummary")
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.summary_label)
+        self.summary_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        summary_area = QScrollArea()
+        summary_area.setWidgetResizable(True)
+        summary_area.setWidget(self.summary_label)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.graphics)
+        splitter.addWidget(summary_area)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout.addWidget(splitter, 1)
         self.readout = QLabel("Hover over a plot for its numbers.")
         self.readout.setObjectName("extrapolationReadout")
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -161,7 +183,7 @@ class ExtrapolationDock(SettingsDock):
         plot.clear()
         if plot.legend is not None:
             plot.legend.clear()
-        plot.setTitle(title)
+        plot.setTitle(title, size="10pt")
         plot.setLabel("bottom", x_label)
         plot.setLabel("left", y_label)
         plot.setLogMode(x=False, y=log_y)
@@ -180,8 +202,7 @@ class ExtrapolationDock(SettingsDock):
             missing = pg.LinearRegionItem((r.train_len, r.eval_len), movable=False,
                                           brush=pg.mkBrush(192, 57, 43, 90), pen=pg.mkPen(None))
             plot.addItem(missing)
-            text = pg.TextItem(f"no rows: {r.learned.missing:,} positions\nPositionOutOfRangeError",
-                               color="#e74c3c", anchor=(0.5, 0.5))
+            text = pg.TextItem(f"no rows\n({r.learned.missing:,})", color="#e74c3c", anchor=(0.5, 0.5))
             text.setPos((r.train_len + r.eval_len) / 2, 0.5)
             plot.addItem(text)
         plot.addItem(pg.InfiniteLine(r.train_len, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
@@ -200,13 +221,13 @@ class ExtrapolationDock(SettingsDock):
         plot.addItem(pg.BarGraphItem(x=x, height=shown, width=0.8, brushes=brushes, pen=pg.mkPen(None)))
         wrapped = int(sa.angles.wrapped.sum())
         plot.addItem(pg.InfiniteLine(wrapped - 0.5, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
-        plot.setLabel("bottom", "sin/cos pair (left of the dashed line: a full turn within training)")
+        plot.setLabel("bottom", "sin/cos pair (dashed: full turns ←)")
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, 1.05, padding=0)
 
     def _draw_rope(self, r: ex.ExtrapolationResult) -> None:
         ra = r.rope
-        plot = self._reset("rope", f"RoPE: angle needed ÷ largest seen (factor {ra.factor:g})",
+        plot = self._reset("rope", f"RoPE: angle needed ÷ largest seen, factor {ra.factor:g}",
                            "pair i (fast → slow)", "needed / seen")
         base = ra.variants["none"]
         n = len(base.inv_freq)
@@ -223,9 +244,8 @@ class ExtrapolationDock(SettingsDock):
             ratio = angles.needed / angles.trained
             top = max(top, float(ratio.max()))
             style = Qt.PenStyle.SolidLine if kind == "none" else Qt.PenStyle.DashLine
-            name = ex.ROPE_SCALING_LABELS[kind].replace("RoPE + ", "").replace("RoPE, ", "")
             plot.plot(x, ratio, pen=pg.mkPen(SCALING_COLORS[kind], width=2.5 if kind == "none" else 2, style=style),
-                      name=f"{name}: {angles.out_of_range} of {n} out")
+                      name=f"{SHORT_NAMES[kind]}: {angles.out_of_range} out")
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=1.5),
                                      label="largest angle seen", labelOpts={"position": 0.85, "color": "#bbb"}))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
@@ -234,8 +254,7 @@ class ExtrapolationDock(SettingsDock):
     def _draw_alibi(self, r: ex.ExtrapolationResult) -> None:
         aa = r.alibi
         s = r.summary("alibi")
-        plot = self._reset("alibi", f"ALiBi: {s.verdict} — bias per head", "distance i − j (log)",
-                           "bias −slope·distance")
+        plot = self._reset("alibi", f"ALiBi: {s.verdict}", "distance i − j (log)", "bias per head")
         plot.setLogMode(x=True, y=False)
         end = max(r.eval_len, r.train_len)
         distances = np.geomspace(1.0, end, 256)
@@ -247,7 +266,8 @@ class ExtrapolationDock(SettingsDock):
                 plot.plot([aa.reach[h]], [-aa.threshold], pen=None, symbol="o", symbolSize=7,
                           symbolBrush=colors[h], symbolPen=None)
         plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DotLine),
-                                     label=f"−{aa.threshold:g} (reach)", labelOpts={"position": 0.08, "color": "#bbb"}))
+                                     label=f"−{aa.threshold:g} (reach)",
+                                     labelOpts={"position": 0.02, "color": "#bbb", "anchors": [(0, 1), (0, 1)]}))
         plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine),
                                      label="training length", labelOpts={"position": 0.9, "color": "#bbb"}))
         plot.setXRange(0, math.log10(end), padding=0.02)
@@ -265,7 +285,7 @@ class ExtrapolationDock(SettingsDock):
         plot.addItem(pg.InfiniteLine(math.log10(max(r.train_len, 1)), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
         plot.addItem(pg.InfiniteLine(math.log10(t5.max_distance), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DotLine),
                                      label=f"max_distance {t5.max_distance:,}",
-                                     labelOpts={"position": 0.2, "color": "#bbb"}))
+                                     labelOpts={"position": 0.2, "color": "#bbb", "anchors": [(0, 0.5), (0, 0.5)]}))
         if t5.eval_bucket > t5.train_bucket:
             plot.addItem(pg.LinearRegionItem((t5.train_bucket + 0.5, t5.eval_bucket + 0.5), orientation="horizontal",
                                              movable=False, brush=pg.mkBrush(192, 57, 43, 70), pen=pg.mkPen(None)))

@@ -13,13 +13,13 @@ from datetime import datetime, timezone
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QLabel, QPlainTextEdit,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
+                               QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
 from peapp.analysis import timeseries as ts
 from peapp.document import Document
 from peapp.errors import PeappError
-from ui.docks._settings import SettingsDock
+from ui.docks._settings import SettingsDock, compact, relax_title_width
 
 DIVERGING = "CET-D1A"
 NO_VALUE = ""  # value-column choice meaning "no value column"
@@ -46,6 +46,8 @@ class TimeSeriesDock(SettingsDock):
         self.source_label = QLabel()
         self.source_label.setObjectName("timeSeriesSource")
         self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # a long path must not widen the dock: the label may shrink (its tooltip has the full text)
+        self.source_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         open_button = QPushButton("Open CSV…")
         open_button.setToolTip("Read your own series: a CSV with a header row and a timestamp column "
                                "(ISO 8601 dates or numbers)")
@@ -53,17 +55,17 @@ class TimeSeriesDock(SettingsDock):
         sample_button = QPushButton("Sample")
         sample_button.setToolTip("Back to the built-in sensor sample (hourly readings with missing hours)")
         sample_button.clicked.connect(self.use_sample)
-        self.time_combo = QComboBox()
+        self.time_combo = compact(QComboBox())
         self.time_combo.setObjectName("timeSeriesTimeColumn")
         self.time_combo.setToolTip("The column holding the timestamps")
         self.time_combo.currentIndexChanged.connect(
             lambda i: i >= 0 and self.set_setting(time_column=self.time_combo.itemData(i)))
-        self.value_combo = QComboBox()
+        self.value_combo = compact(QComboBox())
         self.value_combo.setObjectName("timeSeriesValueColumn")
         self.value_combo.setToolTip("Optional: a numeric column to plot above the encoding")
         self.value_combo.currentIndexChanged.connect(
             lambda i: i >= 0 and self.set_setting(value_column=self.value_combo.itemData(i)))
-        self.number_combo = QComboBox()
+        self.number_combo = compact(QComboBox())
         self.number_combo.setObjectName("timeSeriesNumberUnit")
         for key, label in (("seconds", "seconds"), ("minutes", "minutes"), ("hours", "hours"), ("days", "days"),
                            ("unix_seconds", "Unix seconds"), ("unix_ms", "Unix milliseconds")):
@@ -71,14 +73,14 @@ class TimeSeriesDock(SettingsDock):
         self.number_combo.setToolTip("What plain-number timestamps count (Unix times also allow calendar cycles)")
         self.bind_combo(self.number_combo, "number_unit")
 
-        self.kind_combo = QComboBox()
+        self.kind_combo = compact(QComboBox())
         self.kind_combo.setObjectName("timeSeriesEncoding")
         for key in ts.ENCODINGS:
             self.kind_combo.addItem(ts.ENCODING_LABELS[key], key)
         self.kind_combo.setToolTip("Sinusoid of the real elapsed time; calendar cycles as sin/cos pairs; or a "
                                    "Time2Vec-style linear + periodic encoding with seeded parameters")
         self.bind_combo(self.kind_combo, "kind")
-        self.unit_combo = QComboBox()
+        self.unit_combo = compact(QComboBox())
         self.unit_combo.setObjectName("timeSeriesUnit")
         for key in ts.TIME_UNITS:
             self.unit_combo.addItem(key, key)
@@ -121,35 +123,38 @@ class TimeSeriesDock(SettingsDock):
 
         self.d_label, self.base_label, self.k_label, self.seed_label = (
             QLabel("d_model"), QLabel("base"), QLabel("features k"), QLabel("seed"))
-        grid.addWidget(QLabel("Data"), 0, 0)
-        grid.addWidget(self.source_label, 0, 1, 1, 3)
-        grid.addWidget(open_button, 0, 4)
-        grid.addWidget(sample_button, 0, 5)
-        grid.addWidget(QLabel("time column"), 1, 0)
+        # four compact rows, at most three label/control pairs each (fits a 1000 px window)
+        source_row = QHBoxLayout()
+        source_row.addWidget(QLabel("Data"))
+        source_row.addWidget(self.source_label, 1)
+        source_row.addWidget(open_button)
+        source_row.addWidget(sample_button)
+        grid.addLayout(source_row, 0, 0, 1, 6)
+        grid.addWidget(QLabel("time"), 1, 0)
         grid.addWidget(self.time_combo, 1, 1)
-        grid.addWidget(QLabel("numbers are"), 1, 2)
+        grid.addWidget(QLabel("numbers in"), 1, 2)
         grid.addWidget(self.number_combo, 1, 3)
-        grid.addWidget(QLabel("value column"), 1, 4)
+        grid.addWidget(QLabel("value"), 1, 4)
         grid.addWidget(self.value_combo, 1, 5)
         grid.addWidget(QLabel("Encoding"), 2, 0)
         grid.addWidget(self.kind_combo, 2, 1)
-        grid.addWidget(QLabel("time unit"), 2, 2)
+        grid.addWidget(QLabel("unit"), 2, 2)
         grid.addWidget(self.unit_combo, 2, 3)
-        grid.addWidget(self.d_label, 2, 4)
-        grid.addWidget(self.d_spin, 2, 5)
-        grid.addWidget(self.base_label, 2, 6)
-        grid.addWidget(self.base_spin, 2, 7)
-        grid.addWidget(self.k_label, 2, 4)
-        grid.addWidget(self.k_spin, 2, 5)
-        grid.addWidget(self.seed_label, 2, 6)
-        grid.addWidget(self.seed_spin, 2, 7)
-        grid.addWidget(QLabel("compare samples"), 1, 6)
-        pair = QGridLayout()
-        pair.addWidget(self.pick_a, 0, 0)
-        pair.addWidget(self.pick_b, 0, 1)
-        grid.addLayout(pair, 1, 7)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
+        grid.addWidget(QLabel("compare"), 2, 4)
+        pair = QHBoxLayout()
+        pair.addWidget(self.pick_a)
+        pair.addWidget(self.pick_b)
+        grid.addLayout(pair, 2, 5)
+        grid.addWidget(self.d_label, 3, 0)
+        grid.addWidget(self.d_spin, 3, 1)
+        grid.addWidget(self.base_label, 3, 2)
+        grid.addWidget(self.base_spin, 3, 3)
+        grid.addWidget(self.k_label, 3, 0)
+        grid.addWidget(self.k_spin, 3, 1)
+        grid.addWidget(self.seed_label, 3, 2)
+        grid.addWidget(self.seed_spin, 3, 3)
+        for col in (1, 3, 5):
+            grid.setColumnStretch(col, 1)
         layout.addLayout(grid)
 
         self.graphics = pg.GraphicsLayoutWidget()
@@ -158,6 +163,7 @@ class TimeSeriesDock(SettingsDock):
         self.heat_plot = self.graphics.addPlot(row=1, col=0)
         self.sim_plot = self.graphics.addPlot(row=0, col=2, rowspan=2)
         for plot in (self.series_plot, self.heat_plot, self.sim_plot):
+            relax_title_width(plot)
             plot.setMenuEnabled(False)
             plot.getAxis("left").enableAutoSIPrefix(False)
             plot.getAxis("bottom").enableAutoSIPrefix(False)
@@ -287,6 +293,7 @@ class TimeSeriesDock(SettingsDock):
         sample = not self.setting("path", document)
         self.source_label.setText(f"built-in sample: {ts.SAMPLE_NAME} (hourly sensor readings, missing hours, "
                                   f"two corrupt rows)" if sample else path)
+        self.source_label.setToolTip(self.source_label.text())
         kind = self.setting("kind", document)
         for widget in (self.d_label, self.d_spin, self.base_label, self.base_spin):
             widget.setVisible(kind == "sinusoidal")
@@ -356,7 +363,7 @@ class TimeSeriesDock(SettingsDock):
         self.pair_scatter.setData(result.pair_gaps, result.pair_sims)
         self.pick_point.setData([gap], [sim])
         self.sim_plot.setLabel("bottom", f"gap ({unit})")
-        self.sim_plot.setTitle("similarity of two timestamps vs their gap")
+        self.sim_plot.setTitle("similarity vs gap")
         self.bad_rows.setPlainText(series.bad_report() if series.bad_count else
                                    "No bad rows: every data row was used.")
         note = " Rows were not in time order; they are shown sorted." if series.reordered else ""
