@@ -28,3 +28,9 @@ def test_typing_a_word_with_t_is_not_taken_by_the_heatmap_shortcut(main_window, 
     assert dock.word_edit.text() == "Token" and doc.view("exampleDock", "word") == "Token"
     assert doc.view("heatmapDock", "mode", "encoding") == mode
     assert dock.last_result.word == "Token"
+
+
+def test_each_article_dock_fits_a_1000px_window_beside_the_parameters(main_window):
+    params = main_window.docks["parametersDock"].minimumSizeHint().width()
+    for name in ("exampleDock", "extrapolationDock", "timeSeriesDock"):
+        assert params + main_window.docks[name].minimumSizeHint().width() <= 1000, name
