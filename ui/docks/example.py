@@ -31,6 +31,7 @@ class ExampleDock(SettingsDock):
     title = "Worked example"
     order = 40
     shortcut = "Ctrl+4"
+    view_names = ("example",)
     defaults = {"word": we.ARTICLE_WORD, "source": "article", "d_model": 4, "scheme": "sinusoidal",
                 "position": we.ARTICLE_POSITION, "other_position": we.ARTICLE_OTHER_POSITION,
                 "max_positions": 2048, "pair": 0}

@@ -43,6 +43,7 @@ class ExtrapolationDock(SettingsDock):
     title = "Length extrapolation"
     order = 50
     shortcut = "Ctrl+5"
+    view_names = ("extrapolation",)
     defaults = {"train_len": 2048, "eval_len": 8192, "factor": 0.0, "d_model": 128, "head_dim": 128,
                 "rope_base": 10000.0, "n_heads": 8, "threshold": 10.0, "t5_buckets": 32, "t5_max_distance": 128}
 

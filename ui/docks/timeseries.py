@@ -30,6 +30,7 @@ class TimeSeriesDock(SettingsDock):
     title = "Time series"
     order = 60
     shortcut = "Ctrl+6"
+    view_names = ("timeseries",)
     defaults = {"path": "", "time_column": "timestamp", "value_column": "temperature_c", "number_unit": "seconds",
                 "kind": "sinusoidal", "unit": "hours", "d_model": 32, "base": 10000.0, "k": 16, "seed": 0,
                 "pick_a": 0, "pick_b": 24}
