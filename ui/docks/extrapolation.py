@@ -22,7 +22,9 @@ from ui.docks._settings import SettingsDock, relax_title_width
 VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
 SCALING_COLORS = {"none": "#e74c3c", "linear": "#f39c12", "ntk": "#9b59b6", "dynamic": "#e84393",
                   "yarn": "#1abc9c", "llama3": "#3498db"}
-TRAINED_COLOR = "#ecf0f1"
+# Reference lines and their labels: a mid grey that reads on the dark screen and on a light export.
+GUIDE = "#8a9597"
+TRAINED_COLOR = "#8a9597"
 SHORT_NAMES = {"none": "unscaled", "linear": "PI", "ntk": "NTK", "dynamic": "dyn. NTK", "yarn": "YaRN",
                "llama3": "Llama-3"}
 
@@ -206,7 +208,7 @@ class ExtrapolationDock(SettingsDock):
             text = pg.TextItem(f"no rows\n({r.learned.missing:,})", color="#e74c3c", anchor=(0.5, 0.5))
             text.setPos((r.train_len + r.eval_len) / 2, 0.5)
             plot.addItem(text)
-        plot.addItem(pg.InfiniteLine(r.train_len, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
+        plot.addItem(pg.InfiniteLine(r.train_len, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
         plot.setXRange(0, end, padding=0.02)
         plot.setYRange(0, 1.2, padding=0)
 
@@ -221,7 +223,7 @@ class ExtrapolationDock(SettingsDock):
         shown = np.maximum(sa.unseen_fraction, 0.0)
         plot.addItem(pg.BarGraphItem(x=x, height=shown, width=0.8, brushes=brushes, pen=pg.mkPen(None)))
         wrapped = int(sa.angles.wrapped.sum())
-        plot.addItem(pg.InfiniteLine(wrapped - 0.5, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
+        plot.addItem(pg.InfiniteLine(wrapped - 0.5, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
         plot.setLabel("bottom", "sin/cos pair (dashed: full turns ←)")
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, 1.05, padding=0)
@@ -237,7 +239,7 @@ class ExtrapolationDock(SettingsDock):
         if wrapped:  # these pairs turned a full circle in training: every angle was seen
             plot.addItem(pg.LinearRegionItem((-0.5, wrapped - 0.5), movable=False,
                                              brush=pg.mkBrush(127, 140, 141, 60), pen=pg.mkPen(None)))
-            label = pg.TextItem("full turn seen in training", color="#bbb", anchor=(0, 1))
+            label = pg.TextItem("full turn seen in training", color=GUIDE, anchor=(0, 1))
             plot.addItem(label)
             label.setPos(0, 0.05)
         top = 1.0
@@ -247,8 +249,8 @@ class ExtrapolationDock(SettingsDock):
             style = Qt.PenStyle.SolidLine if kind == "none" else Qt.PenStyle.DashLine
             plot.plot(x, ratio, pen=pg.mkPen(SCALING_COLORS[kind], width=2.5 if kind == "none" else 2, style=style),
                       name=f"{SHORT_NAMES[kind]}: {angles.out_of_range} out")
-        plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=1.5),
-                                     label="largest angle seen", labelOpts={"position": 0.85, "color": "#bbb"}))
+        plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=2.5),
+                                     label="largest angle seen", labelOpts={"position": 0.85, "color": GUIDE}))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, top * 1.7, padding=0)  # headroom for the legend
 
@@ -266,11 +268,11 @@ class ExtrapolationDock(SettingsDock):
             if aa.reach[h] <= end:
                 plot.plot([aa.reach[h]], [-aa.threshold], pen=None, symbol="o", symbolSize=7,
                           symbolBrush=colors[h], symbolPen=None)
-        plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen("#bbb", style=Qt.PenStyle.DotLine),
+        plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine),
                                      label=f"−{aa.threshold:g} (reach)",
-                                     labelOpts={"position": 0.02, "color": "#bbb", "anchors": [(0, 1), (0, 1)]}))
-        plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine),
-                                     label="training length", labelOpts={"position": 0.9, "color": "#bbb"}))
+                                     labelOpts={"position": 0.02, "color": GUIDE, "anchors": [(0, 1), (0, 1)]}))
+        plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine),
+                                     label="training length", labelOpts={"position": 0.9, "color": GUIDE}))
         plot.setXRange(0, math.log10(end), padding=0.02)
         plot.setYRange(floor, 0.5, padding=0)
 
@@ -283,10 +285,10 @@ class ExtrapolationDock(SettingsDock):
         trained = t5.distances <= r.train_len - 1
         plot.plot(d[trained], t5.buckets[trained], pen=pg.mkPen("#27ae60", width=2.5), stepMode=None)
         plot.plot(d[~trained], t5.buckets[~trained], pen=pg.mkPen("#e74c3c", width=2.5))
-        plot.addItem(pg.InfiniteLine(math.log10(max(r.train_len, 1)), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DashLine)))
-        plot.addItem(pg.InfiniteLine(math.log10(t5.max_distance), pen=pg.mkPen("#bbb", style=Qt.PenStyle.DotLine),
+        plot.addItem(pg.InfiniteLine(math.log10(max(r.train_len, 1)), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
+        plot.addItem(pg.InfiniteLine(math.log10(t5.max_distance), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine),
                                      label=f"max_distance {t5.max_distance:,}",
-                                     labelOpts={"position": 0.2, "color": "#bbb", "anchors": [(0, 0.5), (0, 0.5)]}))
+                                     labelOpts={"position": 0.2, "color": GUIDE, "anchors": [(0, 0.5), (0, 0.5)]}))
         if t5.eval_bucket > t5.train_bucket:
             plot.addItem(pg.LinearRegionItem((t5.train_bucket + 0.5, t5.eval_bucket + 0.5), orientation="horizontal",
                                              movable=False, brush=pg.mkBrush(192, 57, 43, 70), pen=pg.mkPen(None)))
