@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 
 from peapp.analysis import timeseries as ts
 from tests.gui.article_helpers import host, settle
@@ -107,3 +107,25 @@ def test_settings_live_in_the_document_and_restore_from_a_session(dock, qtbot, a
     settle(qtbot, app_context)
     assert dock.kind_combo.currentData() == "time2vec" and dock.k_spin.value() == 8
     assert dock.last_result.encoding.k == 8 and dock.last_result.matrix.shape[1] == 8
+
+
+def test_dropping_a_csv_on_the_dock_opens_it(dock, qtbot, app_context, tmp_path):
+    from PySide6.QtCore import QMimeData, QPoint, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    path = tmp_path / "dropped.csv"
+    path.write_text("when,v\n2024-05-01T00:00:00Z,1\n2024-05-01T03:00:00Z,2\n", encoding="utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    dock.dropEvent(event)
+    settle(qtbot, app_context)
+    assert event.isAccepted() and dock.last_result.series.source == "dropped.csv"
+    assert app_context.document.view("timeSeriesDock", "time_column") == "when"
+    other = QMimeData()
+    other.setUrls([QUrl.fromLocalFile(str(tmp_path / "model.safetensors"))])
+    ignored = QDropEvent(QPoint(10, 10), Qt.DropAction.CopyAction, other, Qt.MouseButton.NoButton,
+                         Qt.KeyboardModifier.NoModifier)
+    dock.dropEvent(ignored)
+    assert not ignored.isAccepted()

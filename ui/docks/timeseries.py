@@ -23,6 +23,7 @@ from ui.docks._settings import SettingsDock, compact, relax_title_width
 
 DIVERGING = "CET-D1A"
 NO_VALUE = ""  # value-column choice meaning "no value column"
+CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 
 
 class TimeSeriesDock(SettingsDock):
@@ -51,7 +52,7 @@ class TimeSeriesDock(SettingsDock):
         self.source_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         open_button = QPushButton("Open CSV…")
         open_button.setToolTip("Read your own series: a CSV with a header row and a timestamp column "
-                               "(ISO 8601 dates or numbers)")
+                               "(ISO 8601 dates or numbers). Dropping a .csv file on this panel works too.")
         open_button.clicked.connect(self._choose_file)
         sample_button = QPushButton("Sample")
         sample_button.setToolTip("Back to the built-in sensor sample (hourly readings with missing hours)")
@@ -217,9 +218,30 @@ class TimeSeriesDock(SettingsDock):
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.setAcceptDrops(True)  # drop a CSV on the dock to read it
         self.sync_controls(ctx.document)
 
     # ---- data source ------------------------------------------------------------------------------
+    @staticmethod
+    def _dropped_csv(event) -> str | None:
+        urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
+        paths = [u.toLocalFile() for u in urls if u.isLocalFile()]
+        return next((p for p in paths if p.lower().endswith(CSV_SUFFIXES)), None)
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if self._dropped_csv(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()  # not ours: the main window may take it (checkpoints, sessions)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt override
+        path = self._dropped_csv(event)
+        if path:
+            event.acceptProposedAction()
+            self.open_csv(path)
+        else:
+            event.ignore()
+
     def _choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a time series", "", "CSV files (*.csv *.txt);;All files (*)")
         if path:
