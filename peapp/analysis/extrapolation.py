@@ -30,8 +30,9 @@ from typing import ClassVar
 import numpy as np
 import torch
 
-from peapp.encodings import alibi, rope, sinusoidal
+from peapp.encodings import alibi, sinusoidal
 from peapp.encodings.learned import LearnedTable
+from peapp.encodings.rope import RopeSpec
 from peapp.errors import ParameterError, PositionOutOfRangeError
 from peapp.jobs import ProgressFn, Request
 
@@ -47,6 +48,10 @@ ROPE_SCALING_LABELS = {
     "llama3": "RoPE + Llama-3",
 }
 MAX_LENGTH = 16_777_216
+_ROPE_LIMITS = {info.name: info.maximum for info in RopeSpec.param_infos()}
+# The RoPE scalings are RopeSpec's, so its limits are ours: trained context and factor.
+MAX_TRAIN_LENGTH = int(_ROPE_LIMITS["original_max_position_embeddings"])
+MAX_FACTOR = float(_ROPE_LIMITS["factor"])
 # New positions sampled when counting unseen sinusoid phases (bounded work at any E).
 PHASE_SAMPLES = 4096
 TWO_PI = 2 * math.pi
@@ -220,60 +225,27 @@ def analyse_sinusoidal(train_len: int, eval_len: int, d_model: int = 128,
     return SinusoidalAnalysis(angles, fraction), Summary("sinusoidal", label, "extrapolates", reason)
 
 
-def _ntk_base(base: float, factor: float, dim: int) -> float:
-    return base * factor ** (dim / (dim - 2))
-
-
 def scaled_inv_freq(rope_type: str, dim: int, base: float, factor: float, original_len: int,
                     seq_len: int) -> tuple[np.ndarray, float]:
-    """(inv_freq [dim/2] float64, attention_factor) with Hugging Face semantics for ``rope_type``.
-
-    Local until the RoPE module's ``RopeSpec(rope_type=…).inv_freq(seq_len)`` lands on main.
-    ``ntk`` is the static NTK-aware rule base' = base·factor^(dim/(dim−2)).
-    """
-    exponent = np.arange(0, dim, 2, dtype=np.float64) / dim
-    inv = 1.0 / base ** exponent
-    if rope_type == "none":
-        return inv, 1.0
-    if rope_type == "linear":
-        return inv / factor, 1.0
-    if rope_type == "ntk":
-        return 1.0 / _ntk_base(base, factor, dim) ** exponent, 1.0
-    if rope_type == "dynamic":
-        if seq_len <= original_len:
-            return inv, 1.0
-        grown = base * ((factor * seq_len / original_len) - (factor - 1)) ** (dim / (dim - 2))
-        return 1.0 / grown ** exponent, 1.0
-    if rope_type == "yarn":
-        def correction_dim(rotations: float) -> float:
-            return dim * math.log(original_len / (rotations * TWO_PI)) / (2 * math.log(base))
-
-        low = max(math.floor(correction_dim(32.0)), 0)
-        high = min(math.ceil(correction_dim(1.0)), dim - 1)
-        if low == high:
-            high += 0.001
-        ramp = np.clip((np.arange(dim // 2, dtype=np.float64) - low) / (high - low), 0.0, 1.0)
-        keep = 1.0 - ramp  # 1: keep the original frequency (fast pairs); 0: divide by factor
-        attention = 0.1 * math.log(factor) + 1.0 if factor > 1 else 1.0
-        return inv / factor * (1 - keep) + inv * keep, attention
-    if rope_type == "llama3":
-        low_freq_factor, high_freq_factor = 1.0, 4.0
-        low_wavelen = original_len / low_freq_factor
-        high_wavelen = original_len / high_freq_factor
-        wavelen = TWO_PI / inv
-        out = np.where(wavelen > low_wavelen, inv / factor, inv)
-        smooth = (original_len / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)
-        blended = (1 - smooth) * out / factor + smooth * out
-        medium = (wavelen >= high_wavelen) & (wavelen <= low_wavelen)
-        return np.where(medium, blended, out), 1.0
-    raise ParameterError(f"unknown RoPE scaling {rope_type!r}; choose one of none, {', '.join(ROPE_SCALINGS)}")
+    """(inv_freq [dim/2] float64, attention_factor) of ``rope_type`` ("none" = unscaled) at ``seq_len``,
+    from :class:`peapp.encodings.rope.RopeSpec` with ``original_len`` as the trained context."""
+    kind = "default" if rope_type == "none" else rope_type
+    if kind not in ("default",) + ROPE_SCALINGS:
+        raise ParameterError(f"unknown RoPE scaling {rope_type!r}; choose one of none, {', '.join(ROPE_SCALINGS)}")
+    try:
+        spec = RopeSpec(head_dim=int(dim), base=float(base), rope_type=kind, factor=float(factor),
+                        original_max_position_embeddings=int(original_len))
+    except ParameterError as exc:
+        raise ParameterError(f"RoPE scaling {rope_type}: {exc}") from None
+    inv, attention = spec.inv_freq(int(seq_len))
+    return inv.to(torch.float64).numpy(), float(attention)
 
 
 def analyse_rope(train_len: int, eval_len: int, head_dim: int = 128, base: float = 10000.0,
                  factor: float | None = None) -> tuple[RopeAnalysis, list[Summary]]:
     """Angles per pair for unscaled RoPE and each scaling (factor default E/L, original length L)."""
-    if factor is None:
-        factor = max(1.0, eval_len / train_len)
+    if factor is None:  # as long as the evaluation needs, within what RopeSpec accepts
+        factor = min(max(1.0, eval_len / train_len), MAX_FACTOR)
     trained_inv, _ = scaled_inv_freq("none", head_dim, base, factor, train_len, train_len)
     variants: dict[str, PairAngles] = {}
     summaries: list[Summary] = []
@@ -294,10 +266,13 @@ def analyse_rope(train_len: int, eval_len: int, head_dim: int = 128, base: float
         changed = f"{n_pairs - kept} of {n_pairs} pairs slowed" if kind != "none" else ""
         if len(out) == 0:
             verdict = "interpolates" if kind != "none" else "extrapolates"
-            reason = (f"{changed}; every pair's angle at position {eval_len - 1:,} is within the span "
-                      f"trained on (as if at position ≤ {_effective_position(angles):,.2f})"
-                      if kind != "none" else
-                      f"every pair already turned a full circle within {train_len:,} positions")
+            if angles.wrapped.all():  # nothing to bring back: every angle was seen, scaled or not
+                reason = f"every pair already turned a full circle within {train_len:,} positions"
+                if kind != "none":
+                    reason = f"{changed}; not needed: " + reason
+            else:
+                reason = (f"{changed}; every pair's angle at position {eval_len - 1:,} is within the span "
+                          f"trained on (as if at position ≤ {_effective_position(angles):,.2f})")
         else:
             worst = out[-1]
             verdict = "extrapolates"
@@ -384,15 +359,16 @@ def analyse(train_len: int, eval_len: int, *, d_model: int = 128, sin_base: floa
             n_heads: int = 8, threshold: float = 10.0, t5_buckets: int = 32,
             t5_max_distance: int = 128) -> ExtrapolationResult:
     """Every scheme at once, with one summary per scheme (and per RoPE scaling)."""
-    for name, value in (("training length", train_len), ("evaluation length", eval_len)):
-        if not 2 <= int(value) <= MAX_LENGTH:
-            raise ParameterError(f"{name} must be between 2 and {MAX_LENGTH:,}; got {value:,}")
+    for name, value, most in (("training length", train_len, MAX_TRAIN_LENGTH),
+                              ("evaluation length", eval_len, MAX_LENGTH)):
+        if not 2 <= int(value) <= most:
+            raise ParameterError(f"{name} must be between 2 and {most:,}; got {value:,}")
     if d_model < 2 or d_model % 2:
         raise ParameterError(f"sinusoidal d_model must be even and ≥ 2; got {d_model}")
     if head_dim < 4 or head_dim % 2:
         raise ParameterError(f"RoPE head_dim must be even and ≥ 4; got {head_dim}")
-    if factor is not None and not factor >= 1:
-        raise ParameterError(f"the RoPE scaling factor must be ≥ 1; got {factor:g}")
+    if factor is not None and not 1 <= factor <= MAX_FACTOR:
+        raise ParameterError(f"the RoPE scaling factor must be between 1 and {MAX_FACTOR:g}; got {factor:g}")
     if not 1 <= n_heads <= 256:
         raise ParameterError(f"ALiBi heads must be between 1 and 256; got {n_heads}")
     learned, s_learned = analyse_learned(train_len, eval_len)

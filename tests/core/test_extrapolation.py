@@ -155,3 +155,17 @@ def test_t5_buckets_past_max_distance_are_shared():
     assert f"buckets {expected[0] + 1}–31 are first reached" in r.summary("t5").reason
     assert f"distances ≥ {first}" in r.summary("t5").reason
     np.testing.assert_array_equal(r.t5.buckets, t5_bucket(-torch.from_numpy(r.t5.distances), bidirectional=False))
+
+
+def test_when_every_pair_wrapped_in_training_scaling_is_not_needed():
+    r = ex.analyse(1_048_576, 16_777_216)  # slowest wavelength ≈ 54,410 < the training length
+    assert r.rope.variants["none"].wrapped.all()
+    for s in r.summaries:
+        if s.scheme.startswith("rope"):
+            assert "nan" not in s.reason and "full circle" in s.reason
+
+
+def test_training_length_and_factor_limits_are_ropespecs():
+    with pytest.raises(ParameterError, match="1,048,576"):
+        ex.analyse(2_000_000, 4_000_000)
+    assert ex.analyse(2, 16_777_216).rope.factor == ex.MAX_FACTOR == 1024

@@ -56,7 +56,7 @@ class ExtrapolationDock(SettingsDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         grid = QGridLayout()
-        self.train_spin = _spin("extrapTrain", 2, ex.MAX_LENGTH, "Longest sequence seen in training (tokens)")
+        self.train_spin = _spin("extrapTrain", 2, ex.MAX_TRAIN_LENGTH, "Longest sequence seen in training (tokens)")
         self.eval_spin = _spin("extrapEval", 2, ex.MAX_LENGTH, "Length the model is asked to read (tokens)")
         self.factor_spin = QDoubleSpinBox()
         self.factor_spin.setObjectName("extrapFactor")
@@ -176,9 +176,11 @@ class ExtrapolationDock(SettingsDock):
                          f"{s.verdict}</span> — {html.escape(s.reason)}")
         self.summary_label.setText("<br>".join(lines))
         factor = result.rope.factor
+        capped = f" (the auto factor stops at {ex.MAX_FACTOR:g})" if factor < result.eval_len / result.train_len \
+            and factor == ex.MAX_FACTOR else ""
         self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}. Each verdict is "
                          f"computed from the plots: rows that exist, phases and angles seen in training (RoPE "
-                         f"scalings with factor {factor:g}, original length {result.train_len:,}), T5 buckets "
+                         f"scalings with factor {factor:g}{capped}, original length {result.train_len:,}), T5 buckets "
                          f"reached (decoder), and each ALiBi head's reach. Dashed lines mark the training length.")
 
     def _reset(self, key: str, title: str, x_label: str, y_label: str, log_y: bool = False) -> pg.PlotItem:
