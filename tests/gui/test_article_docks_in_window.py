@@ -34,3 +34,10 @@ def test_each_article_dock_fits_a_1000px_window_beside_the_parameters(main_windo
     params = main_window.docks["parametersDock"].minimumSizeHint().width()
     for name in ("exampleDock", "extrapolationDock", "timeSeriesDock"):
         assert params + main_window.docks[name].minimumSizeHint().width() <= 1000, name
+
+
+def test_article_dock_shortcuts_are_unique(main_window):
+    mine = {main_window.docks[n].shortcut for n in ("exampleDock", "extrapolationDock", "timeSeriesDock")}
+    others = {d.shortcut for name, d in main_window.docks.items()
+              if name not in ("exampleDock", "extrapolationDock", "timeSeriesDock")}
+    assert len(mine) == 3 and not mine & others

@@ -29,8 +29,8 @@ MAX_POSITION = 8192
 class ExampleDock(SettingsDock):
     object_name = "exampleDock"
     title = "Worked example"
-    order = 40
-    shortcut = "Ctrl+4"
+    order = 70
+    shortcut = "Ctrl+7"
     view_names = ("example",)
     defaults = {"word": we.ARTICLE_WORD, "source": "article", "d_model": 4, "scheme": "sinusoidal",
                 "position": we.ARTICLE_POSITION, "other_position": we.ARTICLE_OTHER_POSITION,

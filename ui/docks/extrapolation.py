@@ -43,8 +43,8 @@ def _spin(name: str, lo: int, hi: int, tip: str) -> QSpinBox:
 class ExtrapolationDock(SettingsDock):
     object_name = "extrapolationDock"
     title = "Length extrapolation"
-    order = 50
-    shortcut = "Ctrl+5"
+    order = 80
+    shortcut = "Ctrl+8"
     view_names = ("extrapolation",)
     defaults = {"train_len": 2048, "eval_len": 8192, "factor": 0.0, "d_model": 128, "head_dim": 128,
                 "rope_base": 10000.0, "n_heads": 8, "threshold": 10.0, "t5_buckets": 32, "t5_max_distance": 128}
@@ -140,7 +140,7 @@ class ExtrapolationDock(SettingsDock):
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.graphics)
         splitter.addWidget(summary_area)
-        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(0, 2)  # the verdicts are the point: give them a third
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
         layout.addWidget(splitter, 1)

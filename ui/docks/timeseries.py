@@ -29,8 +29,8 @@ CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 class TimeSeriesDock(SettingsDock):
     object_name = "timeSeriesDock"
     title = "Time series"
-    order = 60
-    shortcut = "Ctrl+6"
+    order = 90
+    shortcut = "Ctrl+9"
     view_names = ("timeseries",)
     defaults = {"path": "", "time_column": "timestamp", "value_column": "temperature_c", "number_unit": "seconds",
                 "kind": "sinusoidal", "unit": "hours", "d_model": 32, "base": 10000.0, "k": 16, "seed": 0,
