@@ -584,7 +584,7 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
 
     gaps_real = np.diff(tau)
     irregular = (f"gaps from {_fmt_gap(gaps_real.min(), enc.unit)} to {_fmt_gap(gaps_real.max(), enc.unit)}"
-                 if n > 1 else "one sample")
+                 if n > 1 else "a single sample")
     what = {
         "sinusoidal": (f"the sinusoid (d_model {enc.d_model}, base {enc.base:g}) evaluated at the real elapsed "
                        f"time in {enc.unit}, so an irregular gap shifts the phase by exactly its length"),
@@ -596,8 +596,8 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
     }[enc.kind]
     bad = f"; {series.bad_count} bad row{'s' if series.bad_count != 1 else ''} reported, not used" \
         if series.bad_count else ""
-    caption = (f"{series.source}, column {series.time_column!r}: {n:,} samples over "
-               f"{_fmt_gap(span, enc.unit)}, {irregular}{bad}. Encoding: {what}. Samples "
+    extent = (f"{n:,} samples over {_fmt_gap(span, enc.unit)}, " if n > 1 else "")
+    caption = (f"{series.source}, column {series.time_column!r}: {extent}{irregular}{bad}. Encoding: {what}. Samples "
                f"{a} and {b} are {_fmt_gap(pick_result[2], enc.unit)} apart, cosine similarity "
                f"{pick_result[3]:.3f}.")
     return TimeSeriesResult(series=series, encoding=enc, tau=tau, grid_tau=grid_tau, matrix_index=index,
