@@ -446,12 +446,17 @@ def curve_points(enc: TimeEncoding, max_gap: float) -> int:
 
 
 def similarity_vs_gap(enc: TimeEncoding, t0: float, max_gap: float, points: int = CURVE_POINTS,
-                      calendar_ok: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """(gaps in ``enc.unit``, cosine similarity of the encodings of t0 and t0 + gap)."""
+                      calendar_ok: bool = True, origin: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(gaps in ``enc.unit``, cosine similarity of the encodings of t0 and t0 + gap).
+
+    ``origin`` is where elapsed time τ starts (default t0); it matters only for encodings that
+    are not shift-invariant (Time2Vec's linear term).
+    """
+    origin = t0 if origin is None else origin
     gaps = np.linspace(0.0, float(max_gap), int(points))
     at = np.full_like(gaps, t0)
-    a = encode(at, enc, t0, calendar_ok=calendar_ok)
-    b = encode(at + gaps * enc.unit_seconds, enc, t0, calendar_ok=calendar_ok)
+    a = encode(at, enc, origin, calendar_ok=calendar_ok)
+    b = encode(at + gaps * enc.unit_seconds, enc, origin, calendar_ok=calendar_ok)
     return gaps, cosine(a, b)
 
 
@@ -469,7 +474,7 @@ class TimeSeriesResult:
     matrix: np.ndarray  # … and its encoding [cells, cols] float32, NaN rows in gaps
     labels: list[str]
     gaps: np.ndarray  # similarity curve: gap (unit) …
-    curve: np.ndarray  # … and cosine similarity at that gap from the first timestamp
+    curve: np.ndarray  # … and cosine similarity at that gap from sample A (``pick[0]``)
     pair_gaps: np.ndarray  # sampled pairs of real timestamps: |τ_i − τ_j| …
     pair_sims: np.ndarray  # … and their similarity
     pick: tuple[int, int, float, float]  # (i, j, gap, similarity) of the two chosen samples
@@ -566,8 +571,10 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
     gap_range = float(max_gap) if max_gap else max(span, 1e-9)
     if not gap_range > 0:
         raise ParameterError(f"the largest gap must be positive; got {gap_range:g}")
-    gaps, curve = similarity_vs_gap(enc, t0, gap_range, points=curve_points(enc, gap_range),
-                                    calendar_ok=series.calendar)
+    a, b = (min(max(int(p), 0), n - 1) for p in pick)
+    # the curve starts at sample A, so sample B (when later) lies on it for every encoding
+    gaps, curve = similarity_vs_gap(enc, float(series.times[a]), gap_range, points=curve_points(enc, gap_range),
+                                    calendar_ok=series.calendar, origin=t0)
     rng = np.random.default_rng(seed)
     if n > 1:
         count = min(MAX_PAIRS, n * (n - 1) // 2)
@@ -578,7 +585,6 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
         pair_gaps, pair_sims = np.abs(tau[i] - tau[j]), cosine(ea, eb)
     else:
         pair_gaps = pair_sims = np.zeros(0)
-    a, b = (min(max(int(p), 0), n - 1) for p in pick)
     ab = encode(series.times[[a, b]], enc, t0, calendar_ok=series.calendar)
     pick_result = (a, b, float(abs(tau[b] - tau[a])), float(cosine(ab[:1], ab[1:])[0]))
 

@@ -179,3 +179,16 @@ def test_semicolon_csv_is_read(tmp_path):
     assert header == ["zeit", "wert"] and guess == 0
     s = ts.load_csv(path, "zeit")
     assert len(s) == 2 and s.times[1] - s.times[0] == 7200
+
+
+def test_time2vec_similarity_depends_on_when_and_the_curve_starts_at_sample_a():
+    r = ts.TimeSeriesRequest(kind="time2vec", k=8, pick_a=40, pick_b=100).run()
+    t = r.series.times
+    # the ring (A, B) lies on the curve drawn from A
+    a, b, gap, sim = r.pick
+    assert sim == pytest.approx(np.interp(gap, r.gaps, r.curve), abs=0.02)
+    enc = ts.encode(t[[40, 100]], r.encoding, t[0])
+    assert sim == pytest.approx(float(ts.cosine(enc[:1], enc[1:])[0]))
+    # not shift-invariant: the same gap from another start gives another similarity
+    _, other = ts.similarity_vs_gap(r.encoding, float(t[0]), r.gaps[-1], points=len(r.gaps), origin=float(t[0]))
+    assert not np.allclose(other, r.curve, atol=1e-3)

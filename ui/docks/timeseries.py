@@ -390,7 +390,7 @@ class TimeSeriesDock(SettingsDock):
         self.bad_rows.setPlainText(series.bad_report() if series.bad_count else
                                    "No bad rows: every data row was used.")
         note = " Rows were not in time order; they are shown sorted." if series.reordered else ""
-        self.set_caption(result.caption + " Curve: from the first timestamp; dots: random pairs of real "
+        self.set_caption(result.caption + f" Curve: from sample {a} onwards; dots: random pairs of real "
                          "samples; ring: the two chosen samples." + note)
 
     def format_time(self, seconds: float) -> str:
@@ -416,7 +416,7 @@ class TimeSeriesDock(SettingsDock):
         if key == "similarity":
             if not r.gaps[0] <= x <= r.gaps[-1]:
                 return ""
-            return f"gap {x:,.3f} {unit}: similarity {np.interp(x, r.gaps, r.curve):+.4f} (from the first timestamp)"
+            return f"gap {x:,.3f} {unit}: similarity {np.interp(x, r.gaps, r.curve):+.4f} (from sample {r.pick[0]})"
         if key == "series":
             i = int(np.clip(np.searchsorted(r.tau, x), 0, len(r.tau) - 1))
             if i > 0 and abs(r.tau[i - 1] - x) < abs(r.tau[i] - x):
