@@ -18,6 +18,7 @@ COMMANDS = (
     "peapp.commands.gui",
     "peapp.commands.inspect",
     "peapp.commands.render",
+    "peapp.commands.extrapolate",
 )
 
 
