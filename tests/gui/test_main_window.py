@@ -140,3 +140,11 @@ def test_keyboard_shortcuts_switch_family_and_mode(main_window, qtbot):
     heat = main_window.docks["heatmapDock"]
     shortcuts = [s for s in heat.findChildren(__import__("PySide6.QtGui", fromlist=["QShortcut"]).QShortcut)]
     assert any(s.key().toString() == "T" for s in shortcuts)
+
+
+def test_every_dock_has_a_unique_shortcut_and_view_toggle(main_window):
+    shortcuts = [type(d).shortcut for d in main_window.docks.values() if type(d).shortcut]
+    assert len(shortcuts) == len(set(shortcuts)), shortcuts
+    titles = [a.text() for a in main_window.view_menu.actions()]
+    for dock in main_window.docks.values():
+        assert dock.windowTitle() in titles

@@ -60,7 +60,7 @@ class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
     title = "RoPE spectrum"
     order = 40
-    shortcut = "Ctrl+4"
+    shortcut = "Ctrl+3"
 
     def __init__(self, ctx: AppContext, parent=None):
         super().__init__(ctx, parent)
