@@ -64,6 +64,13 @@ def test_hover_and_export(dock):
     assert not dock.export_widget().grab().isNull()
 
 
+def test_hover_far_out_on_a_log_axis_does_not_overflow(dock):
+    """Zoomed far out, a log axis reports x = 400: 10**400 overflows a float (OverflowError)."""
+    assert dock.describe("t5", 400.0, 3) == ""  # past every distance: nothing to say
+    assert dock.describe("t5", -400.0, 3).startswith("distance 0: bucket 0")
+    assert dock.describe("alibi", 400.0, -5).startswith("distance 1")
+
+
 def test_t5_plot_and_hover(dock, qtbot, app_context):
     dock.train_spin.setValue(64)
     dock.eval_spin.setValue(512)

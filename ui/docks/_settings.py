@@ -40,12 +40,12 @@ class SettingsDock(ViewDock):
     def bind_spin(self, spin: QSpinBox | QDoubleSpinBox, key: str, convert: Callable = int) -> None:
         emit = qthrottled(lambda v: self.set_setting(**{key: convert(v)}), timeout=THROTTLE_MS, leading=True)
         spin.valueChanged.connect(emit)
-        self._syncers.append(lambda doc: _quiet(spin, spin.setValue, convert(self.setting(key, doc))))
+        self._syncers.append(lambda doc: set_quietly(spin, spin.setValue, convert(self.setting(key, doc))))
 
     def bind_slider(self, slider: QWidget, key: str) -> None:
         emit = qthrottled(lambda v: self.set_setting(**{key: int(v)}), timeout=THROTTLE_MS, leading=True)
         slider.valueChanged.connect(emit)
-        self._syncers.append(lambda doc: _quiet(slider, slider.setValue, int(self.setting(key, doc))))
+        self._syncers.append(lambda doc: set_quietly(slider, slider.setValue, int(self.setting(key, doc))))
 
     def bind_combo(self, combo: QComboBox, key: str) -> None:
         """A combo whose items carry their setting value as item data."""
@@ -53,7 +53,7 @@ class SettingsDock(ViewDock):
 
         def sync(doc: Document) -> None:
             index = combo.findData(self.setting(key, doc))
-            _quiet(combo, combo.setCurrentIndex, max(index, 0))
+            set_quietly(combo, combo.setCurrentIndex, max(index, 0))
         self._syncers.append(sync)
 
     def bind_line(self, line: QLineEdit, key: str) -> None:
@@ -61,7 +61,7 @@ class SettingsDock(ViewDock):
 
         def sync(doc: Document) -> None:
             if line.text() != self.setting(key, doc):
-                _quiet(line, line.setText, str(self.setting(key, doc)))
+                set_quietly(line, line.setText, str(self.setting(key, doc)))
         self._syncers.append(sync)
 
     def sync_controls(self, document: Document) -> None:
@@ -93,28 +93,6 @@ class SettingsDock(ViewDock):
         return super().refresh(request)
 
 
-def relax_title_width(plot) -> None:
-    """Let a pyqtgraph plot's title be clipped instead of setting its column's minimum width.
-
-    LabelItem reports its text width as its minimum size on every text change, so long titles
-    in a narrow dock push plots past the right edge.  (The patch-grid dock does the same.)
-    """
-    from PySide6.QtCore import Qt
-
-    label = plot.titleLabel
-    update_min = label.updateMin
-
-    def relaxed() -> None:
-        update_min()
-        label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
-        label.setMinimumWidth(0)
-        label.updateGeometry()
-
-    label.updateMin = relaxed
-    label.setFlag(label.GraphicsItemFlag.ItemClipsChildrenToShape, True)
-    relaxed()
-
-
 def compact(combo: QComboBox, chars: int = 10) -> QComboBox:
     """Let a combo be narrower than its longest item (it elides), so docks fit a 1000 px window."""
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -122,7 +100,8 @@ def compact(combo: QComboBox, chars: int = 10) -> QComboBox:
     return combo
 
 
-def _quiet(widget: QWidget, setter: Callable[[Any], None], value: Any) -> None:
+def set_quietly(widget: QWidget, setter: Callable[[Any], None], value: Any) -> None:
+    """``setter(value)`` with the widget's signals blocked: showing a Document value is not an edit."""
     widget.blockSignals(True)
     try:
         setter(value)

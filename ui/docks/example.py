@@ -20,7 +20,8 @@ from superqt import QLabeledSlider
 
 from peapp.analysis import worked_example as we
 from peapp.document import Document
-from ui.docks._settings import SettingsDock, compact, relax_title_width
+from ui.docks._settings import SettingsDock, compact, set_quietly
+from ui.plotting import plot_at, relax_title_width
 
 COLORS = {"embedding": "#2e86de", "positional": "#e67e22", "combined": "#27ae60", "other": "#8e44ad"}
 MAX_POSITION = 8192
@@ -59,7 +60,8 @@ class ExampleDock(SettingsDock):
                                      "deterministic stand-in derived from the word (any d_model)")
         self.source_combo.currentIndexChanged.connect(
             lambda i: self._set_consistent(source=self.source_combo.itemData(i)))
-        self._syncers.append(lambda doc: self._sync_combo(self.source_combo, self.setting("source", doc)))
+        self._syncers.append(lambda doc: set_quietly(self.source_combo, self.source_combo.setCurrentIndex,
+                                                     max(self.source_combo.findData(self.setting("source", doc)), 0)))
         self.d_spin = QSpinBox()
         self.d_spin.setObjectName("exampleDModel")
         self.d_spin.setRange(2, 64)
@@ -67,7 +69,7 @@ class ExampleDock(SettingsDock):
         self.d_spin.setToolTip("Embedding width (the article uses 4)")
         self.d_spin.setKeyboardTracking(False)
         self.d_spin.valueChanged.connect(lambda v: self._set_consistent(d_model=int(v)))
-        self._syncers.append(lambda doc: self._sync_spin(self.d_spin, int(self.setting("d_model", doc))))
+        self._syncers.append(lambda doc: set_quietly(self.d_spin, self.d_spin.setValue, int(self.setting("d_model", doc))))
         preset = QPushButton("Article's example")
         preset.setObjectName("examplePreset")
         preset.setToolTip("\"DataCamp\", d_model 4, position 0, sinusoidal, compared with position 5")
@@ -206,21 +208,7 @@ class ExampleDock(SettingsDock):
 
     def _sync_word(self, document: Document) -> None:
         if self.word_edit.text() != self.setting("word", document):
-            self.word_edit.blockSignals(True)
-            self.word_edit.setText(str(self.setting("word", document)))
-            self.word_edit.blockSignals(False)
-
-    @staticmethod
-    def _sync_combo(combo: QComboBox, value) -> None:
-        combo.blockSignals(True)
-        combo.setCurrentIndex(max(combo.findData(value), 0))
-        combo.blockSignals(False)
-
-    @staticmethod
-    def _sync_spin(spin: QSpinBox, value: int) -> None:
-        spin.blockSignals(True)
-        spin.setValue(value)
-        spin.blockSignals(False)
+            set_quietly(self.word_edit, self.word_edit.setText, str(self.setting("word", document)))
 
     def sync_controls(self, document: Document) -> None:
         super().sync_controls(document)
@@ -370,13 +358,15 @@ class ExampleDock(SettingsDock):
         r = self._result
         if r is None:
             return
-        if self.bars_plot.sceneBoundingRect().contains(scene_pos):
-            x = self.bars_plot.getViewBox().mapSceneToView(scene_pos).x()
-            dim = int(round(x))
+        hit = plot_at(scene_pos, (("bars", self.bars_plot), ("pair", self.pair_plot)))
+        if hit is None:
+            return
+        where, p = hit
+        if where == "bars":
+            dim = int(round(p.x()))
             if 0 <= dim < len(r.embedding):
                 self.readout.setText(self.describe_dimension(dim))
-        elif self.pair_plot.sceneBoundingRect().contains(scene_pos):
-            p = self.pair_plot.getViewBox().mapSceneToView(scene_pos)
+        else:
             self.readout.setText(f"pair view: ({p.x():+.3f}, {p.y():+.3f}), length {math.hypot(p.x(), p.y()):.3f}, "
                                  f"angle {math.degrees(math.atan2(p.y(), p.x())):.1f}°")
 

@@ -17,7 +17,8 @@ from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
-from ui.docks._settings import SettingsDock, relax_title_width
+from ui.docks._settings import SettingsDock
+from ui.plotting import plot_at, pow10, relax_title_width
 
 VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
 SCALING_COLORS = {"none": "#e74c3c", "linear": "#f39c12", "ntk": "#9b59b6", "dynamic": "#e84393",
@@ -302,11 +303,10 @@ class ExtrapolationDock(SettingsDock):
         r = self._result
         if r is None:
             return
-        for key, plot in self.plots.items():
-            if plot.sceneBoundingRect().contains(scene_pos):
-                p = plot.getViewBox().mapSceneToView(scene_pos)
-                self.readout.setText(self.describe(key, p.x(), p.y()))
-                return
+        hit = plot_at(scene_pos, self.plots.items())
+        if hit is not None:
+            key, p = hit
+            self.readout.setText(self.describe(key, p.x(), p.y()))
 
     def describe(self, key: str, x: float, y: float) -> str:
         """The hover read-out for a point in one of the four plots (data coordinates)."""
@@ -329,7 +329,7 @@ class ExtrapolationDock(SettingsDock):
                                for kind, v in r.rope.variants.items())
             return head + f"; needed at {r.eval_len - 1:,}: {needed}"
         if key == "t5":
-            d = int(round(10 ** x))  # logarithmic distance axis
+            d = int(round(pow10(x)))  # logarithmic distance axis
             if not 0 <= d < max(r.eval_len, r.train_len):
                 return ""
             from peapp.encodings.relative import t5_bucket
@@ -340,7 +340,7 @@ class ExtrapolationDock(SettingsDock):
             seen = "trained" if b <= r.t5.train_bucket else "never trained (first reached past the training length)"
             return f"distance {d:,}: bucket {b} of {r.t5.num_buckets} — {seen}"
         if key == "alibi":
-            d = 10 ** x  # the distance axis is logarithmic
+            d = pow10(x)  # the distance axis is logarithmic
             biases = ", ".join(f"{-s * d:.2f}" for s in r.alibi.slopes[:8])
             more = "…" if len(r.alibi.slopes) > 8 else ""
             reach = ", ".join(f"{v:,.0f}" for v in r.alibi.reach[:8])

@@ -180,7 +180,9 @@ class HeatmapDock(ViewDock):
         self._result = result
         view = result.view
         values = view.values
-        levels = _levels(values, result.symmetric)
+        from peapp.analysis.heatmap import default_levels
+
+        levels = default_levels(values, result.symmetric)
         cmap_name = DIVERGING if result.symmetric else SEQUENTIAL
         if cmap_name != self._cmap_name:  # colour-map changes re-render the bar: only when needed
             self._cmap_name = cmap_name
@@ -331,12 +333,6 @@ class _SelectedRow(RowRequest):
 
     def compute(self, progress):
         return self.position, super().compute(progress)
-
-
-def _levels(values: np.ndarray, symmetric: bool) -> tuple[float, float]:
-    from peapp.analysis.heatmap import default_levels
-
-    return default_levels(values, symmetric)
 
 
 DOCK = HeatmapDock

@@ -38,6 +38,7 @@ from peapp.document import Document
 from peapp.encodings import vision
 from peapp.errors import ParameterError, PeappError
 from ui.docks.base import ViewDock
+from ui.plotting import relax_title_width
 
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
@@ -75,34 +76,12 @@ def set_title(plot: pg.PlotItem, text: str, size: str = "9pt") -> None:
     plot.titleLabel.item.setToolTip(text)
 
 
-def relax_title_width(plot: pg.PlotItem) -> None:
-    """Keep a plot's title from becoming its column's minimum width.
-
-    pyqtgraph's LabelItem reports its text width as its minimum size (re-set on every text change
-    and resize), so in a narrow dock long titles would push the plots past the right edge.  Here
-    the title may be clipped instead.
-    """
-    label = plot.titleLabel
-    update_min = label.updateMin
-
-    def relaxed() -> None:
-        update_min()
-        label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
-        label.setMinimumWidth(0)
-        label.updateGeometry()
-
-    label.updateMin = relaxed
-    label.setFlag(label.GraphicsItemFlag.ItemClipsChildrenToShape, True)  # a clipped title never overlaps
-    label.opts["justify"] = "left"  # when clipped, keep the start (the panel letter) readable
-    relaxed()
-
-
 class _GridPlot:
     """A plot that shows one float image (mosaic or map) with a selection rectangle."""
 
     def __init__(self, name: str, aspect: bool = True, axes: bool = True):
         self.plot = pg.PlotItem(name=name)
-        relax_title_width(self.plot)
+        relax_title_width(self.plot, justify="left")  # when clipped, keep the panel letter readable
         self.plot.setMenuEnabled(False)
         self.plot.invertY(True)
         self.plot.setAspectLocked(aspect)

@@ -29,6 +29,7 @@ from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
 from ui.docks.base import ViewDock
+from ui.plotting import plot_at
 
 N_MULTIPLES = 5
 TRAIL = 24  # positions shown behind the current one, fading
@@ -464,11 +465,10 @@ class RotationDock(ViewDock):
                     f"{facts.wavelengths[pair]:,.1f} positions; at position {self._position:,} it has turned "
                     f"{np.degrees(angle):,.1f}° ({angle / (2 * np.pi):,.2f} turns)")
                 return
-        for plot, text in ((self.rel_plot, self._relative_hover), (self.add_plot, self._additive_hover)):
-            if plot.sceneBoundingRect().contains(scene_pos):
-                point = plot.getViewBox().mapSceneToView(scene_pos)
-                self.readout.setText(text(point.x(), point.y()))
-                return
+        hit = plot_at(scene_pos, ((self._relative_hover, self.rel_plot), (self._additive_hover, self.add_plot)))
+        if hit is not None:
+            describe, point = hit
+            self.readout.setText(describe(point.x(), point.y()))
 
     def _click(self, event) -> None:
         """Clicking a small multiple makes its pair the one shown below."""

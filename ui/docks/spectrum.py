@@ -32,6 +32,7 @@ from peapp.errors import PeappError
 from peapp.jobs import frozen_params
 from ui.context import AppContext
 from ui.docks.base import ViewDock
+from ui.plotting import plot_at, pow10
 
 KIND_COLOURS = {"keep": "#27ae60", "blend": "#f39c12", "divide": "#c0392b"}
 BEFORE = "#7f8c8d"
@@ -335,16 +336,16 @@ class SpectrumDock(ViewDock):
         facts = self._facts
         if facts is None:
             return
-        for plot in (self.wave_plot, self.ratio_plot):
-            if plot.sceneBoundingRect().contains(scene_pos):
-                x = plot.getViewBox().mapSceneToView(scene_pos).x()
-                i = int(round(x))
-                if 0 <= i < len(facts.wavelength_before):
-                    self.readout.setText(self.pair_text(i))
-                return
-        if self.decay_plot.sceneBoundingRect().contains(scene_pos):
-            lx = self.decay_plot.getViewBox().mapSceneToView(scene_pos).x()
-            distance = 10 ** lx
+        hit = plot_at(scene_pos, (("pair", self.wave_plot), ("pair", self.ratio_plot), ("decay", self.decay_plot)))
+        if hit is None:
+            return
+        where, point = hit
+        if where == "pair":
+            i = int(round(point.x()))
+            if 0 <= i < len(facts.wavelength_before):
+                self.readout.setText(self.pair_text(i))
+        else:
+            distance = pow10(point.x())  # the decay plot's distance axis is logarithmic
             j = int(np.clip(np.searchsorted(facts.distances, distance), 1, len(facts.distances) - 1))
             self.readout.setText(
                 f"distance {facts.distances[j]:,.0f}: bound {facts.decay_before[j]:.3f} without scaling, "
@@ -356,13 +357,12 @@ class SpectrumDock(ViewDock):
         facts = self._facts
         if facts is None:
             return
-        for plot in (self.wave_plot, self.ratio_plot):
-            if plot.sceneBoundingRect().contains(event.scenePos()):
-                i = int(round(plot.getViewBox().mapSceneToView(event.scenePos()).x()))
-                if 0 <= i < len(facts.wavelength_before):
-                    self.ctx.document_model.set_view("rotationDock", pair=i)
-                    self.readout.setText(self.pair_text(i) + " — shown in the rotation view.")
-                return
+        hit = plot_at(event.scenePos(), ((None, self.wave_plot), (None, self.ratio_plot)))
+        if hit is not None:
+            i = int(round(hit[1].x()))
+            if 0 <= i < len(facts.wavelength_before):
+                self.ctx.document_model.set_view("rotationDock", pair=i)
+                self.readout.setText(self.pair_text(i) + " — shown in the rotation view.")
 
     def pair_text(self, i: int) -> str:
         f = self._facts

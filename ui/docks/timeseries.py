@@ -17,9 +17,11 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayo
                                QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
 from peapp.analysis import timeseries as ts
+from peapp.analysis.heatmap import default_levels
 from peapp.document import Document
 from peapp.errors import PeappError
-from ui.docks._settings import SettingsDock, compact, relax_title_width
+from ui.docks._settings import SettingsDock, compact
+from ui.plotting import plot_at, relax_title_width
 
 DIVERGING = "CET-D1A"
 NO_VALUE = ""  # value-column choice meaning "no value column"
@@ -365,9 +367,7 @@ class TimeSeriesDock(SettingsDock):
         step = float(result.grid_tau[1] - result.grid_tau[0]) if cells > 1 else 1.0
         self.image.setImage(result.matrix.T, autoLevels=False)
         self.image.setRect(QRectF(float(result.grid_tau[0]) - step / 2, 0, cells * step, cols))
-        finite = result.matrix[np.isfinite(result.matrix)]
-        m = float(np.abs(finite).max()) if finite.size else 1.0
-        self.colorbar.setLevels((-m, m))
+        self.colorbar.setLevels(default_levels(result.matrix, symmetric=True))  # gaps (NaN) left out
         self.heat_plot.setLabel("bottom", x_label)
 
         self.heat_plot.setTitle(ts.ENCODING_LABELS[enc.kind])
@@ -404,11 +404,11 @@ class TimeSeriesDock(SettingsDock):
         r = self._result
         if r is None:
             return
-        for plot, key in ((self.heat_plot, "heat"), (self.series_plot, "series"), (self.sim_plot, "similarity")):
-            if plot.sceneBoundingRect().contains(scene_pos):
-                p = plot.getViewBox().mapSceneToView(scene_pos)
-                self.readout.setText(self.describe(key, p.x(), p.y()))
-                return
+        hit = plot_at(scene_pos, (("heat", self.heat_plot), ("series", self.series_plot),
+                                  ("similarity", self.sim_plot)))
+        if hit is not None:
+            key, p = hit
+            self.readout.setText(self.describe(key, p.x(), p.y()))
 
     def describe(self, key: str, x: float, y: float) -> str:
         r = self._result
