@@ -131,8 +131,8 @@ def positional_vector(scheme: str, position: int, d_model: int, *, base: float =
 def _learned_table(max_positions: int, d_model: int, seed: int) -> LearnedTable:
     # The heatmap's learned family keeps one table in memory; sharing it means the same seed
     # gives the same numbers here and there, and a large table is never held twice.
-    return learned._table_for(learned.LearnedSpec(n_positions=1, max_positions=max_positions,
-                                                  d_model=d_model, seed=seed))
+    return learned.table_for(learned.LearnedSpec(n_positions=1, max_positions=max_positions,
+                                                 d_model=d_model, seed=seed))
 
 
 def rotate(embedding: np.ndarray, position: int, *, base: float = 10000.0,

@@ -79,14 +79,20 @@ class LearnedTable:
 _cache: dict[tuple, LearnedTable] = {}
 
 
-def _table_for(spec: LearnedSpec) -> LearnedTable:
+def table_for(spec: LearnedSpec) -> LearnedTable:
+    """The table ``spec`` describes: a checkpoint's (``source``) or the seeded random init.
+
+    The last table is cached (the heatmap asks for it chunk by chunk, and the worked example
+    shares it, so the same seed gives the same numbers in both); only one is kept, since
+    tables can be large.
+    """
     key = (spec.source, spec.offset) if spec.source else (spec.max_positions, spec.d_model, spec.seed)
-    if key not in _cache:
+    table = _cache.get(key)
+    if table is None:
         table = checkpoint_table(spec.source, spec.offset) if spec.source else \
             LearnedTable.random(spec.max_positions, spec.d_model, spec.seed)
         _cache.clear()  # one table at a time: they can be large
         _cache[key] = table
-    table = _cache[key]
     if spec.source and (table.max_positions, table.weight.shape[1]) != (spec.max_positions, spec.d_model):
         raise ParameterError(
             f"{table.name} has {table.max_positions:,} positions × {table.weight.shape[1]} dims after an offset "
@@ -118,7 +124,7 @@ def _caption(s: LearnedSpec) -> str:
         return (f"Trained learned table {s.source.rpartition('::')[2]} of {path.rsplit('/', 1)[-1]}: "
                 f"{s.n_positions:,} of {s.max_positions:,} positions × {s.d_model} dims{skipped}. "
                 f"Position {s.max_positions:,} does not exist.")
-    return (f"Learned absolute table ({_table_for(s).name}, seed {s.seed}): {s.n_positions:,} of "
+    return (f"Learned absolute table ({table_for(s).name}, seed {s.seed}): {s.n_positions:,} of "
             f"{s.max_positions:,} rows × {s.d_model} dims. Untrained rows are noise with no "
             f"structure; position {s.max_positions:,} does not exist.")
 
@@ -130,7 +136,7 @@ FAMILY = Family(
     summary="A trained [max_positions, d] table; positions past its end do not exist.",
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
-    rows_at=lambda s, pos: _table_for(s).lookup(pos),
+    rows_at=lambda s, pos: table_for(s).lookup(pos),
     caption=lambda s: _caption(s),
     order=20,
 )
