@@ -84,11 +84,20 @@ class Document:
         if version > VERSION:
             raise DocumentError(f"this session was saved by a newer peapp (format {version}; this one "
                                 f"reads up to {VERSION}). Update peapp to open it.")
-        doc = cls(family=data.get("family", "sinusoidal"), views=dict(data.get("views") or {}),
-                  checkpoint=data.get("checkpoint"))
+        family, views, params = data.get("family", "sinusoidal"), data.get("views") or {}, data.get("params") or {}
+        checkpoint = data.get("checkpoint")
+        # A hand-edited or damaged file must give this error, never a TypeError deep in a view.
+        if not isinstance(family, str):
+            raise DocumentError(f"session file: \"family\" must be a name such as \"rope\"; got {family!r}")
+        for name, section in (("views", views), ("params", params)):
+            if not isinstance(section, Mapping) or not all(isinstance(v, Mapping) for v in section.values()):
+                raise DocumentError(f"session file: \"{name}\" must map names to {{setting: value}} objects")
+        if checkpoint is not None and not isinstance(checkpoint, str):
+            raise DocumentError(f"session file: \"checkpoint\" must be a path or null; got {checkpoint!r}")
+        doc = cls(family=family, views={k: dict(v) for k, v in views.items()}, checkpoint=checkpoint)
         try:
             doc = doc.with_family(doc.family)
-            for fam, values in (data.get("params") or {}).items():
+            for fam, values in params.items():
                 doc = doc.with_params(fam, **dict(values))
         except ParameterError as exc:
             raise DocumentError(f"session file has an invalid parameter: {exc}") from None

@@ -101,6 +101,21 @@ def test_document_round_trip_and_validation():
         Document.from_json('{"app": "peapp", "version": 1, "params": {"sinusoidal": {"d_model": 3}}}')
 
 
+@pytest.mark.parametrize("fields, message", [
+    ('"views": ["heatmapDock"]', '"views" must map'),
+    ('"views": {"heatmapDock": 5}', '"views" must map'),
+    ('"params": {"rope": "fast"}', '"params" must map'),
+    ('"params": 7', '"params" must map'),
+    ('"family": ["rope"]', '"family" must be a name'),
+    ('"family": "sinusodial"', "unknown encoding family"),
+    ('"checkpoint": 12', '"checkpoint" must be a path'),
+])
+def test_a_damaged_session_file_is_a_document_error_not_a_crash(fields, message):
+    """Hand-edited files: one clear DocumentError (the GUI shows it and keeps its session)."""
+    with pytest.raises(DocumentError, match=message):
+        Document.from_json('{"app": "peapp", "version": 1, ' + fields + '}')
+
+
 def test_document_save_is_atomic(tmp_path):
     path = tmp_path / "s.json"
     Document().save(path)
