@@ -27,8 +27,10 @@ def install(window) -> None:
     open_file = QAction("&Open Checkpoint…", window, shortcut=QKeySequence.StandardKey.Open,
                         triggered=lambda: _choose_file(window))
     open_file.setToolTip("Open a .safetensors, .bin/.pt, .gguf or config.json file")
-    open_folder = QAction("Open Model &Folder…", window, shortcut=QKeySequence("Ctrl+Shift+O"),
+    # Ctrl+Shift+O is Open Session (ui.export_actions): two actions on one key would both go dead
+    open_folder = QAction("Open Model &Folder…", window, shortcut=QKeySequence("Ctrl+Alt+O"),
                           triggered=lambda: _choose_folder(window))
+    open_folder.setToolTip("Open a Hugging Face model folder (config.json and weights)")
     window.recent_menu = QMenu("Open &Recent", window)
     window.recent_menu.setObjectName("recentMenu")
     window.sample_menu = QMenu("Open &Sample", window)

@@ -153,6 +153,8 @@ class ComputeWorker(QObject):
         self._emit(self.busyChanged, True)
         try:
             result: Any = request.run(progress)
+            if self.is_current(channel, generation):
+                self._emit(self.resultReady, channel, generation, result)
         except Cancelled:
             return
         except PeappError as exc:
@@ -167,6 +169,8 @@ class ComputeWorker(QObject):
                                                   f"the previous view is kept")
             return
         finally:
+            # Not running any more before busyChanged(False) is sent: its receiver asks is_busy()
+            # at once, and a stale "running" would leave the progress bar up with nothing to do.
+            with self._lock:
+                self._running = None
             self._emit(self.busyChanged, False)
-        if self.is_current(channel, generation):
-            self._emit(self.resultReady, channel, generation, result)

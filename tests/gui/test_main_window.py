@@ -142,9 +142,40 @@ def test_keyboard_shortcuts_switch_family_and_mode(main_window, qtbot):
     assert any(s.key().toString() == "T" for s in shortcuts)
 
 
+def test_no_two_actions_or_shortcuts_share_a_key(main_window):
+    """Qt disables both when two window-wide actions share a key ("ambiguous shortcut")."""
+    from PySide6.QtGui import QAction, QShortcut
+
+    keys = [a.shortcut().toString() for a in main_window.findChildren(QAction) if not a.shortcut().isEmpty()]
+    keys += [s.key().toString() for s in main_window.findChildren(QShortcut) if not s.key().isEmpty()]
+    assert "Ctrl+O" in keys and "Ctrl+Shift+O" in keys and "Ctrl+Z" in keys
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    assert not duplicates, duplicates
+
+
 def test_every_dock_has_a_unique_shortcut_and_view_toggle(main_window):
     shortcuts = [type(d).shortcut for d in main_window.docks.values() if type(d).shortcut]
     assert len(shortcuts) == len(set(shortcuts)), shortcuts
     titles = [a.text() for a in main_window.view_menu.actions()]
     for dock in main_window.docks.values():
         assert dock.windowTitle() in titles
+
+
+def test_worker_is_idle_when_it_says_busy_false(app_context, qtbot):
+    """busyChanged(False) is read with is_busy() by the status bar: it must already be False,
+    or the progress bar and Cancel button stay up with nothing running."""
+    from PySide6.QtCore import Qt
+
+    from peapp.jobs import TableRequest, frozen_params
+
+    worker = app_context.worker
+    seen: list[tuple[bool, bool]] = []
+    # Direct: runs on the compute thread at the moment of the emit, as a late GUI slot might see it
+    worker.busyChanged.connect(lambda busy: seen.append((busy, worker.is_busy())),
+                               Qt.ConnectionType.DirectConnection)
+    results: list = []
+    worker.resultReady.connect(lambda channel, generation, result: results.append(result))
+    worker.submit("t", TableRequest(family="sinusoidal", params=frozen_params({"n_positions": 8, "d_model": 4})))
+    qtbot.waitUntil(lambda: results and (False, False) in seen or (False, True) in seen, timeout=10_000)
+    assert seen[0][0] is True and seen[-1] == (False, False), seen
+    assert results and results[0].view.values.shape == (8, 4)
