@@ -312,3 +312,18 @@ def test_t5_and_alibi_reach_the_real_attention_inspector(main_window, qtbot, com
     _open(qtbot, main_window, computed["bloom"])
     settings = attention.settings()
     assert (settings["scheme"], settings["n_heads"]) == ("alibi", 8)
+
+
+def test_a_failed_analysis_is_said_not_left_at_analysing(main_window, qtbot, models):
+    """A secondary request that fails (here: a tensor the file does not have) ends in a message."""
+    from peapp.analysis.position_table import TableAnalysisRequest
+
+    dock = _open(qtbot, main_window, models["gpt2"])
+    messages: list[str] = []
+    main_window.statusBar().messageChanged.connect(lambda text: text and messages.append(text))
+    dock.readout.setText("Analysing transformer.no_such_table …")
+    dock.submit_side("analysis", TableAnalysisRequest(f"{models['gpt2']}::transformer.no_such_table", 0))
+    qtbot.waitUntil(lambda: dock.readout.text().startswith("Could not"), timeout=20_000)
+    assert "no_such_table" in dock.readout.text()
+    assert any(m.startswith("Checkpoint: ") and "no_such_table" in m for m in messages), messages
+    assert "analysis" not in dock._pending_side  # compute_now will not run it again

@@ -132,6 +132,12 @@ class ViewDock(QDockWidget):
         self.show_result(result)
 
     def _on_failed(self, channel: str, generation: int, message: str) -> None:
+        if channel.startswith(self.object_name + ":"):
+            name = channel[len(self.object_name) + 1:]
+            if self._side_generations.get(name) == generation:
+                self.ctx.status(f"{self.title}: {message}")
+                self.on_side_failed(name, message)
+            return
         if channel != self.object_name or generation != self._generation:
             return
         self.ctx.status(f"{self.title}: {message}")
@@ -139,3 +145,6 @@ class ViewDock(QDockWidget):
 
     def on_failed(self, message: str) -> None:
         """The last request failed; the previous picture stays. Override to show it inline."""
+
+    def on_side_failed(self, name: str, message: str) -> None:
+        """A secondary request failed (already said in the status bar). Override to show it inline."""

@@ -475,6 +475,12 @@ class CheckpointDock(ViewDock):
             f"{a.sinusoidal_mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum():.0%}); norms "
             f"{a.norms.min():.3g}–{a.norms.max():.3g}.")
 
+    def on_side_failed(self, name: str, message: str) -> None:
+        # e.g. the table could not be read: say so instead of "Analysing …" for ever
+        self._pending_side.pop(name, None)
+        self.readout.setText(f"Could not {'analyse the table' if name == 'analysis' else 'compute the curves'}: "
+                             f"{message}")
+
     def _show_distance(self, view: DistanceView) -> None:
         self.distance = view
         for curve in self.distance_curves:
