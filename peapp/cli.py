@@ -22,6 +22,17 @@ COMMANDS = (
 )
 
 
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Every option's help ends with its default; an option whose help already says its
+    default in words (``default: eval/train``) is not given a second, literal one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "(default" in text:
+            return text
+        return super()._get_help_string(action)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one clear line, exit 2 (argparse prints usage too)
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -29,13 +40,12 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="peapp", description="Positional Encoding Explorer: see, compare and measure how "
-                     "transformers encode position.", formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+                     "transformers encode position.", formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=f"peapp {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(name)
-        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
-                           formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP, formatter_class=HelpFormatter)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser

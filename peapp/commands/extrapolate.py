@@ -14,17 +14,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--d-model", type=int, default=128, help="sinusoidal width")
     parser.add_argument("--head-dim", type=int, default=128, help="RoPE head dimension")
     parser.add_argument("--rope-base", type=float, default=10000.0, help="RoPE base (rope_theta)")
-    parser.add_argument("--factor", type=float, default=None, help="RoPE scaling factor (default eval/train)")
+    parser.add_argument("--factor", type=float, default=None,
+                        help="RoPE scaling factor (default: evaluation length / training length)")
     parser.add_argument("--heads", type=int, default=8, help="ALiBi heads")
     parser.add_argument("--threshold", type=float, default=10.0,
                         help="ALiBi reach: distance where the bias falls below −threshold")
+    parser.add_argument("--t5-buckets", type=int, default=32, help="T5 buckets (even; half exact, half log-spaced)")
+    parser.add_argument("--t5-max-distance", type=int, default=128,
+                        help="T5 max_distance: every farther distance shares the last bucket")
 
 
 def run(args: argparse.Namespace) -> int:
     from peapp.analysis.extrapolation import analyse
 
     result = analyse(args.train, args.eval_len, d_model=args.d_model, head_dim=args.head_dim,
-                     rope_base=args.rope_base, factor=args.factor, n_heads=args.heads, threshold=args.threshold)
+                     rope_base=args.rope_base, factor=args.factor, n_heads=args.heads, threshold=args.threshold,
+                     t5_buckets=args.t5_buckets, t5_max_distance=args.t5_max_distance)
     print(f"training length {result.train_len:,}, evaluation length {result.eval_len:,}")
     for summary in result.summaries:
         print(f"- {summary.line}")

@@ -9,7 +9,7 @@ HELP = "start the desktop app, optionally opening a checkpoint, config or sessio
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", default=None, help="file or folder to open")
+    parser.add_argument("path", nargs="?", default=None, help="file or folder to open (default: none, the app starts with the sinusoidal table)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -36,14 +36,15 @@ WINDOW_SIZE = (1360, 820)  # the window the docks are laid out in (as the GUI's 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     unset = argparse.SUPPRESS  # "not given" (no "(default: None)" in the help); read with getattr
     parser.add_argument("view", nargs="?", default=unset, metavar="VIEW",
-                        help="the view to draw (the same as --view)")
-    parser.add_argument("--view", dest="view_option", default=unset, metavar="VIEW", help="the view to draw")
+                        help="the view to draw, the same as --view (default: none, give a view or --all)")
+    parser.add_argument("--view", dest="view_option", default=unset, metavar="VIEW",
+                        help="the view to draw (default: none, give a view or --all)")
     parser.add_argument("-o", "--output", default=unset, metavar="PATH",
                         help="output file; its extension picks the format (.png .svg .pdf .csv .npy .npz). "
-                             "With --all: a folder")
+                             "With --all: a folder (default: none, required)")
     parser.add_argument("--session", default=unset, metavar="FILE",
                         help="start from a session file, an export's JSON sidecar, or a PNG/SVG/PDF exported "
-                             "by peapp (its embedded parameters)")
+                             "by peapp (its embedded parameters) (default: none, the built-in defaults)")
     parser.add_argument("--all", action="store_true",
                         help="render every view of the session into the folder given by -o")
     parser.add_argument("--format", default="png", metavar="LIST",
@@ -51,12 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoding", default=unset, metavar="FAMILY",
                         help="the encoding family to show (default: the session's, else sinusoidal)")
     parser.add_argument("--set", dest="assignments", action="append", default=unset, metavar="FAMILY.PARAM=VALUE",
-                        help="set a parameter; FAMILY. may be left out for the chosen family; repeatable")
+                        help="set a parameter; FAMILY. may be left out for the chosen family; repeatable (default: none)")
     parser.add_argument("--size", default=DEFAULT_SIZE, metavar="WxH",
                         help="figure size in logical (on-screen) pixels; SVG/PDF page size at 96 dpi")
     parser.add_argument("--scale", type=float, default=DEFAULT_SCALE,
                         help="PNG pixels per logical pixel (PNG is size × scale pixels, 96·scale dpi)")
-    parser.add_argument("--dpi", type=float, default=unset, help="PNG resolution instead of --scale (scale = dpi/96)")
+    parser.add_argument("--dpi", type=float, default=unset,
+                        help="PNG resolution instead of --scale (scale = dpi/96) (default: none, --scale decides)")
     parser.add_argument("--theme", default="light", choices=("light", "dark"),
                         help="light: dark ink on white (papers); dark: light ink on black (slides)")
     parser.add_argument("--force", action="store_true", help="replace existing output files")
@@ -85,7 +87,7 @@ class _FamilyOptions:
             names = ", ".join(export.all_views())
             for action in self._actions:
                 if action.dest in ("view", "view_option"):
-                    action.help = f"{action.help}: {names}"
+                    action.help = f"{action.help}. Views: {names}"
         except ImportError:
             pass
         taken = {s for action in self._actions for s in action.option_strings}

@@ -431,6 +431,12 @@ def test_cli_help_lists_every_option_with_default(capsys):
             flag = f"--{fam.name}-{info.name}".replace("_", "-")
             assert flag in text
     assert "(default: 128" in text and "(default: 800x600)" in text and "(default: 2.0)" in text
+    from tests.core.test_cli import _subparsers, undocumented_defaults
+
+    render = _subparsers(cli.build_parser())["render"]
+    render.format_help()  # adds the per-family options
+    assert undocumented_defaults(render) == []
+    assert "Views: heatmap, similarity" in text
 
 
 def test_export_menu_costs_the_window_no_heavy_imports():
