@@ -179,3 +179,23 @@ def test_worker_is_idle_when_it_says_busy_false(app_context, qtbot):
     qtbot.waitUntil(lambda: results and (False, False) in seen or (False, True) in seen, timeout=10_000)
     assert seen[0][0] is True and seen[-1] == (False, False), seen
     assert results and results[0].view.values.shape == (8, 4)
+
+
+def test_every_control_in_every_dock_has_a_tooltip(main_window):
+    """Controls say what they do on hover (the tooltip may sit on a container inside the dock)."""
+    from PySide6.QtWidgets import QAbstractButton, QAbstractSlider, QAbstractSpinBox, QComboBox, QLineEdit, QScrollBar
+
+    missing = []
+    for name, dock in main_window.docks.items():
+        for cls in (QAbstractSpinBox, QComboBox, QAbstractButton, QAbstractSlider, QLineEdit):
+            for widget in dock.findChildren(cls):
+                if isinstance(widget, QScrollBar) or widget.objectName().startswith(("qt_", "Scroll")):
+                    continue  # Qt's own parts (dock title buttons, spin box editors, scroll buttons)
+                if widget.parentWidget() is not None and widget.parentWidget().inherits("QTabBar"):
+                    continue
+                owner = widget
+                while owner is not None and owner is not dock and not owner.toolTip():
+                    owner = owner.parentWidget()
+                if owner is None or owner is dock:
+                    missing.append(f"{name}: {type(widget).__name__} {widget.objectName()!r}")
+    assert not missing, missing

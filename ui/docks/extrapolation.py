@@ -104,6 +104,7 @@ class ExtrapolationDock(SettingsDock):
         layout.addLayout(grid)
         self.more = QCollapsible("Scheme settings")
         self.more.setObjectName("extrapolationMore")
+        self.more.setToolTip("Each scheme's own settings: RoPE base and head_dim, sinusoid width, T5 buckets, ALiBi")
         more_body = QWidget()
         more_grid = QGridLayout(more_body)
         more_grid.setContentsMargins(0, 0, 0, 0)
