@@ -191,6 +191,36 @@ def guess_time_column(header: Sequence[str], first_rows: Sequence[Sequence[str]]
 
 def peek(path: str | os.PathLike, n: int = 20) -> tuple[list[str], int]:
     """(header, guessed timestamp column index) from the first ``n`` data rows."""
+    header, rows = _first_rows(path, n)
+    return header, guess_time_column(header, rows)
+
+
+def peek_columns(path: str | os.PathLike, n: int = 20) -> tuple[list[str], int, str | None]:
+    """(header, guessed timestamp column index, guessed value column name or None)."""
+    header, rows = _first_rows(path, n)
+    time_index = guess_time_column(header, rows)
+    return header, time_index, guess_value_column(header, rows, time_index)
+
+
+def guess_value_column(header: Sequence[str], first_rows: Sequence[Sequence[str]], time_index: int) -> str | None:
+    """The first column other than the timestamps whose first rows are mostly numbers, or None."""
+    for col, name in enumerate(header):
+        if col == time_index:
+            continue
+        numbers = 0
+        for row in first_rows:
+            try:
+                float(row[col])
+                numbers += 1
+            except (ValueError, IndexError):
+                pass
+        if first_rows and numbers >= len(first_rows) // 2 + 1:
+            return name
+    return None
+
+
+def _first_rows(path: str | os.PathLike, n: int) -> tuple[list[str], list[list[str]]]:
+    """The header (first non-blank row) and up to ``n`` data rows; DataFileError if unreadable."""
     with _open_text(path) as fh:
         rows = []
         header: list[str] | None = None
@@ -204,7 +234,7 @@ def peek(path: str | os.PathLike, n: int = 20) -> tuple[list[str], int]:
                 break
     if header is None:
         raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
-    return header, guess_time_column(header, rows)
+    return header, rows
 
 
 def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None = None, *,

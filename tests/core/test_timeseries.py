@@ -192,3 +192,19 @@ def test_time2vec_similarity_depends_on_when_and_the_curve_starts_at_sample_a():
     # not shift-invariant: the same gap from another start gives another similarity
     _, other = ts.similarity_vs_gap(r.encoding, float(t[0]), r.gaps[-1], points=len(r.gaps), origin=float(t[0]))
     assert not np.allclose(other, r.curve, atol=1e-3)
+
+
+def test_peek_columns_guesses_time_and_value_columns(tmp_path):
+    header, time_index, value = ts.peek_columns(ts.sample_path())
+    assert (header[time_index], value) == ("timestamp", "temperature_c")
+    only_text = tmp_path / "labels.csv"
+    only_text.write_text("when,label\n2024-01-01T00:00:00Z,a\n2024-01-01T01:00:00Z,b\n", encoding="utf-8")
+    assert ts.peek_columns(only_text)[1:] == (0, None)
+    leading_blank = tmp_path / "blank.csv"
+    leading_blank.write_text("\nlabel,t,v\nx,0,1.5\ny,1,2.5\n", encoding="utf-8")
+    header, time_index, value = ts.peek_columns(leading_blank)
+    assert header[time_index] == "t" and value == "v"
+    latin1 = tmp_path / "latin1.csv"
+    latin1.write_bytes("t,v\n0,1\n".encode() + "1,caf\xe9\n".encode("latin-1"))
+    with pytest.raises(DataFileError, match="not UTF-8"):
+        ts.peek_columns(latin1)

@@ -254,43 +254,20 @@ class TimeSeriesDock(SettingsDock):
     def open_csv(self, path: str) -> bool:
         """Use a CSV file: read its header, guess the timestamp column and a value column."""
         try:
-            header, guess = ts.peek(path)
+            header, guess, value = ts.peek_columns(path)
         except PeappError as exc:
             self.ctx.status(f"{self.title}: {exc}")
             self.on_failed(str(exc))
             return False
         self.error_label.setVisible(False)
-        value = self._guess_value_column(path, header, guess)
-        self.set_setting(path=os.path.abspath(path), time_column=header[guess], value_column=value, pick_a=0,
-                         pick_b=24)
+        self.set_setting(path=os.path.abspath(path), time_column=header[guess], value_column=value or NO_VALUE,
+                         pick_a=0, pick_b=24)
         return True
 
     def use_sample(self) -> None:
         self.error_label.setVisible(False)
         self.set_setting(path="", time_column=self.defaults["time_column"],
                          value_column=self.defaults["value_column"], pick_a=0, pick_b=24)
-
-    @staticmethod
-    def _guess_value_column(path: str, header: list[str], time_index: int) -> str:
-        """The first other column whose first rows are numbers, or none."""
-        import csv
-
-        with open(path, encoding="utf-8-sig", newline="") as fh:
-            reader = csv.reader(fh, delimiter=ts.sniff_delimiter(fh))
-            rows = [row for _, row in zip(range(21), reader)][1:]
-        for col, name in enumerate(header):
-            if col == time_index:
-                continue
-            numbers = 0
-            for row in rows:
-                try:
-                    float(row[col])
-                    numbers += 1
-                except (ValueError, IndexError):
-                    pass
-            if rows and numbers >= len(rows) // 2 + 1:
-                return name
-        return NO_VALUE
 
     def _current_path(self, document: Document) -> str:
         return self.setting("path", document) or str(ts.sample_path())
