@@ -25,6 +25,25 @@ from ui.context import AppContext
 pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
 
 
+def readout_label(object_name: str, text: str = "", wrap: bool = False) -> QLabel:
+    """The hover read-out line under a dock's plots: selectable, so numbers can be copied."""
+    label = QLabel(text)
+    label.setObjectName(object_name)
+    label.setWordWrap(wrap)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def error_label(object_name: str) -> QLabel:
+    """A red, wrapping message line, hidden until there is something to say."""
+    label = QLabel()
+    label.setObjectName(object_name)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #c0392b;")
+    label.setVisible(False)
+    return label
+
+
 class ViewDock(QDockWidget):
     object_name: ClassVar[str] = ""
     title: ClassVar[str] = ""

@@ -20,6 +20,7 @@ from superqt import QLabeledSlider
 
 from peapp.analysis import worked_example as we
 from peapp.document import Document
+from ui.docks.base import error_label, readout_label
 from ui.docks._settings import SettingsDock, compact, set_quietly
 from ui.plotting import plot_at, relax_title_width
 
@@ -171,15 +172,9 @@ class ExampleDock(SettingsDock):
 
         layout.addWidget(self.table)
         layout.addWidget(self.graphics, 1)
-        self.error_label = QLabel()
-        self.error_label.setObjectName("exampleError")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0392b;")
-        self.error_label.setVisible(False)
+        self.error_label = error_label("exampleError")
         layout.addWidget(self.error_label)
-        self.readout = QLabel("Hover over the bars for the numbers of a dimension.")
-        self.readout.setObjectName("exampleReadout")
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout = readout_label("exampleReadout", "Hover over the bars for the numbers of a dimension.")
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)

@@ -17,6 +17,7 @@ from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
+from ui.docks.base import readout_label
 from ui.docks._settings import SettingsDock
 from ui.plotting import plot_at, pow10, relax_title_width
 
@@ -146,9 +147,7 @@ class ExtrapolationDock(SettingsDock):
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
         layout.addWidget(splitter, 1)
-        self.readout = QLabel("Hover over a plot for its numbers.")
-        self.readout.setObjectName("extrapolationReadout")
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout = readout_label("extrapolationReadout", "Hover over a plot for its numbers.")
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)

@@ -17,7 +17,7 @@ from superqt.utils import qthrottled
 
 from peapp.document import Document
 from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
-from ui.docks.base import ViewDock
+from ui.docks.base import ViewDock, readout_label
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -104,9 +104,7 @@ class HeatmapDock(ViewDock):
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         layout.addWidget(self.graphics, 1)
 
-        self.readout = QLabel("Hover over the heatmap for values; click to select a position and a dimension.")
-        self.readout.setObjectName("heatmapReadout")
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout = readout_label("heatmapReadout", "Hover over the heatmap for values; click to select a position and a dimension.")
         layout.addWidget(self.readout)
         self.set_body(body)
 

@@ -37,7 +37,7 @@ from peapp.analysis.patch_grid import (GivenTable, Panel, PatchGridRequest, Patc
 from peapp.document import Document
 from peapp.encodings import vision
 from peapp.errors import ParameterError, PeappError
-from ui.docks.base import ViewDock
+from ui.docks.base import ViewDock, readout_label
 from ui.plotting import relax_title_width
 
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
@@ -171,10 +171,7 @@ class PatchGridDock(ViewDock):
         self._arrange(two=True)
         layout.addWidget(self.graphics, 1)
 
-        self.readout = QLabel("Hover over a tile, map or the image for values; click to select a patch.")
-        self.readout.setObjectName("patchGridReadout")
-        self.readout.setWordWrap(True)
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout = readout_label("patchGridReadout", "Hover over a tile, map or the image for values; click to select a patch.", wrap=True)
         self.neighbours = QLabel()
         self.neighbours.setObjectName("patchGridNeighbours")
         self.neighbours.setWordWrap(True)

@@ -28,7 +28,7 @@ from peapp.analysis.rotation import RotationFacts, RotationRequest
 from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
-from ui.docks.base import ViewDock
+from ui.docks.base import ViewDock, readout_label
 from ui.plotting import plot_at
 
 N_MULTIPLES = 5
@@ -183,9 +183,7 @@ class RotationDock(ViewDock):
         numbers.addWidget(self.relative_label, 0, 0)
         numbers.addWidget(self.additive_label, 0, 1)
         layout.addLayout(numbers)
-        self.readout = QLabel("Hover over a plot for its numbers; click a small plot to show that pair below.")
-        self.readout.setObjectName("rotationReadout")
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout = readout_label("rotationReadout", "Hover over a plot for its numbers; click a small plot to show that pair below.")
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)

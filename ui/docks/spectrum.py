@@ -31,7 +31,7 @@ from peapp.encodings import rope
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
 from ui.context import AppContext
-from ui.docks.base import ViewDock
+from ui.docks.base import ViewDock, error_label, readout_label
 from ui.plotting import plot_at, pow10
 
 KIND_COLOURS = {"keep": "#27ae60", "blend": "#f39c12", "divide": "#c0392b"}
@@ -171,17 +171,10 @@ class SpectrumDock(ViewDock):
             self.decay_plot.addItem(item, ignoreBounds=True)
         layout.addWidget(self.graphics, 1)
 
-        self.error_label = QLabel()
-        self.error_label.setObjectName("spectrumError")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0392b;")
-        self.error_label.setVisible(False)
+        self.error_label = error_label("spectrumError")
         layout.addWidget(self.error_label)
-        self.readout = QLabel("Hover over a plot for the numbers of a pair or a distance; click a pair to "
-                              "see it turn in the rotation view.")
-        self.readout.setObjectName("spectrumReadout")
-        self.readout.setWordWrap(True)
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout = readout_label("spectrumReadout", "Hover over a plot for the numbers of a pair or a distance; click a pair to "
+                              "see it turn in the rotation view.", wrap=True)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)

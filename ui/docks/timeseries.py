@@ -20,6 +20,7 @@ from peapp.analysis import timeseries as ts
 from peapp.analysis.heatmap import default_levels
 from peapp.document import Document
 from peapp.errors import PeappError
+from ui.docks.base import error_label, readout_label
 from ui.docks._settings import SettingsDock, compact
 from ui.plotting import plot_at, relax_title_width
 
@@ -210,15 +211,9 @@ class TimeSeriesDock(SettingsDock):
         self.bad_rows.setMaximumHeight(64)
         self.bad_rows.setToolTip("Rows of the file that could not be used, with the reason (not silently dropped)")
         layout.addWidget(self.bad_rows)
-        self.error_label = QLabel()
-        self.error_label.setObjectName("timeSeriesError")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0392b;")
-        self.error_label.setVisible(False)
+        self.error_label = error_label("timeSeriesError")
         layout.addWidget(self.error_label)
-        self.readout = QLabel("Hover over a plot for its numbers.")
-        self.readout.setObjectName("timeSeriesReadout")
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout = readout_label("timeSeriesReadout", "Hover over a plot for its numbers.")
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
