@@ -25,7 +25,6 @@ class SettingsDock(ViewDock):
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
-        self._last_request: Request | None = None
         self._syncers: list[Callable[[Document], None]] = []
 
     # ---- settings -------------------------------------------------------------------------------
@@ -89,7 +88,6 @@ class SettingsDock(ViewDock):
                 self.ctx.status(f"{self.title}: {exc}")
                 self.on_failed(str(exc))
                 return None
-        self._last_request = request
         return super().refresh(request)
 
 

@@ -60,6 +60,7 @@ class ViewDock(QDockWidget):
         self._generation = 0
         self._side_generations: dict[str, int] = {}
         self._last_result: Any = None
+        self._last_request: Request | None = None  # the last one submitted on the main channel
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self._layout.setContentsMargins(4, 4, 4, 4)
@@ -112,8 +113,22 @@ class ViewDock(QDockWidget):
                 return None
         if request is None:
             return None
+        self._last_request = request
         self._generation = self.ctx.worker.submit(self.object_name, request)
         return self._generation
+
+    def refresh_if_changed(self, document: Document) -> bool:
+        """Submit the request for ``document`` unless it equals the last one submitted (a change
+        elsewhere in the Document); False when nothing was submitted.  Invalid settings are
+        said in the status bar and keep the last picture."""
+        try:
+            request = self.make_request(document)
+        except Exception as exc:  # noqa: BLE001 - invalid settings: say so, keep the last picture
+            self.ctx.status(f"{self.title}: {exc}")
+            return False
+        if request is None or request == self._last_request:
+            return False
+        return self.refresh(request) is not None
 
     def compute_now(self) -> Any:
         """Compute and show the current Document's view synchronously (CLI, tests, self-test)."""

@@ -65,7 +65,6 @@ class RotationDock(ViewDock):
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
         self._facts: RotationFacts | None = None
-        self._request_key = None
         self._position = 0
         self.frames_drawn = 0  # counts animation frames (for tests and the benchmark of the view)
         self._static_key = None
@@ -207,27 +206,10 @@ class RotationDock(ViewDock):
     def make_request(self, document: Document) -> RotationRequest:
         return RotationRequest(params=frozen_params(document.spec("rope").to_dict()))
 
-    def refresh(self, request=None):
-        if request is None:
-            try:
-                request = self.make_request(self.ctx.document)
-            except PeappError as exc:
-                self.ctx.status(f"{self.title}: {exc}")
-                return None
-        self._request_key = request.params
-        return super().refresh(request)
-
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
-        try:
-            request = self.make_request(document)
-        except PeappError as exc:
-            self.ctx.status(f"{self.title}: {exc}")
-            return
-        if request.params != self._request_key:
-            self.refresh(request)
-        else:
-            self._draw()  # a view setting changed: redraw from what we have
+        if not self.refresh_if_changed(document):
+            self._draw()  # a view setting changed (or the RoPE spec is invalid): redraw from what we have
 
     def _view(self, key: str, default):
         return self.ctx.document.view(self.object_name, key, default)

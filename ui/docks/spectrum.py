@@ -66,7 +66,6 @@ class SpectrumDock(ViewDock):
     def __init__(self, ctx: AppContext, parent=None):
         super().__init__(ctx, parent)
         self._facts: ScalingFacts | None = None
-        self._request_key = None
         self._notes: tuple[str, ...] = ()  # from the last loaded config.json …
         self._notes_key = None  # … shown while the RoPE settings are still the ones it gave
 
@@ -187,25 +186,7 @@ class SpectrumDock(ViewDock):
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
-        try:
-            request = self.make_request(document)
-        except PeappError as exc:
-            self.ctx.status(f"{self.title}: {exc}")
-            return
-        if request.params == self._request_key:
-            return  # not a RoPE change
-        self._request_key = request.params
-        self.refresh(request)
-
-    def refresh(self, request=None):
-        if request is None:
-            try:
-                request = self.make_request(self.ctx.document)
-            except PeappError as exc:
-                self.ctx.status(f"{self.title}: {exc}")
-                return None
-        self._request_key = request.params
-        return super().refresh(request)
+        self.refresh_if_changed(document)  # nothing to do unless the RoPE spec changed
 
     def _set_param(self, **values) -> None:
         if self.ctx.document_model.try_set_params("rope", **values):
