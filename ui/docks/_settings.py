@@ -91,6 +91,26 @@ class SettingsDock(ViewDock):
         return super().refresh(request)
 
 
+def spin_box(name: str, lo: float, hi: float, tip: str, *, decimals: int | None = None, step: float | None = None,
+             adaptive: bool = False, separators: bool = False) -> QSpinBox | QDoubleSpinBox:
+    """A spin box that commits on Enter / focus-out (not on every typed digit): a QSpinBox, or
+    a QDoubleSpinBox when ``decimals`` is given.  ``adaptive`` steps by a tenth of the value's
+    magnitude (bases, lengths); ``separators`` shows 1,000,000 for long numbers."""
+    spin = QSpinBox() if decimals is None else QDoubleSpinBox()
+    spin.setObjectName(name)
+    if decimals is not None:
+        spin.setDecimals(decimals)
+    spin.setRange(lo, hi)
+    if step is not None:
+        spin.setSingleStep(step)
+    spin.setKeyboardTracking(False)
+    if adaptive:
+        spin.setStepType(QSpinBox.StepType.AdaptiveDecimalStepType)
+    spin.setGroupSeparatorShown(separators)
+    spin.setToolTip(tip)
+    return spin
+
+
 def compact(combo: QComboBox, chars: int = 10) -> QComboBox:
     """Let a combo be narrower than its longest item (it elides), so docks fit a 1000 px window."""
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)

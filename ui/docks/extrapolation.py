@@ -12,13 +12,13 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDoubleSpinBox, QGridLayout, QLabel, QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget
 from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
 from ui.docks.base import readout_label
-from ui.docks._settings import SettingsDock
+from ui.docks._settings import SettingsDock, spin_box
 from ui.plotting import plot_at, pow10, relax_title_width
 
 VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
@@ -31,15 +31,8 @@ SHORT_NAMES = {"none": "unscaled", "linear": "PI", "ntk": "NTK", "dynamic": "dyn
                "llama3": "Llama-3"}
 
 
-def _spin(name: str, lo: int, hi: int, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setObjectName(name)
-    spin.setRange(lo, hi)
-    spin.setGroupSeparatorShown(True)
-    spin.setKeyboardTracking(False)
-    spin.setStepType(QSpinBox.StepType.AdaptiveDecimalStepType)
-    spin.setToolTip(tip)
-    return spin
+def _spin(name: str, lo: int, hi: int, tip: str, step: int | None = None) -> QSpinBox:
+    return spin_box(name, lo, hi, tip, step=step, adaptive=True, separators=True)
 
 
 class ExtrapolationDock(SettingsDock):
@@ -60,33 +53,18 @@ class ExtrapolationDock(SettingsDock):
         grid = QGridLayout()
         self.train_spin = _spin("extrapTrain", 2, ex.MAX_TRAIN_LENGTH, "Longest sequence seen in training (tokens)")
         self.eval_spin = _spin("extrapEval", 2, ex.MAX_LENGTH, "Length the model is asked to read (tokens)")
-        self.factor_spin = QDoubleSpinBox()
-        self.factor_spin.setObjectName("extrapFactor")
-        self.factor_spin.setRange(0.0, 1024.0)
-        self.factor_spin.setDecimals(2)
-        self.factor_spin.setKeyboardTracking(False)
+        self.factor_spin = spin_box("extrapFactor", 0.0, 1024.0,
+                                    "RoPE scaling factor; 0 = evaluation length / training length", decimals=2)
         self.factor_spin.setSpecialValueText("auto")
-        self.factor_spin.setToolTip("RoPE scaling factor; 0 = evaluation length / training length")
-        self.d_spin = _spin("extrapDModel", 2, 8192, "Sinusoidal d_model (even)")
-        self.d_spin.setSingleStep(2)
-        self.head_spin = _spin("extrapHeadDim", 4, 1024, "RoPE head_dim (even)")
-        self.head_spin.setSingleStep(2)
-        self.base_spin = QDoubleSpinBox()
-        self.base_spin.setObjectName("extrapRopeBase")
-        self.base_spin.setRange(2.0, 1e9)
-        self.base_spin.setDecimals(0)
-        self.base_spin.setKeyboardTracking(False)
-        self.base_spin.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
-        self.base_spin.setToolTip("RoPE base (rope_theta): 10,000 in Llama 2, 500,000 in Llama 3")
+        self.d_spin = _spin("extrapDModel", 2, 8192, "Sinusoidal d_model (even)", step=2)
+        self.head_spin = _spin("extrapHeadDim", 4, 1024, "RoPE head_dim (even)", step=2)
+        self.base_spin = spin_box("extrapRopeBase", 2.0, 1e9, "RoPE base (rope_theta): 10,000 in Llama 2, 500,000 in "
+                                  "Llama 3", decimals=0, adaptive=True)
         self.heads_spin = _spin("extrapHeads", 1, 256, "ALiBi heads")
-        self.threshold_spin = QDoubleSpinBox()
-        self.threshold_spin.setObjectName("extrapThreshold")
-        self.threshold_spin.setRange(0.1, 1000.0)
-        self.threshold_spin.setKeyboardTracking(False)
-        self.threshold_spin.setToolTip("ALiBi reach: the distance where a head's bias falls below −threshold "
-                                       "(−10 scales attention by e^−10 ≈ 0.00005)")
-        self.t5_buckets_spin = _spin("extrapT5Buckets", 4, 1024, "T5 buckets (even; half exact, half log-spaced)")
-        self.t5_buckets_spin.setSingleStep(2)
+        self.threshold_spin = spin_box("extrapThreshold", 0.1, 1000.0, "ALiBi reach: the distance where a head's bias "
+                                       "falls below −threshold (−10 scales attention by e^−10 ≈ 0.00005)", decimals=2)
+        self.t5_buckets_spin = _spin("extrapT5Buckets", 4, 1024, "T5 buckets (even; half exact, half log-spaced)",
+                                     step=2)
         self.t5_distance_spin = _spin("extrapT5MaxDistance", 2, 65_536,
                                       "T5 max_distance: every farther distance shares the last bucket")
         for widget, key, convert in ((self.t5_buckets_spin, "t5_buckets", int),

@@ -13,15 +13,15 @@ from datetime import datetime, timezone
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
-                               QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
+                               QSizePolicy, QVBoxLayout, QWidget)
 
 from peapp.analysis import timeseries as ts
 from peapp.analysis.heatmap import default_levels
 from peapp.document import Document
 from peapp.errors import PeappError
 from ui.docks.base import error_label, readout_label
-from ui.docks._settings import SettingsDock, compact
+from ui.docks._settings import SettingsDock, compact, spin_box
 from ui.plotting import plot_at, relax_title_width
 
 DIVERGING = "CET-D1A"
@@ -91,41 +91,21 @@ class TimeSeriesDock(SettingsDock):
             self.unit_combo.addItem(key, key)
         self.unit_combo.setToolTip("One unit of elapsed time = one position step of the sinusoid")
         self.bind_combo(self.unit_combo, "unit")
-        self.d_spin = QSpinBox()
-        self.d_spin.setObjectName("timeSeriesDModel")
-        self.d_spin.setRange(2, 1024)
-        self.d_spin.setSingleStep(2)
-        self.d_spin.setKeyboardTracking(False)
-        self.d_spin.setToolTip("Width of the sinusoidal time encoding (even: sin/cos pairs)")
+        self.d_spin = spin_box("timeSeriesDModel", 2, 1024, "Width of the sinusoidal time encoding (even: sin/cos "
+                               "pairs)", step=2)
         self.bind_spin(self.d_spin, "d_model")
-        self.base_spin = QDoubleSpinBox()
-        self.base_spin.setObjectName("timeSeriesBase")
-        self.base_spin.setRange(2.0, 1e9)
-        self.base_spin.setDecimals(0)
-        self.base_spin.setKeyboardTracking(False)
-        self.base_spin.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
-        self.base_spin.setToolTip("Sinusoid base: the slowest pair's wavelength is base·2π time units")
+        self.base_spin = spin_box("timeSeriesBase", 2.0, 1e9, "Sinusoid base: the slowest pair's wavelength is "
+                                  "base·2π time units", decimals=0, adaptive=True)
         self.bind_spin(self.base_spin, "base", float)
-        self.k_spin = QSpinBox()
-        self.k_spin.setObjectName("timeSeriesK")
-        self.k_spin.setRange(2, 1024)
-        self.k_spin.setKeyboardTracking(False)
-        self.k_spin.setToolTip("Time2Vec features: 1 linear + k − 1 periodic")
+        self.k_spin = spin_box("timeSeriesK", 2, 1024, "Time2Vec features: 1 linear + k − 1 periodic")
         self.bind_spin(self.k_spin, "k")
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setObjectName("timeSeriesSeed")
-        self.seed_spin.setRange(0, 2**31 - 1)
-        self.seed_spin.setKeyboardTracking(False)
-        self.seed_spin.setToolTip("Seed of the Time2Vec parameters (a model would learn them)")
+        self.seed_spin = spin_box("timeSeriesSeed", 0, 2**31 - 1, "Seed of the Time2Vec parameters (a model would "
+                                  "learn them)")
         self.bind_spin(self.seed_spin, "seed")
-        self.pick_a = QSpinBox()
-        self.pick_a.setObjectName("timeSeriesPickA")
-        self.pick_b = QSpinBox()
-        self.pick_b.setObjectName("timeSeriesPickB")
+        tip = "A sample (row, in time order) for the two-timestamp comparison"
+        self.pick_a = spin_box("timeSeriesPickA", 0, ts.MAX_ROWS, tip)
+        self.pick_b = spin_box("timeSeriesPickB", 0, ts.MAX_ROWS, tip)
         for spin, key in ((self.pick_a, "pick_a"), (self.pick_b, "pick_b")):
-            spin.setRange(0, ts.MAX_ROWS)
-            spin.setKeyboardTracking(False)
-            spin.setToolTip("A sample (row, in time order) for the two-timestamp comparison")
             self.bind_spin(spin, key)
 
         self.d_label, self.base_label, self.k_label, self.seed_label = (
