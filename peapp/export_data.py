@@ -309,7 +309,8 @@ def _pdf_metadata(data: bytes) -> str | None:
     from html import unescape
 
     match = re.search(rb"<dc:description>.*?<rdf:li[^>]*>(.*?)</rdf:li>", data, re.S)
-    return unescape(match.group(1).decode("utf-8")) if match else None
+    # another producer's XMP need not be UTF-8: undecodable bytes become U+FFFD (then "not valid JSON")
+    return unescape(match.group(1).decode("utf-8", errors="replace")) if match else None
 
 
 def document_from_file(path: str | os.PathLike):

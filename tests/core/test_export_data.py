@@ -177,3 +177,12 @@ def test_session_round_trip_and_newer_version(tmp_path):
     (tmp_path / "new.json").write_text(json.dumps(data))
     with pytest.raises(DocumentError, match="newer peapp"):
         export_data.document_from_file(tmp_path / "new.json")
+
+
+def test_a_foreign_pdf_with_non_utf8_metadata_is_an_export_error(tmp_path):
+    """Opening someone else's PDF as a session: one clear error, not a UnicodeDecodeError."""
+    pdf = tmp_path / "other.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n<dc:description><rdf:Alt><rdf:li xml:lang='x-default'>caf\xe9</rdf:li>"
+                    b"</rdf:Alt></dc:description>\n%%EOF\n")
+    with pytest.raises(ExportError, match="not valid JSON"):
+        export_data.read_parameters(pdf)
