@@ -34,11 +34,24 @@ def create_application(argv: list[str] | None = None):
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationVersion(__import__("peapp").__version__)
+    app.setDesktopFileName("peapp")  # matches packaging/peapp.desktop (Wayland task bar icon)
+    from ui.resources import app_icon
+
+    app.setWindowIcon(app_icon())
     return app
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "--self-test" in argv:  # smoke test of an installed/bundled app; needs no display
+        from ui.self_test import run_self_test
+
+        return run_self_test()
+    probe = bool(os.environ.get("PEAPP_STARTUP_PROBE"))  # start-up timing (tests/bench/bench_startup.py)
+    if probe:
+        from ui.startup_probe import stamp
+
+        stamp("main")
     if not has_display():
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 2
@@ -48,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     from ui.main_window import MainWindow
 
     window = MainWindow(settings=QSettings())
+    if probe:
+        from ui.startup_probe import install
+
+        install(window)
     window.show()
     return app.exec()
 

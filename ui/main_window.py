@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QP
 from peapp import __version__
 from peapp.document import Document
 from peapp.jobs import Request
+from ui import help_menu, settings as preferences
 from ui.context import AppContext
 from ui.document_model import DocumentModel
 from ui.worker import ComputeWorker
@@ -63,6 +64,8 @@ class MainWindow(QMainWindow):
         self.backend_seconds: float | None = None
         self._build_status_bar()
         self._build_menus()
+        preferences.install(self)  # stored theme/colour maps/layout choice; Edit > Preferences
+        help_menu.install(self)  # tour, shortcuts, "which encoding?" guide
         placeholder = QLabel("Loading the compute backend (torch)…")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         placeholder.setObjectName("loadingPlaceholder")

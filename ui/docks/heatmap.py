@@ -17,6 +17,7 @@ from superqt.utils import qthrottled
 from peapp.document import Document
 from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock
+from ui.settings import colormap
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -176,7 +177,7 @@ class HeatmapDock(ViewDock):
         view = result.view
         values = view.values
         levels = _levels(values, result.symmetric)
-        cmap = pg.colormap.get(DIVERGING if result.symmetric else SEQUENTIAL)
+        cmap = colormap(result.symmetric)  # the user's choice (Edit > Preferences)
         self.colorbar.setColorMap(cmap)
         self.image.setImage(values, autoLevels=False)
         self.colorbar.setLevels(levels)

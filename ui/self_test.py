@@ -1,0 +1,109 @@
+"""``peapp --self-test`` (``python main.py --self-test``, ``dist/peapp/peapp --self-test``).
+
+A smoke test of an installed or bundled app: open the main window offscreen, compute one view
+of every dock synchronously, export one PNG, print the timings, exit 0.  Any failure exits 1
+with a one-line reason on stderr.  It never touches the user's settings (a throw-away INI file
+is used) and needs no display.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FLAG = "--self-test"
+
+
+def run_self_test(out_dir: str | os.PathLike | None = None) -> int:
+    """Run the smoke test; returns the process exit code.  ``out_dir`` keeps the PNG there."""
+    # Must be set before the QApplication exists; the self-test needs no display.
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    started = time.perf_counter()
+    timings: list[tuple[str, float]] = []
+    window = None
+    try:
+        with tempfile.TemporaryDirectory(prefix="peapp-self-test-") as tmp:
+            window, timings = _run(Path(tmp), Path(out_dir) if out_dir else Path(tmp), started)
+    except Exception as exc:  # noqa: BLE001 - the one-line reason is the point of a smoke test
+        reason = str(exc).splitlines()[0] if str(exc) else ""
+        print(f"peapp self-test FAILED: {type(exc).__name__}: {reason}", file=sys.stderr)
+        return 1
+    for name, seconds in timings:
+        print(f"  {name:<40} {seconds * 1000:8.1f} ms")
+    print(f"peapp self-test passed in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def _run(tmp: Path, out_dir: Path, started: float) -> tuple[object, list[tuple[str, float]]]:
+    from PySide6.QtCore import QSettings
+
+    from ui.app import create_application
+
+    timings: list[tuple[str, float]] = []
+
+    def lap(name: str, since: float) -> float:
+        now = time.perf_counter()
+        timings.append((name, now - since))
+        return now
+
+    _quiet_offscreen_warnings()
+    app = create_application([sys.argv[0]])
+    t = lap("Qt application", started)
+    from ui.main_window import MainWindow
+
+    settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(load_backend="now", settings=settings, restore_layout=False)
+    window.resize(1366, 768)
+    window.show()
+    app.processEvents()
+    t = lap("main window + backend", t)
+    if not window.docks:
+        raise RuntimeError("no docks were discovered (ui.docks submodules missing from the bundle?)")
+    window.wait_until_idle(app.processEvents)  # the docks' own first requests
+    computed = 0
+    for name, dock in window.docks.items():
+        result = dock.compute_now()
+        computed += result is not None
+        t = lap(f"dock {name}", t)
+    if computed == 0:
+        raise RuntimeError("no dock computed a view")
+    app.processEvents()
+    png = _export_png(window, out_dir)
+    t = lap(f"export {png.name}", t)
+    window.close()
+    app.processEvents()
+    if window.worker._thread.isRunning():
+        raise RuntimeError("the compute thread did not stop when the window closed")
+    print(f"peapp self-test: {computed} of {len(window.docks)} docks computed a view; exported {png}")
+    return window, timings
+
+
+def _export_png(window, out_dir: Path) -> Path:
+    """Export the first dock that has something to draw as a PNG, and check it reads back."""
+    from PySide6.QtGui import QImage
+
+    dock = next((d for d in window.docks.values()
+                 if getattr(d, "last_result", None) is not None and getattr(d, "exportable", True)), None)
+    if dock is None:
+        raise RuntimeError("no dock has a view to export")
+    path = out_dir / f"peapp-self-test-{dock.objectName()}.png"
+    if not dock.export_widget().grab().save(str(path), "PNG"):
+        raise RuntimeError(f"could not write {path}")
+    image = QImage(str(path))
+    if image.isNull() or image.width() < 50 or image.height() < 50:
+        raise RuntimeError(f"the exported PNG {path} is empty or unreadable")
+    return path
+
+
+def _quiet_offscreen_warnings() -> None:
+    """The offscreen platform warns about window hints it cannot honour; everything else is shown."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(mode, context, message: str) -> None:
+        if "This plugin does not support" not in message:
+            print(f"Qt: {message}", file=sys.stderr)
+
+    qInstallMessageHandler(handler)
