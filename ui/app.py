@@ -66,7 +66,14 @@ def main(argv: list[str] | None = None) -> int:
 
         install(window)
     window.show()
-    return app.exec()
+    code = app.exec()
+    # Destroy the window while Python is fully alive.  Left to interpreter shutdown (signal
+    # connections keep it referenced until then), pyqtgraph's Python overrides run on half
+    # torn-down modules and crash in shiboken (SIGSEGV at exit, seen under load).
+    import shiboken6
+
+    shiboken6.delete(window)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

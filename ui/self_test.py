@@ -23,39 +23,44 @@ def run_self_test(out_dir: str | os.PathLike | None = None) -> int:
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     started = time.perf_counter()
     timings: list[tuple[str, float]] = []
-    window = None
+    windows: list = []  # closed on failure too, so no compute thread outlives the test
+    previous_handler = _quiet_offscreen_warnings()
     try:
         with tempfile.TemporaryDirectory(prefix="peapp-self-test-") as tmp:
-            window, timings = _run(Path(tmp), Path(out_dir) if out_dir else Path(tmp), started)
+            _run(Path(tmp), Path(out_dir) if out_dir else Path(tmp), started, timings, windows)
     except Exception as exc:  # noqa: BLE001 - the one-line reason is the point of a smoke test
         reason = str(exc).splitlines()[0] if str(exc) else ""
         print(f"peapp self-test FAILED: {type(exc).__name__}: {reason}", file=sys.stderr)
         return 1
+    finally:
+        for window in windows:
+            window.close()
+        from PySide6.QtCore import qInstallMessageHandler
+
+        qInstallMessageHandler(previous_handler)
     for name, seconds in timings:
         print(f"  {name:<40} {seconds * 1000:8.1f} ms")
     print(f"peapp self-test passed in {time.perf_counter() - started:.2f} s")
     return 0
 
 
-def _run(tmp: Path, out_dir: Path, started: float) -> tuple[object, list[tuple[str, float]]]:
+def _run(tmp: Path, out_dir: Path, started: float, timings: list, windows: list) -> None:
     from PySide6.QtCore import QSettings
 
     from ui.app import create_application
-
-    timings: list[tuple[str, float]] = []
 
     def lap(name: str, since: float) -> float:
         now = time.perf_counter()
         timings.append((name, now - since))
         return now
 
-    _quiet_offscreen_warnings()
     app = create_application([sys.argv[0]])
     t = lap("Qt application", started)
     from ui.main_window import MainWindow
 
     settings = QSettings(str(tmp / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(load_backend="now", settings=settings, restore_layout=False)
+    windows.append(window)
     window.resize(1366, 768)
     window.show()
     app.processEvents()
@@ -78,7 +83,6 @@ def _run(tmp: Path, out_dir: Path, started: float) -> tuple[object, list[tuple[s
     if window.worker._thread.isRunning():
         raise RuntimeError("the compute thread did not stop when the window closed")
     print(f"peapp self-test: {computed} of {len(window.docks)} docks computed a view; exported {png}")
-    return window, timings
 
 
 def _export_png(window, out_dir: Path) -> Path:
@@ -98,12 +102,13 @@ def _export_png(window, out_dir: Path) -> Path:
     return path
 
 
-def _quiet_offscreen_warnings() -> None:
-    """The offscreen platform warns about window hints it cannot honour; everything else is shown."""
+def _quiet_offscreen_warnings():
+    """The offscreen platform warns about window hints it cannot honour; everything else is shown.
+    Returns the previous handler (restored afterwards, e.g. pytest-qt's)."""
     from PySide6.QtCore import qInstallMessageHandler
 
     def handler(mode, context, message: str) -> None:
         if "This plugin does not support" not in message:
             print(f"Qt: {message}", file=sys.stderr)
 
-    qInstallMessageHandler(handler)
+    return qInstallMessageHandler(handler)

@@ -16,6 +16,10 @@ ENV = "PEAPP_STARTUP_PROBE"
 
 
 def stamp(event: str) -> None:
+    if event == "main":
+        import faulthandler
+
+        faulthandler.enable()  # a crash during start-up prints every thread's stack
     print(f"peapp-probe {event} {time.time():.6f}", flush=True)
 
 
