@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton, QWidget
 
@@ -53,7 +53,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("peappMainWindow")
         self.setWindowTitle("Positional Encoding Explorer")
-        self.resize(1360, 820)
+        self._fit_to_screen()
         self.setDockNestingEnabled(True)
         self.settings = settings
         self._restore_layout = restore_layout
@@ -119,19 +119,29 @@ class MainWindow(QMainWindow):
         for dock in first_in_group.values():
             dock.raise_()
         self._apply_default_sizes()
+        # once more after the new docks are laid out: resizeDocks needs real geometry
+        QTimer.singleShot(0, self._apply_default_sizes)
         if self._restore_layout:
-            self.restore_layout()
+            QTimer.singleShot(0, self.restore_layout)
         for dock in self.docks.values():
             dock.refresh()
         self.backendReady.emit()
+
+    def _fit_to_screen(self) -> None:
+        """Default size: most of the screen, so 1366×768 and 4K both start sensibly."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() < 200:
+            self.resize(1360, 820)
+            return
+        self.resize(min(int(screen.width() * 0.9), 2400), min(int(screen.height() * 0.9), 1500))
 
     def _apply_default_sizes(self) -> None:
         left = [d for d in self.docks.values() if type(d).default_area == Qt.DockWidgetArea.LeftDockWidgetArea]
         right = [d for d in self.docks.values() if type(d).default_area == Qt.DockWidgetArea.RightDockWidgetArea]
         if left and right:
             width = self.width()
-            self.resizeDocks([left[0], right[0]], [max(280, width // 4), width - max(280, width // 4)],
-                             Qt.Orientation.Horizontal)
+            side = min(380, max(260, width // 5))
+            self.resizeDocks([left[0], right[0]], [side, width - side], Qt.Orientation.Horizontal)
 
     # ---- menus and status ---------------------------------------------------------------------
     def _build_menus(self) -> None:

@@ -9,7 +9,7 @@ API for other modules:
 
 * ``add_recent(path, settings=None)`` / ``recent_files(settings=None)`` — the recent-files list
   (newest first, at most ``MAX_RECENT``, files that no longer exist are dropped when read).
-* ``colormap(symmetric)`` — the pyqtgraph ColorMap the user chose (diverging for data centred on
+* ``colormap_name(symmetric)`` / ``colormap(symmetric)`` — the colour map the user chose (diverging for data centred on
   zero, sequential otherwise).  Docks call it when they draw.
 * ``export_defaults(settings=None)`` — ``(format, scale)`` for File > Export.
 * ``install(window)`` — the Preferences action, and applying the stored preferences at start.
@@ -172,11 +172,16 @@ def export_defaults(settings: QSettings | None = None) -> tuple[str, float]:
 _active = Preferences()  # what the running app uses (colormap() reads it)
 
 
-def colormap(symmetric: bool):
+def colormap_name(symmetric: bool) -> str:
     """The user's colour map: diverging for values centred on zero, sequential otherwise."""
+    return _active.diverging_colormap if symmetric else _active.sequential_colormap
+
+
+def colormap(symmetric: bool):
+    """:func:`colormap_name` as a pyqtgraph ColorMap."""
     import pyqtgraph as pg
 
-    return pg.colormap.get(_active.diverging_colormap if symmetric else _active.sequential_colormap)
+    return pg.colormap.get(colormap_name(symmetric))
 
 
 def available_devices() -> list[tuple[str, str]]:

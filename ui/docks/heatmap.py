@@ -11,13 +11,14 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
 from peapp.document import Document
 from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock
-from ui.settings import colormap
+from ui.settings import colormap_name
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -43,6 +44,7 @@ class HeatmapDock(ViewDock):
         self._detail: TableResult | None = None
         self._selected: tuple[int, int] | None = None  # (position, column)
         self._request_key = None
+        self._cmap_name = DIVERGING
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -112,6 +114,8 @@ class HeatmapDock(ViewDock):
         self.graphics.scene().sigMouseClicked.connect(self._click)
         self._range_changed = qthrottled(self._request_detail, timeout=150)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
+        toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
+        toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
         self._sync_controls(ctx.document)
 
     # ---- requests ---------------------------------------------------------------------------
@@ -177,8 +181,10 @@ class HeatmapDock(ViewDock):
         view = result.view
         values = view.values
         levels = _levels(values, result.symmetric)
-        cmap = colormap(result.symmetric)  # the user's choice (Edit > Preferences)
-        self.colorbar.setColorMap(cmap)
+        cmap_name = colormap_name(result.symmetric)  # the user's choice (Edit > Preferences)
+        if cmap_name != self._cmap_name:  # colour-map changes re-render the bar: only when needed
+            self._cmap_name = cmap_name
+            self.colorbar.setColorMap(pg.colormap.get(cmap_name))
         self.image.setImage(values, autoLevels=False)
         self.colorbar.setLevels(levels)
         if result.request.mode == "similarity":
@@ -194,6 +200,9 @@ class HeatmapDock(ViewDock):
         self.detail_image.setVisible(False)
         if first:
             self.reset_zoom()
+            if self._selected is None and result.request.mode == "encoding":
+                # start with a meaningful cross-section: a position a fifth of the way down, dimension 0
+                self._selected = (view.row_start + (view.row_stop - view.row_start) // 5, 0)
         else:
             self._request_detail()
         reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}); zoom in for full resolution."

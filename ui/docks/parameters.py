@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QSpinBox,
                                QStackedWidget, QVBoxLayout, QWidget)
 from superqt import QLabeledDoubleSlider, QLabeledSlider
@@ -147,6 +148,9 @@ class ParametersDock(ViewDock):
         self.set_body(body)
         self.set_caption("Every value is checked before it is used; Ctrl+Z undoes an edit.")
         ctx.document_model.error.connect(self._show_error)
+        for key, step in (("Ctrl+Down", 1), ("Ctrl+Up", -1)):
+            shortcut = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.ApplicationShortcut)
+            shortcut.activated.connect(lambda s=step: self.step_family(s))
         self.on_document_changed(ctx.document)
 
     def make_request(self, document: Document):
@@ -167,6 +171,11 @@ class ParametersDock(ViewDock):
             except Exception:  # noqa: BLE001 - an invalid stored family never blocks the others
                 continue
         self.message.clear()
+
+    def step_family(self, step: int) -> None:
+        """Show the next (or previous) family: Ctrl+Down / Ctrl+Up."""
+        count = self.family_combo.count()
+        self.family_combo.setCurrentIndex((self.family_combo.currentIndex() + step) % count)
 
     def _family_chosen(self, index: int) -> None:
         self.ctx.document_model.try_set_family(self.family_combo.itemData(index))

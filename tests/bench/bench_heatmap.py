@@ -1,0 +1,64 @@
+"""Benchmark: parameter change → repainted heatmap, at three sizes; peak memory.
+
+Prints median and p95 latency (ms) from the Document edit to the image being set and the
+window repainted, alternating the base so every edit really recomputes.  Targets (issue 2):
+50×128 < 30 ms, 4,096×1,024 < 100 ms, 100,000×1,024 < 300 ms; peak RSS < 1.5 GB.
+Run: QT_QPA_PLATFORM=offscreen .venv/bin/python -m tests.bench.bench_heatmap
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+SIZES = [(50, 128), (4096, 1024), (100_000, 1024)]
+REPEATS = 25
+
+
+def main() -> None:
+    from ui.app import create_application
+
+    app = create_application()
+    from ui.main_window import MainWindow
+
+    window = MainWindow(load_backend="now", settings=None, restore_layout=False)
+    window.resize(1600, 1000)
+    window.show()
+    window.wait_until_idle(app.processEvents)
+    heat = window.docks["heatmapDock"]
+    done = {"t": None}
+    original = heat.show_result
+
+    def timed_show(result):
+        original(result)
+        heat.graphics.repaint()  # paint now, so the time includes drawing
+        done["t"] = time.perf_counter()
+
+    heat.show_result = timed_show
+    model = window.document_model
+    print(f"{'size':>16} {'median ms':>10} {'p95 ms':>8} {'drawn rows':>10}")
+    for n, d in SIZES:
+        model.try_set_params("sinusoidal", n_positions=n, d_model=d)
+        window.wait_until_idle(app.processEvents)
+        times = []
+        for i in range(REPEATS):
+            done["t"] = None
+            start = time.perf_counter()
+            model.try_set_params("sinusoidal", base=10000.0 + ((i + 1) % 2))
+            while done["t"] is None:
+                app.processEvents()
+            times.append((done["t"] - start) * 1000)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+        print(f"{n:>8,}×{d:<7,} {statistics.median(times):>10.1f} {p95:>8.1f} {heat.image.image.shape[0]:>10}")
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS after the largest size: {peak_mb:.0f} MB")
+    window.close()
+
+
+if __name__ == "__main__":
+    main()

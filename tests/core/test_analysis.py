@@ -1,0 +1,108 @@
+"""Analyses: shift map, similarity, level-of-detail views, document round-trip, memory guard."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from peapp.analysis import heatmap, shift, similarity
+from peapp.document import Document
+from peapp.encodings import get, learned, sinusoidal
+from peapp.errors import DocumentError, ParameterError, SizeError
+from peapp.memory import ensure_fits
+
+
+@pytest.mark.parametrize("layout", ["interleaved", "concatenated"])
+@pytest.mark.parametrize("k", [1, 5, 37])
+def test_fixed_linear_map_takes_pos_to_pos_plus_k(layout, k):
+    table = sinusoidal.table(200, 32, layout=layout).to(torch.float64)
+    m = shift.shift_matrix(32, k, layout=layout)
+    assert shift.shift_error(table.float(), k, m) < 1e-5
+    # the same M works at every position: it does not depend on pos
+    torch.testing.assert_close(table[k:] , table[:-k] @ m.T, atol=1e-5, rtol=0)
+
+
+def test_learned_table_has_no_such_map():
+    table = learned.LearnedTable.random(200, 32).weight
+    fitted = shift.shift_error(table, 1)  # best least-squares linear map
+    assert fitted > 10 * shift.shift_error(sinusoidal.table(200, 32), 1)
+
+
+def test_similarity_cosine_and_dot():
+    t = sinusoidal.table(40, 16)
+    cos = similarity.similarity(t, "cosine")
+    np.testing.assert_allclose(np.diag(cos.numpy()), 1.0, rtol=1e-5)
+    dot = similarity.similarity(t, "dot")
+    np.testing.assert_allclose(np.diag(dot.numpy()), 8.0, rtol=1e-5)  # d/2 sin²+cos² pairs
+    zero = similarity.similarity(torch.zeros(5, 4), "cosine")
+    assert float(zero.abs().max()) == 0.0
+
+
+def test_pooled_view_equals_pooling_the_full_table():
+    for name in ("sinusoidal", "learned", "rope", "alibi"):
+        fam = get(name)
+        spec = fam.make_spec({"n_positions": 1000})
+        full = heatmap.table_view(fam, spec, max_rows=1000).values
+        pooled = heatmap.table_view(fam, spec, max_rows=100)
+        assert pooled.values.shape == (100, full.shape[1])
+        expected = full.reshape(100, 10, -1).mean(axis=1)
+        np.testing.assert_allclose(pooled.values, expected, atol=2e-5, err_msg=name)
+
+
+def test_uneven_bins_cover_every_row_once():
+    fam = get("learned")
+    spec = fam.make_spec({"n_positions": 1003, "max_positions": 2048})
+    full = heatmap.table_view(fam, spec, max_rows=5000).values
+    pooled = heatmap.table_view(fam, spec, max_rows=97)
+    bounds = np.ceil(np.linspace(0, 1003, 98)).astype(int)
+    expected = np.stack([full[a:b].mean(0) for a, b in zip(bounds[:-1], bounds[1:])])
+    np.testing.assert_allclose(pooled.values, expected, atol=1e-6)
+
+
+def test_large_table_stays_small():
+    fam = get("sinusoidal")
+    spec = fam.make_spec({"n_positions": 1_000_000, "d_model": 1024})
+    view = heatmap.table_view(fam, spec, max_rows=1000)
+    assert view.values.shape == (1000, 1024)
+    assert view.bin_size == pytest.approx(1000)
+    region = heatmap.table_view(fam, spec, start=500_000, stop=500_200, max_rows=1000)
+    np.testing.assert_allclose(region.values, sinusoidal.rows(torch.arange(500_000, 500_200), 1024).numpy(),
+                               atol=1e-6)
+
+
+def test_similarity_view_samples_large_tables():
+    fam = get("sinusoidal")
+    spec = fam.make_spec({"n_positions": 100_000, "d_model": 64})
+    view = heatmap.similarity_view(fam, spec, max_positions=512)
+    assert view.values.shape == (512, 512)
+    assert view.reduction.startswith("every")
+
+
+def test_ensure_fits_refuses_with_estimate():
+    with pytest.raises(SizeError, match="would need 152.6 GiB"):
+        ensure_fits((10**7, 4096), 4, budget=2**30)
+    assert ensure_fits((10, 10), 4) == 400
+
+
+def test_document_round_trip_and_validation():
+    doc = Document().with_params("rope", base=500000.0, head_dim=64).with_family("rope") \
+        .with_view("heatmapDock", mode="similarity").with_checkpoint("/models/x")
+    again = Document.from_json(doc.to_json())
+    assert again == doc
+    assert again.spec().base == 500000.0
+    with pytest.raises(ParameterError):
+        doc.with_params("rope", head_dim=3)
+    with pytest.raises(DocumentError, match="newer peapp"):
+        Document.from_json('{"app": "peapp", "version": 99}')
+    with pytest.raises(DocumentError, match="not valid JSON"):
+        Document.from_json("{oops")
+    with pytest.raises(DocumentError, match="invalid parameter"):
+        Document.from_json('{"app": "peapp", "version": 1, "params": {"sinusoidal": {"d_model": 3}}}')
+
+
+def test_document_save_is_atomic(tmp_path):
+    path = tmp_path / "s.json"
+    Document().save(path)
+    assert Document.load(path) == Document()
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]

@@ -1,0 +1,141 @@
+"""The foundation end to end: window, parameters dock, worker, heatmap."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from peapp.encodings import sinusoidal
+from tests.conftest import wait_idle
+
+
+def test_window_opens_with_the_seed_figure(main_window):
+    assert {"parametersDock", "heatmapDock"} <= set(main_window.docks)
+    heat = main_window.docks["heatmapDock"]
+    values = heat.image.image
+    assert values.shape == (50, 128)
+    np.testing.assert_allclose(values, sinusoidal.table(50, 128).numpy(), atol=1e-6)
+    assert "Sinusoidal" in heat.caption.text()
+    assert heat.colorbar.levels() == pytest.approx((-1.0, 1.0), abs=1e-3)
+    for name, dock in main_window.docks.items():
+        assert dock.objectName() == name
+        assert dock.toggleViewAction() in main_window.view_menu.actions()
+
+
+def test_parameter_change_redraws(main_window, qtbot):
+    form = main_window.docks["parametersDock"].forms["sinusoidal"]
+    form.widgets["d_model"].setValue(64)
+    wait_idle(qtbot, main_window)
+    assert main_window.docks["heatmapDock"].image.image.shape == (50, 64)
+    assert main_window.document_model.document.spec().d_model == 64
+    main_window.document_model.undo_stack.undo()
+    wait_idle(qtbot, main_window)
+    assert main_window.docks["heatmapDock"].image.image.shape == (50, 128)
+    assert form.widgets["d_model"].value() == 128
+
+
+def test_rapid_changes_end_on_the_last_value_without_stale_frames(main_window, qtbot, monkeypatch):
+    heat = main_window.docks["heatmapDock"]
+    drawn: list[int] = []
+    original = heat.show_result
+
+    def record(result):
+        drawn.append(dict(result.request.params)["n_positions"])
+        original(result)
+
+    monkeypatch.setattr(heat, "show_result", record)
+    spin = main_window.docks["parametersDock"].forms["sinusoidal"].widgets["n_positions"]
+    values = list(range(100, 300))
+    for i, value in enumerate(values):
+        spin.setValue(value)
+        if i % 10 == 0:
+            qtbot.wait(1)
+    qtbot.waitUntil(lambda: drawn and drawn[-1] == values[-1], timeout=20_000)
+    wait_idle(qtbot, main_window)
+    assert drawn[-1] == 299 and heat.image.image.shape == (299, 128)
+    assert drawn == sorted(drawn), "a stale frame was drawn after a newer one"
+    assert len(drawn) < len(values), "throttling/latest-wins should have dropped intermediate values"
+    assert main_window.document_model.document.spec().n_positions == 299
+
+
+def test_invalid_value_shows_message_and_keeps_previous_image(main_window, qtbot):
+    params = main_window.docks["parametersDock"]
+    before = main_window.docks["heatmapDock"].image.image.copy()
+    main_window.document_model.try_set_family("learned")
+    wait_idle(qtbot, main_window)
+    learned_image = main_window.docks["heatmapDock"].image.image.copy()
+    assert learned_image.shape == (50, 128) and not np.allclose(learned_image, before)
+    params.forms["learned"].widgets["n_positions"].setValue(4000)  # table has 2,048 rows
+    qtbot.waitUntil(lambda: "does not exist" in params.message.text(), timeout=5000)
+    wait_idle(qtbot, main_window)
+    np.testing.assert_array_equal(main_window.docks["heatmapDock"].image.image, learned_image)
+    assert main_window.document_model.document.spec().n_positions == 50
+    assert "does not exist" in main_window.statusBar().currentMessage()
+
+
+def test_every_family_draws(main_window, qtbot):
+    heat = main_window.docks["heatmapDock"]
+    for name in ("sinusoidal", "learned", "rope", "alibi", "t5", "shaw", "nope"):
+        assert main_window.document_model.try_set_family(name)
+        wait_idle(qtbot, main_window)
+        assert heat._result.request.family == name
+        assert heat.image.image is not None and heat.caption.text()
+
+
+def test_similarity_mode_hover_and_click(main_window, qtbot):
+    heat = main_window.docks["heatmapDock"]
+    heat.mode_combo.setCurrentIndex(1)
+    wait_idle(qtbot, main_window)
+    sim = heat.image.image
+    assert sim.shape == (50, 50)
+    np.testing.assert_allclose(np.diag(sim), 1.0, atol=1e-5)
+    heat.mode_combo.setCurrentIndex(0)
+    wait_idle(qtbot, main_window)
+    view = heat.plot.getViewBox()
+    scene_pos = view.mapViewToScene(__import__("PySide6.QtCore", fromlist=["QPointF"]).QPointF(10.5, 20.5))
+    heat._hover(scene_pos)
+    assert heat.readout.text().startswith("position 20, dimension 10")
+    assert "wavelength" in heat.readout.text()
+    heat.select(20, 10)
+    wait_idle(qtbot, main_window)
+    x, y = heat.row_curve.getData()
+    np.testing.assert_allclose(y, sinusoidal.table(21, 128)[20].numpy(), atol=1e-6)
+
+
+def test_large_table_is_drawn_reduced_and_zoom_refines(main_window, qtbot):
+    doc = main_window.document_model
+    assert doc.try_set_params("sinusoidal", n_positions=100_000, d_model=1024)
+    wait_idle(qtbot, main_window)
+    heat = main_window.docks["heatmapDock"]
+    shown = heat.image.image
+    assert shown.shape[1] == 1024 and shown.shape[0] <= 4096
+    assert "level-of-detail" in heat.caption.text()
+    heat.plot.getViewBox().setYRange(50_000, 50_100, padding=0)
+    heat._request_detail()
+    qtbot.waitUntil(lambda: heat.detail_image.isVisible(), timeout=10_000)
+    detail = heat._detail.view
+    assert detail.bin_size == 1.0 and detail.row_start <= 50_000 and detail.row_stop >= 50_100
+
+
+def test_no_display_prints_one_clear_line():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    proc = subprocess.run([sys.executable, "main.py"], capture_output=True, text=True, env=env, timeout=60,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0 and "xvfb-run" in proc.stderr
+
+
+def test_keyboard_shortcuts_switch_family_and_mode(main_window, qtbot):
+    params = main_window.docks["parametersDock"]
+    params.step_family(1)
+    wait_idle(qtbot, main_window)
+    assert main_window.document_model.document.family == "learned"
+    params.step_family(-1)
+    assert main_window.document_model.document.family == "sinusoidal"
+    heat = main_window.docks["heatmapDock"]
+    shortcuts = [s for s in heat.findChildren(__import__("PySide6.QtGui", fromlist=["QShortcut"]).QShortcut)]
+    assert any(s.key().toString() == "T" for s in shortcuts)
