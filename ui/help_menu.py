@@ -63,11 +63,22 @@ def shortcut_entries(window) -> list[tuple[str, str]]:
                 what = f"Show/hide the {what} panel"
             add(action.shortcuts(), what)
     for shortcut in window.findChildren(QShortcut):
-        add([shortcut.key()], shortcut.whatsThis() or _plain(shortcut.objectName()))
+        add([shortcut.key()], shortcut.whatsThis() or _owner_description(shortcut))
     for button in window.findChildren(QAbstractButton):
         if not button.shortcut().isEmpty():
             add([button.shortcut()], button.toolTip().split(" (")[0] or _plain(button.text()))
     return sorted(found, key=lambda pair: (pair[1].lower(), pair[0]))
+
+
+def _owner_description(obj) -> str:
+    """For a shortcut without whatsThis: name the panel it belongs to (set whatsThis to say more)."""
+    parent = obj.parent()
+    while parent is not None:
+        title = getattr(type(parent), "title", "")
+        if title and parent in getattr(parent.parent(), "docks", {}).values():
+            return f"(a shortcut of the {title} panel)"
+        parent = parent.parent()
+    return _plain(obj.objectName())
 
 
 # ---- dialogs ----------------------------------------------------------------------------------------
@@ -182,6 +193,7 @@ class GuideDialog(QDialog):
         while self._answers_layout.count():
             item = self._answers_layout.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()  # deleteLater alone would leave it painted until the next loop turn
                 item.widget().deleteLater()
         self.show_buttons = {}
         advice = guide.recommend(self.ticked())
@@ -200,7 +212,7 @@ class GuideDialog(QDialog):
             box.setObjectName(f"answer_{rec.family}")
             inner = QVBoxLayout(box)
             why = "<br>".join(f"• {reason}" for reason in rec.reasons)
-            covers = "; ".join(labels[key].lower() for key in rec.needs)
+            covers = "; ".join(labels[key] for key in rec.needs)
             text = QLabel(f"{why}<br><i>Covers: {covers}.</i>")
             text.setWordWrap(True)
             inner.addWidget(text)

@@ -22,7 +22,7 @@ import sys
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Callable
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QLinearGradient, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QPushButton,
@@ -386,6 +386,7 @@ class PreferencesDialog(QDialog):
 
     def _colormap_combo(self, name: str, maps: tuple[str, ...]) -> QComboBox:
         combo = QComboBox(objectName=name)
+        combo.setIconSize(QSize(64, 14))
         for cmap in maps:
             combo.addItem(_swatch(cmap), cmap, cmap)
         return combo
