@@ -33,8 +33,11 @@ def run_self_test(out_dir: str | os.PathLike | None = None) -> int:
         print(f"peapp self-test FAILED: {type(exc).__name__}: {reason}", file=sys.stderr)
         return 1
     finally:
+        import shiboken6
+
         for window in windows:
             window.close()
+            shiboken6.delete(window)  # now, not at interpreter shutdown (see ui/app.py main)
         from PySide6.QtCore import qInstallMessageHandler
 
         qInstallMessageHandler(previous_handler)

@@ -340,8 +340,14 @@ class PreferencesDialog(QDialog):
         self.device = QComboBox(objectName="prefDevice")
         for value, label in available_devices():
             self.device.addItem(label, value)
-        if self.device.count() == 1:
-            self.device.setToolTip("torch sees no GPU on this machine; everything runs on the CPU")
+            if value != "cpu":
+                # The compute functions convert results with .numpy(), which needs CPU tensors;
+                # until they move results back, a GPU is listed but cannot be chosen.
+                item = self.device.model().item(self.device.count() - 1)
+                item.setEnabled(False)
+                item.setToolTip("GPU compute is not supported by the compute thread yet")
+        self.device.setToolTip("Where the compute thread runs torch" if self.device.count() > 1 else
+                               "torch sees no GPU on this machine; everything runs on the CPU")
         form.addRow("Device", self.device)
         layout.addWidget(compute)
 
