@@ -9,6 +9,7 @@ start with ``MainWindow(load_backend="now")``.
 from __future__ import annotations
 
 import time
+import zlib
 from typing import Callable
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
@@ -23,7 +24,8 @@ from ui.context import AppContext
 from ui.document_model import DocumentModel
 from ui.worker import ComputeWorker
 
-# Bump when docks are added/renamed so an old saved layout is not applied to a new set.
+# Bump when the meaning of a saved layout changes.  The set of docks is folded into the version
+# too (layout_version()), so a layout saved with other docks is never applied to this set.
 LAYOUT_VERSION = 1
 
 
@@ -216,12 +218,16 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        if isinstance(state, QByteArray) and not self.restoreState(state, LAYOUT_VERSION):
+        if isinstance(state, QByteArray) and not self.restoreState(state, self.layout_version()):
             self.show_status("The saved window layout did not fit this version; using the default layout.")
+
+    def layout_version(self) -> int:
+        names = ",".join(sorted(self.docks))
+        return (LAYOUT_VERSION * 1_000_003 + zlib.crc32(names.encode())) & 0x7FFFFFFF
 
     def save_layout(self) -> None:
         if self.settings is not None:
-            self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+            self.settings.setValue("window/state", self.saveState(self.layout_version()))
             self.settings.setValue("window/geometry", self.saveGeometry())
 
     def reset_layout(self) -> None:

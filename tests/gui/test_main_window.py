@@ -54,8 +54,9 @@ def test_rapid_changes_end_on_the_last_value_without_stale_frames(main_window, q
         spin.setValue(value)
         if i % 10 == 0:
             qtbot.wait(1)
-    qtbot.waitUntil(lambda: drawn and drawn[-1] == values[-1], timeout=20_000)
+    qtbot.waitUntil(lambda: bool(drawn) and drawn[-1] == values[-1], timeout=20_000)
     wait_idle(qtbot, main_window)
+    # tables of up to 2,048 rows are always drawn whole, whatever the plot's pixel height
     assert drawn[-1] == 299 and heat.image.image.shape == (299, 128)
     assert drawn == sorted(drawn), "a stale frame was drawn after a newer one"
     assert len(drawn) < len(values), "throttling/latest-wins should have dropped intermediate values"

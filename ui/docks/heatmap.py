@@ -26,9 +26,10 @@ MODES = (("encoding", "Encoding table"), ("similarity", "Position similarity"))
 
 
 def _pixel_rows(view: pg.ViewBox) -> int:
-    """Rows worth computing for this view: its height in device pixels (bounded)."""
+    """Rows worth computing for this view: at least 2,048 (tables that small are always drawn
+    whole, so every position is its own row), else the view's height in device pixels."""
     height = view.height() * view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else view.height()
-    return int(min(4096, max(256, height)))
+    return int(min(4096, max(2048, height)))
 
 
 class HeatmapDock(ViewDock):

@@ -1,0 +1,208 @@
+"""The patch-grid view's computation: validated settings, the request, and its result.
+
+One request computes, for the chosen grid, every patch's similarity to every other for one
+encoding (panel A) and, optionally, a second panel: another encoding for comparison, or A
+resampled to another grid size the way timm/transformers do.  Selecting a patch needs no new
+computation: its map is a row of the similarity matrix already in the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from peapp.errors import ParameterError
+from peapp.jobs import ProgressFn, Request
+from peapp.params import Spec, param
+
+GRID_ENCODINGS = ("sincos_2d", "learned_2d", "rope_2d", "flat_1d", "table")
+SECOND = ("none", "resampled") + GRID_ENCODINGS
+
+
+@dataclass(frozen=True)
+class PatchGridSettings(Spec):
+    """What the patch-grid dock shows; stored in ``Document.views["patchGridDock"]``."""
+
+    family: ClassVar[str] = "patch grid"
+    image_height: int = param(224, "Image height", minimum=1, maximum=8192, step=1, help="Input height in pixels.")
+    image_width: int = param(224, "Image width", minimum=1, maximum=8192, step=1, help="Input width in pixels.")
+    patch_height: int = param(16, "Patch height", minimum=1, maximum=1024, step=1, help="Patch height in pixels.")
+    patch_width: int = param(16, "Patch width", minimum=1, maximum=1024, step=1, help="Patch width in pixels.")
+    prefix_tokens: int = param(1, "Prefix tokens", minimum=0, maximum=64, step=1,
+                               help="CLS / distillation / register tokens before the patches; kept out of the grid.")
+    encoding: str = param("sincos_2d", "Encoding", choices=GRID_ENCODINGS,
+                          help="Encoding of panel A.")
+    second: str = param("flat_1d", "Panel B", choices=SECOND,
+                        help="Second panel: another encoding to compare, A resampled to another grid, or none.")
+    resample_height: int = param(24, "Resample to rows", minimum=1, maximum=64, step=1,
+                                 help="Grid rows after resampling (panel B = resampled).")
+    resample_width: int = param(24, "Resample to columns", minimum=1, maximum=64, step=1,
+                                help="Grid columns after resampling.")
+    dim: int = param(256, "dim", minimum=4, maximum=4096, step=4,
+                     help="Embedding width (head_dim for RoPE); 2D sin-cos and RoPE need a multiple of 4.")
+    base: float = param(10000.0, "Base", minimum=2.0, maximum=1e9, log=True,
+                        help="Frequency base of the sinusoids and RoPE (MAE: 10000).")
+    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1,
+                      help="Seed of the random learned table (and of a random RoPE vector).")
+    rope_vector: str = param("ones", "RoPE vector", choices=("ones", "random"),
+                             help="The fixed q = k vector whose rotated dot products RoPE's map shows.")
+    color_range: str = param("data", "Colour range", choices=("data", "full"),
+                             help="data: the colour bar spans the values shown; full: the whole −1 … 1 cosine range.")
+    selected: int = param(0, "Selected patch", minimum=0, maximum=64 * 64 - 1, step=1,
+                          help="Row-major index of the selected patch.")
+
+    def check(self) -> None:
+        from peapp.encodings.vision import MAX_GRID_SIDE
+
+        grid = self.grid()
+        if max(grid.shape) > MAX_GRID_SIDE:
+            raise ParameterError(
+                f"{grid.grid_h}×{grid.grid_w} patches is more than the tile view's {MAX_GRID_SIDE} per side "
+                f"(a {grid.num_patches:,}² similarity matrix); use larger patches or a smaller image")
+        if self.dim % 4:
+            raise ParameterError(f"dim must be a multiple of 4 (sin and cos for two axes); got {self.dim}")
+
+    def grid(self):
+        from peapp.encodings.vision import PatchGrid
+
+        return PatchGrid(self.image_height, self.image_width, self.patch_height, self.patch_width, self.prefix_tokens)
+
+    def selected_index(self) -> int:
+        """The selected patch, clamped into the grid (a smaller grid keeps a valid selection)."""
+        return min(int(self.selected), self.grid().num_patches - 1)
+
+
+@dataclass(frozen=True)
+class GivenTable:
+    """A learned table handed in from a checkpoint: [1, P + H·W, d] or [P + H·W, d] (numpy)."""
+
+    values: np.ndarray = field(compare=False, repr=False)
+    num_prefix_tokens: int
+    grid: tuple[int, int]
+    name: str
+    key: int  # identity for comparisons: a new table gets a new key
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One encoding on one grid: its similarity matrix, tile mosaic and per-patch checks."""
+
+    label: str
+    encoding: str
+    grid: tuple[int, int]
+    sim: np.ndarray  # [n, n] float32
+    mosaic: np.ndarray  # the tile grid as one image (NaN in the gaps)
+    nearest_ok: np.ndarray  # [n] bool: the most similar patches are the grid neighbours
+    value_label: str
+    note: str = ""
+    # [prefix, n] cosine of each prefix row (CLS, …) with every patch row; None when there are none
+    prefix_sim: np.ndarray | None = None
+
+    def map_of(self, index: int) -> np.ndarray:
+        """Similarity of patch ``index`` to every patch, shaped as the grid."""
+        return self.sim[index].reshape(self.grid)
+
+
+@dataclass(frozen=True)
+class PatchGridResult:
+    request: "PatchGridRequest"
+    patch_grid: Any  # peapp.encodings.vision.PatchGrid
+    a: Panel
+    b: Panel | None
+    resample_report: Any = None  # peapp.encodings.vision.ResampleReport when B is a resampled table
+    gap: int = 1
+
+
+@dataclass(frozen=True)
+class PatchGridRequest(Request):
+    channel: ClassVar[str] = "patchGridDock"
+    settings: PatchGridSettings
+    table: GivenTable | None = None
+    gap: int = 1
+
+    def compute(self, progress: ProgressFn) -> PatchGridResult:
+        s = self.settings
+        grid = s.grid()
+        a = _panel(self._spec(s.encoding), grid.shape, self.gap)
+        progress(0.5)
+        b, report = None, None
+        if s.second == "resampled":
+            b, report = self._resampled(s, grid, a)
+        elif s.second != "none":
+            b = _panel(self._spec(s.second), grid.shape, self.gap)
+        progress(1.0)
+        return PatchGridResult(request=self, patch_grid=grid, a=a, b=b, resample_report=report, gap=self.gap)
+
+    def _spec(self, name: str):
+        from peapp.encodings import vision
+
+        s = self.settings
+        if name == "table":
+            if self.table is None:
+                raise ParameterError("no learned table is loaded; open a ViT checkpoint, or choose another encoding")
+            return vision.EncodingSpec(name="table", dim=int(self.table.values.shape[-1]), table=self.table.values,
+                                       num_prefix_tokens=self.table.num_prefix_tokens)
+        return vision.EncodingSpec(name=name, dim=s.dim, base=s.base, seed=s.seed, rope_vector=s.rope_vector,
+                                   num_prefix_tokens=s.prefix_tokens)
+
+    def _resampled(self, s: PatchGridSettings, grid, a: Panel):
+        """Panel A's encoding moved to the resample grid: tables are resampled (bicubic, float32);
+        RoPE has no table, it is evaluated at the new positions directly."""
+        from peapp.encodings import vision
+
+        new = (s.resample_height, s.resample_width)
+        spec = self._spec(s.encoding)
+        if spec.name == "rope_2d":
+            panel = _panel(spec, new, self.gap)
+            note = (f"RoPE has no table to resample: its rotations are evaluated on the {new[0]}×{new[1]} grid "
+                    f"directly (the same relative offsets give the same scores).")
+            return _with(panel, label=f"{panel.label}, {new[0]}×{new[1]}", note=note), None
+        table, prefix = vision.full_table(spec, *grid.shape)
+        out, report = vision.resample_with_report(table, new, grid.shape, prefix)
+        resampled = vision.split_table(out, prefix, new).patches
+        sim = vision.cosine_similarity(resampled).numpy()
+        panel = Panel(label=f"{spec.label()} resampled to {new[0]}×{new[1]}", encoding=spec.name, grid=new, sim=sim,
+                      mosaic=vision.tile_mosaic(sim, *new, gap=self.gap),
+                      nearest_ok=vision.nearest_are_grid_neighbours(sim, *new),
+                      value_label="cosine similarity", note=report.text())
+        return panel, report
+
+
+def _with(panel: Panel, **changes) -> Panel:
+    from dataclasses import replace
+
+    return replace(panel, **changes)
+
+
+def _panel(spec, grid: tuple[int, int], gap: int) -> Panel:
+    from peapp.encodings import vision
+
+    sim = vision.patch_similarity(spec, *grid)
+    value_label = "rotated dot product / |v|²" if spec.name == "rope_2d" else "cosine similarity"
+    return Panel(label=spec.label(), encoding=spec.name, grid=grid, sim=sim,
+                 mosaic=vision.tile_mosaic(sim, *grid, gap=gap),
+                 nearest_ok=vision.nearest_are_grid_neighbours(sim, *grid), value_label=value_label,
+                 prefix_sim=_prefix_similarity(spec, grid) if spec.name == "table" else None)
+
+
+def _prefix_similarity(spec, grid: tuple[int, int]) -> np.ndarray | None:
+    """Cosine of a given table's prefix rows (CLS, distillation, registers) with its patch rows."""
+    import torch
+
+    from peapp.encodings import vision
+
+    table, prefix = vision.full_table(spec, *grid)
+    if prefix == 0:
+        return None
+    rows = torch.nn.functional.normalize(table.to(torch.float32), dim=1)
+    return (rows[:prefix] @ rows[prefix:].T).numpy()
+
+
+def map_index(index: int, old: tuple[int, int], new: tuple[int, int]) -> int:
+    """The patch of grid ``new`` under the centre of patch ``index`` of grid ``old``."""
+    r, c = divmod(int(index), old[1])
+    nr = min(new[0] - 1, int((r + 0.5) * new[0] / old[0]))
+    nc = min(new[1] - 1, int((c + 0.5) * new[1] / old[1]))
+    return nr * new[1] + nc

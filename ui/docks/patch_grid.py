@@ -1,0 +1,689 @@
+"""The vision-patch grid: how 2D position encodings see an image cut into patches.
+
+* Tiles (ViT paper, Fig. 7): one small tile per patch, laid out like the patches; each tile is
+  that patch's similarity to every patch.  All tiles are ONE image (a mosaic) under one curve
+  of separator lines, so a 32×32 grid is one texture upload, not a thousand plot items; the
+  separators are cosmetic 1-pixel lines, so every tile boundary shows at any zoom.
+* Under each tile grid, the selected patch's map drawn large.  Click any tile, cell or image
+  patch to select it.
+* The image (the built-in landscape, or a PNG/JPEG of the user's) resized to the model's input
+  size, with the patch grid drawn over it and the selected patch's map as an overlay.
+* Panel B: a second encoding side by side (e.g. flattened 1D vs 2D sin-cos), or panel A's table
+  resampled to another grid size (split prefix, reshape, bicubic float32, restore prefix).
+* A neighbours read-out: the 4 grid neighbours of the selected patch vs the patches adjacent
+  only in the flattened order.
+
+Settings live in ``Document.views["patchGridDock"]``; a checkpoint's learned table comes in
+through :meth:`PatchGridDock.show_table`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPen
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGraphicsRectItem, QHBoxLayout,
+                               QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from superqt.utils import qthrottled
+
+from peapp.analysis.patch_grid import (GivenTable, Panel, PatchGridRequest, PatchGridResult,
+                                       PatchGridSettings, map_index)
+from peapp.document import Document
+from peapp.encodings import vision
+from peapp.errors import ParameterError, PeappError
+from ui.docks.base import ViewDock
+
+COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
+LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
+SELECT_PEN = QColor("#ff4757")
+_table_keys = itertools.count(1)
+
+_LABELS = {**vision.LABELS, "none": "— none —", "resampled": "A resampled to…", "data": "data range",
+           "full": "−1 … 1"}
+# Settings that change only how the result is drawn, not what is computed.
+_DRAW_ONLY = {"selected": 0, "color_range": "data"}
+
+
+def sample_image_path() -> Path:
+    """The built-in sample image (``resources/sample_landscape.png``; inside a bundle, next to it)."""
+    root = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parents[2]))
+    return root / "resources" / "sample_landscape.png"
+
+
+def load_rgb(path: str | Path, size: tuple[int, int]) -> np.ndarray:
+    """An image file as RGB uint8 [h, w, 3], resized (smoothly, ignoring aspect) to ``size`` = (h, w),
+    the way ViT preprocessors resize to the model's input size."""
+    image = QImage(str(path))
+    if image.isNull():
+        raise PeappError(f"cannot read {path} as an image; choose a PNG or JPEG file")
+    h, w = size
+    image = image.convertToFormat(QImage.Format.Format_RGB888).scaled(
+        w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
+    ptr = image.constBits()
+    rows = np.frombuffer(ptr, dtype=np.uint8, count=image.sizeInBytes()).reshape(h, image.bytesPerLine())
+    return rows[:, : w * 3].reshape(h, w, 3).copy()
+
+
+def set_title(plot: pg.PlotItem, text: str, size: str = "9pt") -> None:
+    plot.setTitle(text, size=size)
+    plot.titleLabel.item.setToolTip(text)
+
+
+def relax_title_width(plot: pg.PlotItem) -> None:
+    """Keep a plot's title from becoming its column's minimum width.
+
+    pyqtgraph's LabelItem reports its text width as its minimum size (re-set on every text change
+    and resize), so in a narrow dock long titles would push the plots past the right edge.  Here
+    the title may be clipped instead.
+    """
+    label = plot.titleLabel
+    update_min = label.updateMin
+
+    def relaxed() -> None:
+        update_min()
+        label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
+        label.setMinimumWidth(0)
+        label.updateGeometry()
+
+    label.updateMin = relaxed
+    label.setFlag(label.GraphicsItemFlag.ItemClipsChildrenToShape, True)  # a clipped title never overlaps
+    label.opts["justify"] = "left"  # when clipped, keep the start (the panel letter) readable
+    relaxed()
+
+
+class _GridPlot:
+    """A plot that shows one float image (mosaic or map) with a selection rectangle."""
+
+    def __init__(self, name: str, aspect: bool = True, axes: bool = True):
+        self.plot = pg.PlotItem(name=name)
+        relax_title_width(self.plot)
+        self.plot.setMenuEnabled(False)
+        self.plot.invertY(True)
+        self.plot.setAspectLocked(aspect)
+        self.plot.hideButtons()
+        if not axes:
+            self.plot.hideAxis("left")
+            self.plot.hideAxis("bottom")
+        self.image = pg.ImageItem(axisOrder="row-major")
+        # A 32×32 mosaic is ~1,000 px wide in a ~300 px plot: average blocks on the way down
+        # rather than skip pixels.
+        self.image.setAutoDownsample(True)
+        self.plot.addItem(self.image)
+        self.separators = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen("k", width=1, cosmetic=True))
+        self.separators.setZValue(5)
+        self.plot.addItem(self.separators, ignoreBounds=True)
+        self.marker = QGraphicsRectItem()
+        pen = QPen(SELECT_PEN)
+        pen.setWidthF(2.0)
+        pen.setCosmetic(True)
+        self.marker.setPen(pen)
+        self.marker.setZValue(10)
+        self.marker.setVisible(False)
+        self.plot.addItem(self.marker, ignoreBounds=True)
+
+    @property
+    def view(self) -> pg.ViewBox:
+        return self.plot.getViewBox()
+
+    def contains(self, scene_pos) -> bool:
+        return self.plot.isVisible() and self.plot.scene() is not None and \
+            self.view.sceneBoundingRect().contains(scene_pos)
+
+    def to_view(self, scene_pos) -> QPointF:
+        return self.view.mapSceneToView(scene_pos)
+
+    def mark(self, x: float, y: float, w: float, h: float) -> None:
+        self.marker.setRect(QRectF(x, y, w, h))
+        self.marker.setVisible(True)
+
+
+class PatchGridDock(ViewDock):
+    object_name = "patchGridDock"
+    title = "Vision patch grid"
+    order = 50
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._result: PatchGridResult | None = None
+        self._table: GivenTable | None = None
+        self._request_key: Any = None
+        self._image_key: Any = None
+        self._rgb: np.ndarray | None = None
+        self._levels = LEVELS
+        self._last_view: dict | None = None
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._build_controls())
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("patchGridGraphics")
+        self.graphics.setMinimumSize(480, 320)
+        self.tiles_a = _GridPlot("tilesA", axes=False)
+        self.tiles_b = _GridPlot("tilesB", axes=False)
+        self.large_a = _GridPlot("mapA")
+        self.large_b = _GridPlot("mapB")
+        self.photo = _GridPlot("image")
+        self.overlay = pg.ImageItem(axisOrder="row-major")
+        self.overlay.setOpacity(0.55)
+        self.overlay.setZValue(2)
+        self.photo.plot.addItem(self.overlay)
+        self.grid_lines = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen((255, 255, 255, 120), width=1))
+        self.grid_lines.setZValue(3)
+        self.photo.plot.addItem(self.grid_lines, ignoreBounds=True)
+        for plot in (self.large_a, self.large_b):
+            plot.plot.setLabel("bottom", "column")
+            plot.plot.setLabel("left", "row")
+        self.photo.plot.setLabel("bottom", "x (pixels)")
+        self.photo.plot.setLabel("left", "y (pixels)")
+        self.colorbar = pg.ColorBarItem(values=LEVELS, colorMap=pg.colormap.get(COLORMAP), interactive=False,
+                                        width=14, label="similarity")
+        self.colorbar.setImageItem([self.tiles_a.image, self.tiles_b.image, self.large_a.image,
+                                    self.large_b.image, self.overlay])
+        self._two_panels: bool | None = None
+        self._arrange(two=True)
+        layout.addWidget(self.graphics, 1)
+
+        self.readout = QLabel("Hover over a tile, map or the image for values; click to select a patch.")
+        self.readout.setObjectName("patchGridReadout")
+        self.readout.setWordWrap(True)
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.neighbours = QLabel()
+        self.neighbours.setObjectName("patchGridNeighbours")
+        self.neighbours.setWordWrap(True)
+        self.neighbours.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.neighbours)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
+        self._sync_controls(ctx.document)
+
+    # ---- controls ----------------------------------------------------------------------------
+    # Control rows: (short label, settings shown side by side joined by "×"); full labels and help
+    # are the tooltips.  Three short rows keep the dock narrow enough to share the window.
+    _ROWS = (
+        (("A", ("encoding",)), ("B", ("second",))),
+        (("image px", ("image_height", "image_width")), ("patch px", ("patch_height", "patch_width")),
+         ("prefix", ("prefix_tokens",)), ("colours", ("color_range",))),
+        (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",)),
+         ("resample to", ("resample_height", "resample_width"))),
+    )
+
+    def _build_controls(self) -> QWidget:
+        """One widget per setting, built from PatchGridSettings' metadata (ranges, choices, help)."""
+        infos = {i.name: i for i in PatchGridSettings.param_infos()}
+        self.controls: dict[str, QWidget] = {}
+        self._throttled: list = []  # one throttler per control: a shared one would drop edits of another
+        box = QWidget()
+        rows = QVBoxLayout(box)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(2)
+        for spec in self._ROWS:
+            line = QHBoxLayout()
+            line.setSpacing(4)
+            for label_text, names in spec:
+                label = QLabel(label_text)
+                label.setToolTip(" / ".join(infos[n].label for n in names))
+                line.addWidget(label)
+                for k, name in enumerate(names):
+                    if k:
+                        line.addWidget(QLabel("×"))
+                    line.addWidget(self._make_control(infos[name]))
+                line.addSpacing(8)
+            rows.addLayout(line)
+            line.addStretch(1)
+        line = rows.itemAt(0).layout()
+        self.open_button = QPushButton("Open image…")
+        self.open_button.setToolTip("Show a PNG or JPEG of your own under the patch grid")
+        self.open_button.clicked.connect(self._choose_image)
+        self.sample_button = QPushButton("Sample image")
+        self.sample_button.setToolTip("Back to the built-in landscape")
+        self.sample_button.clicked.connect(lambda: self.ctx.document_model.set_view(self.object_name, image_path=""))
+        line.addWidget(self.open_button)
+        line.addWidget(self.sample_button)
+        return box
+
+    def _make_control(self, info) -> QWidget:
+        if info.kind is str:
+            widget = QComboBox()
+            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            for choice in info.choices:
+                widget.addItem(_LABELS.get(choice, choice), choice)
+            widget.currentIndexChanged.connect(lambda i, w=widget, n=info.name: self._edit(n, w.itemData(i)))
+        else:
+            emit = qthrottled(self._edit, timeout=60, leading=True)
+            self._throttled.append(emit)
+            if info.kind is int:
+                widget = QSpinBox()
+                widget.setRange(int(info.minimum), int(info.maximum))
+                widget.setSingleStep(int(info.step or 1))
+                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, int(v)))
+            else:
+                widget = QDoubleSpinBox()
+                widget.setDecimals(1)
+                widget.setRange(info.minimum, info.maximum)
+                widget.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
+                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, float(v)))
+            widget.setKeyboardTracking(False)  # typed numbers commit on Enter / focus-out
+            # sized for the values people type, not for the range's widest number (seed 2³¹−1)
+            widget.setMaximumWidth(96 if info.name in ("seed", "base") else 64)
+        widget.setObjectName(f"patchGrid_{info.name}")
+        widget.setToolTip(f"{info.label}: {info.help}")
+        self.controls[info.name] = widget
+        return widget
+
+    def _edit(self, name: str, value: Any) -> None:
+        """Validate the edited setting with the others; invalid values never reach the Document."""
+        values = {**self._stored_values(self.ctx.document), name: value}
+        try:
+            PatchGridSettings.from_dict(values)
+        except PeappError as exc:
+            self.ctx.status(f"{self.title}: {exc}")
+            self.readout.setText(str(exc))
+            return
+        self.ctx.document_model.set_view(self.object_name, **{name: value})
+
+    def _stored_values(self, document: Document) -> dict[str, Any]:
+        names = {i.name for i in PatchGridSettings.param_infos()}
+        return {k: v for k, v in document.views.get(self.object_name, {}).items() if k in names}
+
+    def settings_for(self, document: Document) -> PatchGridSettings:
+        return PatchGridSettings.from_dict(self._stored_values(document))
+
+    def _sync_controls(self, document: Document) -> None:
+        try:
+            settings = self.settings_for(document)
+        except PeappError:
+            return
+        for name, widget in self.controls.items():
+            value = getattr(settings, name)
+            widget.blockSignals(True)
+            try:
+                if isinstance(widget, QComboBox):
+                    widget.setCurrentIndex(max(0, widget.findData(value)))
+                else:
+                    widget.setValue(value)
+            finally:
+                widget.blockSignals(False)
+        second = settings.second == "resampled"
+        for name in ("resample_height", "resample_width"):
+            self.controls[name].setEnabled(second)
+
+    def _choose_image(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Image under the patch grid", "",
+                                              "Images (*.png *.jpg *.jpeg *.bmp)")
+        if path:
+            self.set_image(path)
+
+    def set_image(self, path: str) -> bool:
+        """Show ``path`` under the grid (stored in the Document); a file Qt cannot read is refused."""
+        try:
+            load_rgb(path, (8, 8))
+        except PeappError as exc:
+            self.ctx.status(f"{self.title}: {exc}")
+            self.readout.setText(str(exc))
+            return False
+        self.ctx.document_model.set_view(self.object_name, image_path=str(path))
+        return True
+
+    # ---- checkpoint tables -------------------------------------------------------------------
+    def show_table(self, table, num_prefix_tokens: int = 1, grid: tuple[int, int] | None = None,
+                   name: str = "checkpoint table") -> tuple[int, int]:
+        """Show a learned ViT position table (e.g. ``embeddings.position_embeddings``).
+
+        ``table`` is a tensor or array shaped [1, P + H·W, d] or [P + H·W, d] with the
+        ``num_prefix_tokens`` P rows first; ``grid`` (H, W) is inferred when square.  Panel A
+        switches to it, the image size follows the grid at the current patch size, and the
+        table is kept until another one is given.  Returns the grid.  Raises ParameterError
+        (and changes nothing) if the shape does not fit.
+        """
+        import torch
+
+        values = table.detach().to("cpu", torch.float32).numpy() if isinstance(table, torch.Tensor) \
+            else np.asarray(table, dtype=np.float32)
+        parts = vision.split_table(torch.from_numpy(values), int(num_prefix_tokens), grid)
+        gh, gw = parts.grid
+        if max(gh, gw) > vision.MAX_GRID_SIDE:
+            raise ParameterError(f"a {gh}×{gw} grid is more than the tile view's {vision.MAX_GRID_SIDE} per side")
+        self._table = GivenTable(values=values, num_prefix_tokens=int(num_prefix_tokens), grid=(gh, gw),
+                                 name=name, key=next(_table_keys))
+        s = self.settings_for(self.ctx.document)
+        self._request_key = None
+        self.ctx.document_model.set_view(
+            self.object_name, encoding="table", prefix_tokens=int(num_prefix_tokens),
+            image_height=gh * s.patch_height, image_width=gw * s.patch_width,
+            dim=min(4096, max(4, parts.dim - parts.dim % 4)),  # panel B's encodings at the table's width
+            selected=min(s.selected, gh * gw - 1))
+        self.refresh()
+        return gh, gw
+
+    # ---- requests ----------------------------------------------------------------------------
+    def make_request(self, document: Document) -> PatchGridRequest:
+        settings = self.settings_for(document)
+        uses_table = "table" in (settings.encoding, settings.second)
+        return PatchGridRequest(settings=settings.replace(**_DRAW_ONLY), table=self._table if uses_table else None,
+                                gap=0)  # tile boundaries are drawn as lines instead
+
+    def on_document_changed(self, document: Document) -> None:
+        view = dict(document.views.get(self.object_name, {}))
+        if view == self._last_view and self._request_key is not None:
+            return  # another panel's setting or a parameter this view does not use
+        self._last_view = view
+        self._sync_controls(document)
+        self._update_image(document)
+        try:
+            request = self.make_request(document)
+        except PeappError as exc:
+            self.ctx.status(f"{self.title}: {exc}")
+            return
+        key = (request.settings, request.table.key if request.table else None)
+        if key == self._request_key:
+            # only the selection, colour range or image changed: nothing to compute
+            self._apply_levels()
+            self._update_selection()
+            return
+        self._request_key = key
+        self.refresh(request)
+
+    def refresh(self, request=None):
+        if request is None:
+            try:
+                request = self.make_request(self.ctx.document)
+            except PeappError as exc:
+                self.ctx.status(f"{self.title}: {exc}")
+                return None
+            self._request_key = (request.settings, request.table.key if request.table else None)
+        return super().refresh(request)
+
+    def on_failed(self, message: str) -> None:
+        self.readout.setText(f"{message} (the previous picture is kept)")
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def _arrange(self, two: bool) -> None:
+        """Lay out the plots: tiles over large maps, one column per panel, the image, the colour bar."""
+        if self._two_panels == two:
+            return
+        self._two_panels = two
+        ci = self.graphics.ci
+        for item in list(ci.items.keys()):
+            ci.removeItem(item)
+        ci.addItem(self.tiles_a.plot, row=0, col=0)
+        ci.addItem(self.large_a.plot, row=1, col=0)
+        col = 1
+        for p in (self.tiles_b, self.large_b):
+            p.plot.setVisible(two)
+        if two:
+            ci.addItem(self.tiles_b.plot, row=0, col=1)
+            ci.addItem(self.large_b.plot, row=1, col=1)
+            col = 2
+        ci.addItem(self.photo.plot, row=0, col=col, rowspan=2)
+        ci.addItem(self.colorbar, row=0, col=col + 1, rowspan=2)
+        ci.layout.setRowStretchFactor(0, 3)
+        ci.layout.setRowStretchFactor(1, 2)
+        for c in range(col + 1):
+            ci.layout.setColumnStretchFactor(c, 3 if c < col else 4)
+        ci.layout.setColumnStretchFactor(col + 1, 0)
+        # other columns' stretch must not squeeze the colour bar's axis and label away
+        self.colorbar.setMinimumWidth(72)
+
+    def show_result(self, result: PatchGridResult) -> None:
+        self._result = result
+        self._arrange(result.b is not None)
+        self._apply_levels()
+        self._draw_tiles(self.tiles_a, result.a, "A")
+        if result.b is not None:
+            self._draw_tiles(self.tiles_b, result.b, "B")
+        self._update_image(self.ctx.document, force=True)
+        self._update_selection()
+        self.set_caption(self._caption(result))
+
+    def _apply_levels(self) -> None:
+        """One colour scale for every image in the dock: −1 … 1, or the range of the values shown."""
+        result = self._result
+        levels = LEVELS
+        try:
+            full = self.settings_for(self.ctx.document).color_range == "full"
+        except PeappError:
+            full = False
+        if result is not None and not full:
+            lo = min(float(p.sim.min()) for p in (result.a, result.b) if p is not None)
+            hi = max(float(p.sim.max()) for p in (result.a, result.b) if p is not None)
+            levels = (lo, hi) if hi > lo else (lo - 0.5, hi + 0.5)
+        self._levels = levels
+        self.colorbar.setLevels(levels)
+
+    def _draw_tiles(self, target: _GridPlot, panel: Panel, letter: str) -> None:
+        h, w = panel.mosaic.shape
+        target.image.setImage(panel.mosaic, autoLevels=False, levels=self._levels)
+        target.image.setRect(QRectF(0, 0, w, h))
+        target.view.setRange(QRectF(0, 0, w, h), padding=0.01)
+        gh, gw = panel.grid
+        set_title(target.plot, f"{letter}: {panel.label}" + ("" if "×" in panel.label else f", {gh}×{gw}"))
+        if self._result is not None and self._result.gap == 0:
+            xs = np.arange(1, gw) * gw  # vertical lines between tile columns
+            ys = np.arange(1, gh) * gh
+            x = np.concatenate([np.repeat(xs, 2), np.tile([0.0, w], len(ys))]).astype(float)
+            y = np.concatenate([np.tile([0.0, h], len(xs)), np.repeat(ys, 2)]).astype(float)
+            target.separators.setData(x, y)
+        else:
+            target.separators.setData([], [])
+
+    def _update_image(self, document: Document, force: bool = False) -> None:
+        """(Re)load the picture when its path or the input size changed."""
+        try:
+            settings = self.settings_for(document)
+        except PeappError:
+            return
+        path = document.view(self.object_name, "image_path", "") or str(sample_image_path())
+        key = (path, settings.image_height, settings.image_width)
+        if key != self._image_key:
+            try:
+                self._rgb = load_rgb(path, (settings.image_height, settings.image_width))
+            except PeappError as exc:
+                self.ctx.status(f"{self.title}: {exc}")
+                if self._rgb is None:
+                    self._rgb = np.full((settings.image_height, settings.image_width, 3), 96, np.uint8)
+            self._image_key = key
+            self.photo.image.setImage(self._rgb, autoLevels=False, levels=(0, 255))
+            self.photo.image.setRect(QRectF(0, 0, self._rgb.shape[1], self._rgb.shape[0]))
+            self.photo.view.setRange(QRectF(0, 0, self._rgb.shape[1], self._rgb.shape[0]), padding=0.01)
+            force = True
+        if force and self._result is not None:
+            g = self._result.patch_grid
+            xs = np.arange(g.grid_w + 1) * g.patch_width
+            ys = np.arange(g.grid_h + 1) * g.patch_height
+            right, bottom = xs[-1], ys[-1]
+            vx = np.repeat(xs, 2).astype(float)
+            vy = np.tile([0.0, bottom], len(xs))
+            hx = np.tile([0.0, right], len(ys)).astype(float)
+            hy = np.repeat(ys, 2).astype(float)
+            self.grid_lines.setData(np.concatenate([vx, hx]), np.concatenate([vy, hy]))
+            # short: a plot title's width is a minimum width of its column (the caption has the details)
+            set_title(self.photo.plot, f"image, {g.patch_height}×{g.patch_width} px patches")
+
+    def selected_index(self) -> int:
+        """Selected patch in panel A's grid."""
+        try:
+            return self.settings_for(self.ctx.document).selected_index()
+        except PeappError:
+            return 0
+
+    def _b_index(self, index: int) -> int:
+        result = self._result
+        if result is None or result.b is None:
+            return index
+        return index if result.b.grid == result.a.grid else map_index(index, result.a.grid, result.b.grid)
+
+    def _update_selection(self) -> None:
+        result = self._result
+        if result is None:
+            return
+        index = min(self.selected_index(), result.a.sim.shape[0] - 1)
+        self._draw_large(self.large_a, self.tiles_a, result.a, index, "A", result.gap)
+        if result.b is not None:
+            self._draw_large(self.large_b, self.tiles_b, result.b, self._b_index(index), "B", result.gap)
+        g = result.patch_grid
+        self.overlay.setImage(result.a.map_of(index), autoLevels=False, levels=self._levels)
+        self.overlay.setRect(QRectF(0, 0, g.grid_w * g.patch_width, g.grid_h * g.patch_height))
+        self.photo.mark(*g.patch_rect(index))
+        self.neighbours.setText(self._neighbour_text(index))
+
+    def _draw_large(self, target: _GridPlot, tiles: _GridPlot, panel: Panel, index: int, letter: str,
+                    gap: int) -> None:
+        gh, gw = panel.grid
+        r, c = divmod(index, gw)
+        target.image.setImage(panel.map_of(index), autoLevels=False, levels=self._levels)
+        target.image.setRect(QRectF(0, 0, gw, gh))
+        target.view.setRange(QRectF(0, 0, gw, gh), padding=0.02)
+        target.mark(c, r, 1, 1)
+        set_title(target.plot, f"{letter}: patch ({r},{c}) vs all")
+        tiles.mark(c * (gw + gap) - 0.5 * gap, r * (gh + gap) - 0.5 * gap, gw + gap, gh + gap)
+
+    def _neighbour_text(self, index: int) -> str:
+        result = self._result
+        lines = []
+        for letter, panel, i in (("A", result.a, index), ("B", result.b, self._b_index(index))):
+            if panel is None:
+                continue
+            gh, gw = panel.grid
+            report = vision.neighbour_report(panel.sim, gh, gw, i)
+            ends = vision.row_end_patches(gh, gw)
+            ok_ends = int(panel.nearest_ok[ends].sum()) if len(ends) else 0
+            lines.append(f"<b>{letter}</b> {report.text(gw)}. Over the grid: the most similar patches are the grid "
+                         f"neighbours for {int(panel.nearest_ok.sum()):,} of {len(panel.nearest_ok):,} patches "
+                         f"({ok_ends} of {len(ends)} row ends).")
+            if panel.prefix_sim is not None:
+                parts = []
+                for k, row in enumerate(panel.prefix_sim):
+                    best = int(np.argmax(row))
+                    parts.append(f"prefix row {k}: mean cosine with the patches {row.mean():+.3f}, highest "
+                                 f"{row[best]:+.3f} at ({best // gw},{best % gw})")
+                lines.append(f"<b>{letter}</b> (kept out of the grid) " + "; ".join(parts[:4])
+                             + ("; …" if len(parts) > 4 else ""))
+        return "<br>".join(lines)
+
+    def _caption(self, result: PatchGridResult) -> str:
+        a, b = result.a, result.b
+        text = (f"{result.patch_grid.describe()}. Each small tile is one patch; its pixels show how similar that "
+                f"patch's position encoding is to every patch's ({a.value_label}; one colour bar for every image), as in "
+                f"the ViT paper's Fig. 7. A 2D encoding gives each tile a bright blob around its own patch; a "
+                f"flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.")
+        if a.encoding == "table" and self._table is not None:
+            text += f" Panel A is {self._table.name} ({self._table.num_prefix_tokens} prefix row(s) left out)."
+        if b is not None and b.note:
+            text += f" B: {b.note}"
+        return text
+
+    # ---- interaction ---------------------------------------------------------------------------
+    def _locate(self, scene_pos) -> tuple[str, int, Panel] | None:
+        """(where, patch index in that panel's grid, panel) under a scene point."""
+        result = self._result
+        if result is None:
+            return None
+        panels = [("A", self.tiles_a, self.large_a, result.a)]
+        if result.b is not None:
+            panels.append(("B", self.tiles_b, self.large_b, result.b))
+        for letter, tiles, large, panel in panels:
+            gh, gw = panel.grid
+            if tiles.contains(scene_pos):
+                p = tiles.to_view(scene_pos)
+                hit = vision.mosaic_tile_at(p.y(), p.x(), gh, gw, result.gap)
+                if hit is None:
+                    return None
+                tr, tc, r, c = hit
+                return f"tiles {letter}", tr * gw + tc, panel
+            if large.contains(scene_pos):
+                p = large.to_view(scene_pos)
+                r, c = int(np.floor(p.y())), int(np.floor(p.x()))
+                if 0 <= r < gh and 0 <= c < gw:
+                    return f"map {letter}", r * gw + c, panel
+                return None
+        if self.photo.contains(scene_pos):
+            g = result.patch_grid
+            p = self.photo.to_view(scene_pos)
+            r, c = int(np.floor(p.y() / g.patch_height)), int(np.floor(p.x() / g.patch_width))
+            if 0 <= r < g.grid_h and 0 <= c < g.grid_w:
+                return "image", r * g.grid_w + c, result.a
+        return None
+
+    def _hover(self, scene_pos) -> None:
+        hit = self._locate(scene_pos)
+        result = self._result
+        if hit is None or result is None:
+            return
+        where, index, panel = hit
+        gh, gw = panel.grid
+        if where.startswith("tiles"):
+            p = (self.tiles_a if where.endswith("A") else self.tiles_b).to_view(scene_pos)
+            _, _, r, c = vision.mosaic_tile_at(p.y(), p.x(), gh, gw, result.gap)
+            tr, tc = divmod(index, gw)
+            value = panel.sim[index, r * gw + c]
+            self.readout.setText(f"{where}: tile of patch ({tr},{tc}), cell ({r},{c}) — {panel.value_label} "
+                                 f"{value:+.4f} (offset {r - tr:+d} rows, {c - tc:+d} columns)")
+            return
+        letter = "B" if where.endswith("B") else "A"
+        sel = self.selected_index() if letter == "A" else self._b_index(self.selected_index())
+        sr, sc = divmod(sel, gw)
+        r, c = divmod(index, gw)
+        text = f"{where}: patch ({r},{c}) vs selected ({sr},{sc}) — {panel.value_label} {panel.sim[sel, index]:+.4f}"
+        if where == "image":
+            x, y, w, h = result.patch_grid.patch_rect(index)
+            text += f"; pixels x {x}–{x + w - 1}, y {y}–{y + h - 1}"
+        self.readout.setText(text)
+
+    def _click(self, event) -> None:
+        hit = self._locate(event.scenePos())
+        if hit is None or self._result is None:
+            return
+        where, index, panel = hit
+        if panel is self._result.b and panel.grid != self._result.a.grid:
+            index = map_index(index, panel.grid, self._result.a.grid)
+        self.select_patch(index)
+
+    def select_patch(self, index: int) -> None:
+        """Select patch ``index`` (row-major, panel A's grid); undoable, saved with the session."""
+        self.ctx.document_model.set_view(self.object_name, selected=int(index))
+
+    def tile_center(self, index: int, panel: str = "A") -> QPoint:
+        """Widget coordinates (in ``self.graphics``) of the centre of patch ``index``'s tile."""
+        result = self._result
+        p = result.a if panel == "A" else result.b
+        gh, gw = p.grid
+        r, c = divmod(index, gw)
+        target = self.tiles_a if panel == "A" else self.tiles_b
+        scene = target.view.mapViewToScene(QPointF(c * (gw + result.gap) + gw / 2, r * (gh + result.gap) + gh / 2))
+        return self.graphics.mapFromScene(scene)
+
+    # ---- export hooks ------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        result = self._result
+        if result is None:
+            return {}
+        index = min(self.selected_index(), result.a.sim.shape[0] - 1)
+        out = {"similarity_a": result.a.sim, "tiles_a": result.a.mosaic, "selected_map_a": result.a.map_of(index)}
+        if result.b is not None:
+            out.update(similarity_b=result.b.sim, tiles_b=result.b.mosaic,
+                       selected_map_b=result.b.map_of(self._b_index(index)))
+        return out
+
+    def export_title(self) -> str:
+        result = self._result
+        if result is None:
+            return self.title
+        title = f"Patch position similarity — {result.a.label}"
+        return title + (f" vs {result.b.label}" if result.b is not None else "")
+
+
+DOCK = PatchGridDock
