@@ -41,6 +41,8 @@ def install(window) -> None:
 
     def ready() -> None:
         stamp("backend-ready")
+        # how long the compute thread spent importing torch and the panels (a duration, not a time)
+        print(f"peapp-probe backend-seconds {window.backend_seconds or 0.0:.6f}", flush=True)
         # let the docks' first views arrive, so quitting does not cancel work mid-way
         QTimer.singleShot(0, window.close)
 

@@ -21,5 +21,6 @@ def test_probe_prints_ordered_stamps_and_quits(tmp_path):
         tag, event, when = line.split()
         assert tag == "peapp-probe"
         stamps[event] = float(when)
-    assert list(stamps) == ["main", "window-visible", "backend-ready"]
+    assert list(stamps) == ["main", "window-visible", "backend-ready", "backend-seconds"]
+    assert 0 < stamps["backend-seconds"] <= stamps["backend-ready"] - stamps["main"]
     assert stamps["main"] <= stamps["window-visible"] <= stamps["backend-ready"]
