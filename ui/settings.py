@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QPushButton,
                                QVBoxLayout, QWidget)
 
-THEMES = ("light", "dark")
+THEMES = ("system", "light", "dark")  # system: the desktop's own palette, untouched
 SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", "CET-L1")
 DIVERGING_MAPS = ("CET-D1A", "CET-D1", "CET-D3", "CET-D4", "CET-D9", "CET-D13")
 EXPORT_FORMATS = ("png", "svg", "pdf", "csv", "npy")
@@ -38,7 +38,7 @@ MAX_RECENT = 10
 
 @dataclass(frozen=True)
 class Preferences:
-    theme: str = "light"
+    theme: str = "system"
     sequential_colormap: str = "viridis"
     diverging_colormap: str = "CET-D1A"
     export_format: str = "png"
@@ -231,11 +231,27 @@ def apply_theme(theme: str) -> None:
     if app is None:
         return
     if app.property("peappNativeStyle") is None:
+        if theme == "system":
+            return  # nothing was changed yet: leave the desktop's style and palette alone
         app.setProperty("peappNativeStyle", app.style().name())
     # Fusion draws from the palette on every platform (native styles ignore a dark palette).
     app.setStyle("Fusion" if theme == "dark" else app.property("peappNativeStyle"))
-    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    if theme == "dark":
+        app.setPalette(dark_palette())
+    elif theme == "light":
+        app.setPalette(app.style().standardPalette())
+    else:
+        app.setPalette(QPalette())  # an empty palette: back to the platform's own
     apply_plot_theme(theme)
+
+
+def plot_colors(theme: str) -> tuple[str, str]:
+    """(background, foreground) of plots; "system" follows the lightness of the window palette."""
+    if theme == "system":
+        app = QApplication.instance()
+        dark = app is not None and app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+        theme = "dark" if dark else "light"
+    return PLOT_COLORS[theme]
 
 
 def apply_plot_theme(theme: str) -> None:
@@ -245,7 +261,7 @@ def apply_plot_theme(theme: str) -> None:
     app = QApplication.instance()
     if pg is None or app is None:
         return
-    background, foreground = PLOT_COLORS[theme]
+    background, foreground = plot_colors(theme)
     pg.setConfigOptions(background=background, foreground=foreground)
     for widget in app.allWidgets():
         if isinstance(widget, pg.GraphicsView):

@@ -39,7 +39,7 @@ def test_wrong_types_fall_back_per_value_with_a_message(tmp_path):
     # the good values are kept, each bad one is reset to its default
     assert prefs == Preferences(sequential_colormap="magma")
     assert len(problems) == 4
-    assert any("appearance/theme" in p and "'light'" in p for p in problems)
+    assert any("appearance/theme" in p and "'system'" in p for p in problems)
     assert any("export/scale" in p for p in problems)
 
 
@@ -114,6 +114,10 @@ def test_dark_theme_changes_palette_and_plot_background(main_window):
     assert window_color.lightness() < 80
     assert view.backgroundBrush().color().name() == prefs_mod.PLOT_COLORS["dark"][0]
     prefs_mod.apply_preferences(Preferences(theme="light"), main_window)
+    assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() > 180
+    assert view.backgroundBrush().color().name() == prefs_mod.PLOT_COLORS["light"][0]
+    prefs_mod.apply_preferences(Preferences(theme="dark"), main_window)
+    prefs_mod.apply_preferences(Preferences(theme="system"), main_window)  # back to the platform's
     assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() > 180
     assert view.backgroundBrush().color().name() == prefs_mod.PLOT_COLORS["light"][0]
 
