@@ -16,6 +16,7 @@ from peapp.errors import PeappError
 
 COMMANDS = (
     "peapp.commands.gui",
+    "peapp.commands.render",
 )
 
 

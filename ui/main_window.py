@@ -163,6 +163,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.help_menu = menu.addMenu("&Help")
         self.help_menu.addAction(QAction("&About peapp", self, triggered=self.show_about))
+        __import__("ui.export_actions").export_actions.install(self)  # File > sessions and export (issue 7)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()

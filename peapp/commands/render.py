@@ -1,0 +1,308 @@
+"""``peapp render``: draw any view to PNG/SVG/PDF (or export its data) without a display.
+
+    peapp render heatmap --encoding rope --rope-head-dim 64 -o rope.png
+    peapp render similarity --set sinusoidal.d_model=64 -o sim.svg
+    peapp render --session my.json --view heatmap -o fig.pdf
+    peapp render --session my.json --all -o figures/ --format png,svg
+
+View names are discovered from the docks (each dock class's ``view_names``), so a new dock is
+renderable without changes here.  Rendering builds the real main window on Qt's offscreen
+platform and goes through ``ui.export`` — the code behind the GUI's File > Export — so a
+render and a GUI export of the same session give the same picture.
+
+Qt and torch are imported only when this command runs (``peapp/`` stays importable without
+Qt); per-family options are added to the parser only when ``render`` itself is parsed, so
+other subcommands (``peapp gui``) do not pay for importing torch first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from peapp.errors import ParameterError
+from peapp.fileio import ExportError
+
+NAME = "render"
+HELP = "draw a view to PNG/SVG/PDF or export its data (CSV/NPY/NPZ), headless, from parameters or a session"
+
+DEFAULT_SIZE = "800x600"
+DEFAULT_SCALE = 2.0
+WINDOW_SIZE = (1360, 820)  # the window the docks are laid out in (as the GUI's default)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    unset = argparse.SUPPRESS  # "not given" (no "(default: None)" in the help); read with getattr
+    parser.add_argument("view", nargs="?", default=unset, metavar="VIEW",
+                        help="the view to draw (the same as --view)")
+    parser.add_argument("--view", dest="view_option", default=unset, metavar="VIEW", help="the view to draw")
+    parser.add_argument("-o", "--output", default=unset, metavar="PATH",
+                        help="output file; its extension picks the format (.png .svg .pdf .csv .npy .npz). "
+                             "With --all: a folder")
+    parser.add_argument("--session", default=unset, metavar="FILE",
+                        help="start from a session file, an export's JSON sidecar, or a PNG/SVG/PDF exported "
+                             "by peapp (its embedded parameters)")
+    parser.add_argument("--all", action="store_true",
+                        help="render every view of the session into the folder given by -o")
+    parser.add_argument("--format", default="png", metavar="LIST",
+                        help="with --all: comma-separated formats to write per view (png,svg,pdf,csv,npy,npz)")
+    parser.add_argument("--encoding", default=unset, metavar="FAMILY",
+                        help="the encoding family to show (default: the session's, else sinusoidal)")
+    parser.add_argument("--set", dest="assignments", action="append", default=unset, metavar="FAMILY.PARAM=VALUE",
+                        help="set a parameter; FAMILY. may be left out for the chosen family; repeatable")
+    parser.add_argument("--size", default=DEFAULT_SIZE, metavar="WxH",
+                        help="figure size in logical (on-screen) pixels; SVG/PDF page size at 96 dpi")
+    parser.add_argument("--scale", type=float, default=DEFAULT_SCALE,
+                        help="PNG pixels per logical pixel (PNG is size × scale pixels, 96·scale dpi)")
+    parser.add_argument("--dpi", type=float, default=unset, help="PNG resolution instead of --scale (scale = dpi/96)")
+    parser.add_argument("--theme", default="light", choices=("light", "dark"),
+                        help="light: dark ink on white (papers); dark: light ink on black (slides)")
+    parser.add_argument("--force", action="store_true", help="replace existing output files")
+    parser.add_argument("--list-views", action="store_true", help="print the view names and exit")
+    parser.__class__ = type("RenderParser", (_FamilyOptions, parser.__class__), {})
+
+
+class _FamilyOptions:
+    """Adds one option per parameter of every family (``--rope-head-dim``) on first use.
+
+    Listing them needs the encoding registry, which imports torch; doing it only when
+    ``peapp render`` is parsed keeps every other subcommand fast.
+    """
+
+    _family_options_added = False
+
+    def _add_family_options(self) -> None:
+        if self._family_options_added:
+            return
+        self._family_options_added = True
+        from peapp import encodings
+
+        try:  # list the discovered view names in the help (needs Qt; the help works without it)
+            from ui import export
+
+            names = ", ".join(export.all_views())
+            for action in self._actions:
+                if action.dest in ("view", "view_option"):
+                    action.help = f"{action.help}: {names}"
+        except ImportError:
+            pass
+        taken = {s for action in self._actions for s in action.option_strings}
+        for fam in encodings.families():
+            group = self.add_argument_group(f"{fam.label} parameters (with --encoding {fam.name})")
+            for info in fam.spec.param_infos():
+                flag = f"--{fam.name}-{info.name}".replace("_", "-")
+                if flag in taken:
+                    continue
+                taken.add(flag)
+                extra: dict[str, Any] = {}
+                if info.choices:
+                    extra["choices"] = list(info.choices)
+                    extra["metavar"] = "{" + ",".join(info.choices) + "}"
+                limits = ""
+                if info.minimum is not None and info.maximum is not None:
+                    limits = f", {_number(info.minimum)}…{_number(info.maximum)}"
+                text = f"{info.label}: {info.help} (default: {info.default}{limits})".replace("%", "%%")
+                extra.setdefault("metavar", info.kind.__name__.upper())
+                group.add_argument(flag, dest=f"param:{fam.name}:{info.name}", type=_converter(info),
+                                   default=argparse.SUPPRESS, help=text, **extra)
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._add_family_options()
+        return super().parse_known_args(args, namespace)
+
+    def format_help(self):
+        self._add_family_options()
+        return super().format_help()
+
+
+def _number(x: float) -> str:
+    return f"{int(x)}" if float(x).is_integer() else f"{x:g}"
+
+
+def _converter(info):
+    def convert(text: str):
+        if info.kind is bool:
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise argparse.ArgumentTypeError(f"{info.name} takes true or false, not {text!r}")
+        if info.kind is int:
+            try:
+                return int(text.replace("_", ""))
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"{info.name} takes a whole number, not {text!r}") from None
+        if info.kind is float:
+            try:
+                return float(text)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"{info.name} takes a number, not {text!r}") from None
+        return text
+
+    convert.__name__ = info.kind.__name__
+    return convert
+
+
+# ---- building the Document -------------------------------------------------------------------------
+def build_document(args: argparse.Namespace):
+    """The Document described by --session, --encoding, per-family options and --set (in that order)."""
+    from peapp import encodings
+    from peapp.document import Document
+    from peapp.export_data import document_from_file
+
+    document = document_from_file(args.session) if args.session else Document()
+    if args.encoding:
+        document = document.with_family(args.encoding)
+    per_family: dict[str, dict[str, Any]] = {}
+    for key, value in vars(args).items():
+        if key.startswith("param:"):
+            _, family, name = key.split(":", 2)
+            per_family.setdefault(family, {})[name] = value
+    for family, values in per_family.items():
+        document = document.with_params(family, **values)
+    for text in args.assignments:
+        target, sep, raw = text.partition("=")
+        if not sep or not target.strip():
+            raise ParameterError(f"--set takes FAMILY.PARAM=VALUE (or PARAM=VALUE); got {text!r}")
+        family, dot, name = target.strip().rpartition(".")
+        family = family if dot else document.family
+        fam = encodings.get(family)
+        infos = {i.name: i for i in fam.spec.param_infos()}
+        if name not in infos:
+            raise ParameterError(f"{fam.name} has no parameter {name!r}; it has {', '.join(infos)}")
+        try:
+            value = _converter(infos[name])(raw)
+        except argparse.ArgumentTypeError as exc:
+            raise ParameterError(str(exc)) from None
+        document = document.with_params(fam.name, **{name: value})
+    document.spec()  # the chosen family's values must be valid together
+    return document
+
+
+# ---- running -------------------------------------------------------------------------------------
+def run(args: argparse.Namespace) -> int:
+    for name, default in (("view", None), ("view_option", None), ("output", None), ("session", None),
+                          ("encoding", None), ("assignments", []), ("dpi", None)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere
+    from ui import export
+
+    views = export.all_views()
+    if args.list_views:
+        for name, cls in views.items():
+            print(f"{name}\t{cls.title}")
+        return 0
+    if args.view and args.view_option and args.view != args.view_option:
+        raise ExportError(f"two views given ({args.view} and {args.view_option}); give one")
+    view = args.view or args.view_option
+    if args.all == bool(view):
+        raise ExportError("give a VIEW (or --view VIEW), or --all to render every view")
+    if not args.output:
+        raise ExportError("give the output with -o PATH (a file; a folder with --all)")
+    if view is not None and view not in views:
+        raise ExportError(f"unknown view {view!r}; choose one of: {', '.join(views)}")
+    size = export.parse_size(args.size)
+    options = (export.FigureOptions.from_dpi(args.dpi, size=size, theme=args.theme) if args.dpi
+               else export.FigureOptions(scale=args.scale, size=size, theme=args.theme))
+    document = build_document(args)
+
+    if args.all:
+        formats = tuple(f.strip().lower().lstrip(".") for f in args.format.split(",") if f.strip())
+        from peapp.export_data import FORMATS
+
+        bad = [f for f in formats if f not in FORMATS]
+        if bad or not formats:
+            raise ExportError(f"--format takes a comma-separated list of {', '.join(FORMATS)}; got {args.format!r}")
+        targets = {name: [os.path.join(args.output, f"{name}.{fmt}") for fmt in formats] for name in views}
+    else:
+        from peapp.export_data import check_targets, format_of
+
+        format_of(args.output)
+        check_targets([args.output], args.force)  # before spending seconds on rendering
+        targets = {view: [args.output]}
+    written = render_views(document, targets, options, overwrite=args.force, make_folder=args.all)
+    for path in written:
+        print(path)
+    return 0
+
+
+def render_views(document, targets: dict[str, list[str]], options, *, overwrite: bool = False,
+                 make_folder: bool = False) -> list[str]:
+    """Render ``{view: [output paths]}`` for ``document`` headless; returns the files written.
+
+    Views with nothing to show (e.g. a checkpoint view without a checkpoint) are skipped with a
+    note on stderr when rendering several, and are an error when it is the only one.
+    """
+    from ui import export
+
+    views = export.all_views()
+    if make_folder:
+        folder = os.path.dirname(next(iter(targets.values()))[0])
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise ExportError(f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    from peapp import export_data
+
+    export_data.check_targets([p for paths in targets.values() for p in paths], overwrite)
+    previous_handler = _quiet_offscreen_notes()
+    written: list[str] = []
+    try:
+        for name, paths in targets.items():
+            # A fresh window per view: state outside the Document (a clicked cross-section, a
+            # zoom) never leaks from one view into the next, so --all draws what single renders do.
+            cls = views[name]
+            window, app = _headless_window(export.document_for_view(cls, document, name))
+            try:
+                dock = window.docks[cls.object_name]
+                dock.show()
+                dock.raise_()
+                window.wait_until_idle(app.processEvents)
+                if dock.compute_now() is None:
+                    message = f"view {name!r} has nothing to show for this session"
+                    if len(targets) == 1:
+                        raise ExportError(message)
+                    print(f"peapp render: skipped {message}", file=sys.stderr)
+                    continue
+                window.wait_until_idle(app.processEvents)  # secondary requests (cross-sections …)
+                for path in paths:
+                    written += export.export(dock, path, options, overwrite=overwrite)
+            finally:
+                window.close()
+                window.deleteLater()
+                app.processEvents()
+    finally:
+        from PySide6.QtCore import qInstallMessageHandler
+
+        qInstallMessageHandler(previous_handler)
+    return written
+
+
+def _headless_window(document):
+    from ui.app import create_application
+
+    app = create_application()
+    from ui.main_window import MainWindow
+
+    window = MainWindow(document, load_backend="now", settings=None, restore_layout=False)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    app.processEvents()
+    window.wait_until_idle(app.processEvents)
+    return window, app
+
+
+def _quiet_offscreen_notes():
+    """Drop the offscreen platform's notes about window hints it cannot honour (noise on a
+    command line); every other Qt message still reaches stderr.  Returns the previous handler."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(kind, context, message):
+        if "This plugin does not support" not in message:
+            sys.stderr.write(f"{message}\n")
+
+    return qInstallMessageHandler(handler)

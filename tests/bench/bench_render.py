@@ -1,0 +1,53 @@
+"""Time to render each view headless from a cold start: ``peapp render VIEW -o FILE`` in a
+fresh process (Python start, Qt, torch import, window, compute, paint, write), per format.
+
+Prints numbers; asserts nothing.  Run: ``python -m tests.bench.bench_render``.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPEATS = 1  # each run is a cold process of several seconds; the suite's benches share 2 cores
+
+
+def _timed(args: list[str]) -> float:
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY")}
+    started = time.perf_counter()
+    proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    elapsed = time.perf_counter() - started
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {proc.stderr.strip()}")
+    return elapsed
+
+
+def main() -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from ui import export
+
+    views = list(export.all_views())
+    baseline = statistics.median(_timed([sys.executable, "-c", "import torch"]) for _ in range(REPEATS))
+    print(f"cold start reference: python -c 'import torch'  {baseline:6.2f} s")
+    print(f"{'view':<14}{'format':<8}{'median s':>10}{'min s':>8}   (peapp render VIEW -o FILE, 800x600, 2x)")
+    with tempfile.TemporaryDirectory() as folder:
+        for view in views:
+            for fmt in ("png", "svg", "pdf", "csv"):
+                times = []
+                for i in range(REPEATS):
+                    out = os.path.join(folder, f"{view}-{i}.{fmt}")
+                    times.append(_timed([sys.executable, "-m", "peapp", "render", view, "-o", out, "--force"]))
+                print(f"{view:<14}{fmt:<8}{statistics.median(times):>10.2f}{min(times):>8.2f}")
+        started = time.perf_counter()
+        _timed([sys.executable, "-m", "peapp", "render", "--all", "-o", os.path.join(folder, "all"),
+                "--format", "png,svg,pdf,csv"])
+        print(f"--all ({len(views)} views × png,svg,pdf,csv) in one process: {time.perf_counter() - started:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,615 @@
+"""Figure and data export of any ViewDock: PNG, SVG, PDF, CSV, NPY/NPZ.
+
+One code path serves the GUI (File > Export…, each dock's Export button) and the headless
+``peapp render`` command, so both produce the same pictures.
+
+What gets drawn is the dock's ``export_widget()``: for a pyqtgraph ``GraphicsView`` (e.g. a
+``GraphicsLayoutWidget``) its scene is rendered directly at the figure size — no scroll bars,
+combo boxes or other chrome — with pyqtgraph's export mode on (which hides the auto-range
+button); any other widget is rendered with ``QWidget.render``.  If the figure does not already
+show the dock's ``export_title()``, a title line is drawn above it.  The export theme recolours
+default-coloured axes and labels for a light (paper) or dark (slides) background and restores
+them afterwards.
+
+Why SVG is written with ``QSvgGenerator`` rather than pyqtgraph's ``SVGExporter``: pyqtgraph
+0.14.0's exporter rewrites the coordinates of every ``<path d="…">`` Qt generates and expects
+only "x,y" pairs; Qt >= 6.11 ends closed sub-paths with a bare ``Z``, so ``x, y = c.split(',')``
+raises (pyqtgraph issue #3495) — every plot with a closed shape (image outlines, colour bars,
+fills) fails.  Patching pyqtgraph's private module would tie us to its internals; Qt's own
+generator is the same painter path as the PNG and PDF output (one ``paint_figure`` for all
+three), keeps text as ``<text>`` (searchable, editable), embeds images as base64 PNG, and since
+Qt 6.7 writes real ``<clipPath>`` elements (the reason pyqtgraph wrote its own exporter).
+``tests/gui/test_export.py`` checks the SVG parses, has axis text and clips.
+
+Docks take part through the hooks of :class:`ui.docks.base.ViewDock` (``export_widget``,
+``export_arrays``, ``export_title``), ``exportable = False`` (nothing to export), and
+``view_names``: the first is the dock's main view; another name ``N`` selects it with the
+dock setting ``mode=N`` unless the dock class defines ``document_for_view(document, name)``
+(and, for the reverse, ``current_view_name()``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMarginsF, QPoint, QRectF, QSizeF, Qt
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPalette,
+                           QPdfWriter, QRegion)
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication, QGraphicsWidget, QLabel, QWidget
+
+from peapp import __version__
+from peapp import export_data
+from peapp.document import Document
+from peapp.fileio import ExportError
+
+THEMES = {
+    # background, foreground (axes, ticks, labels, titles)
+    "light": ("#ffffff", "#202020"),
+    "dark": ("#101010", "#e0e0e0"),
+}
+DEFAULT_THEME = "light"
+DEFAULT_SCALE = 2.0
+# Figure size when the widget has no on-screen size (hidden tab, headless): logical pixels.
+DEFAULT_SIZE = (800, 600)
+MIN_SIZE = 64
+MAX_PIXELS = 20_000 * 20_000  # refuse absurd PNG sizes before allocating them
+SCREEN_DPI = 96.0  # logical pixels per inch: a 2× PNG is 192 dpi, the on-screen size on paper
+
+
+@dataclass(frozen=True)
+class FigureOptions:
+    """How a figure is drawn.  ``size`` is in logical (on-screen) pixels; None = the widget's
+    current size.  ``scale`` multiplies it for PNG (its DPI is ``96·scale``); SVG and PDF are
+    vector and use ``size`` as their page size (at 96 dpi)."""
+
+    scale: float = DEFAULT_SCALE
+    size: tuple[int, int] | None = None
+    theme: str = DEFAULT_THEME
+
+    def __post_init__(self):
+        if self.theme not in THEMES:
+            raise ExportError(f"unknown export theme {self.theme!r}; choose one of {', '.join(THEMES)}")
+        if not (0.1 <= self.scale <= 16) or not math.isfinite(self.scale):
+            raise ExportError(f"scale must be between 0.1 and 16; got {self.scale:g}")
+        if self.size is not None and (min(self.size) < MIN_SIZE or max(self.size) > 20_000):
+            raise ExportError(f"figure size must be between {MIN_SIZE} and 20000 pixels per side; got "
+                              f"{self.size[0]}×{self.size[1]}")
+
+    @classmethod
+    def from_dpi(cls, dpi: float, **kwargs) -> "FigureOptions":
+        return cls(scale=dpi / SCREEN_DPI, **kwargs)
+
+    @property
+    def dpi(self) -> float:
+        return SCREEN_DPI * self.scale
+
+
+# ---- which docks, which views ------------------------------------------------------------------
+def is_exportable(dock: Any) -> bool:
+    return getattr(dock, "exportable", True) is not False
+
+
+def view_names(dock_class: type) -> tuple[str, ...]:
+    names = tuple(getattr(dock_class, "view_names", ()) or ())
+    if names:
+        return names
+    return (re.sub(r"Dock$", "", dock_class.object_name) or dock_class.object_name,)
+
+
+def current_view_name(dock: Any) -> str:
+    """The view name (as ``peapp render`` knows it) of what the dock shows now."""
+    if hasattr(dock, "current_view_name"):
+        return dock.current_view_name()
+    names = view_names(type(dock))
+    mode = dock.ctx.document.view(dock.object_name, "mode")
+    return mode if mode in names[1:] else names[0]
+
+
+def document_for_view(dock_class: type, document: Document, name: str) -> Document:
+    """The Document with ``dock_class`` switched to view ``name`` (see the module docstring)."""
+    names = view_names(dock_class)
+    if name not in names:
+        raise ExportError(f"{dock_class.title} has no view {name!r}; it has {', '.join(names)}")
+    if hasattr(dock_class, "document_for_view"):
+        return dock_class.document_for_view(document, name)
+    settings = dict(document.views.get(dock_class.object_name, {}))
+    if name == names[0]:
+        settings.pop("mode", None)  # the dock's default view
+    else:
+        settings["mode"] = name
+    views = dict(document.views)
+    views[dock_class.object_name] = settings
+    return replace(document, views=views)
+
+
+def all_views() -> dict[str, type]:
+    """Every view name of every exportable dock class: ``{name: dock class}``."""
+    import ui.docks
+
+    out: dict[str, type] = {}
+    for cls in ui.docks.dock_classes():
+        if getattr(cls, "exportable", True) is False:
+            continue
+        for name in view_names(cls):
+            out.setdefault(name, cls)
+    return out
+
+
+def dock_metadata(dock: Any, **extra: Any) -> dict[str, Any]:
+    return export_data.export_metadata(dock.ctx.document, dock.object_name, view=current_view_name(dock),
+                                       title=dock.export_title(), **extra)
+
+
+# ---- painting --------------------------------------------------------------------------------------
+def figure_size(dock: Any, options: FigureOptions) -> tuple[int, int]:
+    """The logical figure size: the options' size, else the widget's on-screen size."""
+    if options.size is not None:
+        return int(options.size[0]), int(options.size[1])
+    widget = dock.export_widget()
+    if widget.isVisible() and widget.width() >= MIN_SIZE and widget.height() >= MIN_SIZE:
+        return widget.width(), widget.height()
+    return DEFAULT_SIZE
+
+
+def _title_shown(widget: QWidget, title: str) -> bool:
+    """Does the figure already show this title (a plot title or a label)?"""
+    wanted = _plain(title)
+    if not wanted:
+        return True
+    texts: list[str] = []
+    for scene in _scenes(widget):
+        texts += [_plain(item.text) for item in scene.items() if isinstance(item, pg.LabelItem)]
+    if not isinstance(widget, pg.GraphicsView):
+        texts += [_plain(label.text()) for label in widget.findChildren(QLabel) if label.isVisibleTo(widget)]
+    return any(wanted in text for text in texts)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"<[^>]+>", "", str(text or "")).replace("&nbsp;", " ").strip()
+
+
+def _scenes(widget: QWidget) -> list:
+    views = [widget] if isinstance(widget, pg.GraphicsView) else widget.findChildren(pg.GraphicsView)
+    return [view.scene() for view in views if view.scene() is not None]
+
+
+@contextlib.contextmanager
+def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
+    """Export mode and theme colours on every pyqtgraph item; everything restored afterwards.
+
+    Only items that use the default foreground are recoloured: a dock that coloured an axis on
+    purpose (to match its curve) keeps that colour.
+    """
+    background, foreground = THEMES[theme]
+    undo: list = []
+    try:
+        for view in ([widget] if isinstance(widget, pg.GraphicsView) else widget.findChildren(pg.GraphicsView)):
+            brush = view.backgroundBrush()
+            view.setBackgroundBrush(QColor(background))
+            undo.append(lambda v=view, b=brush: v.setBackgroundBrush(b))
+            for item in view.scene().items():
+                if hasattr(item, "setExportMode"):
+                    item.setExportMode(True, {"antialias": True, "background": QColor(background)})
+                    undo.append(lambda i=item: i.setExportMode(False))
+                if isinstance(item, pg.AxisItem):
+                    pen, text_pen, style = item._pen, item._textPen, dict(item.labelStyle)
+                    if _is_default(pen):
+                        item._pen = pg.mkPen(foreground)
+                    if _is_default(text_pen):
+                        item._textPen = pg.mkPen(foreground)
+                    if _is_default_color(style.get("color")):
+                        item.labelStyle["color"] = foreground
+                    item.picture = None
+                    item._updateLabel()
+                    undo.append(lambda i=item, p=pen, t=text_pen, s=style: _restore_axis(i, p, t, s))
+                elif isinstance(item, pg.PlotCurveItem) and _is_default_curve(item.opts.get("pen")):
+                    pen = pg.mkPen(item.opts["pen"])
+                    themed = pg.mkPen(pen)
+                    themed.setColor(QColor(foreground))
+                    item.setPen(themed)
+                    undo.append(lambda i=item, p=pen: i.setPen(p))
+                elif isinstance(item, pg.LabelItem) and item.opts.get("color") is None:
+                    item.setText(item.text, color=foreground)
+                    undo.append(lambda i=item: _restore_label(i))
+        yield
+    finally:
+        for action in reversed(undo):
+            action()
+
+
+def _is_default_color(color) -> bool:
+    # pyqtgraph stores its default foreground as a concrete colour, so compare against it
+    return color is None or pg.mkColor(color).rgba() == pg.mkColor(pg.getConfigOption("foreground")).rgba()
+
+
+def _is_default_curve(pen) -> bool:
+    # pyqtgraph's default curve pen is light grey (200, 200, 200): invisible on paper
+    return pen is not None and pg.mkPen(pen).color().getRgb()[:3] == (200, 200, 200)
+
+
+def _is_default(pen) -> bool:
+    return pen is None or _is_default_color(pen.color())
+
+
+def _restore_axis(axis: pg.AxisItem, pen, text_pen, style) -> None:
+    axis._pen, axis._textPen = pen, text_pen
+    axis.labelStyle = style
+    axis.picture = None
+    axis._updateLabel()
+
+
+def _restore_label(label: pg.LabelItem) -> None:
+    label.opts["color"] = None
+    label.setText(label.text)
+
+
+# pyqtgraph's starting tick-text space (AxisItem.__init__): exports start from it so that the
+# space the axes settle on does not depend on what they showed before.
+_AXIS_TEXT_START = (30, 18)
+
+
+@contextlib.contextmanager
+def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: float) -> Iterator[QRectF]:
+    """Lay the view's central item out at the figure size (not the window's) while painting.
+
+    pyqtgraph axes size themselves to the tick labels they last painted (with a 10 px
+    hysteresis), so a figure would otherwise depend on what was on screen before, and a hidden
+    dock would export differently from a shown one.  The axes are reset to their starting text
+    space and the scene is painted into a scratch image until the layout stops changing: the
+    export is then a function of the Document and the options only.  Everything is restored
+    afterwards.
+
+    Yields the laid-out rectangle: larger than asked when the layout's minimum size (long
+    titles) does not fit, and the caller scales it down uniformly.
+    """
+    central = view.centralWidget
+    if central is None:
+        yield view.sceneRect()
+        return
+    scene = view.scene()
+    axes = [item for item in scene.items() if isinstance(item, pg.AxisItem)]
+    old_geometry = central.geometry()
+    old_text = [(axis.textWidth, axis.textHeight) for axis in axes]
+
+    def state():
+        return [central.geometry()] + [(a.textWidth, a.textHeight, a.geometry()) for a in axes]
+
+    try:
+        for axis in axes:
+            axis.textWidth, axis.textHeight = _AXIS_TEXT_START
+            axis._adjustSize()
+        for _ in range(4):
+            central.setGeometry(QRectF(0, 0, width, height))
+            _activate(central)
+            before = state()
+            laid_out = central.geometry()
+            scratch = QImage(max(1, round(laid_out.width() * ratio)), max(1, round(laid_out.height() * ratio)),
+                             QImage.Format.Format_ARGB32_Premultiplied)
+            scratch.setDevicePixelRatio(ratio)
+            painter = QPainter(scratch)
+            try:
+                scene.render(painter, QRectF(0, 0, laid_out.width(), laid_out.height()),
+                             QRectF(0, 0, laid_out.width(), laid_out.height()))
+            finally:
+                painter.end()
+            central.setGeometry(QRectF(0, 0, width, height))
+            _activate(central)
+            if state() == before:
+                break
+        yield QRectF(0, 0, central.geometry().width(), central.geometry().height())
+    finally:
+        for axis, (text_width, text_height) in zip(axes, old_text):
+            axis.textWidth, axis.textHeight = text_width, text_height
+            axis._adjustSize()
+        central.setGeometry(old_geometry)
+        _activate(central)
+
+
+def _activate(item) -> None:
+    """Apply a geometry change to every nested layout now; Qt would wait for the event loop.
+
+    Parents before children, a few rounds, since a child's new size can change its parent's.
+    (``QGraphicsWidget.layout`` is called unbound: pyqtgraph's GraphicsLayout shadows it.)
+    """
+    if item is None:
+        return
+    for _ in range(3):
+        pending, widgets = [item], []
+        while pending:
+            current = pending.pop(0)
+            if isinstance(current, QGraphicsWidget):
+                widgets.append(current)
+            pending.extend(current.childItems())
+        for widget in widgets:
+            layout = QGraphicsWidget.layout(widget)
+            if layout is not None:
+                layout.activate()
+            # only these items' requests: a window-level relayout could resize the view itself
+            QApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
+
+
+def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str) -> None:
+    """Paint the dock's figure into ``painter`` over the logical rectangle (0, 0, *size)."""
+    width, height = size
+    background, foreground = THEMES[theme]
+    painter.fillRect(QRectF(0, 0, width, height), QColor(background))
+    widget = dock.export_widget()
+    title = dock.export_title()
+    top = 0.0
+    if not _title_shown(widget, title):
+        font = QFont(painter.font())
+        font.setPointSizeF(max(11.0, font.pointSizeF() * 1.25))
+        font.setBold(True)
+        top = QFontMetricsF(font).height() * 1.6
+        painter.save()
+        painter.setFont(font)
+        painter.setPen(QColor(foreground))
+        painter.drawText(QRectF(0, 0, width, top), Qt.AlignmentFlag.AlignCenter, _plain(title))
+        painter.restore()
+    area = QRectF(0, top, width, height - top)
+    with _export_style(widget, theme):
+        if isinstance(widget, pg.GraphicsView):
+            ratio = painter.device().devicePixelRatioF()
+            with _scene_at_size(widget, area.width(), area.height(), ratio) as source:
+                widget.scene().render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
+        else:
+            with _widget_at_size(widget, area.size(), theme) as laid_out:
+                # Laid out at the figure size; if its minimum size is larger, shrink it uniformly.
+                factor = min(1.0, area.width() / laid_out.width(), area.height() / laid_out.height())
+                painter.save()
+                try:
+                    painter.translate(area.topLeft())
+                    painter.scale(factor, factor)
+                    widget.render(painter, QPoint(), QRegion(widget.rect()), QWidget.RenderFlag.DrawChildren)
+                finally:
+                    painter.restore()
+
+
+@contextlib.contextmanager
+def _widget_at_size(widget: QWidget, size: QSizeF, theme: str) -> Iterator[QSizeF]:
+    """An ordinary widget resized (and re-laid-out) to the figure size, in the theme's colours."""
+    background, foreground = THEMES[theme]
+    old_size = widget.size()
+    had_palette = widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
+    old_palette = QPalette(widget.palette())
+    palette = QPalette(widget.palette())
+    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base, QPalette.ColorRole.Button):
+        palette.setColor(role, QColor(background))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText,
+                 QPalette.ColorRole.Mid):
+        palette.setColor(role, QColor(foreground))
+    try:
+        widget.setPalette(palette)
+        widget.resize(round(size.width()), round(size.height()))
+        _activate_widget(widget)
+        yield QSizeF(max(1, widget.width()), max(1, widget.height()))
+    finally:
+        widget.setPalette(old_palette if had_palette else QPalette())
+        widget.setAttribute(Qt.WidgetAttribute.WA_SetPalette, had_palette)
+        widget.resize(old_size)
+        _activate_widget(widget)
+
+
+def _activate_widget(widget: QWidget) -> None:
+    """Apply a resize to the children now (layouts otherwise wait for the event loop)."""
+    for w in [widget, *widget.findChildren(QWidget)]:
+        layout = w.layout()
+        if layout is not None:
+            layout.activate()
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+def _painting(device) -> QPainter:
+    painter = QPainter()
+    if not painter.begin(device):
+        raise ExportError("the figure could not be painted (the paint device refused to open)")
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    return painter
+
+
+def render_image(dock: Any, options: FigureOptions = FigureOptions(), meta: dict | None = None) -> QImage:
+    """The figure as a QImage of ``size · scale`` pixels (high-DPI: text and lines stay sharp)."""
+    width, height = figure_size(dock, options)
+    pixels = (round(width * options.scale), round(height * options.scale))
+    if pixels[0] * pixels[1] > MAX_PIXELS:
+        raise ExportError(f"a {pixels[0]}×{pixels[1]} pixel image is too large; lower the scale or size")
+    image = QImage(pixels[0], pixels[1], QImage.Format.Format_ARGB32_Premultiplied)
+    if image.isNull():
+        raise ExportError(f"not enough memory for a {pixels[0]}×{pixels[1]} pixel image; lower the scale")
+    # Paint in logical coordinates on a high-DPI image: fonts and images scale, cosmetic pens
+    # stay one device pixel wide, as on a high-DPI screen.
+    # While painting, the image claims screen DPI (fonts in points convert to pixels by the
+    # device's DPI, and the device pixel ratio already does the scaling); the file then records
+    # the real print resolution.
+    image.setDevicePixelRatio(pixels[0] / width)
+    _set_dpi(image, SCREEN_DPI)
+    image.fill(QColor(THEMES[options.theme][0]))
+    painter = _painting(image)
+    try:
+        paint_figure(dock, painter, (width, height), options.theme)
+    finally:
+        painter.end()
+    image.setDevicePixelRatio(1.0)
+    _set_dpi(image, options.dpi)
+    if meta is not None:
+        image.setText("Title", dock.export_title())
+        image.setText("Software", f"peapp {__version__}")
+        image.setText(export_data.METADATA_KEY, export_data.metadata_json(meta))
+    return image
+
+
+def _set_dpi(image: QImage, dpi: float) -> None:
+    dots_per_meter = round(dpi / 0.0254)
+    image.setDotsPerMeterX(dots_per_meter)
+    image.setDotsPerMeterY(dots_per_meter)
+
+
+def png_bytes(dock: Any, options: FigureOptions, meta: dict) -> bytes:
+    image = render_image(dock, options, meta)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise ExportError("the PNG encoder failed")
+    buffer.close()
+    return bytes(data.data())
+
+
+def svg_bytes(dock: Any, options: FigureOptions, meta: dict) -> bytes:
+    width, height = figure_size(dock, options)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)  # 1.1: clip paths are written
+    generator.setOutputDevice(buffer)
+    generator.setSize(QSizeF(width, height).toSize())
+    generator.setViewBox(QRectF(0, 0, width, height))
+    generator.setResolution(round(SCREEN_DPI))
+    generator.setTitle(_plain(dock.export_title()))
+    generator.setDescription(f"Exported by peapp {__version__}; the parameters are in <metadata>.")
+    painter = _painting(generator)
+    try:
+        paint_figure(dock, painter, (width, height), options.theme)
+    finally:
+        painter.end()
+    buffer.close()
+    return _svg_with_metadata(bytes(data.data()), meta)
+
+
+def _svg_with_metadata(svg: bytes, meta: dict) -> bytes:
+    """Insert the parameters as <metadata> and keep embedded images crisp when enlarged."""
+    from xml.sax.saxutils import escape
+
+    text = svg.decode("utf-8")
+    payload = (f'<metadata><peapp:parameters xmlns:peapp="{export_data.SVG_METADATA_NS}">'
+               f"{escape(export_data.metadata_json(meta))}</peapp:parameters></metadata>\n"
+               "<style>image { image-rendering: pixelated; image-rendering: crisp-edges; }</style>\n")
+    match = re.search(r"<svg\b[^>]*>\s*", text)
+    if match is None:
+        raise ExportError("the SVG generator produced no <svg> element")
+    return (text[:match.end()] + payload + text[match.end():]).encode("utf-8")
+
+
+def pdf_bytes(dock: Any, options: FigureOptions, meta: dict) -> bytes:
+    width, height = figure_size(dock, options)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(round(SCREEN_DPI))  # painter units = logical pixels
+    page = QPageSize(QSizeF(width * 72 / SCREEN_DPI, height * 72 / SCREEN_DPI), QPageSize.Unit.Point,
+                     "figure", QPageSize.SizeMatchPolicy.ExactMatch)
+    writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    writer.setTitle(_plain(dock.export_title()))
+    writer.setCreator(f"peapp {__version__}")
+    writer.setDocumentXmpMetadata(_xmp(meta))
+    painter = _painting(writer)
+    try:
+        paint_figure(dock, painter, (width, height), options.theme)
+    finally:
+        painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+def _xmp(meta: dict) -> QByteArray:
+    """An XMP packet with the parameters as dc:description (PDF viewers show it as metadata)."""
+    from xml.sax.saxutils import escape
+
+    body = escape(export_data.metadata_json(meta))
+    packet = ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+              '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+              '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+              'xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:xmp="http://ns.adobe.com/xap/1.0/">'
+              f'<xmp:CreatorTool>peapp {__version__}</xmp:CreatorTool><pdf:Producer>peapp {__version__}</pdf:Producer>'
+              f'<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(_plain(meta.get("title", "")))}</rdf:li></rdf:Alt></dc:title>'
+              f'<dc:description><rdf:Alt><rdf:li xml:lang="x-default">{body}</rdf:li></rdf:Alt></dc:description>'
+              '</rdf:Description></rdf:RDF></x:xmpmeta>\n<?xpacket end="w"?>')
+    return QByteArray(packet.encode("utf-8"))
+
+
+_FIGURE_WRITERS = {"png": png_bytes, "svg": svg_bytes, "pdf": pdf_bytes}
+
+
+# ---- files ------------------------------------------------------------------------------------------
+def figure_bytes(dock: Any, fmt: str, options: FigureOptions = FigureOptions()) -> bytes:
+    if fmt not in _FIGURE_WRITERS:
+        raise ExportError(f"{fmt!r} is not a figure format; use one of {', '.join(_FIGURE_WRITERS)}")
+    width, height = figure_size(dock, options)
+    meta = dock_metadata(dock, figure={"format": fmt, "size": [width, height], "scale": options.scale,
+                                       "theme": options.theme})
+    return _FIGURE_WRITERS[fmt](dock, options, meta)
+
+
+def export_figure(dock: Any, path: str | os.PathLike, options: FigureOptions = FigureOptions(), *,
+                  overwrite: bool = False) -> str:
+    """Write the dock's figure to ``path`` (format from the extension), atomically."""
+    path = os.fspath(path)
+    fmt = export_data.format_of(path)
+    export_data.check_targets([path], overwrite)  # before the (possibly slow) painting
+    return export_data.write_bytes(path, figure_bytes(dock, fmt, options), overwrite=overwrite)
+
+
+def export_data_files(dock: Any, path: str | os.PathLike, *, overwrite: bool = False) -> list[str]:
+    """Write the dock's arrays (CSV/NPY/NPZ by the extension) and the JSON of its parameters."""
+    arrays = {k: np.asarray(v) for k, v in dock.export_arrays().items()}
+    return export_data.write_data(path, arrays, dock_metadata(dock), overwrite=overwrite)
+
+
+def export(dock: Any, path: str | os.PathLike, options: FigureOptions = FigureOptions(), *,
+           overwrite: bool = False) -> list[str]:
+    """Figure or data, whichever the file name asks for; returns the files written."""
+    fmt = export_data.format_of(path)
+    if fmt in export_data.FIGURE_FORMATS:
+        return [export_figure(dock, path, options, overwrite=overwrite)]
+    return export_data_files(dock, path, overwrite=overwrite)
+
+
+def export_all_files(docks: list, folder: str | os.PathLike, formats: tuple[str, ...],
+                     options: FigureOptions = FigureOptions()) -> dict[str, bytes]:
+    """Everything Export All would write: ``{path: bytes}`` for every dock and format, named
+    after the view (``heatmap.png``, ``heatmap.csv``, ``heatmap.json``…).  Nothing is written."""
+    folder = os.fspath(folder)
+    if not os.path.isdir(folder):
+        raise ExportError(f"folder {folder} does not exist; choose an existing folder")
+    files: dict[str, bytes] = {}
+    used: set[str] = set()
+    for dock in docks:
+        stem = current_view_name(dock)
+        base, n = stem, 2
+        while base in used:  # two docks showing the same view name
+            base, n = f"{stem}-{n}", n + 1
+        used.add(base)
+        for fmt in formats:
+            path = os.path.join(folder, f"{base}.{fmt}")
+            if fmt in export_data.FIGURE_FORMATS:
+                files[path] = figure_bytes(dock, fmt, options)
+            else:
+                arrays = {k: np.asarray(v) for k, v in dock.export_arrays().items()}
+                if arrays:
+                    files.update(export_data.data_files(path, arrays, dock_metadata(dock), fmt))
+    return files
+
+
+def export_all(docks: list, folder: str | os.PathLike, formats: tuple[str, ...] = ("png", "svg", "pdf", "csv"),
+               options: FigureOptions = FigureOptions(), *, overwrite: bool = False) -> list[str]:
+    """Write every given dock's figure and data into ``folder``; all names are checked first."""
+    files = export_all_files(docks, folder, formats, options)
+    return export_data.write_files(files, overwrite=overwrite)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'800x600' (or '800×600') -> (800, 600)."""
+    match = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text or "")
+    if match is None:
+        raise ExportError(f"size must look like 800x600 (width x height in pixels); got {text!r}")
+    return int(match[1]), int(match[2])

@@ -1,0 +1,426 @@
+"""The GUI side of export and sessions: File menu actions and each dock's Export button.
+
+``install(window)`` is the only hook the main window calls (from ``_build_menus``).  It adds
+File > Open Session / Save Session / Export Figure / Export Data / Export All, and, once the
+docks exist (``backendReady``), an Export button beside the caption of every dock whose
+``exportable`` is not False — so docks added later get it without any code here.
+
+All writing goes through ``ui.export`` (the same code ``peapp render`` uses).  Questions to
+the user (file names, "replace?") are methods of :class:`ExportActions`, so tests can answer
+them without modal dialogs.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
+                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMenu, QMessageBox, QPushButton,
+                               QSpinBox, QStyle, QToolButton, QWidget)
+
+from peapp.document import Document
+from peapp.errors import PeappError
+
+# ``ui.export`` (pyqtgraph, numpy) and ``peapp.export_data`` are imported inside the methods:
+# this module is imported while the window is built, before its first paint.
+
+FIGURE_FILTERS = {"png": "PNG image (*.png)", "svg": "SVG vector figure (*.svg)", "pdf": "PDF document (*.pdf)"}
+DATA_FILTERS = {"csv": "CSV text (*.csv)", "npy": "NumPy array (*.npy)", "npz": "NumPy archive, all arrays (*.npz)"}
+SESSION_FILTER = "peapp session (*.json);;Exported figure or data with parameters (*.png *.svg *.pdf *.json)"
+EXPORT_ALL_FORMATS = ("png", "svg", "pdf", "csv")
+
+
+def install(window) -> "ExportActions":
+    """Add the export and session actions to ``window`` (a MainWindow); idempotent per window."""
+    actions = getattr(window, "export_actions", None)
+    if actions is None:
+        actions = ExportActions(window)
+        window.export_actions = actions
+    return actions
+
+
+def _is_exportable(dock) -> bool:
+    return getattr(dock, "exportable", True) is not False  # the same rule as ui.export.is_exportable
+
+
+class ExportActions(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self._current: Any = None  # the exportable dock the user last worked in
+        self._folder = ""
+        self.buttons: dict[str, QToolButton] = {}
+        self._build_menu()
+        window.backendReady.connect(self.install_dock_buttons)
+        app = QApplication.instance()
+        if app is not None:
+            app.focusChanged.connect(self._focus_changed)
+        if getattr(window, "docks", None):  # docks already built
+            self.install_dock_buttons()
+
+    # ---- menu ---------------------------------------------------------------------------------
+    def _build_menu(self) -> None:
+        w = self.window
+        menu = w.file_menu
+
+        def action(text, slot, shortcut=None, tip=""):
+            a = QAction(text, w)
+            a.triggered.connect(slot)
+            if shortcut:
+                a.setShortcut(QKeySequence(shortcut))
+            a.setStatusTip(tip)
+            a.setToolTip(tip)
+            return a
+
+        self.open_session_action = action("Open &Session…", self.open_session, "Ctrl+Shift+O",
+                                          "Restore every parameter and view setting from a session file "
+                                          "(or from an exported figure's embedded parameters)")
+        self.save_session_action = action("Save S&ession…", self.save_session, "Ctrl+Shift+S",
+                                          "Save every parameter and view setting to a JSON session file")
+        self.export_figure_action = action("&Export Figure…", lambda: self.export_figure(), "Ctrl+E",
+                                           "Export the current panel as PNG, SVG or PDF")
+        self.export_data_action = action("Export &Data…", lambda: self.export_data(), "Ctrl+Shift+E",
+                                         "Export the current panel's data as CSV or NPY, with its parameters as JSON")
+        self.export_all_action = action("Export &All…", self.export_all, None,
+                                        "Write every open panel's figure and data into a folder")
+        first = menu.actions()[0] if menu.actions() else None
+        new = [self.open_session_action, self.save_session_action, None, self.export_figure_action,
+               self.export_data_action, self.export_all_action, None]
+        for a in new:
+            if a is None:
+                sep = QAction(w)
+                sep.setSeparator(True)
+                a = sep
+            menu.insertAction(first, a) if first is not None else menu.addAction(a)
+
+    # ---- dock buttons ---------------------------------------------------------------------------
+    def install_dock_buttons(self) -> None:
+        for dock in self.window.docks.values():
+            if _is_exportable(dock) and dock.objectName() not in self.buttons:
+                self.buttons[dock.objectName()] = self._add_button(dock)
+
+    def _add_button(self, dock) -> QToolButton:
+        button = QToolButton(dock)
+        button.setObjectName(f"{dock.objectName()}ExportButton")
+        button.setText("Export")
+        button.setIcon(dock.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton))
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        button.setAutoRaise(True)
+        button.setToolTip(f"Export the {dock.title} panel: figure (PNG, SVG, PDF) or data (CSV, NPY)")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        menu.addAction("Figure (PNG, SVG, PDF)…", lambda d=dock: self.export_figure(d))
+        menu.addAction("Data (CSV, NPY) and parameters…", lambda d=dock: self.export_data(d))
+        button.setMenu(menu)
+        # Beside the caption line (the contract's public ``caption`` label), else at the bottom.
+        body = dock.widget()
+        layout = body.layout() if body is not None else None
+        caption = getattr(dock, "caption", None)
+        index = layout.indexOf(caption) if layout is not None and caption is not None else -1
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        if index >= 0:
+            layout.removeWidget(caption)
+            row.addWidget(caption, 1)
+            row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+            layout.insertLayout(index, row)
+        elif layout is not None:
+            row.addStretch(1)
+            row.addWidget(button)
+            layout.addLayout(row)
+        return button
+
+    # ---- which dock ---------------------------------------------------------------------------------
+    def _focus_changed(self, old, new) -> None:
+        widget = new
+        while widget is not None:
+            if widget in self.window.docks.values():
+                if _is_exportable(widget):
+                    self._current = widget
+                return
+            widget = widget.parentWidget()
+
+    def exportable_docks(self, visible_only: bool = True) -> list:
+        docks = [d for d in self.window.docks.values() if _is_exportable(d)]
+        if visible_only:
+            docks = [d for d in docks if d.toggleViewAction().isChecked()]
+        return docks
+
+    def current_dock(self):
+        """The dock File > Export acts on: the one last focused, else the first one on screen."""
+        if self._current is not None and self._current.toggleViewAction().isChecked():
+            return self._current
+        docks = self.exportable_docks()
+        for dock in docks:
+            if dock.isVisible() and not dock.visibleRegion().isEmpty():
+                return dock
+        return docks[0] if docks else None
+
+    # ---- questions (overridden in tests) -----------------------------------------------------------------
+    def ask_figure(self, dock) -> tuple[str, export.FigureOptions] | None:
+        dialog = FigureDialog(dock, self._suggest(dock, "png"), self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.path(), dialog.options()
+
+    def ask_data_path(self, dock) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self.window, f"Export data of {dock.title}", self._suggest(dock, "csv"),
+                                              ";;".join(DATA_FILTERS.values()), "",
+                                              QFileDialog.Option.DontConfirmOverwrite)
+        return path or None
+
+    def ask_folder(self) -> str | None:
+        path = QFileDialog.getExistingDirectory(self.window, "Export every open panel into a folder", self._folder)
+        return path or None
+
+    def ask_session_path(self, save: bool) -> str | None:
+        if save:
+            path, _ = QFileDialog.getSaveFileName(self.window, "Save session",
+                                                  os.path.join(self._folder, "session.json"), SESSION_FILTER, "",
+                                                  QFileDialog.Option.DontConfirmOverwrite)
+        else:
+            path, _ = QFileDialog.getOpenFileName(self.window, "Open session", self._folder, SESSION_FILTER)
+        return path or None
+
+    def confirm_replace(self, paths: list[str]) -> bool:
+        names = "\n".join(os.path.basename(p) for p in paths[:8]) + ("\n…" if len(paths) > 8 else "")
+        answer = QMessageBox.question(self.window, "Replace files?",
+                                      f"These files already exist in {os.path.dirname(paths[0])}:\n\n{names}\n\n"
+                                      "Replace them?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def show_error(self, title: str, message: str) -> None:
+        self.window.show_status(message)
+        QMessageBox.warning(self.window, title, message)
+
+    # ---- actions -----------------------------------------------------------------------------------
+    def _suggest(self, dock, ext: str) -> str:
+        from ui import export
+
+        return os.path.join(self._folder, f"{export.current_view_name(dock)}.{ext}")
+
+    def _remember(self, path: str) -> None:
+        self._folder = os.path.dirname(os.path.abspath(path))
+
+    def _may_write(self, paths: list[str]) -> bool | None:
+        """None: cancelled; else the ``overwrite`` flag to pass (True after confirmation)."""
+        existing = [p for p in paths if os.path.exists(p)]
+        if not existing:
+            return False
+        return True if self.confirm_replace(existing) else None
+
+    def export_figure(self, dock=None) -> list[str]:
+        from ui import export
+
+        dock = dock or self.current_dock()
+        if dock is None:
+            self.window.show_status("No panel to export.")
+            return []
+        answer = self.ask_figure(dock)
+        if answer is None:
+            return []
+        path, options = answer
+        return self._run(lambda overwrite: [export.export_figure(dock, path, options, overwrite=overwrite)],
+                         [path], "Export failed")
+
+    def export_data(self, dock=None) -> list[str]:
+        from peapp import export_data
+        from ui import export
+
+        dock = dock or self.current_dock()
+        if dock is None:
+            self.window.show_status("No panel to export.")
+            return []
+        path = self.ask_data_path(dock)
+        if not path:
+            return []
+        if not os.path.splitext(path)[1]:
+            path += ".csv"
+        try:
+            arrays = dock.export_arrays()
+            targets = list(export_data.data_files(path, arrays, export.dock_metadata(dock)))
+        except PeappError as exc:
+            self.show_error("Export failed", str(exc))
+            return []
+        return self._run(lambda overwrite: export.export_data_files(dock, path, overwrite=overwrite),
+                         targets, "Export failed")
+
+    def export_all(self) -> list[str]:
+        from peapp import export_data
+        from ui import export
+
+        docks = self.exportable_docks()
+        if not docks:
+            self.window.show_status("No open panel to export.")
+            return []
+        folder = self.ask_folder()
+        if not folder:
+            return []
+        try:
+            files = export.export_all_files(docks, folder, EXPORT_ALL_FORMATS)
+        except PeappError as exc:
+            self.show_error("Export failed", str(exc))
+            return []
+        return self._run(lambda overwrite: export_data.write_files(files, overwrite=overwrite), list(files),
+                         "Export failed", folder=folder)
+
+    def _run(self, write, targets: list[str], title: str, folder: str | None = None) -> list[str]:
+        overwrite = self._may_write(targets)
+        if overwrite is None:
+            self.window.show_status("Export cancelled; nothing was written.")
+            return []
+        try:
+            written = write(overwrite)
+        except PeappError as exc:
+            self.show_error(title, str(exc))
+            return []
+        except OSError as exc:  # anything fileio did not translate: still one clear line
+            self.show_error(title, f"writing failed: {exc.strerror or exc}; nothing was written.")
+            return []
+        self._remember(folder or written[0])
+        where = folder or os.path.dirname(os.path.abspath(written[0]))
+        names = ", ".join(os.path.basename(p) for p in written[:4]) + (" …" if len(written) > 4 else "")
+        self.window.show_status(f"Exported {len(written)} file{'s' if len(written) != 1 else ''} to {where}: {names}")
+        return written
+
+    def save_session(self) -> str | None:
+        from peapp import export_data
+
+        path = self.ask_session_path(save=True)
+        if not path:
+            return None
+        if not os.path.splitext(path)[1]:
+            path += ".json"
+        overwrite = self._may_write([path])
+        if overwrite is None:
+            return None
+        try:
+            export_data.write_bytes(path, (self.window.document_model.document.to_json() + "\n").encode("utf-8"),
+                                    overwrite=overwrite)
+        except PeappError as exc:
+            self.show_error("Session not saved", str(exc))
+            return None
+        self._remember(path)
+        self.window.show_status(f"Session saved to {path}")
+        return path
+
+    def open_session(self, path: str | None = None) -> Document | None:
+        from peapp import export_data
+
+        path = path or self.ask_session_path(save=False)
+        if not path:
+            return None
+        try:
+            document = export_data.document_from_file(path)
+        except PeappError as exc:
+            self.show_error("Session not opened", f"{exc}\nThe current session is unchanged.")
+            return None
+        self.window.document_model.replace_without_undo(document)
+        self._remember(path)
+        self.window.show_status(f"Opened session {path}")
+        return document
+
+
+class FigureDialog(QDialog):
+    """File name, format, size, scale and theme of a figure export."""
+
+    def __init__(self, dock, suggested_path: str, parent: QWidget | None = None):
+        from ui import export
+
+        super().__init__(parent)
+        self.setWindowTitle(f"Export figure — {dock.title}")
+        self.setObjectName("figureExportDialog")
+        width, height = export.figure_size(dock, export.FigureOptions())
+        form = QFormLayout(self)
+        self.path_edit = QLineEdit(suggested_path)
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.path_edit, 1)
+        row.addWidget(browse)
+        form.addRow("File", row)
+        self.format_combo = QComboBox()
+        for fmt, label in FIGURE_FILTERS.items():
+            self.format_combo.addItem(label, fmt)
+        self.format_combo.currentIndexChanged.connect(self._format_chosen)
+        form.addRow("Format", self.format_combo)
+        self.width_spin, self.height_spin = QSpinBox(), QSpinBox()
+        for spin, value in ((self.width_spin, width), (self.height_spin, height)):
+            spin.setRange(export.MIN_SIZE, 20_000)
+            spin.setValue(value)
+            spin.setSuffix(" px")
+            spin.valueChanged.connect(self._update_pixels)
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.width_spin)
+        size_row.addWidget(QLabel("×"))
+        size_row.addWidget(self.height_spin)
+        form.addRow("Size (on screen)", size_row)
+        self.scale_spin = QDoubleSpinBox()
+        self.scale_spin.setRange(0.5, 8.0)
+        self.scale_spin.setSingleStep(0.5)
+        self.scale_spin.setValue(export.DEFAULT_SCALE)
+        self.scale_spin.setSuffix(" ×")
+        self.scale_spin.setToolTip("PNG pixels per on-screen pixel; 2× is sharp on high-DPI screens and slides")
+        self.scale_spin.valueChanged.connect(self._update_pixels)
+        self.pixels_label = QLabel()
+        scale_row = QHBoxLayout()
+        scale_row.addWidget(self.scale_spin)
+        scale_row.addWidget(self.pixels_label, 1)
+        form.addRow("PNG scale", scale_row)
+        self.theme_combo = QComboBox()
+        self.theme_combo.addItems(list(export.THEMES))
+        self.theme_combo.setToolTip("light: black on white, for papers; dark: light on black, for slides")
+        form.addRow("Theme", self.theme_combo)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.path_edit.textChanged.connect(self._path_edited)
+        self._path_edited(suggested_path)
+        self._update_pixels()
+
+    def _browse(self) -> None:
+        fmt = self.format_combo.currentData()
+        path, _ = QFileDialog.getSaveFileName(self, "Export figure", self.path_edit.text(),
+                                              ";;".join(FIGURE_FILTERS.values()), FIGURE_FILTERS[fmt],
+                                              QFileDialog.Option.DontConfirmOverwrite)
+        if path:
+            self.path_edit.setText(path)
+
+    def _path_edited(self, text: str) -> None:
+        ext = os.path.splitext(text)[1].lower().lstrip(".")
+        index = self.format_combo.findData(ext)
+        if index >= 0 and index != self.format_combo.currentIndex():
+            self.format_combo.blockSignals(True)
+            self.format_combo.setCurrentIndex(index)
+            self.format_combo.blockSignals(False)
+        self.scale_spin.setEnabled(self.format_combo.currentData() == "png")
+
+    def _format_chosen(self, index: int) -> None:
+        fmt = self.format_combo.itemData(index)
+        stem = os.path.splitext(self.path_edit.text())[0] or "figure"
+        self.path_edit.setText(f"{stem}.{fmt}")
+
+    def _update_pixels(self) -> None:
+        from ui import export
+
+        scale = self.scale_spin.value()
+        self.pixels_label.setText(f"→ {round(self.width_spin.value() * scale)} × "
+                                  f"{round(self.height_spin.value() * scale)} px, {export.SCREEN_DPI * scale:.0f} dpi")
+
+    def path(self) -> str:
+        text = self.path_edit.text().strip()
+        if not os.path.splitext(text)[1]:
+            text += "." + self.format_combo.currentData()
+        return text
+
+    def options(self) -> export.FigureOptions:
+        from ui import export
+
+        return export.FigureOptions(scale=self.scale_spin.value(),
+                                    size=(self.width_spin.value(), self.height_spin.value()),
+                                    theme=self.theme_combo.currentText())
