@@ -89,16 +89,17 @@ def _run(tmp: Path, out_dir: Path, started: float, timings: list, windows: list)
 
 
 def _export_png(window, out_dir: Path) -> Path:
-    """Export the first dock that has something to draw as a PNG, and check it reads back."""
+    """Export the first dock that has something to draw, as File > Export does, and read it back."""
     from PySide6.QtGui import QImage
 
+    from ui import export
+
     dock = next((d for d in window.docks.values()
-                 if getattr(d, "last_result", None) is not None and getattr(d, "exportable", True)), None)
+                 if getattr(d, "last_result", None) is not None and export.is_exportable(d)), None)
     if dock is None:
         raise RuntimeError("no dock has a view to export")
     path = out_dir / f"peapp-self-test-{dock.objectName()}.png"
-    if not dock.export_widget().grab().save(str(path), "PNG"):
-        raise RuntimeError(f"could not write {path}")
+    export.export_figure(dock, path, export.FigureOptions(), overwrite=True)
     image = QImage(str(path))
     if image.isNull() or image.width() < 50 or image.height() < 50:
         raise RuntimeError(f"the exported PNG {path} is empty or unreadable")

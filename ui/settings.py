@@ -11,7 +11,7 @@ API for other modules:
   (newest first, at most ``MAX_RECENT``, files that no longer exist are dropped when read).
 * ``colormap_name(symmetric)`` / ``colormap(symmetric)`` — the colour map the user chose (diverging for data centred on
   zero, sequential otherwise).  Docks call it when they draw.
-* ``export_defaults(settings=None)`` — ``(format, scale)`` for File > Export.
+* ``export_defaults(settings)`` — ``(format, scale)`` for File > Export.
 * ``install(window)`` — the Preferences action, and applying the stored preferences at start.
 """
 
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
 THEMES = ("system", "light", "dark")  # system: the desktop's own palette, untouched
 SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", "CET-L1")
 DIVERGING_MAPS = ("CET-D1A", "CET-D1", "CET-D3", "CET-D4", "CET-D9", "CET-D13")
-EXPORT_FORMATS = ("png", "svg", "pdf", "csv", "npy")
+EXPORT_FORMATS = ("png", "svg", "pdf", "csv", "npy", "npz")  # = peapp.export_data.FORMATS (a test checks)
 SCALE_RANGE = (1.0, 8.0)
 MAX_RECENT = 10
 
@@ -162,9 +162,9 @@ def clear_recent(settings: QSettings | None = None) -> None:
     settings.sync()
 
 
-def export_defaults(settings: QSettings | None = None) -> tuple[str, float]:
-    """``(format, scale)`` chosen in Preferences for File > Export."""
-    prefs, _ = load_preferences(_default_settings(settings))
+def export_defaults(settings: QSettings | None) -> tuple[str, float]:
+    """``(format, scale)`` chosen in Preferences for File > Export (built-in defaults if no store)."""
+    prefs = load_preferences(settings)[0] if settings is not None else Preferences()
     return prefs.export_format, prefs.export_scale
 
 

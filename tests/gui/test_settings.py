@@ -146,3 +146,36 @@ def test_dialog_saves_and_applies(qtbot, main_window):
 def test_preferences_action_is_in_the_edit_menu(main_window):
     assert main_window.preferences_action in main_window.edit_menu.actions()
     assert main_window.preferences_action.shortcut().toString() == "Ctrl+,"
+
+
+def test_export_formats_match_the_exporter():
+    from peapp import export_data
+
+    assert prefs_mod.EXPORT_FORMATS == export_data.FORMATS
+
+
+def test_export_dialog_starts_from_the_preferences(qtbot, main_window, monkeypatch):
+    from ui import export_actions
+
+    save_preferences(main_window.settings, Preferences(export_format="svg", export_scale=3.0))
+    seen = {}
+
+    def fake_exec(dialog):
+        seen["path"], seen["scale"] = dialog.path(), dialog.options().scale
+        return export_actions.QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(export_actions.FigureDialog, "exec", fake_exec)
+    actions = export_actions.install(main_window)
+    actions.ask_figure(main_window.docks["heatmapDock"])
+    assert seen["path"].endswith(".svg") and seen["scale"] == 3.0
+
+
+def test_opening_a_session_adds_it_to_recent_files(qtbot, main_window, tmp_path, monkeypatch):
+    from peapp.document import Document
+    from ui import export_actions
+
+    path = tmp_path / "s.json"
+    Document().save(path)
+    actions = export_actions.install(main_window)
+    actions.open_session(str(path))
+    assert prefs_mod.recent_files(main_window.settings) == [str(path)]
