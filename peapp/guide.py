@@ -56,6 +56,9 @@ FAMILY_LABELS = {
     "t5": "Relative (T5 buckets)",
     "alibi": "ALiBi",
 }
+# Docks that choose their own scheme in a view setting (rather than following the document's
+# family) and the setting's key: the guide sets it too, so the dock shows the recommendation.
+DOCK_FAMILY_SETTING = {"attentionDock": "scheme"}
 FAMILY_DOCKS = {
     "sinusoidal": ("heatmapDock",),
     "learned": ("heatmapDock",),

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QDialogButto
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from peapp import guide
+from peapp.errors import PeappError
 
 
 # ---- content (plain data; tests read these) -------------------------------------------------------
@@ -234,9 +235,19 @@ class GuideDialog(QDialog):
         return next((name for name in rec.docks if name in self.window_.docks), None)
 
     def show_family(self, rec: guide.Recommendation) -> None:
-        """Select the family in the document (undoable, like any edit) and raise its panel."""
-        self.window_.document_model.try_set_family(rec.family)
+        """Select the family — in the document and, for a dock with its own scheme choice, in that
+        dock's settings — as one undoable edit, and raise the panel."""
+        model = self.window_.document_model
         dock = self.dock_for(rec)
+        try:
+            document = model.document.with_family(rec.family)
+            key = guide.DOCK_FAMILY_SETTING.get(dock)
+            if key:
+                document = document.with_view(dock, **{key: rec.family})
+        except PeappError as exc:  # a build without that family: say so, change nothing
+            self.window_.show_status(str(exc))
+            return
+        model.set_document(document, f"Show {rec.label}")
         if dock is not None:
             _raise_dock(self.window_, dock)
 

@@ -66,3 +66,20 @@ def test_guide_shows_conflict_note(qtbot, main_window):
     dialog.boxes["fixed_length"].setChecked(True)
     dialog.boxes["extrapolation"].setChecked(True)
     assert dialog.findChild(help_menu.QLabel, "guideNote") is not None
+
+
+def test_guide_sets_the_scheme_of_a_dock_that_picks_its_own(qtbot, main_window, monkeypatch):
+    """e.g. the attention inspector chooses its scheme in views["attentionDock"]["scheme"]."""
+    from peapp import guide
+
+    monkeypatch.setitem(guide.FAMILY_DOCKS, "alibi", ("heatmapDock",))
+    monkeypatch.setattr(guide, "DOCK_FAMILY_SETTING", {"heatmapDock": "scheme_probe"})
+    dialog = help_menu.GuideDialog(main_window)
+    qtbot.addWidget(dialog)
+    dialog.boxes["extrapolation"].setChecked(True)
+    dialog.boxes["simplest"].setChecked(True)
+    dialog.show_buttons["alibi"].click()
+    document = main_window.document_model.document
+    assert document.family == "alibi" and document.view("heatmapDock", "scheme_probe") == "alibi"
+    main_window.document_model.undo_stack.undo()  # one edit, one undo
+    assert main_window.document_model.document.family == "sinusoidal"
