@@ -25,8 +25,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QLinearGradient, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QPushButton,
-                               QVBoxLayout, QWidget)
+                               QFormLayout, QGroupBox, QHBoxLayout, QListWidget, QPushButton, QVBoxLayout)
 
 THEMES = ("system", "light", "dark")  # system: the desktop's own palette, untouched
 SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", "CET-L1")
@@ -480,21 +479,3 @@ def open_dialog(window, settings: QSettings | None = None) -> PreferencesDialog:
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog
-
-
-def recent_files_menu(menu, open_path: Callable[[str], None], settings: QSettings | None = None):
-    """Add a File > Open Recent submenu that lists ``recent_files()`` each time it opens."""
-    submenu = menu.addMenu("Open &Recent")
-    submenu.setObjectName("menuOpenRecent")
-
-    def fill() -> None:
-        submenu.clear()
-        paths = recent_files(settings)
-        for path in paths:
-            submenu.addAction(os.path.basename(path.rstrip(os.sep)) or path,
-                              lambda p=path: open_path(p)).setToolTip(path)
-        if not paths:
-            submenu.addAction("(none)").setEnabled(False)
-
-    submenu.aboutToShow.connect(fill)
-    return submenu
