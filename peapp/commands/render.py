@@ -189,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
         if not hasattr(args, name):
             setattr(args, name, default)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see ui.app.quiet_openmp
     from ui import export
 
     views = export.all_views()

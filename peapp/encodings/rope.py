@@ -1,4 +1,4 @@
-"""Rotary position embedding (RoPE; Su et al., RoFormer).
+"""Rotary position embedding (RoPE; Su et al., RoFormer) and its context-extension variants.
 
 Pairs of dimensions of q and k are rotated by pos·θ_i with θ_i = base^(−2i/dim), so the dot
 product of a query at m and a key at n depends on m − n only, and rotation keeps norms.
@@ -8,28 +8,56 @@ Pair layouts (say which one is shown):
 * ``interleaved`` — dimension 2i pairs with 2i+1 (GPT-J, Meta's original Llama).
 
 Partial rotary: only the first ``dim = head_dim · partial_rotary_factor`` dimensions rotate.
+
+Scaling (``rope_type``), with Hugging Face config semantics — every variant yields
+``(inv_freq, attention_factor)``; cos and sin are multiplied by the attention factor:
+
+* ``default`` — plain RoPE;
+* ``linear`` — position interpolation: every θ_i divided by ``factor``;
+* ``ntk`` — static NTK-aware: base' = base · factor^(dim/(dim−2)) (not a transformers type);
+* ``dynamic`` — dynamic NTK: the NTK base grows with the sequence length once it exceeds
+  the trained length;
+* ``yarn`` — fast pairs kept, slow pairs divided by ``factor``, a linear ramp between, and an
+  attention factor;
+* ``llama3`` — keep / smooth blend / divide by wavelength bands;
+* ``longrope`` — per-pair factors (short ones up to the trained length, long ones past it).
+
+The arithmetic follows transformers' ``ROPE_INIT_FUNCTIONS`` operation by operation in
+float32, so the tables equal the ones a transformers model computes for the same config.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 import numpy as np
 import torch
 
 from peapp.encodings.base import Family
-from peapp.errors import ParameterError
+from peapp.errors import CheckpointError, ParameterError
 from peapp.params import Spec, param
 
 LAYOUTS = ("half", "interleaved")
+ROPE_TYPES = ("default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope")
+# Types whose original (pre-training) length is a separate number from max_position_embeddings.
+_ORIGINAL_LENGTH_TYPES = ("yarn", "llama3", "longrope")
+# Older spellings found in config.json files.
+_TYPE_ALIASES = {"su": "longrope", "mrope": "default"}
+_MAX_POSITIONS = 1_048_576
 
 
 @dataclass(frozen=True)
 class RopeSpec(Spec):
     family = "rope"
-    n_positions: int = param(50, "Positions", minimum=1, maximum=1_048_576, step=1,
-                             help="How many positions (rows) of the cos/sin tables to show.")
+    n_positions: int = param(50, "Positions", minimum=1, maximum=_MAX_POSITIONS, step=1,
+                             help="How many positions (rows) of the cos/sin tables to show. For dynamic "
+                                  "and LongRoPE scaling this is also the sequence length the frequencies "
+                                  "are chosen for.")
     head_dim: int = param(128, "head_dim", minimum=2, maximum=1024, step=2, even=True,
                           help="Per-head width of q and k.")
     base: float = param(10000.0, "Base (rope_theta)", minimum=2.0, maximum=1e9, log=True,
@@ -38,6 +66,48 @@ class RopeSpec(Spec):
                                          help="Share of head_dim that rotates (GPT-NeoX rotary_pct).")
     layout: str = param("half", "Pair layout", choices=LAYOUTS,
                         help="half: i pairs with i+dim/2 (HF Llama); interleaved: 2i with 2i+1 (GPT-J).")
+    rope_type: str = param("default", "Scaling (rope_type)", choices=ROPE_TYPES,
+                           help="default: none; linear: position interpolation; ntk: static NTK-aware base; "
+                                "dynamic: NTK base grown with the sequence length; yarn: ramp + attention "
+                                "factor; llama3: keep/blend/divide bands; longrope: per-pair factors.")
+    factor: float = param(8.0, "Scaling factor", minimum=1.0, maximum=1024.0, log=True,
+                          help="How many times longer the extended context is than the trained one "
+                               "(all scaling types).")
+    original_max_position_embeddings: int = param(
+        4096, "Original context", minimum=1, maximum=_MAX_POSITIONS, step=1,
+        help="Trained (pre-extension) context length. For dynamic this is config max_position_embeddings.")
+    max_position_embeddings: int = param(
+        0, "Extended context", minimum=0, maximum=_MAX_POSITIONS * 16, step=1,
+        help="Context length the config claims (config max_position_embeddings). 0: not given, taken "
+             "as original × factor. A value that disagrees with the factor is reported.")
+    beta_fast: float = param(32.0, "YaRN beta_fast", minimum=0.01, maximum=1024.0, log=True,
+                             help="yarn: pairs turning more than beta_fast times within the original "
+                                  "context keep their frequency.")
+    beta_slow: float = param(1.0, "YaRN beta_slow", minimum=0.01, maximum=1024.0, log=True,
+                             help="yarn: pairs turning fewer than beta_slow times are divided by factor.")
+    mscale: float = param(0.0, "YaRN mscale", minimum=0.0, maximum=10.0, step=0.01,
+                          help="yarn (DeepSeek): with mscale_all_dim, attention factor = "
+                               "mscale(factor, mscale) / mscale(factor, mscale_all_dim). 0: not set.")
+    mscale_all_dim: float = param(0.0, "YaRN mscale_all_dim", minimum=0.0, maximum=10.0, step=0.01,
+                                  help="yarn (DeepSeek): see mscale. 0: not set.")
+    attention_factor: float = param(0.0, "Attention factor", minimum=0.0, maximum=10.0, step=0.01,
+                                    help="yarn, longrope: multiplies cos and sin (logits scale by its "
+                                         "square). 0: the method's default formula.")
+    truncate: bool = param(True, "YaRN truncate", help="yarn: floor/ceil the ramp bounds to whole pairs.")
+    low_freq_factor: float = param(1.0, "Llama-3 low_freq_factor", minimum=0.01, maximum=1024.0, log=True,
+                                   help="llama3: wavelengths above original/low_freq_factor are divided by factor.")
+    high_freq_factor: float = param(4.0, "Llama-3 high_freq_factor", minimum=0.01, maximum=1024.0, log=True,
+                                    help="llama3: wavelengths below original/high_freq_factor are kept.")
+    # LongRoPE per-pair factors (length dim/2).  Not form fields (a form cannot edit a list);
+    # they come from a config.json.  Empty means uniform: short 1 (unchanged) and long = factor.
+    short_factor: tuple[float, ...] = field(default=())
+    long_factor: tuple[float, ...] = field(default=())
+
+    # ---- validation ------------------------------------------------------------------------
+    def __post_init__(self) -> None:
+        for name in ("short_factor", "long_factor"):
+            object.__setattr__(self, name, _factor_tuple(name, getattr(self, name)))
+        super().__post_init__()
 
     def check(self) -> None:
         dim = self.rotary_dim
@@ -45,21 +115,200 @@ class RopeSpec(Spec):
             raise ParameterError(
                 f"head_dim {self.head_dim} × rotary fraction {self.partial_rotary_factor:g} = {dim}: the "
                 f"rotary part must be an even number of dimensions ≥ 2; change either value.")
+        if self.rope_type in ("ntk", "dynamic") and dim < 4:
+            raise ParameterError(f"NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary "
+                                 f"part of at least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.")
+        if self.rope_type == "llama3" and self.high_freq_factor <= self.low_freq_factor:
+            raise ParameterError(
+                f"Llama-3 high_freq_factor ({self.high_freq_factor:g}) must be greater than low_freq_factor "
+                f"({self.low_freq_factor:g}); raise the first or lower the second.")
+        if self.rope_type == "yarn" and self.beta_fast <= self.beta_slow:
+            raise ParameterError(
+                f"YaRN beta_fast ({self.beta_fast:g}) must be greater than beta_slow ({self.beta_slow:g}); "
+                f"raise beta_fast or lower beta_slow.")
+        for name in ("short_factor", "long_factor"):
+            values = getattr(self, name)
+            if values and len(values) != dim // 2:
+                raise ParameterError(
+                    f"LongRoPE {name} has {len(values)} values but the rotary part has {dim // 2} pairs "
+                    f"(head_dim {self.head_dim} × {self.partial_rotary_factor:g} / 2); give one per pair.")
 
+    # ---- serialisation: the tuple fields travel with the form fields -------------------------
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> "RopeSpec":
+        values = dict(values)
+        extra = {k: values.pop(k) for k in ("short_factor", "long_factor") if k in values}
+        spec = super().from_dict(values)  # rejects unknown keys
+        return dataclasses.replace(spec, **extra) if extra else spec
+
+    def to_dict(self) -> dict[str, Any]:
+        values = super().to_dict()
+        # Always present, so merging a new spec's values over old ones (Document.with_params)
+        # clears factors the new spec does not have.  Tuples keep requests hashable; JSON
+        # writes them as lists.
+        values["short_factor"] = self.short_factor
+        values["long_factor"] = self.long_factor
+        return values
+
+    @classmethod
+    def from_hf_config(cls, config: Mapping[str, Any], layer_type: str | None = None) -> "RopeSpec":
+        """Read a Hugging Face config.json dict.
+
+        ``rope_theta`` at the top level or inside ``rope_parameters``; ``rope_scaling`` or
+        ``rope_parameters`` (legacy key ``type``; ``su`` = ``longrope``); ``head_dim`` else
+        hidden_size / num_attention_heads; ``partial_rotary_factor`` / ``rotary_pct`` /
+        ``rotary_dim``; top-level ``original_max_position_embeddings`` (Phi-3); per-layer-type
+        dicts (``layer_type`` picks one, default full_attention; :func:`read_hf_config` also
+        lists the others).  Raises CheckpointError naming a missing or unsupported key.
+        """
+        return read_hf_config(config, layer_type).spec
+
+    # ---- derived numbers --------------------------------------------------------------------
     @property
     def rotary_dim(self) -> int:
         return int(self.head_dim * self.partial_rotary_factor)
 
+    @property
+    def n_pairs(self) -> int:
+        return self.rotary_dim // 2
+
+    @property
+    def trained_context(self) -> int:
+        """The context length the model was trained with (before any extension)."""
+        return self.original_max_position_embeddings
+
+    @property
+    def extended_context(self) -> int:
+        """The context the scaling targets: max_position_embeddings if given, else original × factor."""
+        if self.rope_type == "default":
+            return self.max_position_embeddings or self.original_max_position_embeddings
+        if self.max_position_embeddings:
+            return self.max_position_embeddings
+        return int(round(self.original_max_position_embeddings * self.factor))
+
+    def effective_factor(self) -> float:
+        """The factor the arithmetic uses (1 for unscaled RoPE)."""
+        return 1.0 if self.rope_type == "default" else self.factor
+
+    def longrope_factors(self, seq_len: int | None = None) -> tuple[float, ...]:
+        """Per-pair divisors LongRoPE applies at ``seq_len`` (long ones past the original length)."""
+        long = seq_len is not None and seq_len > self.original_max_position_embeddings
+        chosen = self.long_factor if long else self.short_factor
+        if chosen:
+            return chosen
+        return (self.factor if long else 1.0,) * self.n_pairs
+
     def inv_freq(self, seq_len: int | None = None) -> tuple[torch.Tensor, float]:
-        """(inv_freq [dim/2] float32, attention_factor) — default RoPE frequencies."""
-        return default_inv_freq(self.rotary_dim, self.base), 1.0
+        """(inv_freq [dim/2] float32, attention_factor) for this scaling at sequence length ``seq_len``.
+
+        Only ``dynamic`` and ``longrope`` depend on ``seq_len``; ``None`` means "no longer than
+        the trained context", as in transformers.
+        """
+        dim, base, kind = self.rotary_dim, self.base, self.rope_type
+        if kind == "default":
+            return default_inv_freq(dim, base), 1.0
+        if kind == "linear":
+            inv = default_inv_freq(dim, base)
+            inv /= self.factor
+            return inv, 1.0
+        if kind == "ntk":
+            return default_inv_freq(dim, base * self.factor ** (dim / (dim - 2))), 1.0
+        if kind == "dynamic":
+            trained = self.original_max_position_embeddings
+            length = trained if seq_len is None else max(int(seq_len), trained)
+            grown = base * ((self.factor * length / trained) - (self.factor - 1)) ** (dim / (dim - 2))
+            return default_inv_freq(dim, grown), 1.0
+        if kind == "yarn":
+            return _yarn_inv_freq(self), self.yarn_attention_factor()
+        if kind == "llama3":
+            return _llama3_inv_freq(self), 1.0
+        if kind == "longrope":
+            ext = torch.tensor(self.longrope_factors(seq_len), dtype=torch.float32)
+            shape = torch.arange(0, dim, 2, dtype=torch.int64).float() / dim
+            return 1.0 / (ext * base ** shape), self.longrope_attention_factor()
+        raise ParameterError(f"unknown rope_type {kind!r}; choose one of {', '.join(ROPE_TYPES)}")
+
+    def yarn_attention_factor(self) -> float:
+        if self.attention_factor:
+            return float(self.attention_factor)
+        if self.mscale and self.mscale_all_dim:
+            return float(_yarn_mscale(self.factor, self.mscale) / _yarn_mscale(self.factor, self.mscale_all_dim))
+        return _yarn_mscale(self.factor)
+
+    def longrope_attention_factor(self) -> float:
+        if self.attention_factor:
+            return float(self.attention_factor)
+        if self.factor <= 1.0:
+            return 1.0
+        return math.sqrt(1 + math.log(self.factor) / math.log(self.original_max_position_embeddings))
+
+    def yarn_ramp(self) -> tuple[float, float]:
+        """(low, high): pairs below ``low`` keep their frequency, above ``high`` are divided by factor."""
+        dim, base, length = self.rotary_dim, self.base, self.original_max_position_embeddings
+
+        def pair_at(rotations: float) -> float:
+            # the (fractional) pair index that turns `rotations` times within the original context
+            return (dim * math.log(length / (rotations * 2 * math.pi))) / (2 * math.log(base))
+
+        low, high = pair_at(self.beta_fast), pair_at(self.beta_slow)
+        if self.truncate:
+            low, high = math.floor(low), math.ceil(high)
+        return max(low, 0), min(high, dim - 1)
 
     def cos_sin(self, positions: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """cos and sin tables [len(positions), dim] in the half-split layout, attention factor applied."""
+        """cos and sin tables [len(positions), dim] in the half-split layout, attention factor applied.
+
+        The sequence length (for dynamic and LongRoPE) is max(positions) + 1, as in transformers.
+        """
         positions = torch.as_tensor(positions)
         seq_len = int(positions.max()) + 1 if positions.numel() else 0
         inv, factor = self.inv_freq(seq_len)
         return cos_sin(positions, inv, factor)
+
+
+def _factor_tuple(name: str, values: Any) -> tuple[float, ...]:
+    if values is None:
+        return ()
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise ParameterError(f"LongRoPE {name} must be a list of numbers, not {values!r}")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+            raise ParameterError(f"LongRoPE {name} must hold positive finite numbers; found {v!r}")
+        out.append(float(v))
+    return tuple(out)
+
+
+def _yarn_mscale(scale: float, mscale: float = 1.0) -> float:
+    if scale <= 1:
+        return 1.0
+    return 0.1 * mscale * math.log(scale) + 1.0
+
+
+def _yarn_inv_freq(spec: RopeSpec) -> torch.Tensor:
+    dim, base, factor = spec.rotary_dim, spec.base, spec.factor
+    pos_freqs = base ** (torch.arange(0, dim, 2).to(dtype=torch.float) / dim)
+    extrapolation = 1.0 / pos_freqs
+    interpolation = 1.0 / (factor * pos_freqs)
+    low, high = spec.yarn_ramp()
+    if low == high:
+        high += 0.001  # a zero-width ramp would divide by zero
+    ramp = torch.clamp((torch.arange(dim // 2, dtype=torch.float32) - low) / (high - low), 0, 1)
+    keep = 1 - ramp  # share of the original (extrapolated) frequency each pair keeps
+    return interpolation * (1 - keep) + extrapolation * keep
+
+
+def _llama3_inv_freq(spec: RopeSpec) -> torch.Tensor:
+    inv = default_inv_freq(spec.rotary_dim, spec.base)
+    factor, low_f, high_f = spec.factor, spec.low_freq_factor, spec.high_freq_factor
+    length = spec.original_max_position_embeddings
+    low_wavelen, high_wavelen = length / low_f, length / high_f
+    wavelen = 2 * math.pi / inv
+    scaled = torch.where(wavelen > low_wavelen, inv / factor, inv)
+    smooth = (length / wavelen - low_f) / (high_f - low_f)
+    blended = (1 - smooth) * scaled / factor + smooth * scaled
+    middle = ~(wavelen < high_wavelen) * ~(wavelen > low_wavelen)
+    return torch.where(middle, blended, scaled)
 
 
 def default_inv_freq(dim: int, base: float = 10000.0) -> torch.Tensor:
@@ -70,10 +319,17 @@ def default_inv_freq(dim: int, base: float = 10000.0) -> torch.Tensor:
 
 def cos_sin(positions: torch.Tensor, inv_freq: torch.Tensor,
             attention_factor: float = 1.0) -> tuple[torch.Tensor, torch.Tensor]:
-    """Half-split cos/sin tables [len(positions), 2·len(inv_freq)], float32, times attention_factor."""
+    """Half-split cos/sin tables [len(positions), 2·len(inv_freq)], float32, times attention_factor.
+
+    The transcendental functions run on the [n, dim/2] angles only and the halves are copied,
+    which gives the same numbers as cos(cat(angles, angles)) at half the work.
+    """
     freqs = positions.to(torch.float32).reshape(-1, 1) * inv_freq.to(torch.float32).reshape(1, -1)
-    emb = torch.cat((freqs, freqs), dim=-1)
-    return emb.cos() * attention_factor, emb.sin() * attention_factor
+    cos, sin = freqs.cos(), freqs.sin()
+    if attention_factor != 1.0:
+        cos.mul_(attention_factor)
+        sin.mul_(attention_factor)
+    return torch.cat((cos, cos), dim=-1), torch.cat((sin, sin), dim=-1)
 
 
 def _rotate_half(x: torch.Tensor) -> torch.Tensor:
@@ -110,6 +366,258 @@ def wavelengths(inv_freq: torch.Tensor) -> np.ndarray:
     return (2 * np.pi / inv_freq.to(torch.float64)).numpy()
 
 
+# ---- Hugging Face config.json ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HfRopeReading:
+    """What :func:`read_hf_config` understood: the spec plus what the user should know."""
+
+    spec: RopeSpec
+    layer_type: str | None = None  # the per-layer-type entry that was used, if the config has several
+    other_layer_types: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _number(value: Any, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise CheckpointError(f"config.json: {key} must be a number, got {value!r}; fix the value in the file.")
+    return value
+
+
+def _is_rope_dict(d: Any) -> bool:
+    return isinstance(d, Mapping) and any(k in d for k in ("rope_type", "type", "rope_theta", "factor"))
+
+
+# Model types that encode position some other way: reading RoPE settings from them would mislead.
+_NOT_ROPE = {
+    "gpt2": "learned absolute positions", "bert": "learned absolute positions",
+    "roberta": "learned absolute positions", "xlm-roberta": "learned absolute positions",
+    "distilbert": "learned absolute positions", "albert": "learned absolute positions",
+    "electra": "learned absolute positions", "opt": "learned absolute positions",
+    "bart": "learned absolute positions", "mbart": "learned absolute positions",
+    "whisper": "sinusoidal / learned absolute positions", "marian": "sinusoidal positions",
+    "vit": "learned patch positions", "clip": "learned absolute positions", "siglip": "learned patch positions",
+    "t5": "T5 relative-position buckets", "mt5": "T5 relative-position buckets",
+    "deberta": "disentangled relative positions", "deberta-v2": "disentangled relative positions",
+    "bloom": "ALiBi", "mpt": "ALiBi",
+}
+_ROPE_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_pct", "rotary_dim", "rotary_emb_base",
+              "partial_rotary_factor", "qk_rope_head_dim")
+
+
+def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> HfRopeReading:
+    """Read the RoPE settings of a Hugging Face ``config.json`` dict (see :meth:`RopeSpec.from_hf_config`)."""
+    if not isinstance(config, Mapping):
+        raise CheckpointError("config.json must hold a JSON object (a dict of settings) at the top level.")
+    notes: list[str] = []
+    if not any(k in config for k in _ROPE_KEYS):
+        model_type = str(config.get("model_type", ""))
+        if model_type in _NOT_ROPE:
+            raise CheckpointError(f"config.json is a {model_type!r} model, which uses {_NOT_ROPE[model_type]}, "
+                                  f"not RoPE; open it as a checkpoint to see its position scheme.")
+        notes.append("config.json names no RoPE setting (rope_theta, rope_scaling, …): showing plain RoPE "
+                     "with base 10000, the transformers default.")
+    # Newer configs hold everything in rope_parameters; older ones in rope_scaling.
+    scaling = config.get("rope_parameters")
+    source = "rope_parameters"
+    if scaling is None:
+        scaling, source = config.get("rope_scaling"), "rope_scaling"
+    if scaling is None:
+        scaling = {}
+    if not isinstance(scaling, Mapping):
+        raise CheckpointError(f"config.json: {source} must be an object, got {type(scaling).__name__}.")
+
+    # One dict per layer type (e.g. {"full_attention": {...}, "sliding_attention": {...}}).
+    chosen_layer, others = None, ()
+    nested = [k for k, v in scaling.items() if isinstance(v, Mapping) or (v is None and k.endswith("attention"))]
+    if nested and not _is_rope_dict(scaling):
+        usable = [k for k in nested if isinstance(scaling[k], Mapping)]
+        if not usable:
+            raise CheckpointError(f"config.json: {source} has per-layer entries ({', '.join(nested)}) but none "
+                                  f"holds RoPE settings.")
+        if layer_type is not None:
+            if layer_type not in usable:
+                raise CheckpointError(f"config.json: no RoPE entry for layer type {layer_type!r}; "
+                                      f"choose one of {', '.join(usable)}.")
+            chosen_layer = layer_type
+        else:
+            chosen_layer = "full_attention" if "full_attention" in usable else usable[0]
+        others = tuple(k for k in nested if k != chosen_layer)
+        notes.append(f"{source} has one entry per layer type; showing {chosen_layer!r} "
+                     f"(others: {', '.join(others)}).")
+        scaling = scaling[chosen_layer]
+    scaling = dict(scaling)
+
+    # rope_theta: inside rope_parameters, else at the top level, else the RoPE default.
+    base = scaling.get("rope_theta", config.get("rope_theta", 10000.0))
+    base = _number(base, "rope_theta")
+
+    raw_type = scaling.get("rope_type", scaling.get("type", "default")) or "default"
+    rope_type = _TYPE_ALIASES.get(raw_type, raw_type)
+    if raw_type == "mrope" or "mrope_section" in scaling:
+        notes.append(f"multimodal RoPE (mrope_section {scaling.get('mrope_section')}): the frequencies are plain "
+                     f"RoPE; its sections of pairs turn with the temporal, height and width positions.")
+    elif raw_type in _TYPE_ALIASES:
+        notes.append(f"rope type {raw_type!r} is an old name of {rope_type!r}.")
+    if rope_type not in ROPE_TYPES or rope_type == "ntk":  # "ntk" is our name, not a config value
+        supported = ", ".join(t for t in ROPE_TYPES if t != "ntk")
+        raise CheckpointError(f"config.json: {source}.rope_type {raw_type!r} is not supported; "
+                              f"peapp reads {supported}.")
+
+    # head_dim, else hidden_size / num_attention_heads.  Multi-head latent attention (DeepSeek-V2/V3)
+    # rotates only a separate qk_rope_head_dim part of each head.
+    head_dim = config.get("head_dim")
+    if config.get("qk_rope_head_dim") is not None:
+        head_dim = config["qk_rope_head_dim"]
+        notes.append(f"multi-head latent attention: only the qk_rope_head_dim = {head_dim} part of each "
+                     f"head rotates; that is the head_dim shown.")
+    if head_dim is None:
+        hidden, heads = config.get("hidden_size", config.get("n_embd")), config.get("num_attention_heads",
+                                                                                  config.get("n_head"))
+        if hidden is None or heads is None:
+            raise CheckpointError("config.json has no head_dim and no hidden_size + num_attention_heads to "
+                                  "derive it from; add \"head_dim\" to the file.")
+        head_dim = int(_number(hidden, "hidden_size")) // int(_number(heads, "num_attention_heads"))
+    head_dim = int(_number(head_dim, "head_dim"))
+
+    # Partial rotary: partial_rotary_factor (also inside rope_parameters), rotary_pct (GPT-NeoX), rotary_dim (GPT-J).
+    if "partial_rotary_factor" in scaling:
+        fraction = _number(scaling["partial_rotary_factor"], "partial_rotary_factor")
+    elif "partial_rotary_factor" in config:
+        fraction = _number(config["partial_rotary_factor"], "partial_rotary_factor")
+    elif "rotary_pct" in config:
+        fraction = _number(config["rotary_pct"], "rotary_pct")
+    elif config.get("rotary_dim") is not None:
+        fraction = _number(config["rotary_dim"], "rotary_dim") / head_dim
+    else:
+        fraction = 1.0
+
+    max_pos = config.get("max_position_embeddings", config.get("n_positions"))
+    max_pos = int(_number(max_pos, "max_position_embeddings")) if max_pos is not None else None
+
+    def need(key: str) -> Any:
+        if scaling.get(key) is None:
+            raise CheckpointError(f"config.json: rope_type {rope_type!r} needs {source}.{key}, which is "
+                                  f"missing; add it to the file.")
+        return scaling[key]
+
+    values: dict[str, Any] = dict(head_dim=head_dim, base=float(base), partial_rotary_factor=float(fraction),
+                                  rope_type=rope_type)
+    if rope_type in _ORIGINAL_LENGTH_TYPES:
+        # Phi-3 keeps the trained length at the top level, and transformers prefers it there.
+        original = config.get("original_max_position_embeddings", scaling.get("original_max_position_embeddings"))
+        if original is None:
+            original = max_pos
+            if original is not None:
+                notes.append("no original_max_position_embeddings: the trained length is taken as "
+                             "max_position_embeddings, as transformers does.")
+        if original is None:
+            raise CheckpointError(f"config.json: rope_type {rope_type!r} needs original_max_position_embeddings "
+                                  f"(or max_position_embeddings); add it.")
+        values["original_max_position_embeddings"] = int(_number(original, "original_max_position_embeddings"))
+        if max_pos is not None:
+            values["max_position_embeddings"] = max_pos
+    elif rope_type == "default":
+        if max_pos is not None:
+            values["original_max_position_embeddings"] = max_pos
+    else:
+        # linear / dynamic: the config's max_position_embeddings is the trained length.
+        if max_pos is None:
+            raise CheckpointError(f"config.json: rope_type {rope_type!r} needs max_position_embeddings; add it.")
+        values["original_max_position_embeddings"] = max_pos
+
+    if rope_type in ("linear", "dynamic", "llama3"):
+        values["factor"] = float(_number(need("factor"), "factor"))
+    elif rope_type in ("yarn", "longrope"):
+        factor = scaling.get("factor")
+        if factor is None:
+            if max_pos is None:
+                raise CheckpointError(f"config.json: rope_type {rope_type!r} needs {source}.factor or "
+                                      f"max_position_embeddings to derive it; add one.")
+            factor = max_pos / values["original_max_position_embeddings"]
+            notes.append(f"no factor given: derived as max_position_embeddings / original = {factor:g}, "
+                         f"as transformers does.")
+        values["factor"] = float(_number(factor, "factor"))
+    if rope_type == "yarn":
+        for key in ("beta_fast", "beta_slow", "mscale", "mscale_all_dim"):
+            if scaling.get(key):  # transformers treats 0/None as "use the default"
+                values[key] = float(_number(scaling[key], key))
+        if scaling.get("truncate") is not None:
+            values["truncate"] = bool(scaling["truncate"])
+    if rope_type in ("yarn", "longrope") and scaling.get("attention_factor") is not None:
+        values["attention_factor"] = float(_number(scaling["attention_factor"], "attention_factor"))
+    if rope_type == "llama3":
+        values["low_freq_factor"] = float(_number(need("low_freq_factor"), "low_freq_factor"))
+        values["high_freq_factor"] = float(_number(need("high_freq_factor"), "high_freq_factor"))
+    if rope_type == "longrope":
+        values["short_factor"] = need("short_factor")
+        values["long_factor"] = need("long_factor")
+
+    extended = values.get("max_position_embeddings") or values.get("original_max_position_embeddings")
+    if extended is not None:
+        values["n_positions"] = min(int(extended), _MAX_POSITIONS)
+    try:
+        spec = RopeSpec.from_dict(values)
+    except ParameterError as exc:
+        raise ParameterError(f"config.json: {exc}") from None
+    warning = context_mismatch(spec)
+    if warning:
+        notes.append(warning)
+    return HfRopeReading(spec=spec, layer_type=chosen_layer, other_layer_types=others, notes=tuple(notes))
+
+
+def context_mismatch(spec: RopeSpec) -> str | None:
+    """A warning when the explicit factor and max/original lengths disagree (else None)."""
+    if spec.rope_type in ("default", "dynamic", "linear", "ntk") or not spec.max_position_embeddings:
+        return None
+    implied = spec.max_position_embeddings / spec.original_max_position_embeddings
+    if implied == 1 or math.isclose(implied, spec.factor, rel_tol=1e-9):
+        return None
+    return (f"factor {spec.factor:g} disagrees with max_position_embeddings / original = "
+            f"{spec.max_position_embeddings:,} / {spec.original_max_position_embeddings:,} = {implied:g}; "
+            f"the frequencies use the explicit factor, as transformers does.")
+
+
+def from_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> RopeSpec:
+    return read_hf_config(config, layer_type).spec
+
+
+def spec_from_config_file(path: str | os.PathLike, layer_type: str | None = None) -> RopeSpec:
+    """The RoPE spec of a ``config.json`` file (or a model folder holding one).
+
+    Raises CheckpointError (unreadable, not JSON, missing or unsupported keys) or
+    ParameterError (a value out of range) with a message that says what to fix.
+    """
+    return read_config_file(path, layer_type).spec
+
+
+def read_config_file(path: str | os.PathLike, layer_type: str | None = None) -> HfRopeReading:
+    """Like :func:`spec_from_config_file`, with the notes and layer types the reading found."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        path = os.path.join(path, "config.json")
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        raise CheckpointError(f"{path}: no such file; choose a model's config.json.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CheckpointError(f"cannot read {path}: {exc}") from None
+    try:
+        config = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CheckpointError(f"{os.path.basename(path)} is not valid JSON (line {exc.lineno}: {exc.msg}); "
+                              f"choose a Hugging Face config.json.") from None
+    if isinstance(config, Mapping) and not any(k in config for k in (
+            "rope_theta", "rope_scaling", "rope_parameters", "head_dim", "num_attention_heads", "n_head")):
+        raise CheckpointError(f"{os.path.basename(path)} has no RoPE or attention settings "
+                              f"(rope_theta, rope_scaling, rope_parameters, num_attention_heads); "
+                              f"is it a model's config.json?")
+    return read_hf_config(config, layer_type)
+
+
+# ---- the heatmap family -----------------------------------------------------------------------
+
 def _rows_at(spec: RopeSpec, positions: torch.Tensor) -> torch.Tensor:
     # [cos θ_0 … cos θ_{dim/2−1} | sin θ_0 … sin θ_{dim/2−1}]: one column per pair in each half.
     inv, factor = spec.inv_freq(spec.n_positions)
@@ -119,11 +627,16 @@ def _rows_at(spec: RopeSpec, positions: torch.Tensor) -> torch.Tensor:
 
 
 def _caption(spec: RopeSpec) -> str:
-    inv, _ = spec.inv_freq(spec.n_positions)
+    inv, attn = spec.inv_freq(spec.n_positions)
     w = wavelengths(inv)
     part = "" if spec.rotary_dim == spec.head_dim else f" (only {spec.rotary_dim} of {spec.head_dim} dims rotate)"
+    scaling = ""
+    if spec.rope_type != "default":
+        scaling = f", {spec.rope_type} scaling ×{spec.factor:g}"
+        if attn != 1.0:
+            scaling += f" (cos/sin × attention factor {attn:.4g})"
     return (f"RoPE cos | sin tables: {spec.n_positions:,} positions × {spec.rotary_dim // 2} pairs each{part}, "
-            f"base {spec.base:g}. Pair i turns by θ_i per position: from one turn every {w[0]:.1f} "
+            f"base {spec.base:g}{scaling}. Pair i turns by θ_i per position: from one turn every {w[0]:.1f} "
             f"positions (left) to one every {w[-1]:,.0f} (right). Nothing is added to the embedding; "
             f"q and k are rotated inside attention.")
 
@@ -132,7 +645,8 @@ FAMILY = Family(
     name="rope",
     label="RoPE (rotary)",
     spec=RopeSpec,
-    summary="Rotates q/k pairs by position; q·k depends only on the distance m − n.",
+    summary="Rotates q/k pairs by position; q·k depends only on the distance m − n. "
+            "Scaling variants stretch the context (PI, NTK, YaRN, Llama-3, LongRoPE).",
     rows=lambda s: s.n_positions,
     cols=lambda s: s.rotary_dim,
     rows_at=_rows_at,

@@ -1,0 +1,173 @@
+"""The attention inspector dock: settings drive every view, hover, heads, shuffle, zoom, cancel."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from peapp.analysis import attention as A
+from tests.conftest import wait_idle
+
+
+@pytest.fixture
+def dock(main_window, qtbot):
+    d = main_window.docks["attentionDock"]
+    d.raise_()
+    d.set_settings(seq_len=48, n_heads=4, head_dim=16)
+    wait_idle(qtbot, main_window)
+    return d
+
+
+def test_dock_is_registered_and_draws_the_default_setup(main_window, dock):
+    assert dock.objectName() == "attentionDock"
+    assert dock.toggleViewAction() in main_window.view_menu.actions()
+    view = dock.last_result
+    assert isinstance(view, A.AttentionView) and view.values.shape == (4, 48, 48)
+    np.testing.assert_allclose(dock.image.image, view.values[0])
+    assert len(dock.small) == 4
+    # softmax colours run from 0 to the largest weight, or 0–1; rows at full resolution sum to 1
+    assert dock.colorbar.levels() == pytest.approx((0.0, float(view.values.max())))
+    np.testing.assert_allclose(view.values[0].sum(-1), 1.0, atol=1e-5)
+    dock.controls["unit_scale"].setChecked(True)
+    assert dock.colorbar.levels() == pytest.approx((0.0, 1.0))
+    assert "from 0 to 1" in dock.caption.text()
+    assert "RoPE" in dock.caption.text() and "full resolution" in dock.caption.text()
+
+
+def test_switching_scheme_heads_and_length_updates_every_view(main_window, dock, qtbot):
+    dock.controls["scheme"].setCurrentIndex(dock.controls["scheme"].findData("alibi"))
+    wait_idle(qtbot, main_window)
+    assert main_window.document_model.document.view("attentionDock", "scheme") == "alibi"
+    assert dock.last_result.spec.scheme == "alibi" and "ALiBi" in dock.caption.text()
+    assert dock.scheme_plot.isVisible() and "slope" in dock.scheme_plot.titleLabel.text
+    assert len(dock._profile_curves) == 4 and len(dock._entropy_curves) == 4
+
+    dock.controls["n_heads"].setValue(8)
+    wait_idle(qtbot, main_window)
+    assert dock.last_result.values.shape[0] == 8 and len(dock.small) == 8
+    np.testing.assert_allclose(dock._slope_bars.yData, np.log2(A.AttentionModel(dock.spec()).slopes.numpy()))
+    assert len(dock._profile_curves) == 8
+
+    dock.controls["seq_len"].setValue(100)
+    wait_idle(qtbot, main_window)
+    assert dock.image.image.shape == (100, 100)
+    assert dock._profile_curves[0].xData.max() == 99  # causal: distances 0 … 99
+    assert len(dock._entropy_curves[0].xData) == 100
+
+    dock.controls["scheme"].setCurrentIndex(dock.controls["scheme"].findData("t5"))
+    wait_idle(qtbot, main_window)
+    assert "T5" in dock.scheme_plot.titleLabel.text
+    dock.controls["scheme"].setCurrentIndex(dock.controls["scheme"].findData("rope"))
+    wait_idle(qtbot, main_window)
+    assert not dock.scheme_plot.isVisible()
+
+    before = dock.image.image.copy()
+    dock.controls["kind"].setCurrentIndex(dock.controls["kind"].findData("position"))
+    wait_idle(qtbot, main_window)
+    assert dock.last_result.kind == "position" and not np.allclose(dock.image.image, before, equal_nan=True)
+    assert np.isnan(dock.image.image[0, 1])  # a masked (future) key has no position term
+    main_window.document_model.undo_stack.undo()
+    wait_idle(qtbot, main_window)
+    assert dock.last_result.kind == "softmax"
+    assert dock.controls["kind"].currentData() == "softmax"
+
+
+def test_hover_reads_query_key_distance_and_value(dock, qtbot):
+    vb = dock.plot.getViewBox()
+    scene = vb.mapViewToScene(QPointF(3.5, 10.5))  # key 3, query 10
+    dock._hover(scene)
+    text = dock.readout.text()
+    value = dock.last_result.values[0, 10, 3]
+    assert "query 10, key 3" in text and "distance 7" in text and f"{value:.4g}" in text
+
+
+def test_clicking_a_small_matrix_enlarges_that_head(main_window, dock, qtbot):
+    box = dock.small[2][0]
+    centre = box.sceneBoundingRect().center()
+    pos = dock.graphics.mapFromScene(centre)
+    qtbot.mouseClick(dock.graphics.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.waitUntil(lambda: dock.settings()["head"] == 2, timeout=3000)
+    np.testing.assert_allclose(dock.image.image, dock.last_result.values[2])
+    assert "head 2" in dock.plot.titleLabel.text
+    assert dock.controls["head"].value() == 2
+
+
+def test_shuffle_reports_equivariance_and_the_causal_leak(main_window, dock, qtbot):
+    dock.set_settings(scheme="nope", causal=False)
+    wait_idle(qtbot, main_window)
+    qtbot.mouseClick(dock.shuffle_button, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, main_window)
+    assert dock._shuffle is not None and dock._shuffle.equivariant
+    assert "Equivariant" in dock.shuffle_label.text()
+    assert dock._shuffle.max_abs < 1e-6
+
+    dock.set_settings(causal=True)
+    wait_idle(qtbot, main_window)
+    assert dock._shuffle is None  # the old answer was for other inputs
+    dock.run_shuffle()
+    wait_idle(qtbot, main_window)
+    assert "causal mask alone leaks order" in dock.shuffle_label.text()
+    x, y = dock.shuffle_curve.getData()
+    assert len(x) == 48 and np.nanmax(y) > 1e-3
+    assert "shuffle_change" in dock.export_arrays()
+
+
+def test_invalid_settings_keep_the_last_picture(main_window, dock, qtbot):
+    before = dock.image.image.copy()
+    dock.controls["head_dim"].setValue(15)  # odd: rejected before it reaches the Document
+    qtbot.waitUntil(lambda: "even" in dock.message.text(), timeout=3000)
+    assert dock.settings()["head_dim"] == 16 and dock.controls["head_dim"].value() == 16
+    assert main_window.document_model.try_set_params("learned", n_positions=20, max_positions=32)
+    dock.set_settings(scheme="learned")  # 48 tokens but a 32-row table
+    wait_idle(qtbot, main_window)
+    assert "does not exist" in dock.message.text()
+    np.testing.assert_array_equal(dock.image.image, before)
+
+
+def test_long_sequence_is_pooled_and_zoom_is_full_resolution(main_window, dock, qtbot):
+    dock.set_settings(seq_len=3000, n_heads=2, head_dim=8, scheme="alibi")
+    wait_idle(qtbot, main_window, timeout_ms=60_000)
+    view = dock.last_result
+    assert not view.full_resolution and view.values.shape[1] < 3000
+    assert "zoom in for full resolution" in dock.caption.text()
+    dock.zoom_to((1000, 1064), (950, 1064))
+    wait_idle(qtbot, main_window, timeout_ms=60_000)
+    assert dock.zoom_image.isVisible() and dock._zoom.full_resolution
+    assert dock._zoom.values.shape == (2, 64, 114)
+    dock._hover(dock.plot.getViewBox().mapViewToScene(QPointF(1000.5, 1010.5)))
+    assert "query 1,010, key 1,000" in dock.readout.text() and "distance 10" in dock.readout.text()
+    dock.reset_zoom()
+    assert not dock.zoom_image.isVisible()
+
+
+def test_cancelling_a_65536_token_computation_stops_promptly(main_window, dock, qtbot):
+    before = dock.image.image.copy()
+    dock.set_settings(seq_len=65_536, n_heads=8, head_dim=64)
+    qtbot.waitUntil(lambda: dock.progress.isVisible() and dock.progress.value() > 20, timeout=60_000)
+    assert dock.cancel_button.isVisible()
+    started = time.monotonic()
+    qtbot.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not main_window.worker.is_busy(), timeout=10_000)
+    stopped = time.monotonic() - started
+    assert stopped < 5.0, f"took {stopped:.1f} s to stop"
+    assert not dock.progress.isVisible() and not dock.cancel_button.isVisible()
+    np.testing.assert_array_equal(dock.image.image, before)  # the previous picture stays
+    assert dock.last_result.spec.seq_len == 48
+
+
+def test_sentence_tokens_show_words_and_settings_round_trip_through_a_session(main_window, dock, qtbot):
+    from peapp.document import Document
+
+    dock.controls["tokens"].setCurrentIndex(dock.controls["tokens"].findData("sentence"))
+    dock.controls["sentence"].setText("Attention is all you need")
+    dock.controls["sentence"].editingFinished.emit()
+    wait_idle(qtbot, main_window)
+    assert dock.last_result.words == ("attention", "is", "all", "you", "need")
+    dock._hover(dock.plot.getViewBox().mapViewToScene(QPointF(1.5, 7.5)))
+    assert "query 7, key 1 ('all' → 'is')" in dock.readout.text()  # words repeat: 7 mod 5 = 2
+    restored = Document.from_json(main_window.document_model.document.to_json())
+    assert restored.views["attentionDock"]["sentence"] == "Attention is all you need"
+    assert restored.views["attentionDock"]["tokens"] == "sentence"

@@ -1,0 +1,681 @@
+"""The attention-matrix inspector: what each positional scheme does to attention.
+
+One large heatmap of the chosen head (queries × keys) with a colour bar and hover read-out, a
+grid of small heatmaps of every head (click one to enlarge it), the mean attention by
+distance, the entropy of each query's attention, ALiBi's slopes or T5's bucket staircase, and
+the shuffle-tokens test.  The matrices come from ``peapp.analysis.attention``: long sequences
+arrive pooled, and zooming asks for the visible region again at full resolution.  The dock's
+own settings live in ``document.views["attentionDock"]``; scheme settings (RoPE base and
+scaling, T5 buckets, …) are the parameters of that family in the parameters dock.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from superqt.utils import qthrottled
+
+from peapp.analysis import attention as A
+from peapp.document import Document
+from peapp.errors import PeappError
+from ui.docks.base import ViewDock
+
+DIVERGING = "CET-D1A"
+SEQUENTIAL = "viridis"
+KIND_LABELS = {"softmax": "Softmax (attention weights)", "logits": "Logits q·k/√d + bias",
+               "position": "Position term only"}
+VALUE_LABELS = {"softmax": "attention weight", "logits": "logit", "position": "position term"}
+TOKEN_LABELS = {"repeated": "One repeated token", "random": "Random tokens", "sentence": "A sentence"}
+# dock settings and their defaults (the AttentionSpec fields plus view choices)
+DEFAULTS: dict[str, Any] = {**{i.name: i.default for i in A.AttentionSpec.param_infos()},
+                            "kind": "softmax", "pooling": "mean", "head": 0,
+                            "unit_scale": False}
+SPEC_FIELDS = tuple(i.name for i in A.AttentionSpec.param_infos())
+MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the head box
+THROTTLE_MS = 60
+
+
+def _levels(values: np.ndarray, kind: str, unit: bool = False) -> tuple[tuple[float, float], bool]:
+    """Colour levels and whether they are diverging: weights from 0 (to 1 with ``unit``, else to
+    the largest shown); signed data centred on 0 when both signs matter."""
+    if kind == "softmax" and unit:
+        return (0.0, 1.0), False
+    finite = values[np.isfinite(values)]
+    if finite.size == 0:
+        return (0.0, 1.0), False
+    lo, hi = float(finite.min()), float(finite.max())
+    if kind == "softmax":
+        return (0.0, max(hi, 1e-12)), False  # 0 … the largest weight shown (≤ 1)
+    if lo < 0 < hi and min(-lo, hi) > 0.05 * max(-lo, hi):  # both signs matter: centre on 0
+        m = max(-lo, hi)
+        return (-m, m), True
+    if math.isclose(lo, hi):
+        return (lo - 0.5, hi + 0.5), False
+    return (lo, hi), False
+
+
+def _pixels(view: pg.ViewBox) -> int:
+    size = max(view.width(), view.height()) * (view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1)
+    return int(min(1024, max(128, size)))
+
+
+_VIEW_KINDS = {"attention": "softmax", "attention-logits": "logits", "attention-position": "position"}
+
+
+class AttentionDock(ViewDock):
+    object_name = "attentionDock"
+    title = "Attention inspector"
+    order = 40
+    shortcut = "Ctrl+4"
+    view_names = tuple(_VIEW_KINDS)  # for `peapp render` and File > Export
+
+    @classmethod
+    def document_for_view(cls, document: Document, name: str) -> Document:
+        return document.with_view(cls.object_name, kind=_VIEW_KINDS[name])
+
+    def current_view_name(self) -> str:
+        kind = self.settings()["kind"]
+        return next(name for name, k in _VIEW_KINDS.items() if k == kind)
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._view: A.AttentionView | None = None
+        self._zoom: A.AttentionView | None = None
+        self._shuffle: A.ShuffleResult | None = None
+        self._request_key = None
+        self._busy_channels: set[str] = set()
+
+        body = QWidget()
+        outer = QVBoxLayout(body)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self._build_controls())
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self._build_matrices())
+        splitter.addWidget(self._build_plots())
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        outer.addWidget(splitter, 1)
+        self.readout = QLabel("Hover over a matrix for query, key, distance and value; click a small one to enlarge it.")
+        self.readout.setObjectName("attentionReadout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        outer.addWidget(self.readout)
+        self.set_body(body)
+
+        ctx.worker.progressed.connect(self._on_progress)
+        ctx.worker.failed.connect(self._on_any_failed)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
+        self._zoom_changed = qthrottled(self._request_zoom, timeout=200)
+        self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._zoom_changed())
+        self._sync_controls(ctx.document)
+
+    # ---- construction ---------------------------------------------------------------------------
+    def _build_controls(self) -> QWidget:
+        box = QWidget()
+        grid = QGridLayout(box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.controls: dict[str, QWidget] = {}
+        tips = {i.name: i.help for i in A.AttentionSpec.param_infos()}
+
+        def combo(name: str, items: dict[str, str]) -> QComboBox:
+            w = QComboBox()
+            for key, label in items.items():
+                w.addItem(label, key)
+            w.currentIndexChanged.connect(lambda i, n=name, c=w: self._edit(n, c.itemData(i)))
+            return w
+
+        def spin(name: str, lo: int, hi: int) -> QSpinBox:
+            w = QSpinBox()
+            w.setRange(lo, hi)
+            w.setGroupSeparatorShown(True)
+            w.setKeyboardTracking(False)
+            w.setStepType(QSpinBox.StepType.AdaptiveDecimalStepType)
+            w.valueChanged.connect(qthrottled(lambda v, n=name: self._edit(n, int(v)), timeout=THROTTLE_MS,
+                                              leading=True))
+            return w
+
+        self.controls["scheme"] = combo("scheme", A.SCHEME_LABELS)
+        self.controls["seq_len"] = spin("seq_len", 1, A.MAX_SEQ_LEN)
+        self.controls["n_heads"] = spin("n_heads", 1, 64)
+        self.controls["head_dim"] = spin("head_dim", 2, 512)
+        self.controls["head_dim"].setSingleStep(2)
+        self.controls["head_dim"].setStepType(QSpinBox.StepType.DefaultStepType)
+        self.controls["seed"] = spin("seed", 0, 2**31 - 1)
+        self.controls["tokens"] = combo("tokens", TOKEN_LABELS)
+        sentence = QLineEdit()
+        sentence.editingFinished.connect(lambda: self._edit("sentence", sentence.text()))
+        self.controls["sentence"] = sentence
+        causal = QCheckBox("Causal mask")
+        causal.toggled.connect(lambda checked: self._edit("causal", bool(checked)))
+        self.controls["causal"] = causal
+        self.controls["kind"] = combo("kind", KIND_LABELS)
+        self.controls["pooling"] = combo("pooling", {"mean": "Pool: mean", "max": "Pool: max"})
+        unit = QCheckBox("0–1 colours")
+        unit.toggled.connect(lambda checked: self._edit("unit_scale", bool(checked)))
+        self.controls["unit_scale"] = unit
+        self.controls["head"] = spin("head", 0, 63)
+        tips.update(kind="What the matrices show: attention weights, raw logits, or only the part of the "
+                         "logits that position contributes.",
+                    pooling="Long sequences are drawn pooled: each cell is the mean or the max of its block.",
+                    head="The head shown large (or click a small matrix).",
+                    unit_scale="Attention weights: colours from 0 to 1 (on) or from 0 to the largest weight "
+                               "shown (off; long sequences spread their weight thin).")
+        for name, widget in self.controls.items():
+            widget.setObjectName(f"attention_{name}")
+            widget.setToolTip(tips.get(name, ""))
+
+        labelled = [("Scheme", "scheme"), ("Tokens", "seq_len"), ("Heads", "n_heads"), ("head_dim", "head_dim"),
+                    ("Seed", "seed"), ("From", "tokens")]
+        for col, (text, name) in enumerate(labelled):
+            grid.addWidget(QLabel(text), 0, 2 * col)
+            grid.addWidget(self.controls[name], 0, 2 * col + 1)
+        grid.addWidget(QLabel("Sentence"), 1, 0)
+        grid.addWidget(sentence, 1, 1, 1, 3)
+        grid.addWidget(causal, 1, 4, 1, 2)
+        grid.addWidget(self.controls["kind"], 1, 6, 1, 2)
+        grid.addWidget(self.controls["pooling"], 1, 8)
+        grid.addWidget(unit, 1, 11)
+        grid.addWidget(QLabel("Head"), 1, 9)
+        grid.addWidget(self.controls["head"], 1, 10)
+
+        row = QHBoxLayout()
+        self.shuffle_button = QPushButton("Shuffle tokens")
+        self.shuffle_button.setObjectName("attentionShuffle")
+        self.shuffle_button.setToolTip("Shuffle the input tokens (positions stay) and compare the outputs with the "
+                                       "shuffled originals: equal only without position information and mask.")
+        self.shuffle_button.clicked.connect(self.run_shuffle)
+        reset = QPushButton("Reset zoom")
+        reset.setToolTip("Show the whole matrix again (double-click does the same)")
+        reset.clicked.connect(self.reset_zoom)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("attentionProgress")
+        self.progress.setRange(0, 1000)
+        self.progress.setMaximumWidth(180)
+        self.progress.setVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("attentionCancel")
+        self.cancel_button.setToolTip("Stop this panel's computation; the previous picture stays")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setVisible(False)
+        self.message = QLabel()
+        self.message.setObjectName("attentionMessage")
+        self.message.setStyleSheet("color: #c0392b;")
+        self.message.setWordWrap(True)
+        row.addWidget(self.shuffle_button)
+        row.addWidget(reset)
+        row.addWidget(self.progress)
+        row.addWidget(self.cancel_button)
+        row.addWidget(self.message, 1)
+        grid.addLayout(row, 2, 0, 1, 12)
+        return box
+
+    def _build_matrices(self) -> QWidget:
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("attentionGraphics")
+        self.plot = self.graphics.addPlot(row=0, col=0)
+        self.plot.invertY(True)
+        self.plot.setMenuEnabled(False)
+        self.plot.setAspectLocked(False)
+        self.plot.setLabel("left", "query position")
+        self.plot.setLabel("bottom", "key position")
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.zoom_image = pg.ImageItem(axisOrder="row-major")
+        self.zoom_image.setZValue(1)
+        self.plot.addItem(self.image)
+        self.plot.addItem(self.zoom_image)
+        self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
+        self.colorbar.setImageItem([self.image, self.zoom_image], insert_in=self.plot)
+        self.grid = self.graphics.addLayout(row=0, col=1)
+        self.small: list[tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = []
+        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
+        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+        return self.graphics
+
+    def _build_plots(self) -> QWidget:
+        self.plots = pg.GraphicsLayoutWidget()
+        self.plots.setObjectName("attentionPlots")
+        self.profile_plot = self.plots.addPlot(row=0, col=0, title="Mean attention by distance")
+        self.profile_plot.setLabel("bottom", "distance (query − key)")
+        self.profile_plot.setLabel("left", "mean weight")
+        self.entropy_plot = self.plots.addPlot(row=0, col=1, title="Entropy of each query's attention")
+        self.entropy_plot.setLabel("bottom", "query position")
+        self.entropy_plot.setLabel("left", "nats")
+        self.scheme_plot = self.plots.addPlot(row=0, col=2)
+        self.shuffle_plot = self.plots.addPlot(row=0, col=3, title="Shuffle tokens: change per position")
+        self.shuffle_plot.setLabel("bottom", "position")
+        self.shuffle_plot.setLabel("left", "relative change")
+        for p in (self.profile_plot, self.entropy_plot, self.scheme_plot, self.shuffle_plot):
+            p.setMenuEnabled(False)
+            p.showGrid(x=True, y=True, alpha=0.2)
+        self.shuffle_curve = self.shuffle_plot.plot(pen=None, symbol="o", symbolSize=4, symbolBrush="#c0392b")
+        self.shuffle_label = QLabel("Shuffle tokens: press the button to test whether order reaches the outputs.")
+        self.shuffle_label.setObjectName("attentionShuffleResult")
+        self.shuffle_label.setWordWrap(True)
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plots, 1)
+        layout.addWidget(self.shuffle_label)
+        return box
+
+    # ---- settings ---------------------------------------------------------------------------------
+    def settings(self, document: Document | None = None) -> dict[str, Any]:
+        document = document or self.ctx.document
+        stored = document.views.get(self.object_name, {})
+        return {k: stored.get(k, v) for k, v in DEFAULTS.items()}
+
+    def spec(self, document: Document | None = None) -> A.AttentionSpec:
+        values = self.settings(document)
+        return A.AttentionSpec(**{k: values[k] for k in SPEC_FIELDS})
+
+    def _edit(self, name: str, value: Any) -> None:
+        """A control changed: validate the whole spec first; only valid settings reach the Document."""
+        values = {**self.settings(), name: value}
+        try:
+            A.AttentionSpec(**{k: values[k] for k in SPEC_FIELDS})
+            if values["kind"] not in A.KINDS or values["pooling"] not in A.POOLINGS:
+                raise PeappError(f"unknown view {values['kind']!r} / pooling {values['pooling']!r}")
+        except PeappError as exc:
+            self.message.setText(str(exc))
+            self.ctx.status(f"{self.title}: {exc}")
+            self._sync_controls(self.ctx.document)  # back to the last good values
+            return
+        self.message.clear()
+        self.ctx.document_model.set_view(self.object_name, **{name: value})
+
+    def set_settings(self, **values: Any) -> None:
+        """Change several settings at once (scripts, tests); validated like the controls."""
+        merged = {**self.settings(), **values}
+        A.AttentionSpec(**{k: merged[k] for k in SPEC_FIELDS})
+        self.ctx.document_model.set_view(self.object_name, **values)
+
+    def _sync_controls(self, document: Document) -> None:
+        values = self.settings(document)
+        for name, widget in self.controls.items():
+            widget.blockSignals(True)
+            try:
+                value = values[name]
+                if isinstance(widget, QComboBox):
+                    widget.setCurrentIndex(max(0, widget.findData(value)))
+                elif isinstance(widget, QSpinBox):
+                    widget.setValue(int(value))
+                elif isinstance(widget, QCheckBox):
+                    widget.setChecked(bool(value))
+                elif isinstance(widget, QLineEdit):
+                    widget.setText(str(value))
+            finally:
+                widget.blockSignals(False)
+        self.controls["head"].setMaximum(max(0, int(values["n_heads"]) - 1))
+        self.controls["sentence"].setEnabled(values["tokens"] == "sentence")
+
+    # ---- requests ---------------------------------------------------------------------------------
+    def make_request(self, document: Document) -> A.AttentionRequest:
+        values = self.settings(document)
+        spec = self.spec(document)
+        params = A.scheme_params_from_document(document, spec.scheme)
+        A.scheme_spec(spec, params)  # the scheme's family settings must fit (e.g. learned table length)
+        return A.AttentionRequest(spec=spec, scheme_params=params, kind=values["kind"], pooling=values["pooling"],
+                                  max_bins=min(512, _pixels(self.plot.getViewBox())))
+
+    @staticmethod
+    def _key(request: A.AttentionRequest) -> tuple:
+        return (request.spec, request.scheme_params, request.kind, request.pooling)
+
+    def _request_or_message(self, document: Document) -> A.AttentionRequest | None:
+        try:
+            request = self.make_request(document)
+        except PeappError as exc:  # shown; the previous picture stays
+            self.message.setText(str(exc))
+            self.ctx.status(f"{self.title}: {exc}")
+            return None
+        self.message.clear()
+        return request
+
+    def on_document_changed(self, document: Document) -> None:
+        self._sync_controls(document)
+        request = self._request_or_message(document)
+        if request is None:
+            return
+        if self._key(request) == self._request_key:
+            self._draw()  # only the head shown changed
+            return
+        self.refresh(request)
+
+    def refresh(self, request=None):
+        if request is None:
+            request = self._request_or_message(self.ctx.document)
+            if request is None:
+                return None
+        key = self._key(request)
+        if self._request_key is not None and key[:2] != self._request_key[:2]:
+            self._set_shuffle(None)  # the test was for other inputs
+        self._request_key = key
+        self._zoom = None
+        generation = super().refresh(request)
+        if generation is not None:
+            self._set_busy(self.object_name, True)
+        return generation
+
+    def submit_side(self, name: str, request) -> int:
+        generation = super().submit_side(name, request)
+        self._set_busy(f"{self.object_name}:{name}", True)
+        return generation
+
+    def run_shuffle(self) -> None:
+        try:
+            spec = self.spec()
+            params = A.scheme_params_from_document(self.ctx.document, spec.scheme)
+        except PeappError as exc:
+            self.message.setText(str(exc))
+            return
+        self.shuffle_label.setText("Shuffling the tokens and recomputing the outputs…")
+        self.submit_side("shuffle", A.ShuffleRequest(spec=spec, scheme_params=params))
+
+    def _request_zoom(self) -> None:
+        """After a zoom or pan: recompute the visible region at full resolution if the overview is pooled."""
+        view = self._view
+        if view is None or self._request_key is None:
+            return
+        (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
+        r0, r1 = max(0, int(np.floor(y0))), min(view.spec.seq_len, int(np.ceil(y1)))
+        c0, c1 = max(0, int(np.floor(x0))), min(view.spec.seq_len, int(np.ceil(x1)))
+        pixels = _pixels(self.plot.getViewBox())
+        coarse = max(view.row_bin, view.col_bin) > max(1, math.ceil(max(r1 - r0, c1 - c0) / pixels))
+        if r1 <= r0 or c1 <= c0 or not coarse:
+            self._zoom = None
+            self.zoom_image.setVisible(False)
+            return
+        req = self._request_key
+        self.submit_side("zoom", A.AttentionRequest(spec=req[0], scheme_params=req[1], kind=req[2], pooling=req[3],
+                                                    rows=(r0, r1), cols=(c0, c1), max_bins=pixels,
+                                                    with_profile=False))
+
+    def cancel(self) -> None:
+        """Stop this dock's running and pending computations; the last picture stays."""
+        for channel in (self.object_name, f"{self.object_name}:zoom", f"{self.object_name}:shuffle"):
+            self.ctx.worker.cancel(channel)
+        self._busy_channels.clear()
+        self._update_busy()
+        self.ctx.status(f"{self.title}: cancelled; the previous picture is kept.")
+
+    # ---- progress ---------------------------------------------------------------------------------
+    def _set_busy(self, channel: str, busy: bool) -> None:
+        if busy:
+            self._busy_channels.add(channel)
+            self.progress.setValue(0)
+        else:
+            self._busy_channels.discard(channel)
+        self._update_busy()
+
+    def _update_busy(self) -> None:
+        busy = bool(self._busy_channels)
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._busy_channels)
+
+    def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
+        if channel in self._busy_channels:
+            self.progress.setValue(int(fraction * 1000))
+
+    def _on_any_failed(self, channel: str, generation: int, message: str) -> None:
+        if channel == self.object_name and generation != self._generation:
+            return  # a superseded request; the newer one is still running
+        if channel == self.object_name or channel.startswith(self.object_name + ":"):
+            self._set_busy(channel, False)
+            if channel.endswith(":shuffle"):
+                self.shuffle_label.setText(f"Shuffle test failed: {message}")
+            else:
+                self.message.setText(message)
+
+    # ---- results ----------------------------------------------------------------------------------
+    def show_result(self, result: A.AttentionView) -> None:
+        self._set_busy(self.object_name, False)
+        first = self._view is None or self._view.spec.seq_len != result.spec.seq_len
+        self._view = result
+        self._zoom = None
+        self.zoom_image.setVisible(False)
+        self._draw()
+        self._draw_plots()
+        if first:
+            self.reset_zoom()
+        else:
+            self._request_zoom()
+
+    def show_side_result(self, name: str, result: Any) -> None:
+        self._set_busy(f"{self.object_name}:{name}", False)
+        if name == "shuffle":
+            self._set_shuffle(result if result.spec == self.spec() else None)
+        elif name == "zoom" and self._view is not None and self._request_key is not None \
+                and (result.spec, result.kind, result.pooling) == (self._request_key[0], *self._request_key[2:]):
+            self._zoom = result
+            self._draw_zoom()
+
+    def _head(self) -> int:
+        n = self._view.spec.n_heads if self._view is not None else 1
+        return min(int(self.settings()["head"]), n - 1)
+
+    def _draw(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        head = self._head()
+        values = view.values[head]
+        unit = bool(self.settings()["unit_scale"])
+        levels, diverging = _levels(view.values if view.kind == "softmax" else values, view.kind, unit)
+        self.colorbar.setColorMap(pg.colormap.get(DIVERGING if diverging else SEQUENTIAL))
+        self.image.setImage(values, autoLevels=False)
+        self.colorbar.setLevels(levels)
+        self.image.setRect(QRectF(view.col_start, view.row_start, view.col_stop - view.col_start,
+                                  view.row_stop - view.row_start))
+        label = VALUE_LABELS[view.kind] + ("" if view.full_resolution else f" ({view.pooling} per cell)")
+        self.colorbar.axis.setLabel(label)
+        self.plot.setTitle(f"head {head}: {KIND_LABELS[view.kind].lower()}")
+        self.set_caption(self._caption(view, head))
+        self._draw_small(view, head)
+        self._draw_zoom()
+        self._highlight_plots(head)
+
+    def _caption(self, view: A.AttentionView, head: int) -> str:
+        text = A.caption(view)
+        if view.slopes is not None:
+            slope = float(view.slopes[head])
+            text += f" Head {head} subtracts {slope:.4g}·distance (1/{1 / slope:.4g})."
+        if view.spec.n_heads > MAX_SMALL_HEADS:
+            text += f" The grid shows heads 0–{MAX_SMALL_HEADS - 1}; choose any head with the Head box."
+        if view.kind == "softmax":
+            text += (" Colours run from 0 to 1." if self.settings()["unit_scale"] else
+                     " Colours run from 0 to the largest weight shown.")
+        return text
+
+    def _draw_small(self, view: A.AttentionView, head: int) -> None:
+        n = min(view.spec.n_heads, MAX_SMALL_HEADS)
+        if len(self.small) != n:
+            self.grid.clear()
+            self.small = []
+            cols = math.ceil(math.sqrt(n))
+            for h in range(n):
+                label = self.grid.addLabel(f"head {h}", row=2 * (h // cols), col=h % cols, size="8pt")
+                box = self.grid.addViewBox(row=2 * (h // cols) + 1, col=h % cols, lockAspect=False,
+                                           enableMouse=False, invertY=True)
+                image = pg.ImageItem(axisOrder="row-major")
+                box.addItem(image)
+                self.small.append((box, image, label))
+        levels, diverging = _levels(view.values, view.kind, bool(self.settings()["unit_scale"]))
+        lut = pg.colormap.get(DIVERGING if diverging else SEQUENTIAL).getLookupTable(nPts=256)
+        for h, (box, image, label) in enumerate(self.small):
+            image.setImage(view.values[h], autoLevels=False, levels=levels, lut=lut)
+            box.autoRange(padding=0)
+            bold = h == head
+            label.setText(f"<b>head {h} ◀</b>" if bold else f"head {h}", size="8pt")
+
+    def _draw_zoom(self) -> None:
+        zoom, view = self._zoom, self._view
+        if zoom is None or view is None:
+            self.zoom_image.setVisible(False)
+            return
+        values = zoom.values[self._head()]
+        self.zoom_image.setImage(values, autoLevels=False)
+        # the zoomed region is finer than the overview (pooled means are smaller): rescale the colours to it
+        levels, _ = _levels(values, zoom.kind, bool(self.settings()["unit_scale"]))
+        self.colorbar.setLevels(levels)
+        self.zoom_image.setRect(QRectF(zoom.col_start, zoom.row_start, zoom.col_stop - zoom.col_start,
+                                       zoom.row_stop - zoom.row_start))
+        self.zoom_image.setVisible(True)
+        detail = "full resolution" if zoom.full_resolution else zoom.reduction
+        self.set_caption(self._caption(view, self._head()) +
+                         f" Zoomed: queries {zoom.row_start:,}–{zoom.row_stop - 1:,} × keys {zoom.col_start:,}–"
+                         f"{zoom.col_stop - 1:,} recomputed at {detail}; colours rescaled to this region.")
+
+    def _draw_plots(self) -> None:
+        view = self._view
+        self.profile_plot.clear()
+        self.entropy_plot.clear()
+        self.scheme_plot.clear()
+        self._profile_curves = []
+        self._entropy_curves = []
+        for h in range(view.spec.n_heads):
+            self._profile_curves.append(self.profile_plot.plot(view.distances, view.profile[h]))
+            self._entropy_curves.append(self.entropy_plot.plot(view.entropy_positions, view.entropy[h]))
+        for curve in self._profile_curves + self._entropy_curves:
+            curve.setDownsampling(auto=True, method="peak")
+            curve.setClipToView(True)
+        # the most spread-out attention possible: uniform over the keys a query may see
+        keys = (view.entropy_positions + 1) if view.spec.causal else np.full(len(view.entropy_positions), view.spec.seq_len)
+        self.entropy_plot.plot(view.entropy_positions, np.log(keys), pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine),
+                               name="uniform")
+        if view.slopes is not None:
+            self.scheme_plot.setVisible(True)
+            self.scheme_plot.setTitle("ALiBi slope per head (slope = 2^y)")
+            self.scheme_plot.setLabel("bottom", "head")
+            self.scheme_plot.setLabel("left", "log₂ slope")
+            self._slope_bars = self.scheme_plot.plot(np.arange(len(view.slopes)), np.log2(view.slopes),
+                                                     pen=pg.mkPen("#999"), symbol="o", symbolSize=8,
+                                                     symbolBrush="#2e86de")
+            self._slope_mark = self.scheme_plot.plot([], [], pen=None, symbol="o", symbolSize=11,
+                                                     symbolBrush="#e67e22")
+        elif view.t5_buckets is not None:
+            self._slope_bars = None
+            self.scheme_plot.setVisible(True)
+            self.scheme_plot.setTitle("T5 buckets: relative position → bucket")
+            self.scheme_plot.setLabel("bottom", "key − query")
+            self.scheme_plot.setLabel("left", "bucket")
+            rel, buckets = view.t5_relative, view.t5_buckets
+            self.scheme_plot.plot(np.append(rel, rel[-1] + 1), buckets, stepMode="center",
+                                  pen=pg.mkPen("#2e86de", width=1.5))
+        else:
+            self._slope_bars = None
+            self.scheme_plot.setVisible(False)
+        self._highlight_plots(self._head())
+
+    def _highlight_plots(self, head: int) -> None:
+        for curves in (getattr(self, "_profile_curves", []), getattr(self, "_entropy_curves", [])):
+            for h, curve in enumerate(curves):
+                chosen = h == head
+                curve.setPen(pg.mkPen("#e67e22", width=2) if chosen else pg.mkPen((150, 150, 150, 90), width=1))
+                curve.setZValue(2 if chosen else 1)
+        view = self._view
+        if view is not None and view.slopes is not None and getattr(self, "_slope_bars", None) is not None:
+            self._slope_mark.setData([head], [float(np.log2(view.slopes[head]))])
+
+    def _set_shuffle(self, result: A.ShuffleResult | None) -> None:
+        self._shuffle = result
+        if result is None:
+            self.shuffle_curve.setData([], [])
+            self.shuffle_label.setText("Shuffle tokens: press the button to test whether order reaches the outputs.")
+            return
+        self.shuffle_curve.setData(np.arange(result.n_tokens), result.change)
+        colour = "#27ae60" if result.equivariant else "#c0392b"
+        self.shuffle_label.setText(f"<span style='color:{colour}'>{result.summary}</span>")
+
+    # ---- interaction ------------------------------------------------------------------------------
+    def _cell_at(self, scene_pos) -> tuple[A.AttentionView, int, int, float] | None:
+        if self._view is None or not self.plot.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = self.plot.getViewBox().mapSceneToView(scene_pos)
+        x, y = point.x(), point.y()
+        for view in (self._zoom if self.zoom_image.isVisible() else None, self._view):
+            if view is None or not (view.row_start <= y < view.row_stop and view.col_start <= x < view.col_stop):
+                continue
+            row = min(int((y - view.row_start) // view.row_bin), view.values.shape[1] - 1)
+            col = min(int((x - view.col_start) // view.col_bin), view.values.shape[2] - 1)
+            return view, row, col, float(view.values[self._head(), row, col])
+        return None
+
+    def describe(self, view: A.AttentionView, row: int, col: int) -> str:
+        """Read-out text for one displayed cell of the chosen head."""
+        rows, cols = view.cell_ranges(row, col)
+        value = float(view.values[self._head(), row, col])
+        name = VALUE_LABELS[view.kind]
+        if view.row_bin == 1 and view.col_bin == 1:
+            q, k = rows.start, cols.start
+            words = f" ('{view.token(q)}' → '{view.token(k)}')" if view.words else ""
+            shown = "masked (future key)" if not np.isfinite(value) else f"{value:.4g}"
+            return f"head {self._head()}: query {q:,}, key {k:,}{words}, distance {q - k:,}: {name} {shown}"
+        dmin, dmax = rows.start - (cols.stop - 1), (rows.stop - 1) - cols.start
+        shown = "all masked" if not np.isfinite(value) else f"{value:.4g}"
+        return (f"head {self._head()}: queries {rows.start:,}–{rows.stop - 1:,}, keys {cols.start:,}–{cols.stop - 1:,}, "
+                f"distance {dmin:,} … {dmax:,}: {view.pooling} {name} {shown}")
+
+    def _hover(self, scene_pos) -> None:
+        cell = self._cell_at(scene_pos)
+        if cell is not None:
+            view, row, col, _ = cell
+            self.readout.setText(self.describe(view, row, col))
+
+    def _click(self, event) -> None:
+        for h, (box, _, _) in enumerate(self.small):
+            if box.sceneBoundingRect().contains(event.scenePos()):
+                self.select_head(h)
+                return
+        if event.double() and self.plot.sceneBoundingRect().contains(event.scenePos()):
+            self.reset_zoom()
+
+    def select_head(self, head: int) -> None:
+        self._edit("head", int(head))
+
+    def reset_zoom(self) -> None:
+        self.plot.getViewBox().autoRange(padding=0)
+        if self._zoom is not None:
+            self._zoom = None
+            self._draw()
+
+    def zoom_to(self, rows: tuple[int, int], cols: tuple[int, int]) -> None:
+        """Show a region (as a mouse zoom would) and ask for it at full resolution."""
+        self.plot.getViewBox().setRange(xRange=cols, yRange=rows, padding=0)
+        self._request_zoom()
+
+    # ---- export hooks -----------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        view = self._view
+        if view is None:
+            return {}
+        out = {"values": view.values, "distances": view.distances, "profile": view.profile,
+               "entropy_positions": view.entropy_positions, "entropy": view.entropy}
+        if view.slopes is not None:
+            out["alibi_slopes"] = view.slopes
+        if view.t5_buckets is not None:
+            out["t5_relative"], out["t5_buckets"] = view.t5_relative, view.t5_buckets
+        if self._shuffle is not None:
+            out["shuffle_change"] = self._shuffle.change
+        return out
+
+    def export_title(self) -> str:
+        view = self._view
+        if view is None:
+            return self.title
+        return f"Attention — {A.SCHEME_LABELS[view.spec.scheme]}, {VALUE_LABELS[view.kind]}, head {self._head()}"
+
+
+DOCK = AttentionDock

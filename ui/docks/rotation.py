@@ -1,0 +1,516 @@
+"""RoPE as rotations: a pair's 2D vector turning with position, and what that buys.
+
+* Small multiples: the same example vector in pairs from the fastest to the slowest, each
+  turning by position·θ_i with a fading trail — the multi-scale idea at a glance.
+* Relative property: a query at m and a key at n (both shifted by the current position):
+  the angle between them is (m − n)·θ_i whatever the shift, so q·k stays constant.
+* Additive vs rotary: the same token vector plus the sinusoidal encoding changes length and
+  direction; rotated by RoPE it keeps its length.
+
+The frequencies come from the worker (``RotationRequest``, the RoPE spec of the Document);
+the animation only turns a handful of 2D points on the GUI thread.  Its timer is single-shot
+and re-armed after each frame is drawn, so a slow frame delays the next one instead of
+queueing ticks: the animation can never pile up work.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from superqt import QLabeledSlider
+
+from peapp.analysis import rotation
+from peapp.analysis.rotation import RotationFacts, RotationRequest
+from peapp.document import Document
+from peapp.errors import PeappError
+from peapp.jobs import frozen_params
+from ui.docks.base import ViewDock
+
+N_MULTIPLES = 5
+TRAIL = 24  # positions shown behind the current one, fading
+SPEEDS = (1, 2, 4, 16, 64, 256)  # positions per frame
+DEFAULT_POSITION = 20  # a first picture where the fast pairs have visibly turned
+Q_COLOUR, K_COLOUR = "#2e86de", "#e67e22"
+X_COLOUR, ADD_COLOUR, ROT_COLOUR = "#95a5a6", "#c0392b", "#27ae60"
+
+
+def _arrow(plot: pg.PlotItem, colour: str, width: float = 2.5, style=Qt.PenStyle.SolidLine) -> pg.PlotCurveItem:
+    """A vector from the origin (a plain curve: cheap to move every frame)."""
+    item = pg.PlotCurveItem(pen=pg.mkPen(colour, width=width, style=style))
+    plot.addItem(item)
+    return item
+
+
+def _set_arrow(item: pg.PlotCurveItem, tip: np.ndarray) -> None:
+    item.setData(np.array([0.0, float(tip[0])]), np.array([0.0, float(tip[1])]))
+
+
+def _circle(radius: float, n: int = 121) -> tuple[np.ndarray, np.ndarray]:
+    t = np.linspace(0, 2 * np.pi, n)
+    return radius * np.cos(t), radius * np.sin(t)
+
+
+class RotationDock(ViewDock):
+    object_name = "rotationDock"
+    title = "RoPE rotations"
+    order = 30
+    shortcut = "Ctrl+3"
+    frame_interval_ms = 40  # 25 frames/s; tests shorten it
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._facts: RotationFacts | None = None
+        self._request_key = None
+        self._position = 0
+        self.frames_drawn = 0  # counts animation frames (for tests and the benchmark of the view)
+        self._static_key = None
+        self.last_frame_ms = 0.0
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)  # re-armed after each frame: never a backlog of ticks
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.timeout.connect(self._tick)
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        self.pair_spin = QSpinBox()
+        self.pair_spin.setObjectName("rotationPair")
+        self.pair_spin.setToolTip("The dimension pair shown in the lower plots (0 = fastest)")
+        self.pair_spin.valueChanged.connect(lambda v: self._set_view(pair=int(v)))
+        self.play_button = QPushButton("Play")
+        self.play_button.setObjectName("rotationPlay")
+        self.play_button.setCheckable(True)
+        self.play_button.setToolTip("Advance the position continuously; pauses when the panel is hidden")
+        self.play_button.toggled.connect(self._on_play_toggled)
+        self.speed_combo = QComboBox()
+        self.speed_combo.setObjectName("rotationSpeed")
+        for s in SPEEDS:
+            self.speed_combo.addItem(f"{s} pos/frame", s)
+        self.speed_combo.setToolTip("How many positions each animation frame advances")
+        self.speed_combo.currentIndexChanged.connect(
+            lambda i: self._set_view(speed=int(self.speed_combo.itemData(i))))
+        self.position_slider = QLabeledSlider(Qt.Orientation.Horizontal)
+        self.position_slider.setObjectName("rotationPosition")
+        self.position_slider.setToolTip("Position of the token (the shift applied to both q and k below)")
+        self.position_slider.valueChanged.connect(self._on_slider)
+        self.position_slider.sliderReleased.connect(self._store_position)
+        self.m_spin, self.n_spin = QSpinBox(), QSpinBox()
+        for spin, name, tip in ((self.m_spin, "m", "query position m"), (self.n_spin, "n", "key position n")):
+            spin.setObjectName(f"rotation_{name}")
+            spin.setRange(0, 1_000_000)
+            spin.setToolTip(f"The {tip} (before the shared shift)")
+            spin.valueChanged.connect(lambda v, key=name: self._set_view(**{key: int(v)}))
+        self.pair_info = QLabel()
+        self.pair_info.setObjectName("rotationPairInfo")
+        bar.addWidget(QLabel("Pair"))
+        bar.addWidget(self.pair_spin)
+        bar.addWidget(self.pair_info)
+        bar.addWidget(self.play_button)
+        bar.addWidget(self.speed_combo)
+        bar.addWidget(QLabel("Position"))
+        bar.addWidget(self.position_slider, 1)
+        bar.addWidget(QLabel("q at m"))
+        bar.addWidget(self.m_spin)
+        bar.addWidget(QLabel("k at n"))
+        bar.addWidget(self.n_spin)
+        layout.addLayout(bar)
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("rotationGraphics")
+        self.multiples: list[dict] = []
+        # fading trail, newest first; the newest point is the vector's tip (built once, reused every frame)
+        self._trail_brushes = [pg.mkBrush(46, 134, 222, int(a)) for a in np.linspace(255, 20, TRAIL)]
+        self._trail_sizes = [9] + [5] * (TRAIL - 1)
+        for col in range(N_MULTIPLES):
+            plot = self.graphics.addPlot(row=0, col=col)
+            self._square(plot)
+            circle = plot.plot(pen=pg.mkPen("#555", width=1))
+            arrow = _arrow(plot, Q_COLOUR)
+            trail = pg.ScatterPlotItem(pen=None)
+            plot.addItem(trail)
+            turns = pg.TextItem(color="#bbb", anchor=(0.5, 0.0))  # just below the circle
+            plot.addItem(turns)
+            self.multiples.append(dict(plot=plot, circle=circle, trail=trail, arrow=arrow, turns=turns, pair=None))
+        self.rel_plot = self.graphics.addPlot(row=1, col=0, colspan=N_MULTIPLES // 2 + 1)
+        self.add_plot = self.graphics.addPlot(row=1, col=N_MULTIPLES // 2 + 1, colspan=N_MULTIPLES - N_MULTIPLES // 2 - 1)
+        for plot in (self.rel_plot, self.add_plot):
+            self._square(plot)
+            plot.addLegend(offset=(4, 4), labelTextSize="8pt")
+        self.rel_circle = self.rel_plot.plot(pen=pg.mkPen("#555", width=1))
+        self.q_ref = _arrow(self.rel_plot, Q_COLOUR, 1.2, Qt.PenStyle.DashLine)
+        self.k_ref = _arrow(self.rel_plot, K_COLOUR, 1.2, Qt.PenStyle.DashLine)
+        self.q_arrow = _arrow(self.rel_plot, Q_COLOUR)
+        self.k_arrow = _arrow(self.rel_plot, K_COLOUR)
+        self.rel_arc = pg.PlotCurveItem(pen=pg.mkPen("#f1c40f", width=2))
+        self.rel_plot.addItem(self.rel_arc)
+        self.rel_tips = pg.ScatterPlotItem(pen=None, size=8)
+        self._rel_brushes = [pg.mkBrush(c) for c in (Q_COLOUR, K_COLOUR, Q_COLOUR, K_COLOUR)]
+        self.rel_plot.addItem(self.rel_tips)
+        legend = self.rel_plot.legend
+        legend.addItem(self.q_arrow, "q at m + shift")
+        legend.addItem(self.k_arrow, "k at n + shift")
+        legend.addItem(self.q_ref, "q at m, k at n (no shift)")
+        self.x_circle = self.add_plot.plot(pen=pg.mkPen("#555", width=1))
+        self.x_arrow = _arrow(self.add_plot, X_COLOUR)
+        self.add_arrow = _arrow(self.add_plot, ADD_COLOUR)
+        self.rot_arrow = _arrow(self.add_plot, ROT_COLOUR)
+        self.pe_line = _arrow(self.add_plot, ADD_COLOUR, 1, Qt.PenStyle.DotLine)
+        self.add_tips = pg.ScatterPlotItem(pen=None, size=8)
+        self._add_brushes = [pg.mkBrush(c) for c in (X_COLOUR, ADD_COLOUR, ROT_COLOUR)]
+        self.add_plot.addItem(self.add_tips)
+        self.add_plot.legend.addItem(self.x_arrow, "token x")
+        self.add_plot.legend.addItem(self.add_arrow, "x + sinusoid PE(pos)")
+        self.add_plot.legend.addItem(self.rot_arrow, "RoPE: R(pos)·x")
+        self.graphics.ci.layout.setRowStretchFactor(0, 2)
+        self.graphics.ci.layout.setRowStretchFactor(1, 3)
+        layout.addWidget(self.graphics, 1)
+
+        numbers = QGridLayout()
+        self.relative_label = QLabel()
+        self.relative_label.setObjectName("rotationRelative")
+        self.additive_label = QLabel()
+        self.additive_label.setObjectName("rotationAdditive")
+        for label in (self.relative_label, self.additive_label):
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        numbers.addWidget(self.relative_label, 0, 0)
+        numbers.addWidget(self.additive_label, 0, 1)
+        layout.addLayout(numbers)
+        self.readout = QLabel("Hover over a plot for its numbers; click a small plot to show that pair below.")
+        self.readout.setObjectName("rotationReadout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
+        self._sync_controls(ctx.document)
+
+    @staticmethod
+    def _square(plot: pg.PlotItem) -> None:
+        # No axes: they would be repainted every frame (the costliest part of a frame), and the
+        # hover read-out gives coordinates.  Faint cross-hairs mark the origin instead.
+        plot.setMenuEnabled(False)
+        plot.setAspectLocked(True)
+        plot.hideAxis("left")
+        plot.hideAxis("bottom")
+        plot.hideButtons()
+        plot.setMouseEnabled(x=False, y=False)
+        for angle in (0, 90):
+            plot.addItem(pg.InfiniteLine(pos=0, angle=angle, pen=pg.mkPen("#444", width=1)), ignoreBounds=True)
+
+    # ---- document ------------------------------------------------------------------------------
+    def make_request(self, document: Document) -> RotationRequest:
+        return RotationRequest(params=frozen_params(document.spec("rope").to_dict()))
+
+    def refresh(self, request=None):
+        if request is None:
+            try:
+                request = self.make_request(self.ctx.document)
+            except PeappError as exc:
+                self.ctx.status(f"{self.title}: {exc}")
+                return None
+        self._request_key = request.params
+        return super().refresh(request)
+
+    def on_document_changed(self, document: Document) -> None:
+        self._sync_controls(document)
+        try:
+            request = self.make_request(document)
+        except PeappError as exc:
+            self.ctx.status(f"{self.title}: {exc}")
+            return
+        if request.params != self._request_key:
+            self.refresh(request)
+        else:
+            self._draw()  # a view setting changed: redraw from what we have
+
+    def _view(self, key: str, default):
+        return self.ctx.document.view(self.object_name, key, default)
+
+    def _set_view(self, **values) -> None:
+        self.ctx.document_model.set_view(self.object_name, **values)
+
+    def _sync_controls(self, document: Document) -> None:
+        view = lambda key, default: document.view(self.object_name, key, default)  # noqa: E731
+        try:
+            spec = document.spec("rope")
+        except PeappError:
+            return
+        last = max(spec.n_positions, spec.extended_context) - 1
+        pairs = spec.n_pairs
+        settings = ((self.pair_spin, lambda: (self.pair_spin.setRange(0, pairs - 1),
+                                              self.pair_spin.setValue(min(int(view("pair", 0)), pairs - 1)))),
+                    (self.speed_combo, lambda: self.speed_combo.setCurrentIndex(
+                        max(0, self.speed_combo.findData(int(view("speed", 1)))))),
+                    (self.m_spin, lambda: self.m_spin.setValue(int(view("m", 5)))),
+                    (self.n_spin, lambda: self.n_spin.setValue(int(view("n", 2)))),
+                    (self.position_slider, lambda: self.position_slider.setRange(0, max(last, 1))))
+        for widget, apply in settings:
+            widget.blockSignals(True)
+            try:
+                apply()
+            finally:
+                widget.blockSignals(False)
+        if not self.is_playing():
+            self._position = min(int(view("position", DEFAULT_POSITION)), self.position_slider.maximum())
+            self._show_position_on_slider()
+
+    # ---- animation -------------------------------------------------------------------------------
+    def is_playing(self) -> bool:
+        return self.play_button.isChecked()
+
+    def play(self) -> None:
+        self.play_button.setChecked(True)
+
+    def pause(self) -> None:
+        self.play_button.setChecked(False)
+
+    def _on_play_toggled(self, playing: bool) -> None:
+        self.play_button.setText("Pause" if playing else "Play")
+        if playing:
+            self._timer.start(self.frame_interval_ms)
+        else:
+            self._timer.stop()
+            self._draw()  # the read-outs for where it stopped
+            self._store_position()
+
+    def _tick(self) -> None:
+        if not self.is_playing():
+            return
+        step = int(self.speed_combo.currentData() or 1)
+        top = self.position_slider.maximum()
+        self._position = (self._position + step) % (top + 1)
+        self._show_position_on_slider()
+        self._draw()
+        self.frames_drawn += 1
+        if self.is_playing():
+            self._timer.start(self.frame_interval_ms)  # only now: the next frame waits for this one
+
+    def has_pending_frame(self) -> bool:
+        return self._timer.isActive()
+
+    def _on_slider(self, value: int) -> None:
+        self._position = int(value)
+        self._draw()
+        if not self.position_slider.isSliderDown():
+            self._store_position()
+
+    def _show_position_on_slider(self) -> None:
+        self.position_slider.blockSignals(True)
+        try:
+            self.position_slider.setValue(self._position)
+        finally:
+            self.position_slider.blockSignals(False)
+
+    def _store_position(self) -> None:
+        # The Document learns the position when the user lets go, not on every animation frame.
+        if not self.is_playing() and self._view("position", DEFAULT_POSITION) != self._position:
+            self._set_view(position=self._position)
+
+    def set_position(self, position: int) -> None:
+        self.position_slider.setValue(position)
+
+    @property
+    def position(self) -> int:
+        return self._position
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.pause()  # a hidden view does not animate
+        super().hideEvent(event)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.pause()
+        super().closeEvent(event)
+
+    # ---- drawing ---------------------------------------------------------------------------------
+    def show_result(self, facts: RotationFacts) -> None:
+        self._facts = facts
+        for cell, pair in zip(self.multiples, rotation.fast_to_slow(facts.spec.n_pairs, N_MULTIPLES)):
+            cell["pair"] = int(pair)
+        for cell in self.multiples[len(rotation.fast_to_slow(facts.spec.n_pairs, N_MULTIPLES)):]:
+            cell["pair"] = None
+        self._draw()
+
+    def _draw(self) -> None:
+        """Redraw for the current position; the parts that do not move are redone only when needed."""
+        facts = self._facts
+        if facts is None:
+            return
+        started = time.perf_counter()
+        chosen = min(self.pair_spin.value(), facts.spec.n_pairs - 1)
+        m, n = self.m_spin.value(), self.n_spin.value()
+        key = (id(facts), chosen, m, n)
+        if key != self._static_key:
+            self._static_key = key
+            self._draw_static(facts, chosen, m, n)
+        self._draw_frame(facts, chosen, m, n)
+        self.last_frame_ms = (time.perf_counter() - started) * 1000
+
+    def _draw_static(self, facts: RotationFacts, chosen: int, m: int, n: int) -> None:
+        """Titles, circles and ranges: fixed while only the position moves (rotation keeps lengths)."""
+        attn = facts.attention_factor
+        for cell in self.multiples:
+            pair = cell["pair"]
+            cell["plot"].setVisible(pair is not None)
+            if pair is None:
+                continue
+            radius = float(np.linalg.norm(facts.q[pair])) * attn
+            cell["circle"].setData(*_circle(radius))
+            mark = " ◀" if pair == chosen else ""
+            cell["plot"].setTitle(f"pair {pair}{mark} · λ {facts.wavelengths[pair]:,.1f}", size="8pt")
+            cell["plot"].setRange(xRange=(-1.15 * radius, 1.15 * radius), yRange=(-1.3 * radius, 1.15 * radius),
+                                  padding=0)
+            cell["turns"].setPos(0, -1.02 * radius)
+        q_r, k_r = (float(np.linalg.norm(v[chosen])) * attn for v in (facts.q, facts.k))
+        self.rel_circle.setData(*_circle(q_r))
+        big = 1.2 * max(q_r, k_r)
+        self.rel_plot.setRange(xRange=(-big, big), yRange=(-big, big), padding=0)
+        self.rel_plot.setTitle(f"Relative, pair {chosen}: q at m = {m}, k at n = {n}, both shifted by the position",
+                               size="9pt")
+        x_r = float(np.linalg.norm(facts.x[chosen]))
+        self.x_circle.setData(*_circle(x_r * attn))
+        big = 1.2 * max(x_r + 1.0, x_r * attn)  # |x + PE| ≤ |x| + 1 in a pair
+        self.add_plot.setRange(xRange=(-big, big), yRange=(-big, big), padding=0)
+        self.add_plot.setTitle(f"Additive vs rotary, pair {chosen}: the same token x", size="9pt")
+        self.pair_info.setText(f"λ {facts.wavelengths[chosen]:,.1f}")
+        self.pair_info.setToolTip(f"Pair {chosen} turns once every {facts.wavelengths[chosen]:,.1f} positions "
+                                  f"(θ = {facts.inv_freq[chosen]:.6g} rad/position)")
+        self.set_caption(self._caption(facts, chosen))
+
+    def _draw_frame(self, facts: RotationFacts, chosen: int, m: int, n: int) -> None:
+        inv, attn, p = facts.inv_freq, facts.attention_factor, float(self._position)
+        step = int(self.speed_combo.currentData() or 1)
+        behind = p - step * np.arange(TRAIL)
+        behind = behind[behind >= 0]
+        for cell in self.multiples:
+            pair = cell["pair"]
+            if pair is None:
+                continue
+            points = rotation.trail(facts.q[pair], inv[pair], behind, attn)
+            k = len(points)
+            cell["trail"].setData(pos=points, brush=self._trail_brushes[:k], size=self._trail_sizes[:k])
+            _set_arrow(cell["arrow"], points[0])
+            cell["turns"].setText(f"{p * inv[pair] / (2 * np.pi):,.2f} turns")
+
+        # relative property: q at m + p, k at n + p; dashed: at m and n
+        one = slice(chosen, chosen + 1)
+        q_now, k_now, q_ref, k_ref = (rotation.rope_pairs(v[one], inv[one], at, attn)[0] for v, at in
+                                      ((facts.q, m + p), (facts.k, n + p), (facts.q, m), (facts.k, n)))
+        for item, tip in ((self.q_arrow, q_now), (self.k_arrow, k_now), (self.q_ref, q_ref), (self.k_ref, k_ref)):
+            _set_arrow(item, tip)
+        self.rel_tips.setData(pos=np.array([q_now, k_now, q_ref, k_ref]), brush=self._rel_brushes)
+        rel = rotation.relative(facts.q, facts.k, inv, m, n, p, chosen, attn)
+        a_k = np.arctan2(k_now[1], k_now[0])
+        delta = np.radians(rotation.wrapped_degrees(np.arctan2(q_now[1], q_now[0]) - a_k))
+        arc = a_k + np.linspace(0, delta, 40)
+        rad = 0.35 * min(np.linalg.norm(q_now), np.linalg.norm(k_now))
+        self.rel_arc.setData(rad * np.cos(arc), rad * np.sin(arc))
+        self._relative = rel
+        # While playing, the number read-outs change every 5th frame: nobody reads 25 numbers a
+        # second, and re-laying-out rich text is most of a frame's cost.
+        show_numbers = not self.is_playing() or self.frames_drawn % 5 == 0
+        if show_numbers:
+            self.relative_label.setText(
+                f"<b>Relative</b> (pair {chosen}): (m−n)·θ<sub>{chosen}</sub> = {m - n}·{inv[chosen]:.4g} → "
+                f"{np.degrees(rel.angle):+.1f}° between k and q, whatever the shift. "
+                f"Pair q·k = {rel.pair_dot:+.4f}; full q·k at ({m}, {n}) = {rel.dot:+.5f}, "
+                f"at ({m}+{p:,.0f}, {n}+{p:,.0f}) = {rel.dot_shifted:+.5f}.")
+
+        # additive sinusoid vs rotary, the same token vector x at position p
+        add = rotation.additive_vs_rotary(facts.x, inv, p, chosen, attn)
+        x2, added2, rot2 = facts.x[chosen], add.added[chosen], add.rotated[chosen]
+        _set_arrow(self.x_arrow, x2)
+        _set_arrow(self.add_arrow, added2)
+        _set_arrow(self.rot_arrow, rot2)
+        self.pe_line.setData(np.array([x2[0], added2[0]]), np.array([x2[1], added2[1]]))
+        self.add_tips.setData(pos=np.array([x2, added2, rot2]), brush=self._add_brushes)
+        self._additive = add
+        if show_numbers:
+            self.additive_label.setText(
+                f"<b>Additive vs rotary</b> at position {p:,.0f}: |x| = {add.norm:.3f}; "
+                f"|x + PE| = {add.norm_added:.3f} (length changed by {add.norm_added - add.norm:+.3f}, pair "
+                f"{chosen} turned {add.turn_added:+.1f}°); |R·x| = {add.norm_rotated:.3f}"
+                + (f" (= |x| × attention factor {attn:.4g})" if attn != 1 else " (unchanged)")
+                + f", pair {chosen} turned {add.turn_rotated:+.1f}°.")
+
+    def _caption(self, facts: RotationFacts, chosen: int) -> str:
+        spec = facts.spec
+        scaling = "" if spec.rope_type == "default" else f" with {spec.rope_type} scaling ×{spec.factor:g}"
+        pairing = f"i and i + {spec.n_pairs}" if spec.layout == "half" else "2i and 2i + 1"
+        return (f"RoPE{scaling}, {spec.n_pairs} pairs, base {spec.base:g}: top, the query's pairs from "
+                f"fastest to slowest, turned by position·θ_i (trail: the last {TRAIL} frames) — fast pairs spin, "
+                f"slow ones barely move. Bottom left: q and k turn together under a shared shift, so their angle "
+                f"and q·k stay fixed (dashed: no shift). Bottom right: adding a sinusoid changes a vector's "
+                f"length and direction; RoPE only turns it. A pair is dimensions {pairing} ({spec.layout} layout); "
+                f"example vectors are random with a fixed seed.")
+
+    # ---- hover -----------------------------------------------------------------------------------
+    def _hover(self, scene_pos) -> None:
+        facts = self._facts
+        if facts is None:
+            return
+        for cell in self.multiples:
+            plot, pair = cell["plot"], cell["pair"]
+            if pair is not None and plot.isVisible() and plot.sceneBoundingRect().contains(scene_pos):
+                angle = self._position * facts.inv_freq[pair]
+                self.readout.setText(
+                    f"pair {pair}: θ = {facts.inv_freq[pair]:.6g} rad/position, wavelength "
+                    f"{facts.wavelengths[pair]:,.1f} positions; at position {self._position:,} it has turned "
+                    f"{np.degrees(angle):,.1f}° ({angle / (2 * np.pi):,.2f} turns)")
+                return
+        for plot, text in ((self.rel_plot, self._relative_hover), (self.add_plot, self._additive_hover)):
+            if plot.sceneBoundingRect().contains(scene_pos):
+                point = plot.getViewBox().mapSceneToView(scene_pos)
+                self.readout.setText(text(point.x(), point.y()))
+                return
+
+    def _click(self, event) -> None:
+        """Clicking a small multiple makes its pair the one shown below."""
+        for cell in self.multiples:
+            if cell["pair"] is not None and cell["plot"].sceneBoundingRect().contains(event.scenePos()):
+                self._set_view(pair=int(cell["pair"]))
+                return
+
+    def _relative_hover(self, x: float, y: float) -> str:
+        rel = getattr(self, "_relative", None)
+        if rel is None:
+            return ""
+        return (f"({x:+.3f}, {y:+.3f}), radius {np.hypot(x, y):.3f}, heading {np.degrees(np.arctan2(y, x)):+.1f}° — "
+                f"angle between q and k {np.degrees(rel.angle):+.2f}°, pair q·k {rel.pair_dot:+.4f}")
+
+    def _additive_hover(self, x: float, y: float) -> str:
+        add = getattr(self, "_additive", None)
+        if add is None:
+            return ""
+        return (f"({x:+.3f}, {y:+.3f}), radius {np.hypot(x, y):.3f} — full vectors: |x| {add.norm:.4f}, "
+                f"|x + PE| {add.norm_added:.4f}, |R·x| {add.norm_rotated:.4f}")
+
+    # ---- export ----------------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        facts = self._facts
+        if facts is None:
+            return {}
+        p = float(self._position)
+        return {"inv_freq": facts.inv_freq, "wavelength": facts.wavelengths,
+                "q_pairs_at_m": rotation.rope_pairs(facts.q, facts.inv_freq, self.m_spin.value() + p,
+                                                    facts.attention_factor),
+                "k_pairs_at_n": rotation.rope_pairs(facts.k, facts.inv_freq, self.n_spin.value() + p,
+                                                    facts.attention_factor),
+                "x_pairs": facts.x,
+                "x_plus_sinusoid": rotation.additive_vs_rotary(facts.x, facts.inv_freq, p, 0).added,
+                "x_rotated": rotation.rope_pairs(facts.x, facts.inv_freq, p, facts.attention_factor)}
+
+    def export_title(self) -> str:
+        return f"RoPE rotations — position {self._position:,}"
+
+
+DOCK = RotationDock

@@ -1,0 +1,395 @@
+"""The RoPE frequency spectrum: what a scaling (PI, NTK, YaRN, Llama-3, LongRoPE) does to each pair.
+
+Three plots over the RoPE spec of the Document (whatever family the heatmap shows):
+
+* wavelength per pair before and after scaling (log scale), with the original and extended
+  context as lines, pairs coloured keep / blend / divide, the YaRN ramp or the Llama-3 bands
+  shaded;
+* the scale each pair's wavelength gets (after / before), with LongRoPE's short and long
+  factors shaded;
+* the RoFormer long-term-decay bound against distance, with and without the scaling.
+
+A ``config.json`` can be loaded here ("Load config.json…"): it fills the RoPE spec, so what a
+model's scaling does is one action.  A bad file leaves everything as it was and says why.
+"""
+
+from __future__ import annotations
+
+import math
+
+import os
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
+                               QVBoxLayout, QWidget)
+
+from peapp.analysis.rope_scaling import KINDS, ScalingFacts, SpectrumRequest
+from peapp.document import Document
+from peapp.encodings import rope
+from peapp.errors import PeappError
+from peapp.jobs import frozen_params
+from ui.context import AppContext
+from ui.docks.base import ViewDock
+
+KIND_COLOURS = {"keep": "#27ae60", "blend": "#f39c12", "divide": "#c0392b"}
+BEFORE = "#7f8c8d"
+AFTER = "#2e86de"
+ORIGINAL = "#e67e22"
+EXTENDED = "#8e44ad"
+
+
+def load_rope_config(ctx: AppContext, path: str) -> rope.HfRopeReading:
+    """Fill the Document's RoPE spec from a config.json (one undo step) and show RoPE.
+
+    Raises CheckpointError / ParameterError (the Document unchanged) for a bad file; for
+    File > Open as well as the dock's button.
+    """
+    reading = rope.read_config_file(path)
+    document = ctx.document.with_params("rope", **reading.spec.to_dict()).with_family("rope")
+    ctx.document_model.set_document(document, f"Load {os.path.basename(path)}")
+    return reading
+
+
+def _log10(x: float) -> float:
+    return float(np.log10(max(x, 1e-300)))
+
+
+class SpectrumDock(ViewDock):
+    object_name = "spectrumDock"
+    title = "RoPE spectrum"
+    order = 40
+    shortcut = "Ctrl+4"
+
+    def __init__(self, ctx: AppContext, parent=None):
+        super().__init__(ctx, parent)
+        self._facts: ScalingFacts | None = None
+        self._request_key = None
+        self._notes: tuple[str, ...] = ()  # from the last loaded config.json …
+        self._notes_key = None  # … shown while the RoPE settings are still the ones it gave
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        self.type_combo = QComboBox()
+        self.type_combo.setObjectName("spectrumRopeType")
+        self.type_combo.addItems(list(rope.ROPE_TYPES))
+        self.type_combo.setToolTip("The RoPE scaling to show (the same setting as the RoPE parameters)")
+        self.type_combo.currentTextChanged.connect(lambda text: self._set_param(rope_type=text))
+        self.factor_spin = QDoubleSpinBox()
+        self.factor_spin.setObjectName("spectrumFactor")
+        self.factor_spin.setRange(1.0, 1024.0)
+        self.factor_spin.setDecimals(3)
+        self.factor_spin.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
+        self.factor_spin.setKeyboardTracking(False)
+        self.factor_spin.setToolTip("Scaling factor: extended context / original context")
+        self.factor_spin.valueChanged.connect(lambda value: self._set_param(factor=float(value)))
+        load = QPushButton("Load config.json…")
+        load.setObjectName("loadRopeConfig")
+        load.setToolTip("Fill the RoPE settings from a Hugging Face model's config.json")
+        load.clicked.connect(self._choose_config)
+        bar.addWidget(QLabel("Scaling"))
+        bar.addWidget(self.type_combo)
+        bar.addWidget(QLabel("factor"))
+        bar.addWidget(self.factor_spin)
+        bar.addStretch(1)
+        bar.addWidget(load)
+        layout.addLayout(bar)
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("spectrumGraphics")
+        self.wave_plot = self.graphics.addPlot(row=0, col=0)
+        self.ratio_plot = self.graphics.addPlot(row=1, col=0)
+        self.decay_plot = self.graphics.addPlot(row=2, col=0)
+        for plot in (self.wave_plot, self.ratio_plot, self.decay_plot):
+            plot.setMenuEnabled(False)
+            plot.showGrid(x=True, y=True, alpha=0.2)
+        self.ratio_plot.setXLink(self.wave_plot)
+        self.graphics.ci.layout.setRowStretchFactor(0, 3)
+        self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        self.graphics.ci.layout.setRowStretchFactor(2, 2)
+
+        # wavelength per pair
+        self.wave_plot.setLogMode(x=False, y=True)
+        self.wave_plot.setLabel("bottom", "pair i (fast → slow)")
+        self.wave_plot.setLabel("left", "wavelength (positions)")
+        legend = self.wave_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
+        self.before_curve = self.wave_plot.plot(pen=pg.mkPen(BEFORE, width=1.5, style=Qt.PenStyle.DashLine),
+                                                name="before scaling")
+        self.after_curve = self.wave_plot.plot(pen=pg.mkPen(AFTER, width=2), name="after scaling")
+        self.kind_points = self.wave_plot.plot(pen=None, symbol="o", symbolSize=6, symbolPen=None)
+        for kind in KINDS:  # legend entries for the point colours
+            legend.addItem(pg.ScatterPlotItem(brush=KIND_COLOURS[kind], pen=None, size=7), f"{kind}")
+        self.original_line = pg.InfiniteLine(angle=0, pen=pg.mkPen(ORIGINAL, width=1.5),
+                                             label="original context", labelOpts=dict(position=0.72, color=ORIGINAL,
+                                                                                 anchors=[(1, 1), (1, 1)]))
+        self.extended_line = pg.InfiniteLine(angle=0, pen=pg.mkPen(EXTENDED, width=1.5, style=Qt.PenStyle.DotLine),
+                                             label="extended context", labelOpts=dict(position=0.97, color=EXTENDED,
+                                                                                 anchors=[(1, 1), (1, 1)]))
+        self.band = pg.LinearRegionItem(orientation="horizontal", movable=False,
+                                        brush=pg.mkBrush(243, 156, 18, 45), pen=pg.mkPen(None))
+        self.ramp = pg.LinearRegionItem(orientation="vertical", movable=False,
+                                        brush=pg.mkBrush(243, 156, 18, 45), pen=pg.mkPen(None))
+        self.shade_label = pg.TextItem(color="#b9770e", anchor=(0, 0))
+        for item in (self.original_line, self.extended_line, self.band, self.ramp, self.shade_label):
+            self.wave_plot.addItem(item, ignoreBounds=True)
+        self.band.setZValue(-10)
+        self.ramp.setZValue(-10)
+
+        # scale per pair (after / before wavelength), LongRoPE factors
+        self.ratio_plot.setLogMode(x=False, y=True)
+        self.ratio_plot.setLabel("bottom", "pair i")
+        self.ratio_plot.setLabel("left", "wavelength × (after / before)")
+        self.ratio_legend = self.ratio_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
+        self.ratio_curve = self.ratio_plot.plot(pen=pg.mkPen(AFTER, width=2), name="scale at the extended length")
+        self.short_curve = self.ratio_plot.plot(pen=pg.mkPen("#16a085", width=1.2))  # legend entry only for LongRoPE
+        # shaded down to scale 1 (log10 = 0 in this log-y plot's view coordinates)
+        self.long_curve = self.ratio_plot.plot(pen=pg.mkPen("#c0392b", width=1.2), fillLevel=0.0,
+                                               brush=pg.mkBrush(192, 57, 43, 50))
+        self.factor_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555", width=1, style=Qt.PenStyle.DashLine),
+                                           label="factor", labelOpts=dict(position=0.95, color="#555"))
+        self.ratio_plot.addItem(self.factor_line, ignoreBounds=True)
+
+        # long-term decay
+        self.decay_plot.setLogMode(x=True, y=False)
+        # label only the decades: pyqtgraph's minor log labels (2·10¹, 3·10¹ …) run into each other.
+        # In log mode tick positions are log10 of the distance.
+        decades = [(k, f"{10 ** k:,}") for k in range(0, 8)]
+        minor = [(math.log10(m * 10 ** k), "") for k in range(0, 8) for m in range(2, 10)]
+        self.decay_plot.getAxis("bottom").setTicks([decades, minor])
+        self.decay_plot.setLabel("bottom", "relative distance m − n (positions)")
+        self.decay_plot.setLabel("left", "bound on |q·k| (relative)")
+        self.decay_plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
+        self.decay_before = self.decay_plot.plot(pen=pg.mkPen(BEFORE, width=1.5), name="without scaling")
+        self.decay_after = self.decay_plot.plot(pen=pg.mkPen(AFTER, width=1.5), name="with scaling")
+        self.decay_original = pg.InfiniteLine(angle=90, pen=pg.mkPen(ORIGINAL, width=1))
+        self.decay_extended = pg.InfiniteLine(angle=90, pen=pg.mkPen(EXTENDED, width=1, style=Qt.PenStyle.DotLine))
+        for item in (self.decay_original, self.decay_extended):
+            self.decay_plot.addItem(item, ignoreBounds=True)
+        layout.addWidget(self.graphics, 1)
+
+        self.error_label = QLabel()
+        self.error_label.setObjectName("spectrumError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #c0392b;")
+        self.error_label.setVisible(False)
+        layout.addWidget(self.error_label)
+        self.readout = QLabel("Hover over a plot for the numbers of a pair or a distance; click a pair to "
+                              "see it turn in the rotation view.")
+        self.readout.setObjectName("spectrumReadout")
+        self.readout.setWordWrap(True)
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
+        self._sync_controls(ctx.document)
+
+    # ---- requests ------------------------------------------------------------------------------
+    def make_request(self, document: Document) -> SpectrumRequest:
+        return SpectrumRequest(params=frozen_params(document.spec("rope").to_dict()))
+
+    def on_document_changed(self, document: Document) -> None:
+        self._sync_controls(document)
+        try:
+            request = self.make_request(document)
+        except PeappError as exc:
+            self.ctx.status(f"{self.title}: {exc}")
+            return
+        if request.params == self._request_key:
+            return  # not a RoPE change
+        self._request_key = request.params
+        self.refresh(request)
+
+    def refresh(self, request=None):
+        if request is None:
+            try:
+                request = self.make_request(self.ctx.document)
+            except PeappError as exc:
+                self.ctx.status(f"{self.title}: {exc}")
+                return None
+        self._request_key = request.params
+        return super().refresh(request)
+
+    def _set_param(self, **values) -> None:
+        if self.ctx.document_model.try_set_params("rope", **values):
+            self.error_label.setVisible(False)
+
+    def _sync_controls(self, document: Document) -> None:
+        try:
+            spec = document.spec("rope")
+        except PeappError:
+            return
+        for widget, setter in ((self.type_combo, lambda: self.type_combo.setCurrentText(spec.rope_type)),
+                               (self.factor_spin, lambda: self.factor_spin.setValue(spec.factor))):
+            widget.blockSignals(True)
+            try:
+                setter()
+            finally:
+                widget.blockSignals(False)
+        self.factor_spin.setEnabled(spec.rope_type != "default")
+
+    # ---- config.json ---------------------------------------------------------------------------
+    def _choose_config(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load a model's config.json", "",
+                                              "Model config (config.json *.json);;All files (*)")
+        if path:
+            self.load_config(path)
+
+    def load_config(self, path: str) -> bool:
+        """Fill the RoPE spec from ``path``; on a bad file show why and keep everything."""
+        try:
+            reading = load_rope_config(self.ctx, path)
+        except PeappError as exc:
+            message = f"Could not load {path}: {exc}"
+            self.ctx.status(message)
+            self.error_label.setText(message + " The previous settings are kept.")
+            self.error_label.setVisible(True)
+            return False
+        self.error_label.setVisible(False)
+        self._notes = tuple(reading.notes)
+        self._notes_key = frozen_params(reading.spec.to_dict())
+        self.ctx.status(f"Loaded RoPE settings from {path}")
+        if self._facts is not None:
+            self.set_caption(self._caption(self._facts))
+        return True
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def show_result(self, facts: ScalingFacts) -> None:
+        self._facts = facts
+        spec = facts.spec
+        pairs = np.arange(len(facts.wavelength_before))
+        self.before_curve.setData(pairs, facts.wavelength_before)
+        self.after_curve.setData(pairs, facts.wavelength_after)
+        self.kind_points.setData(pairs, facts.wavelength_after,
+                                 symbolBrush=[pg.mkBrush(KIND_COLOURS[k]) for k in facts.kinds])
+        self.original_line.setPos(_log10(facts.trained_context))
+        self.original_line.label.setFormat(f"original context {facts.trained_context:,}")
+        # visible first: a hidden line's label ignores format changes
+        self.extended_line.setVisible(facts.extended_context != facts.trained_context)
+        self.extended_line.setPos(_log10(facts.extended_context))
+        self.extended_line.label.setFormat(f"extended context {facts.extended_context:,}")
+
+        self.band.setVisible(facts.llama3_band is not None)
+        self.ramp.setVisible(facts.yarn_ramp is not None)
+        self.shade_label.setText("")
+        if facts.llama3_band is not None:
+            lo, hi = facts.llama3_band
+            self.band.setRegion((_log10(lo), _log10(hi)))
+            self.shade_label.setText(f"Llama-3 blend band: wavelengths {lo:,.0f} … {hi:,.0f}")
+            self.shade_label.setPos(0, _log10(hi))
+        if facts.yarn_ramp is not None:
+            lo, hi = facts.yarn_ramp
+            self.ramp.setRegion((lo, hi))
+            self.shade_label.setText(f"YaRN ramp: pairs {lo:g} … {hi:g}")
+            self.shade_label.setPos(lo, _log10(float(facts.wavelength_after.max())))
+        self.wave_plot.setTitle(self._wave_title(facts))
+
+        self.ratio_curve.setData(pairs, facts.ratio)
+        longrope = facts.longrope_long is not None
+        for curve, values, name in ((self.short_curve, facts.longrope_short, "LongRoPE short factors"),
+                                    (self.long_curve, facts.longrope_long, "LongRoPE long factors")):
+            self.ratio_legend.removeItem(curve)
+            if values is None:
+                curve.setData([], [])
+            else:
+                curve.setData(pairs, values)
+                self.ratio_legend.addItem(curve, name)
+        # readable ticks on the log axis: powers of two up to the largest scale
+        top = max(float(np.max(facts.ratio)), spec.effective_factor(),
+                  float(np.max(facts.longrope_long)) if longrope else 1.0)
+        powers = [2.0 ** k for k in range(-1, int(np.ceil(np.log2(top))) + 1)]
+        self.ratio_plot.getAxis("left").setTicks([[(np.log10(v), f"{v:g}") for v in powers], []])
+        self.factor_line.setPos(_log10(spec.effective_factor()))
+        self.factor_line.label.setFormat(f"factor {spec.effective_factor():g}")
+        self.ratio_plot.setTitle("How much each pair's wavelength is stretched"
+                                 + (" (LongRoPE factors shaded)" if longrope else ""))
+
+        self.decay_before.setData(facts.distances[1:], facts.decay_before[1:])
+        self.decay_after.setData(facts.distances[1:], facts.decay_after[1:])
+        self.decay_original.setPos(_log10(facts.trained_context))
+        self.decay_extended.setPos(_log10(facts.extended_context))
+        self.decay_plot.setTitle(f"RoFormer long-term decay bound (dim {spec.rotary_dim}, base {spec.base:g})")
+        self.set_caption(self._caption(facts))
+
+    def _wave_title(self, facts: ScalingFacts) -> str:
+        attn = facts.attention_factor
+        extra = f" · attention factor {attn:.4g} (logits × {attn * attn:.4g})" if attn != 1.0 else ""
+        return f"Wavelength per pair, {facts.spec.rope_type}{extra}"
+
+    def _caption(self, facts: ScalingFacts) -> str:
+        text = (facts.summary() + " Grey dashed: wavelengths before scaling; blue: after (for dynamic and "
+                "LongRoPE, at the extended length). A pair whose wavelength exceeds the original context "
+                "line never completed a turn in training.")
+        if facts.mismatch:
+            text += f" ⚠ {facts.mismatch}"
+        notes = [n for n in self._notes if n != facts.mismatch]
+        if notes and frozen_params(facts.spec.to_dict()) == self._notes_key:
+            text += " From config.json: " + " ".join(notes)
+        return text
+
+    # ---- hover ----------------------------------------------------------------------------------
+    def _hover(self, scene_pos) -> None:
+        facts = self._facts
+        if facts is None:
+            return
+        for plot in (self.wave_plot, self.ratio_plot):
+            if plot.sceneBoundingRect().contains(scene_pos):
+                x = plot.getViewBox().mapSceneToView(scene_pos).x()
+                i = int(round(x))
+                if 0 <= i < len(facts.wavelength_before):
+                    self.readout.setText(self.pair_text(i))
+                return
+        if self.decay_plot.sceneBoundingRect().contains(scene_pos):
+            lx = self.decay_plot.getViewBox().mapSceneToView(scene_pos).x()
+            distance = 10 ** lx
+            j = int(np.clip(np.searchsorted(facts.distances, distance), 1, len(facts.distances) - 1))
+            self.readout.setText(
+                f"distance {facts.distances[j]:,.0f}: bound {facts.decay_before[j]:.3f} without scaling, "
+                f"{facts.decay_after[j]:.3f} with {facts.spec.rope_type} (at distance 0 both are "
+                f"{facts.decay_before[0]:.1f})")
+
+    def _click(self, event) -> None:
+        """Clicking a pair selects it in the rotation view too (a shared view setting)."""
+        facts = self._facts
+        if facts is None:
+            return
+        for plot in (self.wave_plot, self.ratio_plot):
+            if plot.sceneBoundingRect().contains(event.scenePos()):
+                i = int(round(plot.getViewBox().mapSceneToView(event.scenePos()).x()))
+                if 0 <= i < len(facts.wavelength_before):
+                    self.ctx.document_model.set_view("rotationDock", pair=i)
+                    self.readout.setText(self.pair_text(i) + " — shown in the rotation view.")
+                return
+
+    def pair_text(self, i: int) -> str:
+        f = self._facts
+        return (f"pair {i}: wavelength {f.wavelength_before[i]:,.1f} → {f.wavelength_after[i]:,.1f} positions "
+                f"(×{f.ratio[i]:.3g}, {f.kinds[i]}); turns {f.rotations_original[i]:,.2f} times in the original "
+                f"{f.trained_context:,} positions, {f.rotations_extended[i]:,.2f} times in the extended "
+                f"{f.extended_context:,}")
+
+    # ---- export ---------------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        f = self._facts
+        if f is None:
+            return {}
+        return {"pair": np.arange(len(f.wavelength_before)), "wavelength_before": f.wavelength_before,
+                "wavelength_after": f.wavelength_after, "scale": f.ratio,
+                "rotations_original": f.rotations_original, "rotations_extended": f.rotations_extended,
+                "distance": f.distances, "decay_without_scaling": f.decay_before,
+                "decay_with_scaling": f.decay_after}
+
+    def export_title(self) -> str:
+        if self._facts is None:
+            return self.title
+        s = self._facts.spec
+        return f"RoPE spectrum — {s.rope_type}" + (f" ×{s.factor:g}" if s.rope_type != "default" else "")
+
+
+DOCK = SpectrumDock
