@@ -83,3 +83,19 @@ def test_guide_sets_the_scheme_of_a_dock_that_picks_its_own(qtbot, main_window, 
     assert document.family == "alibi" and document.view("heatmapDock", "scheme_probe") == "alibi"
     main_window.document_model.undo_stack.undo()  # one edit, one undo
     assert main_window.document_model.document.family == "sinusoidal"
+
+
+def test_guide_opens_the_attention_inspector_on_alibi_and_the_rotation_view_on_rope(qtbot, main_window):
+    dialog = help_menu.GuideDialog(main_window)
+    qtbot.addWidget(dialog)
+    dialog.boxes["extrapolation"].setChecked(True)
+    dialog.boxes["simplest"].setChecked(True)
+    dialog.boxes["modern_llm"].setChecked(True)
+    assert "Attention" in dialog.show_buttons["alibi"].text()
+    dialog.show_buttons["alibi"].click()
+    document = main_window.document_model.document
+    assert document.family == "alibi" and document.view("attentionDock", "scheme") == "alibi"
+    assert main_window.docks["attentionDock"].isVisible()
+    dialog.show_buttons["rope"].click()
+    assert main_window.document_model.document.family == "rope"
+    assert main_window.docks["rotationDock"].isVisible()
