@@ -99,3 +99,11 @@ def test_guide_opens_the_attention_inspector_on_alibi_and_the_rotation_view_on_r
     dialog.show_buttons["rope"].click()
     assert main_window.document_model.document.family == "rope"
     assert main_window.docks["rotationDock"].isVisible()
+
+
+def test_no_two_commands_share_a_key(main_window):
+    """An ambiguous key triggers neither command (Qt only warns), so every key must be unique."""
+    keys = [key for key, _ in help_menu.shortcut_entries(main_window)]
+    duplicates = sorted({key for key in keys if keys.count(key) > 1})
+    assert not duplicates, {key: [w for k, w in help_menu.shortcut_entries(main_window) if k == key]
+                            for key in duplicates}
