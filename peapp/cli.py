@@ -16,7 +16,9 @@ from peapp.errors import PeappError
 
 COMMANDS = (
     "peapp.commands.gui",
+    "peapp.commands.inspect",
     "peapp.commands.render",
+    "peapp.commands.extrapolate",
 )
 
 

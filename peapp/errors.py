@@ -23,3 +23,7 @@ class CheckpointError(PeappError):
 
 class DocumentError(PeappError):
     """A session file could not be read (bad JSON, newer version, unknown keys)."""
+
+
+class DataFileError(PeappError):
+    """A data file (e.g. a time-series CSV) could not be read or has no usable rows."""

@@ -77,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
 
         install(window)
     window.show()
+    if argv:  # python main.py PATH: open it once the docks exist
+        from ui.checkpoint_actions import open_path
+
+        open_path(window, argv[0])
     code = app.exec()
     # Destroy the window while Python is fully alive.  Left to interpreter shutdown (signal
     # connections keep it referenced until then), pyqtgraph's Python overrides run on half

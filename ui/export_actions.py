@@ -76,7 +76,7 @@ class ExportActions(QObject):
             a.setToolTip(tip)
             return a
 
-        self.open_session_action = action("Open &Session…", self.open_session, "Ctrl+Shift+O",
+        self.open_session_action = action("Open &Session…", self.open_session, "Ctrl+Alt+O",
                                           "Restore every parameter and view setting from a session file "
                                           "(or from an exported figure's embedded parameters)")
         self.save_session_action = action("Save S&ession…", self.save_session, "Ctrl+Shift+S",
@@ -326,8 +326,6 @@ class ExportActions(QObject):
             return None
         self.window.document_model.replace_without_undo(document)
         self._remember(path)
-        if self.window.settings is not None:
-            preferences.add_recent(path, self.window.settings)  # the recent-files list (Preferences)
         self.window.show_status(f"Opened session {path}")
         return document
 

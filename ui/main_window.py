@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
         self.backend_seconds: float | None = None
         self._build_status_bar()
         self._build_menus()
+        __import__("ui.checkpoint_actions").checkpoint_actions.install(self)  # File > Open…, drops, samples
         preferences.install(self)  # stored theme/colour maps/layout choice; Edit > Preferences
         help_menu.install(self)  # tour, shortcuts, "which encoding?" guide
         placeholder = QLabel("Loading the compute backend (torch)…")
@@ -80,9 +81,11 @@ class MainWindow(QMainWindow):
             self._build_docks()
         else:
             self.show_status("Loading the compute backend (torch)…")
-            self._backend_generation = self.worker.submit("backend", _LoadBackend())
+            # connect before submitting: once torch is imported the job finishes at once, and a
+            # result emitted before the connection exists would be lost (no docks, ever)
             self.worker.resultReady.connect(self._on_backend_loaded)
             self.worker.failed.connect(self._on_backend_failed)
+            self._backend_generation = self.worker.submit("backend", _LoadBackend())
 
     # ---- start-up -----------------------------------------------------------------------------
     def _on_backend_loaded(self, channel: str, generation: int, seconds: float) -> None:

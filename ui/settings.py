@@ -224,8 +224,8 @@ def dark_palette() -> QPalette:
     return palette
 
 
-def apply_theme(theme: str) -> None:
-    """Palette of every widget, and background/foreground of every pyqtgraph plot, open or future."""
+def apply_theme(theme: str, window=None) -> None:
+    """Palette of every widget; plot colours of ``window``'s plots and of every future plot."""
     app = QApplication.instance()
     if app is None:
         return
@@ -241,7 +241,7 @@ def apply_theme(theme: str) -> None:
         app.setPalette(app.style().standardPalette())
     else:
         app.setPalette(QPalette())  # an empty palette: back to the platform's own
-    apply_plot_theme(theme)
+    apply_plot_theme(theme, window)
 
 
 def plot_colors(theme: str) -> tuple[str, str]:
@@ -253,18 +253,19 @@ def plot_colors(theme: str) -> tuple[str, str]:
     return PLOT_COLORS[theme]
 
 
-def apply_plot_theme(theme: str) -> None:
-    """Plot colours, if pyqtgraph is loaded.  It is not imported here: at start-up it loads with
-    the backend (``import pyqtgraph`` costs ~1 s, which must not delay the first window)."""
+def apply_plot_theme(theme: str, window=None) -> None:
+    """Plot colours for new plots, and for the plots already in ``window``; only if pyqtgraph is
+    loaded.  It is not imported here: at start-up it loads with the backend (``import
+    pyqtgraph`` costs ~1 s, which must not delay the first window).  Only the window's own
+    plots are visited: ``QApplication.allWidgets()`` can hand back widgets being destroyed."""
     pg = sys.modules.get("pyqtgraph")
-    app = QApplication.instance()
-    if pg is None or app is None:
+    if pg is None:
         return
     background, foreground = plot_colors(theme)
     pg.setConfigOptions(background=background, foreground=foreground)
-    for widget in app.allWidgets():
-        if isinstance(widget, pg.GraphicsView):
-            _restyle_plots(widget, background, foreground)
+    if window is not None:
+        for view in window.findChildren(pg.GraphicsView):
+            _restyle_plots(view, background, foreground)
 
 
 def _restyle_plots(view, background: str, foreground: str) -> None:
@@ -286,7 +287,7 @@ def apply_preferences(prefs: Preferences, window=None) -> None:
     """Make ``prefs`` the running app's: theme now, colour maps on the next draw (redrawn now)."""
     global _active
     old, _active = _active, prefs
-    apply_theme(prefs.theme)
+    apply_theme(prefs.theme, window)
     if window is not None and (old.sequential_colormap, old.diverging_colormap) != \
             (prefs.sequential_colormap, prefs.diverging_colormap):
         for dock in getattr(window, "docks", {}).values():
@@ -456,7 +457,7 @@ def install(window) -> None:
     window._restore_layout = window._restore_layout and prefs.restore_layout
     apply_preferences(prefs, window)
     # the docks' plots exist only once the backend (and pyqtgraph) has loaded
-    window.backendReady.connect(lambda: apply_plot_theme(_active.theme))
+    window.backendReady.connect(lambda: apply_plot_theme(_active.theme, window))
     action = QAction("&Preferences…", window, objectName="actionPreferences")
     action.setShortcut(QKeySequence("Ctrl+,"))
     action.setMenuRole(QAction.MenuRole.PreferencesRole)  # the app menu on macOS

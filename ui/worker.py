@@ -13,6 +13,7 @@ latest-wins per view, and cancellation of superseded work (napari's slicer, ndv'
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import sys
 import threading
@@ -63,6 +64,10 @@ class ComputeWorker(QObject):
         self._runner.moveToThread(self._thread)
         self._wake.connect(self._runner.drain)
         self._thread.start()
+        # A window dropped without close() (a script, a test) must not leave the thread running.
+        stop = self._stopper()
+        self.destroyed.connect(stop)
+        atexit.register(stop)
 
     # ---- GUI thread API ------------------------------------------------------------------
     def submit(self, channel: str, request: Request) -> int:
@@ -99,6 +104,30 @@ class ComputeWorker(QObject):
         self._thread.quit()
         self._thread.wait(timeout_ms)
 
+    def _stopper(self):
+        """A callable that stops the thread without touching this (possibly deleted) QObject."""
+        thread, lock, pending, latest, counter = self._thread, self._lock, self._pending, self._latest, self._counter
+
+        def stop(*_):
+            with lock:
+                pending.clear()
+                for ch in list(latest):
+                    latest[ch] = next(counter)  # running jobs see they are stale and stop
+            try:
+                if thread.isRunning():
+                    thread.quit()
+                    thread.wait(10_000)
+            except RuntimeError:  # the QThread itself is already gone (interpreter exit)
+                pass
+
+        return stop
+
+    def _emit(self, signal, *args) -> None:
+        try:
+            signal.emit(*args)
+        except RuntimeError:  # the receiver side is gone (window deleted): nobody is listening
+            pass
+
     # ---- compute thread ------------------------------------------------------------------
     def _take_next(self) -> tuple[str, int, Request] | None:
         with self._lock:
@@ -119,25 +148,25 @@ class ComputeWorker(QObject):
             now = time.monotonic()
             if now - last_emit[0] > 0.05:  # at most 20 progress signals a second
                 last_emit[0] = now
-                self.progressed.emit(channel, generation, float(fraction))
+                self._emit(self.progressed, channel, generation, float(fraction))
 
-        self.busyChanged.emit(True)
+        self._emit(self.busyChanged, True)
         try:
             result: Any = request.run(progress)
         except Cancelled:
             return
         except PeappError as exc:
-            self.failed.emit(channel, generation, str(exc))
+            self._emit(self.failed, channel, generation, str(exc))
             return
         except MemoryError:
-            self.failed.emit(channel, generation, "out of memory: choose a smaller size")
+            self._emit(self.failed, channel, generation, "out of memory: choose a smaller size")
             return
         except Exception as exc:  # a bug: report it without taking the app down
             traceback.print_exc(file=sys.stderr)
-            self.failed.emit(channel, generation, f"internal error ({type(exc).__name__}: {exc}); "
+            self._emit(self.failed, channel, generation, f"internal error ({type(exc).__name__}: {exc}); "
                                                   f"the previous view is kept")
             return
         finally:
-            self.busyChanged.emit(False)
+            self._emit(self.busyChanged, False)
         if self.is_current(channel, generation):
-            self.resultReady.emit(channel, generation, result)
+            self._emit(self.resultReady, channel, generation, result)

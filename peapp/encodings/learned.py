@@ -1,6 +1,7 @@
 """Learned absolute positions: a [max_positions, d] table trained with the model.
 
-Here the table is either given (a tensor from a checkpoint) or a seeded random init with the
+Here the table is either a tensor from a checkpoint (``source`` = ``"PATH::TENSOR"``, set by the
+checkpoint dock, rows before position 0 skipped by ``offset``) or a seeded random init with the
 std GPT-2 and BERT use (0.02).  The defining limitation is that row ``max_positions`` does not
 exist: looking it up is an error, never a silent clamp (the seed's 2,048 → 2,049 example).
 """
@@ -24,10 +25,16 @@ class LearnedSpec(Spec):
                              help="How many positions (rows) to show; must not exceed the table.")
     max_positions: int = param(2048, "Table rows", minimum=1, maximum=131_072, step=1,
                                help="Rows in the learned table: the longest input the model can read.")
-    d_model: int = param(128, "d_model", minimum=1, maximum=4096, step=1,
+    d_model: int = param(128, "d_model", minimum=1, maximum=16384, step=1,
                          help="Embedding width.")
     seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1,
                       help="Seed of the random initialisation (std 0.02, as GPT-2/BERT).")
+    source: str = param("", "Checkpoint table",
+                        help="Empty: a random initialisation. Otherwise PATH::TENSOR of a checkpoint's "
+                             "table; choose one in the Checkpoint panel.")
+    offset: int = param(0, "Row offset", minimum=0, maximum=64, step=1,
+                        help="Table rows before position 0: 2 for RoBERTa (padding_idx + 1) and OPT/BART; "
+                             "the prefix tokens (CLS …) of a vision table.")
 
     def check(self) -> None:
         if self.n_positions > self.max_positions:
@@ -73,11 +80,47 @@ _cache: dict[tuple, LearnedTable] = {}
 
 
 def _table_for(spec: LearnedSpec) -> LearnedTable:
-    key = (spec.max_positions, spec.d_model, spec.seed)
+    key = (spec.source, spec.offset) if spec.source else (spec.max_positions, spec.d_model, spec.seed)
     if key not in _cache:
+        table = checkpoint_table(spec.source, spec.offset) if spec.source else \
+            LearnedTable.random(spec.max_positions, spec.d_model, spec.seed)
         _cache.clear()  # one table at a time: they can be large
-        _cache[key] = LearnedTable.random(spec.max_positions, spec.d_model, spec.seed)
-    return _cache[key]
+        _cache[key] = table
+    table = _cache[key]
+    if spec.source and (table.max_positions, table.weight.shape[1]) != (spec.max_positions, spec.d_model):
+        raise ParameterError(
+            f"{table.name} has {table.max_positions:,} positions × {table.weight.shape[1]} dims after an offset "
+            f"of {spec.offset}, but the parameters say {spec.max_positions:,} × {spec.d_model}; choose the "
+            f"table again in the Checkpoint panel.")
+    return table
+
+
+def checkpoint_table(source: str, offset: int = 0) -> LearnedTable:
+    """The table ``"PATH::TENSOR"`` of a checkpoint, read on demand (vision [1, N, d] → [N, d])."""
+    from peapp.checkpoints import open_cached
+
+    path, sep, tensor = source.rpartition("::")
+    if not sep or not path or not tensor:
+        raise ParameterError(f"checkpoint table must be given as PATH::TENSOR; got {source!r}")
+    weight = open_cached(path).load(tensor)
+    if weight.ndim == 3 and weight.shape[0] == 1:
+        weight = weight[0]
+    if weight.ndim != 2 or weight.shape[0] <= offset:
+        raise ParameterError(f"{tensor} has shape {tuple(weight.shape)}; a learned table is [positions, dim] "
+                             f"with more than {offset} rows.")
+    return LearnedTable(weight.to(torch.float32), offset=offset, name=f"table {tensor}")
+
+
+def _caption(s: LearnedSpec) -> str:
+    if s.source:
+        path = s.source.rpartition("::")[0]
+        skipped = f", first {s.offset} row(s) skipped" if s.offset else ""
+        return (f"Trained learned table {s.source.rpartition('::')[2]} of {path.rsplit('/', 1)[-1]}: "
+                f"{s.n_positions:,} of {s.max_positions:,} positions × {s.d_model} dims{skipped}. "
+                f"Position {s.max_positions:,} does not exist.")
+    return (f"Learned absolute table ({_table_for(s).name}, seed {s.seed}): {s.n_positions:,} of "
+            f"{s.max_positions:,} rows × {s.d_model} dims. Untrained rows are noise with no "
+            f"structure; position {s.max_positions:,} does not exist.")
 
 
 FAMILY = Family(
@@ -88,8 +131,6 @@ FAMILY = Family(
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
     rows_at=lambda s, pos: _table_for(s).lookup(pos),
-    caption=lambda s: (f"Learned absolute table ({_table_for(s).name}, seed {s.seed}): {s.n_positions:,} of "
-                       f"{s.max_positions:,} rows × {s.d_model} dims. Untrained rows are noise with no "
-                       f"structure; position {s.max_positions:,} does not exist."),
+    caption=lambda s: _caption(s),
     order=20,
 )

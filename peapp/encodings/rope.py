@@ -503,6 +503,10 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
 
     values: dict[str, Any] = dict(head_dim=head_dim, base=float(base), partial_rotary_factor=float(fraction),
                                   rope_type=rope_type)
+    from peapp.checkpoints.rope_config import INTERLEAVED_MODEL_TYPES
+
+    if config.get("model_type") in INTERLEAVED_MODEL_TYPES:  # GPT-J & co. rotate (2i, 2i+1) pairs
+        values["layout"] = "interleaved"
     if rope_type in _ORIGINAL_LENGTH_TYPES:
         # Phi-3 keeps the trained length at the top level, and transformers prefers it there.
         original = config.get("original_max_position_embeddings", scaling.get("original_max_position_embeddings"))

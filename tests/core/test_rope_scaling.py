@@ -439,3 +439,14 @@ def test_random_configs_equal_transformers(case):
     inv, attn = RopeSpec.from_hf_config(copy.deepcopy(cfg)).inv_freq(seq_len)
     assert torch.equal(inv, inv_hf)
     assert attn == pytest.approx(attn_hf, rel=1e-12)
+
+
+def test_gptj_config_reads_as_interleaved_pairs():
+    from peapp.encodings.rope import RopeSpec
+
+    spec = RopeSpec.from_hf_config({"model_type": "gptj", "n_embd": 256, "n_head": 4, "rotary_dim": 32,
+                                    "n_positions": 2048})
+    assert spec.layout == "interleaved" and spec.rotary_dim == 32
+    llama = RopeSpec.from_hf_config({"model_type": "llama", "hidden_size": 256, "num_attention_heads": 4,
+                                     "max_position_embeddings": 2048})
+    assert llama.layout == "half"

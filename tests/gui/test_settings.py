@@ -170,12 +170,15 @@ def test_export_dialog_starts_from_the_preferences(qtbot, main_window, monkeypat
     assert seen["path"].endswith(".svg") and seen["scale"] == 3.0
 
 
-def test_opening_a_session_adds_it_to_recent_files(qtbot, main_window, tmp_path, monkeypatch):
-    from peapp.document import Document
-    from ui import export_actions
+def test_opened_checkpoints_share_the_recent_list_with_preferences(qtbot, main_window, tmp_path):
+    from ui import checkpoint_actions
 
-    path = tmp_path / "s.json"
-    Document().save(path)
-    actions = export_actions.install(main_window)
-    actions.open_session(str(path))
-    assert prefs_mod.recent_files(main_window.settings) == [str(path)]
+    model = tmp_path / "model.safetensors"
+    model.write_bytes(b"")
+    checkpoint_actions.add_recent(main_window, str(model))  # what File > Open does
+    assert prefs_mod.recent_files(main_window.settings) == [str(model)]
+    dialog = prefs_mod.open_dialog(main_window)
+    qtbot.addWidget(dialog)
+    assert dialog.recent.item(0).text() == str(model)
+    dialog._clear_recent()
+    assert checkpoint_actions.recent_paths(main_window) == []

@@ -97,7 +97,10 @@ class AttentionDock(ViewDock):
         outer.addWidget(self._build_controls())
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self._build_matrices())
-        splitter.addWidget(self._build_plots())
+        plots = self._build_plots()
+        plots.setMinimumHeight(150)  # the profile/entropy/shuffle plots stay readable on a 768-pixel screen
+        splitter.addWidget(plots)
+        splitter.setChildrenCollapsible(False)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         outer.addWidget(splitter, 1)
@@ -170,19 +173,22 @@ class AttentionDock(ViewDock):
             widget.setObjectName(f"attention_{name}")
             widget.setToolTip(tips.get(name, ""))
 
-        labelled = [("Scheme", "scheme"), ("Tokens", "seq_len"), ("Heads", "n_heads"), ("head_dim", "head_dim"),
-                    ("Seed", "seed"), ("From", "tokens")]
-        for col, (text, name) in enumerate(labelled):
-            grid.addWidget(QLabel(text), 0, 2 * col)
-            grid.addWidget(self.controls[name], 0, 2 * col + 1)
-        grid.addWidget(QLabel("Sentence"), 1, 0)
-        grid.addWidget(sentence, 1, 1, 1, 3)
-        grid.addWidget(causal, 1, 4, 1, 2)
-        grid.addWidget(self.controls["kind"], 1, 6, 1, 2)
-        grid.addWidget(self.controls["pooling"], 1, 8)
-        grid.addWidget(unit, 1, 11)
-        grid.addWidget(QLabel("Head"), 1, 9)
-        grid.addWidget(self.controls["head"], 1, 10)
+        # Three short rows, so the dock fits beside the parameters on a 1366-pixel screen.
+        rows = [
+            [("Scheme", "scheme"), ("Tokens", "seq_len"), ("Heads", "n_heads"), ("head_dim", "head_dim")],
+            [("From", "tokens"), ("Sentence", "sentence"), ("Seed", "seed")],
+            [("Show", "kind"), (None, "pooling"), ("Head", "head"), (None, "causal"), (None, "unit_scale")],
+        ]
+        for r, items in enumerate(rows):
+            line = QHBoxLayout()
+            for text, name in items:
+                if text:
+                    line.addWidget(QLabel(text))
+                line.addWidget(self.controls[name], 2 if name in ("sentence", "scheme") else 0)
+            line.addStretch(0)
+            grid.addLayout(line, r, 0, 1, 12)
+        sentence.setMinimumWidth(120)
+        sentence.setPlaceholderText(sentence.placeholderText() or "type a sentence; each word becomes a token")
 
         row = QHBoxLayout()
         self.shuffle_button = QPushButton("Shuffle tokens")
@@ -212,7 +218,7 @@ class AttentionDock(ViewDock):
         row.addWidget(self.progress)
         row.addWidget(self.cancel_button)
         row.addWidget(self.message, 1)
-        grid.addLayout(row, 2, 0, 1, 12)
+        grid.addLayout(row, 3, 0, 1, 12)
         return box
 
     def _build_matrices(self) -> QWidget:

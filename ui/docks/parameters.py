@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QSpinBox,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox,
                                QStackedWidget, QVBoxLayout, QWidget)
 from superqt import QLabeledDoubleSlider, QLabeledSlider
 from superqt.utils import qthrottled
@@ -60,6 +60,11 @@ class _Form(QWidget):
             box = QCheckBox()
             box.toggled.connect(lambda checked, n=name: self._on_edit(n, bool(checked)))
             return box, lambda v: box.setChecked(bool(v))
+        if info.kind is str and not info.choices:  # free text set by another panel (a checkpoint table)
+            field = QLineEdit()
+            field.setReadOnly(True)
+            field.setPlaceholderText("(none)")
+            return field, lambda v: (field.setText(str(v)), field.setCursorPosition(0))
         if info.kind is str:
             combo = QComboBox()
             combo.addItems(list(info.choices))

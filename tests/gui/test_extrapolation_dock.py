@@ -1,0 +1,75 @@
+"""The length-extrapolation dock: computed verdicts, side-by-side plots, hover and export."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from peapp.analysis import extrapolation as ex
+from tests.gui.article_helpers import host, settle
+from ui.docks.extrapolation import ExtrapolationDock
+
+
+@pytest.fixture
+def dock(qtbot, app_context):
+    return host(qtbot, app_context, ExtrapolationDock)
+
+
+def test_default_verdicts_and_plots(dock):
+    assert dock.objectName() == "extrapolationDock"
+    text = dock.summary_label.text()
+    for line in ex.analyse(2048, 8192).summaries:
+        assert f"<b>{line.label}</b>" in text and line.verdict in text
+    assert ">cannot<" in text and ">interpolates<" in text
+    # RoPE plot: needed/seen ratio per pair; unscaled is (E−1)/(L−1) for every pair
+    curves = [item for item in dock.plots["rope"].listDataItems()]
+    assert len(curves) == 1 + len(ex.ROPE_SCALINGS)
+    x, y = curves[0].getData()
+    np.testing.assert_allclose(y, 8191 / 2047)
+    assert dock.plots["learned"].titleLabel.text == "Learned: cannot"
+
+
+def test_article_case_2048_rows_at_2049(dock, qtbot, app_context):
+    dock.eval_spin.setValue(2049)
+    settle(qtbot, app_context)
+    r = dock.last_result
+    assert r.eval_len == 2049 and r.summary("learned").verdict == "cannot"
+    assert "position 2,048 does not exist" in dock.summary_label.text()
+    assert app_context.document.view("extrapolationDock", "eval_len") == 2049
+
+
+def test_shorter_evaluation_fits_and_factor_changes_rope(dock, qtbot, app_context):
+    dock.eval_spin.setValue(1000)
+    settle(qtbot, app_context)
+    assert {s.verdict for s in dock.last_result.summaries} == {"fits"}
+    dock.eval_spin.setValue(8192)
+    dock.factor_spin.setValue(2.0)
+    settle(qtbot, app_context)
+    r = dock.last_result
+    assert r.rope.factor == 2.0 and r.summary("rope:linear").verdict == "extrapolates"
+    dock.factor_spin.setValue(0.0)  # auto
+    settle(qtbot, app_context)
+    assert dock.last_result.rope.factor == 4.0
+
+
+def test_hover_and_export(dock):
+    assert "no row" in dock.describe("learned", 5000, 0.5)
+    assert dock.describe("learned", 10, 0.5).startswith("position 10: row 10 exists")
+    text = dock.describe("rope", 63, 1.0)
+    assert text.startswith("pair 63:") and "linear" in text and "(out)" in text
+    assert "reach per head 20, 40" in dock.describe("alibi", 2.0, -5)  # x is log10(distance)
+    arrays = dock.export_arrays()
+    np.testing.assert_allclose(arrays["alibi_reach"], 10 * 2.0 ** np.arange(1, 9))
+    assert {"rope_needed_angle_linear", "rope_needed_angle_yarn", "sinusoidal_unseen_fraction"} <= set(arrays)
+    assert not dock.export_widget().grab().isNull()
+
+
+def test_t5_plot_and_hover(dock, qtbot, app_context):
+    dock.train_spin.setValue(64)
+    dock.eval_spin.setValue(512)
+    settle(qtbot, app_context)
+    r = dock.last_result
+    assert (r.t5.train_bucket, r.t5.eval_bucket) == (26, 31)
+    assert "buckets 27–31" in dock.summary_label.text()
+    assert "never trained" in dock.describe("t5", np.log10(100), 28)
+    assert dock.describe("t5", np.log10(10), 10).startswith("distance 10: bucket 10 of 32 — trained")

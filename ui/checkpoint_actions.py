@@ -1,0 +1,174 @@
+"""File-menu actions for checkpoints: Open, Open Folder, Open Recent, Open Sample, drag and drop,
+and ``python main.py PATH``.  ``install(window)`` adds them to a MainWindow; reading happens
+in the checkpoint dock, on the compute worker.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+from peapp.checkpoints.samples import INSTALL_HINT, available_samples
+from ui import settings as preferences
+
+MAX_RECENT = 8
+FILE_FILTER = ("Checkpoints (*.safetensors *.bin *.pt *.pth *.ckpt *.gguf *.json);;"
+               "Safetensors (*.safetensors *.safetensors.index.json);;GGUF (*.gguf);;"
+               "PyTorch state dicts (*.bin *.pt *.pth *.ckpt);;Config (config.json);;All files (*)")
+
+
+def install(window) -> None:
+    """Add the checkpoint actions at the top of ``window.file_menu`` and accept drops."""
+    menu = window.file_menu
+    first = menu.actions()[0] if menu.actions() else None
+    open_file = QAction("&Open Checkpoint…", window, shortcut=QKeySequence.StandardKey.Open,
+                        triggered=lambda: _choose_file(window))
+    open_file.setToolTip("Open a .safetensors, .bin/.pt, .gguf or config.json file")
+    open_folder = QAction("Open Model &Folder…", window, shortcut=QKeySequence("Ctrl+Shift+O"),
+                          triggered=lambda: _choose_folder(window))
+    window.recent_menu = QMenu("Open &Recent", window)
+    window.recent_menu.setObjectName("recentMenu")
+    window.sample_menu = QMenu("Open &Sample", window)
+    window.sample_menu.setObjectName("sampleMenu")
+    for action in (open_file, open_folder):
+        menu.insertAction(first, action)
+    menu.insertMenu(first, window.recent_menu)
+    menu.insertMenu(first, window.sample_menu)
+    menu.insertSeparator(first)
+    window.checkpoint_actions = {"open": open_file, "open_folder": open_folder}
+    window._recent_memory = []  # used when the window has no QSettings
+    _fill_samples(window)
+    _fill_recent(window)
+    window.setAcceptDrops(True)
+    window._drop_filter = _DropFilter(window)
+    window.installEventFilter(window._drop_filter)
+    window.backendReady.connect(lambda: _initial_layout(window))
+
+
+def _initial_layout(window) -> None:
+    """Without a saved layout: the checkpoint strip stays closed until something is opened (the
+    first view is the encoding itself), and takes a third of the height when it appears."""
+    dock = window.docks.get("checkpointDock")
+    saved = window.settings.value("window/state") if window.settings is not None else None
+    if dock is None or saved is not None:
+        return
+    window.resizeDocks([dock], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
+    if not window.document_model.document.checkpoint and not dock._opening:
+        dock.hide()
+
+
+def open_path(window, path: str) -> None:
+    """Open ``path`` in the checkpoint dock (waiting for the docks if the backend still loads)."""
+    dock = window.docks.get("checkpointDock")
+    if dock is None:
+        def later():
+            window.backendReady.disconnect(later)
+            open_path(window, path)
+
+        window.backendReady.connect(later)
+        window.show_status(f"Will open {path} when the backend has loaded …")
+        return
+    if not os.path.exists(path):
+        window.show_status(f"{path} does not exist; choose a model file or folder.")
+        return
+    add_recent(window, os.path.abspath(path))
+    dock.show()
+    dock.raise_()
+    dock.open_path(path)
+
+
+def recent_paths(window) -> list[str]:
+    if window.settings is None:
+        return list(window._recent_memory)
+    return preferences.recent_files(window.settings)  # the one list Preferences also shows
+
+
+def add_recent(window, path: str) -> None:
+    if window.settings is None:
+        window._recent_memory = ([path] + [p for p in window._recent_memory if p != path])[:MAX_RECENT]
+    else:
+        preferences.add_recent(path, window.settings)
+    _fill_recent(window)
+
+
+def _fill_recent(window) -> None:
+    menu = window.recent_menu
+    menu.clear()
+    paths = recent_paths(window)
+    for i, path in enumerate(paths):
+        action = menu.addAction(f"&{i + 1} {path}")
+        action.setData(path)
+        action.triggered.connect(lambda checked=False, p=path: open_path(window, p))
+    if not paths:
+        menu.addAction("(none yet)").setEnabled(False)
+    else:
+        menu.addSeparator()
+        menu.addAction("Clear list", lambda: _clear_recent(window))
+
+
+def _clear_recent(window) -> None:
+    if window.settings is None:
+        window._recent_memory = []
+    else:
+        preferences.clear_recent(window.settings)
+    _fill_recent(window)
+
+
+def _fill_samples(window) -> None:
+    menu = window.sample_menu
+    samples = available_samples()
+    for label, path in samples:
+        action = menu.addAction(label)
+        action.setData(path)
+        action.setToolTip(path)
+        action.triggered.connect(lambda checked=False, p=path: open_path(window, p))
+    if not samples:
+        menu.addAction(f"No samples installed: {INSTALL_HINT}").setEnabled(False)
+
+
+def _choose_file(window) -> None:
+    path, _ = QFileDialog.getOpenFileName(window, "Open checkpoint", _start_dir(window), FILE_FILTER)
+    if path:
+        open_path(window, path)
+
+
+def _choose_folder(window) -> None:
+    path = QFileDialog.getExistingDirectory(window, "Open model folder", _start_dir(window))
+    if path:
+        open_path(window, path)
+
+
+def _start_dir(window) -> str:
+    recent = recent_paths(window)
+    return os.path.dirname(recent[0]) if recent else os.path.expanduser("~")
+
+
+class _DropFilter(QObject):
+    """Accept files and folders dropped anywhere on the window; open the first one."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt override
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+            if _local_paths(event.mimeData()):
+                event.acceptProposedAction()
+                return True
+        elif kind == QEvent.Type.Drop:
+            paths = _local_paths(event.mimeData())
+            if paths:
+                event.acceptProposedAction()
+                open_path(self._window, paths[0])
+                return True
+        return False
+
+
+def _local_paths(mime) -> list[str]:
+    if mime is None or not mime.hasUrls():
+        return []
+    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]

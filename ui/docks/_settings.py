@@ -1,0 +1,130 @@
+"""A ViewDock whose controls live in ``doc.views[objectName]`` (the article docks use it).
+
+Controls write through the document model (so they are undoable and saved with the session);
+``sync_controls`` puts the Document's values back into the widgets without re-emitting; a
+Document change that leaves this dock's request unchanged costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
+from superqt.utils import qthrottled
+
+from peapp.document import Document
+from peapp.jobs import Request
+from ui.docks.base import ViewDock
+
+THROTTLE_MS = 40
+
+
+class SettingsDock(ViewDock):
+    #: every setting this dock keeps in doc.views[objectName], with its default
+    defaults: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._last_request: Request | None = None
+        self._syncers: list[Callable[[Document], None]] = []
+
+    # ---- settings -------------------------------------------------------------------------------
+    def setting(self, key: str, document: Document | None = None) -> Any:
+        document = document or self.ctx.document
+        return document.view(self.object_name, key, self.defaults[key])
+
+    def set_setting(self, **values: Any) -> None:
+        self.ctx.document_model.set_view(self.object_name, **values)
+
+    # ---- control helpers: each keeps one widget and one setting in step -----------------------------
+    def bind_spin(self, spin: QSpinBox | QDoubleSpinBox, key: str, convert: Callable = int) -> None:
+        emit = qthrottled(lambda v: self.set_setting(**{key: convert(v)}), timeout=THROTTLE_MS, leading=True)
+        spin.valueChanged.connect(emit)
+        self._syncers.append(lambda doc: _quiet(spin, spin.setValue, convert(self.setting(key, doc))))
+
+    def bind_slider(self, slider: QWidget, key: str) -> None:
+        emit = qthrottled(lambda v: self.set_setting(**{key: int(v)}), timeout=THROTTLE_MS, leading=True)
+        slider.valueChanged.connect(emit)
+        self._syncers.append(lambda doc: _quiet(slider, slider.setValue, int(self.setting(key, doc))))
+
+    def bind_combo(self, combo: QComboBox, key: str) -> None:
+        """A combo whose items carry their setting value as item data."""
+        combo.currentIndexChanged.connect(lambda i: self.set_setting(**{key: combo.itemData(i)}))
+
+        def sync(doc: Document) -> None:
+            index = combo.findData(self.setting(key, doc))
+            _quiet(combo, combo.setCurrentIndex, max(index, 0))
+        self._syncers.append(sync)
+
+    def bind_line(self, line: QLineEdit, key: str) -> None:
+        line.editingFinished.connect(lambda: self.set_setting(**{key: line.text()}))
+
+        def sync(doc: Document) -> None:
+            if line.text() != self.setting(key, doc):
+                _quiet(line, line.setText, str(self.setting(key, doc)))
+        self._syncers.append(sync)
+
+    def sync_controls(self, document: Document) -> None:
+        for sync in self._syncers:
+            sync(document)
+
+    # ---- requests ------------------------------------------------------------------------------
+    def on_document_changed(self, document: Document) -> None:
+        self.sync_controls(document)
+        try:
+            request = self.make_request(document)
+        except Exception as exc:  # noqa: BLE001 - bad view settings: say so, keep the last picture
+            self.ctx.status(f"{self.title}: {exc}")
+            self.on_failed(str(exc))
+            return
+        if request is not None and request == self._last_request:
+            return  # a change elsewhere in the Document: this view is unaffected
+        self.refresh(request)
+
+    def refresh(self, request: Request | None = None) -> int | None:
+        if request is None:
+            try:
+                request = self.make_request(self.ctx.document)
+            except Exception as exc:  # noqa: BLE001
+                self.ctx.status(f"{self.title}: {exc}")
+                self.on_failed(str(exc))
+                return None
+        self._last_request = request
+        return super().refresh(request)
+
+
+def relax_title_width(plot) -> None:
+    """Let a pyqtgraph plot's title be clipped instead of setting its column's minimum width.
+
+    LabelItem reports its text width as its minimum size on every text change, so long titles
+    in a narrow dock push plots past the right edge.  (The patch-grid dock does the same.)
+    """
+    from PySide6.QtCore import Qt
+
+    label = plot.titleLabel
+    update_min = label.updateMin
+
+    def relaxed() -> None:
+        update_min()
+        label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
+        label.setMinimumWidth(0)
+        label.updateGeometry()
+
+    label.updateMin = relaxed
+    label.setFlag(label.GraphicsItemFlag.ItemClipsChildrenToShape, True)
+    relaxed()
+
+
+def compact(combo: QComboBox, chars: int = 10) -> QComboBox:
+    """Let a combo be narrower than its longest item (it elides), so docks fit a 1000 px window."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(chars)
+    return combo
+
+
+def _quiet(widget: QWidget, setter: Callable[[Any], None], value: Any) -> None:
+    widget.blockSignals(True)
+    try:
+        setter(value)
+    finally:
+        widget.blockSignals(False)

@@ -1,0 +1,570 @@
+"""The checkpoint panel: what an opened model holds and how it encodes position.
+
+Top: the position components found (choose one to show it), then a searchable tree of every
+tensor (name, shape, dtype).  Choosing a component sets the matching family in the Document,
+so the heatmap (and its similarity view) shows it: a learned table as the trained table itself,
+RoPE/ALiBi/T5/Shaw/sinusoidal with the checkpoint's parameters.  For tables, the tabs below
+show the analysis: the PCA curve of positions, the spectrum along positions against the
+sinusoidal table's, the norm per position, and the table beside a sinusoidal table of the
+same size.
+
+Opening runs on the compute worker (``OpenCheckpointRequest``); a file that cannot be read
+leaves the previous checkpoint shown and says why in the status bar and here.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSplitter,
+                               QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from superqt.utils import qthrottled
+
+from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCheckpointRequest, TableAnalysis,
+                                          TableAnalysisRequest)
+from peapp.document import Document
+from ui.docks.base import ViewDock
+
+TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
+MAX_TREE_ITEMS = 20_000  # beyond this the tree lists the first ones and says so
+
+
+class _ExportableWhenShown:
+    """``exportable``: False on the class — not a view ``peapp render --all`` can draw for any
+    session (it needs an open checkpoint) — and, on a dock, whether it has a figure now (a
+    table's analysis, or a relative scheme by distance), so File > Export offers it then."""
+
+    def __get__(self, dock, owner=None) -> bool:
+        return False if dock is None else not dock.tabs.isHidden()
+
+
+class CheckpointDock(ViewDock):
+    object_name = "checkpointDock"
+    title = "Checkpoint"
+    order = 50
+    # along the bottom: the lists on the left, the analysis plots beside them get the width
+    default_area = Qt.DockWidgetArea.BottomDockWidgetArea
+    tab_group = "checkpoint"
+    shortcut = "Ctrl+5"  # keys are unique across panels (tests/gui/test_help_menu.py)
+    exportable = _ExportableWhenShown()
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self.report = None  # peapp.checkpoints.Report of the checkpoint shown
+        self.analysis: TableAnalysis | None = None
+        self._opening: str | None = None
+        self._vision: tuple[int, list | None] | None = None  # (prefix tokens, grid) awaiting its table
+        self._showing: str | None = None  # kind of the component chosen last
+        self._explicit = False  # the open in flight was asked for by the user (not a session/undo)
+        self._pending_side: dict[str, Any] = {}  # side requests submitted and not yet drawn
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.path_label = QLabel("No checkpoint open. File > Open (Ctrl+O), drop a model folder or file on the "
+                                 "window, or try File > Open Sample.")
+        self.path_label.setObjectName("checkpointPath")
+        self.path_label.setWordWrap(True)
+        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.path_label)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        lists = QSplitter(Qt.Orientation.Vertical)
+        self.components = QListWidget()
+        self.components.setObjectName("checkpointComponents")
+        self.components.setToolTip("Position components found; choose one to show it in the views")
+        self.components.setWordWrap(True)
+        self.components.currentRowChanged.connect(self._component_chosen)
+        lists.addWidget(self.components)
+
+        tree_box = QWidget()
+        tree_layout = QVBoxLayout(tree_box)
+        tree_layout.setContentsMargins(0, 0, 0, 0)
+        self.search = QLineEdit()
+        self.search.setObjectName("tensorSearch")
+        self.search.setPlaceholderText("Search tensors (e.g. position, wpe, layers.0)")
+        self.search.setClearButtonEnabled(True)
+        self._filter_later = qthrottled(self._apply_filter, timeout=150)
+        self.search.textChanged.connect(lambda _: self._filter_later())
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("tensorTree")
+        self.tree.setHeaderLabels(["tensor", "shape", "dtype"])
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setToolTip("Every tensor in the file, without its data; double-click a 2-D table to show it")
+        self.tree.itemDoubleClicked.connect(self._tensor_double_clicked)
+        tree_layout.addWidget(self.search)
+        tree_layout.addWidget(self.tree)
+        lists.addWidget(tree_box)
+        lists.setSizes([90, 200])
+        splitter.addWidget(lists)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("checkpointAnalysis")
+        self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components "
+                                            "(colour: position, dark = first)")
+        self.pca_line = self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 70), width=1))
+        self.pca_points = pg.ScatterPlotItem(size=5, pen=None)
+        self.pca_plot.addItem(self.pca_points)
+        self.spectrum_plot = pg.PlotWidget(title="Spectrum along positions (mean over dimensions)")
+        self.spectrum_plot.setLogMode(y=True)
+        self.spectrum_plot.addLegend(offset=(-10, 10))
+        self.spectrum_table = self.spectrum_plot.plot(pen=pg.mkPen("#2e86de", width=1.5), name="checkpoint table")
+        self.spectrum_sin = self.spectrum_plot.plot(pen=pg.mkPen("#e67e22", width=1.2, style=Qt.PenStyle.DashLine),
+                                                    name="sinusoidal, same size")
+        self.spectrum_plot.setLabel("bottom", "frequency (cycles per position)")
+        self.spectrum_plot.setLabel("left", "share of power")
+        self.norm_plot = pg.PlotWidget(title="L2 norm per position")
+        self.norm_curve = self.norm_plot.plot(pen=pg.mkPen("#27ae60", width=1.5))
+        self.norm_plot.setLabel("bottom", "position")
+        self.compare = pg.GraphicsLayoutWidget()
+        self.compare_table = self._image_panel(0, "checkpoint table")
+        self.compare_sin = self._image_panel(1, "sinusoidal, same size")
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
+            plot.setMenuEnabled(False)
+            plot.showGrid(x=True, y=True, alpha=0.2)
+            for side in ("left", "bottom"):  # plain numbers: "×0.001" axis prefixes confuse shares
+                plot.getAxis(side).enableAutoSIPrefix(False)
+        self.distance_plot = pg.PlotWidget(title="By distance")
+        self.distance_plot.setLabel("bottom", "key − query (positions)")
+        self.distance_plot.setMenuEnabled(False)
+        self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
+        for side in ("left", "bottom"):
+            self.distance_plot.getAxis(side).enableAutoSIPrefix(False)
+        self.distance_curves: list[pg.PlotDataItem] = []
+        self.distance: DistanceView | None = None
+        self.tabs.addTab(self.pca_plot, "PCA curve")
+        self.tabs.addTab(self.spectrum_plot, "Spectrum")
+        self.tabs.addTab(self.norm_plot, "Norms")
+        self.tabs.addTab(self.compare, "vs sinusoidal")
+        self.tabs.addTab(self.distance_plot, "By distance")
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        layout.addWidget(splitter, 1)
+
+        self.readout = QLabel("")
+        self.readout.setObjectName("checkpointReadout")
+        self.readout.setWordWrap(True)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
+            plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
+        self._show_tabs(False)
+
+    def _image_panel(self, col: int, title: str) -> pg.ImageItem:
+        plot = self.compare.addPlot(row=0, col=col, title=title)
+        plot.invertY(True)
+        plot.setMenuEnabled(False)
+        plot.setLabel("left", "position")
+        plot.setLabel("bottom", "dimension")
+        image = pg.ImageItem(axisOrder="row-major")
+        image.setColorMap(pg.colormap.get("CET-D1A"))
+        plot.addItem(image)
+        return image
+
+    # ---- opening ----------------------------------------------------------------------------------
+    def open_path(self, path: str) -> None:
+        """Read ``path`` on the worker; the Document changes only once it has been read."""
+        self._opening = os.path.abspath(path)
+        self._explicit = True
+        self.ctx.status(f"Opening {self._opening} …", 0)
+        self.refresh(OpenCheckpointRequest(self._opening))
+
+    def make_request(self, document: Document):
+        path = document.checkpoint
+        if not path or (self.report is not None and self.report.checkpoint.path == path) or path == self._opening:
+            return None
+        self._opening = path
+        return OpenCheckpointRequest(path)
+
+    def on_document_changed(self, document: Document) -> None:
+        if document.checkpoint is None and self.report is not None:
+            self._clear()  # undo of the first open
+        elif document.checkpoint and (self.report is None or document.checkpoint != self.report.checkpoint.path):
+            self.refresh()
+
+    def on_failed(self, message: str) -> None:
+        self._opening = None
+        self._explicit = False
+        shown = f" Still showing {self.report.checkpoint.path}." if self.report is not None else ""
+        self.set_caption(f"Could not open: {message}{shown}")
+
+    def show_result(self, report) -> None:
+        self._opening = None
+        self.report = report
+        if self.isHidden():  # closed, or not yet shown this session: a checkpoint is open now
+            self.show()
+        ckpt = report.checkpoint
+        self.path_label.setText(f"<b>{os.path.basename(ckpt.path.rstrip('/')) or ckpt.path}</b> — {ckpt.format}, "
+                                f"{len(ckpt.tensors):,} tensors, {ckpt.architecture or 'unknown architecture'}")
+        self.path_label.setToolTip(ckpt.path)
+        self._fill_components(report)
+        self._fill_tree(ckpt)
+        found = ", ".join(sorted({c.kind for c in report.components})) or "no position component"
+        warn = (" Warnings: " + " ".join(report.warnings)) if report.warnings else ""
+        self.set_caption(f"{ckpt.path}: {found}.{warn}")
+        self.ctx.status(f"Opened {ckpt.path}: {found}", 6000)
+        doc = self.ctx.document
+        if doc.checkpoint != ckpt.path:
+            self.ctx.document_model.set_document(doc.with_checkpoint(ckpt.path), "Open checkpoint")
+        if self._explicit and report.components:
+            self.components.setCurrentRow(0)  # opened by the user: show the first component
+        elif report.components:
+            self._restore_selection(report)  # a session or undo: keep what the Document shows
+        self._explicit = False
+
+    def _clear(self) -> None:
+        self.report = None
+        self.components.clear()
+        self.tree.clear()
+        self.path_label.setText("No checkpoint open.")
+        self.set_caption("")
+        self._show_tabs(False)
+
+    # ---- lists ----------------------------------------------------------------------------------
+    def _fill_components(self, report) -> None:
+        self.components.blockSignals(True)
+        self.components.clear()
+        for comp in report.components:
+            item = QListWidgetItem(f"{comp.kind}: {comp.summary}")
+            item.setToolTip(f"{comp.tensor or '(computed, no tensor)'}\n" +
+                            "\n".join(f"{k} = {v}" for k, v in comp.params.items() if k != "slopes"))
+            self.components.addItem(item)
+        if not report.components:
+            item = QListWidgetItem(report.warnings[-1] if report.warnings else "no position component found")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.components.addItem(item)
+        self.components.blockSignals(False)
+
+    def _fill_tree(self, ckpt) -> None:
+        self.tree.clear()
+        self.tree.setUpdatesEnabled(False)
+        groups: dict[str, QTreeWidgetItem] = {}
+        names = sorted(ckpt.tensors)
+        for name in names[:MAX_TREE_ITEMS]:
+            info = ckpt.tensors[name]
+            parts = name.split(".")
+            parent = self.tree.invisibleRootItem()
+            # group by dotted prefix (transformer › h › 0 › attn …); leaves keep the full name
+            for depth in range(1, len(parts)):
+                key = ".".join(parts[:depth])
+                if key not in groups:
+                    groups[key] = QTreeWidgetItem(parent, [parts[depth - 1], "", ""])
+                parent = groups[key]
+            leaf = QTreeWidgetItem(parent, [parts[-1], " × ".join(map(str, info.shape)) or "scalar", info.dtype])
+            leaf.setData(0, Qt.ItemDataRole.UserRole, name)
+            leaf.setToolTip(0, name)
+        if len(names) > MAX_TREE_ITEMS:
+            QTreeWidgetItem(self.tree.invisibleRootItem(), [f"… {len(names) - MAX_TREE_ITEMS:,} more (search to find them)"])
+        self.tree.setUpdatesEnabled(True)
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        text = self.search.text().strip().lower()
+
+        def visit(item: QTreeWidgetItem) -> bool:
+            name = item.data(0, Qt.ItemDataRole.UserRole)
+            if name is not None:
+                visible = not text or text in name.lower()
+            else:
+                visible = False
+                for i in range(item.childCount()):
+                    visible = visit(item.child(i)) or visible
+            item.setHidden(not visible)
+            if text and visible and name is None:
+                item.setExpanded(True)
+            return visible
+
+        root = self.tree.invisibleRootItem()
+        for i in range(root.childCount()):
+            visit(root.child(i))
+
+    def visible_tensors(self) -> list[str]:
+        """Full names of the tensors the search leaves visible (tests, and the status line)."""
+        out = []
+
+        def visit(item):
+            for i in range(item.childCount()):
+                child = item.child(i)
+                if child.isHidden():
+                    continue
+                name = child.data(0, Qt.ItemDataRole.UserRole)
+                if name is not None:
+                    out.append(name)
+                visit(child)
+
+        visit(self.tree.invisibleRootItem())
+        return out
+
+    # ---- showing a component --------------------------------------------------------------------
+    def _component_chosen(self, row: int) -> None:
+        if self.report is None or not 0 <= row < len(self.report.components):
+            return
+        self.show_component(self.report.components[row])
+
+    def show_component(self, comp) -> None:
+        """Put ``comp`` into the Document so the views show it, and show its own views here."""
+        try:
+            new = self._document_for(comp)
+        except Exception as exc:  # noqa: BLE001 - a value outside the family's ranges: say so, keep state
+            self.ctx.status(f"Cannot show {comp.kind}: {exc}")
+            return
+        if new is None:
+            self.ctx.status(f"{comp.kind}: nothing to show for this component")
+            return
+        self.ctx.document_model.set_document(new, f"Show checkpoint {comp.kind}")
+        self.readout.setText(comp.summary)
+        self._own_views(comp)
+        p = comp.params
+        if comp.kind == "alibi" and p.get("heads"):
+            self._hand_to("attentionDock", "set_settings", scheme="alibi", n_heads=min(int(p["heads"]), 64))
+        elif comp.kind == "t5_relative_bias":
+            self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=min(int(p["heads"]), 64),
+                          causal=not p["bidirectional"])
+
+    def _document_for(self, comp) -> Document | None:
+        """The Document that shows ``comp`` in the views (raises ParameterError if it cannot)."""
+        doc, p = self.ctx.document, comp.params
+        if comp.kind in TABLE_KINDS:
+            offset = _offset(comp)
+            info = self.report.checkpoint.tensors[comp.tensor]
+            shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
+            if len(shape) != 2 or shape[0] <= offset:
+                return None
+            # the whole table: the heatmap draws a level-of-detail view of long ones
+            return doc.with_params("learned", source=f"{self.report.checkpoint.path}::{comp.tensor}", offset=offset,
+                                   max_positions=shape[0] - offset, d_model=shape[1],
+                                   n_positions=shape[0] - offset).with_family("learned")
+        if comp.kind == "rope":
+            from peapp.checkpoints.rope_config import rope_family_values
+
+            return doc.with_params("rope", **rope_family_values(p, self.report.checkpoint.config)).with_family("rope")
+        if comp.kind == "alibi" and p.get("heads"):
+            return doc.with_params("alibi", n_heads=int(p["heads"]), head=0).with_family("alibi")
+        if comp.kind == "t5_relative_bias":
+            return doc.with_params("t5", num_buckets=int(p["num_buckets"]), max_distance=int(p["max_distance"]),
+                                   bidirectional=bool(p["bidirectional"]), n_heads=int(p["heads"]),
+                                   head=0).with_family("t5")
+        if comp.kind == "shaw_relative":
+            return doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
+        if comp.kind == "sinusoidal" and p.get("dim"):
+            return doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2,
+                                   layout="concatenated").with_family("sinusoidal")
+        if comp.kind == "nope":
+            return doc.with_family("nope")
+        return None
+
+    def _own_views(self, comp) -> None:
+        """This dock's figures for ``comp``: table analysis, or bias/norm by distance."""
+        self._showing = comp.kind
+        self._show_tabs(False)
+        p, path = comp.params, self.report.checkpoint.path
+        if comp.kind in TABLE_KINDS:
+            # a vision table also goes to the patch grid (once its analysis has loaded it)
+            self._vision = (_offset(comp), p.get("grid")) if comp.kind == "vision_learned_2d" else None
+            self.readout.setText(f"Analysing {comp.tensor} …")
+            self.submit_side("analysis", TableAnalysisRequest(f"{path}::{comp.tensor}", _offset(comp)))
+        elif comp.kind == "alibi" and p.get("slopes"):
+            self.submit_side("distance", DistanceRequest("alibi", slopes=tuple(p["slopes"])))
+        elif comp.kind == "t5_relative_bias":
+            self.submit_side("distance", DistanceRequest(
+                "t5_relative_bias", f"{path}::{comp.tensor}", bool(p["bidirectional"]), int(p["max_distance"]),
+                span=int(p["max_distance"]) + 32))
+        elif comp.kind == "shaw_relative":
+            self.submit_side("distance", DistanceRequest("shaw_relative", f"{path}::{comp.tensor}"))
+
+    def _restore_selection(self, report) -> None:
+        """After a session or undo reopened the checkpoint: select (without changing the Document)
+        the component the Document already shows, and draw this dock's views of it."""
+        doc = self.ctx.document
+        wanted = {"learned": TABLE_KINDS, "rope": ("rope",), "alibi": ("alibi",), "t5": ("t5_relative_bias",),
+                  "shaw": ("shaw_relative",), "sinusoidal": ("sinusoidal",), "nope": ("nope",)}.get(doc.family, ())
+        source = doc.spec("learned").source if doc.family == "learned" else ""
+        for row, comp in enumerate(report.components):
+            if comp.kind in wanted and (not source or source == f"{report.checkpoint.path}::{comp.tensor}"):
+                self.components.blockSignals(True)
+                self.components.setCurrentRow(row)
+                self.components.blockSignals(False)
+                self._own_views(comp)
+                return
+
+    def _hand_to(self, dock_name: str, method: str, *args, **kwargs) -> bool:
+        """Pass a component to another panel if the window has it (patch grid, attention inspector)."""
+        dock = getattr(self.window(), "docks", {}).get(dock_name)
+        call = getattr(dock, method, None)
+        if call is None:
+            return False
+        try:
+            call(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - that panel refused the values: say so, keep going
+            self.ctx.status(f"{getattr(dock, 'title', dock_name)}: {exc}")
+            return False
+        return True
+
+    def _show_table(self, tensor: str, offset: int) -> None:
+        """Show any 2-D (or [1, N, d]) tensor as a learned table (double-click in the tree)."""
+        from peapp.checkpoints import Component
+
+        info = self.report.checkpoint.tensors[tensor]
+        comp = Component("learned_absolute", tensor, info.shape, {"offset": offset}, summary=tensor)
+        try:
+            new = self._document_for(comp)
+        except Exception as exc:  # noqa: BLE001
+            self.ctx.status(f"Cannot show {tensor}: {exc}")
+            return
+        if new is None:
+            self.ctx.status(f"{tensor} has shape {info.shape}: not a [positions, dim] table")
+            return
+        self.components.blockSignals(True)
+        self.components.clearSelection()
+        self.components.setCurrentRow(-1)
+        self.components.blockSignals(False)
+        self.ctx.document_model.set_document(new, f"Show {tensor}")
+        self._own_views(comp)
+
+    def _tensor_double_clicked(self, item: QTreeWidgetItem, column: int) -> None:
+        name = item.data(0, Qt.ItemDataRole.UserRole)
+        if name is not None and self.report is not None:
+            self._show_table(name, 0)
+
+    # ---- analysis -------------------------------------------------------------------------------
+    def show_side_result(self, name: str, result: Any) -> None:
+        if name == "distance":
+            self._pending_side.pop(name, None)
+            if self._showing in ("t5_relative_bias", "alibi", "shaw_relative"):  # not after a newer choice
+                self._show_distance(result)
+            return
+        self._pending_side.pop(name, None)
+        if name != "analysis" or self._showing not in TABLE_KINDS:  # not after a newer choice
+            return
+        a: TableAnalysis = result
+        self.analysis = a
+        n = a.table.shape[0]
+        colors = pg.colormap.get("viridis").map(np.linspace(0, 1, n), mode="qcolor")
+        self.pca_line.setData(a.pca[:, 0], a.pca[:, 1])
+        self.pca_points.setData(x=a.pca[:, 0], y=a.pca[:, 1], brush=colors, data=np.arange(n))
+        self.pca_plot.setLabel("bottom", f"PC1 ({a.explained[0]:.0%} of variance)")
+        self.pca_plot.setLabel("left", f"PC2 ({a.explained[1]:.0%})")
+        f = a.frequencies[1:]
+        self.spectrum_table.setData(f, np.maximum(a.mean_spectrum[1:], 1e-12))
+        self.spectrum_sin.setData(f, np.maximum(a.sinusoidal_mean_spectrum[1:], 1e-12))
+        self.norm_curve.setData(np.arange(n), a.norms)
+        for image, values in ((self.compare_table, a.table), (self.compare_sin, a.sinusoidal)):
+            lim = float(np.percentile(np.abs(values), 99.5)) or 1.0
+            image.setImage(values, autoLevels=False, levels=(-lim, lim))
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
+            plot.autoRange()
+        self._show_tabs(True)
+        if self._vision is not None and a.prefix is not None:
+            prefix, grid = self._vision
+            self._vision = None
+            self._hand_to("patchGridDock", "show_table", np.concatenate([a.prefix, a.table]), prefix,
+                          tuple(grid) if grid else None, a.name)
+        low = a.mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum()
+        self.readout.setText(
+            f"{a.name}: {n:,} positions × {a.table.shape[1]} dims. PC1+PC2 explain {a.explained.sum():.0%}; "
+            f"{low:.0%} of its power lies in the lowest 1/16 of frequencies (sinusoidal: "
+            f"{a.sinusoidal_mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum():.0%}); norms "
+            f"{a.norms.min():.3g}–{a.norms.max():.3g}.")
+
+    def _show_distance(self, view: DistanceView) -> None:
+        self.distance = view
+        for curve in self.distance_curves:
+            self.distance_plot.removeItem(curve)
+        n = len(view.curves)
+        colors = pg.colormap.get("viridis").map(np.linspace(0, 0.9, max(n, 2)), mode="qcolor")
+        self.distance_curves = [self.distance_plot.plot(view.distances, values, pen=pg.mkPen(colors[i], width=1.5))
+                                for i, values in enumerate(view.curves)]
+        self.distance_plot.setTitle(view.title)
+        self.distance_plot.setLabel("left", view.value_label)
+        self.distance_plot.autoRange()
+        self._show_tabs(True, only_distance=True)
+        self.readout.setText(view.caption)
+
+    def _show_tabs(self, visible: bool, only_distance: bool = False) -> None:
+        """Tables use the first four tabs; relative schemes the distance tab only."""
+        self.tabs.setVisible(visible)
+        last = self.tabs.count() - 1
+        for i in range(self.tabs.count()):
+            self.tabs.setTabVisible(i, (i == last) if only_distance else (i != last))
+        if visible:
+            self.tabs.setCurrentIndex(last if only_distance else min(self.tabs.currentIndex(), last - 1))
+
+    def _hover(self, plot: pg.PlotWidget, scene_pos) -> None:
+        if plot is self.distance_plot:
+            v = self.distance
+            if v is None or not plot.sceneBoundingRect().contains(scene_pos):
+                return
+            x = plot.getPlotItem().vb.mapSceneToView(scene_pos).x()
+            i = int(np.clip(np.searchsorted(v.distances, round(x)), 0, len(v.distances) - 1))
+            values = ", ".join(f"{c[i]:+.3f}" for c in v.curves[:8]) + (" …" if len(v.curves) > 8 else "")
+            self.readout.setText(f"key − query = {v.distances[i]:+d}: {v.value_label} per head {values}")
+            return
+        a = self.analysis
+        if a is None or not plot.sceneBoundingRect().contains(scene_pos):
+            return
+        point = plot.getPlotItem().vb.mapSceneToView(scene_pos)
+        if plot is self.pca_plot:
+            d = (a.pca[:, 0] - point.x()) ** 2 + (a.pca[:, 1] - point.y()) ** 2
+            i = int(np.argmin(d))
+            self.readout.setText(f"position {i:,}: PC1 {a.pca[i, 0]:+.4f}, PC2 {a.pca[i, 1]:+.4f}")
+        elif plot is self.norm_plot:
+            i = int(np.clip(round(point.x()), 0, len(a.norms) - 1))
+            self.readout.setText(f"position {i:,}: norm {a.norms[i]:.4f}")
+        else:
+            i = int(np.clip(np.searchsorted(a.frequencies, point.x()), 1, len(a.frequencies) - 1))
+            self.readout.setText(f"frequency {a.frequencies[i]:.4f} cycles/position (period "
+                                 f"{1 / a.frequencies[i]:,.1f}): table {a.mean_spectrum[i]:.3g}, "
+                                 f"sinusoidal {a.sinusoidal_mean_spectrum[i]:.3g} of the power")
+
+    # ---- synchronous use (export, `peapp render`, tests) ------------------------------------------
+    def submit_side(self, name: str, request) -> int:
+        self._pending_side[name] = request
+        return super().submit_side(name, request)
+
+    def compute_now(self) -> Any:
+        """Open the Document's checkpoint and compute this dock's figure on the calling thread."""
+        path = self.ctx.document.checkpoint
+        if path and (self.report is None or self.report.checkpoint.path != path):
+            self.ctx.worker.cancel(self.object_name)  # the same open may be queued; this one wins
+            self._opening = None
+            self._last_result = OpenCheckpointRequest(path).run()
+            self.show_result(self._last_result)
+        for name, request in list(self._pending_side.items()):
+            self.show_side_result(name, request.run())
+        return self._last_result
+
+
+    # ---- export -----------------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.tabs.currentWidget() if not self.tabs.isHidden() else self._body
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        if not self.tabs.isHidden() and self.tabs.currentWidget() is self.distance_plot and self.distance is not None:
+            return {"distance": self.distance.distances, "values": self.distance.curves}
+        a = self.analysis
+        if a is None:
+            return {}
+        return {"table": a.table, "pca": a.pca, "norms": a.norms, "frequencies": a.frequencies,
+                "mean_spectrum": a.mean_spectrum, "sinusoidal_mean_spectrum": a.sinusoidal_mean_spectrum}
+
+    def export_title(self) -> str:
+        if self.analysis is not None:
+            return f"{self.analysis.name} — {self.tabs.tabText(self.tabs.currentIndex())}"
+        return self.title
+
+
+def _offset(comp) -> int:
+    """Rows before position 0: a learned table's offset, or a vision table's prefix tokens."""
+    return int(comp.params.get("offset", comp.params.get("prefix_tokens", 0)))
+
+
+DOCK = CheckpointDock

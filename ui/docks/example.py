@@ -1,0 +1,412 @@
+"""The worked example: a word's embedding, its positional vector, and what the model sees.
+
+Starts at the article's own case ("DataCamp", d_model 4, position 0: [0.51, −0.22, 0.88, 0.14]
++ [0, 1, 0, 1] = [0.51, 0.78, 0.88, 1.14]).  Bars and a table show the numbers; the pair view
+shows one pair of dimensions as arrows: added schemes move the tip (length and direction
+change), RoPE turns it on its circle (length kept).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+from superqt import QLabeledSlider
+
+from peapp.analysis import worked_example as we
+from peapp.document import Document
+from ui.docks._settings import SettingsDock, compact, relax_title_width
+
+COLORS = {"embedding": "#2e86de", "positional": "#e67e22", "combined": "#27ae60", "other": "#8e44ad"}
+MAX_POSITION = 8192
+
+
+class ExampleDock(SettingsDock):
+    object_name = "exampleDock"
+    title = "Worked example"
+    order = 70
+    shortcut = "Ctrl+7"
+    view_names = ("example",)
+    defaults = {"word": we.ARTICLE_WORD, "source": "article", "d_model": 4, "scheme": "sinusoidal",
+                "position": we.ARTICLE_POSITION, "other_position": we.ARTICLE_OTHER_POSITION,
+                "max_positions": 2048, "pair": 0}
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._result: we.WorkedExample | None = None
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+        controls = QGridLayout()
+        self.word_edit = QLineEdit()
+        self.word_edit.setObjectName("exampleWord")
+        self.word_edit.setMinimumWidth(80)
+        self.word_edit.setToolTip("The word to embed; its embedding depends on the word only, never on position")
+        self.word_edit.editingFinished.connect(lambda: self._set_consistent(word=self.word_edit.text()))
+        self._syncers.append(lambda doc: self._sync_word(doc))
+        self.source_combo = QComboBox()
+        self.source_combo.setObjectName("exampleSource")
+        self.source_combo.addItem("article's vector", "article")
+        self.source_combo.addItem("hashed from the word", "hashed")
+        compact(self.source_combo, 12)
+        self.source_combo.setToolTip("The article's 4-dimensional vector [0.51, −0.22, 0.88, 0.14], or a "
+                                     "deterministic stand-in derived from the word (any d_model)")
+        self.source_combo.currentIndexChanged.connect(
+            lambda i: self._set_consistent(source=self.source_combo.itemData(i)))
+        self._syncers.append(lambda doc: self._sync_combo(self.source_combo, self.setting("source", doc)))
+        self.d_spin = QSpinBox()
+        self.d_spin.setObjectName("exampleDModel")
+        self.d_spin.setRange(2, 64)
+        self.d_spin.setSingleStep(2)
+        self.d_spin.setToolTip("Embedding width (the article uses 4)")
+        self.d_spin.setKeyboardTracking(False)
+        self.d_spin.valueChanged.connect(lambda v: self._set_consistent(d_model=int(v)))
+        self._syncers.append(lambda doc: self._sync_spin(self.d_spin, int(self.setting("d_model", doc))))
+        preset = QPushButton("Article's example")
+        preset.setObjectName("examplePreset")
+        preset.setToolTip("\"DataCamp\", d_model 4, position 0, sinusoidal, compared with position 5")
+        preset.clicked.connect(self.load_article_example)
+        self.scheme_combo = QComboBox()
+        self.scheme_combo.setObjectName("exampleScheme")
+        for key in we.SCHEMES:
+            self.scheme_combo.addItem(we.SCHEME_LABELS[key], key)
+        self.scheme_combo.setToolTip("Added to the embedding (sinusoidal, learned), rotating it (RoPE), or "
+                                     "leaving it alone (ALiBi, NoPE)")
+        self.bind_combo(self.scheme_combo, "scheme")
+        compact(self.scheme_combo, 12)
+        self.position_slider = QLabeledSlider(Qt.Orientation.Horizontal)
+        self.position_slider.setObjectName("examplePosition")
+        self.position_slider.setRange(0, MAX_POSITION)
+        self.position_slider.setToolTip("Where the word sits in the sequence")
+        self.bind_slider(self.position_slider, "position")
+        self.other_spin = QSpinBox()
+        self.other_spin.setObjectName("exampleOtherPosition")
+        self.other_spin.setRange(0, MAX_POSITION)
+        self.other_spin.setToolTip("The same word at another position, for comparison (the article uses 5)")
+        self.bind_spin(self.other_spin, "other_position")
+        self.rows_spin = QSpinBox()
+        self.rows_spin.setObjectName("exampleTableRows")
+        self.rows_spin.setRange(1, 131_072)
+        self.rows_spin.setGroupSeparatorShown(True)
+        self.rows_spin.setKeyboardTracking(False)
+        self.rows_spin.setToolTip("Rows of the learned table: positions at or past this do not exist")
+        self.bind_spin(self.rows_spin, "max_positions")
+        self.rows_label = QLabel("table rows")
+        self.pair_combo = QComboBox()
+        self.pair_combo.setObjectName("examplePair")
+        self.pair_combo.setToolTip("Which pair of dimensions the arrow view shows")
+        compact(self.pair_combo, 12)
+        self.pair_combo.currentIndexChanged.connect(self._pair_chosen)
+        # three compact rows, so the dock fits a 1000 px window next to the parameters
+        controls.addWidget(QLabel("Word"), 0, 0)
+        controls.addWidget(self.word_edit, 0, 1)
+        controls.addWidget(QLabel("embedding"), 0, 2)
+        controls.addWidget(self.source_combo, 0, 3)
+        controls.addWidget(QLabel("d_model"), 0, 4)
+        controls.addWidget(self.d_spin, 0, 5)
+        controls.addWidget(QLabel("Scheme"), 1, 0)
+        controls.addWidget(self.scheme_combo, 1, 1)
+        controls.addWidget(QLabel("position"), 1, 2)
+        controls.addWidget(self.position_slider, 1, 3)
+        controls.addWidget(QLabel("compare"), 1, 4)
+        controls.addWidget(self.other_spin, 1, 5)
+        controls.addWidget(preset, 2, 0, 1, 2)
+        rows_box = QHBoxLayout()
+        rows_box.addWidget(self.rows_label)
+        rows_box.addWidget(self.rows_spin)
+        rows_box.addStretch(1)
+        rows_box.addWidget(QLabel("pair view"))
+        rows_box.addWidget(self.pair_combo)
+        controls.addLayout(rows_box, 2, 2, 1, 4)
+        controls.setColumnStretch(1, 1)
+        controls.setColumnStretch(3, 2)
+        layout.addLayout(controls)
+
+        self.table = QTableWidget()
+        self.table.setObjectName("exampleTable")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("exampleGraphics")
+        self.bars_plot = self.graphics.addPlot(row=0, col=0)
+        relax_title_width(self.bars_plot)
+        self.bars_plot.setMenuEnabled(False)
+        self.bars_plot.showGrid(y=True, alpha=0.25)
+        self.bars_plot.setLabel("bottom", "dimension")
+        self.bars_plot.setLabel("left", "value")
+        self.bars_plot.addLegend(offset=(5, 5))
+        self.bars: dict[str, pg.BarGraphItem] = {}
+        self.bars_plot.getAxis("left").enableAutoSIPrefix(False)
+        for key in ("embedding", "positional", "combined"):
+            item = pg.BarGraphItem(x=[], height=[], width=0.26, brush=COLORS[key], pen=pg.mkPen(None))
+            self.bars[key] = item
+            self.bars_plot.addItem(item)
+        self.other_points = self.bars_plot.plot([], [], pen=None, symbol="d", symbolSize=8,
+                                                symbolBrush=COLORS["other"])
+        self.bars_plot.addLine(y=0, pen=pg.mkPen("#888", width=1))
+
+        self.pair_plot = self.graphics.addPlot(row=0, col=1)
+        relax_title_width(self.pair_plot)
+        self.pair_plot.setMenuEnabled(False)
+        self.pair_plot.setAspectLocked(True)
+        self.pair_plot.showGrid(x=True, y=True, alpha=0.25)
+        self.pair_circle = self.pair_plot.plot([], [], pen=pg.mkPen("#aaa", width=1, style=Qt.PenStyle.DashLine))
+        self.pair_items = {key: self.pair_plot.plot([], [], pen=pg.mkPen(COLORS[key], width=2.5),
+                                                   symbol="o", symbolSize=7, symbolBrush=COLORS[key],
+                                                   symbolPen=None) for key in COLORS}
+        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
+        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+
+
+        layout.addWidget(self.table)
+        layout.addWidget(self.graphics, 1)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("exampleError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #c0392b;")
+        self.error_label.setVisible(False)
+        layout.addWidget(self.error_label)
+        self.readout = QLabel("Hover over the bars for the numbers of a dimension.")
+        self.readout.setObjectName("exampleReadout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.sync_controls(ctx.document)
+
+    # ---- settings and requests -------------------------------------------------------------------
+    def load_article_example(self) -> None:
+        self.set_setting(word=we.ARTICLE_WORD, source="article", d_model=4, scheme="sinusoidal",
+                         position=we.ARTICLE_POSITION, other_position=we.ARTICLE_OTHER_POSITION, pair=0)
+
+    def _set_consistent(self, **change) -> None:
+        """Keep the article's vector tied to its case: it is "DataCamp" in 4 dimensions.
+
+        Choosing it sets that word and width; changing the word or the width away from it
+        switches to the hashed embedding (which exists for any word and width).
+        """
+        current = {key: self.setting(key) for key in ("word", "source", "d_model")}
+        if change.get("source") == "article":
+            change.update(word=we.ARTICLE_WORD, d_model=len(we.ARTICLE_EMBEDDING))
+        elif current["source"] == "article" and "source" not in change and (
+                change.get("word", we.ARTICLE_WORD).strip() != we.ARTICLE_WORD
+                or change.get("d_model", len(we.ARTICLE_EMBEDDING)) != len(we.ARTICLE_EMBEDDING)):
+            change["source"] = "hashed"
+        if any(current.get(k) != v for k, v in change.items()):
+            self.set_setting(**change)
+
+    def _sync_word(self, document: Document) -> None:
+        if self.word_edit.text() != self.setting("word", document):
+            self.word_edit.blockSignals(True)
+            self.word_edit.setText(str(self.setting("word", document)))
+            self.word_edit.blockSignals(False)
+
+    @staticmethod
+    def _sync_combo(combo: QComboBox, value) -> None:
+        combo.blockSignals(True)
+        combo.setCurrentIndex(max(combo.findData(value), 0))
+        combo.blockSignals(False)
+
+    @staticmethod
+    def _sync_spin(spin: QSpinBox, value: int) -> None:
+        spin.blockSignals(True)
+        spin.setValue(value)
+        spin.blockSignals(False)
+
+    def sync_controls(self, document: Document) -> None:
+        super().sync_controls(document)
+        learned = self.setting("scheme", document) == "learned"
+        self.rows_spin.setVisible(learned)
+        self.rows_label.setVisible(learned)
+
+    def make_request(self, document: Document) -> we.WorkedExampleRequest:
+        s = {key: self.setting(key, document) for key in self.defaults}
+        return we.WorkedExampleRequest(word=str(s["word"]), scheme=s["scheme"], position=int(s["position"]),
+                                       d_model=int(s["d_model"]), embedding_source=s["source"],
+                                       max_positions=int(s["max_positions"]),
+                                       other_position=int(s["other_position"]))
+
+    def on_failed(self, message: str) -> None:
+        # e.g. a learned table asked for a row it does not have: that error *is* the lesson
+        self.error_label.setText(message)
+        self.error_label.setVisible(True)
+
+    def _pair_chosen(self, index: int) -> None:
+        if index >= 0:
+            self.set_setting(pair=index)
+            self._draw_pair()
+
+    # ---- drawing -----------------------------------------------------------------------------------
+    def show_result(self, result: we.WorkedExample) -> None:
+        self._result = result
+        self.error_label.setVisible(False)
+        d = len(result.embedding)
+        x = np.arange(d, dtype=float)
+        rope = result.scheme == "rope"
+        self.bars["embedding"].setOpts(x=x - 0.28, height=result.embedding, width=0.26)
+        self.bars["positional"].setOpts(x=x, height=np.zeros(d) if rope else result.positional,
+                                        width=0.26)
+        self.bars["positional"].setVisible(not rope and result.scheme != "none")
+        self.bars["combined"].setOpts(x=x + 0.28, height=result.combined, width=0.26)
+        if result.other_position != result.position:
+            self.other_points.setData(x + 0.28, result.other_combined)
+        else:
+            self.other_points.setData([], [])
+        legend = self.bars_plot.legend
+        legend.clear()
+        legend.addItem(self.bars["embedding"], "embedding")
+        if not rope and result.scheme != "none":
+            legend.addItem(self.bars["positional"], f"PE({result.position})")
+        legend.addItem(self.bars["combined"], f"{'rotated' if rope else 'input'} at {result.position}")
+        if result.other_position != result.position:
+            legend.addItem(self.other_points, f"{'rotated' if rope else 'input'} at {result.other_position}")
+        self.bars_plot.setTitle(f"\"{result.word}\" — {we.SCHEME_LABELS[result.scheme]}")
+        self.bars_plot.getAxis("bottom").setTicks([[(i, str(i)) for i in range(d)]] if d <= 16 else None)
+        self._fill_table(result)
+        self._fill_pair_combo(result)
+        self._draw_pair()
+        self.set_caption(result.caption)
+
+    def _rows(self, result: we.WorkedExample) -> list[tuple[str, np.ndarray, str]]:
+        rows = [("embedding", result.embedding, f"{result.embedding_norm:.4f}")]
+        if result.scheme == "rope":
+            rows.append((f"angle at {result.position} (rad)", result.positional, ""))
+            rows.append((f"rotated at {result.position}", result.combined, f"{result.combined_norm:.4f}"))
+            label = f"rotated at {result.other_position}"
+        else:
+            if result.scheme != "none":
+                rows.append((f"+ PE({result.position})", result.positional,
+                             f"{np.linalg.norm(result.positional):.4f}"))
+            rows.append((f"= input at {result.position}", result.combined, f"{result.combined_norm:.4f}"))
+            label = f"input at {result.other_position}"
+        if result.other_position != result.position:
+            rows.append((label, result.other_combined, f"{np.linalg.norm(result.other_combined):.4f}"))
+        return rows
+
+    def _fill_table(self, result: we.WorkedExample) -> None:
+        rows = self._rows(result)
+        d = len(result.embedding)
+        self.table.clear()
+        self.table.setRowCount(len(rows))
+        self.table.setColumnCount(d + 1)
+        self.table.setHorizontalHeaderLabels([f"dim {i}" for i in range(d)] + ["length"])
+        self.table.setVerticalHeaderLabels([r[0] for r in rows])
+        for r, (_, values, norm) in enumerate(rows):
+            for c, v in enumerate(values):
+                item = QTableWidgetItem(f"{v:+.2f}" if abs(v) >= 0.005 or v == 0 else f"{v:+.4f}")
+                item.setToolTip(f"{v:+.6f}")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, c, item)
+            self.table.setItem(r, d, QTableWidgetItem(norm))
+        # as tall as its rows (plus a horizontal scroll bar when the dimensions do not fit)
+        self.table.resizeRowsToContents()
+        self.table.resizeColumnsToContents()
+        columns = self.table.verticalHeader().sizeHint().width() + sum(
+            self.table.columnWidth(c) for c in range(self.table.columnCount()))
+        scroll = self.table.horizontalScrollBar().sizeHint().height() if columns > self.table.width() else 0
+        height = (self.table.horizontalHeader().height() + sum(self.table.rowHeight(i) for i in range(len(rows)))
+                  + 2 * self.table.frameWidth() + scroll)
+        self.table.setFixedHeight(height)
+
+    def _fill_pair_combo(self, result: we.WorkedExample) -> None:
+        d = len(result.embedding)
+        pairs = result.pairs or tuple((2 * i, 2 * i + 1) for i in range(d // 2))
+        labels = [f"pair {k}: dims {a}, {b}" for k, (a, b) in enumerate(pairs)]
+        if [self.pair_combo.itemText(i) for i in range(self.pair_combo.count())] != labels:
+            self.pair_combo.blockSignals(True)
+            self.pair_combo.clear()
+            self.pair_combo.addItems(labels)
+            self.pair_combo.blockSignals(False)
+        index = min(int(self.setting("pair")), max(0, len(labels) - 1))
+        self.pair_combo.blockSignals(True)
+        self.pair_combo.setCurrentIndex(index)
+        self.pair_combo.blockSignals(False)
+        self._pairs = pairs
+
+    def _draw_pair(self) -> None:
+        r = self._result
+        if r is None or not getattr(self, "_pairs", None):
+            return
+        k = min(max(self.pair_combo.currentIndex(), 0), len(self._pairs) - 1)
+        a, b = self._pairs[k]
+        emb = np.array([r.embedding[a], r.embedding[b]])
+        out = np.array([r.combined[a], r.combined[b]])
+        other = np.array([r.other_combined[a], r.other_combined[b]])
+        origin = np.zeros(2)
+        self.pair_items["embedding"].setData(*np.stack([origin, emb]).T)
+        if r.scheme == "rope":
+            radius = float(np.linalg.norm(emb))
+            t = np.linspace(0, 2 * math.pi, 181)
+            self.pair_circle.setData(radius * np.cos(t), radius * np.sin(t))
+            self.pair_items["positional"].setData([], [])
+            angle = float(r.angles[k]) if r.angles is not None else 0.0
+            title = (f"pair {k}: turned {math.degrees(angle) % 360:.1f}°, length {radius:.3f} kept")
+        else:
+            self.pair_circle.setData([], [])
+            self.pair_items["positional"].setData(*np.stack([emb, out]).T)  # PE drawn from the embedding's tip
+            title = (f"pair {k}: length {np.linalg.norm(emb):.3f} → {np.linalg.norm(out):.3f}"
+                     if r.scheme != "none" else f"pair {k}: unchanged")
+        self.pair_items["combined"].setData(*np.stack([origin, out]).T)
+        if r.other_position != r.position:
+            self.pair_items["other"].setData(*np.stack([origin, other]).T)
+        else:
+            self.pair_items["other"].setData([], [])
+        self.pair_plot.setTitle(title)
+        pts = np.stack([origin, emb, out, other])
+        span = float(np.abs(pts).max()) * 1.15 or 1.0
+        self.pair_plot.setRange(xRange=(-span, span), yRange=(-span, span), padding=0)
+
+    # ---- hover -------------------------------------------------------------------------------------
+    def _hover(self, scene_pos) -> None:
+        r = self._result
+        if r is None:
+            return
+        if self.bars_plot.sceneBoundingRect().contains(scene_pos):
+            x = self.bars_plot.getViewBox().mapSceneToView(scene_pos).x()
+            dim = int(round(x))
+            if 0 <= dim < len(r.embedding):
+                self.readout.setText(self.describe_dimension(dim))
+        elif self.pair_plot.sceneBoundingRect().contains(scene_pos):
+            p = self.pair_plot.getViewBox().mapSceneToView(scene_pos)
+            self.readout.setText(f"pair view: ({p.x():+.3f}, {p.y():+.3f}), length {math.hypot(p.x(), p.y()):.3f}, "
+                                 f"angle {math.degrees(math.atan2(p.y(), p.x())):.1f}°")
+
+    def describe_dimension(self, dim: int) -> str:
+        r = self._result
+        if r.scheme == "rope":
+            return (f"dim {dim}: embedding {r.embedding[dim]:+.4f}, turned by {r.positional[dim]:.4f} rad "
+                    f"→ {r.combined[dim]:+.4f} (at {r.other_position}: {r.other_combined[dim]:+.4f})")
+        return (f"dim {dim}: embedding {r.embedding[dim]:+.4f} + PE {r.positional[dim]:+.4f} = "
+                f"{r.combined[dim]:+.4f} (at {r.other_position}: {r.other_combined[dim]:+.4f})")
+
+    # ---- export ---------------------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        r = self._result
+        if r is None:
+            return {}
+        out = {"embedding": r.embedding, "positional": r.positional, "combined": r.combined,
+               "other_combined": r.other_combined}
+        if r.angles is not None:
+            out["angles"] = r.angles
+        return out
+
+    def export_title(self) -> str:
+        r = self._result
+        if r is None:
+            return self.title
+        return f"Worked example — \"{r.word}\" at position {r.position}, {we.SCHEME_LABELS[r.scheme]}"
+
+
+DOCK = ExampleDock

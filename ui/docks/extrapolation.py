@@ -1,0 +1,374 @@
+"""Length extrapolation, side by side: what each scheme does past its training length.
+
+Four plots (learned rows, sinusoid phases, RoPE angles per pair with each scaling, ALiBi bias
+per head) and one computed summary line per scheme (and per RoPE scaling).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDoubleSpinBox, QGridLayout, QLabel, QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget
+from superqt import QCollapsible
+
+from peapp.analysis import extrapolation as ex
+from peapp.document import Document
+from ui.docks._settings import SettingsDock, relax_title_width
+
+VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
+SCALING_COLORS = {"none": "#e74c3c", "linear": "#f39c12", "ntk": "#9b59b6", "dynamic": "#e84393",
+                  "yarn": "#1abc9c", "llama3": "#3498db"}
+# Reference lines and their labels: a mid grey that reads on the dark screen and on a light export.
+GUIDE = "#8a9597"
+TRAINED_COLOR = "#8a9597"
+SHORT_NAMES = {"none": "unscaled", "linear": "PI", "ntk": "NTK", "dynamic": "dyn. NTK", "yarn": "YaRN",
+               "llama3": "Llama-3"}
+
+
+def _spin(name: str, lo: int, hi: int, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(lo, hi)
+    spin.setGroupSeparatorShown(True)
+    spin.setKeyboardTracking(False)
+    spin.setStepType(QSpinBox.StepType.AdaptiveDecimalStepType)
+    spin.setToolTip(tip)
+    return spin
+
+
+class ExtrapolationDock(SettingsDock):
+    object_name = "extrapolationDock"
+    title = "Length extrapolation"
+    order = 80
+    shortcut = "Ctrl+8"
+    view_names = ("extrapolation",)
+    defaults = {"train_len": 2048, "eval_len": 8192, "factor": 0.0, "d_model": 128, "head_dim": 128,
+                "rope_base": 10000.0, "n_heads": 8, "threshold": 10.0, "t5_buckets": 32, "t5_max_distance": 128}
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._result: ex.ExtrapolationResult | None = None
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        grid = QGridLayout()
+        self.train_spin = _spin("extrapTrain", 2, ex.MAX_TRAIN_LENGTH, "Longest sequence seen in training (tokens)")
+        self.eval_spin = _spin("extrapEval", 2, ex.MAX_LENGTH, "Length the model is asked to read (tokens)")
+        self.factor_spin = QDoubleSpinBox()
+        self.factor_spin.setObjectName("extrapFactor")
+        self.factor_spin.setRange(0.0, 1024.0)
+        self.factor_spin.setDecimals(2)
+        self.factor_spin.setKeyboardTracking(False)
+        self.factor_spin.setSpecialValueText("auto")
+        self.factor_spin.setToolTip("RoPE scaling factor; 0 = evaluation length / training length")
+        self.d_spin = _spin("extrapDModel", 2, 8192, "Sinusoidal d_model (even)")
+        self.d_spin.setSingleStep(2)
+        self.head_spin = _spin("extrapHeadDim", 4, 1024, "RoPE head_dim (even)")
+        self.head_spin.setSingleStep(2)
+        self.base_spin = QDoubleSpinBox()
+        self.base_spin.setObjectName("extrapRopeBase")
+        self.base_spin.setRange(2.0, 1e9)
+        self.base_spin.setDecimals(0)
+        self.base_spin.setKeyboardTracking(False)
+        self.base_spin.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
+        self.base_spin.setToolTip("RoPE base (rope_theta): 10,000 in Llama 2, 500,000 in Llama 3")
+        self.heads_spin = _spin("extrapHeads", 1, 256, "ALiBi heads")
+        self.threshold_spin = QDoubleSpinBox()
+        self.threshold_spin.setObjectName("extrapThreshold")
+        self.threshold_spin.setRange(0.1, 1000.0)
+        self.threshold_spin.setKeyboardTracking(False)
+        self.threshold_spin.setToolTip("ALiBi reach: the distance where a head's bias falls below −threshold "
+                                       "(−10 scales attention by e^−10 ≈ 0.00005)")
+        self.t5_buckets_spin = _spin("extrapT5Buckets", 4, 1024, "T5 buckets (even; half exact, half log-spaced)")
+        self.t5_buckets_spin.setSingleStep(2)
+        self.t5_distance_spin = _spin("extrapT5MaxDistance", 2, 65_536,
+                                      "T5 max_distance: every farther distance shares the last bucket")
+        for widget, key, convert in ((self.t5_buckets_spin, "t5_buckets", int),
+                                     (self.t5_distance_spin, "t5_max_distance", int),
+                                     (self.train_spin, "train_len", int), (self.eval_spin, "eval_len", int),
+                                     (self.factor_spin, "factor", float), (self.d_spin, "d_model", int),
+                                     (self.head_spin, "head_dim", int), (self.base_spin, "rope_base", float),
+                                     (self.heads_spin, "n_heads", int), (self.threshold_spin, "threshold", float)):
+            self.bind_spin(widget, key, convert)
+        # the lengths and the factor up front; each scheme's own settings folded away below
+        for c, (label, widget) in enumerate((("training length", self.train_spin),
+                                             ("evaluation length", self.eval_spin),
+                                             ("RoPE factor", self.factor_spin))):
+            grid.addWidget(QLabel(label), 0, 2 * c)
+            grid.addWidget(widget, 0, 2 * c + 1)
+        layout.addLayout(grid)
+        self.more = QCollapsible("Scheme settings")
+        self.more.setObjectName("extrapolationMore")
+        more_body = QWidget()
+        more_grid = QGridLayout(more_body)
+        more_grid.setContentsMargins(0, 0, 0, 0)
+        items = [("RoPE base", self.base_spin), ("RoPE head_dim", self.head_spin), ("sinusoid d_model", self.d_spin),
+                 ("T5 buckets", self.t5_buckets_spin), ("T5 max distance", self.t5_distance_spin),
+                 ("ALiBi heads", self.heads_spin), ("ALiBi threshold", self.threshold_spin)]
+        for i, (label, widget) in enumerate(items):
+            more_grid.addWidget(QLabel(label), i // 3, 2 * (i % 3))
+            more_grid.addWidget(widget, i // 3, 2 * (i % 3) + 1)
+        self.more.addWidget(more_body)
+        layout.addWidget(self.more)
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("extrapolationGraphics")
+        self.graphics.setMinimumHeight(260)
+        self.plots: dict[str, pg.PlotItem] = {}
+        for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
+                                  ("rope", (1, 0, 2)), ("alibi", (1, 2, 1))):
+            plot = self.graphics.addPlot(row=r, col=c, colspan=span)
+            relax_title_width(plot)
+            plot.setMenuEnabled(False)
+            plot.showGrid(x=True, y=True, alpha=0.2)
+            self.plots[key] = plot
+        # three columns, above the curves (the y range leaves headroom for it)
+        self.plots["rope"].addLegend(offset=(-5, 2), labelTextSize="8pt", colCount=3, verSpacing=-8)
+        self.summary_label = QLabel()
+        self.summary_label.setObjectName("extrapolationSummary")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setTextFormat(Qt.TextFormat.RichText)
+        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        summary_area = QScrollArea()
+        summary_area.setWidgetResizable(True)
+        summary_area.setWidget(self.summary_label)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.graphics)
+        splitter.addWidget(summary_area)
+        splitter.setStretchFactor(0, 2)  # the verdicts are the point: give them a third
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout.addWidget(splitter, 1)
+        self.readout = QLabel("Hover over a plot for its numbers.")
+        self.readout.setObjectName("extrapolationReadout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.sync_controls(ctx.document)
+
+    def make_request(self, document: Document) -> ex.ExtrapolationRequest:
+        s = {key: self.setting(key, document) for key in self.defaults}
+        factor = float(s["factor"])
+        return ex.ExtrapolationRequest(train_len=int(s["train_len"]), eval_len=int(s["eval_len"]),
+                                       d_model=int(s["d_model"]), head_dim=int(s["head_dim"]),
+                                       rope_base=float(s["rope_base"]), factor=factor if factor > 0 else None,
+                                       n_heads=int(s["n_heads"]), threshold=float(s["threshold"]),
+                                       t5_buckets=int(s["t5_buckets"]), t5_max_distance=int(s["t5_max_distance"]))
+
+    # ---- drawing ------------------------------------------------------------------------------------
+    def show_result(self, result: ex.ExtrapolationResult) -> None:
+        self._result = result
+        self._draw_learned(result)
+        self._draw_sinusoidal(result)
+        self._draw_rope(result)
+        self._draw_alibi(result)
+        self._draw_t5(result)
+        lines = []
+        for s in result.summaries:
+            color = VERDICT_COLORS[s.verdict]
+            lines.append(f"<b>{html.escape(s.label)}</b>: <span style='color:{color}; font-weight:bold'>"
+                         f"{s.verdict}</span> — {html.escape(s.reason)}")
+        self.summary_label.setText("<br>".join(lines))
+        factor = result.rope.factor
+        capped = f" (the auto factor stops at {ex.MAX_FACTOR:g})" if factor < result.eval_len / result.train_len \
+            and factor == ex.MAX_FACTOR else ""
+        self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}. Each verdict is "
+                         f"computed from the plots: rows that exist, phases and angles seen in training (RoPE "
+                         f"scalings with factor {factor:g}{capped}, original length {result.train_len:,}), T5 buckets "
+                         f"reached (decoder), and each ALiBi head's reach. Dashed lines mark the training length.")
+
+    def _reset(self, key: str, title: str, x_label: str, y_label: str, log_y: bool = False) -> pg.PlotItem:
+        plot = self.plots[key]
+        plot.clear()
+        if plot.legend is not None:
+            plot.legend.clear()
+        plot.setTitle(title, size="10pt")
+        plot.setLabel("bottom", x_label)
+        plot.setLabel("left", y_label)
+        plot.setLogMode(x=False, y=log_y)
+        plot.getAxis("left").enableAutoSIPrefix(False)
+        plot.getAxis("bottom").enableAutoSIPrefix(False)
+        return plot
+
+    def _draw_learned(self, r: ex.ExtrapolationResult) -> None:
+        s = r.summary("learned")
+        plot = self._reset("learned", f"Learned: {s.verdict}", "position", "row exists")
+        end = max(r.eval_len, r.train_len)
+        exists = pg.PlotDataItem([0, r.train_len], [1, 1], stepMode=None, pen=pg.mkPen("#27ae60", width=3),
+                                 fillLevel=0, brush=pg.mkBrush(39, 174, 96, 90))
+        plot.addItem(exists)
+        if r.learned.missing:
+            missing = pg.LinearRegionItem((r.train_len, r.eval_len), movable=False,
+                                          brush=pg.mkBrush(192, 57, 43, 90), pen=pg.mkPen(None))
+            plot.addItem(missing)
+            text = pg.TextItem(f"no rows\n({r.learned.missing:,})", color="#e74c3c", anchor=(0.5, 0.5))
+            text.setPos((r.train_len + r.eval_len) / 2, 0.5)
+            plot.addItem(text)
+        plot.addItem(pg.InfiniteLine(r.train_len, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
+        plot.setXRange(0, end, padding=0.02)
+        plot.setYRange(0, 1.2, padding=0)
+
+    def _draw_sinusoidal(self, r: ex.ExtrapolationResult) -> None:
+        sa = r.sinusoidal
+        s = r.summary("sinusoidal")
+        plot = self._reset("sinusoidal", f"Sinusoidal: {s.verdict}", "sin/cos pair (fast → slow)",
+                           "unseen-phase share")
+        n = len(sa.unseen_fraction)
+        x = np.arange(n)
+        brushes = [pg.mkBrush("#e74c3c") if f > 0 else pg.mkBrush("#27ae60") for f in sa.unseen_fraction]
+        shown = np.maximum(sa.unseen_fraction, 0.0)
+        plot.addItem(pg.BarGraphItem(x=x, height=shown, width=0.8, brushes=brushes, pen=pg.mkPen(None)))
+        wrapped = int(sa.angles.wrapped.sum())
+        plot.addItem(pg.InfiniteLine(wrapped - 0.5, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
+        plot.setLabel("bottom", "sin/cos pair (dashed: full turns ←)")
+        plot.setXRange(-0.5, n - 0.5, padding=0.02)
+        plot.setYRange(0, 1.05, padding=0)
+
+    def _draw_rope(self, r: ex.ExtrapolationResult) -> None:
+        ra = r.rope
+        plot = self._reset("rope", f"RoPE: angle needed ÷ largest seen, factor {ra.factor:g}",
+                           "pair i (fast → slow)", "needed / seen")
+        base = ra.variants["none"]
+        n = len(base.inv_freq)
+        x = np.arange(n)
+        wrapped = int(base.wrapped.sum())
+        if wrapped:  # these pairs turned a full circle in training: every angle was seen
+            plot.addItem(pg.LinearRegionItem((-0.5, wrapped - 0.5), movable=False,
+                                             brush=pg.mkBrush(127, 140, 141, 60), pen=pg.mkPen(None)))
+            label = pg.TextItem("full turn seen in training", color=GUIDE, anchor=(0, 1))
+            plot.addItem(label)
+            label.setPos(0, 0.05)
+        top = 1.0
+        for kind, angles in ra.variants.items():
+            ratio = angles.needed / angles.trained
+            top = max(top, float(ratio.max()))
+            style = Qt.PenStyle.SolidLine if kind == "none" else Qt.PenStyle.DashLine
+            plot.plot(x, ratio, pen=pg.mkPen(SCALING_COLORS[kind], width=2.5 if kind == "none" else 2, style=style),
+                      name=f"{SHORT_NAMES[kind]}: {angles.out_of_range} out")
+        plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=2.5),
+                                     label="largest angle seen", labelOpts={"position": 0.85, "color": GUIDE}))
+        plot.setXRange(-0.5, n - 0.5, padding=0.02)
+        plot.setYRange(0, top * 1.7, padding=0)  # headroom for the legend
+
+    def _draw_alibi(self, r: ex.ExtrapolationResult) -> None:
+        aa = r.alibi
+        s = r.summary("alibi")
+        plot = self._reset("alibi", f"ALiBi: {s.verdict}", "distance i − j (log)", "bias per head")
+        plot.setLogMode(x=True, y=False)
+        end = max(r.eval_len, r.train_len)
+        distances = np.geomspace(1.0, end, 256)
+        colors = [pg.intColor(i, hues=max(len(aa.slopes), 2), values=1, maxValue=230) for i in range(len(aa.slopes))]
+        floor = -2 * aa.threshold
+        for h, slope in enumerate(aa.slopes):
+            plot.plot(distances, np.maximum(-slope * distances, floor * 1.2), pen=pg.mkPen(colors[h], width=1.5))
+            if aa.reach[h] <= end:
+                plot.plot([aa.reach[h]], [-aa.threshold], pen=None, symbol="o", symbolSize=7,
+                          symbolBrush=colors[h], symbolPen=None)
+        plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine),
+                                     label=f"−{aa.threshold:g} (reach)",
+                                     labelOpts={"position": 0.02, "color": GUIDE, "anchors": [(0, 1), (0, 1)]}))
+        plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine),
+                                     label="training length", labelOpts={"position": 0.9, "color": GUIDE}))
+        plot.setXRange(0, math.log10(end), padding=0.02)
+        plot.setYRange(floor, 0.5, padding=0)
+
+    def _draw_t5(self, r: ex.ExtrapolationResult) -> None:
+        t5 = r.t5
+        s = r.summary("t5")
+        plot = self._reset("t5", f"T5 buckets: {s.verdict}", "distance i − j (log)", "bucket (causal)")
+        plot.setLogMode(x=True, y=False)
+        d = np.maximum(t5.distances, 1)  # distance 0 has no place on a log axis; it is bucket 0
+        trained = t5.distances <= r.train_len - 1
+        plot.plot(d[trained], t5.buckets[trained], pen=pg.mkPen("#27ae60", width=2.5), stepMode=None)
+        plot.plot(d[~trained], t5.buckets[~trained], pen=pg.mkPen("#e74c3c", width=2.5))
+        plot.addItem(pg.InfiniteLine(math.log10(max(r.train_len, 1)), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
+        plot.addItem(pg.InfiniteLine(math.log10(t5.max_distance), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine),
+                                     label=f"max_distance {t5.max_distance:,}",
+                                     labelOpts={"position": 0.2, "color": GUIDE, "anchors": [(0, 0.5), (0, 0.5)]}))
+        if t5.eval_bucket > t5.train_bucket:
+            plot.addItem(pg.LinearRegionItem((t5.train_bucket + 0.5, t5.eval_bucket + 0.5), orientation="horizontal",
+                                             movable=False, brush=pg.mkBrush(192, 57, 43, 70), pen=pg.mkPen(None)))
+        plot.setXRange(0, math.log10(max(r.eval_len, r.train_len)), padding=0.02)
+        plot.setYRange(-0.5, t5.num_buckets - 0.5, padding=0.02)
+
+    # ---- hover ----------------------------------------------------------------------------------------
+    def _hover(self, scene_pos) -> None:
+        r = self._result
+        if r is None:
+            return
+        for key, plot in self.plots.items():
+            if plot.sceneBoundingRect().contains(scene_pos):
+                p = plot.getViewBox().mapSceneToView(scene_pos)
+                self.readout.setText(self.describe(key, p.x(), p.y()))
+                return
+
+    def describe(self, key: str, x: float, y: float) -> str:
+        """The hover read-out for a point in one of the four plots (data coordinates)."""
+        r = self._result
+        if key == "learned":
+            pos = int(max(0, round(x)))
+            return (f"position {pos:,}: row {pos:,} exists" if pos < r.train_len else
+                    f"position {pos:,}: no row — the table ends at {r.train_len - 1:,}")
+        if key in ("sinusoidal", "rope"):
+            angles = r.sinusoidal.angles if key == "sinusoidal" else r.rope.variants["none"]
+            i = int(round(x))
+            if not 0 <= i < len(angles.inv_freq):
+                return ""
+            wavelength = 2 * math.pi / angles.inv_freq[i]
+            head = (f"pair {i}: wavelength {wavelength:,.1f} positions; largest angle in training "
+                    f"{angles.trained[i]:.4g} rad{' (wrapped)' if angles.wrapped[i] else ''}")
+            if key == "sinusoidal":
+                return head + f"; {r.sinusoidal.unseen_fraction[i]:.0%} of new positions meet an unseen phase"
+            needed = ", ".join(f"{kind} {v.needed[i]:.4g}{'' if v.in_range[i] else ' (out)'}"
+                               for kind, v in r.rope.variants.items())
+            return head + f"; needed at {r.eval_len - 1:,}: {needed}"
+        if key == "t5":
+            d = int(round(10 ** x))  # logarithmic distance axis
+            if not 0 <= d < max(r.eval_len, r.train_len):
+                return ""
+            from peapp.encodings.relative import t5_bucket
+            import torch
+
+            b = int(t5_bucket(torch.tensor([-d]), bidirectional=False, num_buckets=r.t5.num_buckets,
+                              max_distance=r.t5.max_distance)[0])
+            seen = "trained" if b <= r.t5.train_bucket else "never trained (first reached past the training length)"
+            return f"distance {d:,}: bucket {b} of {r.t5.num_buckets} — {seen}"
+        if key == "alibi":
+            d = 10 ** x  # the distance axis is logarithmic
+            biases = ", ".join(f"{-s * d:.2f}" for s in r.alibi.slopes[:8])
+            more = "…" if len(r.alibi.slopes) > 8 else ""
+            reach = ", ".join(f"{v:,.0f}" for v in r.alibi.reach[:8])
+            return f"distance {d:,.0f}: bias per head {biases}{more}; reach per head {reach}{more}"
+        return ""
+
+    # ---- export ------------------------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        r = self._result
+        if r is None:
+            return {}
+        out = {"sinusoidal_unseen_fraction": r.sinusoidal.unseen_fraction,
+               "sinusoidal_trained_angle": r.sinusoidal.angles.trained,
+               "rope_trained_angle": r.rope.variants["none"].trained,
+               "alibi_slopes": r.alibi.slopes, "alibi_reach": r.alibi.reach,
+               "t5_distance": r.t5.distances, "t5_bucket": r.t5.buckets}
+        for kind, angles in r.rope.variants.items():
+            out[f"rope_needed_angle_{kind}"] = angles.needed
+        return out
+
+    def export_title(self) -> str:
+        r = self._result
+        if r is None:
+            return self.title
+        return f"Length extrapolation: trained on {r.train_len:,}, evaluated at {r.eval_len:,}"
+
+
+DOCK = ExtrapolationDock

@@ -1,0 +1,470 @@
+"""Time series: encodings of real, irregular timestamps.
+
+Input is the built-in sensor sample or the user's CSV (timestamp column chosen here; rows that
+cannot be read are listed, not silently dropped).  Views: the series, its encoding over time
+(gaps in the data stay gaps), and the similarity of two timestamps against their gap.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel,
+                               QPlainTextEdit, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
+
+from peapp.analysis import timeseries as ts
+from peapp.document import Document
+from peapp.errors import PeappError
+from ui.docks._settings import SettingsDock, compact, relax_title_width
+
+DIVERGING = "CET-D1A"
+NO_VALUE = ""  # value-column choice meaning "no value column"
+CSV_SUFFIXES = (".csv", ".tsv", ".txt")
+
+
+class TimeSeriesDock(SettingsDock):
+    object_name = "timeSeriesDock"
+    title = "Time series"
+    order = 90
+    shortcut = "Ctrl+9"
+    view_names = ("timeseries",)
+    defaults = {"path": "", "time_column": "timestamp", "value_column": "temperature_c", "number_unit": "seconds",
+                "kind": "sinusoidal", "unit": "hours", "d_model": 32, "base": 10000.0, "k": 16, "seed": 0,
+                "pick_a": 0, "pick_b": 24}
+
+    def __init__(self, ctx, parent=None):
+        super().__init__(ctx, parent)
+        self._result: ts.TimeSeriesResult | None = None
+        self._header_path: str | None = None
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        grid = QGridLayout()
+
+        self.source_label = QLabel()
+        self.source_label.setObjectName("timeSeriesSource")
+        self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # a long path must not widen the dock: the label may shrink (its tooltip has the full text)
+        self.source_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        open_button = QPushButton("Open CSV…")
+        open_button.setToolTip("Read your own series: a CSV with a header row and a timestamp column "
+                               "(ISO 8601 dates or numbers). Dropping a .csv file on this panel works too.")
+        open_button.clicked.connect(self._choose_file)
+        sample_button = QPushButton("Sample")
+        sample_button.setToolTip("Back to the built-in sensor sample (hourly readings with missing hours)")
+        sample_button.clicked.connect(self.use_sample)
+        self.time_combo = compact(QComboBox())
+        self.time_combo.setObjectName("timeSeriesTimeColumn")
+        self.time_combo.setToolTip("The column holding the timestamps")
+        self.time_combo.currentIndexChanged.connect(
+            lambda i: i >= 0 and self.set_setting(time_column=self.time_combo.itemData(i)))
+        self.value_combo = compact(QComboBox())
+        self.value_combo.setObjectName("timeSeriesValueColumn")
+        self.value_combo.setToolTip("Optional: a numeric column to plot above the encoding")
+        self.value_combo.currentIndexChanged.connect(
+            lambda i: i >= 0 and self.set_setting(value_column=self.value_combo.itemData(i)))
+        self.number_combo = compact(QComboBox())
+        self.number_combo.setObjectName("timeSeriesNumberUnit")
+        for key, label in (("seconds", "seconds"), ("minutes", "minutes"), ("hours", "hours"), ("days", "days"),
+                           ("unix_seconds", "Unix seconds"), ("unix_ms", "Unix milliseconds")):
+            self.number_combo.addItem(label, key)
+        self.number_combo.setToolTip("What plain-number timestamps count (Unix times also allow calendar cycles)")
+        self.bind_combo(self.number_combo, "number_unit")
+
+        self.kind_combo = compact(QComboBox())
+        self.kind_combo.setObjectName("timeSeriesEncoding")
+        for key in ts.ENCODINGS:
+            self.kind_combo.addItem(ts.ENCODING_LABELS[key], key)
+        self.kind_combo.setToolTip("Sinusoid of the real elapsed time; calendar cycles as sin/cos pairs; or a "
+                                   "Time2Vec-style linear + periodic encoding with seeded parameters")
+        self.bind_combo(self.kind_combo, "kind")
+        self.unit_combo = compact(QComboBox())
+        self.unit_combo.setObjectName("timeSeriesUnit")
+        for key in ts.TIME_UNITS:
+            self.unit_combo.addItem(key, key)
+        self.unit_combo.setToolTip("One unit of elapsed time = one position step of the sinusoid")
+        self.bind_combo(self.unit_combo, "unit")
+        self.d_spin = QSpinBox()
+        self.d_spin.setObjectName("timeSeriesDModel")
+        self.d_spin.setRange(2, 1024)
+        self.d_spin.setSingleStep(2)
+        self.d_spin.setKeyboardTracking(False)
+        self.bind_spin(self.d_spin, "d_model")
+        self.base_spin = QDoubleSpinBox()
+        self.base_spin.setObjectName("timeSeriesBase")
+        self.base_spin.setRange(2.0, 1e9)
+        self.base_spin.setDecimals(0)
+        self.base_spin.setKeyboardTracking(False)
+        self.base_spin.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
+        self.bind_spin(self.base_spin, "base", float)
+        self.k_spin = QSpinBox()
+        self.k_spin.setObjectName("timeSeriesK")
+        self.k_spin.setRange(2, 1024)
+        self.k_spin.setKeyboardTracking(False)
+        self.k_spin.setToolTip("Time2Vec features: 1 linear + k − 1 periodic")
+        self.bind_spin(self.k_spin, "k")
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setObjectName("timeSeriesSeed")
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setKeyboardTracking(False)
+        self.seed_spin.setToolTip("Seed of the Time2Vec parameters (a model would learn them)")
+        self.bind_spin(self.seed_spin, "seed")
+        self.pick_a = QSpinBox()
+        self.pick_a.setObjectName("timeSeriesPickA")
+        self.pick_b = QSpinBox()
+        self.pick_b.setObjectName("timeSeriesPickB")
+        for spin, key in ((self.pick_a, "pick_a"), (self.pick_b, "pick_b")):
+            spin.setRange(0, ts.MAX_ROWS)
+            spin.setKeyboardTracking(False)
+            spin.setToolTip("A sample (row, in time order) for the two-timestamp comparison")
+            self.bind_spin(spin, key)
+
+        self.d_label, self.base_label, self.k_label, self.seed_label = (
+            QLabel("d_model"), QLabel("base"), QLabel("features k"), QLabel("seed"))
+        # four compact rows, at most three label/control pairs each (fits a 1000 px window)
+        source_row = QHBoxLayout()
+        source_row.addWidget(QLabel("Data"))
+        source_row.addWidget(self.source_label, 1)
+        source_row.addWidget(open_button)
+        source_row.addWidget(sample_button)
+        grid.addLayout(source_row, 0, 0, 1, 6)
+        grid.addWidget(QLabel("time"), 1, 0)
+        grid.addWidget(self.time_combo, 1, 1)
+        grid.addWidget(QLabel("numbers in"), 1, 2)
+        grid.addWidget(self.number_combo, 1, 3)
+        grid.addWidget(QLabel("value"), 1, 4)
+        grid.addWidget(self.value_combo, 1, 5)
+        grid.addWidget(QLabel("Encoding"), 2, 0)
+        grid.addWidget(self.kind_combo, 2, 1)
+        grid.addWidget(QLabel("unit"), 2, 2)
+        grid.addWidget(self.unit_combo, 2, 3)
+        grid.addWidget(QLabel("compare"), 2, 4)
+        pair = QHBoxLayout()
+        pair.addWidget(self.pick_a)
+        pair.addWidget(self.pick_b)
+        grid.addLayout(pair, 2, 5)
+        grid.addWidget(self.d_label, 3, 0)
+        grid.addWidget(self.d_spin, 3, 1)
+        grid.addWidget(self.base_label, 3, 2)
+        grid.addWidget(self.base_spin, 3, 3)
+        grid.addWidget(self.k_label, 3, 0)
+        grid.addWidget(self.k_spin, 3, 1)
+        grid.addWidget(self.seed_label, 3, 2)
+        grid.addWidget(self.seed_spin, 3, 3)
+        for col in (1, 3, 5):
+            grid.setColumnStretch(col, 1)
+        layout.addLayout(grid)
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("timeSeriesGraphics")
+        self.series_plot = self.graphics.addPlot(row=0, col=0)
+        self.heat_plot = self.graphics.addPlot(row=1, col=0)
+        self.sim_plot = self.graphics.addPlot(row=0, col=2, rowspan=2)
+        for plot in (self.series_plot, self.heat_plot, self.sim_plot):
+            relax_title_width(plot)
+            plot.setMenuEnabled(False)
+            plot.getAxis("left").enableAutoSIPrefix(False)
+            plot.getAxis("bottom").enableAutoSIPrefix(False)
+        self.series_plot.showGrid(x=True, y=True, alpha=0.2)
+        self.sim_plot.showGrid(x=True, y=True, alpha=0.2)
+        self.heat_plot.setXLink(self.series_plot)
+        self.heat_plot.invertY(True)
+        self.series_curve = self.series_plot.plot([], [], pen=pg.mkPen("#2e86de", width=1.2), connect="finite",
+                                                  symbol="o", symbolSize=3, symbolBrush="#2e86de", symbolPen=None)
+        self.pick_lines = [pg.InfiniteLine(pen=pg.mkPen(c, width=1.5)) for c in ("#f1c40f", "#e67e22")]
+        for line in self.pick_lines:
+            self.series_plot.addItem(line, ignoreBounds=True)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.heat_plot.addItem(self.image)
+        self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(DIVERGING), interactive=False, width=12)
+        self.colorbar.setImageItem(self.image)
+        # the colour bar gets its own layout column, so the series and the heatmap share an x scale on screen
+        self.graphics.addItem(self.colorbar, row=1, col=1)
+        for plot in (self.series_plot, self.heat_plot):
+            plot.getAxis("left").setWidth(70)
+        # name every column when there are few (pyqtgraph thins labels out by default)
+        self.heat_plot.getAxis("left").setStyle(textFillLimits=[(0, 0.95)])
+        self.pair_scatter = pg.ScatterPlotItem(size=3, pen=None, brush=pg.mkBrush(142, 68, 173, 90))
+        self.sim_plot.addItem(self.pair_scatter)
+        self.sim_curve = self.sim_plot.plot([], [], pen=pg.mkPen("#27ae60", width=2))
+        self.pick_point = pg.ScatterPlotItem(size=11, pen=pg.mkPen("#f1c40f", width=2), brush=None, symbol="o")
+        self.sim_plot.addItem(self.pick_point)
+        self.sim_plot.setLabel("left", "cosine similarity")
+        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
+        self.graphics.ci.layout.setColumnStretchFactor(2, 2)
+        self.graphics.ci.layout.setRowStretchFactor(0, 2)
+        self.graphics.ci.layout.setRowStretchFactor(1, 3)
+        layout.addWidget(self.graphics, 1)
+
+        self.bad_rows = QPlainTextEdit()
+        self.bad_rows.setObjectName("timeSeriesBadRows")
+        self.bad_rows.setReadOnly(True)
+        self.bad_rows.setMaximumHeight(64)
+        self.bad_rows.setToolTip("Rows of the file that could not be used, with the reason (not silently dropped)")
+        layout.addWidget(self.bad_rows)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("timeSeriesError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #c0392b;")
+        self.error_label.setVisible(False)
+        layout.addWidget(self.error_label)
+        self.readout = QLabel("Hover over a plot for its numbers.")
+        self.readout.setObjectName("timeSeriesReadout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.setAcceptDrops(True)  # drop a CSV on the dock to read it
+        self.sync_controls(ctx.document)
+
+    # ---- data source ------------------------------------------------------------------------------
+    @staticmethod
+    def _dropped_csv(event) -> str | None:
+        urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
+        paths = [u.toLocalFile() for u in urls if u.isLocalFile()]
+        return next((p for p in paths if p.lower().endswith(CSV_SUFFIXES)), None)
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if self._dropped_csv(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()  # not ours: the main window may take it (checkpoints, sessions)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt override
+        path = self._dropped_csv(event)
+        if path:
+            event.acceptProposedAction()
+            self.open_csv(path)
+        else:
+            event.ignore()
+
+    def _choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a time series", "", "CSV files (*.csv *.txt);;All files (*)")
+        if path:
+            self.open_csv(path)
+
+    def open_csv(self, path: str) -> bool:
+        """Use a CSV file: read its header, guess the timestamp column and a value column."""
+        try:
+            header, guess = ts.peek(path)
+        except PeappError as exc:
+            self.ctx.status(f"{self.title}: {exc}")
+            self.on_failed(str(exc))
+            return False
+        self.error_label.setVisible(False)
+        value = self._guess_value_column(path, header, guess)
+        self.set_setting(path=os.path.abspath(path), time_column=header[guess], value_column=value, pick_a=0,
+                         pick_b=24)
+        return True
+
+    def use_sample(self) -> None:
+        self.error_label.setVisible(False)
+        self.set_setting(path="", time_column=self.defaults["time_column"],
+                         value_column=self.defaults["value_column"], pick_a=0, pick_b=24)
+
+    @staticmethod
+    def _guess_value_column(path: str, header: list[str], time_index: int) -> str:
+        """The first other column whose first rows are numbers, or none."""
+        import csv
+
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            reader = csv.reader(fh, delimiter=ts.sniff_delimiter(fh))
+            rows = [row for _, row in zip(range(21), reader)][1:]
+        for col, name in enumerate(header):
+            if col == time_index:
+                continue
+            numbers = 0
+            for row in rows:
+                try:
+                    float(row[col])
+                    numbers += 1
+                except (ValueError, IndexError):
+                    pass
+            if rows and numbers >= len(rows) // 2 + 1:
+                return name
+        return NO_VALUE
+
+    def _current_path(self, document: Document) -> str:
+        return self.setting("path", document) or str(ts.sample_path())
+
+    def sync_controls(self, document: Document) -> None:
+        super().sync_controls(document)
+        path = self._current_path(document)
+        if path != self._header_path:
+            try:
+                header, _ = ts.peek(path)
+            except PeappError as exc:
+                self.ctx.status(f"{self.title}: {exc}")
+                header = []
+            self._header_path = path
+            for combo, extra in ((self.time_combo, False), (self.value_combo, True)):
+                combo.blockSignals(True)
+                combo.clear()
+                if extra:
+                    combo.addItem("(none)", NO_VALUE)
+                for name in header:
+                    combo.addItem(name, name)
+                combo.blockSignals(False)
+        for combo, key in ((self.time_combo, "time_column"), (self.value_combo, "value_column")):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(max(0, combo.findData(self.setting(key, document) or NO_VALUE)))
+            combo.blockSignals(False)
+        sample = not self.setting("path", document)
+        self.source_label.setText(f"built-in sample: {ts.SAMPLE_NAME} (hourly sensor readings, missing hours, "
+                                  f"two corrupt rows)" if sample else path)
+        self.source_label.setToolTip(self.source_label.text())
+        kind = self.setting("kind", document)
+        for widget in (self.d_label, self.d_spin, self.base_label, self.base_spin):
+            widget.setVisible(kind == "sinusoidal")
+        for widget in (self.k_label, self.k_spin, self.seed_label, self.seed_spin):
+            widget.setVisible(kind == "time2vec")
+        self.unit_combo.setEnabled(kind != "calendar")
+
+    def make_request(self, document: Document) -> ts.TimeSeriesRequest:
+        s = {key: self.setting(key, document) for key in self.defaults}
+        return ts.TimeSeriesRequest(path=str(s["path"] or ""), time_column=str(s["time_column"]),
+                                    value_column=s["value_column"] or None, number_unit=s["number_unit"],
+                                    kind=s["kind"], unit=s["unit"], d_model=int(s["d_model"]), base=float(s["base"]),
+                                    k=int(s["k"]), seed=int(s["seed"]), pick_a=int(s["pick_a"]),
+                                    pick_b=int(s["pick_b"]))
+
+    def on_failed(self, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.setVisible(True)
+
+    # ---- drawing -----------------------------------------------------------------------------------
+    def show_result(self, result: ts.TimeSeriesResult) -> None:
+        self._result = result
+        self.error_label.setVisible(False)
+        series, enc = result.series, result.encoding
+        unit = enc.unit
+        origin = self.format_time(float(series.times[0]))
+        x_label = f"{unit} since {origin}"
+        # the series: a break in the line wherever a gap is longer than twice the usual spacing
+        if series.values is not None:
+            tau, values = result.tau, series.values
+            usual = float(np.median(np.diff(tau))) if len(tau) > 1 else 1.0
+            breaks = np.flatnonzero(np.diff(tau) > 2 * usual)
+            x = np.insert(tau, breaks + 1, np.nan)
+            y = np.insert(values, breaks + 1, np.nan)
+            self.series_curve.setData(x, y)
+            self.series_plot.setLabel("left", series.value_column)
+        else:
+            self.series_curve.setData(result.tau, np.zeros_like(result.tau))
+            self.series_plot.setLabel("left", "samples")
+        self.series_plot.setTitle(f"{series.source}: {len(series):,} samples")
+        a, b, gap, sim = result.pick
+        for line, index in zip(self.pick_lines, (a, b)):
+            line.setPos(float(result.tau[index]))
+        # the encoding over time: one column per grid cell, blank where there was no sample
+        cells, cols = result.matrix.shape
+        step = float(result.grid_tau[1] - result.grid_tau[0]) if cells > 1 else 1.0
+        self.image.setImage(result.matrix.T, autoLevels=False)
+        self.image.setRect(QRectF(float(result.grid_tau[0]) - step / 2, 0, cells * step, cols))
+        finite = result.matrix[np.isfinite(result.matrix)]
+        m = float(np.abs(finite).max()) if finite.size else 1.0
+        self.colorbar.setLevels((-m, m))
+        self.heat_plot.setLabel("bottom", x_label)
+
+        self.heat_plot.setTitle(ts.ENCODING_LABELS[enc.kind])
+        labels = _short_labels(result.labels)
+        if len(labels) <= 16:  # few columns: name each (the ticks say what the axis is)
+            self.heat_plot.getAxis("left").setTicks([[(i + 0.5, name) for i, name in enumerate(labels)]])
+            self.heat_plot.getAxis("left").setLabel("")
+            self.heat_plot.getAxis("left").showLabel(False)
+        else:
+            self.heat_plot.getAxis("left").setTicks(None)
+            self.heat_plot.setLabel("left", "encoding column")
+        self.series_plot.setXRange(float(result.grid_tau[0]) - step, float(result.grid_tau[-1]) + step, padding=0)
+        self.heat_plot.setYRange(0, cols, padding=0)
+        # similarity against the gap
+        self.sim_curve.setData(result.gaps, result.curve)
+        self.pair_scatter.setData(result.pair_gaps, result.pair_sims)
+        self.pick_point.setData([gap], [sim])
+        self.sim_plot.setLabel("bottom", f"gap ({unit})")
+        self.sim_plot.setTitle("similarity vs gap")
+        self.bad_rows.setPlainText(series.bad_report() if series.bad_count else
+                                   "No bad rows: every data row was used.")
+        note = " Rows were not in time order; they are shown sorted." if series.reordered else ""
+        self.set_caption(result.caption + f" Curve: from sample {a} onwards; dots: random pairs of real "
+                         "samples; ring: the two chosen samples." + note)
+
+    def format_time(self, seconds: float) -> str:
+        r = self._result
+        if r is not None and r.series.calendar:
+            return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        return f"t = {seconds:,.6g} s"
+
+    # ---- hover -------------------------------------------------------------------------------------
+    def _hover(self, scene_pos) -> None:
+        r = self._result
+        if r is None:
+            return
+        for plot, key in ((self.heat_plot, "heat"), (self.series_plot, "series"), (self.sim_plot, "similarity")):
+            if plot.sceneBoundingRect().contains(scene_pos):
+                p = plot.getViewBox().mapSceneToView(scene_pos)
+                self.readout.setText(self.describe(key, p.x(), p.y()))
+                return
+
+    def describe(self, key: str, x: float, y: float) -> str:
+        r = self._result
+        unit = r.encoding.unit
+        if key == "similarity":
+            if not r.gaps[0] <= x <= r.gaps[-1]:
+                return ""
+            return f"gap {x:,.3f} {unit}: similarity {np.interp(x, r.gaps, r.curve):+.4f} (from sample {r.pick[0]})"
+        if key == "series":
+            i = int(np.clip(np.searchsorted(r.tau, x), 0, len(r.tau) - 1))
+            if i > 0 and abs(r.tau[i - 1] - x) < abs(r.tau[i] - x):
+                i -= 1
+            value = "" if r.series.values is None else f": {r.series.value_column} {r.series.values[i]:g}"
+            return (f"sample {i} (line {r.series.lines[i]}), {self.format_time(float(r.series.times[i]))} "
+                    f"= {r.tau[i]:,.3f} {unit}{value}")
+        cells = len(r.grid_tau)
+        step = float(r.grid_tau[1] - r.grid_tau[0]) if cells > 1 else 1.0
+        cell = int(round((x - r.grid_tau[0]) / step))
+        col = int(np.floor(y))
+        if not (0 <= cell < cells and 0 <= col < r.matrix.shape[1]):
+            return ""
+        sample = int(r.matrix_index[cell])
+        if sample < 0:
+            return f"{r.grid_tau[cell]:,.2f} {unit}: no sample here (a gap in the data)"
+        return (f"sample {sample}, {self.format_time(float(r.series.times[sample]))} ({r.tau[sample]:,.3f} {unit}), "
+                f"{r.labels[col]}: {r.matrix[cell, col]:+.4f}")
+
+    # ---- export --------------------------------------------------------------------------------------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        r = self._result
+        if r is None:
+            return {}
+        out = {"times": r.series.times, "elapsed": r.tau, "grid_elapsed": r.grid_tau, "encoding": r.matrix,
+               "gap": r.gaps, "similarity": r.curve, "pair_gap": r.pair_gaps, "pair_similarity": r.pair_sims}
+        if r.series.values is not None:
+            out["values"] = r.series.values
+        return out
+
+    def export_title(self) -> str:
+        r = self._result
+        if r is None:
+            return self.title
+        return f"Time series — {r.series.source}, {ts.ENCODING_LABELS[r.encoding.kind]}"
+
+
+def _short_labels(labels: list[str]) -> list[str]:
+    """Axis-sized column names (the hover read-out gives the full ones)."""
+    words = {"hour": "hour", "weekday": "wday", "day-of-year": "yday", "periodic": "p", "linear": "lin"}
+    out = []
+    for label in labels:
+        head, _, tail = label.partition(" ")
+        out.append(f"{words.get(head, head)}{'' if head == 'periodic' else ' '}{tail}".strip())
+    return out
+
+
+DOCK = TimeSeriesDock
