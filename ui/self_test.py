@@ -78,6 +78,10 @@ def _run(tmp: Path, out_dir: Path, started: float, timings: list, windows: list)
         t = lap(f"dock {name}", t)
     if computed == 0:
         raise RuntimeError("no dock computed a view")
+    checkpoint_dock = window.docks.get("checkpointDock")
+    if checkpoint_dock is not None:  # also exercises the safetensors reader inside a bundle
+        _open_tiny_checkpoint(window, checkpoint_dock, tmp, app.processEvents)
+        t = lap("open a tiny safetensors checkpoint", t)
     app.processEvents()
     png = _export_png(window, out_dir)
     t = lap(f"export {png.name}", t)
@@ -86,6 +90,26 @@ def _run(tmp: Path, out_dir: Path, started: float, timings: list, windows: list)
     if window.worker._thread.isRunning():
         raise RuntimeError("the compute thread did not stop when the window closed")
     print(f"peapp self-test: {computed} of {len(window.docks)} docks computed a view; exported {png}")
+
+
+def _open_tiny_checkpoint(window, dock, tmp: Path, process_events) -> None:
+    """Write a GPT-2-shaped folder (a 40 × 12 learned position table) and open it in the dock."""
+    import json
+
+    import numpy as np
+    from safetensors.numpy import save_file
+
+    folder = tmp / "tiny-gpt2"
+    folder.mkdir()
+    table = np.cumsum(np.random.default_rng(0).standard_normal((40, 12)), axis=0).astype(np.float32)
+    save_file({"transformer.wpe.weight": table}, str(folder / "model.safetensors"))
+    (folder / "config.json").write_text(json.dumps({"model_type": "gpt2", "n_positions": 40, "n_embd": 12,
+                                                    "n_head": 2, "architectures": ["GPT2LMHeadModel"]}))
+    dock.open_path(str(folder))
+    window.wait_until_idle(process_events)
+    report = getattr(dock, "report", None)
+    if report is None:
+        raise RuntimeError(f"the checkpoint panel could not open a tiny safetensors model: {dock.caption.text()}")
 
 
 def _export_png(window, out_dir: Path) -> Path:
