@@ -76,7 +76,7 @@ class ExportActions(QObject):
             a.setToolTip(tip)
             return a
 
-        self.open_session_action = action("Open &Session…", self.open_session, "Ctrl+Alt+O",
+        self.open_session_action = action("Open &Session…", self.open_session, "Ctrl+Shift+O",
                                           "Restore every parameter and view setting from a session file "
                                           "(or from an exported figure's embedded parameters)")
         self.save_session_action = action("Save S&ession…", self.save_session, "Ctrl+Shift+S",

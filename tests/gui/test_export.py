@@ -223,7 +223,7 @@ def test_dock_buttons_and_menu(main_window):
             assert has_button is not None and actions.buttons[name].isVisibleTo(dock)
     assert "parametersDock" not in actions.buttons
     shortcuts = {a.text(): a.shortcut().toString() for a in main_window.file_menu.actions()}
-    assert shortcuts["Save S&ession…"] == "Ctrl+Shift+S" and shortcuts["Open &Session…"] == "Ctrl+Alt+O"
+    assert shortcuts["Save S&ession…"] == "Ctrl+Shift+S" and shortcuts["Open &Session…"] == "Ctrl+Shift+O"
     assert {"&Export Figure…", "Export &Data…", "Export &All…"} <= set(shortcuts)
     assert actions.current_dock() is main_window.docks["heatmapDock"]
 

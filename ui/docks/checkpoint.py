@@ -49,7 +49,7 @@ class CheckpointDock(ViewDock):
     # along the bottom: the lists on the left, the analysis plots beside them get the width
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
     tab_group = "checkpoint"
-    shortcut = "Ctrl+5"  # keys are unique across panels (tests/gui/test_help_menu.py)
+    shortcut = "Ctrl+6"
     exportable = _ExportableWhenShown()
 
     def __init__(self, ctx, parent=None):

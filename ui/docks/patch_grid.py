@@ -146,6 +146,7 @@ class _GridPlot:
 class PatchGridDock(ViewDock):
     object_name = "patchGridDock"
     title = "Vision patch grid"
+    shortcut = "Ctrl+5"
     order = 50
 
     def __init__(self, ctx, parent=None):

@@ -58,7 +58,7 @@ class RotationDock(ViewDock):
     object_name = "rotationDock"
     title = "RoPE rotations"
     order = 30
-    shortcut = "Ctrl+3"
+    shortcut = "Ctrl+2"
     frame_interval_ms = 40  # 25 frames/s; tests shorten it
 
     def __init__(self, ctx, parent=None):

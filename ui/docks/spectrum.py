@@ -60,7 +60,7 @@ class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
     title = "RoPE spectrum"
     order = 40
-    shortcut = "Ctrl+2"  # keys are unique across panels (tests/gui/test_help_menu.py)
+    shortcut = "Ctrl+3"
 
     def __init__(self, ctx: AppContext, parent=None):
         super().__init__(ctx, parent)
