@@ -364,11 +364,13 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
     assert proc.stderr == ""
     views = export.all_views()
     expected_files = []
+    # One window for every view (as a user would switch views), so the GUI side is a live session.
+    window = MainWindow(session, load_backend="now", settings=settings, restore_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    wait_idle(qtbot, window)
     for name, cls in views.items():
-        window = MainWindow(export.document_for_view(cls, session, name), load_backend="now", settings=settings,
-                            restore_layout=False)
-        qtbot.addWidget(window)
-        window.show()
+        window.document_model.replace_without_undo(export.document_for_view(cls, session, name))
         wait_idle(qtbot, window)
         dock = window.docks[cls.object_name]
         dock.raise_()
@@ -383,7 +385,7 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
                                           err_msg=f"{name}-{key}")
         expected_files += [f"{name}.png", f"{name}.json", *(f"{name}-{key}.csv" for key in arrays)]
         assert export_data.read_parameters(tmp_path / "cli" / f"{name}.png")["view"] == name
-        window.close()
+    window.close()
     assert sorted(os.listdir(tmp_path / "cli")) == sorted(expected_files)
 
 

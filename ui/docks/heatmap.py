@@ -173,6 +173,7 @@ class HeatmapDock(ViewDock):
 
     # ---- drawing ------------------------------------------------------------------------------
     def show_result(self, result: TableResult) -> None:
+        previous_mode = self._result.request.mode if self._result is not None else None
         first = self._result is None or self._result.request.mode != result.request.mode or \
             self._result.view.total_rows != result.view.total_rows or \
             self._result.view.values.shape[1] != result.view.values.shape[1]
@@ -201,9 +202,13 @@ class HeatmapDock(ViewDock):
         self.detail_image.setVisible(False)
         if first:
             self.reset_zoom()
-            if self._selected is None and result.request.mode == "encoding":
-                # start with a meaningful cross-section: a position a fifth of the way down, dimension 0
-                self._selected = (view.row_start + (view.row_stop - view.row_start) // 5, 0)
+            if previous_mode != result.request.mode:
+                self._selected = None  # (position, dimension) means nothing in the similarity view
+            if self._selected is None:
+                # start with a meaningful cross-section: a position a fifth of the way down, and
+                # dimension 0 (table) or the first position (similarity)
+                self._selected = (view.row_start + (view.row_stop - view.row_start) // 5,
+                                  0 if result.request.mode == "encoding" else view.row_start)
         else:
             self._request_detail()
         reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}); zoom in for full resolution."
@@ -284,9 +289,17 @@ class HeatmapDock(ViewDock):
 
     def _update_cross_sections(self) -> None:
         result = self._result
+        similarity = result is not None and result.request.mode == "similarity"
+        if similarity:
+            self._show_distance_profile(result)
         if result is None or self._selected is None:
             for line in (self.row_line, self.col_line):
                 line.setVisible(False)
+            self.row_curve.setData([], [])
+            self.row_plot.setTitle("")
+            if not similarity:
+                self.col_curve.setData([], [])
+                self.col_plot.setTitle("")
             return
         position, column = self._selected
         view = result.view
@@ -297,7 +310,7 @@ class HeatmapDock(ViewDock):
         self.col_line.setPos(column + 0.5)
         for line in (self.row_line, self.col_line):
             line.setVisible(True)
-        if result.request.mode == "encoding":
+        if not similarity:
             self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
             self.col_curve.setData(view.row_positions, view.values[:, column])
             self.col_plot.setTitle(f"{result.col_axis} {column} across {result.row_axis}s")
@@ -305,8 +318,14 @@ class HeatmapDock(ViewDock):
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
             self.row_curve.setData(view.row_positions, view.values[row])
             self.row_plot.setTitle(f"similarity of position {position:,} to every position")
-            self.col_curve.setData([], [])
-            self.col_plot.setTitle("")
+
+    def _show_distance_profile(self, result: TableResult) -> None:
+        """Similarity view: the mean over each diagonal, i.e. how similarity fades with distance."""
+        values = result.view.values
+        n = values.shape[0]
+        profile = np.array([np.nanmean(np.diagonal(values, k)) for k in range(n)])
+        self.col_curve.setData(np.arange(n) * result.view.bin_size, profile)
+        self.col_plot.setTitle("mean similarity by distance (positions)")
 
     # ---- export hooks ---------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
