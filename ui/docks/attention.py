@@ -68,6 +68,23 @@ def _pixels(view: pg.ViewBox) -> int:
 _VIEW_KINDS = {"attention": "softmax", "attention-logits": "logits", "attention-position": "position"}
 
 
+def received_caption(view: A.AttentionView, head: int) -> str:
+    """What the "attention each key receives" plot shows, and what it does not."""
+    rows = len(view.entropy_positions)
+    over = f"all {rows:,} queries" if rows == view.spec.seq_len else f"{rows:,} evenly spaced queries"
+    summary = A.received_summary(view.received[head])
+    text = (f"Attention each key receives, head {head} (log scale): orange = mean over {over}"
+            + (f" ({summary})" if summary else "") + "; blue = the last query")
+    if view.spec.causal:
+        text += ("; dashed = the causal mask alone, uniform attention: (1/L)·Σ_{i≥j} 1/(i+1). The mask lets early keys "
+                 "collect weight from every later query (primacy)")
+    text += ("; distance decay (ALiBi, RoPE's long-range decay) favours recent keys (recency): a mechanism for a U "
+             "shape, computed from the encoding alone in one seeded, untrained layer. The U-shaped accuracy curve "
+             "itself (a passage is used best at the start or end of a long prompt, worst in the middle) is an "
+             "empirical result of Liu et al. 2023 (\"Lost in the Middle\") on trained models, not reproduced here.")
+    return text
+
+
 class AttentionDock(ViewDock):
     object_name = "attentionDock"
     title = "Attention inspector"
@@ -252,11 +269,22 @@ class AttentionDock(ViewDock):
         self.entropy_plot = self.plots.addPlot(row=0, col=1, title="Entropy of each query's attention")
         self.entropy_plot.setLabel("bottom", "query position")
         self.entropy_plot.setLabel("left", "nats")
-        self.scheme_plot = self.plots.addPlot(row=0, col=2)
-        self.shuffle_plot = self.plots.addPlot(row=0, col=3, title="Shuffle tokens: change per position")
+        self.received_plot = self.plots.addPlot(row=0, col=2, title="Attention each key receives")
+        self.received_plot.setLabel("bottom", "key position")
+        self.received_plot.setLabel("left", "weight (log)")
+        # log scale: the last query's weights span many decades under distance decay
+        self.received_plot.setLogMode(y=True)
+        self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
+        self.received_last = self.received_plot.plot(pen=pg.mkPen("#2e86de", width=1))
+        self.received_uniform = self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine))
+        for curve in (self.received_mean, self.received_last, self.received_uniform):
+            curve.setDownsampling(auto=True, method="peak")
+            curve.setClipToView(True)
+        self.scheme_plot = self.plots.addPlot(row=0, col=3)
+        self.shuffle_plot = self.plots.addPlot(row=0, col=4, title="Shuffle tokens: change per position")
         self.shuffle_plot.setLabel("bottom", "position")
         self.shuffle_plot.setLabel("left", "relative change")
-        for p in (self.profile_plot, self.entropy_plot, self.scheme_plot, self.shuffle_plot):
+        for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
             p.setMenuEnabled(False)
             p.showGrid(x=True, y=True, alpha=0.2)
         self.shuffle_curve = self.shuffle_plot.plot(pen=None, symbol="o", symbolSize=4, symbolBrush="#c0392b")
@@ -267,6 +295,10 @@ class AttentionDock(ViewDock):
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plots, 1)
+        self.received_label = QLabel()
+        self.received_label.setObjectName("attentionReceivedNote")
+        self.received_label.setWordWrap(True)
+        layout.addWidget(self.received_label)
         layout.addWidget(self.shuffle_label)
         return box
 
@@ -582,7 +614,23 @@ class AttentionDock(ViewDock):
             self.scheme_plot.setVisible(False)
         self._highlight_plots(self._head())
 
+    def _draw_received(self, head: int) -> None:
+        """The attention each key receives, for the chosen head, and its careful caption."""
+        view = self._view
+        if view is None or view.received.size == 0:
+            return
+        keys = np.arange(view.spec.seq_len)
+        # weights that underflowed to 0 are drawn at 1e-30 (log axis); exported arrays keep the 0
+        self.received_mean.setData(keys, np.maximum(view.received[head], 1e-30))
+        self.received_last.setData(keys, np.maximum(view.last_query[head], 1e-30))
+        if view.spec.causal:
+            self.received_uniform.setData(keys, A.uniform_causal_received(view.spec.seq_len))
+        else:
+            self.received_uniform.setData([], [])
+        self.received_label.setText(received_caption(view, head))
+
     def _highlight_plots(self, head: int) -> None:
+        self._draw_received(head)
         for curves in (getattr(self, "_profile_curves", []), getattr(self, "_entropy_curves", [])):
             for h, curve in enumerate(curves):
                 chosen = h == head
@@ -673,6 +721,11 @@ class AttentionDock(ViewDock):
             out["alibi_slopes"] = view.slopes
         if view.t5_buckets is not None:
             out["t5_relative"], out["t5_buckets"] = view.t5_relative, view.t5_buckets
+        if view.received.size:
+            out["received_mean_over_queries"] = view.received
+            out["received_last_query"] = view.last_query
+            if view.spec.causal:
+                out["received_mask_alone"] = A.uniform_causal_received(view.spec.seq_len)
         if self._shuffle is not None:
             out["shuffle_change"] = self._shuffle.change
         return out
