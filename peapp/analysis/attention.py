@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import re
 import threading
 from dataclasses import dataclass, field
@@ -103,6 +104,12 @@ class AttentionSpec(Spec):
     sentence: str = param(DEFAULT_SENTENCE, "Sentence",
                           help="Words embedded deterministically (a hash of each word seeds its vector).")
     causal: bool = param(True, "Causal mask", help="Mask future keys (decoder); off: every token sees all.")
+    t5_source: str = param("", "Trained T5 table",
+                           help="PATH::TENSOR of a checkpoint's T5 relative bias table [buckets, heads]; empty: a "
+                                "seeded random table.")
+    embedding_source: str = param("", "Word embeddings",
+                                  help="PATH::TENSOR of a checkpoint's word-embedding table; sentence words found "
+                                       "whole in its vocabulary use it, others the hashed vector. Empty: hashed only.")
 
     def check(self) -> None:
         if self.tokens == "sentence" and not sentence_words(self.sentence):
@@ -184,6 +191,7 @@ class AttentionModel:
         self.wk = torch.randn(self.h, self.d, self.d, generator=gen).to(dtype) * self.scale
         self.wv = torch.randn(self.h, self.d, self.d, generator=gen).to(dtype) * self.scale
         self.words: tuple[str, ...] = ()
+        self.embedded: tuple[str, ...] = ()  # sentence words whose vectors came from a checkpoint
         self.x = self._tokens()
         if permutation is not None:
             self.x = self.x[permutation]
@@ -199,7 +207,11 @@ class AttentionModel:
         if spec.scheme == "t5":
             from peapp.encodings.relative import random_t5_table
             fs = self.family_spec
-            self.t5_table = random_t5_table(fs.num_buckets, self.h, spec.seed).to(dtype)
+            if spec.t5_source:
+                from peapp.analysis.checkpoint_tables import trained_t5_table
+                self.t5_table = trained_t5_table(spec.t5_source, fs.num_buckets, self.h).to(dtype)
+            else:
+                self.t5_table = random_t5_table(fs.num_buckets, self.h, spec.seed).to(dtype)
         self.shaw_vectors = None
         if spec.scheme == "shaw":
             k = self.family_spec.max_distance
@@ -224,7 +236,12 @@ class AttentionModel:
         words = sentence_words(spec.sentence)
         self.words = tuple(words)
         unique = sorted(set(words))
-        table = torch.stack([word_vector(w, d) for w in unique]).to(self.dtype)
+        trained = {}
+        if spec.embedding_source:
+            from peapp.analysis.checkpoint_tables import model_word_vectors
+            trained = model_word_vectors(unique, d, spec.embedding_source)
+            self.embedded = tuple(w for w in unique if w in trained)
+        table = torch.stack([trained[w] if w in trained else word_vector(w, d) for w in unique]).to(self.dtype)
         index = torch.tensor([unique.index(w) for w in words], dtype=torch.long)
         return table[index.repeat(math.ceil(n / len(words)))[:n]]
 
@@ -426,6 +443,7 @@ class AttentionView:
     t5_buckets: np.ndarray | None = None  # bucket of each relative position
     t5_table: np.ndarray | None = None  # [num_buckets, H] bias table
     words: tuple[str, ...] = ()
+    embedded: tuple[str, ...] = ()  # distinct words whose vectors came from the checkpoint's embeddings
     scheme_note: str = ""  # the scheme's settings, e.g. RoPE's pair layout and base
 
     @property
@@ -455,6 +473,10 @@ class AttentionView:
     def token(self, position: int) -> str:
         """The word at a position (sentence tokens), else ''."""
         return self.words[position % len(self.words)] if self.words else ""
+
+    def token_source(self, position: int) -> str:
+        """Where the word at a position got its vector: 'model' (checkpoint embeddings) or 'hash'."""
+        return "model" if self.token(position) in self.embedded else "hash"
 
 
 def _bins(start: int, stop: int, max_bins: int) -> tuple[int, int]:
@@ -661,7 +683,8 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
         row_start=r0, row_stop=r1, col_start=c0, col_stop=c1, row_bin=row_bin, col_bin=col_bin,
         rows_per_bin=rows_per_bin, distances=distances, profile=profile.astype(np.float32),
         entropy_positions=entropy_positions, entropy=entropy.numpy(), estimated_bytes=estimated,
-        received=received.numpy(), last_query=last_query.numpy(), words=model.words, **extras)
+        received=received.numpy(), last_query=last_query.numpy(), words=model.words, embedded=model.embedded,
+        **extras)
 
 
 def _pool_columns(region: torch.Tensor, size: int, use_max: bool) -> torch.Tensor:
@@ -767,7 +790,10 @@ def scheme_note(model: AttentionModel) -> str:
     if scheme == "learned":
         return f"seeded {fs.max_positions:,}-row table (seed {fs.seed}), rescaled to std 1 like the tokens"
     if scheme == "t5":
-        return (f"{fs.num_buckets} buckets, max distance {fs.max_distance}, seeded bias table; q·k is scaled by "
+        table = (f"trained bias table {model.spec.t5_source.rpartition('::')[2]} of "
+                 f"{os.path.basename(model.spec.t5_source.rpartition('::')[0].rstrip('/'))}"
+                 if model.spec.t5_source else "seeded bias table")
+        return (f"{fs.num_buckets} buckets, max distance {fs.max_distance}, {table}; q·k is scaled by "
                 f"1/√d here too (T5 folds it into its weights)")
     if scheme == "shaw":
         return f"distances clipped to ±{fs.max_distance}, seeded relative vectors"
@@ -889,12 +915,34 @@ def _shuffle_summary(spec: AttentionSpec, n: int, change: np.ndarray, max_abs: f
 
 # ---- captions and requests ------------------------------------------------------------------
 
+def _embedding_note(view: AttentionView) -> str:
+    if not view.spec.embedding_source:
+        return " (each word's vector seeded by its hash)"
+    path, _, tensor = view.spec.embedding_source.rpartition("::")
+    distinct = sorted(set(view.words))
+    hashed = [w for w in distinct if w not in view.embedded]
+    text = (f" ({len(view.embedded)} of {len(distinct)} distinct words from {tensor} of "
+            f"{os.path.basename(path.rstrip('/'))}, scaled to unit std")
+    if view.spec.head_dim != _embedding_width(view.spec.embedding_source):
+        text += f" and projected to {view.spec.head_dim} dims by a fixed random map"
+    text += f"; hashed, not whole words in its vocabulary: {', '.join(hashed)})" if hashed else ")"
+    return text
+
+
+def _embedding_width(source: str) -> int:
+    from peapp.analysis.checkpoint_tables import embedding_table
+    return int(embedding_table(source).weight.shape[1])
+
+
 def caption(view: AttentionView) -> str:
     spec = view.spec
     what = {"logits": "attention logits q·k/√d (+ bias)", "position": "the position term of the logits",
             "softmax": "attention weights (softmax; each row sums to 1)"}[view.kind]
-    tokens = {"repeated": "one repeated token (only position can matter)", "random": "seeded random tokens",
-              "sentence": f"the sentence's {len(view.words)} tokens repeated"}[spec.tokens]
+    if spec.tokens == "sentence":
+        tokens = f"the sentence's {len(view.words)} tokens repeated{_embedding_note(view)}"
+    else:
+        tokens = {"repeated": "one repeated token (only position can matter)",
+                  "random": "seeded random tokens"}[spec.tokens]
     mask = "causal mask (future keys get no weight)" if spec.causal else "no mask"
     note = f" — {view.scheme_note}" if view.scheme_note else ""
     text = (f"{SCHEME_LABELS[spec.scheme]}{note}: {what}, {spec.n_heads} heads × {spec.seq_len:,} tokens, "
