@@ -230,8 +230,15 @@ class AttentionDock(ViewDock):
         self.message.setObjectName("attentionMessage")
         self.message.setStyleSheet("color: #c0392b;")
         self.message.setWordWrap(True)
+        self.seeded_button = QPushButton("Seeded tables")
+        self.seeded_button.setObjectName("attentionSeededTables")
+        self.seeded_button.setToolTip("Stop using the checkpoint's trained T5 table and word embeddings: back to the "
+                                      "seeded T5 table and hashed word vectors.")
+        self.seeded_button.clicked.connect(self.use_seeded_tables)
+        self.seeded_button.setVisible(False)
         row.addWidget(self.shuffle_button)
         row.addWidget(reset)
+        row.addWidget(self.seeded_button)
         row.addWidget(self.progress)
         row.addWidget(self.cancel_button)
         row.addWidget(self.message, 1)
@@ -333,6 +340,20 @@ class AttentionDock(ViewDock):
         A.AttentionSpec(**{k: merged[k] for k in SPEC_FIELDS})
         self.ctx.document_model.set_view(self.object_name, **values)
 
+    def use_seeded_tables(self) -> None:
+        """Forget the checkpoint's T5 table and embeddings (seeded table, hashed words again)."""
+        self.ctx.document_model.set_view(self.object_name, t5_source="", embedding_source="")
+
+    def use_checkpoint_embeddings(self, source: str, width: int) -> str:
+        """Sentence words from a checkpoint's word-embedding table ``source`` (PATH::TENSOR) of
+        ``width`` dims: head_dim becomes that width when it can (else a fixed projection maps it)."""
+        values: dict[str, Any] = {"embedding_source": source}
+        if 2 <= width <= 512 and width % 2 == 0:
+            values["head_dim"] = width
+        self.set_settings(**values)
+        return (f"{self.title}: sentence tokens now use {source.rpartition('::')[2]} ({width} dims)"
+                + ("" if "head_dim" in values else f", projected to head_dim {self.settings()['head_dim']}"))
+
     def _sync_controls(self, document: Document) -> None:
         values = self.settings(document)
         for name, widget in self.controls.items():
@@ -350,6 +371,13 @@ class AttentionDock(ViewDock):
             finally:
                 widget.blockSignals(False)
         self.controls["head"].setMaximum(max(0, int(values["n_heads"]) - 1))
+        sources = [text for key, text in (("t5_source", "T5 bias table"), ("embedding_source", "word embeddings"))
+                   if values[key]]
+        self.seeded_button.setVisible(bool(sources))
+        if sources:
+            self.seeded_button.setToolTip("Using the checkpoint's " + " and ".join(sources) + ": "
+                                          + "; ".join(values[k] for k in ("t5_source", "embedding_source") if values[k])
+                                          + ". Press to go back to the seeded T5 table and hashed word vectors.")
         self.controls["sentence"].setEnabled(values["tokens"] == "sentence")
 
     # ---- requests ---------------------------------------------------------------------------------
@@ -671,7 +699,11 @@ class AttentionDock(ViewDock):
         name = VALUE_LABELS[view.kind]
         if view.row_bin == 1 and view.col_bin == 1:
             q, k = rows.start, cols.start
-            words = f" ('{view.token(q)}' → '{view.token(k)}')" if view.words else ""
+            words = ""
+            if view.words:
+                words = f" ('{view.token(q)}' → '{view.token(k)}')"
+                if view.spec.embedding_source:  # which vectors came from the checkpoint
+                    words = f" ('{view.token(q)}' [{view.token_source(q)}] → '{view.token(k)}' [{view.token_source(k)}])"
             shown = "masked (future key)" if not np.isfinite(value) else f"{value:.4g}"
             return f"head {self._head()}: query {q:,}, key {k:,}{words}, distance {q - k:,}: {name} {shown}"
         dmin, dmax = rows.start - (cols.stop - 1), (rows.stop - 1) - cols.start
