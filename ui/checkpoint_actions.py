@@ -27,7 +27,7 @@ def install(window) -> None:
     open_file = QAction("&Open Checkpoint…", window, shortcut=QKeySequence.StandardKey.Open,
                         triggered=lambda: _choose_file(window))
     open_file.setToolTip("Open a .safetensors, .bin/.pt, .gguf or config.json file")
-    open_folder = QAction("Open Model &Folder…", window, shortcut=QKeySequence("Ctrl+Shift+O"),
+    open_folder = QAction("Open Model &Folder…", window, shortcut=QKeySequence("Ctrl+Alt+O"),
                           triggered=lambda: _choose_folder(window))
     window.recent_menu = QMenu("Open &Recent", window)
     window.recent_menu.setObjectName("recentMenu")

@@ -148,3 +148,14 @@ def test_every_dock_has_a_unique_shortcut_and_view_toggle(main_window):
     titles = [a.text() for a in main_window.view_menu.actions()]
     for dock in main_window.docks.values():
         assert dock.windowTitle() in titles
+
+
+def test_no_two_actions_share_a_shortcut(main_window):
+    from collections import Counter
+
+    from PySide6.QtGui import QAction
+
+    keys = Counter(seq.toString() for action in main_window.findChildren(QAction) for seq in action.shortcuts()
+                   if not seq.isEmpty())
+    assert [k for k, n in keys.items() if n > 1] == []
+    assert {"Ctrl+Q", "Ctrl+Z", "Ctrl+Shift+Z"} <= set(keys)
