@@ -791,7 +791,7 @@ def scheme_note(model: AttentionModel) -> str:
         return f"seeded {fs.max_positions:,}-row table (seed {fs.seed}), rescaled to std 1 like the tokens"
     if scheme == "t5":
         table = (f"trained bias table {model.spec.t5_source.rpartition('::')[2]} of "
-                 f"{os.path.basename(model.spec.t5_source.rpartition('::')[0].rstrip('/'))}"
+                 f"{checkpoint_name(model.spec.t5_source.rpartition('::')[0])}"
                  if model.spec.t5_source else "seeded bias table")
         return (f"{fs.num_buckets} buckets, max distance {fs.max_distance}, {table}; q·k is scaled by "
                 f"1/√d here too (T5 folds it into its weights)")
@@ -922,11 +922,17 @@ def _embedding_note(view: AttentionView) -> str:
     distinct = sorted(set(view.words))
     hashed = [w for w in distinct if w not in view.embedded]
     text = (f" ({len(view.embedded)} of {len(distinct)} distinct words from {tensor} of "
-            f"{os.path.basename(path.rstrip('/'))}, scaled to unit std")
+            f"{checkpoint_name(path)}, scaled to unit std")
     if view.spec.head_dim != _embedding_width(view.spec.embedding_source):
         text += f" and projected to {view.spec.head_dim} dims by a fixed random map"
     text += f"; hashed, not whole words in its vocabulary: {', '.join(hashed)})" if hashed else ")"
     return text
+
+
+def checkpoint_name(path: str) -> str:
+    """A short name for a checkpoint: the file name, or the last two folders (".../minilm/model")."""
+    parts = [p for p in path.replace(os.sep, "/").split("/") if p]
+    return "/".join(parts[-2:]) if os.path.isdir(path) else (parts[-1] if parts else path)
 
 
 def _embedding_width(source: str) -> int:

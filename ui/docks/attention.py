@@ -85,6 +85,17 @@ def received_caption(view: A.AttentionView, head: int) -> str:
     return text
 
 
+def received_short_caption(view: A.AttentionView, head: int) -> str:
+    """Two lines under the plots; the full caption is the tooltip."""
+    summary = A.received_summary(view.received[head])
+    cause = ("primacy from the causal mask and recency from distance decay are" if view.spec.causal
+             else "recency from distance decay is")
+    return (f"Attention each key receives, head {head}" + (f": {summary}" if summary else "")
+            + f". Orange: mean over queries; blue: last query. The {cause} computed from the encoding alone; "
+            "the U-shaped accuracy curve is an empirical result of Liu et al. 2023 (\"Lost in the Middle\") on "
+            "trained models, not shown here. Hover for details.")
+
+
 class AttentionDock(ViewDock):
     object_name = "attentionDock"
     title = "Attention inspector"
@@ -115,7 +126,8 @@ class AttentionDock(ViewDock):
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self._build_matrices())
         plots = self._build_plots()
-        plots.setMinimumHeight(150)  # the profile/entropy/shuffle plots stay readable on a 768-pixel screen
+        # the profile/entropy/received/shuffle plots stay readable on a 768-pixel screen, notes below them
+        plots.setMinimumHeight(210)
         splitter.addWidget(plots)
         splitter.setChildrenCollapsible(False)
         splitter.setStretchFactor(0, 3)
@@ -281,6 +293,7 @@ class AttentionDock(ViewDock):
         self.received_plot.setLabel("left", "weight (log)")
         # log scale: the last query's weights span many decades under distance decay
         self.received_plot.setLogMode(y=True)
+        self.received_plot.getAxis("left").enableAutoSIPrefix(False)  # "10² (×0.001)" would misread
         self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
         self.received_last = self.received_plot.plot(pen=pg.mkPen("#2e86de", width=1))
         self.received_uniform = self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine))
@@ -655,7 +668,9 @@ class AttentionDock(ViewDock):
             self.received_uniform.setData(keys, A.uniform_causal_received(view.spec.seq_len))
         else:
             self.received_uniform.setData([], [])
-        self.received_label.setText(received_caption(view, head))
+        self.received_label.setText(received_short_caption(view, head))
+        self.received_label.setToolTip(received_caption(view, head))
+        self.received_plot.setToolTip(received_caption(view, head))
 
     def _highlight_plots(self, head: int) -> None:
         self._draw_received(head)
