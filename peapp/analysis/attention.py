@@ -218,9 +218,11 @@ class AttentionModel:
             sgen = torch.Generator().manual_seed(spec.seed + 7919)
             self.shaw_vectors = torch.randn(self.h, 2 * k + 1, self.d, generator=sgen).to(dtype)
         everything = torch.arange(self.n)
-        self.k = self._project(self.wk, everything, rotate=True)
+        # Keys are stored transposed ([H, d, n] contiguous, seen as [H, n, d]): q·kᵀ then reads
+        # them in the layout the matrix product wants (measured ~25 % faster than a transposed view).
+        self.k = _transposed_storage(self._project(self.wk, everything, rotate=True))
         # Content keys (no position) for the RoPE / additive position term.
-        self.k0 = self._project(self.wk, everything, rotate=False, add_pe=False) \
+        self.k0 = _transposed_storage(self._project(self.wk, everything, rotate=False, add_pe=False)) \
             if spec.scheme in ("rope", "sinusoidal", "learned") else None
         self.v = self._project(self.wv, everything, rotate=False) if with_values else None
         self._lse: torch.Tensor | None = None  # [H, n] row normalisers, filled as views compute them
@@ -380,6 +382,11 @@ class AttentionModel:
             self._lse_known = np.zeros(self.n, dtype=bool)
         self._lse[:, rows] = lse.to(torch.float32)
         self._lse_known[rows] = True
+
+
+def _transposed_storage(x: torch.Tensor) -> torch.Tensor:
+    """The same [H, n, d] values, stored as a contiguous [H, d, n]."""
+    return x.transpose(1, 2).contiguous().transpose(1, 2)
 
 
 def model_bytes(spec: AttentionSpec, n_tokens: int | None = None, with_values: bool = False) -> int:
