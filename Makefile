@@ -35,3 +35,17 @@ test: $(STAMP_TEST)
 ## make bench: print the benchmark numbers (not part of the test suite)
 bench: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench.run_all
+
+STAMP_BUNDLE := .venv/.peapp-bundle-installed
+
+$(STAMP_BUNDLE): $(STAMP_TEST) $(DEPS)
+	$(PY) -m pip install --quiet -e ".[test,bundle]"
+	touch $@
+
+## make bundle: build the double-click desktop app into dist/peapp/ (several minutes) and smoke-test it
+bundle: $(STAMP_BUNDLE)
+	$(PY) packaging/build.py
+
+## make bundle-test: the marked test that builds the bundle and checks it (not part of `make test`)
+bundle-test: $(STAMP_BUNDLE)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m bundle tests/bundle

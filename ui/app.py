@@ -34,6 +34,10 @@ def create_application(argv: list[str] | None = None):
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationVersion(__import__("peapp").__version__)
+    app.setDesktopFileName("peapp")  # matches packaging/peapp.desktop (Wayland task bar icon)
+    from ui.resources import app_icon
+
+    app.setWindowIcon(app_icon())
     return app
 
 
@@ -50,6 +54,15 @@ def quiet_openmp() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     quiet_openmp()
+    if "--self-test" in argv:  # smoke test of an installed/bundled app; needs no display
+        from ui.self_test import run_self_test
+
+        return run_self_test()
+    probe = bool(os.environ.get("PEAPP_STARTUP_PROBE"))  # start-up timing (tests/bench/bench_startup.py)
+    if probe:
+        from ui.startup_probe import stamp
+
+        stamp("main")
     if not has_display():
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 2
@@ -59,12 +72,23 @@ def main(argv: list[str] | None = None) -> int:
     from ui.main_window import MainWindow
 
     window = MainWindow(settings=QSettings())
+    if probe:
+        from ui.startup_probe import install
+
+        install(window)
     window.show()
     if argv:  # python main.py PATH: open it once the docks exist
         from ui.checkpoint_actions import open_path
 
         open_path(window, argv[0])
-    return app.exec()
+    code = app.exec()
+    # Destroy the window while Python is fully alive.  Left to interpreter shutdown (signal
+    # connections keep it referenced until then), pyqtgraph's Python overrides run on half
+    # torn-down modules and crash in shiboken (SIGSEGV at exit, seen under load).
+    import shiboken6
+
+    shiboken6.delete(window)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,8 +12,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from peapp.checkpoints.samples import INSTALL_HINT, available_samples
+from ui import settings as preferences
 
-RECENT_KEY = "checkpoints/recent"
 MAX_RECENT = 8
 FILE_FILTER = ("Checkpoints (*.safetensors *.bin *.pt *.pth *.ckpt *.gguf *.json);;"
                "Safetensors (*.safetensors *.safetensors.index.json);;GGUF (*.gguf);;"
@@ -83,19 +83,14 @@ def open_path(window, path: str) -> None:
 def recent_paths(window) -> list[str]:
     if window.settings is None:
         return list(window._recent_memory)
-    value = window.settings.value(RECENT_KEY, [])
-    if isinstance(value, str):  # QSettings returns a lone string for a one-item list
-        value = [value]
-    return [str(v) for v in value or []]
+    return preferences.recent_files(window.settings)  # the one list Preferences also shows
 
 
 def add_recent(window, path: str) -> None:
-    paths = [path] + [p for p in recent_paths(window) if p != path]
-    paths = paths[:MAX_RECENT]
     if window.settings is None:
-        window._recent_memory = paths
+        window._recent_memory = ([path] + [p for p in window._recent_memory if p != path])[:MAX_RECENT]
     else:
-        window.settings.setValue(RECENT_KEY, paths)
+        preferences.add_recent(path, window.settings)
     _fill_recent(window)
 
 
@@ -118,7 +113,7 @@ def _clear_recent(window) -> None:
     if window.settings is None:
         window._recent_memory = []
     else:
-        window.settings.remove(RECENT_KEY)
+        preferences.clear_recent(window.settings)
     _fill_recent(window)
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
 
 from peapp.document import Document
 from peapp.errors import PeappError
+from ui import settings as preferences
 
 # ``ui.export`` (pyqtgraph, numpy) and ``peapp.export_data`` are imported inside the methods:
 # this module is imported while the window is built, before its first paint.
@@ -161,13 +162,17 @@ class ExportActions(QObject):
 
     # ---- questions (overridden in tests) -----------------------------------------------------------------
     def ask_figure(self, dock) -> tuple[str, export.FigureOptions] | None:
-        dialog = FigureDialog(dock, self._suggest(dock, "png"), self.window)
+        fmt, scale = preferences.export_defaults(self.window.settings)  # Edit > Preferences
+        dialog = FigureDialog(dock, self._suggest(dock, fmt if fmt in FIGURE_FILTERS else "png"), self.window)
+        dialog.scale_spin.setValue(scale)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.path(), dialog.options()
 
     def ask_data_path(self, dock) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self.window, f"Export data of {dock.title}", self._suggest(dock, "csv"),
+        fmt, _ = preferences.export_defaults(self.window.settings)
+        path, _ = QFileDialog.getSaveFileName(self.window, f"Export data of {dock.title}",
+                                              self._suggest(dock, fmt if fmt in DATA_FILTERS else "csv"),
                                               ";;".join(DATA_FILTERS.values()), "",
                                               QFileDialog.Option.DontConfirmOverwrite)
         return path or None

@@ -8,6 +8,8 @@ start with ``MainWindow(load_backend="now")``.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import time
 import zlib
 from typing import Callable
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QP
 from peapp import __version__
 from peapp.document import Document
 from peapp.jobs import Request
+from ui import help_menu, settings as preferences
 from ui.context import AppContext
 from ui.document_model import DocumentModel
 from ui.worker import ComputeWorker
@@ -39,10 +42,15 @@ class _LoadBackend(Request):
         from peapp.analysis import heatmap  # noqa: F401
 
         encodings.families()
-        import ui.docks
+        # Every core module too, so the dock modules' peapp imports cost nothing on the GUI thread.
+        # Only Qt-free modules here: loading Qt libraries (pyqtgraph pulls QtOpenGL) off the GUI
+        # thread once failed with an undefined symbol; the docks are imported on the GUI thread.
+        import peapp
 
-        # Import dock modules here too: their torch-using imports then cost nothing on the GUI thread.
-        ui.docks.dock_classes()
+        for module in pkgutil.walk_packages(peapp.__path__, "peapp."):
+            if module.name.startswith("peapp.commands") or module.name.endswith("__main__"):
+                continue  # command modules may reach into ui/ lazily; nothing there to warm up
+            importlib.import_module(module.name)
         return time.perf_counter() - started
 
 
@@ -66,6 +74,8 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self._build_menus()
         __import__("ui.checkpoint_actions").checkpoint_actions.install(self)  # File > Open…, drops, samples
+        preferences.install(self)  # stored theme/colour maps/layout choice; Edit > Preferences
+        help_menu.install(self)  # tour, shortcuts, "which encoding?" guide
         placeholder = QLabel("Loading the compute backend (torch)…")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         placeholder.setObjectName("loadingPlaceholder")

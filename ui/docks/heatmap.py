@@ -18,6 +18,7 @@ from superqt.utils import qthrottled
 from peapp.document import Document
 from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock
+from ui.settings import colormap_name
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -181,7 +182,7 @@ class HeatmapDock(ViewDock):
         view = result.view
         values = view.values
         levels = _levels(values, result.symmetric)
-        cmap_name = DIVERGING if result.symmetric else SEQUENTIAL
+        cmap_name = colormap_name(result.symmetric)  # the user's choice (Edit > Preferences)
         if cmap_name != self._cmap_name:  # colour-map changes re-render the bar: only when needed
             self._cmap_name = cmap_name
             self.colorbar.setColorMap(pg.colormap.get(cmap_name))

@@ -1,0 +1,109 @@
+"""Help menu (ui/help_menu.py): tour from the discovered docks, shortcut list, encoding guide."""
+
+from __future__ import annotations
+
+import ui.docks
+from ui import help_menu
+
+
+def test_help_menu_has_tour_shortcuts_guide_and_about(main_window):
+    texts = [a.text() for a in main_window.help_menu.actions() if not a.isSeparator()]
+    assert texts[:3] == ["&Tour of the panels", "&Keyboard shortcuts", "&Which encoding should I use?"]
+    assert any("About" in t for t in texts)
+
+
+def test_tour_lists_every_discovered_dock_with_a_description(main_window):
+    entries = help_menu.tour_entries(main_window)
+    assert [e[1] for e in entries] == [cls.title for cls in ui.docks.dock_classes()]
+    for name, title, shortcut, text in entries:
+        assert len(text) > 20, f"{name} has no docstring to describe it"
+    heatmap = next(e for e in entries if e[0] == "heatmapDock")
+    assert "heatmap" in heatmap[3].lower() and heatmap[2] == "Ctrl+1"
+
+
+def test_tour_show_button_raises_a_hidden_dock(qtbot, main_window):
+    dock = main_window.docks["heatmapDock"]
+    dock.hide()
+    dialog = help_menu._open(main_window, help_menu.TourDialog)
+    qtbot.addWidget(dialog)
+    box = dialog.findChild(help_menu.QGroupBox, "tour_heatmapDock")
+    box.findChild(help_menu.QPushButton).click()
+    assert dock.isVisible()
+
+
+def test_shortcut_list_is_collected_from_the_window(main_window):
+    entries = dict((what, key) for key, what in help_menu.shortcut_entries(main_window))
+    assert entries["Undo"] == "Ctrl+Z"
+    assert entries["Preferences"] == "Ctrl+,"
+    assert entries["Show/hide the Encoding heatmap panel"] == "Ctrl+1"
+    assert any(key == "Esc" for key in entries.values())  # the Cancel button
+
+
+def test_shortcuts_dialog_shows_the_table(qtbot, main_window):
+    dialog = help_menu.ShortcutsDialog(main_window)
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == len(help_menu.shortcut_entries(main_window)) >= 5
+
+
+def test_guide_updates_as_needs_are_ticked_and_shows_the_family(qtbot, main_window):
+    dialog = help_menu.GuideDialog(main_window)
+    qtbot.addWidget(dialog)
+    assert dialog.findChild(help_menu.QLabel, "guideHint") is not None
+    dialog.boxes["extrapolation"].setChecked(True)
+    dialog.boxes["simplest"].setChecked(True)
+    assert set(dialog.show_buttons) == {"alibi"}
+    dialog.boxes["modern_llm"].setChecked(True)
+    assert set(dialog.show_buttons) == {"alibi", "rope"}
+    dialog.show_buttons["rope"].click()
+    assert main_window.document_model.document.family == "rope"
+    main_window.document_model.undo_stack.undo()  # selecting from the guide is an ordinary edit
+    assert main_window.document_model.document.family == "sinusoidal"
+
+
+def test_guide_shows_conflict_note(qtbot, main_window):
+    dialog = help_menu.GuideDialog(main_window)
+    qtbot.addWidget(dialog)
+    dialog.boxes["fixed_length"].setChecked(True)
+    dialog.boxes["extrapolation"].setChecked(True)
+    assert dialog.findChild(help_menu.QLabel, "guideNote") is not None
+
+
+def test_guide_sets_the_scheme_of_a_dock_that_picks_its_own(qtbot, main_window, monkeypatch):
+    """e.g. the attention inspector chooses its scheme in views["attentionDock"]["scheme"]."""
+    from peapp import guide
+
+    monkeypatch.setitem(guide.FAMILY_DOCKS, "alibi", ("heatmapDock",))
+    monkeypatch.setattr(guide, "DOCK_FAMILY_SETTING", {"heatmapDock": "scheme_probe"})
+    dialog = help_menu.GuideDialog(main_window)
+    qtbot.addWidget(dialog)
+    dialog.boxes["extrapolation"].setChecked(True)
+    dialog.boxes["simplest"].setChecked(True)
+    dialog.show_buttons["alibi"].click()
+    document = main_window.document_model.document
+    assert document.family == "alibi" and document.view("heatmapDock", "scheme_probe") == "alibi"
+    main_window.document_model.undo_stack.undo()  # one edit, one undo
+    assert main_window.document_model.document.family == "sinusoidal"
+
+
+def test_guide_opens_the_attention_inspector_on_alibi_and_the_rotation_view_on_rope(qtbot, main_window):
+    dialog = help_menu.GuideDialog(main_window)
+    qtbot.addWidget(dialog)
+    dialog.boxes["extrapolation"].setChecked(True)
+    dialog.boxes["simplest"].setChecked(True)
+    dialog.boxes["modern_llm"].setChecked(True)
+    assert "Attention" in dialog.show_buttons["alibi"].text()
+    dialog.show_buttons["alibi"].click()
+    document = main_window.document_model.document
+    assert document.family == "alibi" and document.view("attentionDock", "scheme") == "alibi"
+    assert main_window.docks["attentionDock"].isVisible()
+    dialog.show_buttons["rope"].click()
+    assert main_window.document_model.document.family == "rope"
+    assert main_window.docks["rotationDock"].isVisible()
+
+
+def test_no_two_commands_share_a_key(main_window):
+    """An ambiguous key triggers neither command (Qt only warns), so every key must be unique."""
+    keys = [key for key, _ in help_menu.shortcut_entries(main_window)]
+    duplicates = sorted({key for key in keys if keys.count(key) > 1})
+    assert not duplicates, {key: [w for k, w in help_menu.shortcut_entries(main_window) if k == key]
+                            for key in duplicates}

@@ -1,0 +1,482 @@
+"""User preferences (QSettings): theme, colour maps, export defaults, compute device, recent
+files, window layout — and the Edit > Preferences dialog.
+
+Everything read from the store is checked: a value of the wrong type or out of range, or a
+store Qt cannot parse, falls back to the default, and the user is told which setting was
+reset (status bar).  Nothing here raises on a bad store.
+
+API for other modules:
+
+* ``add_recent(path, settings=None)`` / ``recent_files(settings=None)`` — the recent-files list
+  (newest first, at most ``MAX_RECENT``, files that no longer exist are dropped when read).
+* ``colormap_name(symmetric)`` / ``colormap(symmetric)`` — the colour map the user chose (diverging for data centred on
+  zero, sequential otherwise).  Docks call it when they draw.
+* ``export_defaults(settings)`` — ``(format, scale)`` for File > Export.
+* ``install(window)`` — the Preferences action, and applying the stored preferences at start.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Callable
+
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QLinearGradient, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
+                               QFormLayout, QGroupBox, QHBoxLayout, QListWidget, QPushButton, QVBoxLayout)
+
+THEMES = ("system", "light", "dark")  # system: the desktop's own palette, untouched
+SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", "CET-L1")
+DIVERGING_MAPS = ("CET-D1A", "CET-D1", "CET-D3", "CET-D4", "CET-D9", "CET-D13")
+EXPORT_FORMATS = ("png", "svg", "pdf", "csv", "npy", "npz")  # = peapp.export_data.FORMATS (a test checks)
+SCALE_RANGE = (1.0, 8.0)
+MAX_RECENT = 10
+
+
+@dataclass(frozen=True)
+class Preferences:
+    theme: str = "system"
+    sequential_colormap: str = "viridis"
+    diverging_colormap: str = "CET-D1A"
+    export_format: str = "png"
+    export_scale: float = 2.0
+    compute_device: str = "cpu"
+    restore_layout: bool = True
+
+
+# QSettings key of each field.
+KEYS = {
+    "theme": "appearance/theme",
+    "sequential_colormap": "appearance/sequential_colormap",
+    "diverging_colormap": "appearance/diverging_colormap",
+    "export_format": "export/format",
+    "export_scale": "export/scale",
+    "compute_device": "compute/device",
+    "restore_layout": "window/restore_layout",
+}
+RECENT_KEY = "recent/files"
+
+
+# ---- reading and writing the store (no widgets) ------------------------------------------------
+def _as_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", "1", "0"):
+        return value.strip().lower() in ("true", "1")
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise ValueError("not true/false")
+
+
+def _as_scale(value: Any) -> float:
+    scale = float(value)  # INI stores numbers as text
+    if not SCALE_RANGE[0] <= scale <= SCALE_RANGE[1]:
+        raise ValueError(f"not between {SCALE_RANGE[0]:g} and {SCALE_RANGE[1]:g}")
+    return scale
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value not in choices:
+            raise ValueError(f"not one of {', '.join(choices)}")
+        return value
+    return check
+
+
+def _device(value: Any) -> str:
+    if isinstance(value, str) and (value == "cpu" or value.startswith("cuda:") and value[5:].isdigit()):
+        return value
+    raise ValueError("not 'cpu' or 'cuda:N'")
+
+
+_PARSERS: dict[str, Callable[[Any], Any]] = {
+    "theme": _one_of(THEMES),
+    "sequential_colormap": _one_of(SEQUENTIAL_MAPS),
+    "diverging_colormap": _one_of(DIVERGING_MAPS),
+    "export_format": _one_of(EXPORT_FORMATS),
+    "export_scale": _as_scale,
+    "compute_device": _device,
+    "restore_layout": _as_bool,
+}
+
+
+def load_preferences(settings: QSettings) -> tuple[Preferences, list[str]]:
+    """The stored preferences, and one message per value that was unusable (reset to default)."""
+    defaults = Preferences()
+    problems: list[str] = []
+    if settings.status() != QSettings.Status.NoError:
+        problems.append(f"The settings file {settings.fileName()} could not be read; using the defaults "
+                        f"(fix or delete that file to keep your changes).")
+        return defaults, problems
+    values: dict[str, Any] = {}
+    for f in fields(Preferences):
+        key = KEYS[f.name]
+        if not settings.contains(key):
+            continue
+        raw = settings.value(key)
+        try:
+            values[f.name] = _PARSERS[f.name](raw)
+        except (TypeError, ValueError) as exc:
+            default = getattr(defaults, f.name)
+            problems.append(f"Setting {key} = {raw!r} is {exc}; using {default!r}.")
+    return replace(defaults, **values), problems
+
+
+def save_preferences(settings: QSettings, prefs: Preferences) -> None:
+    for name, value in asdict(prefs).items():
+        settings.setValue(KEYS[name], value)
+    settings.sync()
+
+
+def _default_settings(settings: QSettings | None) -> QSettings:
+    return settings if settings is not None else QSettings()
+
+
+def recent_files(settings: QSettings | None = None) -> list[str]:
+    """Recently opened files/folders, newest first; entries that no longer exist are left out."""
+    raw = _default_settings(settings).value(RECENT_KEY, [])
+    if isinstance(raw, str):  # QSettings returns a one-element list as a plain string
+        raw = [raw]
+    if not isinstance(raw, (list, tuple)):
+        return []
+    paths = [p for p in raw if isinstance(p, str) and p]
+    return [p for p in dict.fromkeys(paths) if os.path.exists(p)][:MAX_RECENT]
+
+
+def add_recent(path: str | os.PathLike, settings: QSettings | None = None) -> list[str]:
+    """Put ``path`` first in the recent-files list (absolute, no duplicates); returns the list."""
+    settings = _default_settings(settings)
+    path = os.path.abspath(os.fspath(path))
+    paths = [path] + [p for p in recent_files(settings) if p != path]
+    settings.setValue(RECENT_KEY, paths[:MAX_RECENT])
+    settings.sync()
+    return paths[:MAX_RECENT]
+
+
+def clear_recent(settings: QSettings | None = None) -> None:
+    settings = _default_settings(settings)
+    settings.remove(RECENT_KEY)
+    settings.sync()
+
+
+def export_defaults(settings: QSettings | None) -> tuple[str, float]:
+    """``(format, scale)`` chosen in Preferences for File > Export (built-in defaults if no store)."""
+    prefs = load_preferences(settings)[0] if settings is not None else Preferences()
+    return prefs.export_format, prefs.export_scale
+
+
+# ---- applying preferences -------------------------------------------------------------------------
+_active = Preferences()  # what the running app uses (colormap() reads it)
+
+
+def colormap_name(symmetric: bool) -> str:
+    """The user's colour map: diverging for values centred on zero, sequential otherwise."""
+    return _active.diverging_colormap if symmetric else _active.sequential_colormap
+
+
+def colormap(symmetric: bool):
+    """:func:`colormap_name` as a pyqtgraph ColorMap."""
+    import pyqtgraph as pg
+
+    return pg.colormap.get(colormap_name(symmetric))
+
+
+def available_devices() -> list[tuple[str, str]]:
+    """``(value, label)`` of the compute devices torch can use here: the CPU, and each GPU it sees.
+
+    Only asks torch if it is already loaded (the backend loads it at start-up); never imports it
+    on the GUI thread.
+    """
+    devices = [("cpu", "CPU")]
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.cuda.is_available():
+        for index in range(torch.cuda.device_count()):
+            devices.append((f"cuda:{index}", f"GPU {index}: {torch.cuda.get_device_name(index)}"))
+    return devices
+
+
+PLOT_COLORS = {"light": ("#ffffff", "#202020"), "dark": ("#19191c", "#c8c8c8")}
+
+
+def dark_palette() -> QPalette:
+    palette = QPalette()
+    window, base, text = QColor(45, 45, 48), QColor(30, 30, 32), QColor(220, 220, 220)
+    disabled = QColor(120, 120, 120)
+    roles = {
+        QPalette.ColorRole.Window: window, QPalette.ColorRole.WindowText: text,
+        QPalette.ColorRole.Base: base, QPalette.ColorRole.AlternateBase: QColor(40, 40, 43),
+        QPalette.ColorRole.ToolTipBase: QColor(60, 60, 64), QPalette.ColorRole.ToolTipText: text,
+        QPalette.ColorRole.PlaceholderText: QColor(140, 140, 140),
+        QPalette.ColorRole.Text: text, QPalette.ColorRole.Button: QColor(53, 53, 57),
+        QPalette.ColorRole.ButtonText: text, QPalette.ColorRole.BrightText: QColor(255, 90, 90),
+        QPalette.ColorRole.Light: QColor(75, 75, 80), QPalette.ColorRole.Midlight: QColor(62, 62, 66),
+        QPalette.ColorRole.Mid: QColor(150, 150, 155), QPalette.ColorRole.Dark: QColor(25, 25, 27),
+        QPalette.ColorRole.Shadow: QColor(10, 10, 10),
+        QPalette.ColorRole.Highlight: QColor(42, 130, 218), QPalette.ColorRole.HighlightedText: QColor(255, 255, 255),
+        QPalette.ColorRole.Link: QColor(90, 160, 240), QPalette.ColorRole.LinkVisited: QColor(170, 130, 230),
+    }
+    for role, color in roles.items():
+        palette.setColor(role, color)
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, disabled)
+    return palette
+
+
+def apply_theme(theme: str, window=None) -> None:
+    """Palette of every widget; plot colours of ``window``'s plots and of every future plot."""
+    app = QApplication.instance()
+    if app is None:
+        return
+    if app.property("peappNativeStyle") is None:
+        if theme == "system":
+            return  # nothing was changed yet: leave the desktop's style and palette alone
+        app.setProperty("peappNativeStyle", app.style().name())
+    # Fusion draws from the palette on every platform (native styles ignore a dark palette).
+    app.setStyle("Fusion" if theme == "dark" else app.property("peappNativeStyle"))
+    if theme == "dark":
+        app.setPalette(dark_palette())
+    elif theme == "light":
+        app.setPalette(app.style().standardPalette())
+    else:
+        app.setPalette(QPalette())  # an empty palette: back to the platform's own
+    apply_plot_theme(theme, window)
+
+
+def plot_colors(theme: str) -> tuple[str, str]:
+    """(background, foreground) of plots; "system" follows the lightness of the window palette."""
+    if theme == "system":
+        app = QApplication.instance()
+        dark = app is not None and app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+        theme = "dark" if dark else "light"
+    return PLOT_COLORS[theme]
+
+
+def apply_plot_theme(theme: str, window=None) -> None:
+    """Plot colours for new plots, and for the plots already in ``window``; only if pyqtgraph is
+    loaded.  It is not imported here: at start-up it loads with the backend (``import
+    pyqtgraph`` costs ~1 s, which must not delay the first window).  Only the window's own
+    plots are visited: ``QApplication.allWidgets()`` can hand back widgets being destroyed."""
+    pg = sys.modules.get("pyqtgraph")
+    if pg is None:
+        return
+    background, foreground = plot_colors(theme)
+    pg.setConfigOptions(background=background, foreground=foreground)
+    if window is not None:
+        for view in window.findChildren(pg.GraphicsView):
+            _restyle_plots(view, background, foreground)
+
+
+def _restyle_plots(view, background: str, foreground: str) -> None:
+    import pyqtgraph as pg
+
+    view.setBackground(background)
+    scene = view.scene()
+    if scene is None:
+        return
+    for item in scene.items():
+        if isinstance(item, pg.AxisItem):
+            item.setPen(foreground)
+            item.setTextPen(foreground)
+        elif isinstance(item, pg.LabelItem):
+            item.setText(item.text, color=foreground)
+
+
+def apply_preferences(prefs: Preferences, window=None) -> None:
+    """Make ``prefs`` the running app's: theme now, colour maps on the next draw (redrawn now)."""
+    global _active
+    old, _active = _active, prefs
+    apply_theme(prefs.theme, window)
+    if window is not None and (old.sequential_colormap, old.diverging_colormap) != \
+            (prefs.sequential_colormap, prefs.diverging_colormap):
+        for dock in getattr(window, "docks", {}).values():
+            result = getattr(dock, "last_result", None)
+            if result is not None:
+                dock.show_result(result)
+
+
+# ---- the dialog -------------------------------------------------------------------------------------
+def _swatch(name: str) -> QIcon:
+    import pyqtgraph as pg
+
+    pixmap = QPixmap(64, 14)
+    painter = QPainter(pixmap)
+    try:
+        gradient = QLinearGradient(0, 0, 64, 0)
+        for stop, color in zip(*pg.colormap.get(name).getStops(mode="qcolor")):
+            gradient.setColorAt(float(stop), color)
+        painter.fillRect(pixmap.rect(), gradient)
+    finally:
+        painter.end()
+    return QIcon(pixmap)
+
+
+class PreferencesDialog(QDialog):
+    """Edit > Preferences.  OK/Apply save to QSettings and apply at once."""
+
+    def __init__(self, settings: QSettings, prefs: Preferences, window=None):
+        super().__init__(window)
+        self.setObjectName("preferencesDialog")
+        self.setWindowTitle("Preferences")
+        self.settings = settings
+        self.window_ = window
+        layout = QVBoxLayout(self)
+
+        look = QGroupBox("Appearance")
+        form = QFormLayout(look)
+        self.theme = QComboBox(objectName="prefTheme")
+        for theme in THEMES:
+            self.theme.addItem(theme.capitalize(), theme)
+        form.addRow("Theme", self.theme)
+        self.sequential = self._colormap_combo("prefSequential", SEQUENTIAL_MAPS)
+        self.sequential.setToolTip("For values that only grow (similarities of non-negative data, magnitudes)")
+        form.addRow("Colour map", self.sequential)
+        self.diverging = self._colormap_combo("prefDiverging", DIVERGING_MAPS)
+        self.diverging.setToolTip("For values centred on zero (encodings, cosine similarity)")
+        form.addRow("Diverging colour map", self.diverging)
+        layout.addWidget(look)
+
+        export = QGroupBox("Export")
+        form = QFormLayout(export)
+        self.export_format = QComboBox(objectName="prefExportFormat")
+        for fmt in EXPORT_FORMATS:
+            self.export_format.addItem(fmt.upper(), fmt)
+        form.addRow("Default format", self.export_format)
+        self.export_scale = QDoubleSpinBox(objectName="prefExportScale")
+        self.export_scale.setRange(*SCALE_RANGE)
+        self.export_scale.setSingleStep(0.5)
+        self.export_scale.setSuffix(" ×")
+        self.export_scale.setToolTip("Pixel scale of PNG exports (2 × ≈ 192 dpi at the panel's size)")
+        form.addRow("Default scale", self.export_scale)
+        layout.addWidget(export)
+
+        compute = QGroupBox("Compute")
+        form = QFormLayout(compute)
+        self.device = QComboBox(objectName="prefDevice")
+        for value, label in available_devices():
+            self.device.addItem(label, value)
+            if value != "cpu":
+                # The compute functions convert results with .numpy(), which needs CPU tensors;
+                # until they move results back, a GPU is listed but cannot be chosen.
+                item = self.device.model().item(self.device.count() - 1)
+                item.setEnabled(False)
+                item.setToolTip("GPU compute is not supported by the compute thread yet")
+        self.device.setToolTip("Where the compute thread runs torch" if self.device.count() > 1 else
+                               "torch sees no GPU on this machine; everything runs on the CPU")
+        form.addRow("Device", self.device)
+        layout.addWidget(compute)
+
+        win = QGroupBox("Window")
+        box = QVBoxLayout(win)
+        self.restore_layout = QCheckBox("Restore the window layout when the app starts", objectName="prefRestoreLayout")
+        box.addWidget(self.restore_layout)
+        reset = QPushButton("Reset layout now")
+        reset.setToolTip("Put every panel back in its default place")
+        reset.clicked.connect(self._reset_layout)
+        reset.setEnabled(window is not None and hasattr(window, "reset_layout"))
+        row = QHBoxLayout()
+        row.addWidget(reset)
+        row.addStretch(1)
+        box.addLayout(row)
+        layout.addWidget(win)
+
+        recent = QGroupBox("Recent files")
+        box = QVBoxLayout(recent)
+        self.recent = QListWidget(objectName="prefRecent")
+        self.recent.setMaximumHeight(110)
+        self.recent.addItems(recent_files(settings))
+        box.addWidget(self.recent)
+        clear = QPushButton("Clear list")
+        clear.clicked.connect(self._clear_recent)
+        row = QHBoxLayout()
+        row.addWidget(clear)
+        row.addStretch(1)
+        box.addLayout(row)
+        layout.addWidget(recent)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Apply
+                                   | QDialogButtonBox.StandardButton.Cancel
+                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Apply).clicked.connect(self.apply)
+        buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
+            lambda: self.set_preferences(Preferences()))
+        layout.addWidget(buttons)
+        self.set_preferences(prefs)
+
+    def _colormap_combo(self, name: str, maps: tuple[str, ...]) -> QComboBox:
+        combo = QComboBox(objectName=name)
+        combo.setIconSize(QSize(64, 14))
+        for cmap in maps:
+            combo.addItem(_swatch(cmap), cmap, cmap)
+        return combo
+
+    def set_preferences(self, prefs: Preferences) -> None:
+        for combo, value in ((self.theme, prefs.theme), (self.sequential, prefs.sequential_colormap),
+                             (self.diverging, prefs.diverging_colormap), (self.export_format, prefs.export_format),
+                             (self.device, prefs.compute_device)):
+            index = combo.findData(value)
+            combo.setCurrentIndex(max(index, 0))  # a GPU saved on another machine shows as CPU here
+        self.export_scale.setValue(prefs.export_scale)
+        self.restore_layout.setChecked(prefs.restore_layout)
+
+    def preferences(self) -> Preferences:
+        return Preferences(theme=self.theme.currentData(), sequential_colormap=self.sequential.currentData(),
+                           diverging_colormap=self.diverging.currentData(),
+                           export_format=self.export_format.currentData(),
+                           export_scale=float(self.export_scale.value()),
+                           compute_device=self.device.currentData(),
+                           restore_layout=self.restore_layout.isChecked())
+
+    def apply(self) -> None:
+        prefs = self.preferences()
+        save_preferences(self.settings, prefs)
+        apply_preferences(prefs, self.window_)
+
+    def accept(self) -> None:
+        self.apply()
+        super().accept()
+
+    def _reset_layout(self) -> None:
+        self.window_.reset_layout()
+        for key in ("window/state", "window/geometry"):
+            self.settings.remove(key)
+
+    def _clear_recent(self) -> None:
+        clear_recent(self.settings)
+        self.recent.clear()
+
+
+# ---- wiring into the main window ------------------------------------------------------------------
+def install(window) -> None:
+    """Apply the stored preferences and add Edit > Preferences… (Ctrl+,)."""
+    settings = window.settings if window.settings is not None else QSettings()
+    prefs, problems = load_preferences(settings)
+    window._restore_layout = window._restore_layout and prefs.restore_layout
+    apply_preferences(prefs, window)
+    # the docks' plots exist only once the backend (and pyqtgraph) has loaded
+    window.backendReady.connect(lambda: apply_plot_theme(_active.theme, window))
+    action = QAction("&Preferences…", window, objectName="actionPreferences")
+    action.setShortcut(QKeySequence("Ctrl+,"))
+    action.setMenuRole(QAction.MenuRole.PreferencesRole)  # the app menu on macOS
+    action.triggered.connect(lambda: open_dialog(window, settings))
+    window.edit_menu.addSeparator()
+    window.edit_menu.addAction(action)
+    window.preferences_action = action
+    if problems:
+        message = " ".join(problems)
+        window.show_status(message, 15000)
+        # the start-up "Ready" message would hide it: say it again once the docks are up
+        window.backendReady.connect(lambda: QTimer.singleShot(0, lambda: window.show_status(message, 15000)))
+        window.settings_problems = problems
+
+
+def open_dialog(window, settings: QSettings | None = None) -> PreferencesDialog:
+    settings = settings if settings is not None else window.settings
+    prefs, _ = load_preferences(settings)
+    dialog = PreferencesDialog(settings, prefs, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
