@@ -118,6 +118,7 @@ class AttentionDock(ViewDock):
         self._shuffle: A.ShuffleResult | None = None
         self._request_key = None
         self._busy_channels: set[str] = set()
+        self._drawn_settings: dict | None = None
 
         body = QWidget()
         outer = QVBoxLayout(body)
@@ -422,8 +423,14 @@ class AttentionDock(ViewDock):
         if request is None:
             return
         if self._key(request) == self._request_key:
-            self._draw()  # only the head shown changed
+            # Same computation: redraw only if this dock's own display settings (head shown,
+            # colour scale) changed — not for edits elsewhere in the Document.
+            settings = dict(document.views.get(self.object_name, {}))
+            if settings != self._drawn_settings:
+                self._drawn_settings = settings
+                self._draw()
             return
+        self._drawn_settings = dict(document.views.get(self.object_name, {}))
         self.refresh(request)
 
     def refresh(self, request=None):

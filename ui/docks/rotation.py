@@ -225,10 +225,13 @@ class RotationDock(ViewDock):
         except PeappError as exc:
             self.ctx.status(f"{self.title}: {exc}")
             return
+        settings = dict(document.views.get(self.object_name, {}))
         if request.params != self._request_key:
+            self._drawn_settings = settings
             self.refresh(request)
-        else:
-            self._draw()  # a view setting changed: redraw from what we have
+        elif settings != getattr(self, "_drawn_settings", None):
+            self._drawn_settings = settings
+            self._draw()  # a view setting of this dock changed: redraw from what we have
 
     def _view(self, key: str, default):
         return self.ctx.document.view(self.object_name, key, default)
