@@ -219,7 +219,8 @@ def test_components_are_handed_to_the_patch_grid_and_attention_inspector(main_wi
         assert (prefix, grid, label) == (1, (4, 4), "embeddings.position_embeddings")
         np.testing.assert_array_equal(table, np.arange(17 * 4, dtype=np.float32).reshape(17, 4))
         _open(qtbot, main_window, computed["t5"])
-        assert ("set_settings", {"scheme": "t5", "n_heads": 4, "causal": False}) in attention.calls
+        t5_table = f"{computed['t5']}::encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
+        assert ("set_settings", {"scheme": "t5", "n_heads": 4, "causal": False, "t5_source": t5_table}) in attention.calls
         _open(qtbot, main_window, computed["bloom"])
         assert ("set_settings", {"scheme": "alibi", "n_heads": 8}) in attention.calls
     finally:

@@ -68,6 +68,34 @@ def _pixels(view: pg.ViewBox) -> int:
 _VIEW_KINDS = {"attention": "softmax", "attention-logits": "logits", "attention-position": "position"}
 
 
+def received_caption(view: A.AttentionView, head: int) -> str:
+    """What the "attention each key receives" plot shows, and what it does not."""
+    rows = len(view.entropy_positions)
+    over = f"all {rows:,} queries" if rows == view.spec.seq_len else f"{rows:,} evenly spaced queries"
+    summary = A.received_summary(view.received[head])
+    text = (f"Attention each key receives, head {head} (log scale): orange = mean over {over}"
+            + (f" ({summary})" if summary else "") + "; blue = the last query")
+    if view.spec.causal:
+        text += ("; dashed = the causal mask alone, uniform attention: (1/L)·Σ_{i≥j} 1/(i+1). The mask lets early keys "
+                 "collect weight from every later query (primacy)")
+    text += ("; distance decay (ALiBi, RoPE's long-range decay) favours recent keys (recency): a mechanism for a U "
+             "shape, computed from the encoding alone in one seeded, untrained layer. The U-shaped accuracy curve "
+             "itself (a passage is used best at the start or end of a long prompt, worst in the middle) is an "
+             "empirical result of Liu et al. 2023 (\"Lost in the Middle\") on trained models, not reproduced here.")
+    return text
+
+
+def received_short_caption(view: A.AttentionView, head: int) -> str:
+    """Two lines under the plots; the full caption is the tooltip."""
+    summary = A.received_summary(view.received[head])
+    cause = ("primacy from the causal mask and recency from distance decay are" if view.spec.causal
+             else "recency from distance decay is")
+    return (f"Attention each key receives, head {head}" + (f": {summary}" if summary else "")
+            + f". Orange: mean over queries; blue: last query. The {cause} computed from the encoding alone; "
+            "the U-shaped accuracy curve is an empirical result of Liu et al. 2023 (\"Lost in the Middle\") on "
+            "trained models, not shown here. Hover for details.")
+
+
 class AttentionDock(ViewDock):
     object_name = "attentionDock"
     title = "Attention inspector"
@@ -90,6 +118,7 @@ class AttentionDock(ViewDock):
         self._shuffle: A.ShuffleResult | None = None
         self._request_key = None
         self._busy_channels: set[str] = set()
+        self._drawn_settings: dict | None = None
 
         body = QWidget()
         outer = QVBoxLayout(body)
@@ -98,7 +127,8 @@ class AttentionDock(ViewDock):
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self._build_matrices())
         plots = self._build_plots()
-        plots.setMinimumHeight(150)  # the profile/entropy/shuffle plots stay readable on a 768-pixel screen
+        # the profile/entropy/received/shuffle plots stay readable on a 768-pixel screen, notes below them
+        plots.setMinimumHeight(210)
         splitter.addWidget(plots)
         splitter.setChildrenCollapsible(False)
         splitter.setStretchFactor(0, 3)
@@ -213,8 +243,15 @@ class AttentionDock(ViewDock):
         self.message.setObjectName("attentionMessage")
         self.message.setStyleSheet("color: #c0392b;")
         self.message.setWordWrap(True)
+        self.seeded_button = QPushButton("Seeded tables")
+        self.seeded_button.setObjectName("attentionSeededTables")
+        self.seeded_button.setToolTip("Stop using the checkpoint's trained T5 table and word embeddings: back to the "
+                                      "seeded T5 table and hashed word vectors.")
+        self.seeded_button.clicked.connect(self.use_seeded_tables)
+        self.seeded_button.setVisible(False)
         row.addWidget(self.shuffle_button)
         row.addWidget(reset)
+        row.addWidget(self.seeded_button)
         row.addWidget(self.progress)
         row.addWidget(self.cancel_button)
         row.addWidget(self.message, 1)
@@ -252,11 +289,23 @@ class AttentionDock(ViewDock):
         self.entropy_plot = self.plots.addPlot(row=0, col=1, title="Entropy of each query's attention")
         self.entropy_plot.setLabel("bottom", "query position")
         self.entropy_plot.setLabel("left", "nats")
-        self.scheme_plot = self.plots.addPlot(row=0, col=2)
-        self.shuffle_plot = self.plots.addPlot(row=0, col=3, title="Shuffle tokens: change per position")
+        self.received_plot = self.plots.addPlot(row=0, col=2, title="Attention each key receives")
+        self.received_plot.setLabel("bottom", "key position")
+        self.received_plot.setLabel("left", "weight (log)")
+        # log scale: the last query's weights span many decades under distance decay
+        self.received_plot.setLogMode(y=True)
+        self.received_plot.getAxis("left").enableAutoSIPrefix(False)  # "10² (×0.001)" would misread
+        self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
+        self.received_last = self.received_plot.plot(pen=pg.mkPen("#2e86de", width=1))
+        self.received_uniform = self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine))
+        for curve in (self.received_mean, self.received_last, self.received_uniform):
+            curve.setDownsampling(auto=True, method="peak")
+            curve.setClipToView(True)
+        self.scheme_plot = self.plots.addPlot(row=0, col=3)
+        self.shuffle_plot = self.plots.addPlot(row=0, col=4, title="Shuffle tokens: change per position")
         self.shuffle_plot.setLabel("bottom", "position")
         self.shuffle_plot.setLabel("left", "relative change")
-        for p in (self.profile_plot, self.entropy_plot, self.scheme_plot, self.shuffle_plot):
+        for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
             p.setMenuEnabled(False)
             p.showGrid(x=True, y=True, alpha=0.2)
         self.shuffle_curve = self.shuffle_plot.plot(pen=None, symbol="o", symbolSize=4, symbolBrush="#c0392b")
@@ -267,6 +316,10 @@ class AttentionDock(ViewDock):
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plots, 1)
+        self.received_label = QLabel()
+        self.received_label.setObjectName("attentionReceivedNote")
+        self.received_label.setWordWrap(True)
+        layout.addWidget(self.received_label)
         layout.addWidget(self.shuffle_label)
         return box
 
@@ -301,6 +354,20 @@ class AttentionDock(ViewDock):
         A.AttentionSpec(**{k: merged[k] for k in SPEC_FIELDS})
         self.ctx.document_model.set_view(self.object_name, **values)
 
+    def use_seeded_tables(self) -> None:
+        """Forget the checkpoint's T5 table and embeddings (seeded table, hashed words again)."""
+        self.ctx.document_model.set_view(self.object_name, t5_source="", embedding_source="")
+
+    def use_checkpoint_embeddings(self, source: str, width: int) -> str:
+        """Sentence words from a checkpoint's word-embedding table ``source`` (PATH::TENSOR) of
+        ``width`` dims: head_dim becomes that width when it can (else a fixed projection maps it)."""
+        values: dict[str, Any] = {"embedding_source": source}
+        if 2 <= width <= 512 and width % 2 == 0:
+            values["head_dim"] = width
+        self.set_settings(**values)
+        return (f"{self.title}: sentence tokens now use {source.rpartition('::')[2]} ({width} dims)"
+                + ("" if "head_dim" in values else f", projected to head_dim {self.settings()['head_dim']}"))
+
     def _sync_controls(self, document: Document) -> None:
         values = self.settings(document)
         for name, widget in self.controls.items():
@@ -318,6 +385,13 @@ class AttentionDock(ViewDock):
             finally:
                 widget.blockSignals(False)
         self.controls["head"].setMaximum(max(0, int(values["n_heads"]) - 1))
+        sources = [text for key, text in (("t5_source", "T5 bias table"), ("embedding_source", "word embeddings"))
+                   if values[key]]
+        self.seeded_button.setVisible(bool(sources))
+        if sources:
+            self.seeded_button.setToolTip("Using the checkpoint's " + " and ".join(sources) + ": "
+                                          + "; ".join(values[k] for k in ("t5_source", "embedding_source") if values[k])
+                                          + ". Press to go back to the seeded T5 table and hashed word vectors.")
         self.controls["sentence"].setEnabled(values["tokens"] == "sentence")
 
     # ---- requests ---------------------------------------------------------------------------------
@@ -349,8 +423,14 @@ class AttentionDock(ViewDock):
         if request is None:
             return
         if self._key(request) == self._request_key:
-            self._draw()  # only the head shown changed
+            # Same computation: redraw only if this dock's own display settings (head shown,
+            # colour scale) changed — not for edits elsewhere in the Document.
+            settings = dict(document.views.get(self.object_name, {}))
+            if settings != self._drawn_settings:
+                self._drawn_settings = settings
+                self._draw()
             return
+        self._drawn_settings = dict(document.views.get(self.object_name, {}))
         self.refresh(request)
 
     def refresh(self, request=None):
@@ -582,7 +662,25 @@ class AttentionDock(ViewDock):
             self.scheme_plot.setVisible(False)
         self._highlight_plots(self._head())
 
+    def _draw_received(self, head: int) -> None:
+        """The attention each key receives, for the chosen head, and its careful caption."""
+        view = self._view
+        if view is None or view.received.size == 0:
+            return
+        keys = np.arange(view.spec.seq_len)
+        # weights that underflowed to 0 are drawn at 1e-30 (log axis); exported arrays keep the 0
+        self.received_mean.setData(keys, np.maximum(view.received[head], 1e-30))
+        self.received_last.setData(keys, np.maximum(view.last_query[head], 1e-30))
+        if view.spec.causal:
+            self.received_uniform.setData(keys, A.uniform_causal_received(view.spec.seq_len))
+        else:
+            self.received_uniform.setData([], [])
+        self.received_label.setText(received_short_caption(view, head))
+        self.received_label.setToolTip(received_caption(view, head))
+        self.received_plot.setToolTip(received_caption(view, head))
+
     def _highlight_plots(self, head: int) -> None:
+        self._draw_received(head)
         for curves in (getattr(self, "_profile_curves", []), getattr(self, "_entropy_curves", [])):
             for h, curve in enumerate(curves):
                 chosen = h == head
@@ -623,7 +721,11 @@ class AttentionDock(ViewDock):
         name = VALUE_LABELS[view.kind]
         if view.row_bin == 1 and view.col_bin == 1:
             q, k = rows.start, cols.start
-            words = f" ('{view.token(q)}' → '{view.token(k)}')" if view.words else ""
+            words = ""
+            if view.words:
+                words = f" ('{view.token(q)}' → '{view.token(k)}')"
+                if view.spec.embedding_source:  # which vectors came from the checkpoint
+                    words = f" ('{view.token(q)}' [{view.token_source(q)}] → '{view.token(k)}' [{view.token_source(k)}])"
             shown = "masked (future key)" if not np.isfinite(value) else f"{value:.4g}"
             return f"head {self._head()}: query {q:,}, key {k:,}{words}, distance {q - k:,}: {name} {shown}"
         dmin, dmax = rows.start - (cols.stop - 1), (rows.stop - 1) - cols.start
@@ -673,6 +775,11 @@ class AttentionDock(ViewDock):
             out["alibi_slopes"] = view.slopes
         if view.t5_buckets is not None:
             out["t5_relative"], out["t5_buckets"] = view.t5_relative, view.t5_buckets
+        if view.received.size:
+            out["received_mean_over_queries"] = view.received
+            out["received_last_query"] = view.last_query
+            if view.spec.causal:
+                out["received_mask_alone"] = A.uniform_causal_received(view.spec.seq_len)
         if self._shuffle is not None:
             out["shuffle_change"] = self._shuffle.change
         return out

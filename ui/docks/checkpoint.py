@@ -216,11 +216,31 @@ class CheckpointDock(ViewDock):
         doc = self.ctx.document
         if doc.checkpoint != ckpt.path:
             self.ctx.document_model.set_document(doc.with_checkpoint(ckpt.path), "Open checkpoint")
+        if self._explicit:
+            self._hand_embeddings(ckpt)
         if self._explicit and report.components:
             self.components.setCurrentRow(0)  # opened by the user: show the first component
         elif report.components:
             self._restore_selection(report)  # a session or undo: keep what the Document shows
         self._explicit = False
+
+    def _hand_embeddings(self, ckpt) -> None:
+        """A word-embedding table with a vocabulary beside it: the attention inspector's sentence
+        tokens use it (by name; the table is read when the inspector needs it)."""
+        from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
+
+        tensor = find_word_embeddings(ckpt.tensors)
+        if tensor is None or find_vocabulary(ckpt.path) is None:
+            return
+        dock = getattr(self.window(), "docks", {}).get("attentionDock")
+        if dock is None or not hasattr(dock, "use_checkpoint_embeddings"):
+            return
+        try:
+            message = dock.use_checkpoint_embeddings(f"{ckpt.path}::{tensor}", int(ckpt.tensors[tensor].shape[1]))
+        except Exception as exc:  # noqa: BLE001 - that panel refused the values: say so, keep going
+            self.ctx.status(f"{dock.title}: {exc}")
+            return
+        self.ctx.status(message, 6000)
 
     def _clear(self) -> None:
         self.report = None
@@ -327,9 +347,12 @@ class CheckpointDock(ViewDock):
         p = comp.params
         if comp.kind == "alibi" and p.get("heads"):
             self._hand_to("attentionDock", "set_settings", scheme="alibi", n_heads=min(int(p["heads"]), 64))
+        elif comp.kind == "t5_relative_bias" and int(p["heads"]) <= 64:
+            # the trained table itself (by name: the Document stays JSON), with its head count
+            self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=int(p["heads"]),
+                          causal=not p["bidirectional"], t5_source=f"{self.report.checkpoint.path}::{comp.tensor}")
         elif comp.kind == "t5_relative_bias":
-            self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=min(int(p["heads"]), 64),
-                          causal=not p["bidirectional"])
+            self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=64, causal=not p["bidirectional"])
 
     def _document_for(self, comp) -> Document | None:
         """The Document that shows ``comp`` in the views (raises ParameterError if it cannot)."""

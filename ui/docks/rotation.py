@@ -68,6 +68,7 @@ class RotationDock(ViewDock):
         self._position = 0
         self.frames_drawn = 0  # counts animation frames (for tests and the benchmark of the view)
         self._static_key = None
+        self._drawn_settings: dict | None = None  # this dock's view settings when last drawn
         self.last_frame_ms = 0.0
 
         self._timer = QTimer(self)
@@ -208,8 +209,12 @@ class RotationDock(ViewDock):
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
-        if not self.refresh_if_changed(document):
-            self._draw()  # a view setting changed (or the RoPE spec is invalid): redraw from what we have
+        settings = dict(document.views.get(self.object_name, {}))
+        if self.refresh_if_changed(document):
+            self._drawn_settings = settings
+        elif settings != self._drawn_settings:
+            self._drawn_settings = settings
+            self._draw()  # a view setting of this dock changed: redraw from what we have
 
     def _view(self, key: str, default):
         return self.ctx.document.view(self.object_name, key, default)

