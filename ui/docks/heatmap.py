@@ -15,6 +15,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
+from peapp import encodings
 from peapp.document import Document
 from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock, readout_label
@@ -25,11 +26,15 @@ SEQUENTIAL = "viridis"
 MODES = (("encoding", "Encoding table"), ("similarity", "Position similarity"))
 
 
+# Tables up to this many rows are always drawn whole: every position is its own row.
+FULL_ROWS = 2048
+
+
 def _pixel_rows(view: pg.ViewBox) -> int:
-    """Rows worth computing for this view: at least 2,048 (tables that small are always drawn
-    whole, so every position is its own row), else the view's height in device pixels."""
-    height = view.height() * view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else view.height()
-    return int(min(4096, max(2048, height)))
+    """Rows worth computing for a larger table: the view's height in device pixels (bounded).
+    More would not show, and pyqtgraph's image paint costs grow with every row drawn."""
+    ratio = view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1.0
+    return int(min(4096, max(256, view.height() * ratio)))
 
 
 class HeatmapDock(ViewDock):
@@ -121,8 +126,10 @@ class HeatmapDock(ViewDock):
     def make_request(self, document: Document) -> TableRequest:
         spec = document.spec()
         mode = document.view(self.object_name, "mode", "encoding")
+        total = encodings.get(document.family).rows(spec)
+        max_rows = total if total <= FULL_ROWS else _pixel_rows(self.plot.getViewBox())
         return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=mode,
-                            max_rows=_pixel_rows(self.plot.getViewBox()),
+                            max_rows=max_rows,
                             similarity=document.view(self.object_name, "similarity", "cosine"))
 
     def on_document_changed(self, document: Document) -> None:
@@ -340,7 +347,6 @@ class HeatmapDock(ViewDock):
     def export_title(self) -> str:
         if self._result is None:
             return self.title
-        from peapp import encodings
 
         label = encodings.get(self._result.request.family).label
         return f"{label} — {'similarity' if self._result.request.mode == 'similarity' else 'table'}"
