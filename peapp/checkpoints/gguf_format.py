@@ -9,6 +9,7 @@ PyTorch order.
 from __future__ import annotations
 
 import os
+import struct
 
 from peapp.checkpoints.model import TensorInfo, read_range
 from peapp.errors import CheckpointError
@@ -29,6 +30,14 @@ def read(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
         raise CheckpointError(f"{path} is not a GGUF file: it starts with {head[:4]!r}, not b'GGUF'.")
     if size < 24:  # magic, version, tensor count, metadata count
         raise CheckpointError(f"{path} is truncated: a GGUF header needs 24 bytes, the file has {size}.")
+    with open(path, "rb") as fh:
+        fh.seek(8)
+        tensor_count, kv_count = struct.unpack("<QQ", fh.read(16))
+    # Every tensor entry and key/value pair takes at least 8 + 4 bytes in the file; counts the
+    # file cannot hold are corrupt or hostile, and the reader would try to allocate for them.
+    if (tensor_count + kv_count) * 12 > size:
+        raise CheckpointError(f"{path} is damaged: its header lists {tensor_count:,} tensors and {kv_count:,} "
+                              f"metadata entries, more than a {size:,}-byte file can hold.")
     try:
         metadata, tensors = _read_with_gguf(path)
     except CheckpointError:

@@ -209,7 +209,7 @@ _headers = st.one_of(
 )
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(header=_headers, data_len=st.integers(0, 2**40))
 def test_fuzz_safetensors_header(header, data_len):
     _COUNTS["safetensors header"] = _COUNTS.get("safetensors header", 0) + 1
@@ -221,7 +221,7 @@ def test_fuzz_safetensors_header(header, data_len):
         assert 8 + len(header) <= info.offset and info.offset + info.nbytes <= 8 + len(header) + data_len
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
                                                                     HealthCheck.function_scoped_fixture])
 @given(blob=st.binary(max_size=300), length=st.one_of(st.none(), st.integers(0, 2**64 - 1)))
 def test_fuzz_safetensors_file(tmp_path, blob, length):
@@ -252,7 +252,7 @@ def gguf_bytes(tmp_path_factory):
     return p.read_bytes()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
                                                                     HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzz_gguf(tmp_path, gguf_bytes, data):
