@@ -34,6 +34,7 @@ import math
 import os
 import re
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -66,18 +67,27 @@ MAX_SEQ_LEN = 131_072
 ENTRY_BUDGET = 200_000_000
 # Fewest row bins a pooled view may fall back to when the budget is tight.
 MIN_ROW_BINS = 128
-# Logits per stripe (H × rows × keys): bounded working memory, and a cancellation point.  4 MB
-# stripes stay in cache across the several passes (softmax, entropy, profile, pooling) over them:
-# measured ~15 % faster than 16 MB stripes for 4,096 tokens × 8 heads.
-STRIPE_ENTRIES = 1 << 20
-# Long rows: stripes grow to MIN_STRIPE_ROWS rows (up to LONG_STRIPE_ENTRIES), because a stripe of
-# one or two rows reads every key for little work (measured: 64k tokens pooled ~30 % slower).
-MIN_STRIPE_ROWS = 16
-LONG_STRIPE_ENTRIES = 1 << 23
-# Logits per block of the streaming log-sum-exp of a zoom's rows (rows × key block × heads).
+# Views work on one head and a block of query rows at a time: BLOCK_ENTRIES logits (rows × keys,
+# 2 MB), so the block and the weights computed from it stay in cache across the passes over them
+# (softmax, entropy, profile, pooling), and the worker's buffers are reused block after block.
+BLOCK_ENTRIES = 1 << 19
+# Long rows: at least this many rows per block, because each block re-reads the head's keys
+# (16 rows of 65,536 keys: 4 MB).
+MIN_BLOCK_ROWS = 16
+# At most this many rows per block: with a causal mask a block computes the triangle of future keys
+# of its rows too (b²/2 wasted logits), so short early rows do not make tall blocks.
+MAX_BLOCK_ROWS = 256
+# Buffers of block size per worker (logits, weights, bias, position term) plus slack.
+_BLOCK_TENSORS = 5
+# Worker threads of a view; None: as many as torch's intra-op threads (the cores).
+WORKERS: int | None = None
+# Logits per key block of a row normaliser (rows × key block, one head); longer rows stream over
+# key blocks with log-add-exp.
 LSE_BLOCK_ENTRIES = 1 << 21
-# Working tensors of stripe size alive at once (logits, probabilities, mask, bias, region copies).
-_STRIPE_TENSORS = 7
+# Positions per chunk when building keys (bounds the rotation's temporaries).
+_KEY_CHUNK = 8192
+# Logits per stripe of attention_outputs (the shuffle test; H × rows × keys).
+STRIPE_ENTRIES = 1 << 20
 # The shuffle test computes full outputs (O(L²)); beyond this it uses the first tokens only.
 SHUFFLE_MAX_TOKENS = 4096
 _EQUIVARIANCE_TOL = 1e-6
@@ -222,15 +232,39 @@ class AttentionModel:
             sgen = torch.Generator().manual_seed(spec.seed + 7919)
             self.shaw_vectors = torch.randn(self.h, 2 * k + 1, self.d, generator=sgen).to(dtype)
         everything = torch.arange(self.n)
-        # Keys are stored transposed ([H, d, n] contiguous, seen as [H, n, d]): q·kᵀ then reads
-        # them in the layout the matrix product wants (measured ~25 % faster than a transposed view).
-        self.k = _transposed_storage(self._project(self.wk, everything, rotate=True))
-        # Content keys (no position) for the RoPE / additive position term.
-        self.k0 = _transposed_storage(self._project(self.wk, everything, rotate=False, add_pe=False)) \
-            if spec.scheme in ("rope", "sinusoidal", "learned") else None
+        # Keys are stored transposed ([H, d, n] contiguous, ``kt``; ``k`` is the [H, n, d] view):
+        # q·kᵀ then reads them in the layout the matrix product wants, and one head's keys are
+        # one contiguous block (a head's keys stay in cache while its rows are processed).
+        self.kt = self._key_storage(rotate=True, add_pe=True)
+        self.k = self.kt.transpose(1, 2)
+        self._k0t: torch.Tensor | None = None  # content keys (no position), built when first needed
+        self._relative_table: torch.Tensor | None = None
         self.v = self._project(self.wv, everything, rotate=False) if with_values else None
         self._lse: torch.Tensor | None = None  # [H, n] row normalisers, filled as views compute them
         self._lse_known: np.ndarray | None = None
+
+    def _key_storage(self, *, rotate: bool, add_pe: bool) -> torch.Tensor:
+        """Keys [H, d, n], projected (and rotated) in chunks of positions so the temporaries of
+        the rotation stay small (a 65,536-token model would otherwise hold several key-sized copies)."""
+        out = torch.empty(self.h, self.d, self.n, dtype=self.dtype)
+        for lo in range(0, self.n, _KEY_CHUNK):
+            positions = torch.arange(lo, min(self.n, lo + _KEY_CHUNK))
+            out[:, :, lo:lo + len(positions)] = self._project(self.wk, positions, rotate=rotate,
+                                                              add_pe=add_pe).transpose(1, 2)
+        return out
+
+    @property
+    def k0t(self) -> torch.Tensor | None:
+        """Content keys [H, d, n] (tokens only, no position) for the RoPE / additive position term."""
+        if self._k0t is None and self.spec.scheme in ("rope", "sinusoidal", "learned"):
+            self._k0t = self._key_storage(rotate=False, add_pe=False)
+        return self._k0t
+
+    @property
+    def k0(self) -> torch.Tensor | None:
+        """Content keys as [H, n, d]."""
+        k0t = self.k0t
+        return None if k0t is None else k0t.transpose(1, 2)
 
     def _tokens(self) -> torch.Tensor:
         spec, n, d = self.spec, self.n, self.d
@@ -337,60 +371,138 @@ class AttentionModel:
         ``key_start``; masked entries are not meaningful, the caller masks)."""
         region = logits[..., c0 - key_start:c1 - key_start]
         if self.spec.scheme in ("rope", "sinusoidal", "learned"):
-            content = torch.matmul(self.content_queries(rows), self.k0[:, c0:c1].transpose(1, 2))
+            content = torch.matmul(self.content_queries(rows), self.k0t[:, :, c0:c1])
             return region - content.mul_(self.scale)
         if extra is not None:
             return extra[..., c0 - key_start:c1 - key_start].clone()
         return torch.zeros_like(region)
 
-    # ---- per-row softmax normalisers, cached ----
-    def row_lse(self, rows: np.ndarray, progress: ProgressFn | None = None) -> torch.Tensor:
-        """log Σ_j exp(logit_ij) over every key row i may see, [H, len(rows)].
+    # ---- one head, a block of query rows: what the views compute ----
+    def relative_table(self) -> torch.Tensor | None:
+        """ALiBi's or T5's bias by distance, [H, 2n − 1] indexed by key − query + n − 1, else None.
 
-        Rows computed before (by any view of this model) are reused; the others are computed in
-        blocks of rows × keys with a streaming log-sum-exp, so a zoom into a long sequence needs
-        O(rows × L × head_dim) work but only a stripe of memory."""
+        Both depend on the distance only, so a block's bias is a gather of windows of this table
+        (no per-block distance or bucket arithmetic).  Same values as :meth:`position_bias`."""
+        if self.spec.scheme not in ("alibi", "t5"):
+            return None
+        if self._relative_table is None:
+            rel = torch.arange(-(self.n - 1), self.n)  # key − query
+            if self.spec.scheme == "alibi":
+                distance = (-rel).to(self.dtype)  # query − key, as in position_bias
+                if not self.spec.causal:
+                    distance = distance.abs()
+                table = -self.slopes.reshape(-1, 1) * distance.unsqueeze(0)
+            else:
+                from peapp.encodings.relative import t5_bucket
+                fs = self.family_spec
+                table = self.t5_table[t5_bucket(rel, not self.spec.causal, fs.num_buckets, fs.max_distance)].T
+            self._relative_table = table.contiguous()
+        return self._relative_table
+
+    def head_bias(self, h: int, rows: torch.Tensor, key_start: int, n_keys: int, q: torch.Tensor,
+                  out: torch.Tensor) -> torch.Tensor | None:
+        """Head ``h``'s additive position part [len(rows), n_keys − key_start] (ALiBi, T5, Shaw)
+        written into ``out``, else None.  ``q``: the rows' queries of this head (unscaled)."""
+        width = n_keys - key_start
+        table = self.relative_table()
+        if table is not None:
+            windows = table[h].unfold(0, width, 1)  # windows[m] = table[h, m : m + width]
+            return torch.index_select(windows, 0, key_start + self.n - 1 - rows, out=out)
+        if self.spec.scheme == "shaw":
+            k = self.family_spec.max_distance
+            per_distance = torch.matmul(q, self.shaw_vectors[h].T) * self.scale  # [B, 2k+1]
+            index = (torch.arange(key_start, n_keys).reshape(1, -1) - rows.reshape(-1, 1)).clamp_(-k, k).add_(k)
+            return torch.gather(per_distance, 1, index, out=out)
+        return None
+
+    def head_logits(self, h: int, rows: torch.Tensor, q: torch.Tensor, key_start: int, n_keys: int,
+                    out: torch.Tensor, bias_out: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor | None]:
+        """Head ``h``'s logits of ascending query ``rows`` against keys [key_start, n_keys), written
+        into ``out``: q·k/√d (+ bias), future keys _MASKED.  ``q``: the rows' queries of this head.
+
+        Returns (logits, bias or None).  The same values as :meth:`logits` for one head, without
+        temporaries the size of the block (the caller reuses ``out`` and ``bias_out``)."""
+        torch.mm(q * self.scale, self.kt[h, :, key_start:n_keys], out=out)
+        bias = self.head_bias(h, rows, key_start, n_keys, q, bias_out)
+        if bias is not None:
+            out.add_(bias)
+        if self.spec.causal and len(rows):
+            lo = max(0, int(rows[0]) + 1 - key_start)  # only keys after the first row can be masked
+            if lo < out.shape[1]:
+                future = torch.arange(key_start + lo, n_keys).reshape(1, -1) > rows.reshape(-1, 1)
+                out[:, lo:].masked_fill_(future, _MASKED)
+        return out, bias
+
+    def head_position(self, h: int, cq: torch.Tensor | None, logits: torch.Tensor, bias: torch.Tensor | None,
+                      k0: int, k1: int, key_start: int, out: torch.Tensor) -> torch.Tensor:
+        """Head ``h``'s position term for keys [k0, k1) (``logits``/``bias`` start at key_start);
+        ``cq``: the rows' content queries (RoPE and additive schemes).  Same as :meth:`position_term`."""
+        region = logits[:, k0 - key_start:k1 - key_start]
+        if self.spec.scheme in ("rope", "sinusoidal", "learned"):
+            content = torch.mm(cq, self.k0t[h, :, k0:k1], out=out).mul_(self.scale)
+            return torch.sub(region, content, out=content)
+        if bias is not None:
+            return bias[:, k0 - key_start:k1 - key_start]
+        return out.zero_()
+
+    # ---- per-row softmax normalisers, cached ----
+    def _init_lse(self) -> None:
         if self._lse is None:
             self._lse = torch.zeros(self.h, self.n)
             self._lse_known = np.zeros(self.n, dtype=bool)
-        missing = rows[~self._lse_known[rows]]
-        n_blocks = max(1, len(missing))
-        done = 0
-        chunk = 256  # query rows per pass over the keys
-        for lo in range(0, len(missing), chunk):
-            part = missing[lo:lo + chunk]
-            rows_t = torch.from_numpy(part.astype(np.int64))
-            n_keys = int(part.max()) + 1 if self.spec.causal else self.n
-            block = max(256, LSE_BLOCK_ENTRIES // (self.h * len(part)))
-            total = torch.full((self.h, len(part)), float("-inf"))
+
+    def row_lse(self, rows: np.ndarray, progress: ProgressFn | None = None) -> torch.Tensor:
+        """log Σ_j exp(logit_ij) over every key row i may see, [H, len(rows)].
+
+        Rows computed before (by any view of this model) are reused.  The others are computed per
+        head in blocks of rows, each row against all its keys (in key blocks of LSE_BLOCK_ENTRIES
+        combined by log-add-exp if a row is longer), on all workers: a zoom into a long sequence
+        needs O(rows × L × head_dim) work but only a block of memory per worker."""
+        self._init_lse()
+        missing = np.unique(rows[~self._lse_known[rows]])
+        if len(missing):
+            rows_t = torch.from_numpy(missing.astype(np.int64))
             q = self.queries(rows_t)
-            for k0 in range(0, n_keys, block):
-                k1 = min(n_keys, k0 + block)
-                logits, _, _ = self.logits(rows_t, k1, key_start=k0, q=q)
-                # log-sum-exp in place (torch.logsumexp allocates two block-sized temporaries)
-                top = logits.amax(dim=-1, keepdim=True).clamp_min_(-1e30)  # a fully masked row: −1e30, not −inf
-                block_lse = top.squeeze(-1) + logits.sub_(top).exp_().sum(dim=-1).log_()
-                total = torch.logaddexp(total, block_lse)
-                del logits
-                if progress is not None:
-                    progress((done + len(part) * (k1 / n_keys)) / n_blocks)
-            self._lse[:, part] = total
-            self._lse_known[part] = True
-            done += len(part)
+            keys = missing + 1 if self.spec.causal else np.full(len(missing), self.n)
+            tasks = [(h, a, b) for h in range(self.h) for a, b in _row_blocks(keys)]
+
+            def work(task: tuple[int, int, int], ws: _Workspace) -> None:
+                h, a, b = task
+                part = rows_t[a:b]
+                n_keys = int(keys[b - 1])
+                step = max(256, LSE_BLOCK_ENTRIES // (b - a))
+                total = None
+                for k0 in range(0, n_keys, step):
+                    k1 = min(n_keys, k0 + step)
+                    logits, _ = self.head_logits(h, part, q[h, a:b], k0, k1, ws.take("logits", b - a, k1 - k0),
+                                                 ws.take("bias", b - a, k1 - k0))
+                    block = _row_lse(logits, ws.take("probs", b - a, k1 - k0))
+                    total = block if total is None else torch.logaddexp(total, block)
+                self._lse[h, _as_index(part)] = total
+
+            _run_tasks(tasks, work, progress or (lambda fraction: None), 0.0, 1.0)
+            self._lse_known[missing] = True
         return self._lse[:, rows]
 
     def remember_lse(self, rows: np.ndarray, lse: torch.Tensor) -> None:
         """Keep normalisers a view computed anyway (rows over all their keys)."""
-        if self._lse is None:
-            self._lse = torch.zeros(self.h, self.n)
-            self._lse_known = np.zeros(self.n, dtype=bool)
+        self._init_lse()
         self._lse[:, rows] = lse.to(torch.float32)
         self._lse_known[rows] = True
 
 
-def _transposed_storage(x: torch.Tensor) -> torch.Tensor:
-    """The same [H, n, d] values, stored as a contiguous [H, d, n]."""
-    return x.transpose(1, 2).contiguous().transpose(1, 2)
+def _as_index(rows: torch.Tensor) -> slice | torch.Tensor:
+    """A slice for ascending consecutive positions (a view, no index tensor), else the positions."""
+    first, last = int(rows[0]), int(rows[-1])
+    return slice(first, last + 1) if last - first + 1 == len(rows) else rows
+
+
+def _row_lse(logits: torch.Tensor, probs_out: torch.Tensor) -> torch.Tensor:
+    """log Σ exp over each row of ``logits`` [B, K], via the fused softmax: at a row's largest
+    logit m the weight is exp(m − lse), so lse = m − log(max weight) — one exp pass, not two, and
+    no temporaries (``probs_out`` is reused).  A fully masked row gives ≈ _MASKED, not −inf."""
+    probs = torch._softmax(logits, -1, False, out=probs_out)
+    return logits.amax(-1).sub_(probs.amax(-1).log_())
 
 
 def model_bytes(spec: AttentionSpec, n_tokens: int | None = None, with_values: bool = False) -> int:
@@ -519,37 +631,215 @@ def _rows_to_evaluate(r0: int, r1: int, row_bin: int, keys_per_row: float, n_hea
     return np.unique(rows.reshape(-1)), per_bin
 
 
-def _stripes(rows: np.ndarray, n: int, h: int, causal: bool) -> list[np.ndarray]:
-    """Split ascending rows into stripes whose heads × rows × keys stays within STRIPE_ENTRIES.
-
-    With a causal mask a row needs keys up to itself only."""
-    keys = rows + 1 if causal else np.full(len(rows), n)
-    out, i = [], 0
-    while i < len(rows):
-        budget = _stripe_budget(h, int(keys[i]))
-        longest = min(len(rows) - i, max(1, budget // (h * int(keys[i]))))
+def _row_blocks(keys: np.ndarray, align: int = 1) -> list[tuple[int, int]]:
+    """Split rows into index ranges [a, b) of one head's work: rows × keys (``keys[i]``: the keys
+    row i needs, non-decreasing) within BLOCK_ENTRIES, at least MIN_BLOCK_ROWS rows, and a
+    multiple of ``align`` rows where that fits (blocks then start on row-bin boundaries)."""
+    out, a, total = [], 0, len(keys)
+    while a < total:
+        longest = min(total - a, MAX_BLOCK_ROWS, max(1, BLOCK_ENTRIES // max(1, int(keys[a]))))
         sizes = np.arange(1, longest + 1)
-        fits = h * sizes * keys[i:i + longest] <= budget
-        take = int(sizes[fits][-1]) if fits.any() else 1
-        out.append(rows[i:i + take])
-        i += take
+        fits = int(np.count_nonzero(sizes * keys[a:a + longest] <= BLOCK_ENTRIES))
+        b = max(fits, min(MIN_BLOCK_ROWS, total - a))
+        if align > 1 and b >= align and a + b < total:
+            b -= b % align
+        out.append((a, a + b))
+        a += b
     return out
 
 
-def _stripe_budget(h: int, keys: int) -> int:
-    """Logits per stripe for rows of ``keys`` keys: small stripes stay in cache; long rows get at
-    least MIN_STRIPE_ROWS rows per stripe (within LONG_STRIPE_ENTRIES)."""
-    return max(STRIPE_ENTRIES, min(LONG_STRIPE_ENTRIES, MIN_STRIPE_ROWS * h * keys))
+class _Workspace:
+    """One worker's reusable buffers: a block's logits, weights, bias and position term are
+    written into the same memory block after block (a fresh allocation per block costs page
+    faults that measured as much as the matrix product itself)."""
+
+    def __init__(self, slot: int):
+        self.slot = slot
+        self._buffers: dict[str, torch.Tensor] = {}
+
+    def take(self, name: str, rows: int, cols: int) -> torch.Tensor:
+        need = rows * cols
+        buffer = self._buffers.get(name)
+        if buffer is None or buffer.numel() < need:
+            buffer = self._buffers[name] = torch.empty(max(need, 1))
+        return buffer[:need].view(rows, cols)
 
 
-def estimate_view_bytes(spec: AttentionSpec, row_bins: int, col_bins: int) -> int:
-    """Memory a view needs: cached model, the temporaries of building its keys (RoPE's rotation
-    holds a few key-sized copies), the stripe working set, outputs and profile."""
-    stripe = _stripe_budget(spec.n_heads, spec.seq_len) * 4 * _STRIPE_TENSORS
-    outputs = spec.n_heads * row_bins * col_bins * 8 * 2
-    profile = spec.n_heads * (2 * spec.seq_len) * 8 * 2
-    building = 4 * spec.n_heads * spec.seq_len * spec.head_dim * 4
-    return model_bytes(spec) + building + stripe + outputs + profile
+def _worker_count() -> int:
+    """Threads a view runs on: one per core torch would use."""
+    return max(1, WORKERS or torch.get_num_threads())
+
+
+@contextmanager
+def _single_threaded_ops():
+    """Each torch op on one thread while the workers run (restored afterwards).
+
+    The workers parallelise over blocks instead.  On a shared 2-core machine, two-thread ops
+    (OpenMP, a barrier per op) measured 3–10× slower whenever another process held a core:
+    thousands of small ops each waited for the descheduled thread.  Independent blocks do not
+    wait for each other."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
+def _run_tasks(tasks: list, work: Callable[[Any, _Workspace], None], progress: ProgressFn,
+               start: float, stop: float) -> None:
+    """Run ``work(task, workspace)`` for every task on up to _worker_count() threads.
+
+    Tasks must be independent (each writes its own slots, or its worker's accumulators, found by
+    ``workspace.slot``).  The calling thread works too and reports progress from ``start`` to
+    ``stop`` after each of its tasks; when progress raises (Cancelled), the other workers stop
+    after their current task and the exception propagates.  An exception in a worker stops all
+    and is raised here.  Every thread is joined before returning."""
+    workers = min(_worker_count(), len(tasks))
+    lock = threading.Lock()
+    state = {"next": 0, "done": 0}
+    stop_event = threading.Event()
+    errors: list[BaseException] = []
+
+    def take() -> int | None:
+        with lock:
+            if stop_event.is_set() or state["next"] >= len(tasks):
+                return None
+            state["next"] += 1
+            return state["next"] - 1
+
+    def finished() -> None:
+        with lock:
+            state["done"] += 1
+
+    def helper(slot: int) -> None:
+        ws = _Workspace(slot)
+        try:
+            while (index := take()) is not None:
+                work(tasks[index], ws)
+                finished()
+        except BaseException as exc:  # re-raised by the calling thread
+            errors.append(exc)
+            stop_event.set()
+
+    with _single_threaded_ops():
+        if workers <= 1:
+            ws = _Workspace(0)
+            for i, task in enumerate(tasks):
+                work(task, ws)
+                progress(start + (stop - start) * (i + 1) / len(tasks))
+            return
+        threads = [threading.Thread(target=helper, args=(slot,), name=f"attention-worker-{slot}")
+                   for slot in range(1, workers)]
+        for thread in threads:
+            thread.start()
+        try:
+            ws = _Workspace(0)
+            while (index := take()) is not None:
+                work(tasks[index], ws)
+                finished()
+                progress(start + (stop - start) * state["done"] / len(tasks))
+        except BaseException:
+            stop_event.set()
+            raise
+        finally:
+            for thread in threads:
+                thread.join()
+    if errors:
+        raise errors[0]
+
+
+def _skewed_sums(part: torch.Tensor) -> torch.Tensor:
+    """Σ_i part[i, j] grouped by j − i, for a small block [b, m]: index j − i + b − 1 (m + b − 1 sums).
+
+    The block is copied into the middle of rows padded with b − 1 zeros on each side; read with a
+    row stride one longer, each diagonal of the block becomes a column."""
+    b, m = part.shape
+    width = m + 2 * (b - 1)
+    padded = torch.zeros(b, width)
+    padded[:, b - 1:b - 1 + m] = part
+    return padded.as_strided((b, m + b - 1), (width + 1, 1)).sum(0)
+
+
+def _add_diagonal_sums(out: torch.Tensor, block: torch.Tensor, start: int) -> None:
+    """out[start + j − i] += block[i, j] for a contiguous block [b, w] (w ≥ b): the distance
+    profile of consecutive query rows, without a loop over rows or a copy of the block.
+
+    A view with row stride w + 1 lines up block[i, i + c] in column c, covering the offsets
+    0 … w − b that every row has; the two b × (b − 1) corners (offsets below 0 and above w − b)
+    are summed through a small padded copy."""
+    b, w = block.shape
+    out[start:start + w - b + 1] += block.as_strided((b, w - b + 1), (w + 1, 1)).sum(0)
+    if b > 1:
+        out[start - (b - 1):start] += _skewed_sums(block[:, :b - 1])[:b - 1]  # offsets −(b−1) … −1
+        out[start + w - b + 1:start + w] += _skewed_sums(block[:, w - b + 1:])[b - 1:]  # w−b+1 … w−1
+
+
+def _add_profile(out: torch.Tensor, probs: torch.Tensor, rows: np.ndarray, n: int) -> None:
+    """Add each row's weights (keys 0 … k−1) to ``out`` indexed by key − query + n − 1."""
+    b, k = probs.shape
+    if int(rows[-1]) - int(rows[0]) == b - 1 and k >= b:  # consecutive rows: along the diagonals
+        _add_diagonal_sums(out, probs, n - 1 - int(rows[0]))
+        return
+    for i, row in enumerate(rows):  # sampled rows: one slice per row
+        lo = n - 1 - int(row)
+        out[lo:lo + k] += probs[i]
+
+
+def _accumulate(acc: torch.Tensor, region: torch.Tensor, row_cells: torch.Tensor, aligned_bin: int,
+                col_bin: int, n_col_bins: int, use_max: bool, nonnegative: bool) -> torch.Tensor | None:
+    """Pool one head's block ``region`` [B, w] (the region's first w columns) into its cells
+    ``acc`` [row bins, col bins]: sum (mean) or max.  ``row_cells``: each row's row bin.
+
+    ``aligned_bin`` > 0: the rows are whole consecutive row bins of that height starting at a bin
+    boundary, so rows are summed in groups first (one pass, then the small result is pooled by
+    columns; the row-group sums are returned).  Otherwise each row is pooled by columns and added
+    to its row bin (returns None)."""
+    b, w = region.shape
+    if aligned_bin and not use_max:
+        grouped = _group_rows(region, aligned_bin)
+        first = int(row_cells[0])
+        acc[first:first + len(grouped)] += _pool_region(grouped.unsqueeze(0), col_bin, n_col_bins, False, nonnegative)[0]
+        return grouped
+    cells = _pool_region(region.unsqueeze(0), col_bin, n_col_bins, use_max, nonnegative)[0]
+    if use_max:
+        acc.scatter_reduce_(0, row_cells.reshape(-1, 1).expand(-1, cells.shape[1]), cells, "amax")
+    else:
+        acc.index_add_(0, row_cells, cells)
+    return None
+
+
+def _group_rows(block: torch.Tensor, size: int) -> torch.Tensor:
+    """Sums of consecutive groups of ``size`` rows of a block [B, w] (B a multiple of size).
+
+    For small groups, ``size`` slice additions: measured 2× faster than a reduction over the
+    middle axis of a [B/size, size, w] view."""
+    groups = block.view(block.shape[0] // size, size, block.shape[1])
+    if size > 16:
+        return groups.sum(1)
+    out = groups[:, 0].clone()
+    for i in range(1, size):
+        out += groups[:, i]
+    return out
+
+
+def estimate_view_bytes(spec: AttentionSpec, row_bins: int, col_bins: int, kind: str = "softmax",
+                        rows: int | None = None) -> int:
+    """Memory a view needs: cached model (content keys only for the position term of RoPE and
+    the additive schemes), a chunk of key-building temporaries, each worker's block buffers and
+    accumulators, the queries of the evaluated rows, outputs and profile."""
+    h, n, d = spec.n_heads, spec.seq_len, spec.head_dim
+    rows = n if rows is None else rows
+    workers = _worker_count()
+    block = max(BLOCK_ENTRIES, MIN_BLOCK_ROWS * n, LSE_BLOCK_ENTRIES)
+    per_worker = block * 4 * _BLOCK_TENSORS + (h * row_bins * col_bins + 3 * h * n) * 4
+    content = kind == "position" and spec.scheme in ("rope", "sinusoidal", "learned")
+    model = model_bytes(spec) - (0 if content else 4 * h * n * d * (spec.scheme in ("rope", "sinusoidal", "learned")))
+    building = 6 * h * min(n, _KEY_CHUNK) * d * 4
+    queries = h * rows * d * 4 * (2 if content else 1)
+    outputs = h * row_bins * col_bins * 8 * 2 + row_bins * col_bins * 4
+    profile = h * (2 * n) * 8 * 2 + h * rows * 4 * 2
+    return model + building + workers * per_worker + queries + outputs + profile
 
 
 def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "softmax",
@@ -560,6 +850,7 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     """All heads' ``kind`` matrix over a region, pooled to at most ``max_bins`` per side.
 
     ``with_profile`` False skips the distance profile and entropy (a zoom needs only the region).
+    The work is split into (head, block of query rows) tasks run on every core; see _run_tasks.
     """
     if kind not in KINDS:
         raise ParameterError(f"view must be one of {', '.join(KINDS)}; got {kind!r}")
@@ -579,7 +870,8 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     affordable = int(entry_budget // max(1.0, h * keys_per_row))
     row_bin, n_row_bins = _bins(r0, r1, max(1, min(max_bins, max(MIN_ROW_BINS, affordable))))
     col_bin, n_col_bins = _bins(c0, c1, max_bins)
-    estimated = estimate_view_bytes(spec, n_row_bins, n_col_bins)
+    eval_rows, rows_per_bin = _rows_to_evaluate(r0, r1, row_bin, keys_per_row, h, entry_budget)
+    estimated = estimate_view_bytes(spec, n_row_bins, n_col_bins, kind, len(eval_rows))
     ensure_fits((estimated,), 1, what="the attention view", budget=memory_budget,
                 suggestion="use fewer tokens, heads or a smaller head_dim")
     progress = progress or (lambda fraction: None)
@@ -588,107 +880,131 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     model = get_model(spec, scheme_params)
     progress(0.02)
 
-    eval_rows, rows_per_bin = _rows_to_evaluate(r0, r1, row_bin, keys_per_row, h, entry_budget)
-
     use_max = pooling == "max"
-    acc = torch.full((h, n_row_bins, n_col_bins), float("-inf") if use_max else 0.0)
-    counts = torch.zeros(n_row_bins, n_col_bins)
-    prof_sum = torch.zeros(h, 2 * n - 1)  # indexed by key − query + n − 1 (flipped to distance at the end)
-    prof_count = np.zeros(2 * n, dtype=np.int64)  # difference array, indexed by distance (query − key) + n − 1
-    entropy = torch.zeros(h, len(eval_rows))
-    received = torch.zeros(h, n if with_profile else 0)  # column sums over the evaluated rows
+    nonnegative = kind == "softmax"
+    fill = float("-inf") if use_max else 0.0  # what a masked entry contributes to a cell
+    rows_t = torch.from_numpy(eval_rows.astype(np.int64))
+    row_cells = (rows_t - r0) // row_bin
+    dense = len(eval_rows) == r1 - r0  # every row of the region (not sampled)
+    aligned_bin = row_bin if dense and not use_max and row_bin > 1 else 0
+    q = model.queries(rows_t)
+    cq = model.content_queries(rows_t) if kind == "position" and model.k0t is not None else None
     col_starts = torch.arange(c0, c1, col_bin)
     col_widths = (torch.clamp(col_starts + col_bin, max=c1) - col_starts).to(torch.float32)
-    lse_rows = None
-    if with_profile:  # every row against all its keys: the profile and entropy need whole rows
-        stripes = _stripes(eval_rows, n, h, spec.causal)
-        base = 0.02
-    else:  # a region only: its columns, plus (for weights) each row's normaliser over all keys, cached
-        if kind == "softmax":
-            lse_rows = model.row_lse(eval_rows, lambda f: progress(0.02 + 0.78 * f))
-        stripes = _region_stripes(eval_rows, c1 - c0, h)
-        base = 0.8 if kind == "softmax" else 0.02
 
-    done = 0
-    for s, stripe_rows in enumerate(stripes):
-        rows_t = torch.from_numpy(stripe_rows.astype(np.int64))
-        b = len(stripe_rows)
-        # causal: keys after the stripe's last row are masked for every row in it, so they are
-        # not computed; the region's columns past them count as masked when pooling
-        n_keys = int(stripe_rows[-1]) + 1 if spec.causal else n
-        k1 = min(c1, n_keys)  # region columns that are computed: [k0, k1)
-        k0 = min(c0, k1)
-        probs = None
-        if with_profile:
-            key_start = 0
-            if spec.causal and c0 == 0 and n_keys % col_bin:
-                # a few more (masked) keys make the stripe a whole number of column bins, so pooling
-                # is one matrix-vector product on contiguous memory; their weights are exactly 0
-                n_keys = min(n, n_keys + col_bin - n_keys % col_bin)
-                k1 = min(c1, n_keys)
-            logits, extra, future = model.logits(rows_t, n_keys, mask_value=_MASKED)
-            probs = torch.softmax(logits, dim=-1)
-            # log-sum-exp without another exp pass: at the largest logit, p = exp(top − lse)
-            lse = logits.amax(dim=-1) - probs.amax(dim=-1).log()
-            model.remember_lse(stripe_rows, lse)
-            entropy[:, done:done + b] = lse - (probs * logits).sum(-1)  # −Σ p log p, log p = logit − lse
-            _add_profile(prof_sum, prof_count, probs, stripe_rows, n, spec.causal)
-            received[:, :n_keys] += probs.sum(1)
-        else:
-            key_start = k0
-            if k1 > k0:
-                logits, extra, future = model.logits(rows_t, k1, mask_value=_MASKED, key_start=k0)
-            else:
-                logits, extra, future = torch.empty(h, b, 0), None, None
-            if kind == "softmax":  # masked logits are −1e30: exp(−1e30 − lse) = 0
-                probs = logits.sub_(lse_rows[:, done:done + b].unsqueeze(-1)).exp_()
+    # Per worker (slot): cells, distance-profile sums and received weights; summed at the end.
+    sums: dict[int, dict[str, torch.Tensor]] = {}
+
+    def accumulators(slot: int) -> dict[str, torch.Tensor]:
+        if slot not in sums:
+            sums[slot] = {"cells": torch.full((h, n_row_bins, n_col_bins), fill),
+                          "profile": torch.zeros(h, 2 * n - 1) if with_profile else None,
+                          "received": torch.zeros(h, n) if with_profile else None}
+        return sums[slot]
+
+    entropy = torch.zeros(h, len(eval_rows) if with_profile else 0)
+
+    def pool(task_h: int, a: int, b: int, ws: _Workspace, logits: torch.Tensor, bias: torch.Tensor | None,
+             probs: torch.Tensor | None, key_start: int, k0: int, k1: int) -> torch.Tensor | None:
+        """Pool the block's region columns [k0, k1) into the worker's cells (returns the row-group
+        sums of the region when it pooled them, see _accumulate)."""
         if kind == "softmax":
-            region = probs[..., k0 - key_start:k1 - key_start]
+            region = probs[:, k0 - key_start:k1 - key_start]
         elif kind == "logits":
-            region = logits[..., k0 - key_start:k1 - key_start]
+            region = logits[:, k0 - key_start:k1 - key_start]
         else:
-            region = model.position_term(rows_t, logits, extra, k0, k1, key_start)
-        del logits, extra
-        if future is not None and kind != "softmax":  # masked logits do not count (see row_counts)
-            region = region.masked_fill(future[:, k0 - key_start:k1 - key_start].unsqueeze(0),
-                                        float("-inf") if use_max else 0.0)
-        cells = _pool_region(region, col_bin, n_col_bins, use_max, nonnegative=kind == "softmax")
-        del probs, region
-        if spec.causal and kind != "softmax":  # unmasked entries per cell: keys ≤ the query
-            width = torch.clamp(rows_t.reshape(-1, 1) + 1 - col_starts.reshape(1, -1), min=0)
-            row_counts = torch.minimum(width.to(torch.float32), col_widths.reshape(1, -1))
-        else:
-            row_counts = col_widths.reshape(1, -1).expand(b, -1)
-        row_cells = (stripe_rows - r0) // row_bin
-        first, last = int(row_cells[0]), int(row_cells[-1])
-        if use_max:
-            for cell in range(first, last + 1):
-                sel = torch.from_numpy(np.flatnonzero(row_cells == cell))
-                if len(sel):
-                    acc[:, cell] = torch.maximum(acc[:, cell], cells[:, sel].amax(1))
-        else:  # rows of a stripe fall in consecutive row cells: sum them with a 0/1 matrix
-            onehot = torch.from_numpy((row_cells[None, :] == np.arange(first, last + 1)[:, None])
-                                      .astype(np.float32))
-            acc[:, first:last + 1] += torch.matmul(onehot, cells)
-            counts[first:last + 1] += onehot @ row_counts
-        done += b
-        progress(base + (1 - base) * (s + 1) / len(stripes))
+            region = model.head_position(task_h, None if cq is None else cq[task_h, a:b], logits, bias, k0, k1,
+                                         key_start, ws.take("position", b - a, k1 - k0))
+        if spec.causal and kind != "softmax" and k1 > k0:  # masked entries do not count (see counts)
+            lo = max(0, int(eval_rows[a]) + 1 - k0)
+            if lo < k1 - k0:
+                future = torch.arange(k0 + lo, k1).reshape(1, -1) > rows_t[a:b].reshape(-1, 1)
+                region[:, lo:].masked_fill_(future, fill)
+        block_aligned = aligned_bin if (b - a) % max(1, aligned_bin) == 0 and int(eval_rows[a] - r0) % max(1, aligned_bin) == 0 else 0
+        return _accumulate(accumulators(ws.slot)["cells"][task_h], region, row_cells[a:b], block_aligned,
+                           col_bin, n_col_bins, use_max, nonnegative)
 
+    if with_profile:  # every row against all its keys: the profile and entropy need whole rows
+        keys = eval_rows + 1 if spec.causal else np.full(len(eval_rows), n)
+        blocks = _row_blocks(keys, align=aligned_bin or 1)
+
+        def work(task: tuple[int, int, int], ws: _Workspace) -> None:
+            task_h, a, b = task
+            n_keys = int(keys[b - 1])
+            part = rows_t[a:b]
+            logits, bias = model.head_logits(task_h, part, q[task_h, a:b], 0, n_keys,
+                                             ws.take("logits", b - a, n_keys), ws.take("bias", b - a, n_keys))
+            probs = torch._softmax(logits, -1, False, out=ws.take("probs", b - a, n_keys))
+            # log-sum-exp without another exp pass: at the largest logit, p = exp(top − lse)
+            lse = logits.amax(-1).sub_(probs.amax(-1).log_())
+            model._lse[task_h, _as_index(part)] = lse
+            # −Σ p log p with log p = logit − lse; masked logits are −1e30 with p = 0 (0·−1e30 = 0).
+            # (torch.linalg.vecdot measured 10× slower than a product into a reused buffer + a row sum)
+            entropy[task_h, a:b] = lse - torch.mul(probs, logits, out=ws.take("product", b - a, n_keys)).sum(-1)
+            acc = accumulators(ws.slot)
+            _add_profile(acc["profile"][task_h], probs, eval_rows[a:b], n)
+            k1 = min(c1, n_keys)  # causal: the region's columns after the block's last row are masked
+            k0 = min(c0, k1)
+            grouped = pool(task_h, a, b, ws, logits, bias, probs, 0, k0, k1)
+            if grouped is not None and kind == "softmax" and (k0, k1) == (0, n_keys):
+                acc["received"][task_h, :n_keys] += grouped.sum(0)  # the row groups of the weights already summed
+            else:
+                acc["received"][task_h, :n_keys] += probs.sum(0)
+
+        model._init_lse()
+        _run_tasks([(hh, a, b) for hh in range(h) for a, b in blocks], work, progress, 0.02, 1.0)
+        model._lse_known[eval_rows] = True
+    else:  # a region only: its columns, plus (for weights) each row's normaliser over all keys, cached
+        lse_rows = model.row_lse(eval_rows, lambda f: progress(0.02 + 0.78 * f)) if kind == "softmax" else None
+        keys = np.clip(eval_rows + 1, c0, c1) - c0 if spec.causal else np.full(len(eval_rows), c1 - c0)
+        blocks = _row_blocks(np.maximum(keys, 1), align=aligned_bin or 1)
+
+        def work(task: tuple[int, int, int], ws: _Workspace) -> None:
+            task_h, a, b = task
+            k1 = c0 + int(keys[b - 1])
+            logits, bias, probs = torch.empty(b - a, 0), None, None
+            if k1 > c0:
+                logits, bias = model.head_logits(task_h, rows_t[a:b], q[task_h, a:b], c0, k1,
+                                                 ws.take("logits", b - a, k1 - c0), ws.take("bias", b - a, k1 - c0))
+            if kind == "softmax":  # masked logits are −1e30: exp(−1e30 − lse) = 0
+                probs = logits.sub_(lse_rows[task_h, a:b].unsqueeze(-1)).exp_()
+            pool(task_h, a, b, ws, logits, bias, probs, c0, c0, k1)
+
+        base = 0.8 if kind == "softmax" else 0.02
+        _run_tasks([(hh, a, b) for hh in range(h) for a, b in blocks], work, progress, base, 1.0)
+
+    parts = list(sums.values())
+    acc = parts[0]["cells"]
+    for part in parts[1:]:
+        acc = torch.maximum(acc, part["cells"]) if use_max else acc.add_(part["cells"])
     if use_max:
         values = acc.masked_fill(torch.isneginf(acc), float("nan"))
     else:
+        # entries per cell: every column of the cell, or for masked logits / position only keys ≤ the query
+        if spec.causal and kind != "softmax":
+            width = torch.clamp(rows_t.reshape(-1, 1) + 1 - col_starts.reshape(1, -1), min=0)
+            row_counts = torch.minimum(width.to(torch.float32), col_widths.reshape(1, -1))
+        else:
+            row_counts = col_widths.reshape(1, -1).expand(len(eval_rows), -1)
+        counts = torch.zeros(n_row_bins, n_col_bins).index_add_(0, row_cells, row_counts.contiguous())
         values = acc / counts.unsqueeze(0)  # 0/0 → NaN: every entry of the cell masked
-    prof_sum = prof_sum.flip(-1)  # index key − query + n − 1 → query − key + n − 1
-    counts_per_index = np.cumsum(prof_count)[: 2 * n - 1]
-    seen = counts_per_index > 0
-    profile = prof_sum.numpy()[:, seen] / counts_per_index[seen]
-    distances = np.arange(-(n - 1), n)[seen]
-    entropy_positions = eval_rows if with_profile else eval_rows[:0]
-    last_query = torch.zeros(h, 0)
+
+    distances, profile = np.zeros(0, dtype=np.int64), np.zeros((h, 0), dtype=np.float32)
+    received, last_query = torch.zeros(h, 0), torch.zeros(h, 0)
     if with_profile:
-        received /= len(eval_rows)
+        prof_sum = sum(part["profile"] for part in parts).flip(-1)  # key − query + n − 1 → query − key + n − 1
+        # rows evaluated per distance d = row − j: the allowed keys j of each row, as a difference array
+        last_key = eval_rows if spec.causal else np.full(len(eval_rows), n - 1)
+        prof_count = np.zeros(2 * n, dtype=np.int64)
+        np.add.at(prof_count, n - 1 + eval_rows - last_key, 1)
+        np.add.at(prof_count, n + eval_rows, -1)
+        counts_per_index = np.cumsum(prof_count)[: 2 * n - 1]
+        seen = counts_per_index > 0
+        profile = (prof_sum.numpy()[:, seen] / counts_per_index[seen]).astype(np.float32)
+        distances = np.arange(-(n - 1), n)[seen]
+        received = sum(part["received"] for part in parts) / len(eval_rows)
         last_query = last_query_weights(model)
-    entropy = entropy if with_profile else entropy[:, :0]
+    entropy_positions = eval_rows if with_profile else eval_rows[:0]
 
     extras: dict[str, Any] = {}
     if spec.scheme == "alibi":
@@ -699,7 +1015,7 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     return AttentionView(
         spec=spec, kind=kind, pooling=pooling, values=values.to(torch.float32).numpy(),
         row_start=r0, row_stop=r1, col_start=c0, col_stop=c1, row_bin=row_bin, col_bin=col_bin,
-        rows_per_bin=rows_per_bin, distances=distances, profile=profile.astype(np.float32),
+        rows_per_bin=rows_per_bin, distances=distances, profile=profile,
         entropy_positions=entropy_positions, entropy=entropy.numpy(), estimated_bytes=estimated,
         received=received.numpy(), last_query=last_query.numpy(), words=model.words, embedded=model.embedded,
         **extras)
@@ -765,28 +1081,6 @@ def _pool_region(region: torch.Tensor, size: int, n_bins: int, use_max: bool, no
         tail = region[..., full * size:]
         out[..., full] = tail.amax(-1) if use_max else tail.sum(-1)
     return out
-
-
-def _region_stripes(rows: np.ndarray, width: int, h: int) -> list[np.ndarray]:
-    """Split rows into stripes of at most STRIPE_ENTRIES logits against ``width`` columns."""
-    take = max(1, STRIPE_ENTRIES // (h * max(1, width)))
-    return [rows[i:i + take] for i in range(0, len(rows), take)]
-
-
-def _add_profile(prof_sum: torch.Tensor, prof_count: np.ndarray, probs: torch.Tensor, rows: np.ndarray,
-                 n: int, causal: bool) -> None:
-    """Add each row's weights to the sums indexed by key − query + n − 1 (keys 0 … k−1).
-
-    One slice addition per row; no padded copy of the stripe."""
-    h, b, k = probs.shape
-    for i, row in enumerate(rows):
-        lo = n - 1 - int(row)
-        prof_sum[:, lo:lo + k] += probs[:, i]
-    for row in rows:  # distances d = row − j for the row's allowed keys j
-        row = int(row)
-        last_key = row if causal else n - 1
-        prof_count[n - 1 + row - last_key] += 1
-        prof_count[n - 1 + row + 1] -= 1
 
 
 def scheme_note(model: AttentionModel) -> str:

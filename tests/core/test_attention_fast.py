@@ -51,13 +51,13 @@ def test_zoom_reuses_normalisers_and_computes_only_its_columns(monkeypatch):
     A._cache.clear()
     A.attention_view(s, max_bins=300)  # every row evaluated: every normaliser known
     widths = []
-    original = A.AttentionModel.logits
+    original = A.AttentionModel.head_logits
 
-    def spy(self, rows, n_keys, mask_value=float("-inf"), key_start=0, q=None):
+    def spy(self, h, rows, q, key_start, n_keys, out, bias_out):
         widths.append(n_keys - key_start)
-        return original(self, rows, n_keys, mask_value, key_start, q)
+        return original(self, h, rows, q, key_start, n_keys, out, bias_out)
 
-    monkeypatch.setattr(A.AttentionModel, "logits", spy)
+    monkeypatch.setattr(A.AttentionModel, "head_logits", spy)
     zoom = A.attention_view(s, rows=(100, 140), cols=(200, 230), max_bins=64, with_profile=False)
     assert widths and max(widths) == 30  # the region's 30 keys, never all 300
     full = A.full_matrices(s)["softmax"][:, 100:140, 200:230]
