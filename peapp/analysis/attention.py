@@ -79,11 +79,16 @@ MIN_BLOCK_ROWS = 16
 MAX_BLOCK_ROWS = 256
 # Buffers of block size per worker (logits, weights, bias, position term) plus slack.
 _BLOCK_TENSORS = 5
+# Rows with more keys than this are computed in two passes over key blocks (see attention_view).
+WHOLE_ROW_KEYS = 8192
 # Worker threads of a view; None: as many as torch's intra-op threads (the cores).
 WORKERS: int | None = None
-# Logits per key block of a row normaliser (rows × key block, one head); longer rows stream over
-# key blocks with log-add-exp.
-LSE_BLOCK_ENTRIES = 1 << 21
+# Row normalisers (log-sum-exp over all keys) of rows not seen before are computed for up to
+# LSE_ROWS rows at a time against key blocks of LSE_BLOCK_ENTRIES / rows keys (one head), combined
+# by log-add-exp; measured fastest with blocks of ~1M logits and 256–512 rows.
+LSE_ROWS = 256
+LSE_BLOCK_ENTRIES = 1 << 20
+MIN_KEY_BLOCK = 256  # narrowest key block
 # Positions per chunk when building keys (bounds the rotation's temporaries).
 _KEY_CHUNK = 8192
 # Logits per stripe of attention_outputs (the shuffle test; H × rows × keys).
@@ -464,13 +469,16 @@ class AttentionModel:
             rows_t = torch.from_numpy(missing.astype(np.int64))
             q = self.queries(rows_t)
             keys = missing + 1 if self.spec.causal else np.full(len(missing), self.n)
-            tasks = [(h, a, b) for h in range(self.h) for a, b in _row_blocks(keys)]
+            # Many rows per block, keys in blocks: each key block is read once for LSE_ROWS rows
+            # (16 rows against all 65,536 keys re-read a head's 16 MB of keys per block: 2.5× slower).
+            blocks = [(a, min(len(missing), a + LSE_ROWS)) for a in range(0, len(missing), LSE_ROWS)]
+            tasks = [(h, a, b) for h in range(self.h) for a, b in blocks]
 
             def work(task: tuple[int, int, int], ws: _Workspace) -> None:
                 h, a, b = task
                 part = rows_t[a:b]
                 n_keys = int(keys[b - 1])
-                step = max(256, LSE_BLOCK_ENTRIES // (b - a))
+                step = max(MIN_KEY_BLOCK, LSE_BLOCK_ENTRIES // (b - a))
                 total = None
                 for k0 in range(0, n_keys, step):
                     k1 = min(n_keys, k0 + step)
@@ -692,8 +700,9 @@ def _run_tasks(tasks: list, work: Callable[[Any, _Workspace], None], progress: P
 
     Tasks must be independent (each writes its own slots, or its worker's accumulators, found by
     ``workspace.slot``).  The calling thread works too and reports progress from ``start`` to
-    ``stop`` after each of its tasks; when progress raises (Cancelled), the other workers stop
-    after their current task and the exception propagates.  An exception in a worker stops all
+    ``stop`` after each of its tasks and while it waits for the others' last ones; when progress
+    raises (Cancelled), the other workers stop after their current task and the exception
+    propagates.  An exception in a worker stops all
     and is raised here.  Every thread is joined before returning."""
     workers = min(_worker_count(), len(tasks))
     lock = threading.Lock()
@@ -739,6 +748,10 @@ def _run_tasks(tasks: list, work: Callable[[Any, _Workspace], None], progress: P
                 work(tasks[index], ws)
                 finished()
                 progress(start + (stop - start) * state["done"] / len(tasks))
+            while any(thread.is_alive() for thread in threads):  # the others' last tasks: stay cancellable
+                threads[-1].join(timeout=0.05)
+                threads.sort(key=lambda thread: thread.is_alive())
+                progress(start + (stop - start) * state["done"] / len(tasks))
         except BaseException:
             stop_event.set()
             raise
@@ -775,21 +788,22 @@ def _add_diagonal_sums(out: torch.Tensor, block: torch.Tensor, start: int) -> No
         out[start + w - b + 1:start + w] += _skewed_sums(block[:, w - b + 1:])[b - 1:]  # w−b+1 … w−1
 
 
-def _add_profile(out: torch.Tensor, probs: torch.Tensor, rows: np.ndarray, n: int) -> None:
-    """Add each row's weights (keys 0 … k−1) to ``out`` indexed by key − query + n − 1."""
+def _add_profile(out: torch.Tensor, probs: torch.Tensor, rows: np.ndarray, n: int, key_start: int = 0) -> None:
+    """Add each row's weights (keys key_start … key_start + k − 1) to ``out`` indexed by
+    key − query + n − 1."""
     b, k = probs.shape
     if int(rows[-1]) - int(rows[0]) == b - 1 and k >= b:  # consecutive rows: along the diagonals
-        _add_diagonal_sums(out, probs, n - 1 - int(rows[0]))
+        _add_diagonal_sums(out, probs, n - 1 - int(rows[0]) + key_start)
         return
     for i, row in enumerate(rows):  # sampled rows: one slice per row
-        lo = n - 1 - int(row)
+        lo = n - 1 - int(row) + key_start
         out[lo:lo + k] += probs[i]
 
 
 def _accumulate(acc: torch.Tensor, region: torch.Tensor, row_cells: torch.Tensor, aligned_bin: int,
-                col_bin: int, n_col_bins: int, use_max: bool, nonnegative: bool) -> torch.Tensor | None:
-    """Pool one head's block ``region`` [B, w] (the region's first w columns) into its cells
-    ``acc`` [row bins, col bins]: sum (mean) or max.  ``row_cells``: each row's row bin.
+                col_bin: int, n_col_bins: int, use_max: bool, nonnegative: bool, offset: int = 0) -> torch.Tensor | None:
+    """Pool one head's block ``region`` [B, w] (the region's columns offset … offset + w − 1) into
+    its cells ``acc`` [row bins, col bins]: sum (mean) or max.  ``row_cells``: each row's row bin.
 
     ``aligned_bin`` > 0: the rows are whole consecutive row bins of that height starting at a bin
     boundary, so rows are summed in groups first (one pass, then the small result is pooled by
@@ -799,9 +813,9 @@ def _accumulate(acc: torch.Tensor, region: torch.Tensor, row_cells: torch.Tensor
     if aligned_bin and not use_max:
         grouped = _group_rows(region, aligned_bin)
         first = int(row_cells[0])
-        acc[first:first + len(grouped)] += _pool_region(grouped.unsqueeze(0), col_bin, n_col_bins, False, nonnegative)[0]
+        acc[first:first + len(grouped)] += _pool_span(grouped, offset, col_bin, n_col_bins, False, nonnegative)
         return grouped
-    cells = _pool_region(region.unsqueeze(0), col_bin, n_col_bins, use_max, nonnegative)[0]
+    cells = _pool_span(region, offset, col_bin, n_col_bins, use_max, nonnegative)
     if use_max:
         acc.scatter_reduce_(0, row_cells.reshape(-1, 1).expand(-1, cells.shape[1]), cells, "amax")
     else:
@@ -897,7 +911,8 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
 
     def accumulators(slot: int) -> dict[str, torch.Tensor]:
         if slot not in sums:
-            sums[slot] = {"cells": torch.full((h, n_row_bins, n_col_bins), fill),
+            # weights ≥ 0 and a masked weight (0) counts as an entry: a max of weights starts at 0
+            sums[slot] = {"cells": torch.full((h, n_row_bins, n_col_bins), 0.0 if nonnegative else fill),
                           "profile": torch.zeros(h, 2 * n - 1) if with_profile else None,
                           "received": torch.zeros(h, n) if with_profile else None}
         return sums[slot]
@@ -922,10 +937,39 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
                 region[:, lo:].masked_fill_(future, fill)
         block_aligned = aligned_bin if (b - a) % max(1, aligned_bin) == 0 and int(eval_rows[a] - r0) % max(1, aligned_bin) == 0 else 0
         return _accumulate(accumulators(ws.slot)["cells"][task_h], region, row_cells[a:b], block_aligned,
-                           col_bin, n_col_bins, use_max, nonnegative)
+                           col_bin, n_col_bins, use_max, nonnegative, offset=k0 - c0)
 
-    if with_profile:  # every row against all its keys: the profile and entropy need whole rows
-        keys = eval_rows + 1 if spec.causal else np.full(len(eval_rows), n)
+    keys = eval_rows + 1 if spec.causal else np.full(len(eval_rows), n)  # keys each row sees
+    if with_profile and int(keys[-1]) > WHOLE_ROW_KEYS:
+        # Long rows, two passes: each row's normaliser first (cached; many rows against key blocks),
+        # then the weights exp(logit − lse) key block by key block, so a block of many rows reads
+        # each key block once.  Whole rows of 65,536 keys allow only 16-row blocks that re-read the
+        # head's keys per block: measured 2–3× slower for the matrix product than both passes.
+        lse_all = model.row_lse(eval_rows, lambda f: progress(0.02 + 0.38 * f))
+        step = LSE_ROWS - (LSE_ROWS % aligned_bin if 0 < aligned_bin <= LSE_ROWS else 0)
+        blocks = [(a, min(len(eval_rows), a + step)) for a in range(0, len(eval_rows), step)]
+
+        def work(task: tuple[int, int, int], ws: _Workspace) -> None:
+            task_h, a, b = task
+            n_keys, part = int(keys[b - 1]), rows_t[a:b]
+            lse = lse_all[task_h, a:b].unsqueeze(-1)
+            acc = accumulators(ws.slot)
+            weighted_logits = torch.zeros(b - a)  # Σ_j p·logit over the key blocks
+            width = max(MIN_KEY_BLOCK, LSE_BLOCK_ENTRIES // (b - a))
+            for k0 in range(0, n_keys, width):
+                k1 = min(n_keys, k0 + width)
+                logits, bias = model.head_logits(task_h, part, q[task_h, a:b], k0, k1,
+                                                 ws.take("logits", b - a, k1 - k0), ws.take("bias", b - a, k1 - k0))
+                probs = torch.sub(logits, lse, out=ws.take("probs", b - a, k1 - k0)).exp_()  # masked: exp(−1e30) = 0
+                weighted_logits += torch.mul(probs, logits, out=ws.take("product", b - a, k1 - k0)).sum(-1)
+                _add_profile(acc["profile"][task_h], probs, eval_rows[a:b], n, key_start=k0)
+                acc["received"][task_h, k0:k1] += probs.sum(0)
+                if max(c0, k0) < min(c1, k1):
+                    pool(task_h, a, b, ws, logits, bias, probs, k0, max(c0, k0), min(c1, k1))
+            entropy[task_h, a:b] = lse_all[task_h, a:b] - weighted_logits
+
+        _run_tasks([(hh, a, b) for hh in range(h) for a, b in blocks], work, progress, 0.4, 1.0)
+    elif with_profile:  # every row against all its keys: the profile and entropy need whole rows
         blocks = _row_blocks(keys, align=aligned_bin or 1)
 
         def work(task: tuple[int, int, int], ws: _Workspace) -> None:
@@ -943,8 +987,8 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
             entropy[task_h, a:b] = lse - torch.mul(probs, logits, out=ws.take("product", b - a, n_keys)).sum(-1)
             acc = accumulators(ws.slot)
             _add_profile(acc["profile"][task_h], probs, eval_rows[a:b], n)
-            k1 = min(c1, n_keys)  # causal: the region's columns after the block's last row are masked
-            k0 = min(c0, k1)
+            k1 = max(c0, min(c1, n_keys))  # causal: the region's columns after the block's last row are masked
+            k0 = c0
             grouped = pool(task_h, a, b, ws, logits, bias, probs, 0, k0, k1)
             if grouped is not None and kind == "softmax" and (k0, k1) == (0, n_keys):
                 acc["received"][task_h, :n_keys] += grouped.sum(0)  # the row groups of the weights already summed
@@ -1058,6 +1102,24 @@ def received_summary(received: np.ndarray) -> str:
     middle = total - first - last
     return (f"first 10% of keys {first / total:.0%}, middle 80% {middle / total:.0%}, "
             f"last 10% {last / total:.0%}")
+
+
+def _pool_span(region: torch.Tensor, offset: int, size: int, n_bins: int, use_max: bool,
+               nonnegative: bool) -> torch.Tensor:
+    """_pool_region for one block [B, w] whose first column is column ``offset`` of the region (a
+    key block of long rows): [B, n_bins]; a bin cut by the block's start gets the block's part."""
+    first, skip = divmod(offset, size)
+    if not first and not skip:
+        return _pool_region(region.unsqueeze(0), size, n_bins, use_max, nonnegative)[0]
+    b, w = region.shape
+    out = torch.full((b, n_bins), 0.0 if not use_max or nonnegative else float("-inf"))
+    if skip:
+        head = region[:, :min(w, size - skip)]
+        out[:, first] = head.amax(-1) if use_max else head.sum(-1)
+        region, first = region[:, head.shape[1]:], first + 1
+    if region.shape[1]:
+        out[:, first:] = _pool_region(region.unsqueeze(0), size, n_bins - first, use_max, nonnegative)[0]
+    return out
 
 
 def _pool_region(region: torch.Tensor, size: int, n_bins: int, use_max: bool, nonnegative: bool) -> torch.Tensor:
