@@ -79,8 +79,10 @@ MIN_BLOCK_ROWS = 16
 MAX_BLOCK_ROWS = 256
 # Buffers of block size per worker (logits, weights, bias, position term) plus slack.
 _BLOCK_TENSORS = 5
-# Rows with more keys than this are computed in two passes over key blocks (see attention_view).
+# Rows with more keys than this are computed in two passes over key blocks of KEY_BLOCK keys (see
+# attention_view).
 WHOLE_ROW_KEYS = 8192
+KEY_BLOCK = 8192
 # Worker threads of a view; None: as many as torch's intra-op threads (the cores).
 WORKERS: int | None = None
 # Row normalisers (log-sum-exp over all keys) of rows not seen before are computed for up to
@@ -476,17 +478,19 @@ class AttentionModel:
 
             def work(task: tuple[int, int, int], ws: _Workspace) -> None:
                 h, a, b = task
-                part = rows_t[a:b]
                 n_keys = int(keys[b - 1])
                 step = max(MIN_KEY_BLOCK, LSE_BLOCK_ENTRIES // (b - a))
-                total = None
+                total = torch.full((b - a,), float("-inf"))
                 for k0 in range(0, n_keys, step):
                     k1 = min(n_keys, k0 + step)
-                    logits, _ = self.head_logits(h, part, q[h, a:b], k0, k1, ws.take("logits", b - a, k1 - k0),
-                                                 ws.take("bias", b - a, k1 - k0))
-                    block = _row_lse(logits, ws.take("probs", b - a, k1 - k0))
-                    total = block if total is None else torch.logaddexp(total, block)
-                self._lse[h, _as_index(part)] = total
+                    # causal: rows before the key block see none of it (sampled rows of a long
+                    # sequence spread over many key blocks: half the block would be masked)
+                    first = a + (int(np.searchsorted(missing[a:b], k0)) if self.spec.causal else 0)
+                    logits, _ = self.head_logits(h, rows_t[first:b], q[h, first:b], k0, k1,
+                                                 ws.take("logits", b - first, k1 - k0), ws.take("bias", b - first, k1 - k0))
+                    block = _row_lse(logits, ws.take("probs", b - first, k1 - k0))
+                    total[first - a:] = torch.logaddexp(total[first - a:], block)
+                self._lse[h, _as_index(rows_t[a:b])] = total
 
             _run_tasks(tasks, work, progress or (lambda fraction: None), 0.0, 1.0)
             self._lse_known[missing] = True
@@ -503,6 +507,20 @@ def _as_index(rows: torch.Tensor) -> slice | torch.Tensor:
     """A slice for ascending consecutive positions (a view, no index tensor), else the positions."""
     first, last = int(rows[0]), int(rows[-1])
     return slice(first, last + 1) if last - first + 1 == len(rows) else rows
+
+
+def _weights(logits: torch.Tensor, lse: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+    """exp(logits − lse) for a block [B, K] of rows whose log-sum-exp over all keys is ``lse`` [B].
+
+    The block's fused softmax times exp(block lse − lse) per row: exp_ on underflowing inputs
+    (masked −1e30, ALiBi's far keys, results in the denormal range) measured 10–30× slower than on
+    ordinary ones, and the softmax kernel does not have that slow path.  A fully masked row has
+    block lse ≈ −1e30, so its uniform softmax is scaled by exp(−1e30 − lse) = 0."""
+    if not logits.shape[-1]:
+        return logits
+    probs = torch._softmax(logits, -1, False, out=out)
+    block_lse = logits.amax(-1).sub_(probs.amax(-1).log_())
+    return probs.mul_(block_lse.sub_(lse).exp_().unsqueeze(-1))
 
 
 def _row_lse(logits: torch.Tensor, probs_out: torch.Tensor) -> torch.Tensor:
@@ -942,33 +960,38 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     keys = eval_rows + 1 if spec.causal else np.full(len(eval_rows), n)  # keys each row sees
     if with_profile and int(keys[-1]) > WHOLE_ROW_KEYS:
         # Long rows, two passes: each row's normaliser first (cached; many rows against key blocks),
-        # then the weights exp(logit − lse) key block by key block, so a block of many rows reads
-        # each key block once.  Whole rows of 65,536 keys allow only 16-row blocks that re-read the
-        # head's keys per block: measured 2–3× slower for the matrix product than both passes.
+        # then the weights exp(logit − lse) key block by key block.  Whole rows of 65,536 keys fit
+        # only 16-row blocks that re-read the head's 16 MB of keys per block: the matrix product
+        # measured 2–3× slower that way than in both passes together.
         lse_all = model.row_lse(eval_rows, lambda f: progress(0.02 + 0.38 * f))
-        step = LSE_ROWS - (LSE_ROWS % aligned_bin if 0 < aligned_bin <= LSE_ROWS else 0)
-        blocks = [(a, min(len(eval_rows), a + step)) for a in range(0, len(eval_rows), step)]
+        # Tasks are (head, key block): the block's keys stay in cache while every row that sees
+        # them passes, RUN_ROWS at a time (causal: only rows at or after the block's first key).
+        spans = [(k0, min(int(keys[-1]), k0 + KEY_BLOCK)) for k0 in range(0, int(keys[-1]), KEY_BLOCK)]
+        run = max(1, LSE_BLOCK_ENTRIES // KEY_BLOCK)
+        weighted = torch.zeros(h, len(eval_rows))  # Σ_j p·logit per row, summed over the workers' parts
 
         def work(task: tuple[int, int, int], ws: _Workspace) -> None:
-            task_h, a, b = task
-            n_keys, part = int(keys[b - 1]), rows_t[a:b]
-            lse = lse_all[task_h, a:b].unsqueeze(-1)
+            task_h, k0, k1 = task
             acc = accumulators(ws.slot)
-            weighted_logits = torch.zeros(b - a)  # Σ_j p·logit over the key blocks
-            width = max(MIN_KEY_BLOCK, LSE_BLOCK_ENTRIES // (b - a))
-            for k0 in range(0, n_keys, width):
-                k1 = min(n_keys, k0 + width)
-                logits, bias = model.head_logits(task_h, part, q[task_h, a:b], k0, k1,
-                                                 ws.take("logits", b - a, k1 - k0), ws.take("bias", b - a, k1 - k0))
-                probs = torch.sub(logits, lse, out=ws.take("probs", b - a, k1 - k0)).exp_()  # masked: exp(−1e30) = 0
-                weighted_logits += torch.mul(probs, logits, out=ws.take("product", b - a, k1 - k0)).sum(-1)
+            if "weighted" not in acc:
+                acc["weighted"] = torch.zeros(h, len(eval_rows))
+            first = int(np.searchsorted(eval_rows, k0)) if spec.causal else 0
+            for a in range(first, len(eval_rows), run):
+                b = min(len(eval_rows), a + run)
+                end = min(k1, int(keys[b - 1]))  # causal: no row of the run sees keys past its last row
+                logits, bias = model.head_logits(task_h, rows_t[a:b], q[task_h, a:b], k0, end,
+                                                 ws.take("logits", b - a, end - k0), ws.take("bias", b - a, end - k0))
+                probs = _weights(logits, lse_all[task_h, a:b], ws.take("probs", b - a, end - k0))
+                acc["weighted"][task_h, a:b] += torch.mul(probs, logits, out=ws.take("product", b - a, end - k0)).sum(-1)
                 _add_profile(acc["profile"][task_h], probs, eval_rows[a:b], n, key_start=k0)
-                acc["received"][task_h, k0:k1] += probs.sum(0)
-                if max(c0, k0) < min(c1, k1):
-                    pool(task_h, a, b, ws, logits, bias, probs, k0, max(c0, k0), min(c1, k1))
-            entropy[task_h, a:b] = lse_all[task_h, a:b] - weighted_logits
+                acc["received"][task_h, k0:end] += probs.sum(0)
+                if max(c0, k0) < min(c1, end):
+                    pool(task_h, a, b, ws, logits, bias, probs, k0, max(c0, k0), min(c1, end))
 
-        _run_tasks([(hh, a, b) for hh in range(h) for a, b in blocks], work, progress, 0.4, 1.0)
+        _run_tasks([(hh, k0, k1) for hh in range(h) for k0, k1 in spans], work, progress, 0.4, 1.0)
+        for part in sums.values():
+            weighted += part.get("weighted", 0)
+        entropy = lse_all - weighted
     elif with_profile:  # every row against all its keys: the profile and entropy need whole rows
         blocks = _row_blocks(keys, align=aligned_bin or 1)
 
@@ -1010,8 +1033,8 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
             if k1 > c0:
                 logits, bias = model.head_logits(task_h, rows_t[a:b], q[task_h, a:b], c0, k1,
                                                  ws.take("logits", b - a, k1 - c0), ws.take("bias", b - a, k1 - c0))
-            if kind == "softmax":  # masked logits are −1e30: exp(−1e30 − lse) = 0
-                probs = logits.sub_(lse_rows[task_h, a:b].unsqueeze(-1)).exp_()
+            if kind == "softmax":  # masked logits are −1e30: weight 0
+                probs = _weights(logits, lse_rows[task_h, a:b], ws.take("probs", b - a, logits.shape[1]))
             pool(task_h, a, b, ws, logits, bias, probs, c0, c0, k1)
 
         base = 0.8 if kind == "softmax" else 0.02

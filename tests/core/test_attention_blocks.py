@@ -22,8 +22,8 @@ from tests.core.test_attention import _pool, spec
 LAYOUTS = {
     # whole rows, row blocks of 2–7 rows (budget 150 logits), two workers
     "row-blocks": dict(BLOCK_ENTRIES=150, MIN_BLOCK_ROWS=2, MAX_BLOCK_ROWS=7, WORKERS=2),
-    # long rows: normalisers first, then key blocks of 9–16 keys for blocks of 5 rows
-    "key-blocks": dict(WHOLE_ROW_KEYS=8, LSE_ROWS=5, LSE_BLOCK_ENTRIES=45, MIN_KEY_BLOCK=9, WORKERS=2),
+    # long rows: normalisers of 5 rows against key blocks of 9 keys, then weights per (head, key block of 9) in runs of 5 rows
+    "key-blocks": dict(WHOLE_ROW_KEYS=8, KEY_BLOCK=9, LSE_ROWS=5, LSE_BLOCK_ENTRIES=45, MIN_KEY_BLOCK=9, WORKERS=2),
     # one worker, default sizes (one block per head)
     "one-worker": dict(WORKERS=1),
 }
