@@ -92,7 +92,7 @@ LSE_ROWS = 256
 LSE_BLOCK_ENTRIES = 1 << 20
 MIN_KEY_BLOCK = 256  # narrowest key block
 # Positions per chunk when building keys (bounds the rotation's temporaries).
-_KEY_CHUNK = 8192
+_KEY_CHUNK = 2048
 # Logits per stripe of attention_outputs (the shuffle test; H × rows × keys).
 STRIPE_ENTRIES = 1 << 20
 # The shuffle test computes full outputs (O(L²)); beyond this it uses the first tokens only.
@@ -254,10 +254,13 @@ class AttentionModel:
         """Keys [H, d, n], projected (and rotated) in chunks of positions so the temporaries of
         the rotation stay small (a 65,536-token model would otherwise hold several key-sized copies)."""
         out = torch.empty(self.h, self.d, self.n, dtype=self.dtype)
-        for lo in range(0, self.n, _KEY_CHUNK):
+
+        def chunk(lo: int, ws: _Workspace) -> None:  # chunks write disjoint columns: run on all workers
             positions = torch.arange(lo, min(self.n, lo + _KEY_CHUNK))
             out[:, :, lo:lo + len(positions)] = self._project(self.wk, positions, rotate=rotate,
                                                               add_pe=add_pe).transpose(1, 2)
+
+        _run_tasks(list(range(0, self.n, _KEY_CHUNK)), chunk, lambda fraction: None, 0.0, 1.0)
         return out
 
     @property
