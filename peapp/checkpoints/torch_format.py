@@ -9,6 +9,7 @@ and is read whole, after checking it fits.
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 import warnings
@@ -53,7 +54,10 @@ def _safe_load(path: str) -> Any:
                         suggestion="re-save it with a current torch.save or as safetensors")
         with warnings.catch_warnings():  # torch warns about pickle protocols; the outcome is what counts
             warnings.simplefilter("ignore")
-            return torch.load(path, map_location="cpu", weights_only=True, mmap=mappable)
+            if mappable:
+                return torch.load(path, map_location="cpu", weights_only=True, mmap=True)
+            with _ClampedReader(path) as fh:
+                return torch.load(fh, map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as exc:
         text = str(exc)
         if "Weights only load failed" in text or "weights_only" in text:
@@ -70,6 +74,24 @@ def _safe_load(path: str) -> Any:
     except Exception as exc:  # zip, EOF, storage and type errors all mean "not a usable state dict"
         raise CheckpointError(f"{path} is damaged or not a PyTorch state dict "
                               f"({type(exc).__name__}: {_first_line(exc)}).") from None
+
+
+class _ClampedReader(io.BufferedReader):
+    """A file whose ``read(n)`` never asks for more than the bytes left in it.
+
+    The legacy-format unpickler reads a string by its declared length, and a file read of n
+    bytes reserves n bytes first: one damaged length field made a 500-byte file ask for 800 MB
+    (an 8-byte length field: any amount).
+    """
+
+    def __init__(self, path: str):
+        super().__init__(io.FileIO(path, "rb"))
+        self._size = os.fstat(self.fileno()).st_size
+
+    def read(self, size: int | None = -1) -> bytes:
+        if size is not None and size > 65536:  # small reads cannot hurt; skip the tell() for them
+            size = min(size, max(0, self._size - self.tell()))
+        return super().read(size)
 
 
 def _check_zip(path: str) -> None:

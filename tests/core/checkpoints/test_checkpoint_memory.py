@@ -172,12 +172,22 @@ def test_hostile_torch_files_are_refused_in_bounded_memory(tmp_path):
             fh.write(b".")
         zf.writestr("bomb/version", "3\n")
     assert os.path.getsize(tmp_path / "bomb.pt") < 2**20
-    names = ["dag40.pt", "dag20.pt", "cycle.pt", "bomb.pt"]
+    # legacy format, one damaged string length: the unpickler asked the file for 4 GB (found by fuzzing)
+    torch.save({"w": torch.ones(3)}, tmp_path / "legacy.pt", _use_new_zipfile_serialization=False)
+    raw = (tmp_path / "legacy.pt").read_bytes()
+    field = b"X" + struct.pack("<I", len(b"little_endian")) + b"little_endian"
+    assert field in raw
+    (tmp_path / "legacy_long_string.pt").write_bytes(raw.replace(field, b"X" + struct.pack("<I", 2**32 - 16)
+                                                                 + b"little_endian"))
+    names = ["dag40.pt", "dag20.pt", "cycle.pt", "bomb.pt", "legacy.pt", "legacy_long_string.pt"]
     results = _read_capped([tmp_path / n for n in names], kind="torch")
     assert results["dag40.pt"].startswith("CheckpointError: ") and "nest more than" in results["dag40.pt"]
     assert results["dag20.pt"] == "opened: a" + ".0" * 21
     assert results["cycle.pt"] == "opened: loop.0"
     assert results["bomb.pt"].startswith("CheckpointError: ") and "expand" in results["bomb.pt"]
+    assert results["legacy.pt"] == "opened: w"
+    assert results["legacy_long_string.pt"].startswith("CheckpointError: ")
+    assert "damaged" in results["legacy_long_string.pt"] and "memory" not in results["legacy_long_string.pt"]
 
 
 def test_safetensors_numbers_beyond_float_range_are_clear_errors(tmp_path):
