@@ -90,7 +90,7 @@ class CheckpointDock(ViewDock):
         self.search.setPlaceholderText("Search tensors (e.g. position, wpe, layers.0)")
         self.search.setClearButtonEnabled(True)
         self.search.setToolTip("Show only the tensors whose name contains this text")
-        self._filter_later = qthrottled(self._apply_filter, timeout=150)
+        self._filter_later = qthrottled(self._apply_filter, timeout=150, parent=self)
         self.search.textChanged.connect(lambda _: self._filter_later())
         self.tree = QTreeWidget()
         self.tree.setObjectName("tensorTree")

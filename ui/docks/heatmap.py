@@ -117,7 +117,7 @@ class HeatmapDock(ViewDock):
 
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
-        self._range_changed = qthrottled(self._request_detail, timeout=150)
+        self._range_changed = qthrottled(self._request_detail, timeout=150, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
         toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
         toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
