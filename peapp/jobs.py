@@ -53,6 +53,9 @@ class TableRequest(Request):
     row_stop: int | None = None
     max_rows: int = 2048
     similarity: str = "cosine"
+    # the exact row at this position comes back too (the heatmap's cross-section), so the
+    # view and its cross-section are drawn in one paint
+    selected_row: int | None = None
 
     def compute(self, progress: ProgressFn) -> "TableResult":
         from peapp import encodings
@@ -66,11 +69,16 @@ class TableRequest(Request):
         else:
             view = heatmap.table_view(fam, spec, self.row_start, self.row_stop, self.max_rows, progress)
         wavelengths = fam.column_wavelengths(spec) if self.mode == "encoding" else None
+        selected = None
+        if self.mode == "encoding" and self.selected_row is not None and 0 <= self.selected_row < fam.rows(spec):
+            import torch
+
+            selected = fam.rows_at(spec, torch.tensor([self.selected_row]))[0].numpy()
         return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
                            col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
                            value_label=fam.value_label if self.mode == "encoding" else f"{self.similarity} similarity",
                            symmetric=fam.symmetric_levels if self.mode == "encoding" else True,
-                           wavelengths=wavelengths)
+                           wavelengths=wavelengths, selected_row=selected)
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,7 @@ class TableResult:
     value_label: str
     symmetric: bool
     wavelengths: Any = None  # np.ndarray per column, or None
+    selected_row: Any = None  # np.ndarray: the exact row at request.selected_row, or None
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMarginsF, QP
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPalette,
                            QPdfWriter, QRegion)
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QGraphicsWidget, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsWidget, QLabel, QWidget
 
 from peapp import __version__
 from peapp import export_data
@@ -196,6 +196,12 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
             view.setBackgroundBrush(QColor(background))
             undo.append(lambda v=view, b=brush: v.setBackgroundBrush(b))
             for item in view.scene().items():
+                if item.cacheMode() != QGraphicsItem.CacheMode.NoCache:
+                    # cached items (the axes, ui.plotting.configure_axes) would land in an
+                    # SVG/PDF as pictures of text; painted directly they stay text and lines
+                    cache = item.cacheMode()
+                    item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+                    undo.append(lambda i=item, c=cache: i.setCacheMode(c))
                 if hasattr(item, "setExportMode"):
                     item.setExportMode(True, {"antialias": True, "background": QColor(background)})
                     undo.append(lambda i=item: i.setExportMode(False))
@@ -210,7 +216,13 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
                     item.picture = None
                     item._updateLabel()
                     undo.append(lambda i=item, p=pen, t=text_pen, s=style: _restore_axis(i, p, t, s))
-                elif isinstance(item, pg.PlotCurveItem) and _is_default_curve(item.opts.get("pen")):
+                if isinstance(item, pg.PlotCurveItem):
+                    # one path per curve in a figure (the screen draws segments for speed,
+                    # ui.docks.base): an SVG/PDF reader then sees a curve, not 1,000 lines
+                    mode = item.opts["segmentedLineMode"]
+                    item.setSegmentedLineMode("off")
+                    undo.append(lambda i=item, m=mode: i.setSegmentedLineMode(m))
+                if isinstance(item, pg.PlotCurveItem) and _is_default_curve(item.opts.get("pen")):
                     pen = pg.mkPen(item.opts["pen"])
                     themed = pg.mkPen(pen)
                     themed.setColor(QColor(foreground))

@@ -8,14 +8,27 @@ PyTorch order.
 
 from __future__ import annotations
 
+import mmap
 import os
 import struct
 
 from peapp.checkpoints.model import TensorInfo, read_range
 from peapp.errors import CheckpointError
+from peapp.memory import available_bytes, human_bytes
 
 MAGIC = b"GGUF"
 _MAX_ARRAY_ITEMS = 64  # longer arrays (tokenizer vocabularies) are not kept in the metadata
+
+# GGUFReader keeps one numpy view per array element (two per string) and several per tensor:
+# about 700 bytes and 10 µs each (measured, gguf 0.19).  The largest real vocabularies
+# (256k tokens with scores, types and merges) come to about 1.5 million.
+_READER_BYTES_PER_VALUE = 750
+_MAX_READER_VALUES = 4_000_000
+_READER_VALUES_PER_TENSOR = 10
+_MAX_ARRAY_NESTING = 2  # arrays of arrays; llama.cpp writes none
+_MAX_DIMS = 8  # ggml tensors have at most 4
+_SCALAR_SIZES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}  # GGUFValueType → bytes
+_STRING, _ARRAY = 8, 9
 
 
 def read(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
@@ -30,14 +43,7 @@ def read(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
         raise CheckpointError(f"{path} is not a GGUF file: it starts with {head[:4]!r}, not b'GGUF'.")
     if size < 24:  # magic, version, tensor count, metadata count
         raise CheckpointError(f"{path} is truncated: a GGUF header needs 24 bytes, the file has {size}.")
-    with open(path, "rb") as fh:
-        fh.seek(8)
-        tensor_count, kv_count = struct.unpack("<QQ", fh.read(16))
-    # Every tensor entry and key/value pair takes at least 8 + 4 bytes in the file; counts the
-    # file cannot hold are corrupt or hostile, and the reader would try to allocate for them.
-    if (tensor_count + kv_count) * 12 > size:
-        raise CheckpointError(f"{path} is damaged: its header lists {tensor_count:,} tensors and {kv_count:,} "
-                              f"metadata entries, more than a {size:,}-byte file can hold.")
+    _check_layout(path, size)  # before GGUFReader allocates anything for the header
     try:
         metadata, tensors = _read_with_gguf(path)
     except CheckpointError:
@@ -49,6 +55,123 @@ def read(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
         raise CheckpointError(f"{path}: damaged or unsupported GGUF file ({type(exc).__name__}: "
                               f"{str(exc).splitlines()[0][:160] if str(exc) else 'no detail'}).") from None
     return metadata, tensors
+
+
+def _check_layout(path: str, size: int) -> None:
+    """Walk the header the way GGUFReader will, checking every count and length first.
+
+    GGUFReader trusts the file: an array whose declared length runs past the end of the file
+    makes it append empty views for ever (a 61-byte file exhausts any amount of memory), and a
+    few megabytes of one-byte array elements cost it gigabytes.  Here every length is checked
+    against the bytes that are left and the reader's total work is bounded before it starts.
+    The file is memory-mapped read-only and nothing proportional to a declared length is
+    allocated.
+    """
+    try:
+        with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as view:
+            _LayoutWalk(view, size, path).run()
+    except OSError as exc:
+        raise CheckpointError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+class _LayoutWalk:
+    def __init__(self, view: mmap.mmap, size: int, path: str):
+        self.view, self.size, self.path = view, size, path
+        self.values = 0  # numpy views GGUFReader will create for array elements and tensors
+        (version,) = struct.unpack_from("<I", view, 4)
+        # GGUFReader's rule: a version whose low half is zero was written with the other byte order
+        self.order = ">" if version & 0xFFFF == 0 else "<"
+        (self.version,) = struct.unpack_from(self.order + "I", view, 4)
+
+    def fail(self, what: str):
+        raise CheckpointError(f"{self.path} is damaged: {what}. Re-download or re-convert the file.")
+
+    def unpack(self, fmt: str, pos: int, what: str) -> tuple[tuple, int]:
+        n = struct.calcsize(self.order + fmt)
+        if pos + n > self.size:
+            self.fail(f"{what} at byte {pos:,} runs past the end of the {self.size:,}-byte file")
+        return struct.unpack_from(self.order + fmt, self.view, pos), pos + n
+
+    def skip(self, pos: int, nbytes: int, what: str) -> int:
+        if nbytes > self.size - pos:
+            self.fail(f"{what} at byte {pos:,} declares {nbytes:,} bytes, but only {self.size - pos:,} remain")
+        return pos + nbytes
+
+    def string(self, pos: int, what: str) -> int:
+        (length,), pos = self.unpack("Q", pos, f"the length of {what}")
+        return self.skip(pos, length, what)
+
+    def count(self, n: int) -> None:
+        self.values += n
+        if self.values > _MAX_READER_VALUES:
+            self.fail(f"its header holds more than {_MAX_READER_VALUES:,} array values and tensors (real models "
+                      f"have at most about 1.5 million); reading them would take "
+                      f"{human_bytes(self.values * _READER_BYTES_PER_VALUE)} or more")
+
+    def value(self, pos: int, vtype: int, what: str, depth: int = 0) -> int:
+        if vtype == _STRING:
+            return self.string(pos, what)
+        if vtype in _SCALAR_SIZES:
+            return self.skip(pos, _SCALAR_SIZES[vtype], what)
+        if vtype != _ARRAY:
+            self.fail(f"{what} has unknown value type {vtype}")
+        (itype, length), pos = self.unpack("IQ", pos, f"the array header of {what}")
+        if itype in _SCALAR_SIZES:  # fixed-size elements: check the whole run at once
+            end = self.skip(pos, length * _SCALAR_SIZES[itype], f"the {length:,}-element array {what}")
+            self.count(length)
+            return end
+        if itype == _STRING:
+            smallest = 8
+        elif itype == _ARRAY:
+            if depth + 1 > _MAX_ARRAY_NESTING:
+                self.fail(f"{what} nests arrays more than {_MAX_ARRAY_NESTING} deep")
+            smallest = 12
+        else:
+            self.fail(f"{what} is an array of unknown type {itype}")
+        if length * smallest > self.size - pos:
+            self.fail(f"the {length:,}-element array {what} at byte {pos:,} cannot fit in the "
+                      f"{self.size - pos:,} bytes that remain")
+        self.count(2 * length)
+        for _ in range(length):
+            pos = self.value(pos, itype, f"an element of {what}", depth + 1)
+        return pos
+
+    def run(self) -> None:
+        if self.version not in (2, 3):
+            raise CheckpointError(f"{self.path} is GGUF version {self.version}; peapp reads versions 2 and 3 "
+                                  f"(convert it again with a current llama.cpp).")
+        (tensor_count, kv_count), pos = self.unpack("QQ", 8, "the header counts")
+        # Every tensor entry and key/value pair takes at least 8 + 4 bytes in the file.
+        if (tensor_count + kv_count) * 12 > self.size:
+            self.fail(f"its header lists {tensor_count:,} tensors and {kv_count:,} metadata entries, more than "
+                      f"a {self.size:,}-byte file can hold")
+        for i in range(kv_count):
+            start = pos
+            pos = self.string(pos, f"metadata key {i}")
+            key = self.view[start + 8:min(pos, start + 128)].decode("utf-8", "replace")
+            (vtype,), pos = self.unpack("I", pos, f"the type of metadata {key!r}")
+            pos = self.value(pos, vtype, f"metadata {key!r}")
+        from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
+
+        known_types = {int(t) for t in GGML_QUANT_SIZES}
+        self.count(tensor_count * _READER_VALUES_PER_TENSOR)
+        for i in range(tensor_count):
+            start = pos
+            pos = self.string(pos, f"the name of tensor {i}")
+            name = self.view[start + 8:min(pos, start + 128)].decode("utf-8", "replace")
+            (n_dims,), pos = self.unpack("I", pos, f"the dimension count of tensor {name!r}")
+            if n_dims > _MAX_DIMS:
+                self.fail(f"tensor {name!r} claims {n_dims:,} dimensions (GGUF tensors have at most 4)")
+            _, pos = self.unpack(f"{n_dims}Q", pos, f"the shape of tensor {name!r}")
+            (ggml_type, _offset), pos = self.unpack("IQ", pos, f"the type and offset of tensor {name!r}")
+            if ggml_type not in known_types:
+                known = ", ".join(t.name for t in GGMLQuantizationType if int(t) in known_types)
+                raise CheckpointError(f"{self.path}: tensor {name!r} has GGML type {ggml_type}, which this gguf "
+                                      f"package does not know (known: {known}); update gguf or re-convert.")
+        need = self.values * _READER_BYTES_PER_VALUE
+        if need > available_bytes() // 2:
+            raise CheckpointError(f"{self.path}: reading its header would need about {human_bytes(need)}, more "
+                                  f"than this machine can spare; close other programs or use a smaller model.")
 
 
 def _read_with_gguf(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:

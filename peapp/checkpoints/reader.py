@@ -136,6 +136,8 @@ def read_json(path: str, what: str) -> dict[str, Any]:
                               f"fix or replace the {what} file.") from None
     except RecursionError:
         raise CheckpointError(f"{path} nests too deeply to be a {what} file.") from None
+    except ValueError as exc:  # e.g. a number of more than 4300 digits
+        raise CheckpointError(f"{path} is not a usable {what} file ({str(exc)[:120]}); fix or replace it.") from None
     if not isinstance(data, dict):
         raise CheckpointError(f"{path} must hold a JSON object, not a {type(data).__name__}.")
     return data

@@ -61,7 +61,7 @@ def parse_header(raw: bytes, data_start: int, data_len: int, path: str = "<bytes
     """Validate a header's JSON against a data section of ``data_len`` bytes."""
     try:
         header = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # bad UTF-8 or JSON, a 5000-digit number, deep nesting
         raise CheckpointError(f"{path}: the safetensors header is not valid JSON ({_short(exc)}); "
                               f"the file is damaged or not a safetensors file.") from None
     if not isinstance(header, dict):
@@ -103,7 +103,7 @@ def _entry(name: str, entry: object, data_start: int, data_len: int, path: str) 
     if not 0 <= begin <= end <= data_len:
         raise CheckpointError(f"{where}: data_offsets [{begin}, {end}] lie outside the {data_len:,}-byte "
                               f"data section; the file is truncated or its header is corrupt.")
-    expected = math.ceil(math.prod(shape) * DTYPE_BITS[dtype] / 8)
+    expected = (math.prod(shape) * DTYPE_BITS[dtype] + 7) // 8  # integers: shapes may exceed a float
     if end - begin != expected:
         raise CheckpointError(f"{where}: shape {shape} of {dtype} needs {expected:,} bytes but data_offsets "
                               f"span {end - begin:,}; the header is corrupt.")

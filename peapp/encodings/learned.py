@@ -8,6 +8,7 @@ exist: looking it up is an error, never a silent clamp (the seed's 2,048 → 2,0
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import torch
@@ -76,29 +77,34 @@ class LearnedTable:
         return self.weight[positions + self.offset].to(torch.float32)
 
 
-_cache: dict[tuple, LearnedTable] = {}
+# Recently used tables, most recent last, within a byte budget: the heatmap asks for a table
+# chunk by chunk and the other panels share it (the same seed gives the same numbers
+# everywhere), while two panels on two different tables must not re-read them in turn.
+_cache: OrderedDict[tuple, LearnedTable] = OrderedDict()
+CACHE_BYTES = 512 * 2**20
 
 
 def table_for(spec: LearnedSpec) -> LearnedTable:
-    """The table ``spec`` describes: a checkpoint's (``source``) or the seeded random init.
-
-    The last table is cached (the heatmap asks for it chunk by chunk, and the worked example
-    shares it, so the same seed gives the same numbers in both); only one is kept, since
-    tables can be large.
-    """
+    """The table ``spec`` describes: a checkpoint's (``source``) or the seeded random init."""
     key = (spec.source, spec.offset) if spec.source else (spec.max_positions, spec.d_model, spec.seed)
     table = _cache.get(key)
     if table is None:
         table = checkpoint_table(spec.source, spec.offset) if spec.source else \
             LearnedTable.random(spec.max_positions, spec.d_model, spec.seed)
-        _cache.clear()  # one table at a time: they can be large
         _cache[key] = table
+        while len(_cache) > 1 and sum(_nbytes(t) for t in _cache.values()) > CACHE_BYTES:
+            _cache.popitem(last=False)  # the least recently used goes first; the newest always stays
+    _cache.move_to_end(key)
     if spec.source and (table.max_positions, table.weight.shape[1]) != (spec.max_positions, spec.d_model):
         raise ParameterError(
             f"{table.name} has {table.max_positions:,} positions × {table.weight.shape[1]} dims after an offset "
             f"of {spec.offset}, but the parameters say {spec.max_positions:,} × {spec.d_model}; choose the "
             f"table again in the Checkpoint panel.")
     return table
+
+
+def _nbytes(table: LearnedTable) -> int:
+    return table.weight.numel() * table.weight.element_size()
 
 
 def checkpoint_table(source: str, offset: int = 0) -> LearnedTable:

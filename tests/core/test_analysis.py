@@ -121,3 +121,16 @@ def test_document_save_is_atomic(tmp_path):
     Document().save(path)
     assert Document.load(path) == Document()
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+
+
+def test_table_request_returns_the_exact_selected_row():
+    from peapp.jobs import TableRequest, frozen_params
+
+    params = frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0, "layout": "interleaved"})
+    result = TableRequest(family="sinusoidal", params=params, max_rows=256, selected_row=77_777).run()
+    assert result.view.values.shape[0] <= 256  # the view is pooled ...
+    np.testing.assert_allclose(result.selected_row, sinusoidal.rows(torch.tensor([77_777]), 64)[0].numpy(),
+                               atol=1e-6)  # ... the selected row is exact
+    assert TableRequest(family="sinusoidal", params=params, selected_row=100_000).run().selected_row is None
+    assert TableRequest(family="sinusoidal", params=params, mode="similarity", row_stop=50,
+                        selected_row=3).run().selected_row is None

@@ -229,3 +229,16 @@ def test_every_family_computes_its_default_view():
 def test_invalid_parameters_say_what_to_do(values, match):
     with pytest.raises(ParameterError, match=match):
         get("sinusoidal").make_spec(values)
+
+
+def test_learned_tables_are_shared_while_two_panels_alternate(monkeypatch):
+    a = learned.LearnedSpec(n_positions=10, max_positions=64, d_model=16, seed=1)
+    b = learned.LearnedSpec(n_positions=10, max_positions=64, d_model=16, seed=2)
+    first_a, first_b = learned.table_for(a), learned.table_for(b)
+    assert learned.table_for(a) is first_a and learned.table_for(b) is first_b  # no re-creation in turn
+    # over the byte budget the least recently used table goes; the newest always stays
+    monkeypatch.setattr(learned, "CACHE_BYTES", 64 * 16 * 4)
+    c = learned.LearnedSpec(n_positions=10, max_positions=64, d_model=16, seed=3)
+    newest = learned.table_for(c)
+    assert learned.table_for(c) is newest and learned.table_for(a) is not first_a
+    torch.testing.assert_close(learned.table_for(a).weight, first_a.weight)  # same seed, same numbers

@@ -107,6 +107,54 @@ def test_similarity_mode_hover_and_click(main_window, qtbot):
     np.testing.assert_allclose(y, sinusoidal.table(21, 128)[20].numpy(), atol=1e-6)
 
 
+def test_an_edit_redraws_the_selected_row_with_the_table(main_window, qtbot, monkeypatch):
+    """The cross-section of the selected position comes back with the table (one request, one
+    paint per edit); only a click asks for a row on its own."""
+    heat = main_window.docks["heatmapDock"]
+    heat.select(7, 3)
+    wait_idle(qtbot, main_window)
+    channels: list[str] = []
+    submit = main_window.worker.submit
+    monkeypatch.setattr(main_window.worker, "submit", lambda channel, request: channels.append(channel) or
+                        submit(channel, request))
+    assert main_window.document_model.try_set_params("sinusoidal", base=500.0)
+    wait_idle(qtbot, main_window)
+    assert "heatmapDock" in channels and "heatmapDock:row" not in channels
+    _, y = heat.row_curve.getData()
+    np.testing.assert_allclose(y, sinusoidal.table(8, 128, base=500.0)[7].numpy(), atol=1e-6)
+    assert heat.row_plot.titleLabel.text.startswith("position 7:")
+    heat.select(9, 3)  # a click: the row is fetched alone
+    wait_idle(qtbot, main_window)
+    assert channels[-1] == "heatmapDock:row"
+    np.testing.assert_allclose(heat.row_curve.getData()[1], sinusoidal.table(10, 128, base=500.0)[9].numpy(),
+                               atol=1e-6)
+
+
+def test_axes_are_cached_unscaled_and_curves_drawn_as_segments(main_window, qtbot, tmp_path):
+    """The drawing settings behind the heatmap's repaint speed (ui.plotting), and that an export
+    paints without them (text stays text) and puts them back."""
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from ui import export
+
+    heat = main_window.docks["heatmapDock"]
+    assert main_window.document_model.try_set_params("sinusoidal", n_positions=4096, d_model=1024)
+    wait_idle(qtbot, main_window)
+    high = heat.colorbar.levels()[1]
+    assert 0.5 < high < 1.0  # pooled rows: below 1, where pyqtgraph would relabel "(x0.001)"
+    assert heat.colorbar.axis.label.toPlainText().strip() == "value"
+    axes = [item for item in heat.graphics.scene().items() if isinstance(item, pg.AxisItem)]
+    curves = [item for item in heat.graphics.scene().items() if isinstance(item, pg.PlotCurveItem)]
+    assert axes and all(a.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache for a in axes)
+    assert curves and all(c.opts["segmentedLineMode"] == "on" for c in curves)
+    spectrum = main_window.docks["spectrumDock"]
+    assert spectrum.before_curve.curve.opts["segmentedLineMode"] == "off"  # dashed: one path
+    export.export_figure(heat, tmp_path / "h.svg")
+    assert all(a.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache for a in axes)
+    assert all(c.opts["segmentedLineMode"] == "on" for c in curves)
+
+
 def test_large_table_is_drawn_reduced_and_zoom_refines(main_window, qtbot):
     doc = main_window.document_model
     assert doc.try_set_params("sinusoidal", n_positions=100_000, d_model=1024)

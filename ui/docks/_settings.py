@@ -37,12 +37,12 @@ class SettingsDock(ViewDock):
 
     # ---- control helpers: each keeps one widget and one setting in step -----------------------------
     def bind_spin(self, spin: QSpinBox | QDoubleSpinBox, key: str, convert: Callable = int) -> None:
-        emit = qthrottled(lambda v: self.set_setting(**{key: convert(v)}), timeout=THROTTLE_MS, leading=True)
+        emit = qthrottled(lambda v: self.set_setting(**{key: convert(v)}), timeout=THROTTLE_MS, leading=True, parent=self)
         spin.valueChanged.connect(emit)
         self._syncers.append(lambda doc: set_quietly(spin, spin.setValue, convert(self.setting(key, doc))))
 
     def bind_slider(self, slider: QWidget, key: str) -> None:
-        emit = qthrottled(lambda v: self.set_setting(**{key: int(v)}), timeout=THROTTLE_MS, leading=True)
+        emit = qthrottled(lambda v: self.set_setting(**{key: int(v)}), timeout=THROTTLE_MS, leading=True, parent=self)
         slider.valueChanged.connect(emit)
         self._syncers.append(lambda doc: set_quietly(slider, slider.setValue, int(self.setting(key, doc))))
 

@@ -25,6 +25,7 @@ from peapp.analysis import attention as A
 from peapp.document import Document
 from peapp.errors import PeappError
 from ui.docks.base import ViewDock
+from ui.plotting import keep_dashes
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -294,10 +295,9 @@ class AttentionDock(ViewDock):
         self.received_plot.setLabel("left", "weight (log)")
         # log scale: the last query's weights span many decades under distance decay
         self.received_plot.setLogMode(y=True)
-        self.received_plot.getAxis("left").enableAutoSIPrefix(False)  # "10² (×0.001)" would misread
         self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
         self.received_last = self.received_plot.plot(pen=pg.mkPen("#2e86de", width=1))
-        self.received_uniform = self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine))
+        self.received_uniform = keep_dashes(self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine)))
         for curve in (self.received_mean, self.received_last, self.received_uniform):
             curve.setDownsampling(auto=True, method="peak")
             curve.setClipToView(True)
@@ -636,8 +636,8 @@ class AttentionDock(ViewDock):
             curve.setClipToView(True)
         # the most spread-out attention possible: uniform over the keys a query may see
         keys = (view.entropy_positions + 1) if view.spec.causal else np.full(len(view.entropy_positions), view.spec.seq_len)
-        self.entropy_plot.plot(view.entropy_positions, np.log(keys), pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine),
-                               name="uniform")
+        keep_dashes(self.entropy_plot.plot(view.entropy_positions, np.log(keys),
+                                           pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine), name="uniform"))
         if view.slopes is not None:
             self.scheme_plot.setVisible(True)
             self.scheme_plot.setTitle("ALiBi slope per head (slope = 2^y)")

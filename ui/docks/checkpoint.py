@@ -28,6 +28,7 @@ from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCh
                                           TableAnalysisRequest)
 from peapp.document import Document
 from ui.docks.base import ViewDock
+from ui.plotting import keep_dashes
 
 TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
 MAX_TREE_ITEMS = 20_000  # beyond this the tree lists the first ones and says so
@@ -89,7 +90,7 @@ class CheckpointDock(ViewDock):
         self.search.setPlaceholderText("Search tensors (e.g. position, wpe, layers.0)")
         self.search.setClearButtonEnabled(True)
         self.search.setToolTip("Show only the tensors whose name contains this text")
-        self._filter_later = qthrottled(self._apply_filter, timeout=150)
+        self._filter_later = qthrottled(self._apply_filter, timeout=150, parent=self)
         self.search.textChanged.connect(lambda _: self._filter_later())
         self.tree = QTreeWidget()
         self.tree.setObjectName("tensorTree")
@@ -118,8 +119,8 @@ class CheckpointDock(ViewDock):
         self.spectrum_plot.setLogMode(y=True)
         self.spectrum_plot.addLegend(offset=(-10, 10))
         self.spectrum_table = self.spectrum_plot.plot(pen=pg.mkPen("#2e86de", width=1.5), name="checkpoint table")
-        self.spectrum_sin = self.spectrum_plot.plot(pen=pg.mkPen("#e67e22", width=1.2, style=Qt.PenStyle.DashLine),
-                                                    name="sinusoidal, same size")
+        self.spectrum_sin = keep_dashes(self.spectrum_plot.plot(
+            pen=pg.mkPen("#e67e22", width=1.2, style=Qt.PenStyle.DashLine), name="sinusoidal, same size"))
         self.spectrum_plot.setLabel("bottom", "frequency (cycles per position)")
         self.spectrum_plot.setLabel("left", "share of power")
         self.norm_plot = pg.PlotWidget(title="L2 norm per position")
@@ -131,14 +132,10 @@ class CheckpointDock(ViewDock):
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
-            for side in ("left", "bottom"):  # plain numbers: "×0.001" axis prefixes confuse shares
-                plot.getAxis(side).enableAutoSIPrefix(False)
         self.distance_plot = pg.PlotWidget(title="By distance")
         self.distance_plot.setLabel("bottom", "key − query (positions)")
         self.distance_plot.setMenuEnabled(False)
         self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
-        for side in ("left", "bottom"):
-            self.distance_plot.getAxis(side).enableAutoSIPrefix(False)
         self.distance_curves: list[pg.PlotDataItem] = []
         self.distance: DistanceView | None = None
         self.tabs.addTab(self.pca_plot, "PCA curve")

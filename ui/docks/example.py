@@ -148,7 +148,6 @@ class ExampleDock(SettingsDock):
         self.bars_plot.setLabel("left", "value")
         self.bars_plot.addLegend(offset=(5, 5))
         self.bars: dict[str, pg.BarGraphItem] = {}
-        self.bars_plot.getAxis("left").enableAutoSIPrefix(False)
         for key in ("embedding", "positional", "combined"):
             item = pg.BarGraphItem(x=[], height=[], width=0.26, brush=COLORS[key], pen=pg.mkPen(None))
             self.bars[key] = item

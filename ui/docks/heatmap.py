@@ -19,6 +19,7 @@ from peapp import encodings
 from peapp.document import Document
 from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock, readout_label
+from ui.plotting import set_axis_label, set_title
 from ui.settings import colormap_name
 
 DIVERGING = "CET-D1A"
@@ -116,7 +117,7 @@ class HeatmapDock(ViewDock):
 
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
-        self._range_changed = qthrottled(self._request_detail, timeout=150)
+        self._range_changed = qthrottled(self._request_detail, timeout=150, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
         toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
         toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
@@ -128,9 +129,11 @@ class HeatmapDock(ViewDock):
         mode = document.view(self.object_name, "mode", "encoding")
         total = encodings.get(document.family).rows(spec)
         max_rows = total if total <= FULL_ROWS else _pixel_rows(self.plot.getViewBox())
+        selected = self._selected[0] if self._selected is not None and mode == "encoding" else None
         return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=mode,
                             max_rows=max_rows,
-                            similarity=document.view(self.object_name, "similarity", "cosine"))
+                            similarity=document.view(self.object_name, "similarity", "cosine"),
+                            selected_row=selected)
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
@@ -195,17 +198,18 @@ class HeatmapDock(ViewDock):
             self._cmap_name = cmap_name
             self.colorbar.setColorMap(pg.colormap.get(cmap_name))
         self.image.setImage(values, autoLevels=False)
-        self.colorbar.setLevels(levels)
+        if tuple(levels) != tuple(self.colorbar.levels()):  # unchanged levels: no colour-bar re-layout
+            self.colorbar.setLevels(levels)
         if result.request.mode == "similarity":
             self.image.setRect(QRectF(view.row_start, view.row_start, view.row_stop - view.row_start,
                                       view.row_stop - view.row_start))
-            self.plot.setLabel("bottom", result.row_axis)
+            set_axis_label(self.plot.getAxis("bottom"), result.row_axis)
         else:
             self.image.setRect(QRectF(0, view.row_start, values.shape[1], view.row_stop - view.row_start))
-            self.plot.setLabel("bottom", result.col_axis)
-        self.plot.setLabel("left", result.row_axis)
-        self.plot.setTitle(self.export_title())
-        self.colorbar.axis.setLabel(result.value_label)
+            set_axis_label(self.plot.getAxis("bottom"), result.col_axis)
+        set_axis_label(self.plot.getAxis("left"), result.row_axis)
+        set_title(self.plot, self.export_title())
+        set_axis_label(self.colorbar.axis, result.value_label)
         self.detail_image.setVisible(False)
         if first:
             self.reset_zoom()
@@ -234,9 +238,12 @@ class HeatmapDock(ViewDock):
             self.detail_image.setRect(QRectF(0, view.row_start, view.values.shape[1], view.row_stop - view.row_start))
             self.detail_image.setVisible(True)
         elif name == "row":
-            position, values = result
-            self.row_curve.setData(np.arange(len(values)), values)
-            self.row_plot.setTitle(f"position {position:,}: its vector across {self._result.col_axis if self._result else 'columns'}")
+            self._show_row(*result)
+
+    def _show_row(self, position: int, values: np.ndarray) -> None:
+        self.row_curve.setData(np.arange(len(values)), values)
+        set_title(self.row_plot, f"position {position:,}: its vector across "
+                                 f"{self._result.col_axis if self._result else 'columns'}")
 
     # ---- interaction ----------------------------------------------------------------------------
     def _cell_at(self, scene_pos) -> tuple[int, int, float] | None:
@@ -318,13 +325,16 @@ class HeatmapDock(ViewDock):
         for line in (self.row_line, self.col_line):
             line.setVisible(True)
         if not similarity:
-            self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
+            if result.selected_row is not None and result.request.selected_row == position:
+                self._show_row(position, result.selected_row)  # came with the table: one paint
+            else:
+                self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
             self.col_curve.setData(view.row_positions, view.values[:, column])
-            self.col_plot.setTitle(f"{result.col_axis} {column} across {result.row_axis}s")
+            set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
         else:
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
             self.row_curve.setData(view.row_positions, view.values[row])
-            self.row_plot.setTitle(f"similarity of position {position:,} to every position")
+            set_title(self.row_plot, f"similarity of position {position:,} to every position")
 
     def _show_distance_profile(self, result: TableResult) -> None:
         """Similarity view: the mean over each diagonal, i.e. how similarity fades with distance."""
@@ -332,7 +342,7 @@ class HeatmapDock(ViewDock):
         n = values.shape[0]
         profile = np.array([np.nanmean(np.diagonal(values, k)) for k in range(n)])
         self.col_curve.setData(np.arange(n) * result.view.bin_size, profile)
-        self.col_plot.setTitle("mean similarity by distance (positions)")
+        set_title(self.col_plot, "mean similarity by distance (positions)")
 
     # ---- export hooks ---------------------------------------------------------------------------
     def export_widget(self) -> QWidget:

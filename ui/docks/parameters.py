@@ -55,7 +55,7 @@ class _Form(QWidget):
 
     def _make_widget(self, info: ParamInfo) -> tuple[QWidget, Callable[[Any], None]]:
         name = info.name
-        emit = qthrottled(lambda value, n=name: self._on_edit(n, value), timeout=THROTTLE_MS, leading=True)
+        emit = qthrottled(lambda value, n=name: self._on_edit(n, value), timeout=THROTTLE_MS, leading=True, parent=self)
         if info.kind is bool:
             box = QCheckBox()
             box.toggled.connect(lambda checked, n=name: self._on_edit(n, bool(checked)))

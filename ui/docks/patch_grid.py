@@ -237,7 +237,7 @@ class PatchGridDock(ViewDock):
                 widget.addItem(_LABELS.get(choice, choice), choice)
             widget.currentIndexChanged.connect(lambda i, w=widget, n=info.name: self._edit(n, w.itemData(i)))
         else:
-            emit = qthrottled(self._edit, timeout=60, leading=True)
+            emit = qthrottled(self._edit, timeout=60, leading=True, parent=self)
             self._throttled.append(emit)
             if info.kind is int:
                 widget = QSpinBox()

@@ -152,8 +152,6 @@ class TimeSeriesDock(SettingsDock):
         for plot in (self.series_plot, self.heat_plot, self.sim_plot):
             relax_title_width(plot)
             plot.setMenuEnabled(False)
-            plot.getAxis("left").enableAutoSIPrefix(False)
-            plot.getAxis("bottom").enableAutoSIPrefix(False)
         self.series_plot.showGrid(x=True, y=True, alpha=0.2)
         self.sim_plot.showGrid(x=True, y=True, alpha=0.2)
         self.heat_plot.setXLink(self.series_plot)
