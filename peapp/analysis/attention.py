@@ -19,12 +19,17 @@ is kept so schemes are comparable).  The *position term* is the part of the logi
 position contributes: the bias for ALiBi / T5, the relative-key term for Shaw, and for RoPE and
 the additive schemes the logits minus the same tokens' logits without position.
 
-Views never hold an L × L matrix.  Rows are processed in stripes (a few query rows against all
-keys, so each row's softmax is exact), and each stripe is pooled (mean or max) into at most
-``max_bins`` × ``max_bins`` cells of the requested region.  Where even that would touch more
-than ``entry_budget`` logits, each row bin uses evenly spaced sample rows (still exact over all
-keys) and the view says so.  Memory is estimated and checked before anything large is
-allocated; ``progress`` is called between stripes and may raise :class:`peapp.jobs.Cancelled`.
+Views never hold an L × L matrix.  The work is split into tasks of one head and a block of query
+rows (each row against all its keys, so its softmax is exact), run on every core by worker
+threads while each torch op uses one thread (see _run_tasks), with the block's buffers reused.
+Each block is pooled (mean or max) into at most ``max_bins`` × ``max_bins`` cells of the
+requested region, and adds to the distance profile (along its diagonals), the entropy of its
+rows and the attention each key receives.  Rows longer than WHOLE_ROW_KEYS take two passes: their
+normalisers (log-sum-exp, cached for later zooms) over key blocks, then the weights key block by
+key block.  Where a view would touch more than ``entry_budget`` logits, each row bin uses evenly
+spaced sample rows (still exact over all keys) and the view says so.  Memory is estimated and
+checked before anything large is allocated; ``progress`` is called between tasks and may raise
+:class:`peapp.jobs.Cancelled`.
 """
 
 from __future__ import annotations
