@@ -59,12 +59,14 @@ def test_blocked_views_equal_the_full_matrices(layout, scheme, causal):
     n = 50
     s = spec(scheme=scheme, seq_len=n, n_heads=3, head_dim=8, causal=causal)
     full = A.full_matrices(s)
+    distances, profile, entropy = _profile_and_entropy(full["softmax"], np.arange(n), causal)
     for kind in A.KINDS:
         for how in A.POOLINGS:
             # row bins of 7 (blocks of 2–7 rows: some line up, some do not), column bins of 7
             view = A.attention_view(s, kind=kind, pooling=how, max_bins=8)
             expected = _pool(full[kind], np.arange(n), 0, 7, 0, n, 7, how)
             np.testing.assert_allclose(view.values, expected, atol=1e-5, equal_nan=True, err_msg=f"{kind} {how}")
+            np.testing.assert_allclose(view.entropy, entropy, atol=3e-5, err_msg=f"entropy {kind} {how}")
             # a region that starts inside a key block and a column bin
             region = A.attention_view(s, kind=kind, pooling=how, rows=(3, 47), cols=(11, 44), max_bins=9)
             expected = _pool(full[kind], np.arange(3, 47), 3, region.row_bin, 11, 44, region.col_bin, how)
@@ -72,7 +74,6 @@ def test_blocked_views_equal_the_full_matrices(layout, scheme, causal):
             zoom = A.attention_view(s, kind=kind, pooling=how, rows=(3, 47), cols=(11, 44), max_bins=9,
                                     with_profile=False)
             np.testing.assert_allclose(zoom.values, region.values, atol=1e-5, equal_nan=True, err_msg=f"zoom {kind} {how}")
-    distances, profile, entropy = _profile_and_entropy(full["softmax"], np.arange(n), causal)
     np.testing.assert_array_equal(view.distances, distances)
     np.testing.assert_allclose(view.profile, profile, atol=1e-6)
     np.testing.assert_allclose(view.entropy, entropy, atol=3e-5)
