@@ -443,9 +443,11 @@ class AttentionModel:
             out.add_(bias)
         if self.spec.causal and len(rows):
             lo = max(0, int(rows[0]) + 1 - key_start)  # only keys after the first row can be masked
-            if lo < out.shape[1]:
-                future = torch.arange(key_start + lo, n_keys).reshape(1, -1) > rows.reshape(-1, 1)
-                out[:, lo:].masked_fill_(future, _MASKED)
+            # and only rows before the last key: the others see every key of the block
+            last = int(torch.searchsorted(rows, n_keys - 1))
+            if lo < out.shape[1] and last:
+                future = torch.arange(key_start + lo, n_keys).reshape(1, -1) > rows[:last].reshape(-1, 1)
+                out[:last, lo:].masked_fill_(future, _MASKED)
         return out, bias
 
     def head_position(self, h: int, cq: torch.Tensor | None, logits: torch.Tensor, bias: torch.Tensor | None,
