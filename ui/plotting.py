@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, TypeVar
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsItem
@@ -77,6 +78,15 @@ def set_axis_label(axis: pg.AxisItem, text: str) -> None:
     its whole plot (a third of the heatmap's redraw when done on every edit)."""
     if axis.labelText != text or not axis.label.isVisible():
         axis.setLabel(text)
+
+
+def set_curve(item: pg.PlotDataItem, x: np.ndarray, y: np.ndarray) -> None:
+    """Set a curve's data unless it already shows exactly these points: pyqtgraph redraws and
+    re-ranges on every setData (a cross-section that an edit did not change cost ~4 ms a paint)."""
+    old_x, old_y = item.getData()
+    if old_x is not None and np.array_equal(old_x, x) and np.array_equal(old_y, y):
+        return
+    item.setData(x, y)
 
 
 def set_title(plot: pg.PlotItem, text: str) -> None:

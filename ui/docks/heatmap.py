@@ -19,7 +19,7 @@ from peapp import encodings
 from peapp.document import Document
 from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock, readout_label
-from ui.plotting import set_axis_label, set_title
+from ui.plotting import set_axis_label, set_curve, set_title
 from ui.settings import colormap_name
 
 DIVERGING = "CET-D1A"
@@ -241,7 +241,7 @@ class HeatmapDock(ViewDock):
             self._show_row(*result)
 
     def _show_row(self, position: int, values: np.ndarray) -> None:
-        self.row_curve.setData(np.arange(len(values)), values)
+        set_curve(self.row_curve, np.arange(len(values)), values)
         set_title(self.row_plot, f"position {position:,}: its vector across "
                                  f"{self._result.col_axis if self._result else 'columns'}")
 
@@ -329,11 +329,11 @@ class HeatmapDock(ViewDock):
                 self._show_row(position, result.selected_row)  # came with the table: one paint
             else:
                 self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
-            self.col_curve.setData(view.row_positions, view.values[:, column])
+            set_curve(self.col_curve, view.row_positions, view.values[:, column])
             set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
         else:
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
-            self.row_curve.setData(view.row_positions, view.values[row])
+            set_curve(self.row_curve, view.row_positions, view.values[row])
             set_title(self.row_plot, f"similarity of position {position:,} to every position")
 
     def _show_distance_profile(self, result: TableResult) -> None:
@@ -341,7 +341,7 @@ class HeatmapDock(ViewDock):
         values = result.view.values
         n = values.shape[0]
         profile = np.array([np.nanmean(np.diagonal(values, k)) for k in range(n)])
-        self.col_curve.setData(np.arange(n) * result.view.bin_size, profile)
+        set_curve(self.col_curve, np.arange(n) * result.view.bin_size, profile)
         set_title(self.col_plot, "mean similarity by distance (positions)")
 
     # ---- export hooks ---------------------------------------------------------------------------
