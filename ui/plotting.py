@@ -65,9 +65,10 @@ def configure_axes() -> None:
     pg.AxisItem._peapp_configured = True
 
 
-def keep_dashes(item: pg.PlotDataItem | pg.PlotCurveItem) -> pg.PlotDataItem | pg.PlotCurveItem:
-    """Draw a dashed or dotted curve as one path, so its dash pattern runs along the whole curve
-    (the app draws curves as separate segments, which would restart the pattern at every point)."""
+def draw_as_path(item: pg.PlotDataItem | pg.PlotCurveItem) -> pg.PlotDataItem | pg.PlotCurveItem:
+    """Draw a curve as one path: for dashed or dotted pens (separate segments, the app's default,
+    would restart the dash pattern at every point) and translucent ones (where segments overlap,
+    their ends would show as darker beads)."""
     curve = item.curve if isinstance(item, pg.PlotDataItem) else item
     curve.setSegmentedLineMode("off")
     return item

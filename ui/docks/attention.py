@@ -25,7 +25,7 @@ from peapp.analysis import attention as A
 from peapp.document import Document
 from peapp.errors import PeappError
 from ui.docks.base import ViewDock
-from ui.plotting import keep_dashes
+from ui.plotting import draw_as_path
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -145,7 +145,7 @@ class AttentionDock(ViewDock):
         ctx.worker.failed.connect(self._on_any_failed)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
-        self._zoom_changed = qthrottled(self._request_zoom, timeout=200)
+        self._zoom_changed = qthrottled(self._request_zoom, timeout=200, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._zoom_changed())
         self._sync_controls(ctx.document)
 
@@ -171,7 +171,7 @@ class AttentionDock(ViewDock):
             w.setKeyboardTracking(False)
             w.setStepType(QSpinBox.StepType.AdaptiveDecimalStepType)
             w.valueChanged.connect(qthrottled(lambda v, n=name: self._edit(n, int(v)), timeout=THROTTLE_MS,
-                                              leading=True))
+                                              leading=True, parent=self))
             return w
 
         self.controls["scheme"] = combo("scheme", A.SCHEME_LABELS)
@@ -284,6 +284,8 @@ class AttentionDock(ViewDock):
     def _build_plots(self) -> QWidget:
         self.plots = pg.GraphicsLayoutWidget()
         self.plots.setObjectName("attentionPlots")
+        self._profile_curves: list[pg.PlotDataItem] = []  # one per head (_draw_plots)
+        self._entropy_curves: list[pg.PlotDataItem] = []
         self.profile_plot = self.plots.addPlot(row=0, col=0, title="Mean attention by distance")
         self.profile_plot.setLabel("bottom", "distance (query − key)")
         self.profile_plot.setLabel("left", "mean weight")
@@ -297,7 +299,7 @@ class AttentionDock(ViewDock):
         self.received_plot.setLogMode(y=True)
         self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
         self.received_last = self.received_plot.plot(pen=pg.mkPen("#2e86de", width=1))
-        self.received_uniform = keep_dashes(self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine)))
+        self.received_uniform = draw_as_path(self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine)))
         for curve in (self.received_mean, self.received_last, self.received_uniform):
             curve.setDownsampling(auto=True, method="peak")
             curve.setClipToView(True)
@@ -472,7 +474,11 @@ class AttentionDock(ViewDock):
         r0, r1 = max(0, int(np.floor(y0))), min(view.spec.seq_len, int(np.ceil(y1)))
         c0, c1 = max(0, int(np.floor(x0))), min(view.spec.seq_len, int(np.ceil(x1)))
         pixels = _pixels(self.plot.getViewBox())
-        coarse = max(view.row_bin, view.col_bin) > max(1, math.ceil(max(r1 - r0, c1 - c0) / pixels))
+        # Refine only when the overview is clearly coarser than the screen: the whole matrix drawn
+        # at 512 bins on a 700-pixel plot is not worth computing a second time (it was, after
+        # every result, and held the worker for as long as the view itself).
+        needed = max(1, math.ceil(max(r1 - r0, c1 - c0) / pixels))
+        coarse = max(view.row_bin, view.col_bin) > 1.5 * needed
         if r1 <= r0 or c1 <= c0 or not coarse:
             self._zoom = None
             self.zoom_image.setVisible(False)
@@ -623,21 +629,22 @@ class AttentionDock(ViewDock):
 
     def _draw_plots(self) -> None:
         view = self._view
-        self.profile_plot.clear()
-        self.entropy_plot.clear()
         self.scheme_plot.clear()
-        self._profile_curves = []
-        self._entropy_curves = []
+        if len(self._profile_curves) != view.spec.n_heads:
+            # one curve per head, made when the head count changes and reused after: making
+            # pyqtgraph items costs more than drawing them (60 ms a redraw at 8 heads)
+            self.profile_plot.clear()
+            self.entropy_plot.clear()
+            self._profile_curves = [self._head_curve(self.profile_plot) for _ in range(view.spec.n_heads)]
+            self._entropy_curves = [self._head_curve(self.entropy_plot) for _ in range(view.spec.n_heads)]
+            self._entropy_uniform = draw_as_path(self.entropy_plot.plot(
+                pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine), name="uniform"))
         for h in range(view.spec.n_heads):
-            self._profile_curves.append(self.profile_plot.plot(view.distances, view.profile[h]))
-            self._entropy_curves.append(self.entropy_plot.plot(view.entropy_positions, view.entropy[h]))
-        for curve in self._profile_curves + self._entropy_curves:
-            curve.setDownsampling(auto=True, method="peak")
-            curve.setClipToView(True)
+            self._profile_curves[h].setData(view.distances, view.profile[h])
+            self._entropy_curves[h].setData(view.entropy_positions, view.entropy[h])
         # the most spread-out attention possible: uniform over the keys a query may see
         keys = (view.entropy_positions + 1) if view.spec.causal else np.full(len(view.entropy_positions), view.spec.seq_len)
-        keep_dashes(self.entropy_plot.plot(view.entropy_positions, np.log(keys),
-                                           pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine), name="uniform"))
+        self._entropy_uniform.setData(view.entropy_positions, np.log(keys))
         if view.slopes is not None:
             self.scheme_plot.setVisible(True)
             self.scheme_plot.setTitle("ALiBi slope per head (slope = 2^y)")
@@ -662,6 +669,13 @@ class AttentionDock(ViewDock):
             self.scheme_plot.setVisible(False)
         self._highlight_plots(self._head())
 
+    @staticmethod
+    def _head_curve(plot: pg.PlotItem) -> pg.PlotDataItem:
+        curve = plot.plot()
+        curve.setDownsampling(auto=True, method="peak")
+        curve.setClipToView(True)
+        return curve
+
     def _draw_received(self, head: int) -> None:
         """The attention each key receives, for the chosen head, and its careful caption."""
         view = self._view
@@ -681,10 +695,11 @@ class AttentionDock(ViewDock):
 
     def _highlight_plots(self, head: int) -> None:
         self._draw_received(head)
-        for curves in (getattr(self, "_profile_curves", []), getattr(self, "_entropy_curves", [])):
+        for curves in (self._profile_curves, self._entropy_curves):
             for h, curve in enumerate(curves):
                 chosen = h == head
                 curve.setPen(pg.mkPen("#e67e22", width=2) if chosen else pg.mkPen((150, 150, 150, 90), width=1))
+                curve.curve.setSegmentedLineMode("on" if chosen else "off")  # translucent: one path
                 curve.setZValue(2 if chosen else 1)
         view = self._view
         if view is not None and view.slopes is not None and getattr(self, "_slope_bars", None) is not None:

@@ -25,8 +25,8 @@ from ui.plotting import configure_axes
 # Row-major images everywhere: array[row, col] is drawn at (x=col, y=row), like numpy prints it.
 # Curves are drawn as separate segments: Qt's raster engine strokes an antialiased polyline
 # wider than 1 px as one self-intersecting outline, 170 ms for a 1,024-point zig-zag against
-# 4 ms as segments (measured; it dominated the heatmap's repaint).  Dashed curves opt out
-# (``ui.plotting.keep_dashes``) and vector exports draw whole paths (``ui.export``).
+# 4 ms as segments (measured; it dominated the heatmap's repaint).  Dashed and translucent
+# curves opt out (``ui.plotting.draw_as_path``) and vector exports draw whole paths (``ui.export``).
 pg.setConfigOptions(imageAxisOrder="row-major", antialias=True, segmentedLineMode="on")
 configure_axes()
 

@@ -28,7 +28,7 @@ from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCh
                                           TableAnalysisRequest)
 from peapp.document import Document
 from ui.docks.base import ViewDock
-from ui.plotting import keep_dashes
+from ui.plotting import draw_as_path
 
 TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
 MAX_TREE_ITEMS = 20_000  # beyond this the tree lists the first ones and says so
@@ -112,14 +112,14 @@ class CheckpointDock(ViewDock):
         self.tabs.setObjectName("checkpointAnalysis")
         self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components "
                                             "(colour: position, dark = first)")
-        self.pca_line = self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 70), width=1))
+        self.pca_line = draw_as_path(self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 70), width=1)))
         self.pca_points = pg.ScatterPlotItem(size=5, pen=None)
         self.pca_plot.addItem(self.pca_points)
         self.spectrum_plot = pg.PlotWidget(title="Spectrum along positions (mean over dimensions)")
         self.spectrum_plot.setLogMode(y=True)
         self.spectrum_plot.addLegend(offset=(-10, 10))
         self.spectrum_table = self.spectrum_plot.plot(pen=pg.mkPen("#2e86de", width=1.5), name="checkpoint table")
-        self.spectrum_sin = keep_dashes(self.spectrum_plot.plot(
+        self.spectrum_sin = draw_as_path(self.spectrum_plot.plot(
             pen=pg.mkPen("#e67e22", width=1.2, style=Qt.PenStyle.DashLine), name="sinusoidal, same size"))
         self.spectrum_plot.setLabel("bottom", "frequency (cycles per position)")
         self.spectrum_plot.setLabel("left", "share of power")

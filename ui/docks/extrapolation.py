@@ -19,7 +19,7 @@ from peapp.analysis import extrapolation as ex
 from peapp.document import Document
 from ui.docks.base import readout_label
 from ui.docks._settings import SettingsDock, spin_box
-from ui.plotting import keep_dashes, plot_at, pow10, relax_title_width
+from ui.plotting import draw_as_path, plot_at, pow10, relax_title_width
 
 VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
 SCALING_COLORS = {"none": "#e74c3c", "linear": "#f39c12", "ntk": "#9b59b6", "dynamic": "#e84393",
@@ -230,7 +230,7 @@ class ExtrapolationDock(SettingsDock):
                                                      style=style),
                               name=f"{SHORT_NAMES[kind]}: {angles.out_of_range} out")
             if style != Qt.PenStyle.SolidLine:
-                keep_dashes(curve)
+                draw_as_path(curve)
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=2.5),
                                      label="largest angle seen", labelOpts={"position": 0.85, "color": GUIDE}))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)

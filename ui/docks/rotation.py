@@ -29,7 +29,7 @@ from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
 from ui.docks.base import ViewDock, readout_label
-from ui.plotting import keep_dashes, plot_at
+from ui.plotting import draw_as_path, plot_at
 
 N_MULTIPLES = 5
 TRAIL = 24  # positions shown behind the current one, fading
@@ -43,7 +43,7 @@ def _arrow(plot: pg.PlotItem, colour: str, width: float = 2.5, style=Qt.PenStyle
     """A vector from the origin (a plain curve: cheap to move every frame)."""
     item = pg.PlotCurveItem(pen=pg.mkPen(colour, width=width, style=style))
     if style != Qt.PenStyle.SolidLine:
-        keep_dashes(item)
+        draw_as_path(item)
     plot.addItem(item)
     return item
 

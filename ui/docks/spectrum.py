@@ -32,7 +32,7 @@ from peapp.errors import PeappError
 from peapp.jobs import frozen_params
 from ui.context import AppContext
 from ui.docks.base import ViewDock, error_label, readout_label
-from ui.plotting import keep_dashes, plot_at, pow10
+from ui.plotting import draw_as_path, plot_at, pow10
 
 KIND_COLOURS = {"keep": "#27ae60", "blend": "#f39c12", "divide": "#c0392b"}
 BEFORE = "#7f8c8d"
@@ -116,7 +116,7 @@ class SpectrumDock(ViewDock):
         self.wave_plot.setLabel("bottom", "pair i (fast → slow)")
         self.wave_plot.setLabel("left", "wavelength (positions)")
         legend = self.wave_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
-        self.before_curve = keep_dashes(self.wave_plot.plot(
+        self.before_curve = draw_as_path(self.wave_plot.plot(
             pen=pg.mkPen(BEFORE, width=1.5, style=Qt.PenStyle.DashLine), name="before scaling"))
         self.after_curve = self.wave_plot.plot(pen=pg.mkPen(AFTER, width=2), name="after scaling")
         self.kind_points = self.wave_plot.plot(pen=None, symbol="o", symbolSize=6, symbolPen=None)
