@@ -110,3 +110,48 @@ class RowRequest(Request):
         fam = encodings.get(self.family)
         spec = fam.make_spec(dict(self.params))
         return fam.rows_at(spec, torch.tensor([self.position]))[0].numpy()
+
+
+# Values a column read may compute through whole rows, for families with no closed form for
+# one column (≈ 1 s of background work); larger tables keep the pooled column.
+COLUMN_BUDGET = 1 << 27
+
+
+@dataclass(frozen=True)
+class ColumnRequest(Request):
+    """One exact column of a family's table over rows [row_start, row_stop): the heatmap's
+    column cross-section when the table itself is drawn pooled (bin means of a fast column
+    shrink towards 0, so they would misstate its amplitude).  The result is
+    ``(column, positions, values)``, or ``None`` when the table is too large to read
+    through whole rows and the family has no closed form for one column."""
+
+    family: str
+    params: tuple[tuple[str, Any], ...]
+    column: int
+    row_start: int = 0
+    row_stop: int | None = None
+
+    def compute(self, progress: ProgressFn) -> Any:
+        import numpy as np
+        import torch
+
+        from peapp import encodings
+        from peapp.memory import ensure_fits
+
+        fam = encodings.get(self.family)
+        spec = fam.make_spec(dict(self.params))
+        stop = fam.rows(spec) if self.row_stop is None else min(self.row_stop, fam.rows(spec))
+        start = max(0, self.row_start)
+        n = max(0, stop - start)
+        ensure_fits((n,), 4 + 8, what="a column of the table", suggestion="ask for fewer positions")
+        if fam.column_at is None and n * fam.cols(spec) > COLUMN_BUDGET:
+            return None
+        values = np.empty(n, dtype=np.float32)
+        chunk = 1 << 20 if fam.column_at is not None else max(1, (1 << 22) // max(1, fam.cols(spec)))
+        for lo in range(0, n, chunk):
+            positions = torch.arange(start + lo, start + min(n, lo + chunk))
+            part = fam.column_at(spec, positions, self.column) if fam.column_at is not None else \
+                fam.rows_at(spec, positions)[:, self.column]
+            values[lo:lo + len(positions)] = part.numpy()
+            progress(min(1.0, (lo + chunk) / max(n, 1)))
+        return self.column, np.arange(start, stop), values

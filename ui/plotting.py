@@ -84,7 +84,7 @@ def set_axis_label(axis: pg.AxisItem, text: str) -> None:
 def set_curve(item: pg.PlotDataItem, x: np.ndarray, y: np.ndarray) -> None:
     """Set a curve's data unless it already shows exactly these points: pyqtgraph redraws and
     re-ranges on every setData (a cross-section that an edit did not change cost ~4 ms a paint)."""
-    old_x, old_y = item.getData()
+    old_x, old_y = item.getOriginalDataset()  # getData() is the downsampled display data
     if old_x is not None and np.array_equal(old_x, x) and np.array_equal(old_y, y):
         return
     item.setData(x, y)

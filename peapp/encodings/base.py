@@ -36,6 +36,9 @@ class Family:
     # Optional closed form for the mean of rows [start, start + count) per bin; lets the
     # level-of-detail view stay exact and fast at any number of positions.
     pooled_rows_at: Callable[[Spec, torch.Tensor, torch.Tensor], torch.Tensor] | None = None
+    # Optional closed form for one column at many positions (the heatmap's exact column
+    # cross-section of a pooled table) when it is much cheaper than whole rows.
+    column_at: Callable[[Spec, torch.Tensor, int], torch.Tensor] | None = None
     symmetric_levels: bool = True  # diverging colour map centred on zero
     order: int = 100
 

@@ -669,4 +669,13 @@ def _pooled(spec: RopeSpec, starts: torch.Tensor, counts: torch.Tensor) -> torch
     return torch.cat((cos, sin), dim=-1) * factor
 
 
-FAMILY = dataclasses.replace(FAMILY, pooled_rows_at=_pooled)
+def _column_at(spec: RopeSpec, positions: torch.Tensor, column: int) -> torch.Tensor:
+    """Column ``column`` of the [cos | sin] table at ``positions``: one pair's angle only."""
+    inv, factor = spec.inv_freq(spec.n_positions)
+    half = inv.shape[0]
+    pair = column % half
+    cos, sin = cos_sin(positions, inv[pair:pair + 1], factor)
+    return (cos if column < half else sin)[:, 0]
+
+
+FAMILY = dataclasses.replace(FAMILY, pooled_rows_at=_pooled, column_at=_column_at)

@@ -138,4 +138,16 @@ def _pooled(spec: SinusoidalSpec, starts: torch.Tensor, counts: torch.Tensor) ->
     return torch.cat((sin, cos), dim=-1)
 
 
-FAMILY = dataclasses.replace(FAMILY, pooled_rows_at=_pooled)
+def _column_at(spec: SinusoidalSpec, positions: torch.Tensor, column: int) -> torch.Tensor:
+    """Column ``column`` of the table at ``positions``: one sine or cosine, not d of them."""
+    half = spec.d_model // 2
+    if spec.layout == "interleaved":
+        pair, is_cos = column // 2, column % 2 == 1
+    else:
+        pair, is_cos = column % half, column >= half
+    omega = inv_freq(spec.d_model, spec.base)[pair]
+    angles = reduced_angles(positions.to(torch.float64) * omega)
+    return torch.cos(angles) if is_cos else torch.sin(angles)
+
+
+FAMILY = dataclasses.replace(FAMILY, pooled_rows_at=_pooled, column_at=_column_at)

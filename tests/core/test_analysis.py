@@ -134,3 +134,23 @@ def test_table_request_returns_the_exact_selected_row():
     assert TableRequest(family="sinusoidal", params=params, selected_row=100_000).run().selected_row is None
     assert TableRequest(family="sinusoidal", params=params, mode="similarity", row_stop=50,
                         selected_row=3).run().selected_row is None
+
+
+def test_column_request_is_exact_where_the_table_view_is_pooled(monkeypatch):
+    from peapp import jobs
+
+    params = jobs.frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0,
+                                          "layout": "interleaved"})
+    pooled = jobs.TableRequest(family="sinusoidal", params=params, max_rows=256).run().view
+    column, positions, values = jobs.ColumnRequest(family="sinusoidal", params=params, column=0).run()
+    assert column == 0 and len(values) == 100_000 and positions[-1] == 99_999
+    np.testing.assert_allclose(values, np.sin(np.arange(100_000) % (2 * np.pi)), atol=1e-5)
+    assert np.abs(values).max() > 0.99 > 0.5 > np.abs(pooled.values[:, 0]).max()  # means shrink; exact does not
+    # no closed form: read through whole rows within the budget, refused (None) beyond it
+    learned_params = jobs.frozen_params(get("learned").default_spec().to_dict())
+    _, _, learned_values = jobs.ColumnRequest(family="learned", params=learned_params, column=3,
+                                              row_start=5, row_stop=40).run()
+    np.testing.assert_allclose(learned_values, learned.table_for(get("learned").default_spec()).lookup(
+        torch.arange(5, 40))[:, 3].numpy())
+    monkeypatch.setattr(jobs, "COLUMN_BUDGET", 10)
+    assert jobs.ColumnRequest(family="learned", params=learned_params, column=3).run() is None

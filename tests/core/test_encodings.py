@@ -242,3 +242,18 @@ def test_learned_tables_are_shared_while_two_panels_alternate(monkeypatch):
     newest = learned.table_for(c)
     assert learned.table_for(c) is newest and learned.table_for(a) is not first_a
     torch.testing.assert_close(learned.table_for(a).weight, first_a.weight)  # same seed, same numbers
+
+
+@pytest.mark.parametrize("family, values", [
+    ("sinusoidal", dict(n_positions=300, d_model=16, layout="interleaved")),
+    ("sinusoidal", dict(n_positions=300, d_model=16, layout="concatenated", base=500.0)),
+    ("rope", dict(n_positions=300, head_dim=16)),
+    ("rope", dict(n_positions=300, head_dim=16, rope_type="yarn", factor=4.0, original_max_position_embeddings=64)),
+])
+def test_a_columns_closed_form_equals_that_column_of_the_table(family, values):
+    fam = get(family)
+    spec = fam.make_spec({**fam.default_spec().to_dict(), **values})
+    positions = torch.arange(fam.rows(spec))
+    table = fam.rows_at(spec, positions)
+    for column in range(fam.cols(spec)):
+        torch.testing.assert_close(fam.column_at(spec, positions, column), table[:, column], atol=2e-6, rtol=0)

@@ -163,6 +163,12 @@ def test_large_table_is_drawn_reduced_and_zoom_refines(main_window, qtbot):
     shown = heat.image.image
     assert shown.shape[1] == 1024 and shown.shape[0] <= 4096
     assert "level-of-detail" in heat.caption.text()
+    # the column cross-section is exact, not the bin means (which would shrink dimension 0 to ~0)
+    heat.select(10, 0)
+    wait_idle(qtbot, main_window)
+    x, y = heat.col_curve.getOriginalDataset()
+    assert len(y) == 100_000 and np.abs(y).max() > 0.99 and heat.col_plot.titleLabel.text.endswith("(exact)")
+    np.testing.assert_allclose(y[:1000], sinusoidal.table(1000, 2)[:, 0].numpy(), atol=1e-5)
     heat.plot.getViewBox().setYRange(50_000, 50_100, padding=0)
     heat._request_detail()
     qtbot.waitUntil(lambda: heat.detail_image.isVisible(), timeout=10_000)

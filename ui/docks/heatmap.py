@@ -12,12 +12,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
+                               QWidget)
 from superqt.utils import qthrottled
 
 from peapp import encodings
 from peapp.document import Document
-from peapp.jobs import RowRequest, TableRequest, TableResult, frozen_params
+from peapp.jobs import ColumnRequest, RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock, readout_label
 from ui.plotting import set_axis_label, set_curve, set_title
 from ui.settings import colormap_name
@@ -52,6 +53,7 @@ class HeatmapDock(ViewDock):
         self._selected: tuple[int, int] | None = None  # (position, column)
         self._request_key = None
         self._cmap_name = DIVERGING
+        self._exact_column: int | None = None  # the column whose exact values the column plot shows
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -107,6 +109,14 @@ class HeatmapDock(ViewDock):
             p.showGrid(x=True, y=True, alpha=0.2)
         self.row_curve = self.row_plot.plot(pen=pg.mkPen("#2e86de", width=1.5))
         self.col_curve = self.col_plot.plot(pen=pg.mkPen("#e67e22", width=1.5))
+        # an exact column can have 10^6 points: drawn as per-pixel min/max, only what is in view
+        self.col_curve.setDownsampling(auto=True, method="peak")
+        self.col_curve.setClipToView(True)
+        for curve in (self.row_curve, self.col_curve):
+            # Dense curves (a 10^5-point column is a solid band of full-height strokes, 15 ms to
+            # draw) keep their picture until their data or range change; other repaints of the
+            # view reuse it.  Exports paint without the cache (ui.export).
+            curve.curve.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         layout.addWidget(self.graphics, 1)
@@ -239,6 +249,21 @@ class HeatmapDock(ViewDock):
             self.detail_image.setVisible(True)
         elif name == "row":
             self._show_row(*result)
+        elif name == "column" and self._result is not None and self._selected is not None:
+            if result is None:  # too large to read exactly: the means, labelled
+                self._exact_column = None
+                self._show_pooled_column(self._result, self._selected[1])
+                return
+            column, positions, values = result
+            self._exact_column = column
+            set_curve(self.col_curve, positions, values)
+            set_title(self.col_plot, f"{self._result.col_axis} {column} across {self._result.row_axis}s (exact)")
+
+    def _show_pooled_column(self, result: TableResult, column: int) -> None:
+        view = result.view
+        set_curve(self.col_curve, view.row_positions, view.values[:, column])
+        set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s "
+                                 f"(means of ~{view.bin_size:,.0f} positions)")
 
     def _show_row(self, position: int, values: np.ndarray) -> None:
         set_curve(self.row_curve, np.arange(len(values)), values)
@@ -312,6 +337,7 @@ class HeatmapDock(ViewDock):
             self.row_curve.setData([], [])
             self.row_plot.setTitle("")
             if not similarity:
+                self._exact_column = None
                 self.col_curve.setData([], [])
                 self.col_plot.setTitle("")
             return
@@ -329,8 +355,18 @@ class HeatmapDock(ViewDock):
                 self._show_row(position, result.selected_row)  # came with the table: one paint
             else:
                 self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
-            set_curve(self.col_curve, view.row_positions, view.values[:, column])
-            set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
+            if view.bin_size > 1:
+                # Bin means of a fast column shrink towards 0: the exact column follows.  Until it
+                # does, an exact curve of this column (before the edit) stays rather than flicker
+                # to the means; with none yet, the means are shown and labelled as such.
+                if self._exact_column != column:
+                    self._show_pooled_column(result, column)
+                self.submit_side("column", ColumnRequest(result.request.family, result.request.params, column,
+                                                         view.row_start, view.row_stop))
+            else:
+                self._exact_column = None
+                set_curve(self.col_curve, view.row_positions, view.values[:, column])
+                set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
         else:
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
             set_curve(self.row_curve, view.row_positions, view.values[row])
@@ -338,6 +374,7 @@ class HeatmapDock(ViewDock):
 
     def _show_distance_profile(self, result: TableResult) -> None:
         """Similarity view: the mean over each diagonal, i.e. how similarity fades with distance."""
+        self._exact_column = None  # the column plot shows the profile now
         values = result.view.values
         n = values.shape[0]
         profile = np.array([np.nanmean(np.diagonal(values, k)) for k in range(n)])
