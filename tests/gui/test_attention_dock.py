@@ -219,3 +219,31 @@ def test_sentence_tokens_show_words_and_settings_round_trip_through_a_session(ma
     restored = Document.from_json(main_window.document_model.document.to_json())
     assert restored.views["attentionDock"]["sentence"] == "Attention is all you need"
     assert restored.views["attentionDock"]["tokens"] == "sentence"
+
+
+def test_log_colours_show_small_weights_and_keep_the_read_out(main_window, dock, qtbot):
+    dock.set_settings(seq_len=120, n_heads=2, head_dim=16, scheme="alibi")
+    wait_idle(qtbot, main_window)
+    weights = dock.last_result.values[0]
+    dock.controls["log_scale"].setChecked(True)
+    wait_idle(qtbot, main_window)
+    top = np.log10(dock.last_result.values.max())
+    np.testing.assert_allclose(dock.image.image, np.log10(np.maximum(weights, 1e-30)), rtol=1e-6)
+    assert dock.colorbar.levels() == pytest.approx((top - 6, top))
+    assert dock.colorbar.axis.label.toPlainText().startswith("log₁₀ attention weight")
+    assert "log₁₀" in dock.caption.text()
+    small = dock.small[1][1].image
+    np.testing.assert_allclose(small, np.log10(np.maximum(dock.last_result.values[1], 1e-30)), rtol=1e-6)
+    dock.controls["unit_scale"].setChecked(True)  # log of 0–1: the top is 10⁰
+    wait_idle(qtbot, main_window)
+    assert dock.colorbar.levels() == pytest.approx((-6.0, 0.0))
+    # the read-out gives the weight itself, not its log
+    view = dock.last_result
+    assert view.full_resolution
+    dock._hover(dock.plot.getViewBox().mapViewToScene(QPointF(40.5, 100.5)))
+    assert dock.readout.text().endswith(f"attention weight {view.values[0, 100, 40]:.4g}")
+    assert 0 < view.values[0, 100, 40] < 1
+    dock.controls["kind"].setCurrentIndex(dock.controls["kind"].findData("logits"))  # log applies to weights only
+    wait_idle(qtbot, main_window)
+    assert not dock.controls["log_scale"].isEnabled()
+    np.testing.assert_allclose(dock.image.image, dock.last_result.values[0])

@@ -36,15 +36,31 @@ TOKEN_LABELS = {"repeated": "One repeated token", "random": "Random tokens", "se
 # dock settings and their defaults (the AttentionSpec fields plus view choices)
 DEFAULTS: dict[str, Any] = {**{i.name: i.default for i in A.AttentionSpec.param_infos()},
                             "kind": "softmax", "pooling": "mean", "head": 0,
-                            "unit_scale": False}
+                            "unit_scale": False, "log_scale": False}
 SPEC_FIELDS = tuple(i.name for i in A.AttentionSpec.param_infos())
 MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the head box
 THROTTLE_MS = 60
 
 
-def _levels(values: np.ndarray, kind: str, unit: bool = False) -> tuple[tuple[float, float], bool]:
+# Log colours span this many decades below the top weight: at 4,096 keys a typical weight is
+# ~2·10⁻⁴, and what position does to attention is in how those small weights fall off.
+LOG_DECADES = 6
+
+
+def _shown(values: np.ndarray, kind: str, log: bool) -> np.ndarray:
+    """What the image draws: the values, or log₁₀ of attention weights (0 drawn at the floor)."""
+    if kind == "softmax" and log:
+        return np.log10(np.maximum(values, 1e-30))
+    return values
+
+
+def _levels(values: np.ndarray, kind: str, unit: bool = False, log: bool = False) -> tuple[tuple[float, float], bool]:
     """Colour levels and whether they are diverging: weights from 0 (to 1 with ``unit``, else to
-    the largest shown); signed data centred on 0 when both signs matter."""
+    the largest shown), or LOG_DECADES decades below that on a log scale; signed data centred on
+    0 when both signs matter.  ``values`` are the data, not the log."""
+    if kind == "softmax" and log:
+        top = 0.0 if unit else math.log10(max(float(np.nanmax(values)) if values.size else 1.0, 1e-30))
+        return (top - LOG_DECADES, top), False
     if kind == "softmax" and unit:
         return (0.0, 1.0), False
     finite = values[np.isfinite(values)]
@@ -193,13 +209,19 @@ class AttentionDock(ViewDock):
         unit = QCheckBox("0–1 colours")
         unit.toggled.connect(lambda checked: self._edit("unit_scale", bool(checked)))
         self.controls["unit_scale"] = unit
+        log = QCheckBox("Log colours")
+        log.toggled.connect(lambda checked: self._edit("log_scale", bool(checked)))
+        self.controls["log_scale"] = log
         self.controls["head"] = spin("head", 0, 63)
         tips.update(kind="What the matrices show: attention weights, raw logits, or only the part of the "
                          "logits that position contributes.",
                     pooling="Long sequences are drawn pooled: each cell is the mean or the max of its block.",
                     head="The head shown large (or click a small matrix).",
                     unit_scale="Attention weights: colours from 0 to 1 (on) or from 0 to the largest weight "
-                               "shown (off; long sequences spread their weight thin).")
+                               "shown (off; long sequences spread their weight thin).",
+                    log_scale=f"Attention weights on a log scale, {LOG_DECADES} decades below the top: how "
+                              f"small weights fall off with distance, invisible on a linear scale at "
+                              f"thousands of keys. Read-outs and exports keep the weights themselves.")
         for name, widget in self.controls.items():
             widget.setObjectName(f"attention_{name}")
             widget.setToolTip(tips.get(name, ""))
@@ -208,7 +230,8 @@ class AttentionDock(ViewDock):
         rows = [
             [("Scheme", "scheme"), ("Tokens", "seq_len"), ("Heads", "n_heads"), ("head_dim", "head_dim")],
             [("From", "tokens"), ("Sentence", "sentence"), ("Seed", "seed")],
-            [("Show", "kind"), (None, "pooling"), ("Head", "head"), (None, "causal"), (None, "unit_scale")],
+            [("Show", "kind"), (None, "pooling"), ("Head", "head"), (None, "causal"), (None, "unit_scale"),
+             (None, "log_scale")],
         ]
         for r, items in enumerate(rows):
             line = QHBoxLayout()
@@ -395,6 +418,8 @@ class AttentionDock(ViewDock):
                                           + "; ".join(values[k] for k in ("t5_source", "embedding_source") if values[k])
                                           + ". Press to go back to the seeded T5 table and hashed word vectors.")
         self.controls["sentence"].setEnabled(values["tokens"] == "sentence")
+        for name in ("unit_scale", "log_scale"):  # colour scales of attention weights
+            self.controls[name].setEnabled(values["kind"] == "softmax")
 
     # ---- requests ---------------------------------------------------------------------------------
     def make_request(self, document: Document) -> A.AttentionRequest:
@@ -551,6 +576,9 @@ class AttentionDock(ViewDock):
             self._zoom = result
             self._draw_zoom()
 
+    def _log(self) -> bool:
+        return bool(self.settings()["log_scale"])
+
     def _head(self) -> int:
         n = self._view.spec.n_heads if self._view is not None else 1
         return min(int(self.settings()["head"]), n - 1)
@@ -561,14 +589,15 @@ class AttentionDock(ViewDock):
             return
         head = self._head()
         values = view.values[head]
-        unit = bool(self.settings()["unit_scale"])
-        levels, diverging = _levels(view.values if view.kind == "softmax" else values, view.kind, unit)
+        unit, log = bool(self.settings()["unit_scale"]), self._log()
+        levels, diverging = _levels(view.values if view.kind == "softmax" else values, view.kind, unit, log)
         self.colorbar.setColorMap(pg.colormap.get(DIVERGING if diverging else SEQUENTIAL))
-        self.image.setImage(values, autoLevels=False)
+        self.image.setImage(_shown(values, view.kind, log), autoLevels=False)
         self.colorbar.setLevels(levels)
         self.image.setRect(QRectF(view.col_start, view.row_start, view.col_stop - view.col_start,
                                   view.row_stop - view.row_start))
-        label = VALUE_LABELS[view.kind] + ("" if view.full_resolution else f" ({view.pooling} per cell)")
+        label = ("log₁₀ " if log else "") + VALUE_LABELS[view.kind] + \
+            ("" if view.full_resolution else f" ({view.pooling} per cell)")
         self.colorbar.axis.setLabel(label)
         self.plot.setTitle(f"head {head}: {KIND_LABELS[view.kind].lower()}")
         self.set_caption(self._caption(view, head))
@@ -584,8 +613,9 @@ class AttentionDock(ViewDock):
         if view.spec.n_heads > MAX_SMALL_HEADS:
             text += f" The grid shows heads 0–{MAX_SMALL_HEADS - 1}; choose any head with the Head box."
         if view.kind == "softmax":
-            text += (" Colours run from 0 to 1." if self.settings()["unit_scale"] else
-                     " Colours run from 0 to the largest weight shown.")
+            top = "1" if self.settings()["unit_scale"] else "the largest weight shown"
+            text += (f" Colours: log₁₀ of the weight, from {LOG_DECADES} decades below {top} up to it." if self._log()
+                     else f" Colours run from 0 to {top}.")
         return text
 
     def _draw_small(self, view: A.AttentionView, head: int) -> None:
@@ -601,10 +631,11 @@ class AttentionDock(ViewDock):
                 image = pg.ImageItem(axisOrder="row-major")
                 box.addItem(image)
                 self.small.append((box, image, label))
-        levels, diverging = _levels(view.values, view.kind, bool(self.settings()["unit_scale"]))
+        log = self._log()
+        levels, diverging = _levels(view.values, view.kind, bool(self.settings()["unit_scale"]), log)
         lut = pg.colormap.get(DIVERGING if diverging else SEQUENTIAL).getLookupTable(nPts=256)
         for h, (box, image, label) in enumerate(self.small):
-            image.setImage(view.values[h], autoLevels=False, levels=levels, lut=lut)
+            image.setImage(_shown(view.values[h], view.kind, log), autoLevels=False, levels=levels, lut=lut)
             box.autoRange(padding=0)
             bold = h == head
             label.setText(f"<b>head {h} ◀</b>" if bold else f"head {h}", size="8pt")
@@ -615,9 +646,9 @@ class AttentionDock(ViewDock):
             self.zoom_image.setVisible(False)
             return
         values = zoom.values[self._head()]
-        self.zoom_image.setImage(values, autoLevels=False)
+        self.zoom_image.setImage(_shown(values, zoom.kind, self._log()), autoLevels=False)
         # the zoomed region is finer than the overview (pooled means are smaller): rescale the colours to it
-        levels, _ = _levels(values, zoom.kind, bool(self.settings()["unit_scale"]))
+        levels, _ = _levels(values, zoom.kind, bool(self.settings()["unit_scale"]), self._log())
         self.colorbar.setLevels(levels)
         self.zoom_image.setRect(QRectF(zoom.col_start, zoom.row_start, zoom.col_stop - zoom.col_start,
                                        zoom.row_stop - zoom.row_start))
