@@ -2,7 +2,10 @@
 
 Each view submits requests on its own *channel*; a new request supersedes a pending one on
 the same channel (latest wins), and a running job whose generation is no longer the latest
-stops at its next progress point.  Results come back as signals, delivered on the GUI thread
+stops at its next progress point.  Requests of panels nobody can see (behind a tab) are
+*background* work: they run once no visible panel is waiting, so the panel being looked at is
+never queued behind hidden ones, and while a slider is dragged the hidden panels' requests are
+replaced, not computed.  Results come back as signals, delivered on the GUI thread
 (the receivers are QObjects living there), tagged with (channel, generation) so views drop
 stale ones.  Nothing here touches a widget.
 
@@ -54,7 +57,7 @@ class ComputeWorker(QObject):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self._lock = threading.Lock()
-        self._pending: dict[str, tuple[int, Request]] = {}
+        self._pending: dict[str, tuple[int, Request, bool]] = {}  # channel → (generation, request, background)
         self._latest: dict[str, int] = {}
         self._counter = itertools.count(1)
         self._running: str | None = None
@@ -70,12 +73,13 @@ class ComputeWorker(QObject):
         atexit.register(stop)
 
     # ---- GUI thread API ------------------------------------------------------------------
-    def submit(self, channel: str, request: Request) -> int:
-        """Queue ``request`` for ``channel``, replacing any pending one; returns its generation."""
+    def submit(self, channel: str, request: Request, background: bool = False) -> int:
+        """Queue ``request`` for ``channel``, replacing any pending one; returns its generation.
+        ``background`` requests run after every foreground one that is waiting."""
         generation = next(self._counter)
         with self._lock:
             self._pending.pop(channel, None)
-            self._pending[channel] = (generation, request)
+            self._pending[channel] = (generation, request, background)
             self._latest[channel] = generation
         self._wake.emit()
         return generation
@@ -134,8 +138,10 @@ class ComputeWorker(QObject):
             if not self._pending:
                 self._running = None
                 return None
-            channel = next(iter(self._pending))
-            generation, request = self._pending.pop(channel)
+            # the oldest foreground request, else the oldest background one
+            channel = next((ch for ch, item in self._pending.items() if not item[2]), None) or \
+                next(iter(self._pending))
+            generation, request, _ = self._pending.pop(channel)
             self._running = channel
             return channel, generation, request
 

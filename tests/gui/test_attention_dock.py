@@ -153,8 +153,8 @@ def test_a_new_result_is_not_computed_again_unless_zoomed(main_window, dock, qtb
     wait_idle(qtbot, main_window, timeout_ms=60_000)
     channels: list[str] = []
     submit = main_window.worker.submit
-    monkeypatch.setattr(main_window.worker, "submit", lambda channel, request: channels.append(channel) or
-                        submit(channel, request))
+    monkeypatch.setattr(main_window.worker, "submit", lambda channel, request, **kw: channels.append(channel) or
+                        submit(channel, request, **kw))
     dock.set_settings(seed=7)
     wait_idle(qtbot, main_window, timeout_ms=60_000)
     assert channels == ["attentionDock"] and dock.last_result.spec.seed == 7

@@ -115,8 +115,8 @@ def test_an_edit_redraws_the_selected_row_with_the_table(main_window, qtbot, mon
     wait_idle(qtbot, main_window)
     channels: list[str] = []
     submit = main_window.worker.submit
-    monkeypatch.setattr(main_window.worker, "submit", lambda channel, request: channels.append(channel) or
-                        submit(channel, request))
+    monkeypatch.setattr(main_window.worker, "submit", lambda channel, request, **kw: channels.append(channel) or
+                        submit(channel, request, **kw))
     assert main_window.document_model.try_set_params("sinusoidal", base=500.0)
     wait_idle(qtbot, main_window)
     assert "heatmapDock" in channels and "heatmapDock:row" not in channels
@@ -255,3 +255,56 @@ def test_no_two_actions_share_a_shortcut(main_window):
     keys.update(s.key().toString() for s in main_window.findChildren(QShortcut) if not s.key().isEmpty())
     assert [k for k, n in keys.items() if n > 1] == []
     assert {"Ctrl+Q", "Ctrl+Z", "Ctrl+Shift+Z"} <= set(keys)
+
+
+def test_worker_runs_what_is_on_screen_before_background_work(app_context, qtbot):
+    """A panel behind a tab submits background work: it runs only when no visible panel waits."""
+    import threading
+
+    from peapp.jobs import Request
+
+    gate, order = threading.Event(), []
+
+    class Job(Request):
+        def __init__(self, name):
+            object.__setattr__(self, "name", name)
+
+        def compute(self, progress):
+            if self.name == "first":
+                gate.wait(10)  # hold the worker until everything else is queued
+            order.append(self.name)
+            return self.name
+
+    worker = app_context.worker
+    worker.submit("a", Job("first"))
+    qtbot.waitUntil(lambda: worker._running == "a", timeout=5_000)
+    worker.submit("hidden1", Job("hidden1"), background=True)
+    worker.submit("shown1", Job("shown1"))
+    worker.submit("hidden2", Job("hidden2"), background=True)
+    worker.submit("hidden1", Job("hidden1-again"), background=True)  # latest wins; queued again at the end
+    worker.submit("shown2", Job("shown2"))
+    gate.set()
+    qtbot.waitUntil(lambda: not worker.is_busy(), timeout=10_000)
+    assert order == ["first", "shown1", "shown2", "hidden2", "hidden1-again"]
+
+
+def test_a_dock_behind_a_tab_submits_background_work(main_window, qtbot, monkeypatch):
+    calls: list[tuple[str, bool]] = []
+    submit = main_window.worker.submit
+    monkeypatch.setattr(main_window.worker, "submit", lambda channel, request, background=False:
+                        calls.append((channel, background)) or submit(channel, request, background))
+    main_window.docks["heatmapDock"].raise_()
+    assert main_window.document_model.try_set_family("rope")
+    wait_idle(qtbot, main_window)
+    calls.clear()
+    assert main_window.document_model.try_set_params("rope", base=5000.0)
+    wait_idle(qtbot, main_window)
+    seen = dict(calls)
+    assert seen["heatmapDock"] is False and seen["spectrumDock"] is True and seen["rotationDock"] is True
+    calls.clear()
+    main_window.docks["spectrumDock"].raise_()
+    qtbot.wait(50)
+    assert main_window.document_model.try_set_params("rope", base=20000.0)
+    wait_idle(qtbot, main_window)
+    seen = dict(calls)
+    assert seen["spectrumDock"] is False and seen["heatmapDock"] is True

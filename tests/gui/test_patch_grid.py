@@ -162,7 +162,7 @@ def test_draw_only_and_unrelated_changes_do_not_recompute(dock, main_window, qtb
     assert lo == pytest.approx(float(result.a.sim.min()), abs=1e-5) and hi == pytest.approx(1.0, abs=1e-5)
     calls = []
     original = dock.ctx.worker.submit
-    dock.ctx.worker.submit = lambda channel, request: calls.append(channel) or original(channel, request)
+    dock.ctx.worker.submit = lambda channel, request, **kw: calls.append(channel) or original(channel, request, **kw)
     try:
         _set(main_window, qtbot, color_range="full", selected=7)
         assert dock.colorbar.levels() == pytest.approx((-1.0, 1.0))

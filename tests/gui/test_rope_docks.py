@@ -48,7 +48,7 @@ def test_rotation_animation_never_piles_up(main_window, qtbot, monkeypatch):
     dock.raise_()
     submitted = []
     original_submit = main_window.worker.submit
-    monkeypatch.setattr(main_window.worker, "submit", lambda *a: (submitted.append(a), original_submit(*a))[1])
+    monkeypatch.setattr(main_window.worker, "submit", lambda *a, **kw: (submitted.append(a), original_submit(*a, **kw))[1])
     frames = 5000 // dock.frame_interval_ms  # 5 s worth at the normal 25 frames/s …
     dock.frame_interval_ms = 1  # … played fast
     dock.speed_combo.setCurrentIndex(dock.speed_combo.findData(4))

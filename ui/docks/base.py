@@ -120,8 +120,13 @@ class ViewDock(QDockWidget):
         if request is None:
             return None
         self._last_request = request
-        self._generation = self.ctx.worker.submit(self.object_name, request)
+        self._generation = self.ctx.worker.submit(self.object_name, request, background=not self.on_screen())
         return self._generation
+
+    def on_screen(self) -> bool:
+        """Whether any of the dock shows (a dock behind another tab is 'visible' to Qt but has
+        no visible region); its work goes before that of docks that do not."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
 
     def refresh_if_changed(self, document: Document) -> bool:
         """Submit the request for ``document`` unless it equals the last one submitted (a change
@@ -153,7 +158,7 @@ class ViewDock(QDockWidget):
     def submit_side(self, name: str, request: Request) -> int:
         """Submit a secondary request (e.g. a cross-section) on its own channel; its result
         arrives in ``show_side_result(name, result)``."""
-        generation = self.ctx.worker.submit(f"{self.object_name}:{name}", request)
+        generation = self.ctx.worker.submit(f"{self.object_name}:{name}", request, background=not self.on_screen())
         self._side_generations[name] = generation
         return generation
 
