@@ -112,18 +112,13 @@ class RowRequest(Request):
         return fam.rows_at(spec, torch.tensor([self.position]))[0].numpy()
 
 
-# Values a column read may compute through whole rows, for families with no closed form for
-# one column (≈ 1 s of background work); larger tables keep the pooled column.
-COLUMN_BUDGET = 1 << 27
-
-
 @dataclass(frozen=True)
 class ColumnRequest(Request):
     """One exact column of a family's table over rows [row_start, row_stop): the heatmap's
     column cross-section when the table itself is drawn pooled (bin means of a fast column
-    shrink towards 0, so they would misstate its amplitude).  The result is
-    ``(column, positions, values)``, or ``None`` when the table is too large to read
-    through whole rows and the family has no closed form for one column."""
+    shrink towards 0, so they would misstate its amplitude).  Only for families with a cheap
+    ``column_at`` (sinusoidal, RoPE, learned); for the others a column costs as much as the
+    table, and the result is ``None``."""
 
     family: str
     params: tuple[tuple[str, Any], ...]
@@ -131,7 +126,7 @@ class ColumnRequest(Request):
     row_start: int = 0
     row_stop: int | None = None
 
-    def compute(self, progress: ProgressFn) -> Any:
+    def compute(self, progress: ProgressFn) -> "ColumnResult | None":
         import numpy as np
         import torch
 
@@ -139,19 +134,24 @@ class ColumnRequest(Request):
         from peapp.memory import ensure_fits
 
         fam = encodings.get(self.family)
+        if fam.column_at is None:
+            return None
         spec = fam.make_spec(dict(self.params))
         stop = fam.rows(spec) if self.row_stop is None else min(self.row_stop, fam.rows(spec))
         start = max(0, self.row_start)
         n = max(0, stop - start)
         ensure_fits((n,), 4 + 8, what="a column of the table", suggestion="ask for fewer positions")
-        if fam.column_at is None and n * fam.cols(spec) > COLUMN_BUDGET:
-            return None
         values = np.empty(n, dtype=np.float32)
-        chunk = 1 << 20 if fam.column_at is not None else max(1, (1 << 22) // max(1, fam.cols(spec)))
+        chunk = 1 << 20
         for lo in range(0, n, chunk):
             positions = torch.arange(start + lo, start + min(n, lo + chunk))
-            part = fam.column_at(spec, positions, self.column) if fam.column_at is not None else \
-                fam.rows_at(spec, positions)[:, self.column]
-            values[lo:lo + len(positions)] = part.numpy()
+            values[lo:lo + len(positions)] = fam.column_at(spec, positions, self.column).numpy()
             progress(min(1.0, (lo + chunk) / max(n, 1)))
-        return self.column, np.arange(start, stop), values
+        return ColumnResult(request=self, positions=np.arange(start, stop), values=values)
+
+
+@dataclass(frozen=True)
+class ColumnResult:
+    request: ColumnRequest
+    positions: Any  # np.ndarray
+    values: Any  # np.ndarray, float32

@@ -67,6 +67,15 @@ class LearnedTable:
         return self.weight.shape[0] - self.offset
 
     def lookup(self, positions: torch.Tensor) -> torch.Tensor:
+        positions = self._checked(positions)
+        return self.weight[positions + self.offset].to(torch.float32)
+
+    def lookup_column(self, positions: torch.Tensor, column: int) -> torch.Tensor:
+        """Column ``column`` of ``lookup(positions)``, without gathering whole rows."""
+        positions = self._checked(positions)
+        return self.weight[:, column][positions + self.offset].to(torch.float32)
+
+    def _checked(self, positions: torch.Tensor) -> torch.Tensor:
         positions = torch.as_tensor(positions, dtype=torch.long)
         if positions.numel() and (int(positions.min()) < 0 or int(positions.max()) >= self.max_positions):
             bad = int(positions.max()) if int(positions.max()) >= self.max_positions else int(positions.min())
@@ -74,7 +83,7 @@ class LearnedTable:
                 f"position {bad:,} does not exist in the {self.name}: it has {self.max_positions:,} "
                 f"positions (0–{self.max_positions - 1:,}), so a sequence of {bad + 1:,} tokens cannot be "
                 f"encoded. Truncate the input, or use an encoding that extrapolates (RoPE, ALiBi).")
-        return self.weight[positions + self.offset].to(torch.float32)
+        return positions
 
 
 # Recently used tables, most recent last, within a byte budget: the heatmap asks for a table
@@ -143,6 +152,7 @@ FAMILY = Family(
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
     rows_at=lambda s, pos: table_for(s).lookup(pos),
+    column_at=lambda s, pos, column: table_for(s).lookup_column(pos, column),
     caption=lambda s: _caption(s),
     order=20,
 )

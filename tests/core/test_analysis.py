@@ -136,21 +136,19 @@ def test_table_request_returns_the_exact_selected_row():
                         selected_row=3).run().selected_row is None
 
 
-def test_column_request_is_exact_where_the_table_view_is_pooled(monkeypatch):
+def test_column_request_is_exact_where_the_table_view_is_pooled():
     from peapp import jobs
 
-    params = jobs.frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0,
-                                          "layout": "interleaved"})
+    params = jobs.frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0, "layout": "interleaved"})
     pooled = jobs.TableRequest(family="sinusoidal", params=params, max_rows=256).run().view
-    column, positions, values = jobs.ColumnRequest(family="sinusoidal", params=params, column=0).run()
-    assert column == 0 and len(values) == 100_000 and positions[-1] == 99_999
-    np.testing.assert_allclose(values, np.sin(np.arange(100_000) % (2 * np.pi)), atol=1e-5)
-    assert np.abs(values).max() > 0.99 > 0.5 > np.abs(pooled.values[:, 0]).max()  # means shrink; exact does not
-    # no closed form: read through whole rows within the budget, refused (None) beyond it
-    learned_params = jobs.frozen_params(get("learned").default_spec().to_dict())
-    _, _, learned_values = jobs.ColumnRequest(family="learned", params=learned_params, column=3,
-                                              row_start=5, row_stop=40).run()
-    np.testing.assert_allclose(learned_values, learned.table_for(get("learned").default_spec()).lookup(
-        torch.arange(5, 40))[:, 3].numpy())
-    monkeypatch.setattr(jobs, "COLUMN_BUDGET", 10)
-    assert jobs.ColumnRequest(family="learned", params=learned_params, column=3).run() is None
+    result = jobs.ColumnRequest(family="sinusoidal", params=params, column=0).run()
+    assert result.request.column == 0 and len(result.values) == 100_000 and result.positions[-1] == 99_999
+    np.testing.assert_allclose(result.values, np.sin(np.arange(100_000) % (2 * np.pi)), atol=1e-5)
+    assert np.abs(result.values).max() > 0.99 > 0.5 > np.abs(pooled.values[:, 0]).max()  # means shrink
+    # learned: the table's column itself; families with no cheap column (bias rows) answer None
+    spec = get("learned").default_spec()
+    learned_params = jobs.frozen_params(spec.to_dict())
+    part = jobs.ColumnRequest(family="learned", params=learned_params, column=3, row_start=5, row_stop=40).run()
+    np.testing.assert_array_equal(part.values, learned.table_for(spec).lookup(torch.arange(5, 40))[:, 3].numpy())
+    alibi_params = jobs.frozen_params(get("alibi").default_spec().to_dict())
+    assert jobs.ColumnRequest(family="alibi", params=alibi_params, column=3).run() is None

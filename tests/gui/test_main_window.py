@@ -308,3 +308,83 @@ def test_a_dock_behind_a_tab_submits_background_work(main_window, qtbot, monkeyp
     wait_idle(qtbot, main_window)
     seen = dict(calls)
     assert seen["spectrumDock"] is False and seen["heatmapDock"] is True
+
+
+class _Gate:
+    """A request that holds the worker until released, so the next ones queue up behind it."""
+
+    def __init__(self, main_window, qtbot):
+        import threading
+
+        from peapp.jobs import Request
+
+        self.event = threading.Event()
+        event = self.event
+
+        class Hold(Request):
+            def compute(self, progress):
+                event.wait(10)
+
+        main_window.worker.submit("gate", Hold())
+        qtbot.waitUntil(lambda: main_window.worker._running == "gate", timeout=5_000)
+
+
+def test_a_cross_section_asked_for_before_a_mode_switch_or_edit_is_not_drawn_after_it(main_window, qtbot):
+    """Cross-sections come on their own channels; one that belongs to a table no longer drawn
+    (a click while the next table computes) must not land on the new one."""
+    heat = main_window.docks["heatmapDock"]
+    heat.raise_()
+    model = main_window.document_model
+    assert model.try_set_params("sinusoidal", n_positions=100_000, d_model=64)
+    wait_idle(qtbot, main_window)
+    gate = _Gate(main_window, qtbot)
+    model.set_view("heatmapDock", mode="similarity")
+    heat.select(10, 5)  # a click on the table still shown: its row and column queue after the switch
+    gate.event.set()
+    wait_idle(qtbot, main_window)
+    assert heat.col_plot.titleLabel.text == "mean similarity by distance (positions)"
+    model.set_view("heatmapDock", mode="encoding")
+    wait_idle(qtbot, main_window)
+    gate = _Gate(main_window, qtbot)
+    assert model.try_set_params("sinusoidal", n_positions=1000)  # now drawn whole
+    heat.select(10, 5)  # asks for the exact column of the 100,000-row table
+    gate.event.set()
+    wait_idle(qtbot, main_window)
+    _, y = heat.col_curve.getOriginalDataset()
+    assert len(y) == 1000 and not heat.col_plot.titleLabel.text.endswith("(exact)")
+    np.testing.assert_allclose(y, sinusoidal.table(1000, 64)[:, 5].numpy(), atol=1e-6)
+
+
+def test_a_row_asked_for_behind_a_tab_does_not_overwrite_a_newer_one(main_window, qtbot, monkeypatch):
+    heat = main_window.docks["heatmapDock"]
+    heat.raise_()
+    heat.select(7, 3)
+    wait_idle(qtbot, main_window)
+    gate = _Gate(main_window, qtbot)
+    monkeypatch.setattr(heat, "on_screen", lambda: False)
+    heat.select(9, 3)  # background work, for the old base
+    monkeypatch.setattr(heat, "on_screen", lambda: True)
+    assert main_window.document_model.try_set_params("sinusoidal", base=500.0)  # foreground: runs first
+    gate.event.set()
+    wait_idle(qtbot, main_window)
+    np.testing.assert_allclose(heat.row_curve.getData()[1], sinusoidal.table(10, 128, base=500.0)[9].numpy(),
+                               atol=1e-6)
+
+
+def test_dashed_and_translucent_curves_are_drawn_as_one_path(main_window, qtbot):
+    """Curves are drawn as separate segments for speed; a dash pattern or a translucent pen would
+    show every segment's start, so those curves must be drawn as paths (ui.plotting.draw_as_path)."""
+    import pyqtgraph as pg
+    from PySide6.QtCore import Qt
+
+    wait_idle(qtbot, main_window)  # every panel has drawn (those behind tabs too)
+    wrong = []
+    for name, dock in main_window.docks.items():
+        for view in dock.findChildren(pg.GraphicsView):
+            for item in view.scene().items():
+                if not isinstance(item, pg.PlotCurveItem) or item.opts["segmentedLineMode"] != "on":
+                    continue
+                pen = pg.mkPen(item.opts["pen"])
+                if pen.style() != Qt.PenStyle.SolidLine or pen.color().alphaF() < 1.0:
+                    wrong.append((name, pen.style(), pen.color().getRgb()))
+    assert not wrong, wrong

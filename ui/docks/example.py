@@ -22,7 +22,7 @@ from peapp.analysis import worked_example as we
 from peapp.document import Document
 from ui.docks.base import error_label, readout_label
 from ui.docks._settings import SettingsDock, compact, set_quietly
-from ui.plotting import plot_at, relax_title_width
+from ui.plotting import draw_as_path, plot_at, relax_title_width
 
 COLORS = {"embedding": "#2e86de", "positional": "#e67e22", "combined": "#27ae60", "other": "#8e44ad"}
 MAX_POSITION = 8192
@@ -161,7 +161,8 @@ class ExampleDock(SettingsDock):
         self.pair_plot.setMenuEnabled(False)
         self.pair_plot.setAspectLocked(True)
         self.pair_plot.showGrid(x=True, y=True, alpha=0.25)
-        self.pair_circle = self.pair_plot.plot([], [], pen=pg.mkPen("#aaa", width=1, style=Qt.PenStyle.DashLine))
+        self.pair_circle = draw_as_path(self.pair_plot.plot([], [], pen=pg.mkPen("#aaa", width=1,
+                                                                             style=Qt.PenStyle.DashLine)))
         self.pair_items = {key: self.pair_plot.plot([], [], pen=pg.mkPen(COLORS[key], width=2.5),
                                                    symbol="o", symbolSize=7, symbolBrush=COLORS[key],
                                                    symbolPen=None) for key in COLORS}

@@ -53,7 +53,7 @@ class HeatmapDock(ViewDock):
         self._selected: tuple[int, int] | None = None  # (position, column)
         self._request_key = None
         self._cmap_name = DIVERGING
-        self._exact_column: int | None = None  # the column whose exact values the column plot shows
+        self._exact: ColumnRequest | None = None  # the column request whose values the column plot shows
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -248,16 +248,29 @@ class HeatmapDock(ViewDock):
             self.detail_image.setRect(QRectF(0, view.row_start, view.values.shape[1], view.row_stop - view.row_start))
             self.detail_image.setVisible(True)
         elif name == "row":
-            self._show_row(*result)
-        elif name == "column" and self._result is not None and self._selected is not None:
-            if result is None:  # too large to read exactly: the means, labelled
-                self._exact_column = None
-                self._show_pooled_column(self._result, self._selected[1])
-                return
-            column, positions, values = result
-            self._exact_column = column
-            set_curve(self.col_curve, positions, values)
-            set_title(self.col_plot, f"{self._result.col_axis} {column} across {self._result.row_axis}s (exact)")
+            request, values = result
+            if self._current_cross_section(request, position=request.position):
+                self._show_row(request.position, values)
+        elif name == "column" and result is not None:
+            request = result.request
+            view = self._result.view if self._result is not None else None
+            if self._current_cross_section(request, column=request.column) and view.bin_size > 1 and \
+                    (request.row_start, request.row_stop) == (view.row_start, view.row_stop):
+                self._exact = request
+                set_curve(self.col_curve, result.positions, result.values)
+                set_title(self.col_plot, f"{self._result.col_axis} {request.column} across "
+                                         f"{self._result.row_axis}s (exact)")
+
+    def _current_cross_section(self, request, position: int | None = None, column: int | None = None) -> bool:
+        """Whether a cross-section that arrives on its own still belongs to what is drawn: the
+        same table, the encoding view, the selected position (row) or column (column).  Without
+        this, one asked for before an edit, a mode switch or a tab change could land after it."""
+        current, selected = self._result, self._selected
+        if current is None or selected is None or current.request.mode != "encoding":
+            return False
+        if (request.family, request.params) != (current.request.family, current.request.params):
+            return False
+        return (position is None or position == selected[0]) and (column is None or column == selected[1])
 
     def _show_pooled_column(self, result: TableResult, column: int) -> None:
         view = result.view
@@ -337,7 +350,7 @@ class HeatmapDock(ViewDock):
             self.row_curve.setData([], [])
             self.row_plot.setTitle("")
             if not similarity:
-                self._exact_column = None
+                self._exact = None
                 self.col_curve.setData([], [])
                 self.col_plot.setTitle("")
             return
@@ -355,16 +368,21 @@ class HeatmapDock(ViewDock):
                 self._show_row(position, result.selected_row)  # came with the table: one paint
             else:
                 self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
-            if view.bin_size > 1:
+            if view.bin_size > 1 and encodings.get(result.request.family).column_at is not None:
                 # Bin means of a fast column shrink towards 0: the exact column follows.  Until it
                 # does, an exact curve of this column (before the edit) stays rather than flicker
                 # to the means; with none yet, the means are shown and labelled as such.
-                if self._exact_column != column:
-                    self._show_pooled_column(result, column)
-                self.submit_side("column", ColumnRequest(result.request.family, result.request.params, column,
-                                                         view.row_start, view.row_stop))
+                request = ColumnRequest(result.request.family, result.request.params, column,
+                                        view.row_start, view.row_stop)
+                if request != self._exact:
+                    if self._exact is None or self._exact.column != column:
+                        self._show_pooled_column(result, column)
+                    self.submit_side("column", request)
+            elif view.bin_size > 1:  # no cheap exact column (ALiBi, T5 bias rows): the means, labelled
+                self._exact = None
+                self._show_pooled_column(result, column)
             else:
-                self._exact_column = None
+                self._exact = None
                 set_curve(self.col_curve, view.row_positions, view.values[:, column])
                 set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
         else:
@@ -374,7 +392,7 @@ class HeatmapDock(ViewDock):
 
     def _show_distance_profile(self, result: TableResult) -> None:
         """Similarity view: the mean over each diagonal, i.e. how similarity fades with distance."""
-        self._exact_column = None  # the column plot shows the profile now
+        self._exact = None  # the column plot shows the profile now
         values = result.view.values
         n = values.shape[0]
         profile = np.array([np.nanmean(np.diagonal(values, k)) for k in range(n)])
@@ -400,10 +418,10 @@ class HeatmapDock(ViewDock):
 
 
 class _SelectedRow(RowRequest):
-    """The exact row at a clicked position, returned with its position."""
+    """The exact row at a clicked position, returned with the request it answers."""
 
     def compute(self, progress):
-        return self.position, super().compute(progress)
+        return self, super().compute(progress)
 
 
 DOCK = HeatmapDock

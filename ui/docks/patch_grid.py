@@ -38,7 +38,7 @@ from peapp.document import Document
 from peapp.encodings import vision
 from peapp.errors import ParameterError, PeappError
 from ui.docks.base import ViewDock, readout_label
-from ui.plotting import relax_title_width
+from ui.plotting import draw_as_path, relax_title_width
 
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
@@ -155,7 +155,7 @@ class PatchGridDock(ViewDock):
         self.overlay.setOpacity(0.55)
         self.overlay.setZValue(2)
         self.photo.plot.addItem(self.overlay)
-        self.grid_lines = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen((255, 255, 255, 120), width=1))
+        self.grid_lines = draw_as_path(pg.PlotCurveItem(connect="pairs", pen=pg.mkPen((255, 255, 255, 120), width=1)))
         self.grid_lines.setZValue(3)
         self.photo.plot.addItem(self.grid_lines, ignoreBounds=True)
         for plot in (self.large_a, self.large_b):
