@@ -30,6 +30,9 @@ from peapp.errors import PeappError
 from peapp.jobs import Cancelled, Request
 
 
+PROGRESS_DELAY_S = 0.2  # a job reports progress once it has run this long
+
+
 class _Runner(QObject):
     """Lives on the compute thread; drains the pending requests one at a time."""
 
@@ -146,13 +149,16 @@ class ComputeWorker(QObject):
             return channel, generation, request
 
     def _run_one(self, channel: str, generation: int, request: Request) -> None:
+        started = time.monotonic()
         last_emit = [0.0]
 
         def progress(fraction: float) -> None:
             if not self.is_current(channel, generation):
                 raise Cancelled
             now = time.monotonic()
-            if now - last_emit[0] > 0.05:  # at most 20 progress signals a second
+            # Only jobs that take a while report progress (no bar flashing up for a 2 ms job and
+            # re-laying out the status bar on every edit), then at most 20 times a second.
+            if now - started >= PROGRESS_DELAY_S and now - last_emit[0] > 0.05:
                 last_emit[0] = now
                 self._emit(self.progressed, channel, generation, float(fraction))
 

@@ -388,3 +388,33 @@ def test_dashed_and_translucent_curves_are_drawn_as_one_path(main_window, qtbot)
                 if pen.style() != Qt.PenStyle.SolidLine or pen.color().alphaF() < 1.0:
                     wrong.append((name, pen.style(), pen.color().getRgb()))
     assert not wrong, wrong
+
+
+def test_only_jobs_that_take_a_while_report_progress(app_context, qtbot):
+    """A progress bar must not flash up (and re-lay out the status bar) for a job of a few ms."""
+    import time as clock
+
+    from peapp.jobs import Request
+    from ui import worker as worker_module
+
+    class Job(Request):
+        def __init__(self, pause):
+            object.__setattr__(self, "pause", pause)
+
+        def compute(self, progress):
+            for i in range(10):
+                progress(i / 10)
+            clock.sleep(self.pause)
+            progress(1.0)
+            return self.pause
+
+    worker = app_context.worker
+    reports: list[str] = []
+    done: list[str] = []
+    worker.progressed.connect(lambda channel, generation, fraction: reports.append(channel))
+    worker.resultReady.connect(lambda channel, generation, result: done.append(channel))
+    worker.submit("quick", Job(0.0))
+    worker.submit("slow", Job(worker_module.PROGRESS_DELAY_S * 1.5))
+    qtbot.waitUntil(lambda: len(done) == 2, timeout=10_000)
+    qtbot.wait(20)
+    assert "quick" not in reports and "slow" in reports

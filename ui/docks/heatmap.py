@@ -12,8 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
 from peapp import encodings
@@ -112,11 +111,6 @@ class HeatmapDock(ViewDock):
         # an exact column can have 10^6 points: drawn as per-pixel min/max, only what is in view
         self.col_curve.setDownsampling(auto=True, method="peak")
         self.col_curve.setClipToView(True)
-        for curve in (self.row_curve, self.col_curve):
-            # Dense curves (a 10^5-point column is a solid band of full-height strokes, 15 ms to
-            # draw) keep their picture until their data or range change; other repaints of the
-            # view reuse it.  Exports paint without the cache (ui.export).
-            curve.curve.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         layout.addWidget(self.graphics, 1)
