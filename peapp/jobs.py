@@ -61,6 +61,8 @@ class TableRequest(Request):
         from peapp import encodings
         from peapp.analysis import heatmap
 
+        import numpy as np
+
         fam = encodings.get(self.family)
         spec = fam.make_spec(dict(self.params))
         if self.mode == "similarity":
@@ -74,11 +76,14 @@ class TableRequest(Request):
             import torch
 
             selected = fam.rows_at(spec, torch.tensor([self.selected_row]))[0].numpy()
+        symmetric = fam.symmetric_levels if self.mode == "encoding" else True
+        levels, saturated = heatmap.colour_levels(view.values, symmetric)  # here: a quantile is not free
+        value_range = (float(np.nanmin(view.values)), float(np.nanmax(view.values))) if saturated else None
         return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
                            col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
                            value_label=fam.value_label if self.mode == "encoding" else f"{self.similarity} similarity",
-                           symmetric=fam.symmetric_levels if self.mode == "encoding" else True,
-                           wavelengths=wavelengths, selected_row=selected)
+                           symmetric=symmetric, wavelengths=wavelengths, selected_row=selected,
+                           levels=levels, saturated=saturated, value_range=value_range)
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,9 @@ class TableResult:
     symmetric: bool
     wavelengths: Any = None  # np.ndarray per column, or None
     selected_row: Any = None  # np.ndarray: the exact row at request.selected_row, or None
+    levels: tuple[float, float] = (-1.0, 1.0)  # colour levels (peapp.analysis.heatmap.colour_levels)
+    saturated: bool = False  # True: a few outliers lie beyond the levels
+    value_range: tuple[float, float] | None = None  # (min, max) of the values when saturated
 
 
 @dataclass(frozen=True)

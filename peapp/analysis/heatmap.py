@@ -141,3 +141,31 @@ def default_levels(values: np.ndarray, symmetric: bool) -> tuple[float, float]:
     if math.isclose(lo, hi):
         return (lo - 0.5, hi + 0.5)
     return (lo, hi)
+
+
+# Colour levels that a few outliers cannot wash out: a trained table (MiniLM's positions) has
+# most values within ±0.1 and a handful near ±2, and scaled to those it draws as one flat colour.
+LEVEL_SHARE = 0.995  # the levels hold this share of the values …
+OUTLIER_RATIO = 1.5  # … when the full range is this much wider; otherwise the full range
+_LEVEL_SAMPLE = 1 << 20  # values looked at for the quantile (a strided sample of larger views)
+
+
+def colour_levels(values: np.ndarray, symmetric: bool) -> tuple[tuple[float, float], bool]:
+    """``(levels, saturated)``: the full range (``default_levels``), or, when a few outliers
+    stretch it more than OUTLIER_RATIO times, the range of the central LEVEL_SHARE of the values,
+    with ``saturated`` True (the outliers take the end colours; read-outs keep exact values)."""
+    full = default_levels(values, symmetric)
+    flat = values.reshape(-1)
+    sample = flat[::max(1, flat.size // _LEVEL_SAMPLE)]
+    sample = sample[np.isfinite(sample)]
+    if sample.size < 100:
+        return full, False
+    if symmetric:
+        m = float(np.quantile(np.abs(sample), LEVEL_SHARE))
+        if m > 0 and full[1] > OUTLIER_RATIO * m:
+            return (-m, m), True
+        return full, False
+    lo, hi = (float(v) for v in np.quantile(sample, [1 - LEVEL_SHARE, LEVEL_SHARE]))
+    if hi > lo and full[1] - full[0] > OUTLIER_RATIO * (hi - lo):
+        return (lo, hi), True
+    return full, False

@@ -152,3 +152,19 @@ def test_column_request_is_exact_where_the_table_view_is_pooled():
     np.testing.assert_array_equal(part.values, learned.table_for(spec).lookup(torch.arange(5, 40))[:, 3].numpy())
     alibi_params = jobs.frozen_params(get("alibi").default_spec().to_dict())
     assert jobs.ColumnRequest(family="alibi", params=alibi_params, column=3).run() is None
+
+
+def test_colour_levels_are_not_washed_out_by_a_few_outliers():
+    rng = np.random.default_rng(0)
+    trained = rng.normal(0, 0.05, size=(512, 384)).astype(np.float32)
+    trained[0, :3] = [2.0, -1.8, 1.5]  # a few large entries, as in trained position tables
+    (lo, hi), saturated = heatmap.colour_levels(trained, symmetric=True)
+    assert saturated and lo == -hi and 0.12 < hi < 0.2  # ≈ the 99.5th percentile of |N(0, 0.05)|
+    assert np.mean(np.abs(trained) <= hi) == pytest.approx(0.995, abs=0.002)
+    # without outliers the full range stays (sinusoids reach ±1 everywhere)
+    (lo, hi), saturated = heatmap.colour_levels(sinusoidal.table(50, 128).numpy(), symmetric=True)
+    assert not saturated and (lo, hi) == pytest.approx((-1.0, 1.0), abs=1e-3)
+    # one-sided data: the central share, not centred on zero
+    skewed = np.concatenate([rng.uniform(10, 11, 10_000), [500.0]])
+    (lo, hi), saturated = heatmap.colour_levels(skewed, symmetric=False)
+    assert saturated and 10 < lo < hi < 11.1

