@@ -78,7 +78,8 @@ class TableRequest(Request):
             selected = fam.rows_at(spec, torch.tensor([self.selected_row]))[0].numpy()
         symmetric = fam.symmetric_levels if self.mode == "encoding" else True
         levels, saturated = heatmap.colour_levels(view.values, symmetric)  # here: a quantile is not free
-        value_range = (float(np.nanmin(view.values)), float(np.nanmax(view.values))) if saturated else None
+        finite = np.isfinite(view.values)
+        value_range = (float(view.values[finite].min()), float(view.values[finite].max())) if finite.any() else (0.0, 0.0)
         return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
                            col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
                            value_label=fam.value_label if self.mode == "encoding" else f"{self.similarity} similarity",
@@ -99,7 +100,7 @@ class TableResult:
     selected_row: Any = None  # np.ndarray: the exact row at request.selected_row, or None
     levels: tuple[float, float] = (-1.0, 1.0)  # colour levels (peapp.analysis.heatmap.colour_levels)
     saturated: bool = False  # True: a few outliers lie beyond the levels
-    value_range: tuple[float, float] | None = None  # (min, max) of the values when saturated
+    value_range: tuple[float, float] = (0.0, 0.0)  # (min, max) of the finite values drawn
 
 
 @dataclass(frozen=True)

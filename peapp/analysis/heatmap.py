@@ -147,7 +147,8 @@ def default_levels(values: np.ndarray, symmetric: bool) -> tuple[float, float]:
 # most values within ±0.1 and a handful near ±2, and scaled to those it draws as one flat colour.
 LEVEL_SHARE = 0.995  # the levels hold this share of the values …
 OUTLIER_RATIO = 1.5  # … when the full range is this much wider; otherwise the full range
-_LEVEL_SAMPLE = 1 << 20  # values looked at for the quantile (a strided sample of larger views)
+_LEVEL_SAMPLE = 1 << 16  # values looked at for the quantile (a strided sample of larger views:
+#                          the 99.5% quantile of 65k values is within ~0.05% of the share)
 
 
 def colour_levels(values: np.ndarray, symmetric: bool) -> tuple[tuple[float, float], bool]:
@@ -156,7 +157,7 @@ def colour_levels(values: np.ndarray, symmetric: bool) -> tuple[tuple[float, flo
     with ``saturated`` True (the outliers take the end colours; read-outs keep exact values)."""
     full = default_levels(values, symmetric)
     flat = values.reshape(-1)
-    sample = flat[::max(1, flat.size // _LEVEL_SAMPLE)]
+    sample = flat[::max(1, flat.size // _LEVEL_SAMPLE) | 1]  # an odd stride: not every other column
     sample = sample[np.isfinite(sample)]
     if sample.size < 100:
         return full, False

@@ -418,3 +418,22 @@ def test_only_jobs_that_take_a_while_report_progress(app_context, qtbot):
     qtbot.waitUntil(lambda: len(done) == 2, timeout=10_000)
     qtbot.wait(20)
     assert "quick" not in reports and "slow" in reports
+
+
+def test_cross_section_axes_stay_put_while_the_data_fits_them(main_window, qtbot):
+    """An edit that keeps the values' range keeps the cross-section axes (no re-tick, no second
+    paint); data that no longer fits, or fills too little of them, gets a new range."""
+    heat = main_window.docks["heatmapDock"]
+    model = main_window.document_model
+    before = heat.row_plot.viewRange()[1]
+    assert before[0] <= -1.0 and before[1] >= 1.0
+    assert model.try_set_params("sinusoidal", base=777.0)
+    wait_idle(qtbot, main_window)
+    assert heat.row_plot.viewRange()[1] == before
+    assert model.try_set_family("learned")  # seeded random rows, ~±0.09: the ±1 range would flatten them
+    wait_idle(qtbot, main_window)
+    _, y = heat.row_curve.getData()
+    low, high = heat.row_plot.viewRange()[1]
+    table_low, table_high = heat._result.value_range
+    assert low <= min(y.min(), table_low) and max(y.max(), table_high) <= high
+    assert high - low <= 1.2 * (table_high - table_low)

@@ -54,6 +54,7 @@ class HeatmapDock(ViewDock):
         self._request_key = None
         self._cmap_name = DIVERGING
         self._exact: ColumnRequest | None = None  # the column request whose values the column plot shows
+        self._y_ranges: dict[int, tuple[float, float]] = {}  # cross-section plot → the y range set (_fit_y)
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -256,6 +257,7 @@ class HeatmapDock(ViewDock):
                     (request.row_start, request.row_stop) == (view.row_start, view.row_stop):
                 self._exact = request
                 set_curve(self.col_curve, result.positions, result.values)
+                self._fit_y(self.col_plot, result.values)
                 set_title(self.col_plot, f"{self._result.col_axis} {request.column} across "
                                          f"{self._result.row_axis}s (exact)")
 
@@ -270,14 +272,39 @@ class HeatmapDock(ViewDock):
             return False
         return (position is None or position == selected[0]) and (column is None or column == selected[1])
 
+    def _fit_y(self, plot: pg.PlotItem, values: np.ndarray) -> None:
+        """A cross-section's y range: the table's value range and the curve's own, kept while the
+        data still fills most of it.  An edit then keeps the axis, which needs no new ticks and
+        no second paint (autorange re-ticked it, and redrew a dense curve, after every edit)."""
+        lo, hi = self._result.value_range if self._result is not None else (0.0, 0.0)
+        finite = values[np.isfinite(values)]
+        if finite.size:
+            lo, hi = min(lo, float(finite.min())), max(hi, float(finite.max()))
+        if hi <= lo:
+            lo, hi = lo - 0.5, hi + 0.5
+        current = self._y_ranges.get(id(plot))
+        if current is not None and current[0] <= lo and hi <= current[1] and hi - lo >= 0.6 * (current[1] - current[0]):
+            return  # still fits, and still fills most of it
+        pad = 0.05 * (hi - lo)
+        target = (lo - pad, hi + pad)
+        if current != target:
+            self._y_ranges[id(plot)] = target
+            plot.setYRange(*target, padding=0)
+
+    def _auto_y(self, plot: pg.PlotItem) -> None:
+        self._y_ranges.pop(id(plot), None)
+        plot.enableAutoRange(axis="y")
+
     def _show_pooled_column(self, result: TableResult, column: int) -> None:
         view = result.view
         set_curve(self.col_curve, view.row_positions, view.values[:, column])
+        self._fit_y(self.col_plot, view.values[:, column])
         set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s "
                                  f"(means of ~{view.bin_size:,.0f} positions)")
 
     def _show_row(self, position: int, values: np.ndarray) -> None:
         set_curve(self.row_curve, np.arange(len(values)), values)
+        self._fit_y(self.row_plot, values)
         set_title(self.row_plot, f"position {position:,}: its vector across "
                                  f"{self._result.col_axis if self._result else 'columns'}")
 
@@ -382,10 +409,12 @@ class HeatmapDock(ViewDock):
             else:
                 self._exact = None
                 set_curve(self.col_curve, view.row_positions, view.values[:, column])
+                self._fit_y(self.col_plot, view.values[:, column])
                 set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
         else:
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
             set_curve(self.row_curve, view.row_positions, view.values[row])
+            self._auto_y(self.row_plot)
             set_title(self.row_plot, f"similarity of position {position:,} to every position")
 
     def _show_distance_profile(self, result: TableResult) -> None:
@@ -395,6 +424,7 @@ class HeatmapDock(ViewDock):
         n = values.shape[0]
         profile = np.array([np.nanmean(np.diagonal(values, k)) for k in range(n)])
         set_curve(self.col_curve, np.arange(n) * result.view.bin_size, profile)
+        self._auto_y(self.col_plot)
         set_title(self.col_plot, "mean similarity by distance (positions)")
 
     # ---- export hooks ---------------------------------------------------------------------------
