@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
+import numpy as np
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
 from superqt.utils import qthrottled
 
@@ -26,6 +27,23 @@ class SettingsDock(ViewDock):
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
         self._syncers: list[Callable[[Document], None]] = []
+        self._result: Any = None  # what the dock shows (set by show_result); the exports read it
+
+    # ---- export: the figure is self.graphics; its data and title come from the result shown ------
+    def export_widget(self) -> QWidget:
+        return self.graphics
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        return {} if self._result is None else self.result_arrays(self._result)
+
+    def export_title(self) -> str:
+        return self.title if self._result is None else self.result_title(self._result)
+
+    def result_arrays(self, result: Any) -> dict[str, np.ndarray]:
+        return {}
+
+    def result_title(self, result: Any) -> str:
+        return self.title
 
     # ---- settings -------------------------------------------------------------------------------
     def setting(self, key: str, document: Document | None = None) -> Any:

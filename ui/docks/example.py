@@ -373,24 +373,15 @@ class ExampleDock(SettingsDock):
         return (f"dim {dim}: embedding {r.embedding[dim]:+.4f} + PE {r.positional[dim]:+.4f} = "
                 f"{r.combined[dim]:+.4f} (at {r.other_position}: {r.other_combined[dim]:+.4f})")
 
-    # ---- export ---------------------------------------------------------------------------------------
-    def export_widget(self) -> QWidget:
-        return self.graphics
-
-    def export_arrays(self) -> dict[str, np.ndarray]:
-        r = self._result
-        if r is None:
-            return {}
+    # ---- export (SettingsDock) --------------------------------------------------------------------------
+    def result_arrays(self, r: we.WorkedExample) -> dict[str, np.ndarray]:
         out = {"embedding": r.embedding, "positional": r.positional, "combined": r.combined,
                "other_combined": r.other_combined}
         if r.angles is not None:
             out["angles"] = r.angles
         return out
 
-    def export_title(self) -> str:
-        r = self._result
-        if r is None:
-            return self.title
+    def result_title(self, r: we.WorkedExample) -> str:
         return f"Worked example — \"{r.word}\" at position {r.position}, {we.SCHEME_LABELS[r.scheme]}"
 
 

@@ -326,14 +326,8 @@ class ExtrapolationDock(SettingsDock):
             return f"distance {d:,.0f}: bias per head {biases}{more}; reach per head {reach}{more}"
         return ""
 
-    # ---- export ------------------------------------------------------------------------------------------
-    def export_widget(self) -> QWidget:
-        return self.graphics
-
-    def export_arrays(self) -> dict[str, np.ndarray]:
-        r = self._result
-        if r is None:
-            return {}
+    # ---- export (SettingsDock) ---------------------------------------------------------------------------
+    def result_arrays(self, r: ex.ExtrapolationResult) -> dict[str, np.ndarray]:
         out = {"sinusoidal_unseen_fraction": r.sinusoidal.unseen_fraction,
                "sinusoidal_trained_angle": r.sinusoidal.angles.trained,
                "rope_trained_angle": r.rope.variants["none"].trained,
@@ -343,10 +337,7 @@ class ExtrapolationDock(SettingsDock):
             out[f"rope_needed_angle_{kind}"] = angles.needed
         return out
 
-    def export_title(self) -> str:
-        r = self._result
-        if r is None:
-            return self.title
+    def result_title(self, r: ex.ExtrapolationResult) -> str:
         return f"Length extrapolation: trained on {r.train_len:,}, evaluated at {r.eval_len:,}"
 
 

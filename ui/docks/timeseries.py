@@ -388,24 +388,15 @@ class TimeSeriesDock(SettingsDock):
         return (f"sample {sample}, {self.format_time(float(r.series.times[sample]))} ({r.tau[sample]:,.3f} {unit}), "
                 f"{r.labels[col]}: {r.matrix[cell, col]:+.4f}")
 
-    # ---- export --------------------------------------------------------------------------------------
-    def export_widget(self) -> QWidget:
-        return self.graphics
-
-    def export_arrays(self) -> dict[str, np.ndarray]:
-        r = self._result
-        if r is None:
-            return {}
+    # ---- export (SettingsDock) ---------------------------------------------------------------------
+    def result_arrays(self, r: ts.TimeSeriesResult) -> dict[str, np.ndarray]:
         out = {"times": r.series.times, "elapsed": r.tau, "grid_elapsed": r.grid_tau, "encoding": r.matrix,
                "gap": r.gaps, "similarity": r.curve, "pair_gap": r.pair_gaps, "pair_similarity": r.pair_sims}
         if r.series.values is not None:
             out["values"] = r.series.values
         return out
 
-    def export_title(self) -> str:
-        r = self._result
-        if r is None:
-            return self.title
+    def result_title(self, r: ts.TimeSeriesResult) -> str:
         return f"Time series — {r.series.source}, {ts.ENCODING_LABELS[r.encoding.kind]}"
 
 
