@@ -1,8 +1,11 @@
 """The ``peapp`` command line: ``peapp SUBCOMMAND …`` (also ``python -m peapp``).
 
-Each subcommand lives in its own module under ``peapp/commands/`` and is listed in
-``COMMANDS``; a module provides ``NAME``, ``HELP``, ``add_arguments(parser)`` and
-``run(args) -> int``.  Errors the user can cause exit 2 with one line on stderr.
+A subcommand is a module that provides ``NAME``, ``HELP``, ``add_arguments(parser)`` and
+``run(args) -> int``.  The core's own (``inspect``, ``extrapolate``) live under
+``peapp/commands/`` and are listed in ``CORE_COMMANDS``; installed packages add theirs through
+the entry-point group ``peapp.commands`` (the desktop app declares ``gui`` and ``render`` in
+pyproject.toml, implemented in ``ui/commands/``), so the core never imports the GUI.
+Errors the user can cause exit 2 with one line on stderr.
 """
 
 from __future__ import annotations
@@ -10,16 +13,17 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from importlib.metadata import entry_points
+from types import ModuleType
 
 from peapp import __version__
 from peapp.errors import PeappError
 
-COMMANDS = (
-    "peapp.commands.gui",
+CORE_COMMANDS = (
     "peapp.commands.inspect",
-    "peapp.commands.render",
     "peapp.commands.extrapolate",
 )
+ENTRY_POINT_GROUP = "peapp.commands"  # value: a module path, e.g. "ui.commands.render"
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -43,12 +47,30 @@ def build_parser() -> argparse.ArgumentParser:
                      "transformers encode position.", formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=f"peapp {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
-        module = importlib.import_module(name)
+    for module in commands():
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP, formatter_class=HelpFormatter)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser
+
+
+def commands() -> list[ModuleType]:
+    """The subcommand modules: the core's, then those installed packages declare, by name.
+
+    A declared command whose module cannot be imported (its package half-installed) is left
+    out with one line on stderr, so the core's commands keep working.
+    """
+    modules = {module.NAME: module for module in map(importlib.import_module, CORE_COMMANDS)}
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        if point.name in modules:
+            continue  # a package never replaces a core command (nor, installed twice, itself)
+        try:
+            module = point.load()
+        except ImportError as exc:
+            print(f"peapp: command {point.name!r} unavailable ({point.value}: {exc})", file=sys.stderr)
+            continue
+        modules[module.NAME] = module
+    return list(modules.values())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # transformers in tests must never reach a hub
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as the app does (ui.app.quiet_openmp)
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as the app does (ui.application.quiet_openmp)
 
 import pytest  # noqa: E402
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 import sys
 
-APP_NAME = "Positional Encoding Explorer"
-ORGANIZATION = "peapp"
+# In their own module, which ui.self_test and ui.commands.render import too (ui.self_test
+# importing them from here, which imports ui.self_test, was a cycle).
+from ui.application import create_application, quiet_openmp
 
 NO_DISPLAY_MESSAGE = ("peapp: no display found. Run the app on a desktop, or under a virtual display: "
                       "xvfb-run -a python main.py  (for pictures without any display use "
@@ -24,31 +25,6 @@ def has_display() -> bool:
     if os.environ.get("QT_QPA_PLATFORM"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-def create_application(argv: list[str] | None = None):
-    """The QApplication with the app's name and organisation (QSettings use them)."""
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance() or QApplication(list(argv or [sys.argv[0]]))
-    app.setApplicationName(APP_NAME)
-    app.setOrganizationName(ORGANIZATION)
-    app.setApplicationVersion(__import__("peapp").__version__)
-    app.setDesktopFileName("peapp")  # matches packaging/peapp.desktop (Wayland task bar icon)
-    from ui.resources import app_icon
-
-    app.setWindowIcon(app_icon())
-    return app
-
-
-def quiet_openmp() -> None:
-    """Let torch's OpenMP threads sleep instead of spin while they wait.
-
-    The compute thread shares the CPU with the GUI thread; spinning workers (the OpenMP
-    default) measured 3–5× more CPU for the same work on a busy 2-core machine.  Must run
-    before torch is imported; a value the user set wins.
-    """
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
 def main(argv: list[str] | None = None) -> int:

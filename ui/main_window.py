@@ -48,8 +48,8 @@ class _LoadBackend(Request):
         import peapp
 
         for module in pkgutil.walk_packages(peapp.__path__, "peapp."):
-            if module.name.startswith("peapp.commands") or module.name.endswith("__main__"):
-                continue  # command modules may reach into ui/ lazily; nothing there to warm up
+            if module.name.endswith("__main__"):
+                continue  # the command-line entry: nothing to warm up
             importlib.import_module(module.name)
         return time.perf_counter() - started
 

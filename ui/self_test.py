@@ -50,7 +50,7 @@ def run_self_test(out_dir: str | os.PathLike | None = None) -> int:
 def _run(tmp: Path, out_dir: Path, started: float, timings: list, windows: list) -> None:
     from PySide6.QtCore import QSettings
 
-    from ui.app import create_application
+    from ui.application import create_application
 
     def lap(name: str, since: float) -> float:
         now = time.perf_counter()

@@ -1,1 +1,1 @@
-"""CLI subcommands; each module is listed in ``peapp.cli.COMMANDS``."""
+"""The core's CLI subcommands (listed in ``peapp.cli.CORE_COMMANDS``); GUI ones are in ``ui/commands/``."""

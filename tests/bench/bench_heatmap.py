@@ -3,7 +3,7 @@
 Prints median and p95 latency (ms) from the Document edit to the end of the first paint of
 the heatmap's view after the new result was drawn into it (a new base every edit, so every
 edit really recomputes).  The app's settings apply (OpenMP threads sleep while they wait,
-``ui.app.quiet_openmp``); the paint is the one Qt does by itself, not a forced repaint() —
+``ui.application.quiet_openmp``); the paint is the one Qt does by itself, not a forced repaint() —
 a forced one would paint before the scene has processed its changes.  Targets (issue 2):
 50×128 < 30 ms, 4,096×1,024 < 100 ms, 100,000×1,024 < 300 ms; peak RSS < 1.5 GB.
 Run: QT_QPA_PLATFORM=offscreen .venv/bin/python -m tests.bench.bench_heatmap
@@ -23,7 +23,7 @@ REPEATS = 25
 
 
 def main() -> None:
-    from ui.app import create_application, quiet_openmp
+    from ui.application import create_application, quiet_openmp
 
     quiet_openmp()  # before torch is imported, as ui.app.main does
     from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer

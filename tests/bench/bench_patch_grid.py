@@ -19,7 +19,7 @@ REPEATS = 7
 
 
 def main() -> None:
-    from ui.app import create_application
+    from ui.application import create_application
 
     app = create_application()
     from peapp.document import Document

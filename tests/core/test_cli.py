@@ -70,3 +70,26 @@ def test_bad_arguments_exit_2_with_one_line(argv, message, capsys):
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and message in captured.err, captured.err
     assert captured.err.startswith("peapp"), captured.err
+
+
+def test_installed_packages_add_subcommands_through_entry_points():
+    """gui and render come from the ``peapp.commands`` entry points (pyproject.toml), not from the core."""
+    from importlib.metadata import entry_points
+
+    declared = {point.name: point.value for point in entry_points(group=cli.ENTRY_POINT_GROUP)}
+    assert declared == {"gui": "ui.commands.gui", "render": "ui.commands.render"}, \
+        "entry points missing or stale: reinstall (make test does it when pyproject.toml changes)"
+    assert all(not name.startswith("ui.") for name in cli.CORE_COMMANDS)
+    assert [m.NAME for m in cli.commands()] == ["inspect", "extrapolate", "gui", "render"]
+
+
+def test_a_broken_or_clashing_command_package_leaves_the_core_commands_working(monkeypatch, capsys):
+    from importlib.metadata import EntryPoint
+
+    points = [EntryPoint("broken", "no_such_package_for_peapp.command", cli.ENTRY_POINT_GROUP),
+              EntryPoint("inspect", "no_such_package_for_peapp.inspect", cli.ENTRY_POINT_GROUP)]
+    monkeypatch.setattr(cli, "entry_points", lambda group: [p for p in points if p.group == group])
+    assert [m.NAME for m in cli.commands()] == ["inspect", "extrapolate"]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "command 'broken' unavailable" in err, err
+    assert cli.main(["extrapolate", "--train", "64", "--eval", "128"]) == 0

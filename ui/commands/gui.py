@@ -1,8 +1,12 @@
-"""``peapp gui [PATH]``: start the desktop app (the same as ``python main.py``)."""
+"""``peapp gui [PATH]``: start the desktop app (the same as ``python main.py``).
+
+Declared to ``peapp.cli`` as the ``peapp.commands`` entry point ``gui`` (pyproject.toml)."""
 
 from __future__ import annotations
 
 import argparse
+
+from ui.app import main as start_app  # light: ui.app imports Qt only when it starts the app
 
 NAME = "gui"
 HELP = "start the desktop app, optionally opening a checkpoint, config or session file"
@@ -13,7 +17,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # The only place peapp/ reaches into ui/, and only when asked to start the GUI.
-    import importlib
-
-    return importlib.import_module("ui.app").main([args.path] if args.path else [])
+    return start_app([args.path] if args.path else [])

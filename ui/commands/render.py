@@ -10,8 +10,9 @@ renderable without changes here.  Rendering builds the real main window on Qt's 
 platform and goes through ``ui.export`` — the code behind the GUI's File > Export — so a
 render and a GUI export of the same session give the same picture.
 
-Qt and torch are imported only when this command runs (``peapp/`` stays importable without
-Qt); per-family options are added to the parser only when ``render`` itself is parsed, so
+Declared to ``peapp.cli`` as the ``peapp.commands`` entry point ``render`` (pyproject.toml).
+Qt and torch are imported only when this command runs (``peapp --help`` builds every
+subcommand's parser and should not load Qt); per-family options are added to the parser only when ``render`` itself is parsed, so
 other subcommands (``peapp gui``) do not pay for importing torch first.
 """
 
@@ -191,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         if not hasattr(args, name):
             setattr(args, name, default)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see ui.app.quiet_openmp
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see ui.application.quiet_openmp
     from ui import export
 
     views = export.all_views()
@@ -286,7 +287,7 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
 
 
 def _headless_window(document):
-    from ui.app import create_application
+    from ui.application import create_application
 
     app = create_application()
     from ui.main_window import MainWindow
