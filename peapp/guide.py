@@ -1,7 +1,7 @@
 """"Which encoding should I use?" — the decision list behind Help > Which encoding…
 
 The user ticks what matters (:data:`NEEDS`); :func:`recommend` returns the encodings that fit,
-each with the reasons, the family to select and the docks that show it best.  The rules are
+each with the reasons, the family to select and the views that show it best.  The rules are
 a decision list for choosing a positional encoding: start from what you build; sometimes one
 answer fits, sometimes several.
 
@@ -47,8 +47,9 @@ NEEDS: tuple[Need, ...] = (
 )
 NEED_KEYS = frozenset(need.key for need in NEEDS)
 
-# Which families each answer selects, and the docks (objectName) that show it, best first.
-# The GUI uses the first dock of the list that exists in this build.
+# Which families each answer selects, and the views that show it, best first.  A view is named
+# as `peapp render` names it ("heatmap", "rotation", "attention"); the GUI opens the panel that
+# shows the first view of the list it has.
 FAMILY_LABELS = {
     "sinusoidal": "Sinusoidal",
     "learned": "Learned absolute",
@@ -56,15 +57,15 @@ FAMILY_LABELS = {
     "t5": "Relative (T5 buckets)",
     "alibi": "ALiBi",
 }
-# Docks that choose their own scheme in a view setting (rather than following the document's
-# family) and the setting's key: the guide sets it too, so the dock shows the recommendation.
-DOCK_FAMILY_SETTING = {"attentionDock": "scheme"}
-FAMILY_DOCKS = {
-    "sinusoidal": ("heatmapDock",),
-    "learned": ("heatmapDock",),
-    "rope": ("rotationDock", "heatmapDock"),
-    "t5": ("attentionDock", "heatmapDock"),
-    "alibi": ("attentionDock", "heatmapDock"),
+# Views that choose their own scheme in a setting (rather than following the document's family)
+# and the setting's key: the guide sets it too, so the view shows the recommendation.
+VIEW_FAMILY_SETTING = {"attention": "scheme"}
+FAMILY_VIEWS = {
+    "sinusoidal": ("heatmap",),
+    "learned": ("heatmap",),
+    "rope": ("rotation", "heatmap"),
+    "t5": ("attention", "heatmap"),
+    "alibi": ("attention", "heatmap"),
 }
 
 
@@ -109,7 +110,7 @@ class Recommendation:
     label: str
     reasons: tuple[str, ...]
     needs: tuple[str, ...]  # the ticks that led here
-    docks: tuple[str, ...]  # where to look at it, best first
+    views: tuple[str, ...]  # where to look at it, best first (FAMILY_VIEWS)
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def recommend(ticked) -> Advice:
     ranked = sorted(reasons, key=lambda f: -len(needs[f]))
     recommendations = tuple(
         Recommendation(family=f, label=FAMILY_LABELS[f], reasons=tuple(reasons[f]),
-                       needs=tuple(sorted(needs[f], key=order.__getitem__)), docks=FAMILY_DOCKS[f])
+                       needs=tuple(sorted(needs[f], key=order.__getitem__)), views=FAMILY_VIEWS[f])
         for f in ranked)
     notes = tuple(text for pair, text in CONFLICTS if pair <= ticked)
     return Advice(recommendations, notes)

@@ -1,7 +1,8 @@
 """Immutable compute requests: what a view asks the worker to compute.
 
-A request is a frozen dataclass with a ``channel`` (the view it feeds; a newer request on the
-same channel supersedes an older one) and a ``run(progress)`` method that calls the pure
+A request is a frozen dataclass with a ``channel`` (a neutral name of the view it feeds, never
+a widget's name; the GUI's worker queues each panel's requests on that panel's own channel,
+where a newer request supersedes an older one) and a ``run(progress)`` method that calls the pure
 ``peapp`` functions.  ``progress(fraction)`` is the worker's hook: it may raise
 :class:`Cancelled` between chunks, which is how long jobs stop promptly.  Requests know
 nothing of threads or widgets, so the CLI runs them directly.

@@ -231,18 +231,29 @@ class GuideDialog(QDialog):
             self._answers_layout.addWidget(box)
         self._answers_layout.addStretch(1)
 
+    def view_and_dock_for(self, rec: guide.Recommendation) -> tuple[str, str] | tuple[None, None]:
+        """The first of the recommendation's views that a panel of this window shows, and that
+        panel's objectName (the guide names views as `peapp render` does; the panels map them)."""
+        from ui.export import view_names  # not at the top: it loads pyqtgraph, this module must not
+
+        for view in rec.views:
+            for name, dock in self.window_.docks.items():
+                if view in view_names(type(dock)):
+                    return view, name
+        return None, None
+
     def dock_for(self, rec: guide.Recommendation) -> str | None:
-        return next((name for name in rec.docks if name in self.window_.docks), None)
+        return self.view_and_dock_for(rec)[1]
 
     def show_family(self, rec: guide.Recommendation) -> None:
         """Select the family — in the document and, for a dock with its own scheme choice, in that
         dock's settings — as one undoable edit, and raise the panel."""
         model = self.window_.document_model
-        dock = self.dock_for(rec)
+        view, dock = self.view_and_dock_for(rec)
         try:
             document = model.document.with_family(rec.family)
-            key = guide.DOCK_FAMILY_SETTING.get(dock)
-            if key:
+            key = guide.VIEW_FAMILY_SETTING.get(view) if view else None
+            if key and dock:
                 document = document.with_view(dock, **{key: rec.family})
         except PeappError as exc:  # a build without that family: say so, change nothing
             self.window_.show_status(str(exc))

@@ -117,7 +117,7 @@ class PatchGridResult:
 
 @dataclass(frozen=True)
 class PatchGridRequest(Request):
-    channel: ClassVar[str] = "patchGridDock"
+    channel: ClassVar[str] = "patch_grid"
     settings: PatchGridSettings
     table: GivenTable | None = None
     gap: int = 1

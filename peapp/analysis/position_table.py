@@ -73,7 +73,7 @@ def _mean_spectrum(spectrum: np.ndarray) -> np.ndarray:
 class OpenCheckpointRequest(Request):
     """Open a checkpoint and detect its position scheme (reads headers and configs only)."""
 
-    channel: ClassVar[str] = "checkpointDock"
+    channel: ClassVar[str] = "checkpoint"
     path: str
 
     def compute(self, progress: ProgressFn) -> Any:
@@ -89,7 +89,7 @@ class OpenCheckpointRequest(Request):
 class TableAnalysisRequest(Request):
     """Load one table (``PATH::TENSOR``) and analyse it, positions from ``offset``."""
 
-    channel: ClassVar[str] = "checkpointDock:analysis"
+    channel: ClassVar[str] = "checkpoint:analysis"
     source: str
     offset: int = 0
 
@@ -153,7 +153,7 @@ def shaw_by_distance(table: np.ndarray) -> DistanceView:
 class DistanceRequest(Request):
     """Load a relative table (or take ALiBi slopes) and lay it out by distance."""
 
-    channel: ClassVar[str] = "checkpointDock:distance"
+    channel: ClassVar[str] = "checkpoint:distance"
     kind: str  # "t5_relative_bias" | "alibi" | "shaw_relative"
     source: str = ""  # PATH::TENSOR for tables
     bidirectional: bool = True

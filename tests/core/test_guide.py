@@ -67,11 +67,11 @@ def test_every_combination_gives_known_families_with_reasons():
             advice = guide.recommend(combo)
             assert advice.recommendations, combo  # every tick leads somewhere
             for rec in advice.recommendations:
-                assert rec.reasons and set(rec.needs) <= set(combo) and rec.docks
+                assert rec.reasons and set(rec.needs) <= set(combo) and rec.views
 
 
 def test_recommended_families_exist_in_the_registry():
     names = {f.name for f in encodings.families()}
-    for family in guide.FAMILY_DOCKS:
+    for family in guide.FAMILY_VIEWS:
         assert family in names
         assert family in guide.FAMILY_LABELS

@@ -72,8 +72,8 @@ def test_guide_sets_the_scheme_of_a_dock_that_picks_its_own(qtbot, main_window, 
     """e.g. the attention inspector chooses its scheme in views["attentionDock"]["scheme"]."""
     from peapp import guide
 
-    monkeypatch.setitem(guide.FAMILY_DOCKS, "alibi", ("heatmapDock",))
-    monkeypatch.setattr(guide, "DOCK_FAMILY_SETTING", {"heatmapDock": "scheme_probe"})
+    monkeypatch.setitem(guide.FAMILY_VIEWS, "alibi", ("similarity",))  # the heatmap dock's second view
+    monkeypatch.setattr(guide, "VIEW_FAMILY_SETTING", {"similarity": "scheme_probe"})
     dialog = help_menu.GuideDialog(main_window)
     qtbot.addWidget(dialog)
     dialog.boxes["extrapolation"].setChecked(True)
