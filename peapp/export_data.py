@@ -63,7 +63,7 @@ def export_metadata(document: Any, dock: str, *, view: str | None = None, title:
         meta["title"] = title
     try:
         meta["resolved_params"] = {document.family: document.spec().to_dict()}
-    except Exception:  # noqa: BLE001 - a family that cannot resolve still gets its Document recorded
+    except Exception:  # a family that cannot resolve still gets its Document recorded
         pass
     meta.update(extra)
     return meta

@@ -9,7 +9,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")  # transformers in tests must never
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as the app does (ui.application.quiet_openmp)
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture

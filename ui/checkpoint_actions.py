@@ -155,7 +155,7 @@ class _DropFilter(QObject):
         super().__init__(window)
         self._window = window
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, obj, event) -> bool:  # Qt override
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
             if _local_paths(event.mimeData()):

@@ -30,7 +30,7 @@ class _ReplaceDocument(QUndoCommand):
         super().__init__(text)
         self._model, self.old, self.new, self._id = model, old, new, _merge_id(merge_key)
 
-    def id(self) -> int:  # noqa: A003 - Qt override
+    def id(self) -> int:  # Qt override
         return self._id
 
     def mergeWith(self, other: QUndoCommand) -> bool:

@@ -13,7 +13,7 @@ them without modal dialogs.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -24,6 +24,9 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
 from peapp.document import Document
 from peapp.errors import PeappError
 from ui import settings as preferences
+
+if TYPE_CHECKING:  # for the annotations only; see below for why not at run time
+    from ui import export
 
 # ``ui.export`` (pyqtgraph, numpy) and ``peapp.export_data`` are imported inside the methods:
 # this module is imported while the window is built, before its first paint.

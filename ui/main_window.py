@@ -247,7 +247,7 @@ class MainWindow(QMainWindow):
             dock.setVisible(True)
         self._apply_default_sizes()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event) -> None:  # Qt override
         self.save_layout()
         self.worker.shutdown()
         super().closeEvent(event)

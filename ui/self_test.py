@@ -28,7 +28,7 @@ def run_self_test(out_dir: str | os.PathLike | None = None) -> int:
     try:
         with tempfile.TemporaryDirectory(prefix="peapp-self-test-") as tmp:
             _run(Path(tmp), Path(out_dir) if out_dir else Path(tmp), started, timings, windows)
-    except Exception as exc:  # noqa: BLE001 - the one-line reason is the point of a smoke test
+    except Exception as exc:  # the one-line reason is the point of a smoke test
         reason = str(exc).splitlines()[0] if str(exc) else ""
         print(f"peapp self-test FAILED: {type(exc).__name__}: {reason}", file=sys.stderr)
         return 1

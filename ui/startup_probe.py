@@ -28,7 +28,7 @@ class _FirstPaint(QObject):
         super().__init__(window)
         self._seen = False
 
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, obj, event) -> bool:  # Qt override
         if not self._seen and event.type() == QEvent.Type.Paint:
             self._seen = True
             stamp("window-visible")

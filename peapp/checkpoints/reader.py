@@ -14,11 +14,11 @@ import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
-ProgressFn = Callable[[float], None]
-
 from peapp.checkpoints import gguf_format, safetensors_format
 from peapp.checkpoints.model import Checkpoint, TensorInfo
 from peapp.errors import CheckpointError
+
+ProgressFn = Callable[[float], None]
 
 TORCH_SUFFIXES = (".bin", ".pt", ".pth", ".ckpt")
 _MAX_JSON_BYTES = 64 * 1024 * 1024  # configs and shard indexes are kilobytes to a few MB

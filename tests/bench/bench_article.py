@@ -53,7 +53,7 @@ def main() -> None:
         for kind in timeseries.ENCODINGS:
             enc = timeseries.TimeEncoding(kind=kind, d_model=64)
             _time(f"time series: summarise {rows:,} rows, {kind}",
-                  lambda: timeseries.summarise(series, enc), repeat=1)
+                  lambda enc=enc: timeseries.summarise(series, enc), repeat=1)
     finally:
         os.unlink(path)
 

@@ -67,7 +67,7 @@ def main() -> None:
         model.try_set_params("sinusoidal", n_positions=n, d_model=d)
         window.wait_until_idle(app.processEvents)
         times = []
-        for i in range(REPEATS):
+        for _ in range(REPEATS):
             done["t"], done["shown"] = None, False
             start = time.perf_counter()
             edits += 1  # a new base every time, so every edit really changes the table

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from peapp.analysis import attention as A
 from tests.conftest import wait_idle
 
 

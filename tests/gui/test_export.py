@@ -87,7 +87,7 @@ def test_every_dock_exports_png_svg_pdf(main_window, qtbot, tmp_path):
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
         assert len(re.findall(rb"/Type\s*/Page\b", data)) == 1
-        assert f"peapp".encode() in data and export_data.read_parameters(pdf)["dock"] == name
+        assert b"peapp" in data and export_data.read_parameters(pdf)["dock"] == name
 
 
 def test_hidden_dock_exports_at_the_default_size(main_window, qtbot):
@@ -338,7 +338,7 @@ def test_layout_persists_and_invalid_state_falls_back(qtbot, settings):
         window = MainWindow(load_backend="now", settings=settings)
         qtbot.addWidget(window)
         window.show()
-        qtbot.waitUntil(lambda: "default layout" in window.statusBar().currentMessage(), timeout=5000)
+        qtbot.waitUntil(lambda window=window: "default layout" in window.statusBar().currentMessage(), timeout=5000)
         assert not window.docks["heatmapDock"].isFloating()
         assert window.dockWidgetArea(window.docks["heatmapDock"]) == Qt.DockWidgetArea.RightDockWidgetArea
         window.close()

@@ -15,7 +15,7 @@ def test_help_menu_has_tour_shortcuts_guide_and_about(main_window):
 def test_tour_lists_every_discovered_dock_with_a_description(main_window):
     entries = help_menu.tour_entries(main_window)
     assert [e[1] for e in entries] == [cls.title for cls in ui.docks.dock_classes()]
-    for name, title, shortcut, text in entries:
+    for name, _title, _shortcut, text in entries:
         assert len(text) > 20, f"{name} has no docstring to describe it"
     heatmap = next(e for e in entries if e[0] == "heatmapDock")
     assert "heatmap" in heatmap[3].lower() and heatmap[2] == "Ctrl+1"

@@ -26,7 +26,7 @@ class _Click:
     def __init__(self, pos):
         self._pos = pos
 
-    def scenePos(self):  # noqa: N802 - pyqtgraph's name
+    def scenePos(self):  # pyqtgraph's name
         return self._pos
 
     def double(self):
