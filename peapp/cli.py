@@ -15,6 +15,7 @@ import importlib
 import sys
 from importlib.metadata import entry_points
 from types import ModuleType
+from typing import NoReturn
 
 from peapp import __version__
 from peapp.errors import PeappError
@@ -34,11 +35,11 @@ class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
         text = action.help or ""
         if "(default" in text:
             return text
-        return super()._get_help_string(action)
+        return super()._get_help_string(action) or ""
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, exit 2 (argparse prints usage too)
+    def error(self, message: str) -> NoReturn:  # one clear line, exit 2 (argparse prints usage too)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

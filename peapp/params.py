@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Self
 
 from peapp.errors import ParameterError
 
@@ -62,6 +62,8 @@ class Spec:
     """
 
     family: ClassVar[str] = ""
+    if TYPE_CHECKING:  # every subclass is a dataclass: say so to the type checker (fields(), replace())
+        __dataclass_fields__: ClassVar[dict[str, Any]]
 
     def __post_init__(self) -> None:
         for info in self.param_infos():
@@ -85,7 +87,7 @@ class Spec:
         return tuple(infos)
 
     @classmethod
-    def from_dict(cls, values: Mapping[str, Any]) -> "Spec":
+    def from_dict(cls, values: Mapping[str, Any]) -> Self:
         """Build a spec from (possibly partial) values; unknown keys are an error."""
         names = {i.name for i in cls.param_infos()}
         unknown = set(values) - names
@@ -96,7 +98,7 @@ class Spec:
     def to_dict(self) -> dict[str, Any]:
         return {i.name: getattr(self, i.name) for i in self.param_infos()}
 
-    def replace(self, **changes: Any) -> "Spec":
+    def replace(self, **changes: Any) -> Self:
         return dataclasses.replace(self, **changes)
 
 
@@ -115,7 +117,7 @@ def _coerce(info: ParamInfo, value: Any) -> Any:
         if info.kind is int:
             if isinstance(value, float) and not value.is_integer():
                 raise ValueError
-            number = int(value)
+            number: float = int(value)
         else:
             number = float(value)
     except (TypeError, ValueError):

@@ -48,7 +48,7 @@ ROPE_SCALING_LABELS = {
     "llama3": "RoPE + Llama-3",
 }
 MAX_LENGTH = 16_777_216
-_ROPE_LIMITS = {info.name: info.maximum for info in RopeSpec.param_infos()}
+_ROPE_LIMITS = {info.name: info.maximum for info in RopeSpec.param_infos() if info.maximum is not None}
 # The RoPE scalings are RopeSpec's, so its limits are ours: trained context and factor.
 MAX_TRAIN_LENGTH = int(_ROPE_LIMITS["original_max_position_embeddings"])
 MAX_FACTOR = float(_ROPE_LIMITS["factor"])

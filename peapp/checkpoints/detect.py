@@ -245,7 +245,7 @@ class _Detector:
     def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
         model_type = str(cfg.get("model_type") or self.model_type).lower()
-        attn = cfg.get("attn_config") if isinstance(cfg.get("attn_config"), Mapping) else {}
+        attn = given if isinstance(given := cfg.get("attn_config"), Mapping) else {}
         if model_type in ALIBI_TYPES or attn.get("alibi") or cfg.get("alibi") is True \
                 or cfg.get("position_embedding_type") == "alibi":
             form = "mpt" if attn.get("alibi") else model_type or "alibi"

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Generic, TypeVar
 
 import numpy as np
 import torch
 
 from peapp.params import Spec
 
+S = TypeVar("S", bound=Spec)
+
 
 @dataclass(frozen=True)
-class Family:
+class Family(Generic[S]):
     """A family as the app sees it.
 
     The heatmap view is a table of ``rows(spec) × cols(spec)``; ``rows_at(spec, positions)``
@@ -23,27 +25,27 @@ class Family:
 
     name: str
     label: str
-    spec: type[Spec]
+    spec: type[S]
     summary: str
-    rows: Callable[[Spec], int]
-    cols: Callable[[Spec], int]
-    rows_at: Callable[[Spec, torch.Tensor], torch.Tensor]
-    caption: Callable[[Spec], str]
+    rows: Callable[[S], int]
+    cols: Callable[[S], int]
+    rows_at: Callable[[S, torch.Tensor], torch.Tensor]
+    caption: Callable[[S], str]
     row_axis: str = "position"
     col_axis: str = "dimension"
     value_label: str = "value"
-    column_wavelengths: Callable[[Spec], np.ndarray | None] = lambda spec: None
+    column_wavelengths: Callable[[S], np.ndarray | None] = lambda spec: None
     # Optional closed form for the mean of rows [start, start + count) per bin; lets the
     # level-of-detail view stay exact and fast at any number of positions.
-    pooled_rows_at: Callable[[Spec, torch.Tensor, torch.Tensor], torch.Tensor] | None = None
+    pooled_rows_at: Callable[[S, torch.Tensor, torch.Tensor], torch.Tensor] | None = None
     # Optional closed form for one column at many positions (the heatmap's exact column
     # cross-section of a pooled table) when it is much cheaper than whole rows.
-    column_at: Callable[[Spec, torch.Tensor, int], torch.Tensor] | None = None
+    column_at: Callable[[S, torch.Tensor, int], torch.Tensor] | None = None
     symmetric_levels: bool = True  # diverging colour map centred on zero
     order: int = 100
 
-    def default_spec(self) -> Spec:
+    def default_spec(self) -> S:
         return self.spec()
 
-    def make_spec(self, values: dict) -> Spec:
+    def make_spec(self, values: dict) -> S:
         return self.spec.from_dict(values)

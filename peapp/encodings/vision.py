@@ -374,8 +374,8 @@ def full_table(spec: EncodingSpec, grid_h: int, grid_w: int) -> tuple[torch.Tens
     if spec.name == "table":
         if spec.table is None:
             raise ParameterError("no learned table is loaded; open a ViT checkpoint or choose another encoding")
-        split_table(spec.table, spec.num_prefix_tokens, (grid_h, grid_w))  # checks the shape fits the grid
         table = torch.as_tensor(spec.table)
+        split_table(table, spec.num_prefix_tokens, (grid_h, grid_w))  # checks the shape fits the grid
         return (table[0] if table.ndim == 3 else table), spec.num_prefix_tokens
     if spec.name == "rope_2d":
         return None
@@ -438,7 +438,9 @@ def patch_similarity(spec: EncodingSpec, grid_h: int, grid_w: int) -> np.ndarray
     if spec.name == "rope_2d":
         vec = rope_vector(spec.dim, spec.rope_vector, spec.seed)
         return rope_2d_similarity(grid_h, grid_w, spec.dim, spec.base, vec).numpy()
-    return cosine_similarity(patch_table(spec, grid_h, grid_w)).numpy()
+    table = patch_table(spec, grid_h, grid_w)
+    assert table is not None  # only rope_2d has no table, and it is handled above
+    return cosine_similarity(table).numpy()
 
 
 def tile_mosaic(sim: np.ndarray, grid_h: int, grid_w: int, gap: int = 1,
@@ -454,9 +456,9 @@ def tile_mosaic(sim: np.ndarray, grid_h: int, grid_w: int, gap: int = 1,
         raise ParameterError(f"similarity matrix {sim.shape} does not match a {grid_h}×{grid_w} grid")
     # [tile_r, tile_c, r, c] → [tile_r, r, tile_c, c], then pad r and c by the gap.
     tiles = sim.reshape(grid_h, grid_w, grid_h, grid_w).transpose(0, 2, 1, 3)
-    out = np.full((grid_h, grid_h + gap, grid_w, grid_w + gap), fill, dtype=np.float32)
-    out[:, :grid_h, :, :grid_w] = tiles
-    out = out.reshape(grid_h * (grid_h + gap), grid_w * (grid_w + gap))
+    padded = np.full((grid_h, grid_h + gap, grid_w, grid_w + gap), fill, dtype=np.float32)
+    padded[:, :grid_h, :, :grid_w] = tiles
+    out = padded.reshape(grid_h * (grid_h + gap), grid_w * (grid_w + gap))
     return out[: out.shape[0] - gap, : out.shape[1] - gap] if gap else out
 
 
