@@ -28,8 +28,13 @@ $(STAMP_TEST): $(STAMP_APP) $(DEPS)
 app: $(STAMP_APP)
 	$(PY) main.py $(ARGS)
 
-## make test: set up everything (test dependencies too) and run the whole suite headless
+## make test: set up everything (test dependencies too), run the gates, then the whole suite headless
+# Gates first, cheapest first: lint (ruff), the import contracts (lint-imports: peapp never
+# imports the GUI; no cycles), types of the core (mypy peapp); each is configured in pyproject.toml.
 test: $(STAMP_TEST)
+	$(PY) -m ruff check .
+	.venv/bin/lint-imports
+	$(PY) -m mypy
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q tests
 
 ## make bench: print the benchmark numbers (not part of the test suite)
