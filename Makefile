@@ -33,7 +33,7 @@ app: $(STAMP_APP)
 # imports the GUI; no cycles), types of the core (mypy peapp); each is configured in pyproject.toml.
 test: $(STAMP_TEST)
 	$(PY) -m ruff check .
-	.venv/bin/lint-imports
+	$(dir $(PY))lint-imports
 	$(PY) -m mypy
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q tests
 
