@@ -1,0 +1,169 @@
+"""Guarded thread use for the block computations: worker threads, and one-thread torch ops while they run.
+
+The views parallelise over independent blocks on worker threads instead of inside each torch op.
+On a shared 2-core machine, two-thread ops (OpenMP, a barrier per op) measured 3–10× slower
+whenever another process held a core: thousands of small ops each waited for the descheduled
+thread.  Independent blocks do not wait for each other.
+
+torch's intra-op thread count is process-wide (``torch.set_num_threads``), so lowering it is done
+only inside :func:`torch_threads`, which
+
+* counts nested and concurrent users (two views on two threads): the count is lowered once, by
+  the first, and restored once, by the last — never restored under a computation still running,
+  never left lowered after the last one ends;
+* restores the original count on every exit: normal return, an error in a worker, a
+  :class:`peapp.jobs.Cancelled` raised by a progress callback.
+
+:func:`run_tasks` enters it for CPU work (one worker too: the same one-thread ops, so the same
+numbers whatever the worker count); work on another device changes nothing process-wide.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import TypeVar
+
+import torch
+
+ProgressFn = Callable[[float], None]
+Task = TypeVar("Task")
+
+# Worker threads of a view; None: as many as torch's intra-op threads (the cores).
+WORKERS: int | None = None
+
+_threads_lock = threading.Lock()
+_threads_users = 0
+_threads_before: int | None = None
+
+
+@contextmanager
+def torch_threads(count: int) -> Iterator[None]:
+    """torch ops on ``count`` intra-op threads inside the block; the previous count afterwards.
+
+    Shared by nested and concurrent users (see the module docstring): the first entry records
+    the count and lowers it, the last exit restores the recorded count, whatever raised."""
+    global _threads_users, _threads_before
+    with _threads_lock:
+        if _threads_users == 0:
+            _threads_before = torch.get_num_threads()
+            if _threads_before != count:
+                torch.set_num_threads(count)
+        _threads_users += 1
+    try:
+        yield
+    finally:
+        with _threads_lock:
+            _threads_users -= 1
+            if _threads_users == 0:
+                before, _threads_before = _threads_before, None
+                if before is not None and torch.get_num_threads() != before:
+                    torch.set_num_threads(before)
+
+
+def threads_changed() -> bool:
+    """True while some computation holds torch's thread count lowered (for tests and diagnostics)."""
+    with _threads_lock:
+        return _threads_users > 0
+
+
+class Workspace:
+    """One worker's reusable buffers: a block's logits, weights, bias and position term are
+    written into the same memory block after block (a fresh allocation per block costs page
+    faults that measured as much as the matrix product itself)."""
+
+    def __init__(self, slot: int, device: torch.device | str = "cpu", dtype: torch.dtype = torch.float32):
+        self.slot = slot
+        self.device = torch.device(device)
+        self.dtype = dtype
+        self._buffers: dict[str, torch.Tensor] = {}
+
+    def take(self, name: str, rows: int, cols: int) -> torch.Tensor:
+        need = rows * cols
+        buffer = self._buffers.get(name)
+        if buffer is None or buffer.numel() < need:
+            buffer = self._buffers[name] = torch.empty(max(need, 1), dtype=self.dtype, device=self.device)
+        return buffer[:need].view(rows, cols)
+
+
+def worker_count(device: torch.device | str = "cpu") -> int:
+    """Threads a computation runs on: one per core torch would use on the CPU; one elsewhere
+    (a GPU parallelises each op itself)."""
+    if torch.device(device).type != "cpu":
+        return 1
+    return max(1, WORKERS or torch.get_num_threads())
+
+
+def run_tasks(tasks: Sequence[Task], work: Callable[[Task, Workspace], None], progress: ProgressFn,
+              start: float, stop: float, *, device: torch.device | str = "cpu",
+              dtype: torch.dtype = torch.float32) -> None:
+    """Run ``work(task, workspace)`` for every task on up to :func:`worker_count` threads.
+
+    Tasks must be independent (each writes its own slots, or its worker's accumulators, found by
+    ``workspace.slot``).  The calling thread works too and reports progress from ``start`` to
+    ``stop`` after each of its tasks and while it waits for the others' last ones; when progress
+    raises (Cancelled), the other workers stop after their current task and the exception
+    propagates.  An exception in a worker stops all and is raised here.  Every thread is joined
+    before returning, and torch's thread count is what it was (see :func:`torch_threads`)."""
+    workers = min(worker_count(device), len(tasks))
+    guard: AbstractContextManager[None] = torch_threads(1) if torch.device(device).type == "cpu" else nullcontext()
+    if workers <= 1:
+        with guard:
+            ws = Workspace(0, device, dtype)
+            for i, task in enumerate(tasks):
+                work(task, ws)
+                progress(start + (stop - start) * (i + 1) / len(tasks))
+        return
+    lock = threading.Lock()
+    state = {"next": 0, "done": 0}
+    stop_event = threading.Event()
+    errors: list[BaseException] = []
+
+    def take() -> int | None:
+        with lock:
+            if stop_event.is_set() or state["next"] >= len(tasks):
+                return None
+            state["next"] += 1
+            return state["next"] - 1
+
+    def finished() -> None:
+        with lock:
+            state["done"] += 1
+
+    def helper(slot: int) -> None:
+        ws = Workspace(slot, device, dtype)
+        try:
+            while (index := take()) is not None:
+                work(tasks[index], ws)
+                finished()
+        except BaseException as exc:  # noqa: BLE001 — any error (or Cancelled) is re-raised by the calling thread
+            errors.append(exc)
+            stop_event.set()
+
+    with guard:
+        threads = [threading.Thread(target=helper, args=(slot,), name=f"attention-worker-{slot}")
+                   for slot in range(1, workers)]
+        for thread in threads:
+            thread.start()
+        try:
+            ws = Workspace(0, device, dtype)
+            while (index := take()) is not None:
+                work(tasks[index], ws)
+                finished()
+                progress(start + (stop - start) * state["done"] / len(tasks))
+            while any(thread.is_alive() for thread in threads):  # the others' last tasks: stay cancellable
+                threads[-1].join(timeout=0.05)
+                threads.sort(key=lambda thread: thread.is_alive())
+                progress(start + (stop - start) * state["done"] / len(tasks))
+        except BaseException:
+            stop_event.set()
+            raise
+        finally:
+            for thread in threads:
+                thread.join()
+    if errors:
+        raise errors[0]
+
+
+__all__ = ["WORKERS", "Workspace", "run_tasks", "threads_changed", "torch_threads", "worker_count"]
