@@ -576,7 +576,7 @@ def compute_blocks(source: BlockSource, plan: BlockPlan, kind: str = "softmax", 
     distances, profile = np.zeros(0, dtype=np.int64), np.zeros((h, 0), dtype=np.float32)
     received = np.zeros((h, 0), np.float32)
     if with_profile:
-        prof_sum = sum(part["profile"] for part in parts).flip(-1)  # key − query + n − 1 → query − key + n − 1
+        prof_sum = _total(parts, "profile").flip(-1)  # key − query + n − 1 → query − key + n − 1
         # rows evaluated per distance d = row − j: the allowed keys j of each row, as a difference array
         last_key = eval_rows if causal else np.full(len(eval_rows), n - 1)
         prof_count = np.zeros(2 * n, dtype=np.int64)
@@ -586,13 +586,21 @@ def compute_blocks(source: BlockSource, plan: BlockPlan, kind: str = "softmax", 
         seen = counts_per_index > 0
         profile = (prof_sum.cpu().numpy()[:, seen] / counts_per_index[seen]).astype(np.float32)
         distances = np.arange(-(n - 1), n)[seen]
-        received = (sum(part["received"] for part in parts) / len(eval_rows)).cpu().numpy()
+        received = (_total(parts, "received") / len(eval_rows)).cpu().numpy()
     sink, sink_first = sink_shares(received, sink_keys)
     return BlockStatistics(
         values=values.to(torch.float32).cpu().numpy(), row_start=r0, row_stop=plan.row_stop, col_start=c0,
         col_stop=c1, row_bin=row_bin, col_bin=col_bin, rows_per_bin=plan.rows_per_bin, distances=distances,
         profile=profile, entropy_positions=eval_rows if with_profile else eval_rows[:0],
         entropy=entropy.cpu().numpy(), received=received, sink_keys=sink_keys, sink=sink, sink_first=sink_first)
+
+
+def _total(parts: list[dict[str, torch.Tensor]], name: str) -> torch.Tensor:
+    """The sum of the workers' accumulators ``name``, in slot order of creation."""
+    total = parts[0][name] + 0  # a new tensor (0 + x is exact), as the built-in sum gave
+    for part in parts[1:]:
+        total = total + part[name]
+    return total
 
 
 def estimate_block_bytes(n_heads: int, n: int, head_dim: int, plan: BlockPlan, device: str | torch.device = "cpu") -> int:

@@ -8,11 +8,11 @@ thread.  Independent blocks do not wait for each other.
 torch's intra-op thread count is process-wide (``torch.set_num_threads``), so lowering it is done
 only inside :func:`torch_threads`, which
 
-* counts nested and concurrent users (two views on two threads): the count is lowered once, by
-  the first, and restored once, by the last — never restored under a computation still running,
-  never left lowered after the last one ends;
-* restores the original count on every exit: normal return, an error in a worker, a
-  :class:`peapp.jobs.Cancelled` raised by a progress callback.
+* counts nested and concurrent users (two views on two threads): each user's thread gets its own
+  count back when it ends, and torch's default for new threads is put back by the last one —
+  never restored under a computation still running, never left lowered after the last one ends;
+* restores on every exit: normal return, an error in a worker, a :class:`peapp.jobs.Cancelled`
+  raised by a progress callback.
 
 :func:`run_tasks` enters it for CPU work (one worker too: the same one-thread ops, so the same
 numbers whatever the worker count); work on another device changes nothing process-wide.
@@ -35,31 +35,47 @@ WORKERS: int | None = None
 
 _threads_lock = threading.Lock()
 _threads_users = 0
-_threads_before: int | None = None
+_threads_default: int | None = None  # the count before the first of the current users lowered it
 
 
 @contextmanager
 def torch_threads(count: int) -> Iterator[None]:
     """torch ops on ``count`` intra-op threads inside the block; the previous count afterwards.
 
-    Shared by nested and concurrent users (see the module docstring): the first entry records
-    the count and lowers it, the last exit restores the recorded count, whatever raised."""
-    global _threads_users, _threads_before
+    torch (OpenMP) keeps a count per thread and a default that new threads take at their first
+    op; ``torch.set_num_threads`` sets both, from whichever thread calls it.  So every user
+    restores its own thread's count on exit, and the last user of overlapping ones (nested, or on
+    other threads) also puts the default back to what it was before the first lowered it —
+    whatever raised (an error, :class:`peapp.jobs.Cancelled`)."""
+    global _threads_users, _threads_default
     with _threads_lock:
+        mine = torch.get_num_threads()
         if _threads_users == 0:
-            _threads_before = torch.get_num_threads()
-            if _threads_before != count:
-                torch.set_num_threads(count)
+            _threads_default = mine
         _threads_users += 1
+        if mine != count:
+            torch.set_num_threads(count)
     try:
         yield
     finally:
         with _threads_lock:
             _threads_users -= 1
+            if torch.get_num_threads() != mine:
+                torch.set_num_threads(mine)
             if _threads_users == 0:
-                before, _threads_before = _threads_before, None
-                if before is not None and torch.get_num_threads() != before:
-                    torch.set_num_threads(before)
+                default, _threads_default = _threads_default, None
+                # this thread may have started while another user held the count lowered (its
+                # own count then began lowered): the default is the count recorded first
+                if default is not None and default != mine:
+                    torch.set_num_threads(default)
+
+
+def _lower_this_thread(count: int) -> None:
+    """A worker thread's own count while its run holds :func:`torch_threads` (a worker that
+    starts after an overlapping user restored the default would otherwise take the default)."""
+    with _threads_lock:
+        if _threads_users and torch.get_num_threads() != count:
+            torch.set_num_threads(count)
 
 
 def threads_changed() -> bool:
@@ -107,7 +123,8 @@ def run_tasks(tasks: Sequence[Task], work: Callable[[Task, Workspace], None], pr
     propagates.  An exception in a worker stops all and is raised here.  Every thread is joined
     before returning, and torch's thread count is what it was (see :func:`torch_threads`)."""
     workers = min(worker_count(device), len(tasks))
-    guard: AbstractContextManager[None] = torch_threads(1) if torch.device(device).type == "cpu" else nullcontext()
+    on_cpu = torch.device(device).type == "cpu"
+    guard: AbstractContextManager[None] = torch_threads(1) if on_cpu else nullcontext()
     if workers <= 1:
         with guard:
             ws = Workspace(0, device, dtype)
@@ -133,6 +150,8 @@ def run_tasks(tasks: Sequence[Task], work: Callable[[Task, Workspace], None], pr
 
     def helper(slot: int) -> None:
         ws = Workspace(slot, device, dtype)
+        if on_cpu:
+            _lower_this_thread(1)
         try:
             while (index := take()) is not None:
                 work(tasks[index], ws)
