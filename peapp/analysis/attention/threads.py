@@ -5,8 +5,9 @@ On a shared 2-core machine, two-thread ops (OpenMP, a barrier per op) measured 3
 whenever another process held a core: thousands of small ops each waited for the descheduled
 thread.  Independent blocks do not wait for each other.
 
-torch's intra-op thread count is process-wide (``torch.set_num_threads``), so lowering it is done
-only inside :func:`torch_threads`, which
+``torch.set_num_threads`` is not a per-computation setting: it sets the calling thread's count and
+the default every thread takes at its first torch op (a GUI thread starting then would keep one
+thread for good).  So lowering it is done only inside :func:`torch_threads`, which
 
 * counts nested and concurrent users (two views on two threads): each user's thread gets its own
   count back when it ends, and torch's default for new threads is put back by the last one —
