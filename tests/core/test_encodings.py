@@ -178,6 +178,20 @@ def test_rope_cos_sin_match_transformers_llama():
     torch.testing.assert_close(sin, sin_ref[0], rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("head_dim, n", [(2, 5000), (6, 5000), (34, 5000), (80, 5000), (200, 5000), (128, 131_072)])
+def test_rope_cos_sin_are_transformers_bit_for_bit(head_dim, n):
+    # cos/sin are written half by half into fresh tables (strided out=): every width, any length
+    from transformers import LlamaConfig
+    from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
+
+    config = LlamaConfig(hidden_size=4 * head_dim, num_attention_heads=4, head_dim=head_dim, rope_theta=10000.0,
+                         max_position_embeddings=n)
+    positions = torch.arange(n)
+    cos_ref, sin_ref = LlamaRotaryEmbedding(config)(torch.zeros(1), positions[None])
+    cos, sin = rope.RopeSpec(head_dim=head_dim, base=10000.0).cos_sin(positions)
+    assert torch.equal(cos, cos_ref[0]) and torch.equal(sin, sin_ref[0])
+
+
 # ---- ALiBi ---------------------------------------------------------------------------------------
 def test_alibi_slopes_check_and_geometric():
     np.testing.assert_allclose(alibi.slopes(8).numpy(), [2.0 ** -(i + 1) for i in range(8)])
