@@ -54,6 +54,11 @@ class TableRequest(Request):
     row_stop: int | None = None
     max_rows: int = 2048
     similarity: str = "cosine"
+    # columns [col_start, col_stop) pooled to at most max_cols (None: every column, unpooled);
+    # the dock pools only tables wider than it draws whole (bias matrices of long sequences)
+    col_start: int = 0
+    col_stop: int | None = None
+    max_cols: int | None = None
     # the exact row at this position comes back too (the heatmap's cross-section), so the
     # view and its cross-section are drawn in one paint
     selected_row: int | None = None
@@ -70,7 +75,8 @@ class TableRequest(Request):
             view = heatmap.similarity_view(fam, spec, self.row_start, self.row_stop, self.similarity,
                                            progress=progress)
         else:
-            view = heatmap.table_view(fam, spec, self.row_start, self.row_stop, self.max_rows, progress)
+            view = heatmap.table_view(fam, spec, self.row_start, self.row_stop, self.max_rows, progress,
+                                      col_start=self.col_start, col_stop=self.col_stop, max_cols=self.max_cols)
         wavelengths = fam.column_wavelengths(spec) if self.mode == "encoding" else None
         selected = None
         if self.mode == "encoding" and self.selected_row is not None and 0 <= self.selected_row < fam.rows(spec):

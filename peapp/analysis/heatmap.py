@@ -32,17 +32,35 @@ MAX_SIMILARITY_POSITIONS = 2048
 
 @dataclass(frozen=True)
 class TableView:
-    values: np.ndarray  # [bins, cols] float32
+    values: np.ndarray  # [bins, col_bins] float32
     row_start: int
     row_stop: int
     bin_size: float  # positions per displayed row (1 = full resolution)
     total_rows: int
     reduction: str  # "full", "mean of N", "sampled mean of N", "every Nth"
+    # Columns [col_start, col_stop) pooled col_bin_size to a drawn column (1 = every column);
+    # col_stop None: up to the last column (values.shape[1] columns when not pooled).
+    col_start: int = 0
+    col_stop: int | None = None
+    col_bin_size: float = 1.0
 
     @property
     def row_positions(self) -> np.ndarray:
         """First position of each displayed row."""
         return self.row_start + np.floor(np.arange(self.values.shape[0]) * self.bin_size).astype(np.int64)
+
+    @property
+    def column_stop(self) -> int:
+        return self.col_start + self.values.shape[1] if self.col_stop is None else self.col_stop
+
+    @property
+    def col_positions(self) -> np.ndarray:
+        """First column of each displayed column."""
+        return self.col_start + np.floor(np.arange(self.values.shape[1]) * self.col_bin_size).astype(np.int64)
+
+    def col_index(self, column: int) -> int:
+        """The displayed column holding table column ``column`` (clamped to the drawn ones)."""
+        return min(max(0, int((column - self.col_start) / self.col_bin_size)), self.values.shape[1] - 1)
 
 
 def _check_range(family: Family, spec: Spec, start: int, stop: int | None) -> tuple[int, int, int]:
@@ -54,27 +72,54 @@ def _check_range(family: Family, spec: Spec, start: int, stop: int | None) -> tu
     return total, start, stop
 
 
+def _bin_bounds(start: int, stop: int, bins: int) -> np.ndarray:
+    """bins + 1 boundaries splitting [start, stop) into bins of ⌊n/bins⌋ or ⌈n/bins⌉ entries."""
+    return start + np.ceil(np.linspace(0, stop - start, bins + 1)).astype(np.int64)
+
+
 def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = None,
-               max_rows: int = 2048, progress: ProgressFn | None = None) -> TableView:
-    """Rows [start, stop) of the family's table, pooled to at most ``max_rows`` bins."""
+               max_rows: int = 2048, progress: ProgressFn | None = None, *,
+               col_start: int = 0, col_stop: int | None = None, max_cols: int | None = None) -> TableView:
+    """Rows [start, stop) of the family's table, pooled to at most ``max_rows`` bins, and its
+    columns [col_start, col_stop) to at most ``max_cols`` (None: every column, unpooled).
+
+    Each drawn cell is the mean of its block of the table (or of evenly spaced samples of it
+    where exact means would touch too many values, said in ``reduction``); a block holding a
+    masked (NaN) entry stays masked.
+    """
     total, start, stop = _check_range(family, spec, start, stop)
-    n, cols = stop - start, family.cols(spec)
+    n_cols = family.cols(spec)
+    col_stop = n_cols if col_stop is None else min(int(col_stop), n_cols)
+    col_start = max(0, int(col_start))
+    if col_stop <= col_start:
+        raise ParameterError(f"empty column range [{col_start}, {col_stop}) of {n_cols} columns")
+    width = col_stop - col_start
+    col_bins = width if max_cols is None else min(width, max(1, int(max_cols)))
+    n = stop - start
     bins = min(n, max(1, int(max_rows)))
+    per_bin, per_col = n / bins, width / col_bins
+    pooled_label = f"mean of {per_bin:,.1f} positions per row" if bins < n else "full"
+    if per_col > 1:
+        pooled_label = f"mean of {per_bin:,.1f} × {per_col:,.1f} cells per drawn cell"
+    if family.toeplitz is not None:
+        # entry (i, j) depends on j − i only: every block mean is exact from prefix sums of one
+        # distance profile, in time linear in the cells drawn
+        values = _toeplitz_view(family, spec, _bin_bounds(start, stop, bins), _bin_bounds(col_start, col_stop, col_bins))
+        return TableView(values, start, stop, per_bin, total, pooled_label, col_start, col_stop, per_col)
     if bins == n:
-        values = _chunked_rows(family, spec, torch.arange(start, stop), cols, progress)
-        return TableView(values, start, stop, 1.0, total, "full")
-    per_bin = n / bins
-    bounds = start + np.ceil(np.linspace(0, n, bins + 1)).astype(np.int64)
+        values = _chunked_rows(family, spec, torch.arange(start, stop), n_cols, progress)
+        return _pool_columns(values, start, stop, 1.0, total, "full", col_start, col_stop, col_bins)
+    bounds = _bin_bounds(start, stop, bins)
     counts_np = np.diff(bounds)
     if family.pooled_rows_at is not None:
-        # closed-form bin means (sinusoids): exact at any size, O(bins × cols)
+        # closed-form or direct bin means (sinusoids, learned tables, NoPE): exact at any size
         values = family.pooled_rows_at(spec, torch.from_numpy(bounds[:-1]), torch.from_numpy(counts_np))
-        return TableView(values.to(torch.float32).numpy(), start, stop, per_bin, total,
-                         f"mean of {per_bin:,.1f} positions per row")
-    if n * cols <= EXACT_POOL_BUDGET:
+        return _pool_columns(values.to(torch.float32).numpy(), start, stop, per_bin, total,
+                             pooled_label, col_start, col_stop, col_bins)
+    if n * n_cols <= EXACT_POOL_BUDGET:
         positions = torch.arange(start, stop)
         bin_index = torch.from_numpy(np.repeat(np.arange(bins), counts_np))
-        reduction = f"mean of {per_bin:,.1f} positions per row"
+        reduction = pooled_label
     else:
         samples = max(1, min(int(per_bin), 8))
         offsets = (np.arange(samples) + 0.5) / samples
@@ -82,10 +127,10 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
         positions = torch.from_numpy(np.minimum(pos, stop - 1).reshape(-1))
         bin_index = torch.arange(bins).repeat_interleave(samples)
         reduction = f"mean of {samples} samples per {per_bin:,.1f} positions"
-    sums = torch.zeros(bins, cols, dtype=torch.float64)
+    sums = torch.zeros(bins, n_cols, dtype=torch.float64)
     counts = torch.zeros(bins, dtype=torch.float64)
-    nan_seen = torch.zeros(bins, cols, dtype=torch.bool)
-    chunk = max(1, CHUNK_ELEMENTS // max(cols, 1))
+    nan_seen = torch.zeros(bins, n_cols, dtype=torch.bool)
+    chunk = max(1, CHUNK_ELEMENTS // max(n_cols, 1))
     for lo in range(0, len(positions), chunk):
         part = family.rows_at(spec, positions[lo:lo + chunk]).to(torch.float64)
         idx = bin_index[lo:lo + chunk]
@@ -99,7 +144,71 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
             progress(min(1.0, (lo + chunk) / len(positions)))
     values = (sums / counts.clamp_min(1).unsqueeze(1)).to(torch.float32)
     values[nan_seen] = float("nan")
-    return TableView(values.numpy(), start, stop, per_bin, total, reduction)
+    return _pool_columns(values.numpy(), start, stop, per_bin, total, reduction, col_start, col_stop, col_bins)
+
+
+def _pool_columns(values: np.ndarray, start: int, stop: int, per_bin: float, total: int, reduction: str,
+                  col_start: int, col_stop: int, col_bins: int) -> TableView:
+    """Columns [col_start, col_stop) of row-pooled ``values`` [bins, all columns], pooled to
+    ``col_bins`` (equal row weights per column, so a cell is its block's mean; NaN spreads)."""
+    values = values[:, col_start:col_stop]
+    width = col_stop - col_start
+    if col_bins >= width:
+        return TableView(np.ascontiguousarray(values), start, stop, per_bin, total, reduction, col_start, col_stop)
+    bounds = _bin_bounds(0, width, col_bins)
+    sums = np.add.reduceat(values, bounds[:-1], axis=1, dtype=np.float64)
+    pooled = (sums / np.diff(bounds)[None, :]).astype(np.float32)
+    return TableView(pooled, start, stop, per_bin, total, reduction, col_start, col_stop, width / col_bins)
+
+
+# Largest magnitude the fixed-point prefix sums of a Toeplitz view may reach (int64 headroom).
+_PREFIX_LIMIT = 2.0 ** 62
+
+
+def _toeplitz_view(family: Family, spec: Spec, row_bounds: np.ndarray, col_bounds: np.ndarray) -> np.ndarray:
+    """Means of f(j − i) over every block [row_bounds[a], row_bounds[a+1]) × [col_bounds[b], …).
+
+    With F the prefix sum of f over distances and G the prefix sum of F, a block's sum is
+    H(r₀, c₁) − H(r₁, c₁) − H(r₀, c₀) + H(r₁, c₀) where H(r, c) = G(c − r + 1): one gather per
+    bin boundary pair.  The sums are taken in int64 fixed point, exact for integer profiles
+    (T5 buckets, Shaw distances, ALiBi distances before the slope) and within 2^−24 of the
+    largest |f| otherwise (T5 bias values); masked (NaN) entries are counted the same way.
+    """
+    r_start, r_stop = int(row_bounds[0]), int(row_bounds[-1])
+    c_start, c_stop = int(col_bounds[0]), int(col_bounds[-1])
+    lowest = c_start - (r_stop - 1)  # smallest j − i in the region
+    distances = torch.arange(lowest, c_stop - r_start, dtype=torch.long)
+    profile, factor = family.toeplitz(spec, distances)
+    profile = profile.to(torch.float64)
+    rows_full = len(row_bounds) - 1 == r_stop - r_start
+    cols_full = len(col_bounds) - 1 == c_stop - c_start
+    if rows_full and cols_full:  # every entry drawn: a plain gather
+        index = torch.arange(c_start, c_stop).reshape(1, -1) - torch.arange(r_start, r_stop).reshape(-1, 1) - lowest
+        return (profile[index] * factor).to(torch.float32).numpy()
+    masked = torch.isnan(profile)
+    profile = torch.nan_to_num(profile, nan=0.0)
+    length = len(distances)
+    largest = float(profile.abs().max()) if length else 0.0
+    # a power-of-two scale: integer profiles stay exact, and |G| ≤ length² · max|f| · scale < 2^62
+    scale = 2.0 ** math.floor(math.log2(_PREFIX_LIMIT / (length + 2) ** 2 / largest)) if largest > 0 else 1.0
+    second = torch.zeros(length + 2, dtype=torch.long)
+    second[2:] = torch.cumsum(torch.cumsum(torch.round(profile * scale).to(torch.long), 0), 0)
+    rows = torch.from_numpy(row_bounds).reshape(-1, 1)
+    cols = torch.from_numpy(col_bounds).reshape(1, -1)
+    h = second[cols - rows + 1 - lowest]  # H(r, c) = G[c − r + 1 − lowest] at every boundary pair
+    down = h[:-1] - h[1:]  # Σ over the rows of a bin of F(c − i), at every column boundary c
+    sums = (down[:, 1:] - down[:, :-1]).to(torch.float64)
+    sums *= torch.from_numpy(1.0 / np.diff(row_bounds)).reshape(-1, 1)
+    sums *= torch.from_numpy(factor / scale / np.diff(col_bounds)).reshape(1, -1)
+    values = sums.to(torch.float32)
+    if bool(masked.any()):
+        # a block spans every distance from c₀ − (r₁ − 1) to (c₁ − 1) − r₀: masked iff one of them is
+        masked_before = torch.zeros(length + 1, dtype=torch.int32)
+        masked_before[1:] = torch.cumsum(masked.to(torch.int32), 0)
+        smallest = cols[:, :-1] - rows[1:] + 1 - lowest
+        biggest = cols[:, 1:] - 1 - rows[:-1] - lowest
+        values[masked_before[biggest + 1] > masked_before[smallest]] = float("nan")
+    return values.numpy()
 
 
 def _chunked_rows(family: Family, spec: Spec, positions: torch.Tensor, cols: int,

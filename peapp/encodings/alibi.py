@@ -72,8 +72,21 @@ def bias(n_heads: int, q_len: int, k_len: int | None = None, causal: bool = True
 
 
 def _rows_at(spec: AlibiSpec, positions: torch.Tensor) -> torch.Tensor:
-    b = bias(spec.n_heads, len(positions), spec.n_positions, spec.causal, query_positions=positions)
-    return b[spec.head].masked_fill(torch.isinf(b[spec.head]), float("nan"))
+    """The shown head's bias rows (masked keys NaN); the other heads are not computed."""
+    i = positions.to(torch.float32).reshape(-1, 1)
+    distance = i - torch.arange(spec.n_positions, dtype=torch.float32).reshape(1, -1)
+    slope = slopes(spec.n_heads)[spec.head]
+    if spec.causal:
+        return (-slope * distance).masked_fill(distance < 0, float("nan"))
+    return -slope * distance.abs()
+
+
+def _toeplitz(spec: AlibiSpec, distances: torch.Tensor) -> tuple[torch.Tensor, float]:
+    """bias(i, j) = slope · profile[j − i]: the integer distance, the slope applied after pooling."""
+    d = distances.to(torch.float64)
+    if spec.causal:
+        return d.masked_fill(distances > 0, float("nan")), float(slopes(spec.n_heads)[spec.head])
+    return -d.abs(), float(slopes(spec.n_heads)[spec.head])
 
 
 def _caption(spec: AlibiSpec) -> str:
@@ -96,6 +109,7 @@ FAMILY = Family(
     row_axis="query position",
     col_axis="key position",
     value_label="bias",
+    toeplitz=_toeplitz,
     symmetric_levels=False,
     order=50,
 )

@@ -41,6 +41,11 @@ class Family(Generic[S]):
     # Optional closed form for one column at many positions (the heatmap's exact column
     # cross-section of a pooled table) when it is much cheaper than whole rows.
     column_at: Callable[[S, torch.Tensor, int], torch.Tensor] | None = None
+    # Optional for matrices whose entry (i, j) depends on j − i only (relative biases):
+    # ``toeplitz(spec, distances)`` → (profile, factor) with entry (i, j) = factor ·
+    # profile[j − i] (float64; NaN where masked).  The heatmap's pooled views then come from
+    # prefix sums of one profile, exact and linear in the cells drawn, at any length.
+    toeplitz: Callable[[S, torch.Tensor], tuple[torch.Tensor, float]] | None = None
     symmetric_levels: bool = True  # diverging colour map centred on zero
     order: int = 100
 

@@ -29,6 +29,7 @@ FAMILY = Family(
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
     rows_at=lambda s, pos: torch.zeros(len(pos), s.d_model),
+    pooled_rows_at=lambda s, starts, counts: torch.zeros(len(starts), s.d_model),
     caption=lambda s: (f"NoPE: {s.n_positions:,} positions × {s.d_model} dims of zeros. Every position is "
                        f"identical, so without a causal mask the model sees a bag of words; a causal mask "
                        f"alone still leaks order."),

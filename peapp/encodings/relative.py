@@ -101,6 +101,14 @@ def _t5_rows(spec: T5Spec, positions: torch.Tensor) -> torch.Tensor:
     return random_t5_table(spec.num_buckets, spec.n_heads, spec.seed)[buckets, spec.head]
 
 
+def _t5_toeplitz(spec: T5Spec, distances: torch.Tensor) -> tuple[torch.Tensor, float]:
+    """The value at relative position key − query = ``distances`` (bucket index or bias)."""
+    buckets = t5_bucket(distances, spec.bidirectional, spec.num_buckets, spec.max_distance)
+    if spec.show == "bucket":
+        return buckets.to(torch.float64), 1.0
+    return random_t5_table(spec.num_buckets, spec.n_heads, spec.seed)[buckets, spec.head].to(torch.float64), 1.0
+
+
 @dataclass(frozen=True)
 class ShawSpec(Spec):
     family = "shaw"
@@ -119,6 +127,7 @@ FAMILIES = (
         rows=lambda s: s.n_positions,
         cols=lambda s: s.n_positions,
         rows_at=_t5_rows,
+        toeplitz=_t5_toeplitz,
         caption=lambda s: (
             f"T5 relative {'bucket index' if s.show == 'bucket' else f'bias, head {s.head}'}: query i × key j, "
             f"{s.num_buckets} buckets, max distance {s.max_distance}, "
@@ -138,6 +147,7 @@ FAMILIES = (
         rows=lambda s: s.n_positions,
         cols=lambda s: s.n_positions,
         rows_at=lambda s, pos: shaw_distance(len(pos), s.n_positions, s.max_distance, pos).to(torch.float32),
+        toeplitz=lambda s, distances: (distances.clamp(-s.max_distance, s.max_distance).to(torch.float64), 1.0),
         caption=lambda s: (f"Shaw relative distance clip(j − i, −{s.max_distance}, {s.max_distance}): query i × key j. "
                            f"Each value indexes one of {2 * s.max_distance + 1} learned vectors; beyond ±{s.max_distance} "
                            f"all distances look alike. Depends only on j − i, never on absolute position."),

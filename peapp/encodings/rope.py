@@ -321,15 +321,22 @@ def cos_sin(positions: torch.Tensor, inv_freq: torch.Tensor,
             attention_factor: float = 1.0) -> tuple[torch.Tensor, torch.Tensor]:
     """Half-split cos/sin tables [len(positions), 2·len(inv_freq)], float32, times attention_factor.
 
-    The transcendental functions run on the [n, dim/2] angles only and the halves are copied,
-    which gives the same numbers as cos(cat(angles, angles)) at half the work.
+    The transcendental functions run on the [n, dim/2] angles only, straight into the first
+    half of each table, and that half is copied into the second: the same numbers as
+    transformers' cos(cat(angles, angles)) (float32 angles, bit for bit) at half the work.  The
+    tables are allocated by numpy, which asks for transparent huge pages (fewer page faults).
     """
     freqs = positions.to(torch.float32).reshape(-1, 1) * inv_freq.to(torch.float32).reshape(1, -1)
-    cos, sin = freqs.cos(), freqs.sin()
-    if attention_factor != 1.0:
-        cos.mul_(attention_factor)
-        sin.mul_(attention_factor)
-    return torch.cat((cos, cos), dim=-1), torch.cat((sin, sin), dim=-1)
+    n, half = freqs.shape
+    tables = []
+    for fn in (torch.cos, torch.sin):
+        out = torch.from_numpy(np.empty((n, 2 * half), dtype=np.float32))
+        fn(freqs, out=out[:, :half])
+        if attention_factor != 1.0:
+            out[:, :half].mul_(attention_factor)
+        out[:, half:] = out[:, :half]
+        tables.append(out)
+    return tables[0], tables[1]
 
 
 def _rotate_half(x: torch.Tensor) -> torch.Tensor:

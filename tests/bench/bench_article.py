@@ -11,14 +11,18 @@ import time
 
 import numpy as np
 
+from tests.bench import table as bench_table
+
 
 def _time(label: str, fn, repeat: int = 3) -> None:
     best = float("inf")
+    bench_table.start_case()
     for _ in range(repeat):
         t = time.perf_counter()
         fn()
         best = min(best, time.perf_counter() - t)
     print(f"{label:<60s} {best * 1000:9.1f} ms")
+    bench_table.record(label.strip(), best, note=f"best of {repeat}")
 
 
 def main() -> None:

@@ -115,6 +115,10 @@ def main(argv: list[str]) -> int:
         print(f"{name:20s} {label}{statistics.median(wall):6.2f} s wall{spread}, {statistics.median(cpu):6.2f} s CPU{extra}  "
               f"peak RSS {max(x['peak_rss_mb'] for x in runs):7.0f} MB  est {r['estimated_mb']:5.0f} MB  "
               f"{r['what']}; {r['reduction']}")
+        from tests.bench import table as bench_table
+
+        bench_table.record(name, statistics.median(wall), peak_mb=max(x["peak_rss_mb"] for x in runs),
+                           note=f"median of {repeat}, own process" if repeat > 1 else "own process")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     return 0
 

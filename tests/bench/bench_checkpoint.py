@@ -117,6 +117,11 @@ def main() -> None:
         print(f"{'peapp inspect()':34s}{p_s:10.3f}{p_wall:13.2f}{p_rss:15.0f}")
         print(f"{'peapp inspect --json (CLI main)':34s}{c_s:10.3f}{c_wall:13.2f}{c_rss:15.0f}")
         print(f"{'transformers from_pretrained':34s}{t_s:10.3f}{t_wall:13.2f}{t_rss:15.0f}")
+        from tests.bench import table as bench_table
+
+        bench_table.record("inspect a 3 GB sharded Llama checkpoint (process)", p_wall, t_wall,
+                           peer="from_pretrained", peak_mb=p_rss, note=f"peer peak {t_rss:.0f} MB")
+        bench_table.record("  … the inspect() call alone", p_s, t_s, peer="from_pretrained", peak_mb=p_rss)
         print(f"speed-up: {t_s / p_s:,.0f}× (call), {t_wall / p_wall:,.1f}× (whole process); "
               f"memory: {t_rss / p_rss:,.0f}× less")
         from peapp.checkpoints.samples import sample_path
@@ -125,6 +130,7 @@ def main() -> None:
         if gguf:  # GGUF headers go through gguf's GGUFReader, which parses the whole vocabulary
             g_s, g_rss, g_wall = measure(PEAPP, gguf)
             print(f"{'peapp inspect() SmolLM2 GGUF (98 MB)':34s}{g_s:10.3f}{g_wall:13.2f}{g_rss:15.0f}")
+            bench_table.record("inspect() SmolLM2 GGUF (98 MB)", g_s, peak_mb=g_rss)
         print(f"targets: inspect < 1 s → {'met' if p_wall < 1 else 'MISSED'} ({p_wall:.2f} s whole process); "
               f"< 300 MB → {'met' if p_rss < 300 else 'MISSED'}; ≥ 20× → "
               f"{'met' if t_wall / p_wall >= 20 else 'MISSED'} (whole process)")

@@ -54,6 +54,9 @@ def main() -> None:
             app.processEvents()
             request = dock.make_request(ctx.document)
             request.run()  # warm-up: first interpolate / matmul calls allocate
+            from tests.bench import table as bench_table
+
+            bench_table.start_case()
             compute, draw, paint = [], [], []
             for _ in range(REPEATS):
                 t0 = time.perf_counter()
@@ -70,6 +73,8 @@ def main() -> None:
             print(f"32×32 grid, {name:34s}: compute {1e3 * statistics.median(compute):6.1f} ms, "
                   f"draw {1e3 * statistics.median(draw):6.1f} ms, paint {1e3 * statistics.median(paint):6.1f} ms, "
                   f"total {1e3 * statistics.median(total):6.1f} ms (median of {REPEATS}; target < 300 ms)")
+            bench_table.record(f"32×32 grid, {name}: compute + draw + paint", statistics.median(total),
+                               note=f"median of {REPEATS}")
             # selecting another patch: no recompute, only the maps and overlay are redrawn
             times = []
             for i in range(REPEATS):

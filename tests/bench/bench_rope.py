@@ -14,6 +14,8 @@ import time
 
 import torch
 
+from tests.bench import table as bench_table
+
 POSITIONS = 131_072
 HEAD_DIM = 128
 REPEATS = 15
@@ -65,6 +67,7 @@ def main() -> None:
         def theirs(module=module, x=x, ids=ids):
             return module(x, ids)
 
+        bench_table.start_case()
         ours_t, hf_t = _time_pair(ours, theirs)
         ours_med, ours_min = statistics.median(ours_t), min(ours_t)
         hf_med, hf_min = statistics.median(hf_t), min(hf_t)
@@ -73,6 +76,8 @@ def main() -> None:
         equal = torch.equal(cos, cos_hf[0]) and torch.equal(sin, sin_hf[0])
         print(f"{name:>24} {ours_med:>10.1f}ms {ours_min:>7.1f}ms {hf_med:>8.1f}ms {hf_min:>6.1f}ms "
               f"{hf_med / ours_med:>8.2f}× {equal}")
+        bench_table.record(f"RoPE cos/sin {POSITIONS:,} × {HEAD_DIM}, {name}", ours_med / 1000, hf_med / 1000,
+                           peer="LlamaRotaryEmbedding", note="equal" if equal else "NOT equal")
 
 
 if __name__ == "__main__":

@@ -84,6 +84,10 @@ def main(argv: list[str] | None = None) -> None:
             values = [r[key] for r in runs]
             print(f"median {label}: {statistics.median(values):.2f} s  (first run {values[0]:.2f} s, "
                   f"best {min(values):.2f} s)")
+            from tests.bench import table as bench_table
+
+            bench_table.record(f"start-up: {label}", statistics.median(values), peak_mb=float("nan"),
+                               note=f"median of {len(values)}, {where.split(' (')[0]}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,50 @@ def test_sinusoidal_matches_the_seed_articles_module():
     np.testing.assert_allclose(sinusoidal.table(n, d).numpy(), pe.numpy(), atol=1e-6)
 
 
+def _float64_sinusoid(positions: torch.Tensor, d: int, base: float = 10000.0,
+                      layout: str = "interleaved") -> torch.Tensor:
+    angles = positions.to(torch.float64).reshape(-1, 1) * sinusoidal.inv_freq(d, base).reshape(1, -1)
+    if layout == "interleaved":
+        return torch.stack((torch.sin(angles), torch.cos(angles)), dim=-1).reshape(len(positions), d)
+    return torch.cat((torch.sin(angles), torch.cos(angles)), dim=-1)
+
+
+# table() rotates exact block phases by angle addition in float32; its error must stay below
+# the bound of float32 angles (1e-5 + 5e-7·angle) everywhere, and in fact below 5e-7 at any angle.
+TABLE_ERROR = 5e-7
+
+
+def test_sinusoidal_table_at_100k_positions_is_within_float32_rounding_of_float64():
+    n, d = 100_000, 1024
+    t = sinusoidal.table(n, d)
+    assert t.shape == (n, d) and t.dtype == torch.float32
+    # every 7th row (7 is prime to the 64-row blocks: every offset inside a block is checked) and
+    # the last block's rows, against a float64 reference
+    rows = torch.cat((torch.arange(0, n, 7), torch.arange(n - 64, n)))
+    err = (t[rows].to(torch.float64) - _float64_sinusoid(rows, d)).abs().max()
+    assert float(err) <= TABLE_ERROR, float(err)
+
+
+@pytest.mark.parametrize("layout", sinusoidal.LAYOUTS)
+@pytest.mark.parametrize("n, d, base", [(1, 2, 10000.0), (63, 8, 10000.0), (65, 6, 500.0), (4099, 34, 1e6)])
+def test_sinusoidal_table_odd_sizes_and_layouts_match_float64(layout, n, d, base):
+    t = sinusoidal.table(n, d, base, layout).to(torch.float64)
+    err = (t - _float64_sinusoid(torch.arange(n), d, base, layout)).abs().max()
+    assert float(err) <= TABLE_ERROR
+
+
+def test_sinusoidal_table_at_the_largest_angles():
+    # the last rows of the longest table the app allows: angles up to ~10^6 rad in pair 0
+    n = sinusoidal.MAX_POSITIONS
+    t = sinusoidal.table(n, 4)
+    angles = torch.arange(n - 4096, n, dtype=torch.float64).reshape(-1, 1) * sinusoidal.inv_freq(4).reshape(1, -1)
+    err = (t[-4096:].to(torch.float64) - _float64_sinusoid(torch.arange(n - 4096, n), 4)).abs()
+    assert float(err.max()) <= TABLE_ERROR
+    # float32 angles would be allowed 1e-5 + 5e-7·angle (≈ 0.5 here); this is the bound asked for
+    bound = 1e-5 + 5e-7 * torch.repeat_interleave(angles, 2, dim=1)
+    assert bool((err <= bound).all())
+
+
 def test_concatenated_layout_is_a_permutation_of_interleaved():
     a = sinusoidal.table(30, 16, layout="interleaved")
     b = sinusoidal.table(30, 16, layout="concatenated")
@@ -132,6 +176,20 @@ def test_rope_cos_sin_match_transformers_llama():
     cos, sin = rope.RopeSpec(head_dim=64, base=10000.0).cos_sin(positions)
     torch.testing.assert_close(cos, cos_ref[0], rtol=1e-5, atol=1e-5)
     torch.testing.assert_close(sin, sin_ref[0], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("head_dim, n", [(2, 5000), (6, 5000), (34, 5000), (80, 5000), (200, 5000), (128, 131_072)])
+def test_rope_cos_sin_are_transformers_bit_for_bit(head_dim, n):
+    # cos/sin are written half by half into fresh tables (strided out=): every width, any length
+    from transformers import LlamaConfig
+    from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
+
+    config = LlamaConfig(hidden_size=4 * head_dim, num_attention_heads=4, head_dim=head_dim, rope_theta=10000.0,
+                         max_position_embeddings=n)
+    positions = torch.arange(n)
+    cos_ref, sin_ref = LlamaRotaryEmbedding(config)(torch.zeros(1), positions[None])
+    cos, sin = rope.RopeSpec(head_dim=head_dim, base=10000.0).cos_sin(positions)
+    assert torch.equal(cos, cos_ref[0]) and torch.equal(sin, sin_ref[0])
 
 
 # ---- ALiBi ---------------------------------------------------------------------------------------

@@ -176,6 +176,32 @@ def test_large_table_is_drawn_reduced_and_zoom_refines(main_window, qtbot):
     assert detail.bin_size == 1.0 and detail.row_start <= 50_000 and detail.row_stop >= 50_100
 
 
+def test_bias_matrix_of_100k_keys_is_pooled_in_columns_and_zoom_refines_them(main_window, qtbot):
+    doc = main_window.document_model
+    assert doc.try_set_family("alibi")
+    assert doc.try_set_params("alibi", n_positions=100_000, n_heads=64, head=5, causal=False)
+    wait_idle(qtbot, main_window)
+    heat = main_window.docks["heatmapDock"]
+    view = heat._result.view
+    assert view.values.shape[1] <= 4096 and view.col_bin_size > 1 and view.column_stop == 100_000
+    assert heat.image.mapRectToParent(heat.image.boundingRect()).width() == pytest.approx(100_000)
+    # the cell under a key reads the pooled block that holds it
+    heat.select(60_000, 80_000)
+    wait_idle(qtbot, main_window)
+    y = heat.col_curve.getOriginalDataset()[1]
+    np.testing.assert_array_equal(y, view.values[:, view.col_index(80_000)])
+    heat.plot.getViewBox().setRange(xRange=(30_000, 30_100), yRange=(50_000, 50_100), padding=0)
+    heat._request_detail()
+    qtbot.waitUntil(lambda: heat.detail_image.isVisible(), timeout=20_000)
+    detail = heat._detail.view
+    assert detail.bin_size == 1.0 and detail.col_bin_size == 1.0
+    assert detail.col_start <= 30_000 and detail.column_stop >= 30_100
+    slope = float(__import__("peapp.encodings.alibi", fromlist=["slopes"]).slopes(64)[5])
+    i = detail.row_positions[0]
+    j = detail.col_positions[0]
+    assert detail.values[0, 0] == pytest.approx(-slope * abs(i - j), rel=1e-6)
+
+
 def test_no_display_prints_one_clear_line():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     proc = subprocess.run([sys.executable, "main.py"], capture_output=True, text=True, env=env, timeout=60,

@@ -30,6 +30,9 @@ MODES = (("encoding", "Encoding table"), ("similarity", "Position similarity"))
 
 # Tables up to this many rows are always drawn whole: every position is its own row.
 FULL_ROWS = 2048
+# … and up to this many columns (every encoding's dimensions; bias matrices of longer sequences
+# have a key per column and are drawn pooled to the plot's width, like rows to its height).
+FULL_COLS = 4096
 
 
 def _pixel_rows(view: pg.ViewBox) -> int:
@@ -37,6 +40,12 @@ def _pixel_rows(view: pg.ViewBox) -> int:
     More would not show, and pyqtgraph's image paint costs grow with every row drawn."""
     ratio = view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1.0
     return int(min(4096, max(256, view.height() * ratio)))
+
+
+def _pixel_cols(view: pg.ViewBox) -> int:
+    """Columns worth computing for a table wider than FULL_COLS: the view's width in pixels."""
+    ratio = view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1.0
+    return int(min(4096, max(256, view.width() * ratio)))
 
 
 class HeatmapDock(ViewDock):
@@ -133,11 +142,13 @@ class HeatmapDock(ViewDock):
     def make_request(self, document: Document) -> TableRequest:
         spec = document.spec()
         mode = document.view(self.object_name, "mode", "encoding")
-        total = encodings.get(document.family).rows(spec)
+        family = encodings.get(document.family)
+        total, cols = family.rows(spec), family.cols(spec)
         max_rows = total if total <= FULL_ROWS else _pixel_rows(self.plot.getViewBox())
+        max_cols = None if cols <= FULL_COLS else _pixel_cols(self.plot.getViewBox())
         selected = self._selected[0] if self._selected is not None and mode == "encoding" else None
         return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=mode,
-                            max_rows=max_rows,
+                            max_rows=max_rows, max_cols=max_cols,
                             similarity=document.view(self.object_name, "similarity", "cosine"),
                             selected_row=selected)
 
@@ -171,16 +182,25 @@ class HeatmapDock(ViewDock):
         if result is None or result.request.mode != "encoding":
             return
         view = result.view
-        (_, _), (y0, y1) = self.plot.getViewBox().viewRange()
+        (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
         lo, hi = max(view.row_start, int(np.floor(y0))), min(view.row_stop, int(np.ceil(y1)) + 1)
+        left, right = max(view.col_start, int(np.floor(x0))), min(view.column_stop, int(np.ceil(x1)) + 1)
         pixels = _pixel_rows(self.plot.getViewBox())
-        if hi - lo <= 0 or view.bin_size <= max(1.0, (hi - lo) / pixels) * 1.5:
+        col_pixels = _pixel_cols(self.plot.getViewBox())
+        rows_coarse = view.bin_size > max(1.0, (hi - lo) / pixels) * 1.5
+        cols_coarse = view.col_bin_size > max(1.0, (right - left) / col_pixels) * 1.5
+        if hi - lo <= 0 or right - left <= 0 or not (rows_coarse or cols_coarse):
             self.detail_image.setVisible(False)
             return
         span = hi - lo
         lo, hi = max(view.row_start, lo - span // 4), min(view.row_stop, hi + span // 4)
+        cols = {}
+        if result.request.max_cols is not None:  # a pooled-width table: the visible columns too
+            width = right - left
+            cols = dict(col_start=max(view.col_start, left - width // 4),
+                        col_stop=min(view.column_stop, right + width // 4), max_cols=col_pixels * 3 // 2)
         request = TableRequest(family=result.request.family, params=result.request.params, mode="encoding",
-                               row_start=lo, row_stop=hi, max_rows=pixels * 3 // 2)
+                               row_start=lo, row_stop=hi, max_rows=pixels * 3 // 2, **cols)
         self.submit_side("detail", request)
 
     def reset_zoom(self) -> None:
@@ -192,7 +212,7 @@ class HeatmapDock(ViewDock):
         previous_mode = self._result.request.mode if self._result is not None else None
         first = self._result is None or self._result.request.mode != result.request.mode or \
             self._result.view.total_rows != result.view.total_rows or \
-            self._result.view.values.shape[1] != result.view.values.shape[1]
+            self._result.view.column_stop != result.view.column_stop
         self._result = result
         view = result.view
         values = view.values
@@ -209,7 +229,8 @@ class HeatmapDock(ViewDock):
                                       view.row_stop - view.row_start))
             set_axis_label(self.plot.getAxis("bottom"), result.row_axis)
         else:
-            self.image.setRect(QRectF(0, view.row_start, values.shape[1], view.row_stop - view.row_start))
+            self.image.setRect(QRectF(view.col_start, view.row_start, view.column_stop - view.col_start,
+                                      view.row_stop - view.row_start))
             set_axis_label(self.plot.getAxis("bottom"), result.col_axis)
         set_axis_label(self.plot.getAxis("left"), result.row_axis)
         set_title(self.plot, self.export_title())
@@ -244,7 +265,8 @@ class HeatmapDock(ViewDock):
             self._detail = result
             self.detail_image.setImage(view.values, autoLevels=False)
             self.detail_image.setLevels(self.colorbar.levels())
-            self.detail_image.setRect(QRectF(0, view.row_start, view.values.shape[1], view.row_stop - view.row_start))
+            self.detail_image.setRect(QRectF(view.col_start, view.row_start, view.column_stop - view.col_start,
+                                             view.row_stop - view.row_start))
             self.detail_image.setVisible(True)
         elif name == "row":
             request, values = result
@@ -297,8 +319,9 @@ class HeatmapDock(ViewDock):
 
     def _show_pooled_column(self, result: TableResult, column: int) -> None:
         view = result.view
-        set_curve(self.col_curve, view.row_positions, view.values[:, column])
-        self._fit_y(self.col_plot, view.values[:, column])
+        values = view.values[:, view.col_index(column)]
+        set_curve(self.col_curve, view.row_positions, values)
+        self._fit_y(self.col_plot, values)
         set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s "
                                  f"(means of ~{view.bin_size:,.0f} positions)")
 
@@ -326,6 +349,9 @@ class HeatmapDock(ViewDock):
                 col = min(int((x - view.row_start) / view.bin_size), view.values.shape[1] - 1)
             else:
                 col = int(np.floor(x))
+                if not view.col_start <= col < view.column_stop:
+                    continue  # beside a zoomed detail: the overview may hold it
+                return int(np.floor(y)), col, float(view.values[row, view.col_index(col)])
             if not 0 <= col < view.values.shape[1]:
                 return None
             return int(np.floor(y)), col, float(view.values[row, col])
@@ -344,6 +370,8 @@ class HeatmapDock(ViewDock):
                                  f"{result.value_label} {value:+.4f}")
             return
         pooled = "" if view.bin_size <= 1 else f" (mean over ~{view.bin_size:,.0f} positions)"
+        if view.col_bin_size > 1:
+            pooled = f" (mean over ~{view.bin_size:,.0f} × {view.col_bin_size:,.0f} cells)"
         text = f"{result.row_axis} {position:,}, {result.col_axis} {col}: {result.value_label} {value:+.4f}{pooled}"
         if result.wavelengths is not None and col < len(result.wavelengths):
             text += f" — wavelength {result.wavelengths[col]:,.1f} positions"
@@ -381,7 +409,7 @@ class HeatmapDock(ViewDock):
             return
         position, column = self._selected
         view = result.view
-        if not view.row_start <= position < view.row_stop or column >= view.values.shape[1]:
+        if not view.row_start <= position < view.row_stop or column >= view.column_stop:
             self._selected = None
             return self._update_cross_sections()
         self.row_line.setPos(position + 0.5)
@@ -408,8 +436,9 @@ class HeatmapDock(ViewDock):
                 self._show_pooled_column(result, column)
             else:
                 self._exact = None
-                set_curve(self.col_curve, view.row_positions, view.values[:, column])
-                self._fit_y(self.col_plot, view.values[:, column])
+                values = view.values[:, view.col_index(column)]
+                set_curve(self.col_curve, view.row_positions, values)
+                self._fit_y(self.col_plot, values)
                 set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
         else:
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
