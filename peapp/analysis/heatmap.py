@@ -113,8 +113,8 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
     counts_np = np.diff(bounds)
     if family.pooled_rows_at is not None:
         # closed-form or direct bin means (sinusoids, learned tables, NoPE): exact at any size
-        values = family.pooled_rows_at(spec, torch.from_numpy(bounds[:-1]), torch.from_numpy(counts_np))
-        return _pool_columns(values.to(torch.float32).numpy(), start, stop, per_bin, total,
+        means = family.pooled_rows_at(spec, torch.from_numpy(bounds[:-1]), torch.from_numpy(counts_np))
+        return _pool_columns(means.to(torch.float32).numpy(), start, stop, per_bin, total,
                              pooled_label, col_start, col_stop, col_bins)
     if n * n_cols <= EXACT_POOL_BUDGET:
         positions = torch.arange(start, stop)
@@ -142,9 +142,9 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
         counts.index_add_(0, idx, torch.ones(len(idx), dtype=torch.float64))
         if progress is not None:
             progress(min(1.0, (lo + chunk) / len(positions)))
-    values = (sums / counts.clamp_min(1).unsqueeze(1)).to(torch.float32)
-    values[nan_seen] = float("nan")
-    return _pool_columns(values.numpy(), start, stop, per_bin, total, reduction, col_start, col_stop, col_bins)
+    pooled = (sums / counts.clamp_min(1).unsqueeze(1)).to(torch.float32)
+    pooled[nan_seen] = float("nan")
+    return _pool_columns(pooled.numpy(), start, stop, per_bin, total, reduction, col_start, col_stop, col_bins)
 
 
 def _pool_columns(values: np.ndarray, start: int, stop: int, per_bin: float, total: int, reduction: str,
@@ -178,6 +178,7 @@ def _toeplitz_view(family: Family, spec: Spec, row_bounds: np.ndarray, col_bound
     c_start, c_stop = int(col_bounds[0]), int(col_bounds[-1])
     lowest = c_start - (r_stop - 1)  # smallest j − i in the region
     distances = torch.arange(lowest, c_stop - r_start, dtype=torch.long)
+    assert family.toeplitz is not None  # the caller checked
     profile, factor = family.toeplitz(spec, distances)
     profile = profile.to(torch.float64)
     rows_full = len(row_bounds) - 1 == r_stop - r_start

@@ -57,8 +57,8 @@ def main() -> None:
     print(f"{'size':>16} {'ours ms':>9} {'article ms':>11} {'ratio':>7} {'floor ms':>9} {'ours/floor':>10} "
           f"{'ours err':>9} {'article err':>11}")
     for n, d in SIZES:
-        fns = {"ours": lambda: sinusoidal.table(n, d), "article": lambda: article_table(n, d),
-               "floor": lambda: fresh_write(n, d)}
+        fns = {"ours": lambda n=n, d=d: sinusoidal.table(n, d), "article": lambda n=n, d=d: article_table(n, d),
+               "floor": lambda n=n, d=d: fresh_write(n, d)}
         times: dict[str, list[float]] = {k: [] for k in fns}
         peaks: dict[str, float] = {}
         bench_table.start_case()

@@ -157,7 +157,7 @@ def run_tasks(tasks: Sequence[Task], work: Callable[[Task, Workspace], None], pr
             while (index := take()) is not None:
                 work(tasks[index], ws)
                 finished()
-        except BaseException as exc:  # noqa: BLE001 — any error (or Cancelled) is re-raised by the calling thread
+        except BaseException as exc:  # any error (or Cancelled) is re-raised by the calling thread
             errors.append(exc)
             stop_event.set()
 
