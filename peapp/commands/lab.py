@@ -30,8 +30,9 @@ def _lengths(text: str) -> tuple[int, ...]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from peapp.lab.grid import MODES
+    from peapp.lab.grid import MODES, NOPE_STEP_FACTOR
     from peapp.lab.tasks import TASKS
+    from peapp.lab.train import TrainSettings as T
 
     parser.add_argument("--task", choices=TASKS, default="copy",
                         help="copy / reverse a sequence of symbols, associative recall (key–value lookup), or "
@@ -47,13 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--eval-lengths", type=_lengths, default=(10, 20, 25, 30, 40),
                         help="comma list of evaluation lengths (default: 10,20,25,30,40)")
     parser.add_argument("--seeds", type=int, default=3, help="seeds per encoding (0 … N−1)")
-    parser.add_argument("--steps", type=int, default=None, help="training steps per run (default 2500)")
+    parser.add_argument("--steps", type=int, default=None, help=f"training steps per run (default: {T.steps})")
     parser.add_argument("--nope-steps", type=int, default=None,
-                        help="training steps for NoPE, which learns more slowly (default: twice --steps)")
-    parser.add_argument("--batch-size", type=int, default=None, help="sequences per step (default 32)")
-    parser.add_argument("--lr", type=float, default=None, help="peak learning rate (default 5e-3)")
+                        help=f"training steps for NoPE, which learns more slowly (default: {NOPE_STEP_FACTOR} × --steps)")
+    parser.add_argument("--batch-size", type=int, default=None, help=f"sequences per step (default: {T.batch_size})")
+    parser.add_argument("--lr", type=float, default=None, help=f"peak learning rate (default: {T.learning_rate:g})")
     parser.add_argument("--eval-samples", type=int, default=None,
-                        help="sequences per evaluation length (default 256)")
+                        help=f"sequences per evaluation length (default: {T.eval_samples})")
     parser.add_argument("--layers", type=int, default=2, help="transformer layers")
     parser.add_argument("--d-model", type=int, default=64, help="model width")
     parser.add_argument("--heads", type=int, default=4, help="attention heads")
