@@ -45,6 +45,11 @@ from peapp.lab.train import (
 MODES = ("pool", "process", "inline")
 ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)
 CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first
+# Two workers on two cores each run slower than one process timed alone (shared caches, memory
+# bandwidth, the machine's other load): the 1-seed default grid took 1.66× the plain estimate
+# here (4.8 min against 2.9, load ≈ 2).  Plus each worker's start (spawn, torch import).
+PARALLEL_SLOWDOWN = 1.6
+WORKER_START_SECONDS = 10.0
 # NoPE learns copy more slowly than the schemes that hand it positions: it gets this many
 # times the step budget unless told otherwise (said in the results: its runs record their steps).
 NOPE_STEP_FACTOR = 2
@@ -157,8 +162,9 @@ def measure_step_seconds(grid: GridSpec, repeats: int = 3) -> dict[str, float]:
 def estimate_seconds(grid: GridSpec, workers: int = 2, step_seconds: dict[str, float] | None = None) -> float:
     """Wall-clock estimate for the whole grid on ``workers`` single-thread processes.
 
-    Training steps at the measured rate, plus evaluation (a forward pass costs about a third
-    of a training step, scaled by the evaluated length), divided over the workers.
+    Training steps at the rate measured now, plus evaluation (a forward pass costs about a third
+    of a training step, scaled by the evaluated length), divided over the workers with the
+    measured parallel slowdown.  It follows the machine's load at the moment it is measured.
     """
     step_seconds = step_seconds or measure_step_seconds(grid)
     task = build_task(grid.runs()[0])
@@ -171,7 +177,10 @@ def estimate_seconds(grid: GridSpec, workers: int = 2, step_seconds: dict[str, f
         for length in spec.eval_lengths:
             scale = task.positions(length) / mean_positions
             total += len(spec.variants()) * eval_batches * per_step / 3 * scale
-    return total / max(1, min(workers, len(grid.runs())))
+    parallel = max(1, min(workers, len(grid.runs())))
+    if parallel == 1:
+        return total
+    return total * PARALLEL_SLOWDOWN / parallel + WORKER_START_SECONDS
 
 
 # ---- running -----------------------------------------------------------------------------------

@@ -152,8 +152,8 @@ def test_tasks_build_what_they_say():
 # ---- training, evaluation, results ---------------------------------------------------------------
 
 def _tiny_spec(encoding: str = "learned", steps: int = 3, **kw) -> RunSpec:
-    values = dict(task="copy", encoding=encoding, seed=0, train_length=4, eval_lengths=(2, 4, 9),
-                  train=TrainSettings(steps=steps, eval_samples=16, log_every=1, warmup_steps=2))
+    values = {"task": "copy", "encoding": encoding, "seed": 0, "train_length": 4, "eval_lengths": (2, 4, 9),
+              "train": TrainSettings(steps=steps, eval_samples=16, log_every=1, warmup_steps=2)}
     values.update(kw)
     return RunSpec(**values)
 
@@ -239,7 +239,9 @@ def test_full_disk_keeps_finished_runs(tmp_path, monkeypatch):
 
 def test_cancelled_grid_keeps_finished_runs_and_a_rerun_skips_them(tmp_path):
     events: list = []
-    stop = lambda: any(e["type"] == "done" for e in events)  # noqa: E731 - cancel after the first run
+    def stop() -> bool:  # cancel once the first run is done
+        return any(e["type"] == "done" for e in events)
+
     outcome = lab_grid.run_grid(_small_grid(), tmp_path, mode="inline", on_event=events.append, should_stop=stop)
     assert outcome.cancelled and len(outcome.finished) == 1
     saved = json.loads((tmp_path / results.SUMMARY).read_text())
@@ -268,7 +270,7 @@ def test_short_training_learns_copy_in_distribution_for_rope_and_alibi(tmp_path)
 def test_cli_refuses_a_grid_over_an_hour_without_yes(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "peapp", "lab", "--encodings", "alibi", "--seeds", "1",
                            "--steps", "10000000", "-o", str(tmp_path / "out")],
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+                          check=False, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     assert proc.returncode == 2
     assert "estimated to take" in proc.stderr and "--yes" in proc.stderr
     assert not (tmp_path / "out").exists()
