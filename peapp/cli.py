@@ -23,6 +23,7 @@ from peapp.errors import PeappError
 CORE_COMMANDS = (
     "peapp.commands.inspect",
     "peapp.commands.extrapolate",
+    "peapp.commands.lab",
 )
 ENTRY_POINT_GROUP = "peapp.commands"  # value: a module path, e.g. "ui.commands.render"
 

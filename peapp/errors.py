@@ -27,3 +27,7 @@ class DocumentError(PeappError):
 
 class DataFileError(PeappError):
     """A data file (e.g. a time-series CSV) could not be read or has no usable rows."""
+
+
+class ResultsWriteError(PeappError, OSError):
+    """A results folder cannot be written (unwritable, full disk); what was saved is kept."""

@@ -143,11 +143,13 @@ class _Detector:
                  f"learned table {rows - offset:,} positions × {dim} ({how}"
                  f"{', first ' + str(offset) + ' rows skipped' if offset else ''})")
 
-    def add_sinusoidal(self, t: TensorInfo | None, positions: int | None = None, dim: int | None = None) -> None:
+    def add_sinusoidal(self, t: TensorInfo | None, positions: int | None = None, dim: int | None = None,
+                       layout: str = "concatenated", base: float = 10000.0) -> None:
         if t is not None:
             positions, dim = t.shape
-        params = {"positions": positions, "dim": dim, "layout": "concatenated", "base": 10000.0}
-        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, [sin | cos] halves")
+        params = {"positions": positions, "dim": dim, "layout": layout, "base": base}
+        how = "[sin | cos] halves" if layout == "concatenated" else "sin, cos interleaved"
+        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, {how}")
 
     def vision_tables(self) -> None:
         vcfg = self.sub("vision_config") or self.cfg
@@ -207,7 +209,9 @@ class _Detector:
             tensors.sort(key=lambda t: [int(x) for x in re.findall(r"\.(\d+)\.", t.name)])
             first = tensors[0]
             n_buckets, n_heads = first.shape  # GGUF's attn_rel_b too, once in PyTorch order
-            decoder = "decoder" in key or key.startswith("dec.")
+            # a decoder-only model's one table (no encoder/decoder prefix) says so with is_decoder
+            decoder = "decoder" in key or key.startswith("dec.") or (
+                self.cfg.get("is_decoder") is True and "encoder" not in key)
             params = {"stack": "decoder" if decoder else "encoder", "bidirectional": not decoder,
                       "num_buckets": n_buckets, "heads": n_heads, "max_distance": max_distance,
                       "layers_with_table": len(tensors)}
@@ -252,10 +256,20 @@ class _Detector:
             max_bias = float(attn.get("alibi_bias_max", 8.0)) if attn else 8.0
             self.add_alibi(_first_int(cfg, "n_head", "num_attention_heads", "n_heads", "num_heads"), max_bias, form)
             return
-        if model_type in SINUSOIDAL_TYPES and not any(c.kind == "sinusoidal" for c in self.components):
+        pos_type = cfg.get("position_embedding_type")
+        if (model_type in SINUSOIDAL_TYPES or pos_type == "sinusoidal") \
+                and not any(c.kind == "sinusoidal" for c in self.components):
             dim = _first_int(cfg, "d_model", "hidden_size")
             positions = _first_int(cfg, "max_position_embeddings", "max_source_positions")
-            self.add_sinusoidal(None, positions, dim)
+            layout = cfg.get("sinusoidal_layout") if pos_type == "sinusoidal" else None
+            base = cfg.get("sinusoidal_base") if pos_type == "sinusoidal" else None
+            self.add_sinusoidal(None, positions, dim, layout=layout if layout in ("interleaved", "concatenated")
+                                else "concatenated", base=float(base) if isinstance(base, (int, float)) else 10000.0)
+        if pos_type in ("none", "nope"):  # said outright (e.g. training-lab models): no position encoding
+            layers = _first_int(cfg, "num_hidden_layers", "n_layer", "num_layers")
+            self.add("nope", None, {"layers": list(range(layers)) if layers else None, "num_layers": layers},
+                     "no position encoding (position_embedding_type none): order comes from the causal mask only"
+                     if cfg.get("is_decoder") else "no position encoding (position_embedding_type none)")
         rope_keys = any(cfg.get(k) is not None for k in ("rope_theta", "rope_parameters", "rope_scaling",
                                                           "rotary_dim", "rotary_pct", "rotary_emb_base"))
         if (model_type in ROPE_TYPES or cfg.get("position_embedding_type") == "rotary" or rope_keys) \
