@@ -338,12 +338,12 @@ def test_a_cross_section_asked_for_before_a_mode_switch_or_edit_is_not_drawn_aft
     assert model.try_set_params("sinusoidal", n_positions=100_000, d_model=64)
     wait_idle(qtbot, main_window)
     gate = _Gate(main_window, qtbot)
-    model.set_view("heatmapDock", mode="similarity")
+    model.set_view("heatmap", mode="similarity")
     heat.select(10, 5)  # a click on the table still shown: its row and column queue after the switch
     gate.event.set()
     wait_idle(qtbot, main_window)
     assert heat.col_plot.titleLabel.text == "mean similarity by distance (positions)"
-    model.set_view("heatmapDock", mode="encoding")
+    model.set_view("heatmap", mode="encoding")
     wait_idle(qtbot, main_window)
     gate = _Gate(main_window, qtbot)
     assert model.try_set_params("sinusoidal", n_positions=1000)  # now drawn whole

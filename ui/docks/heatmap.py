@@ -41,6 +41,7 @@ def _pixel_rows(view: pg.ViewBox) -> int:
 
 class HeatmapDock(ViewDock):
     object_name = "heatmapDock"
+    view_id = "heatmap"
     title = "Encoding heatmap"
     order = 10
     shortcut = "Ctrl+1"
@@ -66,13 +67,13 @@ class HeatmapDock(ViewDock):
             self.mode_combo.addItem(label, key)
         self.mode_combo.setToolTip("Show the table itself, or how similar every position is to every other (T)")
         self.mode_combo.currentIndexChanged.connect(
-            lambda i: ctx.document_model.set_view(self.object_name, mode=self.mode_combo.itemData(i)))
+            lambda i: self.set_view(mode=self.mode_combo.itemData(i)))
         self.sim_combo = QComboBox()
         self.sim_combo.setObjectName("similarityKind")
         self.sim_combo.addItems(["cosine", "dot"])
         self.sim_combo.setToolTip("Cosine: direction only; dot: what attention would compute from PE alone")
         self.sim_combo.currentTextChanged.connect(
-            lambda text: ctx.document_model.set_view(self.object_name, similarity=text))
+            lambda text: self.set_view(similarity=text))
         reset = QPushButton("Reset zoom")
         reset.setToolTip("Show the whole table again (double-click the plot does the same)")
         reset.clicked.connect(self.reset_zoom)
@@ -132,13 +133,13 @@ class HeatmapDock(ViewDock):
     # ---- requests ---------------------------------------------------------------------------
     def make_request(self, document: Document) -> TableRequest:
         spec = document.spec()
-        mode = document.view(self.object_name, "mode", "encoding")
+        mode = document.view(self.view_id, "mode")
         total = encodings.get(document.family).rows(spec)
         max_rows = total if total <= FULL_ROWS else _pixel_rows(self.plot.getViewBox())
         selected = self._selected[0] if self._selected is not None and mode == "encoding" else None
         return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=mode,
                             max_rows=max_rows,
-                            similarity=document.view(self.object_name, "similarity", "cosine"),
+                            similarity=document.view(self.view_id, "similarity"),
                             selected_row=selected)
 
     def on_document_changed(self, document: Document) -> None:
@@ -156,9 +157,9 @@ class HeatmapDock(ViewDock):
         self.refresh(request)
 
     def _sync_controls(self, document: Document) -> None:
-        mode = document.view(self.object_name, "mode", "encoding")
+        mode = document.view(self.view_id, "mode")
         for combo, value in ((self.mode_combo, mode),
-                             (self.sim_combo, document.view(self.object_name, "similarity", "cosine"))):
+                             (self.sim_combo, document.view(self.view_id, "similarity"))):
             combo.blockSignals(True)
             index = combo.findData(value) if combo is self.mode_combo else combo.findText(value)
             combo.setCurrentIndex(max(index, 0))

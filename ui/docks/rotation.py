@@ -59,6 +59,7 @@ def _circle(radius: float, n: int = 121) -> tuple[np.ndarray, np.ndarray]:
 
 class RotationDock(ViewDock):
     object_name = "rotationDock"
+    view_id = "rotation"
     title = "RoPE rotations"
     order = 30
     shortcut = "Ctrl+2"
@@ -211,7 +212,7 @@ class RotationDock(ViewDock):
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
-        settings = dict(document.views.get(self.object_name, {}))
+        settings = dict(document.views.get(self.view_id, {}))
         if self.refresh_if_changed(document):
             self._drawn_settings = settings
         elif settings != self._drawn_settings:
@@ -219,13 +220,13 @@ class RotationDock(ViewDock):
             self._draw()  # a view setting of this dock changed: redraw from what we have
 
     def _view(self, key: str, default):
-        return self.ctx.document.view(self.object_name, key, default)
+        return self.ctx.document.view(self.view_id, key, default)
 
     def _set_view(self, **values) -> None:
-        self.ctx.document_model.set_view(self.object_name, **values)
+        self.set_view(**values)
 
     def _sync_controls(self, document: Document) -> None:
-        view = lambda key, default: document.view(self.object_name, key, default)  # noqa: E731
+        view = lambda key, default: document.view(self.view_id, key, default)  # noqa: E731
         try:
             spec = document.spec("rope")
         except PeappError:

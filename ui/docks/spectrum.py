@@ -30,6 +30,7 @@ from peapp.document import Document
 from peapp.encodings import rope
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
+from peapp.views.rotation import RotationView
 from ui.context import AppContext
 from ui.docks.base import ViewDock, error_label, readout_label
 from ui.plotting import draw_as_path, plot_at, pow10
@@ -59,6 +60,7 @@ def _log10(x: float) -> float:
 
 class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
+    view_id = "spectrum"
     title = "RoPE spectrum"
     order = 40
     shortcut = "Ctrl+3"
@@ -335,7 +337,7 @@ class SpectrumDock(ViewDock):
         if hit is not None:
             i = int(round(hit[1].x()))
             if 0 <= i < len(facts.wavelength_before):
-                self.ctx.document_model.set_view("rotationDock", pair=i)
+                self.ctx.document_model.set_view(RotationView.view_id, pair=i)
                 self.readout.setText(self.pair_text(i) + " — shown in the rotation view.")
 
     def pair_text(self, i: int) -> str:
