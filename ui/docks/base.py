@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
 
 from peapp.document import Document
@@ -129,6 +129,19 @@ class ViewDock(QDockWidget):
 
     def export_widget(self) -> QWidget:
         return self._body
+
+    # ---- probes: what a user would see, for scripts, the self-test and tests ---------------------
+    def readout_at(self, x: float, y: float, plot: Any = None) -> str:
+        """The hover read-out a user reads with the pointer at data point (x, y) of ``plot``
+        (default: the dock's ``plot``): the pointer move goes through the scene as a real one does."""
+        plot = plot if plot is not None else getattr(self, "plot")
+        scene = plot.scene()
+        scene.sigMouseMoved.emit(plot.getViewBox().mapViewToScene(QPointF(x, y)))
+        return self.readout.text()
+
+    def shown_arrays(self) -> dict[str, np.ndarray]:
+        """The arrays of what the dock shows now (what File > Export > Data writes)."""
+        return self.export_arrays()
 
     def export_arrays(self) -> dict[str, np.ndarray]:
         return {}
