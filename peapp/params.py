@@ -92,8 +92,16 @@ class Spec:
         cached = cls.__dict__.get("_param_infos_cache")
         if cached is None:  # per class, not inherited: built once (a spec is built on every edit)
             cached = cls._build_param_infos()
-            setattr(cls, "_param_infos_cache", cached)
+            cls._param_infos_cache = cached  # type: ignore[attr-defined]
         return cached
+
+    @classmethod
+    def info(cls, name: str) -> ParamInfo:
+        """The metadata of field ``name``."""
+        for info in cls.param_infos():
+            if info.name == name:
+                return info
+        raise KeyError(f"{cls.__name__} has no parameter {name!r}")
 
     @classmethod
     def _build_param_infos(cls) -> tuple[ParamInfo, ...]:

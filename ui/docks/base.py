@@ -134,7 +134,7 @@ class ViewDock(QDockWidget):
     def readout_at(self, x: float, y: float, plot: Any = None) -> str:
         """The hover read-out a user reads with the pointer at data point (x, y) of ``plot``
         (default: the dock's ``plot``): the pointer move goes through the scene as a real one does."""
-        plot = plot if plot is not None else getattr(self, "plot")
+        plot = plot if plot is not None else self.plot  # type: ignore[attr-defined]
         scene = plot.scene()
         scene.sigMouseMoved.emit(plot.getViewBox().mapViewToScene(QPointF(x, y)))
         return self.readout.text()
