@@ -1,13 +1,14 @@
-"""A ViewDock whose controls live in ``doc.views[objectName]`` (the article docks use it).
+"""A ViewDock whose settings are a view spec in ``doc.views[view_id]`` (the article docks use it).
 
-Controls write through the document model (so they are undoable and saved with the session);
-``sync_controls`` puts the Document's values back into the widgets without re-emitting; a
-Document change that leaves this dock's request unchanged costs nothing.
+Its controls are one ``ui.forms.Form`` over the dock's view spec (``make_form``): edits write
+through the document model (so they are undoable and saved with the session), ``sync_controls``
+puts the Document's values back into the widgets without re-emitting, and a Document change that
+leaves this dock's request unchanged costs nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox, QWidget
@@ -15,15 +16,16 @@ from superqt.utils import qthrottled
 
 from peapp.document import Document
 from peapp.jobs import Request
+from peapp.views import get as view_spec_class
 from ui.docks.base import ViewDock
-
-THROTTLE_MS = 40
+from ui.forms import THROTTLE_MS, Form, Hint
 
 
 class SettingsDock(ViewDock):
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
+        self.form: Form | None = None  # made by make_form()
         self._syncers: list[Callable[[Document], None]] = []
         self._result: Any = None  # what the dock shows (set by show_result); the exports read it
 
@@ -51,7 +53,26 @@ class SettingsDock(ViewDock):
     def set_setting(self, **values: Any) -> None:
         self.set_view(**values)
 
-    # ---- control helpers: each keeps one widget and one setting in step -----------------------------
+    # ---- controls --------------------------------------------------------------------------------
+    def make_form(self, names: Iterable[str] | None = None, hints: Mapping[str, Hint] | None = None,
+                  object_names: Mapping[str, str] | None = None) -> Form:
+        """The dock's controls for the fields ``names`` of its view spec (see ``ui.forms.Form``)."""
+        self.form = Form(view_spec_class(self.view_id), self.on_setting_edited, parent=self, names=names,
+                         hints=hints, object_names=object_names)
+        return self.form
+
+    def on_setting_edited(self, name: str, value: Any) -> None:
+        """A control changed a setting.  Override to keep settings consistent with each other."""
+        self.set_setting(**{name: value})
+
+    def sync_controls(self, document: Document) -> None:
+        """Show ``document``'s settings in the controls (extend for controls outside the form)."""
+        if self.form is not None:
+            self.form.sync(self.view_spec(document))
+        for sync in self._syncers:
+            sync(document)
+
+    # ---- old control helpers (the docks not yet on make_form) ------------------------------------
     def bind_spin(self, spin: QSpinBox | QDoubleSpinBox, key: str, convert: Callable = int) -> None:
         emit = qthrottled(lambda v: self.set_setting(**{key: convert(v)}), timeout=THROTTLE_MS, leading=True, parent=self)
         spin.valueChanged.connect(emit)
@@ -78,10 +99,6 @@ class SettingsDock(ViewDock):
             if line.text() != self.setting(key, doc):
                 set_quietly(line, line.setText, str(self.setting(key, doc)))
         self._syncers.append(sync)
-
-    def sync_controls(self, document: Document) -> None:
-        for sync in self._syncers:
-            sync(document)
 
     # ---- requests ------------------------------------------------------------------------------
     def on_document_changed(self, document: Document) -> None:
