@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QPushButton
 
 from peapp.analysis import worked_example as we
@@ -41,7 +40,7 @@ def test_starts_at_the_article_case(dock):
 def test_position_slider_and_rope_keep_length(dock, qtbot, app_context):
     dock.position_slider.setValue(5)
     settle(qtbot, app_context)
-    assert app_context.document.view("exampleDock", "position") == 5
+    assert app_context.document.view("example", "position") == 5
     np.testing.assert_allclose(_table_row(dock, "+ PE(5)"), we.positional_vector("sinusoidal", 5, 4), atol=1e-6)
     dock.scheme_combo.setCurrentIndex(dock.scheme_combo.findData("rope"))
     settle(qtbot, app_context)
@@ -75,7 +74,7 @@ def test_word_width_and_preset_stay_consistent(dock, qtbot, app_context):
     dock.word_edit.setText("attention")
     dock.word_edit.editingFinished.emit()
     settle(qtbot, app_context)
-    assert app_context.document.view("exampleDock", "source") == "hashed"
+    assert app_context.document.view("example", "source") == "hashed"
     np.testing.assert_allclose(dock.last_result.embedding, we.semantic_embedding("attention", 4))
     dock.d_spin.setValue(12)
     settle(qtbot, app_context)
@@ -90,10 +89,8 @@ def test_word_width_and_preset_stay_consistent(dock, qtbot, app_context):
 
 
 def test_hover_readout_and_export(dock):
-    view = dock.bars_plot.getViewBox()
-    dock._hover(view.mapViewToScene(QPointF(1.0, 0.5)))
-    assert dock.readout.text().startswith("dim 1: embedding -0.2200 + PE +1.0000 = +0.7800")
-    arrays = dock.export_arrays()
+    assert dock.readout_at(1.0, 0.5, dock.bars_plot).startswith("dim 1: embedding -0.2200 + PE +1.0000 = +0.7800")
+    arrays = dock.shown_arrays()
     np.testing.assert_allclose(arrays["combined"], [0.51, 0.78, 0.88, 1.14], atol=1e-6)
     assert set(arrays) >= {"embedding", "positional", "combined", "other_combined"}
     assert not dock.export_widget().grab().isNull()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 
 from peapp.analysis import timeseries as ts
 from tests.gui.article_helpers import host, settle
@@ -65,7 +65,7 @@ def test_unreadable_file_keeps_the_previous_view(dock, qtbot, app_context, tmp_p
     assert not dock.open_csv(str(bad))
     settle(qtbot, app_context)
     assert dock.error_label.isVisible() and "UTF-8" in dock.error_label.text()
-    assert app_context.document.view("timeSeriesDock", "path", "") == ""
+    assert app_context.document.view("timeseries", "path", "") == ""
     assert dock.last_result is before
     dock.use_sample()
     settle(qtbot, app_context)
@@ -84,10 +84,8 @@ def test_pick_two_samples_hover_and_export(dock, qtbot, app_context):
     assert "no sample here" in dock.describe("heat", float(r.grid_tau[gap_cell]), 0.5)
     first = dock.describe("heat", float(r.grid_tau[0]), 0.5)
     assert first.startswith("sample 0, 2024-03-04 01:02 UTC") and "sin 0" in first
-    view = dock.sim_plot.getViewBox()
-    dock._hover(view.mapViewToScene(QPointF(24.0, 0.5)))
-    assert dock.readout.text().startswith("gap 24.")
-    arrays = dock.export_arrays()
+    assert dock.readout_at(24.0, 0.5, dock.sim_plot).startswith("gap 24.")
+    arrays = dock.shown_arrays()
     assert arrays["encoding"].shape == r.matrix.shape and len(arrays["values"]) == len(r.series)
     assert not dock.export_widget().grab().isNull()
 
@@ -122,7 +120,7 @@ def test_dropping_a_csv_on_the_dock_opens_it(dock, qtbot, app_context, tmp_path)
     dock.dropEvent(event)
     settle(qtbot, app_context)
     assert event.isAccepted() and dock.last_result.series.source == "dropped.csv"
-    assert app_context.document.view("timeSeriesDock", "time_column") == "when"
+    assert app_context.document.view("timeseries", "time_column") == "when"
     other = QMimeData()
     other.setUrls([QUrl.fromLocalFile(str(tmp_path / "model.safetensors"))])
     ignored = QDropEvent(QPoint(10, 10), Qt.DropAction.CopyAction, other, Qt.MouseButton.NoButton,

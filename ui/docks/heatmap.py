@@ -12,44 +12,24 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
 from peapp import encodings
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
-from peapp.jobs import ColumnRequest, RowRequest, TableRequest, TableResult, frozen_params
-from ui.docks.base import ViewDock, readout_label
+from peapp.jobs import ColumnRequest, RowRequest, TableRequest, TableResult
+from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
+from ui.docks.base import ViewDock, readout_label, viewport_of
+from ui.forms import Combo, Form
 from ui.plotting import set_axis_label, set_curve, set_title
 from ui.settings import colormap_name
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
-MODES = (("encoding", "Encoding table"), ("similarity", "Position similarity"))
-
-
-# Tables up to this many rows are always drawn whole: every position is its own row.
-FULL_ROWS = 2048
-# … and up to this many columns (every encoding's dimensions; bias matrices of longer sequences
-# have a key per column and are drawn pooled to the plot's width, like rows to its height).
-FULL_COLS = 4096
-
-
-def _pixel_rows(view: pg.ViewBox) -> int:
-    """Rows worth computing for a larger table: the view's height in device pixels (bounded).
-    More would not show, and pyqtgraph's image paint costs grow with every row drawn."""
-    ratio = view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1.0
-    return int(min(4096, max(256, view.height() * ratio)))
-
-
-def _pixel_cols(view: pg.ViewBox) -> int:
-    """Columns worth computing for a table wider than FULL_COLS: the view's width in pixels."""
-    ratio = view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1.0
-    return int(min(4096, max(256, view.width() * ratio)))
-
-
 class HeatmapDock(ViewDock):
     object_name = "heatmapDock"
+    view_id = "heatmap"
     title = "Encoding heatmap"
     order = 10
     shortcut = "Ctrl+1"
@@ -69,19 +49,11 @@ class HeatmapDock(ViewDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        self.mode_combo = QComboBox()
-        self.mode_combo.setObjectName("heatmapMode")
-        for key, label in MODES:
-            self.mode_combo.addItem(label, key)
-        self.mode_combo.setToolTip("Show the table itself, or how similar every position is to every other (T)")
-        self.mode_combo.currentIndexChanged.connect(
-            lambda i: ctx.document_model.set_view(self.object_name, mode=self.mode_combo.itemData(i)))
-        self.sim_combo = QComboBox()
-        self.sim_combo.setObjectName("similarityKind")
-        self.sim_combo.addItems(["cosine", "dot"])
-        self.sim_combo.setToolTip("Cosine: direction only; dot: what attention would compute from PE alone")
-        self.sim_combo.currentTextChanged.connect(
-            lambda text: ctx.document_model.set_view(self.object_name, similarity=text))
+        self.form = Form(HeatmapView, lambda name, value: self.set_view(**{name: value}), parent=self,
+                         hints={"mode": Combo(), "similarity": Combo()},
+                         object_names={"mode": "heatmapMode", "similarity": "similarityKind"})
+        self.mode_combo = self.form.widgets["mode"]
+        self.sim_combo = self.form.widgets["similarity"]
         reset = QPushButton("Reset zoom")
         reset.setToolTip("Show the whole table again (double-click the plot does the same)")
         reset.clicked.connect(self.reset_zoom)
@@ -139,18 +111,12 @@ class HeatmapDock(ViewDock):
         self._sync_controls(ctx.document)
 
     # ---- requests ---------------------------------------------------------------------------
+    def viewport(self):
+        """The image plot's size: a large table is computed at this many rows."""
+        return viewport_of(self.plot.getViewBox())
+
     def make_request(self, document: Document) -> TableRequest:
-        spec = document.spec()
-        mode = document.view(self.object_name, "mode", "encoding")
-        family = encodings.get(document.family)
-        total, cols = family.rows(spec), family.cols(spec)
-        max_rows = total if total <= FULL_ROWS else _pixel_rows(self.plot.getViewBox())
-        max_cols = None if cols <= FULL_COLS else _pixel_cols(self.plot.getViewBox())
-        selected = self._selected[0] if self._selected is not None and mode == "encoding" else None
-        return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=mode,
-                            max_rows=max_rows, max_cols=max_cols,
-                            similarity=document.view(self.object_name, "similarity", "cosine"),
-                            selected_row=selected)
+        return table_request(document, self.viewport(), self._selected[0] if self._selected is not None else None)
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
@@ -167,14 +133,9 @@ class HeatmapDock(ViewDock):
         self.refresh(request)
 
     def _sync_controls(self, document: Document) -> None:
-        mode = document.view(self.object_name, "mode", "encoding")
-        for combo, value in ((self.mode_combo, mode),
-                             (self.sim_combo, document.view(self.object_name, "similarity", "cosine"))):
-            combo.blockSignals(True)
-            index = combo.findData(value) if combo is self.mode_combo else combo.findText(value)
-            combo.setCurrentIndex(max(index, 0))
-            combo.blockSignals(False)
-        self.sim_combo.setEnabled(mode == "similarity")
+        view = self.view_spec(document)
+        self.form.sync(view)
+        self.sim_combo.setEnabled(view.mode == "similarity")
 
     def _request_detail(self) -> None:
         """After a zoom/pan: recompute the visible rows at full resolution if the overview is coarse."""
@@ -185,8 +146,8 @@ class HeatmapDock(ViewDock):
         (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
         lo, hi = max(view.row_start, int(np.floor(y0))), min(view.row_stop, int(np.ceil(y1)) + 1)
         left, right = max(view.col_start, int(np.floor(x0))), min(view.column_stop, int(np.ceil(x1)) + 1)
-        pixels = _pixel_rows(self.plot.getViewBox())
-        col_pixels = _pixel_cols(self.plot.getViewBox())
+        pixels = pixel_rows(self.viewport())
+        col_pixels = pixel_cols(self.viewport())
         rows_coarse = view.bin_size > max(1.0, (hi - lo) / pixels) * 1.5
         cols_coarse = view.col_bin_size > max(1.0, (right - left) / col_pixels) * 1.5
         if hi - lo <= 0 or right - left <= 0 or not (rows_coarse or cols_coarse):
@@ -202,6 +163,17 @@ class HeatmapDock(ViewDock):
         request = TableRequest(family=result.request.family, params=result.request.params, mode="encoding",
                                row_start=lo, row_stop=hi, max_rows=pixels * 3 // 2, **cols)
         self.submit_side("detail", request)
+
+    def zoom_rows(self, start: float, stop: float) -> None:
+        """Show rows start … stop, as a zoom would, and ask for them at full resolution if the
+        overview drawn there is coarser."""
+        self.plot.getViewBox().setYRange(start, stop, padding=0)
+        self._request_detail()
+
+    @property
+    def detail_result(self) -> TableResult | None:
+        """The full-resolution rows drawn over the overview after a zoom (None when none is drawn)."""
+        return self._detail if self.detail_image.isVisible() else None
 
     def reset_zoom(self) -> None:
         self.detail_image.setVisible(False)
