@@ -60,6 +60,7 @@ class TableRequest(Request):
     def compute(self, progress: ProgressFn) -> "TableResult":
         from peapp import encodings
         from peapp.analysis import heatmap
+        from peapp.analysis.levels import colour_levels
 
         import numpy as np
 
@@ -77,14 +78,15 @@ class TableRequest(Request):
 
             selected = fam.rows_at(spec, torch.tensor([self.selected_row]))[0].numpy()
         symmetric = fam.symmetric_levels if self.mode == "encoding" else True
-        levels, saturated = heatmap.colour_levels(view.values, symmetric)  # here: a quantile is not free
+        # here, on the worker: a quantile is not free
+        shown = colour_levels(view.values, "symmetric" if symmetric else "range")
         finite = np.isfinite(view.values)
         value_range = (float(view.values[finite].min()), float(view.values[finite].max())) if finite.any() else (0.0, 0.0)
         return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
                            col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
                            value_label=fam.value_label if self.mode == "encoding" else f"{self.similarity} similarity",
                            symmetric=symmetric, wavelengths=wavelengths, selected_row=selected,
-                           levels=levels, saturated=saturated, value_range=value_range)
+                           levels=shown.levels, saturated=shown.saturated, value_range=value_range)
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ class TableResult:
     symmetric: bool
     wavelengths: Any = None  # np.ndarray per column, or None
     selected_row: Any = None  # np.ndarray: the exact row at request.selected_row, or None
-    levels: tuple[float, float] = (-1.0, 1.0)  # colour levels (peapp.analysis.heatmap.colour_levels)
+    levels: tuple[float, float] = (-1.0, 1.0)  # colour levels (peapp.analysis.levels)
     saturated: bool = False  # True: a few outliers lie beyond the levels
     value_range: tuple[float, float] = (0.0, 0.0)  # (min, max) of the finite values drawn
 

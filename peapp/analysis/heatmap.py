@@ -8,13 +8,14 @@ spaced samples instead, and the result says so.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 import torch
 
+from peapp.analysis import levels as levels_policy
+from peapp.analysis.levels import LEVEL_SHARE, OUTLIER_RATIO  # noqa: F401 - the heatmap's caption says them
 from peapp.analysis.similarity import similarity
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
@@ -130,43 +131,12 @@ def similarity_view(family: Family, spec: Spec, start: int = 0, stop: int | None
 
 
 def default_levels(values: np.ndarray, symmetric: bool) -> tuple[float, float]:
-    """Colour levels: symmetric about 0 for diverging data, else the finite min/max."""
-    finite = values[np.isfinite(values)]
-    if finite.size == 0:
-        return (-1.0, 1.0)
-    lo, hi = float(finite.min()), float(finite.max())
-    if symmetric:
-        m = max(abs(lo), abs(hi)) or 1.0
-        return (-m, m)
-    if math.isclose(lo, hi):
-        return (lo - 0.5, hi + 0.5)
-    return (lo, hi)
-
-
-# Colour levels that a few outliers cannot wash out: a trained table (MiniLM's positions) has
-# most values within ±0.1 and a handful near ±2, and scaled to those it draws as one flat colour.
-LEVEL_SHARE = 0.995  # the levels hold this share of the values …
-OUTLIER_RATIO = 1.5  # … when the full range is this much wider; otherwise the full range
-_LEVEL_SAMPLE = 1 << 16  # values looked at for the quantile (a strided sample of larger views:
-#                          the 99.5% quantile of 65k values is within ~0.05% of the share)
+    """Colour levels: symmetric about 0 for diverging data, else the finite min/max (no clipping)."""
+    return levels_policy.colour_levels(values, "symmetric" if symmetric else "range", robust=False).levels
 
 
 def colour_levels(values: np.ndarray, symmetric: bool) -> tuple[tuple[float, float], bool]:
-    """``(levels, saturated)``: the full range (``default_levels``), or, when a few outliers
-    stretch it more than OUTLIER_RATIO times, the range of the central LEVEL_SHARE of the values,
-    with ``saturated`` True (the outliers take the end colours; read-outs keep exact values)."""
-    full = default_levels(values, symmetric)
-    flat = values.reshape(-1)
-    sample = flat[::max(1, flat.size // _LEVEL_SAMPLE) | 1]  # an odd stride: not every other column
-    sample = sample[np.isfinite(sample)]
-    if sample.size < 100:
-        return full, False
-    if symmetric:
-        m = float(np.quantile(np.abs(sample), LEVEL_SHARE))
-        if m > 0 and full[1] > OUTLIER_RATIO * m:
-            return (-m, m), True
-        return full, False
-    lo, hi = (float(v) for v in np.quantile(sample, [1 - LEVEL_SHARE, LEVEL_SHARE]))
-    if hi > lo and full[1] - full[0] > OUTLIER_RATIO * (hi - lo):
-        return (lo, hi), True
-    return full, False
+    """``(levels, saturated)`` of a table or similarity view: the one policy,
+    :func:`peapp.analysis.levels.colour_levels` (robust: a few outliers take the end colours)."""
+    result = levels_policy.colour_levels(values, "symmetric" if symmetric else "range")
+    return result.levels, result.saturated

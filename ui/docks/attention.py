@@ -16,12 +16,13 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
 from peapp.analysis import attention as A
+from peapp.analysis.levels import LOG_DECADES, colour_levels
 from peapp.document import Document
 from peapp.errors import PeappError
 from ui.docks.base import ViewDock
@@ -42,11 +43,6 @@ MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the
 THROTTLE_MS = 60
 
 
-# Log colours span this many decades below the top weight: at 4,096 keys a typical weight is
-# ~2·10⁻⁴, and what position does to attention is in how those small weights fall off.
-LOG_DECADES = 6
-
-
 def _shown(values: np.ndarray, kind: str, log: bool) -> np.ndarray:
     """What the image draws: the values, or log₁₀ of attention weights (0 drawn at the floor)."""
     if kind == "softmax" and log:
@@ -55,26 +51,12 @@ def _shown(values: np.ndarray, kind: str, log: bool) -> np.ndarray:
 
 
 def _levels(values: np.ndarray, kind: str, unit: bool = False, log: bool = False) -> tuple[tuple[float, float], bool]:
-    """Colour levels and whether they are diverging: weights from 0 (to 1 with ``unit``, else to
-    the largest shown), or LOG_DECADES decades below that on a log scale; signed data centred on
-    0 when both signs matter.  ``values`` are the data, not the log."""
-    if kind == "softmax" and log:
-        top = 0.0 if unit else math.log10(max(float(np.nanmax(values)) if values.size else 1.0, 1e-30))
-        return (top - LOG_DECADES, top), False
-    if kind == "softmax" and unit:
-        return (0.0, 1.0), False
-    finite = values[np.isfinite(values)]
-    if finite.size == 0:
-        return (0.0, 1.0), False
-    lo, hi = float(finite.min()), float(finite.max())
-    if kind == "softmax":
-        return (0.0, max(hi, 1e-12)), False  # 0 … the largest weight shown (≤ 1)
-    if lo < 0 < hi and min(-lo, hi) > 0.05 * max(-lo, hi):  # both signs matter: centre on 0
-        m = max(-lo, hi)
-        return (-m, m), True
-    if math.isclose(lo, hi):
-        return (lo - 0.5, hi + 0.5), False
-    return (lo, hi), False
+    """Colour levels and whether they are diverging, by the app's one policy
+    (``peapp.analysis.levels``): weights on the "weights" scale (0 … 1 or 0 … the largest, or
+    LOG_DECADES decades on a log scale), logits and position terms "signed" — exact ranges, not
+    clipped: the extremes of a matrix are what it is read for.  ``values`` are the data, not the log."""
+    shown = colour_levels(values, "weights" if kind == "softmax" else "signed", robust=False, unit=unit, log=log)
+    return shown.levels, shown.diverging
 
 
 def _pixels(view: pg.ViewBox) -> int:
@@ -792,6 +774,36 @@ class AttentionDock(ViewDock):
                 return
         if event.double() and self.plot.sceneBoundingRect().contains(event.scenePos()):
             self.reset_zoom()
+
+    def readout_at(self, key: float, query: float) -> str:
+        """The hover read-out at (key, query) of the large matrix, as the mouse there would give it."""
+        self._hover(self.plot.getViewBox().mapViewToScene(QPointF(key, query)))
+        return self.readout.text()
+
+    @property
+    def shuffle_result(self) -> A.ShuffleResult | None:
+        """The shuffle test shown, or None (not run, or run for other inputs)."""
+        return self._shuffle
+
+    @property
+    def zoom_view(self) -> A.AttentionView | None:
+        """The zoomed region drawn over the overview at finer resolution, or None."""
+        return self._zoom if self.zoom_image.isVisible() else None
+
+    def shown_arrays(self) -> dict[str, np.ndarray]:
+        """What the plots draw now (tests, scripts): the large matrix as drawn, each head's distance
+        profile and entropy curve (rows = heads) with their x values, and ALiBi's log₂ slopes."""
+        out: dict[str, np.ndarray] = {}
+        if self.image.image is not None:
+            out["matrix"] = np.asarray(self.image.image)
+        if self._profile_curves:
+            out["profile_distances"] = np.asarray(self._profile_curves[0].xData)
+            out["profile"] = np.stack([np.asarray(c.yData) for c in self._profile_curves])
+            out["entropy_positions"] = np.asarray(self._entropy_curves[0].xData)
+            out["entropy"] = np.stack([np.asarray(c.yData) for c in self._entropy_curves])
+        if getattr(self, "_slope_bars", None) is not None and self.scheme_plot.isVisible():
+            out["alibi_log2_slopes"] = np.asarray(self._slope_bars.yData)
+        return out
 
     def select_head(self, head: int) -> None:
         self._edit("head", int(head))

@@ -13,13 +13,14 @@
 * A neighbours read-out: the 4 grid neighbours of the selected patch vs the patches adjacent
   only in the flattened order.
 
-Settings live in ``Document.views["patchGridDock"]``; a checkpoint's learned table comes in
-through :meth:`PatchGridDock.show_table`.
+Settings live in ``Document.views["patchGridDock"]``.  A checkpoint's learned table is a
+reference there, ``table_source = "PATH::TENSOR"`` (written by the checkpoint panel when a ViT
+table is chosen, or by :meth:`PatchGridDock.show_table`), read by this panel's own request on
+the worker — so a saved session shows the same table again.
 """
 
 from __future__ import annotations
 
-import itertools
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,8 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGraphics
                                QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
-from peapp.analysis.patch_grid import (GivenTable, Panel, PatchGridRequest, PatchGridResult,
-                                       PatchGridSettings, map_index)
+from peapp.analysis.patch_grid import (Panel, PatchGridRequest, PatchGridResult, PatchGridSettings, map_index,
+                                       view_for_table)
 from peapp.document import Document
 from peapp.encodings import vision
 from peapp.errors import ParameterError, PeappError
@@ -43,7 +44,6 @@ from ui.plotting import draw_as_path, relax_title_width
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
 SELECT_PEN = QColor("#ff4757")
-_table_keys = itertools.count(1)
 
 _LABELS = {**vision.LABELS, "none": "— none —", "resampled": "A resampled to…", "data": "data range",
            "full": "−1 … 1"}
@@ -131,7 +131,6 @@ class PatchGridDock(ViewDock):
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
         self._result: PatchGridResult | None = None
-        self._table: GivenTable | None = None
         self._request_key: Any = None
         self._image_key: Any = None
         self._rgb: np.ndarray | None = None
@@ -313,41 +312,33 @@ class PatchGridDock(ViewDock):
         return True
 
     # ---- checkpoint tables -------------------------------------------------------------------
-    def show_table(self, table, num_prefix_tokens: int = 1, grid: tuple[int, int] | None = None,
-                   name: str = "checkpoint table") -> tuple[int, int]:
-        """Show a learned ViT position table (e.g. ``embeddings.position_embeddings``).
+    def show_table(self, source: str, num_prefix_tokens: int = 1, grid: tuple[int, int] | None = None,
+                   shape: tuple[int, ...] | None = None) -> tuple[int, int]:
+        """Show a checkpoint's learned ViT position table ``source`` = ``"PATH::TENSOR"`` (e.g.
+        ``…::embeddings.position_embeddings``) in panel A, by reference in the Document.
 
-        ``table`` is a tensor or array shaped [1, P + H·W, d] or [P + H·W, d] with the
-        ``num_prefix_tokens`` P rows first; ``grid`` (H, W) is inferred when square.  Panel A
-        switches to it, the image size follows the grid at the current patch size, and the
-        table is kept until another one is given.  Returns the grid.  Raises ParameterError
-        (and changes nothing) if the shape does not fit.
+        The table is [1, P + H·W, d] or [P + H·W, d] with the ``num_prefix_tokens`` P rows first;
+        ``grid`` (H, W) is inferred when square.  The image size follows the grid at the current
+        patch size.  ``shape`` saves reading the file's header when the caller knows it.  Returns
+        the grid; raises ParameterError (and changes nothing) if the shape does not fit.
         """
-        import torch
+        if shape is None:
+            from peapp.checkpoints import open_cached
 
-        values = table.detach().to("cpu", torch.float32).numpy() if isinstance(table, torch.Tensor) \
-            else np.asarray(table, dtype=np.float32)
-        parts = vision.split_table(torch.from_numpy(values), int(num_prefix_tokens), grid)
-        gh, gw = parts.grid
-        if max(gh, gw) > vision.MAX_GRID_SIDE:
-            raise ParameterError(f"a {gh}×{gw} grid is more than the tile view's {vision.MAX_GRID_SIDE} per side")
-        self._table = GivenTable(values=values, num_prefix_tokens=int(num_prefix_tokens), grid=(gh, gw),
-                                 name=name, key=next(_table_keys))
+            path, _, tensor = source.rpartition("::")
+            info = open_cached(path).tensors.get(tensor)
+            if info is None:
+                raise ParameterError(f"{path} has no tensor {tensor!r}; choose one from the Checkpoint panel's list")
+            shape = tuple(info.shape)
+        values = view_for_table(self.settings_for(self.ctx.document), source, shape, num_prefix_tokens, grid)
+        self.ctx.document_model.set_view(self.object_name, **values)
         s = self.settings_for(self.ctx.document)
-        self._request_key = None
-        self.ctx.document_model.set_view(
-            self.object_name, encoding="table", prefix_tokens=int(num_prefix_tokens),
-            image_height=gh * s.patch_height, image_width=gw * s.patch_width,
-            dim=min(4096, max(4, parts.dim - parts.dim % 4)),  # panel B's encodings at the table's width
-            selected=min(s.selected, gh * gw - 1))
-        self.refresh()
-        return gh, gw
+        return s.grid().shape
 
     # ---- requests ----------------------------------------------------------------------------
     def make_request(self, document: Document) -> PatchGridRequest:
-        settings = self.settings_for(document)
-        uses_table = "table" in (settings.encoding, settings.second)
-        return PatchGridRequest(settings=settings.replace(**_DRAW_ONLY), table=self._table if uses_table else None,
+        # a checkpoint table is named in the settings (table_source) and read by the request itself
+        return PatchGridRequest(settings=self.settings_for(document).replace(**_DRAW_ONLY),
                                 gap=0)  # tile boundaries are drawn as lines instead
 
     def on_document_changed(self, document: Document) -> None:
@@ -362,7 +353,7 @@ class PatchGridDock(ViewDock):
         except PeappError as exc:
             self.ctx.status(f"{self.title}: {exc}")
             return
-        key = (request.settings, request.table.key if request.table else None)
+        key = request.settings
         if key == self._request_key:
             # only the selection, colour range or image changed: nothing to compute
             self._apply_levels()
@@ -378,7 +369,7 @@ class PatchGridDock(ViewDock):
             except PeappError as exc:
                 self.ctx.status(f"{self.title}: {exc}")
                 return None
-            self._request_key = (request.settings, request.table.key if request.table else None)
+            self._request_key = request.settings
         return super().refresh(request)
 
     def on_failed(self, message: str) -> None:
@@ -554,8 +545,8 @@ class PatchGridDock(ViewDock):
                 f"patch's position encoding is to every patch's ({a.value_label}; one colour bar for every image), as in "
                 f"the ViT paper's Fig. 7. A 2D encoding gives each tile a bright blob around its own patch; a "
                 f"flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.")
-        if a.encoding == "table" and self._table is not None:
-            text += f" Panel A is {self._table.name} ({self._table.num_prefix_tokens} prefix row(s) left out)."
+        if a.encoding == "table" and result.table is not None:
+            text += f" Panel A is {result.table.name} ({result.table.num_prefix_tokens} prefix row(s) left out)."
         if b is not None and b.note:
             text += f" B: {b.note}"
         return text
@@ -625,6 +616,14 @@ class PatchGridDock(ViewDock):
         if panel is self._result.b and panel.grid != self._result.a.grid:
             index = map_index(index, panel.grid, self._result.a.grid)
         self.select_patch(index)
+
+    def readout_at(self, plot: str, x: float, y: float) -> str:
+        """The hover read-out at view point (x, y) of ``plot`` — "tiles A", "tiles B", "map A",
+        "map B" or "image" — as the mouse there would give it."""
+        targets = {"tiles A": self.tiles_a, "tiles B": self.tiles_b, "map A": self.large_a, "map B": self.large_b,
+                   "image": self.photo}
+        self._hover(targets[plot].view.mapViewToScene(QPointF(x, y)))
+        return self.readout.text()
 
     def select_patch(self, index: int) -> None:
         """Select patch ``index`` (row-major, panel A's grid); undoable, saved with the session."""
