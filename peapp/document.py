@@ -1,13 +1,15 @@
 """The Document: everything a session is, as plain data that round-trips through JSON.
 
-It holds the chosen family, every family's parameter values, per-dock view settings and
-the open checkpoint's path.  It is immutable: every edit returns a new Document, which is
+It holds the chosen family, every family's parameter values, every panel's view settings
+(keyed by view id, each checked against its spec in :mod:`peapp.views`) and the open
+checkpoint's path.  It is immutable: every edit returns a new Document, which is
 what makes undo trivial in the GUI and lets a worker read it without locks.  The same file
 reproduces a figure in the GUI and from the command line.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from dataclasses import dataclass, field, replace
@@ -15,7 +17,8 @@ from typing import Any, Mapping
 
 from peapp.errors import DocumentError, ParameterError
 
-VERSION = 1
+# 2: views are keyed by view id ("heatmap"); format 1 keyed them by the dock's objectName
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -23,7 +26,7 @@ class Document:
     family: str = "sinusoidal"
     # family name -> {parameter: value}; only values that differ from the default need be here
     params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    # dock objectName -> {setting: value}
+    # view id -> {setting: value}; only the settings that were set (the spec has the defaults)
     views: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     checkpoint: str | None = None
 
@@ -35,8 +38,26 @@ class Document:
         fam = encodings.get(family or self.family)
         return fam.make_spec(dict(self.params.get(fam.name, {})))
 
-    def view(self, dock: str, key: str, default: Any = None) -> Any:
-        return self.views.get(dock, {}).get(key, default)
+    def view(self, view_id: str, key: str, default: Any = None) -> Any:
+        """One setting of a panel: the stored value, else the spec's default (else ``default``)."""
+        stored = self.views.get(view_id, {})
+        if key in stored:
+            return stored[key]
+        from peapp import views
+
+        spec = views.get(view_id)
+        if spec is not None and key in spec.setting_names():
+            return getattr(spec, key)  # a dataclass keeps each field's default on the class
+        return default
+
+    def view_spec(self, view_id: str):
+        """The validated settings of panel ``view_id`` (a :class:`peapp.views.ViewSpec`), defaults filled in."""
+        from peapp import views
+
+        spec = views.get(view_id)
+        if spec is None:
+            raise ParameterError(f"no view spec is registered for {view_id!r}; known: {', '.join(views.registry())}")
+        return _view_spec(spec, tuple(sorted(self.views.get(view_id, {}).items())))
 
     # ---- editing (each returns a new Document) -------------------------------------------
     def with_family(self, family: str) -> "Document":
@@ -56,9 +77,18 @@ class Document:
         params[family] = spec.to_dict()
         return replace(self, params=params)
 
-    def with_view(self, dock: str, **values: Any) -> "Document":
+    def with_view(self, view_id: str, **values: Any) -> "Document":
+        """Set settings of panel ``view_id``; raises ParameterError (and changes nothing) for an
+        unknown setting, a wrong type or a value out of range, saying which and what is allowed.
+        A view id with no registered spec (a panel that has none yet) is stored as given."""
+        from peapp import views as view_specs
+
+        merged = {**self.views.get(view_id, {}), **values}
+        spec = view_specs.get(view_id)
+        if spec is not None:
+            merged = spec.from_dict(merged).coerced(merged)
         views = dict(self.views)
-        views[dock] = {**self.views.get(dock, {}), **values}
+        views[view_id] = merged
         return replace(self, views=views)
 
     def with_checkpoint(self, path: str | None) -> "Document":
@@ -94,13 +124,24 @@ class Document:
                 raise DocumentError(f"session file: \"{name}\" must map names to {{setting: value}} objects")
         if checkpoint is not None and not isinstance(checkpoint, str):
             raise DocumentError(f"session file: \"checkpoint\" must be a path or null; got {checkpoint!r}")
-        doc = cls(family=family, views={k: dict(v) for k, v in views.items()}, checkpoint=checkpoint)
+        from peapp.views import current_id
+
+        doc = cls(family=family, checkpoint=checkpoint)
         try:
             doc = doc.with_family(doc.family)
             for fam, values in params.items():
                 doc = doc.with_params(fam, **dict(values))
         except ParameterError as exc:
             raise DocumentError(f"session file has an invalid parameter: {exc}") from None
+        for view_id, values in views.items():
+            if not isinstance(view_id, str):
+                raise DocumentError(f"session file: \"views\" keys must be view names; got {view_id!r}")
+            if not all(isinstance(key, str) for key in values):
+                raise DocumentError(f"session file: view {view_id!r} has a setting name that is not text")
+            try:
+                doc = doc.with_view(current_id(view_id), **dict(values))
+            except ParameterError as exc:
+                raise DocumentError(f"session file has an invalid view setting: {exc}") from None
         return doc
 
     @classmethod
@@ -124,3 +165,9 @@ class Document:
         except (OSError, UnicodeDecodeError) as exc:
             raise DocumentError(f"cannot read session file {path}: {exc}") from None
         return cls.from_json(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _view_spec(spec: type, items: tuple[tuple[str, Any], ...]):
+    # Documents are immutable and a dock reads its spec on every change: build each one once.
+    return spec.from_dict(dict(items))

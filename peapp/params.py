@@ -30,10 +30,18 @@ class ParamInfo:
     minimum: float | None = None
     maximum: float | None = None
     step: float | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()  # the allowed values (names, or numbers such as an animation speed)
     help: str = ""
     log: bool = False  # a log-scaled quantity (base, factor): sliders move in log space
     even: bool = False  # must be an even integer (pairs of dimensions)
+    choice_labels: tuple[str, ...] = ()  # what a form shows for each choice (default: the value itself)
+    readonly: bool = False  # set by another panel or an action (a checkpoint table), not typed in
+
+    def label_of(self, choice: Any) -> str:
+        """The text a form shows for one of the choices."""
+        if self.choice_labels and choice in self.choices:
+            return self.choice_labels[self.choices.index(choice)]
+        return str(choice)
 
 
 def param(
@@ -43,14 +51,21 @@ def param(
     minimum: float | None = None,
     maximum: float | None = None,
     step: float | None = None,
-    choices: tuple[str, ...] = (),
+    choices: tuple[Any, ...] | Mapping[Any, str] = (),
     help: str = "",
     log: bool = False,
     even: bool = False,
+    readonly: bool = False,
 ) -> Any:
-    """Declare a spec field with its metadata (the name and kind are filled in by :class:`Spec`)."""
+    """Declare a spec field with its metadata (the name and kind are filled in by :class:`Spec`).
+
+    ``choices`` is a tuple of allowed values, or a mapping value -> the label a form shows.
+    """
+    labels: tuple[str, ...] = ()
+    if isinstance(choices, Mapping):
+        labels, choices = tuple(choices.values()), tuple(choices)
     meta = dict(label=label, minimum=minimum, maximum=maximum, step=step, choices=tuple(choices),
-                help=help, log=log, even=even)
+                help=help, log=log, even=even, choice_labels=labels, readonly=readonly)
     return field(default=default, metadata={"param": meta})
 
 
@@ -74,6 +89,22 @@ class Spec:
 
     @classmethod
     def param_infos(cls) -> tuple[ParamInfo, ...]:
+        cached = cls.__dict__.get("_param_infos_cache")
+        if cached is None:  # per class, not inherited: built once (a spec is built on every edit)
+            cached = cls._build_param_infos()
+            cls._param_infos_cache = cached  # type: ignore[attr-defined]
+        return cached
+
+    @classmethod
+    def info(cls, name: str) -> ParamInfo:
+        """The metadata of field ``name``."""
+        for info in cls.param_infos():
+            if info.name == name:
+                return info
+        raise KeyError(f"{cls.__name__} has no parameter {name!r}")
+
+    @classmethod
+    def _build_param_infos(cls) -> tuple[ParamInfo, ...]:
         infos = []
         for f in dataclasses.fields(cls):
             meta = f.metadata.get("param")
@@ -108,9 +139,13 @@ def _coerce(info: ParamInfo, value: Any) -> Any:
             return value
         raise ParameterError(f"{label} must be true or false, not {value!r}")
     if info.kind is str:
+        if not isinstance(value, str):
+            raise ParameterError(f"{label} must be text, not {value!r}")
         if info.choices and value not in info.choices:
             raise ParameterError(f"{label} must be one of {', '.join(info.choices)}; got {value!r}")
-        return str(value)
+        return value
+    if isinstance(value, bool):  # True is an int to Python, never a count or a length to a user
+        raise ParameterError(f"{label} must be a {'whole number' if info.kind is int else 'number'}; got {value!r}")
     try:
         if info.kind is int:
             if isinstance(value, float) and not value.is_integer():
@@ -129,6 +164,8 @@ def _coerce(info: ParamInfo, value: Any) -> Any:
         raise ParameterError(f"{label} must be at most {_fmt(info.maximum)}; got {_fmt(number)}")
     if info.even and int(number) % 2:
         raise ParameterError(f"{label} must be even (dimensions come in pairs); got {number}")
+    if info.choices and number not in info.choices:
+        raise ParameterError(f"{label} must be one of {', '.join(_fmt(c) for c in info.choices)}; got {_fmt(number)}")
     return number
 
 

@@ -93,7 +93,13 @@ class DocumentModel(QObject):
         self.set_document(new, f"Show {family}")
         return True
 
-    def set_view(self, dock: str, **values: Any) -> None:
+    def set_view(self, view_id: str, **values: Any) -> bool:
+        """Change settings of panel ``view_id``; an invalid value emits ``error`` and changes nothing."""
+        try:
+            new = self._document.with_view(view_id, **values)
+        except PeappError as exc:
+            self.error.emit(str(exc))
+            return False
         names = ", ".join(values)
-        self.set_document(self._document.with_view(dock, **values), f"Change {names}",
-                          merge_key=f"view/{dock}/{names}")
+        self.set_document(new, f"Change {names}", merge_key=f"view/{view_id}/{names}")
+        return True

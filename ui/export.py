@@ -109,7 +109,7 @@ def current_view_name(dock: Any) -> str:
     if hasattr(dock, "current_view_name"):
         return dock.current_view_name()
     names = view_names(type(dock))
-    mode = dock.ctx.document.view(dock.object_name, "mode")
+    mode = dock.ctx.document.view(dock.view_id, "mode")
     return mode if mode in names[1:] else names[0]
 
 
@@ -120,13 +120,13 @@ def document_for_view(dock_class: type, document: Document, name: str) -> Docume
         raise ExportError(f"{dock_class.title} has no view {name!r}; it has {', '.join(names)}")
     if hasattr(dock_class, "document_for_view"):
         return dock_class.document_for_view(document, name)
-    settings = dict(document.views.get(dock_class.object_name, {}))
+    settings = dict(document.views.get(dock_class.view_id, {}))
     if name == names[0]:
         settings.pop("mode", None)  # the dock's default view
     else:
         settings["mode"] = name
     views = dict(document.views)
-    views[dock_class.object_name] = settings
+    views[dock_class.view_id] = settings
     return replace(document, views=views)
 
 

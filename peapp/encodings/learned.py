@@ -32,7 +32,7 @@ class LearnedSpec(Spec):
                       help="Seed of the random initialisation (std 0.02, as GPT-2/BERT).")
     source: str = param("", "Checkpoint table",
                         help="Empty: a random initialisation. Otherwise PATH::TENSOR of a checkpoint's "
-                             "table; choose one in the Checkpoint panel.")
+                             "table; choose one in the Checkpoint panel.", readonly=True)
     offset: int = param(0, "Row offset", minimum=0, maximum=64, step=1,
                         help="Table rows before position 0: 2 for RoBERTa (padding_idx + 1) and OPT/BART; "
                              "the prefix tokens (CLS …) of a vision table.")

@@ -87,7 +87,7 @@ def test_ensure_fits_refuses_with_estimate():
 
 def test_document_round_trip_and_validation():
     doc = Document().with_params("rope", base=500000.0, head_dim=64).with_family("rope") \
-        .with_view("heatmapDock", mode="similarity").with_checkpoint("/models/x")
+        .with_view("heatmap", mode="similarity").with_checkpoint("/models/x")
     again = Document.from_json(doc.to_json())
     assert again == doc
     assert again.spec().base == 500000.0

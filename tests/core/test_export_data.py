@@ -30,7 +30,7 @@ ARRAYS = {
 
 def _doc() -> Document:
     return Document().with_family("rope").with_params("rope", head_dim=64, base=500000.0).with_view(
-        "heatmapDock", mode="similarity")
+        "heatmap", mode="similarity")
 
 
 @pytest.mark.parametrize("key", list(ARRAYS))

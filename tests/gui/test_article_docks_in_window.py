@@ -20,13 +20,13 @@ def test_typing_a_word_with_t_is_not_taken_by_the_heatmap_shortcut(main_window, 
     dock.raise_()
     dock.word_edit.setFocus()
     dock.word_edit.selectAll()
-    mode = main_window.document_model.document.view("heatmapDock", "mode", "encoding")
+    mode = main_window.document_model.document.view("heatmap", "mode", "encoding")
     qtbot.keyClicks(dock.word_edit, "Token")
     qtbot.keyClick(dock.word_edit, Qt.Key.Key_Return)
     wait_idle(qtbot, main_window)
     doc = main_window.document_model.document
-    assert dock.word_edit.text() == "Token" and doc.view("exampleDock", "word") == "Token"
-    assert doc.view("heatmapDock", "mode", "encoding") == mode
+    assert dock.word_edit.text() == "Token" and doc.view("example", "word") == "Token"
+    assert doc.view("heatmap", "mode", "encoding") == mode
     assert dock.last_result.word == "Token"
 
 

@@ -66,7 +66,7 @@ def test_open_shows_table_in_heatmap_and_analysis(main_window, qtbot, models):
     assert str(models["gpt2"]) in checkpoint_actions.recent_paths(main_window)
     assert any(a.data() == str(models["gpt2"]) for a in main_window.recent_menu.actions())
     # the similarity view of the same table works too
-    main_window.document_model.set_view("heatmapDock", mode="similarity")
+    main_window.document_model.set_view("heatmap", mode="similarity")
     wait_idle(qtbot, main_window)
     assert heat.image.image.shape == (40, 40)
 

@@ -41,7 +41,7 @@ def test_starts_at_the_article_case(dock):
 def test_position_slider_and_rope_keep_length(dock, qtbot, app_context):
     dock.position_slider.setValue(5)
     settle(qtbot, app_context)
-    assert app_context.document.view("exampleDock", "position") == 5
+    assert app_context.document.view("example", "position") == 5
     np.testing.assert_allclose(_table_row(dock, "+ PE(5)"), we.positional_vector("sinusoidal", 5, 4), atol=1e-6)
     dock.scheme_combo.setCurrentIndex(dock.scheme_combo.findData("rope"))
     settle(qtbot, app_context)
@@ -75,7 +75,7 @@ def test_word_width_and_preset_stay_consistent(dock, qtbot, app_context):
     dock.word_edit.setText("attention")
     dock.word_edit.editingFinished.emit()
     settle(qtbot, app_context)
-    assert app_context.document.view("exampleDock", "source") == "hashed"
+    assert app_context.document.view("example", "source") == "hashed"
     np.testing.assert_allclose(dock.last_result.embedding, we.semantic_embedding("attention", 4))
     dock.d_spin.setValue(12)
     settle(qtbot, app_context)

@@ -293,7 +293,7 @@ def test_session_save_open_and_errors(main_window, qtbot, monkeypatch, tmp_path)
     actions = main_window.export_actions
     model = main_window.document_model
     assert model.try_set_family("rope") and model.try_set_params("rope", head_dim=32, base=500000.0)
-    model.set_view("heatmapDock", mode="similarity")
+    model.set_view("heatmap", mode="similarity")
     wait_idle(qtbot, main_window)
     saved = model.document
     path = tmp_path / "session.json"

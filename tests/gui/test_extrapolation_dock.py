@@ -35,7 +35,7 @@ def test_article_case_2048_rows_at_2049(dock, qtbot, app_context):
     r = dock.last_result
     assert r.eval_len == 2049 and r.summary("learned").verdict == "cannot"
     assert "position 2,048 does not exist" in dock.summary_label.text()
-    assert app_context.document.view("extrapolationDock", "eval_len") == 2049
+    assert app_context.document.view("extrapolation", "eval_len") == 2049
 
 
 def test_shorter_evaluation_fits_and_factor_changes_rope(dock, qtbot, app_context):

@@ -83,7 +83,7 @@ def test_every_family_draws(main_window, qtbot):
     for name in ("sinusoidal", "learned", "rope", "alibi", "t5", "shaw", "nope"):
         assert main_window.document_model.try_set_family(name)
         wait_idle(qtbot, main_window)
-        assert heat._result.request.family == name
+        assert heat.last_result.request.family == name
         assert heat.image.image is not None and heat.caption.text()
 
 
@@ -96,11 +96,9 @@ def test_similarity_mode_hover_and_click(main_window, qtbot):
     np.testing.assert_allclose(np.diag(sim), 1.0, atol=1e-5)
     heat.mode_combo.setCurrentIndex(0)
     wait_idle(qtbot, main_window)
-    view = heat.plot.getViewBox()
-    scene_pos = view.mapViewToScene(__import__("PySide6.QtCore", fromlist=["QPointF"]).QPointF(10.5, 20.5))
-    heat._hover(scene_pos)
-    assert heat.readout.text().startswith("position 20, dimension 10")
-    assert "wavelength" in heat.readout.text()
+    text = heat.readout_at(10.5, 20.5)
+    assert text.startswith("position 20, dimension 10")
+    assert "wavelength" in text
     heat.select(20, 10)
     wait_idle(qtbot, main_window)
     x, y = heat.row_curve.getData()
@@ -169,10 +167,9 @@ def test_large_table_is_drawn_reduced_and_zoom_refines(main_window, qtbot):
     x, y = heat.col_curve.getOriginalDataset()
     assert len(y) == 100_000 and np.abs(y).max() > 0.99 and heat.col_plot.titleLabel.text.endswith("(exact)")
     np.testing.assert_allclose(y[:1000], sinusoidal.table(1000, 2)[:, 0].numpy(), atol=1e-5)
-    heat.plot.getViewBox().setYRange(50_000, 50_100, padding=0)
-    heat._request_detail()
-    qtbot.waitUntil(lambda: heat.detail_image.isVisible(), timeout=10_000)
-    detail = heat._detail.view
+    heat.zoom_rows(50_000, 50_100)
+    qtbot.waitUntil(lambda: heat.detail_result is not None, timeout=10_000)
+    detail = heat.detail_result.view
     assert detail.bin_size == 1.0 and detail.row_start <= 50_000 and detail.row_stop >= 50_100
 
 
@@ -338,12 +335,12 @@ def test_a_cross_section_asked_for_before_a_mode_switch_or_edit_is_not_drawn_aft
     assert model.try_set_params("sinusoidal", n_positions=100_000, d_model=64)
     wait_idle(qtbot, main_window)
     gate = _Gate(main_window, qtbot)
-    model.set_view("heatmapDock", mode="similarity")
+    model.set_view("heatmap", mode="similarity")
     heat.select(10, 5)  # a click on the table still shown: its row and column queue after the switch
     gate.event.set()
     wait_idle(qtbot, main_window)
     assert heat.col_plot.titleLabel.text == "mean similarity by distance (positions)"
-    model.set_view("heatmapDock", mode="encoding")
+    model.set_view("heatmap", mode="encoding")
     wait_idle(qtbot, main_window)
     gate = _Gate(main_window, qtbot)
     assert model.try_set_params("sinusoidal", n_positions=1000)  # now drawn whole
@@ -434,6 +431,6 @@ def test_cross_section_axes_stay_put_while_the_data_fits_them(main_window, qtbot
     wait_idle(qtbot, main_window)
     _, y = heat.row_curve.getData()
     low, high = heat.row_plot.viewRange()[1]
-    table_low, table_high = heat._result.value_range
+    table_low, table_high = heat.last_result.value_range
     assert low <= min(y.min(), table_low) and max(y.max(), table_high) <= high
     assert high - low <= 1.2 * (table_high - table_low)

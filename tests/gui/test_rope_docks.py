@@ -70,14 +70,14 @@ def test_rotation_animation_never_piles_up(main_window, qtbot, monkeypatch):
     # the animation asked the worker for nothing and wrote the Document once (on pause)
     assert [a for a in submitted if a[0].startswith("rotationDock")] == []
     assert main_window.document_model.undo_stack.count() - undo_steps == 1
-    assert main_window.document_model.document.view("rotationDock", "position") == position
+    assert main_window.document_model.document.view("rotation", "position") == position
     assert not main_window.worker.is_busy()
 
 
 def test_rotation_numbers_and_hover(main_window, qtbot):
     dock = main_window.docks["rotationDock"]
     dock.raise_()
-    main_window.document_model.set_view("rotationDock", pair=3, m=9, n=4)
+    main_window.document_model.set_view("rotation", pair=3, m=9, n=4)
     dock.set_position(100)
     text = dock.relative_label.text()
     facts = dock.last_result
@@ -169,7 +169,7 @@ def test_clicking_a_pair_shows_it_in_the_rotation_view(main_window, qtbot):
     view = spectrum.wave_plot.getViewBox()
     scene_point = view.mapViewToScene(QPointF(40, view.viewRange()[1][0] * 0.5 + view.viewRange()[1][1] * 0.5))
     spectrum.graphics.scene().sigMouseClicked.emit(_Click(scene_point))
-    assert main_window.document_model.document.view("rotationDock", "pair") == 40
+    assert main_window.document_model.document.view("rotation", "pair") == 40
     assert rot.pair_spin.value() == 40
     rot.raise_()
     qtbot.wait(10)

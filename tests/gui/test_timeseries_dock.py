@@ -65,7 +65,7 @@ def test_unreadable_file_keeps_the_previous_view(dock, qtbot, app_context, tmp_p
     assert not dock.open_csv(str(bad))
     settle(qtbot, app_context)
     assert dock.error_label.isVisible() and "UTF-8" in dock.error_label.text()
-    assert app_context.document.view("timeSeriesDock", "path", "") == ""
+    assert app_context.document.view("timeseries", "path", "") == ""
     assert dock.last_result is before
     dock.use_sample()
     settle(qtbot, app_context)
@@ -122,7 +122,7 @@ def test_dropping_a_csv_on_the_dock_opens_it(dock, qtbot, app_context, tmp_path)
     dock.dropEvent(event)
     settle(qtbot, app_context)
     assert event.isAccepted() and dock.last_result.series.source == "dropped.csv"
-    assert app_context.document.view("timeSeriesDock", "time_column") == "when"
+    assert app_context.document.view("timeseries", "time_column") == "when"
     other = QMimeData()
     other.setUrls([QUrl.fromLocalFile(str(tmp_path / "model.safetensors"))])
     ignored = QDropEvent(QPoint(10, 10), Qt.DropAction.CopyAction, other, Qt.MouseButton.NoButton,

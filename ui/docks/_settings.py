@@ -21,8 +21,6 @@ THROTTLE_MS = 40
 
 
 class SettingsDock(ViewDock):
-    #: every setting this dock keeps in doc.views[objectName], with its default
-    defaults: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -47,11 +45,11 @@ class SettingsDock(ViewDock):
 
     # ---- settings -------------------------------------------------------------------------------
     def setting(self, key: str, document: Document | None = None) -> Any:
-        document = document or self.ctx.document
-        return document.view(self.object_name, key, self.defaults[key])
+        """One of this dock's settings (its default from the view spec when not set)."""
+        return getattr(self.view_spec(document), key)
 
     def set_setting(self, **values: Any) -> None:
-        self.ctx.document_model.set_view(self.object_name, **values)
+        self.set_view(**values)
 
     # ---- control helpers: each keeps one widget and one setting in step -----------------------------
     def bind_spin(self, spin: QSpinBox | QDoubleSpinBox, key: str, convert: Callable = int) -> None:

@@ -14,11 +14,12 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
 
 from peapp.document import Document
 from peapp.jobs import Request
+from peapp.views import Viewport
 from ui.context import AppContext
 from ui.plotting import configure_axes
 
@@ -50,14 +51,28 @@ def error_label(object_name: str) -> QLabel:
     return label
 
 
+def viewport_of(widget: Any) -> Viewport:
+    """A widget's (or view box's) size in device pixels."""
+    ratio = widget.devicePixelRatioF() if hasattr(widget, "devicePixelRatioF") else 1.0
+    return Viewport(width=int(widget.width() * ratio), height=int(widget.height() * ratio))
+
+
 class ViewDock(QDockWidget):
     object_name: ClassVar[str] = ""
+    #: the key of this panel's settings in ``Document.views``, and of its spec in ``peapp.views``
+    #: (a neutral name such as "heatmap"); a dock that does not set it uses its object_name
+    view_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     order: ClassVar[int] = 100
     default_area: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
     # docks with the same group are tabbed together in the default layout
     tab_group: ClassVar[str] = "views"
     shortcut: ClassVar[str | None] = None  # e.g. "Ctrl+1": toggles the dock from the View menu
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "view_id" not in cls.__dict__:
+            cls.view_id = cls.object_name
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None):
         super().__init__(self.title, parent)
@@ -92,6 +107,19 @@ class ViewDock(QDockWidget):
     def make_request(self, document: Document) -> Request | None:
         raise NotImplementedError
 
+    def view_spec(self, document: Document | None = None) -> Any:
+        """This panel's validated settings in ``document`` (default: the current one)."""
+        return (document or self.ctx.document).view_spec(self.view_id)
+
+    def set_view(self, **values: Any) -> bool:
+        """Change this panel's settings (one undo step; an invalid value is refused and said)."""
+        return self.ctx.document_model.set_view(self.view_id, **values)
+
+    def viewport(self) -> Viewport:
+        """The size of the dock's main plot in device pixels (requests that depend on it take it
+        as an argument).  Override to name the plot; the default is the dock's body."""
+        return viewport_of(self._body)
+
     def show_result(self, result: Any) -> None:
         raise NotImplementedError
 
@@ -101,6 +129,19 @@ class ViewDock(QDockWidget):
 
     def export_widget(self) -> QWidget:
         return self._body
+
+    # ---- probes: what a user would see, for scripts, the self-test and tests ---------------------
+    def readout_at(self, x: float, y: float, plot: Any = None) -> str:
+        """The hover read-out a user reads with the pointer at data point (x, y) of ``plot``
+        (default: the dock's ``plot``): the pointer move goes through the scene as a real one does."""
+        plot = plot if plot is not None else self.plot  # type: ignore[attr-defined]
+        scene = plot.scene()
+        scene.sigMouseMoved.emit(plot.getViewBox().mapViewToScene(QPointF(x, y)))
+        return self.readout.text()
+
+    def shown_arrays(self) -> dict[str, np.ndarray]:
+        """The arrays of what the dock shows now (what File > Export > Data writes)."""
+        return self.export_arrays()
 
     def export_arrays(self) -> dict[str, np.ndarray]:
         return {}

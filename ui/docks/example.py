@@ -30,13 +30,11 @@ MAX_POSITION = 8192
 
 class ExampleDock(SettingsDock):
     object_name = "exampleDock"
+    view_id = "example"
     title = "Worked example"
     order = 70
     shortcut = "Ctrl+7"
     view_names = ("example",)
-    defaults = {"word": we.ARTICLE_WORD, "source": "article", "d_model": 4, "scheme": "sinusoidal",
-                "position": we.ARTICLE_POSITION, "other_position": we.ARTICLE_OTHER_POSITION,
-                "max_positions": 2048, "pair": 0}
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -212,11 +210,7 @@ class ExampleDock(SettingsDock):
         self.rows_label.setVisible(learned)
 
     def make_request(self, document: Document) -> we.WorkedExampleRequest:
-        s = {key: self.setting(key, document) for key in self.defaults}
-        return we.WorkedExampleRequest(word=str(s["word"]), scheme=s["scheme"], position=int(s["position"]),
-                                       d_model=int(s["d_model"]), embedding_source=s["source"],
-                                       max_positions=int(s["max_positions"]),
-                                       other_position=int(s["other_position"]))
+        return self.view_spec(document).request()
 
     def on_failed(self, message: str) -> None:
         # e.g. a learned table asked for a row it does not have: that error *is* the lesson

@@ -37,12 +37,11 @@ def _spin(name: str, lo: int, hi: int, tip: str, step: int | None = None) -> QSp
 
 class ExtrapolationDock(SettingsDock):
     object_name = "extrapolationDock"
+    view_id = "extrapolation"
     title = "Length extrapolation"
     order = 80
     shortcut = "Ctrl+8"
     view_names = ("extrapolation",)
-    defaults = {"train_len": 2048, "eval_len": 8192, "factor": 0.0, "d_model": 128, "head_dim": 128,
-                "rope_base": 10000.0, "n_heads": 8, "threshold": 10.0, "t5_buckets": 32, "t5_max_distance": 128}
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -132,13 +131,7 @@ class ExtrapolationDock(SettingsDock):
         self.sync_controls(ctx.document)
 
     def make_request(self, document: Document) -> ex.ExtrapolationRequest:
-        s = {key: self.setting(key, document) for key in self.defaults}
-        factor = float(s["factor"])
-        return ex.ExtrapolationRequest(train_len=int(s["train_len"]), eval_len=int(s["eval_len"]),
-                                       d_model=int(s["d_model"]), head_dim=int(s["head_dim"]),
-                                       rope_base=float(s["rope_base"]), factor=factor if factor > 0 else None,
-                                       n_heads=int(s["n_heads"]), threshold=float(s["threshold"]),
-                                       t5_buckets=int(s["t5_buckets"]), t5_max_distance=int(s["t5_max_distance"]))
+        return self.view_spec(document).request()
 
     # ---- drawing ------------------------------------------------------------------------------------
     def show_result(self, result: ex.ExtrapolationResult) -> None:

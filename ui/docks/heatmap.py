@@ -12,35 +12,26 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
 from peapp import encodings
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
-from peapp.jobs import ColumnRequest, RowRequest, TableRequest, TableResult, frozen_params
-from ui.docks.base import ViewDock, readout_label
+from peapp.jobs import ColumnRequest, RowRequest, TableRequest, TableResult
+from peapp.views.heatmap import HeatmapView, pixel_rows, table_request
+from ui.docks.base import ViewDock, readout_label, viewport_of
+from ui.forms import Combo, Form
 from ui.plotting import set_axis_label, set_curve, set_title
 from ui.settings import colormap_name
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
-MODES = (("encoding", "Encoding table"), ("similarity", "Position similarity"))
-
-
-# Tables up to this many rows are always drawn whole: every position is its own row.
-FULL_ROWS = 2048
-
-
-def _pixel_rows(view: pg.ViewBox) -> int:
-    """Rows worth computing for a larger table: the view's height in device pixels (bounded).
-    More would not show, and pyqtgraph's image paint costs grow with every row drawn."""
-    ratio = view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1.0
-    return int(min(4096, max(256, view.height() * ratio)))
 
 
 class HeatmapDock(ViewDock):
     object_name = "heatmapDock"
+    view_id = "heatmap"
     title = "Encoding heatmap"
     order = 10
     shortcut = "Ctrl+1"
@@ -60,19 +51,11 @@ class HeatmapDock(ViewDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        self.mode_combo = QComboBox()
-        self.mode_combo.setObjectName("heatmapMode")
-        for key, label in MODES:
-            self.mode_combo.addItem(label, key)
-        self.mode_combo.setToolTip("Show the table itself, or how similar every position is to every other (T)")
-        self.mode_combo.currentIndexChanged.connect(
-            lambda i: ctx.document_model.set_view(self.object_name, mode=self.mode_combo.itemData(i)))
-        self.sim_combo = QComboBox()
-        self.sim_combo.setObjectName("similarityKind")
-        self.sim_combo.addItems(["cosine", "dot"])
-        self.sim_combo.setToolTip("Cosine: direction only; dot: what attention would compute from PE alone")
-        self.sim_combo.currentTextChanged.connect(
-            lambda text: ctx.document_model.set_view(self.object_name, similarity=text))
+        self.form = Form(HeatmapView, lambda name, value: self.set_view(**{name: value}), parent=self,
+                         hints={"mode": Combo(), "similarity": Combo()},
+                         object_names={"mode": "heatmapMode", "similarity": "similarityKind"})
+        self.mode_combo = self.form.widgets["mode"]
+        self.sim_combo = self.form.widgets["similarity"]
         reset = QPushButton("Reset zoom")
         reset.setToolTip("Show the whole table again (double-click the plot does the same)")
         reset.clicked.connect(self.reset_zoom)
@@ -130,16 +113,12 @@ class HeatmapDock(ViewDock):
         self._sync_controls(ctx.document)
 
     # ---- requests ---------------------------------------------------------------------------
+    def viewport(self):
+        """The image plot's size: a large table is computed at this many rows."""
+        return viewport_of(self.plot.getViewBox())
+
     def make_request(self, document: Document) -> TableRequest:
-        spec = document.spec()
-        mode = document.view(self.object_name, "mode", "encoding")
-        total = encodings.get(document.family).rows(spec)
-        max_rows = total if total <= FULL_ROWS else _pixel_rows(self.plot.getViewBox())
-        selected = self._selected[0] if self._selected is not None and mode == "encoding" else None
-        return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=mode,
-                            max_rows=max_rows,
-                            similarity=document.view(self.object_name, "similarity", "cosine"),
-                            selected_row=selected)
+        return table_request(document, self.viewport(), self._selected[0] if self._selected is not None else None)
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
@@ -156,14 +135,9 @@ class HeatmapDock(ViewDock):
         self.refresh(request)
 
     def _sync_controls(self, document: Document) -> None:
-        mode = document.view(self.object_name, "mode", "encoding")
-        for combo, value in ((self.mode_combo, mode),
-                             (self.sim_combo, document.view(self.object_name, "similarity", "cosine"))):
-            combo.blockSignals(True)
-            index = combo.findData(value) if combo is self.mode_combo else combo.findText(value)
-            combo.setCurrentIndex(max(index, 0))
-            combo.blockSignals(False)
-        self.sim_combo.setEnabled(mode == "similarity")
+        view = self.view_spec(document)
+        self.form.sync(view)
+        self.sim_combo.setEnabled(view.mode == "similarity")
 
     def _request_detail(self) -> None:
         """After a zoom/pan: recompute the visible rows at full resolution if the overview is coarse."""
@@ -173,7 +147,7 @@ class HeatmapDock(ViewDock):
         view = result.view
         (_, _), (y0, y1) = self.plot.getViewBox().viewRange()
         lo, hi = max(view.row_start, int(np.floor(y0))), min(view.row_stop, int(np.ceil(y1)) + 1)
-        pixels = _pixel_rows(self.plot.getViewBox())
+        pixels = pixel_rows(self.viewport())
         if hi - lo <= 0 or view.bin_size <= max(1.0, (hi - lo) / pixels) * 1.5:
             self.detail_image.setVisible(False)
             return
@@ -182,6 +156,17 @@ class HeatmapDock(ViewDock):
         request = TableRequest(family=result.request.family, params=result.request.params, mode="encoding",
                                row_start=lo, row_stop=hi, max_rows=pixels * 3 // 2)
         self.submit_side("detail", request)
+
+    def zoom_rows(self, start: float, stop: float) -> None:
+        """Show rows start … stop, as a zoom would, and ask for them at full resolution if the
+        overview drawn there is coarser."""
+        self.plot.getViewBox().setYRange(start, stop, padding=0)
+        self._request_detail()
+
+    @property
+    def detail_result(self) -> TableResult | None:
+        """The full-resolution rows drawn over the overview after a zoom (None when none is drawn)."""
+        return self._detail if self.detail_image.isVisible() else None
 
     def reset_zoom(self) -> None:
         self.detail_image.setVisible(False)

@@ -1,7 +1,7 @@
 """The parameters dock: choose the family, then edit its parameters.
 
-The form is generated from the spec metadata (``peapp.params``), so a new family needs no
-code here.  Edits are throttled (a drag never queues hundreds of jobs; superqt's throttler
+Each family's form is built by ``ui.forms`` from its spec metadata (``peapp.params``), so a
+new family needs no code here.  Edits are throttled (a drag never queues hundreds of jobs; superqt's throttler
 always delivers the final value), validated by the Document, and undoable.
 """
 
@@ -11,107 +11,32 @@ from typing import Any, Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox,
-                               QStackedWidget, QVBoxLayout, QWidget)
-from superqt import QLabeledDoubleSlider, QLabeledSlider
-from superqt.utils import qthrottled
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from superqt.utils import signals_blocked
 
 from peapp import encodings
 from peapp.document import Document
-from peapp.params import ParamInfo
 from ui.docks.base import ViewDock
-
-# Integer ranges up to this size get a labelled slider; wider ones (positions up to 2^20) a
-# spin box, where typing the number is the useful gesture.
-_SLIDER_MAX_SPAN = 4096
-THROTTLE_MS = 40
+from ui.forms import Form
 
 
-class _Form(QWidget):
-    """One family's form: a widget per parameter, kept in sync with the Document."""
+class _FamilyPage(QWidget):
+    """One family's page: its summary, then its form (``ui.forms``), kept in sync with the Document."""
 
     def __init__(self, family: encodings.Family, on_edit: Callable[[str, Any], None]):
         super().__init__()
         self.family = family
-        self._on_edit = on_edit
-        self._setters: dict[str, Callable[[Any], None]] = {}
-        self.widgets: dict[str, QWidget] = {}
         layout = QFormLayout(self)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         summary = QLabel(family.summary)
         summary.setWordWrap(True)
         layout.addRow(summary)
-        for info in family.spec.param_infos():
-            widget, setter = self._make_widget(info)
-            widget.setObjectName(f"param_{info.name}")
-            tip = info.help + (f"  Range {info.minimum:g} … {info.maximum:g}." if info.minimum is not None
-                               and info.maximum is not None else "")
-            widget.setToolTip(tip)
-            label = QLabel(info.label)
-            label.setToolTip(tip)
-            layout.addRow(label, widget)
-            self.widgets[info.name] = widget
-            self._setters[info.name] = setter
-
-    def _make_widget(self, info: ParamInfo) -> tuple[QWidget, Callable[[Any], None]]:
-        name = info.name
-        emit = qthrottled(lambda value, n=name: self._on_edit(n, value), timeout=THROTTLE_MS, leading=True, parent=self)
-        if info.kind is bool:
-            box = QCheckBox()
-            box.toggled.connect(lambda checked, n=name: self._on_edit(n, bool(checked)))
-            return box, lambda v: box.setChecked(bool(v))
-        if info.kind is str and not info.choices:  # free text set by another panel (a checkpoint table)
-            field = QLineEdit()
-            field.setReadOnly(True)
-            field.setPlaceholderText("(none)")
-            return field, lambda v: (field.setText(str(v)), field.setCursorPosition(0))
-        if info.kind is str:
-            combo = QComboBox()
-            combo.addItems(list(info.choices))
-            combo.currentTextChanged.connect(lambda text, n=name: self._on_edit(n, text))
-            return combo, lambda v: combo.setCurrentText(str(v))
-        lo = info.minimum if info.minimum is not None else -1e12
-        hi = info.maximum if info.maximum is not None else 1e12
-        if info.kind is int and hi - lo <= _SLIDER_MAX_SPAN:
-            slider = QLabeledSlider(Qt.Orientation.Horizontal)
-            slider.setRange(int(lo), int(hi))
-            slider.setSingleStep(int(info.step or 1))
-            slider.setPageStep(max(int(info.step or 1), int((hi - lo) // 16) or 1))
-            slider.valueChanged.connect(emit)
-            return slider, lambda v: slider.setValue(int(v))
-        if info.kind is int:
-            spin = QSpinBox()
-            spin.setRange(int(lo), int(hi))
-            spin.setSingleStep(int(info.step or 1))
-            spin.setGroupSeparatorShown(True)
-            spin.setKeyboardTracking(False)  # typed entry commits on Enter / focus-out
-            spin.setStepType(QSpinBox.StepType.AdaptiveDecimalStepType)
-            spin.valueChanged.connect(emit)
-            return spin, lambda v: spin.setValue(int(v))
-        if info.log or info.step is None:
-            spin = QDoubleSpinBox()
-            spin.setDecimals(4)
-            spin.setRange(lo, hi)
-            spin.setKeyboardTracking(False)
-            spin.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
-            spin.valueChanged.connect(emit)
-            return spin, lambda v: spin.setValue(float(v))
-        slider = QLabeledDoubleSlider(Qt.Orientation.Horizontal)
-        slider.setRange(lo, hi)
-        slider.setSingleStep(info.step)
-        slider.valueChanged.connect(emit)
-        return slider, lambda v: slider.setValue(float(v))
+        self.form = Form(family.spec, on_edit, parent=self, prefix="param_")
+        self.form.add_rows(layout)
+        self.widgets = self.form.widgets
 
     def sync(self, values: dict[str, Any]) -> None:
-        for name, value in values.items():
-            widget = self.widgets.get(name)
-            if widget is None:
-                continue
-            widget.blockSignals(True)
-            try:
-                self._setters[name](value)
-            finally:
-                widget.blockSignals(False)
+        self.form.sync(values)
 
 
 class ParametersDock(ViewDock):
@@ -138,9 +63,9 @@ class ParametersDock(ViewDock):
         self.family_combo.currentIndexChanged.connect(self._family_chosen)
         layout.addWidget(self.family_combo)
         self.stack = QStackedWidget()
-        self.forms: dict[str, _Form] = {}
+        self.forms: dict[str, _FamilyPage] = {}
         for fam in self._families:
-            form = _Form(fam, lambda name, value, f=fam.name: self._edit(f, name, value))
+            form = _FamilyPage(fam, lambda name, value, f=fam.name: self._edit(f, name, value))
             self.forms[fam.name] = form
             self.stack.addWidget(form)
         layout.addWidget(self.stack)
@@ -165,10 +90,8 @@ class ParametersDock(ViewDock):
         return None
 
     def on_document_changed(self, document: Document) -> None:
-        index = self.family_combo.findData(document.family)
-        self.family_combo.blockSignals(True)
-        self.family_combo.setCurrentIndex(index)
-        self.family_combo.blockSignals(False)
+        with signals_blocked(self.family_combo):
+            self.family_combo.setCurrentIndex(self.family_combo.findData(document.family))
         self.stack.setCurrentWidget(self.forms[document.family])
         for name, form in self.forms.items():
             try:

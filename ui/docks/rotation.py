@@ -20,21 +20,22 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt import QLabeledSlider
+from superqt.utils import signals_blocked
 
 from peapp.analysis import rotation
 from peapp.analysis.rotation import RotationFacts, RotationRequest
 from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
+from peapp.views.rotation import RotationView
 from ui.docks.base import ViewDock, readout_label
+from ui.forms import Combo, Form, Spin
 from ui.plotting import draw_as_path, plot_at
 
 N_MULTIPLES = 5
 TRAIL = 24  # positions shown behind the current one, fading
-SPEEDS = (1, 2, 4, 16, 64, 256)  # positions per frame
-DEFAULT_POSITION = 20  # a first picture where the fast pairs have visibly turned
 Q_COLOUR, K_COLOUR = "#2e86de", "#e67e22"
 X_COLOUR, ADD_COLOUR, ROT_COLOUR = "#95a5a6", "#c0392b", "#27ae60"
 
@@ -59,6 +60,7 @@ def _circle(radius: float, n: int = 121) -> tuple[np.ndarray, np.ndarray]:
 
 class RotationDock(ViewDock):
     object_name = "rotationDock"
+    view_id = "rotation"
     title = "RoPE rotations"
     order = 30
     shortcut = "Ctrl+2"
@@ -82,46 +84,38 @@ class RotationDock(ViewDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        self.pair_spin = QSpinBox()
-        self.pair_spin.setObjectName("rotationPair")
-        self.pair_spin.setToolTip("The dimension pair shown in the lower plots (0 = fastest)")
-        self.pair_spin.valueChanged.connect(lambda v: self._set_view(pair=int(v)))
+        # the position slider is the animation's, not a form control: the Document learns the
+        # position when the user lets go (or pauses), never on every frame
+        self.form = Form(RotationView, lambda name, value: self.set_view(**{name: value}), parent=self,
+                         names=("pair", "speed", "m", "n"),
+                         hints={"pair": Spin(tracking=True), "speed": Combo(), "m": Spin(tracking=True),
+                                "n": Spin(tracking=True)},
+                         object_names={"pair": "rotationPair", "speed": "rotationSpeed", "m": "rotation_m",
+                                       "n": "rotation_n"})
+        self.pair_spin, self.speed_combo = self.form.widgets["pair"], self.form.widgets["speed"]
+        self.m_spin, self.n_spin = self.form.widgets["m"], self.form.widgets["n"]
         self.play_button = QPushButton("Play")
         self.play_button.setObjectName("rotationPlay")
         self.play_button.setCheckable(True)
         self.play_button.setToolTip("Advance the position continuously; pauses when the panel is hidden")
         self.play_button.toggled.connect(self._on_play_toggled)
-        self.speed_combo = QComboBox()
-        self.speed_combo.setObjectName("rotationSpeed")
-        for s in SPEEDS:
-            self.speed_combo.addItem(f"{s} pos/frame", s)
-        self.speed_combo.setToolTip("How many positions each animation frame advances")
-        self.speed_combo.currentIndexChanged.connect(
-            lambda i: self._set_view(speed=int(self.speed_combo.itemData(i))))
         self.position_slider = QLabeledSlider(Qt.Orientation.Horizontal)
         self.position_slider.setObjectName("rotationPosition")
-        self.position_slider.setToolTip("Position of the token (the shift applied to both q and k below)")
+        self.position_slider.setToolTip(RotationView.info("position").help)
         self.position_slider.valueChanged.connect(self._on_slider)
         self.position_slider.sliderReleased.connect(self._store_position)
-        self.m_spin, self.n_spin = QSpinBox(), QSpinBox()
-        for spin, name, tip in ((self.m_spin, "m", "query position m"), (self.n_spin, "n", "key position n")):
-            spin.setObjectName(f"rotation_{name}")
-            spin.setRange(0, 1_000_000)
-            spin.setToolTip(f"The {tip} (before the shared shift)")
-            spin.valueChanged.connect(lambda v, key=name: self._set_view(**{key: int(v)}))
         self.pair_info = QLabel()
         self.pair_info.setObjectName("rotationPairInfo")
-        bar.addWidget(QLabel("Pair"))
+        bar.addWidget(self.form.labels["pair"])
         bar.addWidget(self.pair_spin)
         bar.addWidget(self.pair_info)
         bar.addWidget(self.play_button)
         bar.addWidget(self.speed_combo)
         bar.addWidget(QLabel("Position"))
         bar.addWidget(self.position_slider, 1)
-        bar.addWidget(QLabel("q at m"))
-        bar.addWidget(self.m_spin)
-        bar.addWidget(QLabel("k at n"))
-        bar.addWidget(self.n_spin)
+        for name in ("m", "n"):
+            bar.addWidget(self.form.labels[name])
+            bar.addWidget(self.form.widgets[name])
         layout.addLayout(bar)
 
         self.graphics = pg.GraphicsLayoutWidget()
@@ -211,42 +205,26 @@ class RotationDock(ViewDock):
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
-        settings = dict(document.views.get(self.object_name, {}))
+        settings = dict(document.views.get(self.view_id, {}))
         if self.refresh_if_changed(document):
             self._drawn_settings = settings
         elif settings != self._drawn_settings:
             self._drawn_settings = settings
             self._draw()  # a view setting of this dock changed: redraw from what we have
 
-    def _view(self, key: str, default):
-        return self.ctx.document.view(self.object_name, key, default)
-
-    def _set_view(self, **values) -> None:
-        self.ctx.document_model.set_view(self.object_name, **values)
-
     def _sync_controls(self, document: Document) -> None:
-        view = lambda key, default: document.view(self.object_name, key, default)  # noqa: E731
         try:
             spec = document.spec("rope")
         except PeappError:
             return
+        view = self.view_spec(document)
         last = max(spec.n_positions, spec.extended_context) - 1
-        pairs = spec.n_pairs
-        settings = ((self.pair_spin, lambda: (self.pair_spin.setRange(0, pairs - 1),
-                                              self.pair_spin.setValue(min(int(view("pair", 0)), pairs - 1)))),
-                    (self.speed_combo, lambda: self.speed_combo.setCurrentIndex(
-                        max(0, self.speed_combo.findData(int(view("speed", 1)))))),
-                    (self.m_spin, lambda: self.m_spin.setValue(int(view("m", 5)))),
-                    (self.n_spin, lambda: self.n_spin.setValue(int(view("n", 2)))),
-                    (self.position_slider, lambda: self.position_slider.setRange(0, max(last, 1))))
-        for widget, apply in settings:
-            widget.blockSignals(True)
-            try:
-                apply()
-            finally:
-                widget.blockSignals(False)
+        self.form.set_range("pair", 0, spec.n_pairs - 1)
+        self.form.sync({"pair": min(view.pair, spec.n_pairs - 1), "speed": view.speed, "m": view.m, "n": view.n})
+        with signals_blocked(self.position_slider):
+            self.position_slider.setRange(0, max(last, 1))
         if not self.is_playing():
-            self._position = min(int(view("position", DEFAULT_POSITION)), self.position_slider.maximum())
+            self._position = min(view.position, self.position_slider.maximum())
             self._show_position_on_slider()
 
     # ---- animation -------------------------------------------------------------------------------
@@ -290,16 +268,13 @@ class RotationDock(ViewDock):
             self._store_position()
 
     def _show_position_on_slider(self) -> None:
-        self.position_slider.blockSignals(True)
-        try:
+        with signals_blocked(self.position_slider):
             self.position_slider.setValue(self._position)
-        finally:
-            self.position_slider.blockSignals(False)
 
     def _store_position(self) -> None:
         # The Document learns the position when the user lets go, not on every animation frame.
-        if not self.is_playing() and self._view("position", DEFAULT_POSITION) != self._position:
-            self._set_view(position=self._position)
+        if not self.is_playing() and self.view_spec().position != self._position:
+            self.set_view(position=self._position)
 
     def set_position(self, position: int) -> None:
         self.position_slider.setValue(position)
@@ -461,7 +436,7 @@ class RotationDock(ViewDock):
         """Clicking a small multiple makes its pair the one shown below."""
         for cell in self.multiples:
             if cell["pair"] is not None and cell["plot"].sceneBoundingRect().contains(event.scenePos()):
-                self._set_view(pair=int(cell["pair"]))
+                self.set_view(pair=int(cell["pair"]))
                 return
 
     def _relative_hover(self, x: float, y: float) -> str:

@@ -22,16 +22,18 @@ import os
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from peapp.analysis.rope_scaling import KINDS, ScalingFacts, SpectrumRequest
 from peapp.document import Document
 from peapp.encodings import rope
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
+from peapp.views.rotation import RotationView
+from peapp.views.spectrum import ROPE_CONTROLS
 from ui.context import AppContext
 from ui.docks.base import ViewDock, error_label, readout_label
+from ui.forms import Combo, Form, Spin
 from ui.plotting import draw_as_path, plot_at, pow10
 
 KIND_COLOURS = {"keep": "#27ae60", "blend": "#f39c12", "divide": "#c0392b"}
@@ -59,6 +61,7 @@ def _log10(x: float) -> float:
 
 class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
+    view_id = "spectrum"
     title = "RoPE spectrum"
     order = 40
     shortcut = "Ctrl+3"
@@ -73,19 +76,12 @@ class SpectrumDock(ViewDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        self.type_combo = QComboBox()
-        self.type_combo.setObjectName("spectrumRopeType")
-        self.type_combo.addItems(list(rope.ROPE_TYPES))
-        self.type_combo.setToolTip("The RoPE scaling to show (the same setting as the RoPE parameters)")
-        self.type_combo.currentTextChanged.connect(lambda text: self._set_param(rope_type=text))
-        self.factor_spin = QDoubleSpinBox()
-        self.factor_spin.setObjectName("spectrumFactor")
-        self.factor_spin.setRange(1.0, 1024.0)
-        self.factor_spin.setDecimals(3)
-        self.factor_spin.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
-        self.factor_spin.setKeyboardTracking(False)
-        self.factor_spin.setToolTip("Scaling factor: extended context / original context")
-        self.factor_spin.valueChanged.connect(lambda value: self._set_param(factor=float(value)))
+        # the RoPE family's own parameters (the same settings as in the Parameters panel)
+        self.form = Form(rope.RopeSpec, lambda name, value: self._set_param(**{name: value}), parent=self,
+                         names=ROPE_CONTROLS, hints={"rope_type": Combo(), "factor": Spin(decimals=3, adaptive=True)},
+                         object_names={"rope_type": "spectrumRopeType", "factor": "spectrumFactor"})
+        self.type_combo = self.form.widgets["rope_type"]
+        self.factor_spin = self.form.widgets["factor"]
         load = QPushButton("Load config.json…")
         load.setObjectName("loadRopeConfig")
         load.setToolTip("Fill the RoPE settings from a Hugging Face model's config.json")
@@ -197,13 +193,7 @@ class SpectrumDock(ViewDock):
             spec = document.spec("rope")
         except PeappError:
             return
-        for widget, setter in ((self.type_combo, lambda: self.type_combo.setCurrentText(spec.rope_type)),
-                               (self.factor_spin, lambda: self.factor_spin.setValue(spec.factor))):
-            widget.blockSignals(True)
-            try:
-                setter()
-            finally:
-                widget.blockSignals(False)
+        self.form.sync({name: getattr(spec, name) for name in ROPE_CONTROLS})
         self.factor_spin.setEnabled(spec.rope_type != "default")
 
     # ---- config.json ---------------------------------------------------------------------------
@@ -335,7 +325,7 @@ class SpectrumDock(ViewDock):
         if hit is not None:
             i = int(round(hit[1].x()))
             if 0 <= i < len(facts.wavelength_before):
-                self.ctx.document_model.set_view("rotationDock", pair=i)
+                self.ctx.document_model.set_view(RotationView.view_id, pair=i)
                 self.readout.setText(self.pair_text(i) + " — shown in the rotation view.")
 
     def pair_text(self, i: int) -> str:

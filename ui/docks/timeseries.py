@@ -20,6 +20,7 @@ from peapp.analysis import timeseries as ts
 from peapp.analysis.heatmap import default_levels
 from peapp.document import Document
 from peapp.errors import PeappError
+from peapp.views.timeseries import TimeSeriesView
 from ui.docks.base import error_label, readout_label
 from ui.docks._settings import SettingsDock, compact, spin_box
 from ui.plotting import plot_at, relax_title_width
@@ -31,13 +32,11 @@ CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 
 class TimeSeriesDock(SettingsDock):
     object_name = "timeSeriesDock"
+    view_id = "timeseries"
     title = "Time series"
     order = 90
     shortcut = "Ctrl+9"
     view_names = ("timeseries",)
-    defaults = {"path": "", "time_column": "timestamp", "value_column": "temperature_c", "number_unit": "seconds",
-                "kind": "sinusoidal", "unit": "hours", "d_model": 32, "base": 10000.0, "k": 16, "seed": 0,
-                "pick_a": 0, "pick_b": 24}
 
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
@@ -239,8 +238,9 @@ class TimeSeriesDock(SettingsDock):
 
     def use_sample(self) -> None:
         self.error_label.setVisible(False)
-        self.set_setting(path="", time_column=self.defaults["time_column"],
-                         value_column=self.defaults["value_column"], pick_a=0, pick_b=24)
+        defaults = TimeSeriesView()
+        self.set_setting(path="", time_column=defaults.time_column, value_column=defaults.value_column,
+                         pick_a=defaults.pick_a, pick_b=defaults.pick_b)
 
     def _current_path(self, document: Document) -> str:
         return self.setting("path", document) or str(ts.sample_path())
@@ -279,12 +279,7 @@ class TimeSeriesDock(SettingsDock):
         self.unit_combo.setEnabled(kind != "calendar")
 
     def make_request(self, document: Document) -> ts.TimeSeriesRequest:
-        s = {key: self.setting(key, document) for key in self.defaults}
-        return ts.TimeSeriesRequest(path=str(s["path"] or ""), time_column=str(s["time_column"]),
-                                    value_column=s["value_column"] or None, number_unit=s["number_unit"],
-                                    kind=s["kind"], unit=s["unit"], d_model=int(s["d_model"]), base=float(s["base"]),
-                                    k=int(s["k"]), seed=int(s["seed"]), pick_a=int(s["pick_a"]),
-                                    pick_b=int(s["pick_b"]))
+        return self.view_spec(document).request()
 
     def on_failed(self, message: str) -> None:
         self.error_label.setText(message)

@@ -1,0 +1,14 @@
+"""Every panel's view state as a typed, validated spec (see :mod:`peapp.views.base`).
+
+Importing this package registers the specs of the built-in panels; ``Document.views`` is
+validated against them.  A panel whose id has no spec yet is stored as given.
+"""
+
+from __future__ import annotations
+
+from peapp.views.base import ViewSpec, Viewport, current_id, get, register, registry
+
+# one module per panel; importing it registers its spec
+from peapp.views import example, extrapolation, heatmap, rotation, spectrum, timeseries  # noqa: E402,F401
+
+__all__ = ["ViewSpec", "Viewport", "current_id", "get", "register", "registry"]
