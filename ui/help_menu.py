@@ -243,7 +243,7 @@ class GuideDialog(QDialog):
             document = model.document.with_family(rec.family)
             key = guide.DOCK_FAMILY_SETTING.get(dock)
             if key:
-                document = document.with_view(dock, **{key: rec.family})
+                document = document.with_view(self.window_.docks[dock].view_id, **{key: rec.family})
         except PeappError as exc:  # a build without that family: say so, change nothing
             self.window_.show_status(str(exc))
             return

@@ -16,16 +16,19 @@ So a saved session says which tables it shows, and reopening it shows the same p
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from peapp.document import Document
 from peapp.errors import PeappError
 
+from peapp.views.attention import AttentionView
+from peapp.views.patch_grid import PatchGridView
+
 TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
-# Document.views sections of the views that receive references (their panels' objectNames)
-PATCH_GRID_VIEW = "patchGridDock"
-ATTENTION_VIEW = "attentionDock"
-_VIEW_TITLES = {PATCH_GRID_VIEW: "Vision patch grid", ATTENTION_VIEW: "Attention inspector"}
+# the views that receive references (their ids in Document.views, from their specs)
+PATCH_GRID_VIEW = PatchGridView.view_id
+ATTENTION_VIEW = AttentionView.view_id
+_VIEW_TITLES = {PATCH_GRID_VIEW: PatchGridView.title, ATTENTION_VIEW: AttentionView.title}
 
 
 def table_source(path: str, tensor: str) -> str:
@@ -76,9 +79,9 @@ def view_edits(document: Document, checkpoint, comp) -> list[tuple[str, dict[str
     """The other views' settings that show ``comp`` too: (view, values) pairs, unvalidated."""
     p = comp.params
     if comp.kind == "vision_learned_2d":
-        from peapp.analysis.patch_grid import PatchGridSettings, view_for_table
+        from peapp.analysis.patch_grid import view_for_table
 
-        settings = PatchGridSettings.from_dict(_known(document.views.get(PATCH_GRID_VIEW, {}), PatchGridSettings))
+        settings = document.view_spec(PATCH_GRID_VIEW).settings()
         grid = tuple(p["grid"]) if p.get("grid") else None
         shape = tuple(checkpoint.tensors[comp.tensor].shape)
         return [(PATCH_GRID_VIEW, view_for_table(settings, table_source(checkpoint.path, comp.tensor), shape,
@@ -105,12 +108,12 @@ def document_for_component(document: Document, checkpoint, comp) -> tuple[Docume
     try:
         edits = view_edits(doc, checkpoint, comp)
     except PeappError as exc:
-        return doc, [f"{_VIEW_TITLES[PATCH_GRID_VIEW]}: {exc}"]
+        return doc, [_note(PATCH_GRID_VIEW, exc)]
     for view, values in edits:
         try:
-            doc = with_checked_view(doc, view, values)
+            doc = doc.with_view(view, **values)  # validated by that view's spec
         except PeappError as exc:
-            notes.append(f"{_VIEW_TITLES[view]}: {exc}")
+            notes.append(_note(view, exc))
     return doc, notes
 
 
@@ -119,7 +122,6 @@ def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, 
     tokens use it (by reference; the table is read when the inspector's request runs), with
     head_dim at the table's width when it can be (else a fixed projection maps it).  Returns the
     Document and what to tell the user (None: the checkpoint has no such table)."""
-    from peapp.analysis.attention import AttentionSpec
     from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
 
     tensor = find_word_embeddings(checkpoint.tensors)
@@ -131,39 +133,15 @@ def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, 
         values["head_dim"] = width
     title = _VIEW_TITLES[ATTENTION_VIEW]
     try:
-        doc = with_checked_view(document, ATTENTION_VIEW, values)
+        doc = document.with_view(ATTENTION_VIEW, **values)
     except PeappError as exc:
-        return document, f"{title}: {exc}"
-    head_dim = _known(doc.views.get(ATTENTION_VIEW, {}), AttentionSpec).get(
-        "head_dim", AttentionSpec.__dataclass_fields__["head_dim"].default)
+        return document, _note(ATTENTION_VIEW, exc)
+    head_dim = doc.view_spec(ATTENTION_VIEW).head_dim
     return doc, (f"{title}: sentence tokens now use {tensor} ({width} dims)"
                  + ("" if "head_dim" in values else f", projected to head_dim {head_dim}"))
 
 
-def with_checked_view(document: Document, view: str, values: Mapping[str, Any]) -> Document:
-    """``document`` with ``values`` in ``view``, validated with that view's other settings by its
-    spec (raises ParameterError, changing nothing, if they do not fit)."""
-    spec = _VIEW_SPECS[view]()
-    stored = _known(document.views.get(view, {}), spec)
-    spec.from_dict({**stored, **_known(values, spec)})
-    return document.with_view(view, **values)
-
-
-def _known(values: Mapping[str, Any], spec) -> dict[str, Any]:
-    names = {i.name for i in spec.param_infos()}
-    return {k: v for k, v in values.items() if k in names}
-
-
-def _patch_grid_spec():
-    from peapp.analysis.patch_grid import PatchGridSettings
-
-    return PatchGridSettings
-
-
-def _attention_spec():
-    from peapp.analysis.attention import AttentionSpec
-
-    return AttentionSpec
-
-
-_VIEW_SPECS = {PATCH_GRID_VIEW: _patch_grid_spec, ATTENTION_VIEW: _attention_spec}
+def _note(view: str, exc: Exception) -> str:
+    """The refusal of ``view``, naming it once (a view spec's messages already start with its title)."""
+    title, text = _VIEW_TITLES[view], str(exc)
+    return text if text.startswith(title) else f"{title}: {text}"

@@ -82,9 +82,15 @@ def test_t5_alibi_and_embeddings_become_attention_references(tmp_path):
     doc, message = cv.document_with_embeddings(doc, report.checkpoint)
     assert doc.views[cv.ATTENTION_VIEW]["embedding_source"] == f"{t5}::shared.weight"
     assert doc.views[cv.ATTENTION_VIEW]["head_dim"] == 12 and "shared.weight (12 dims)" in message
-    # an attention view whose settings refuse the values keeps its own; the family still changes
+    # a view that refuses its part keeps its own settings and says why; the family still changes
+    from types import SimpleNamespace
+
+    huge = SimpleNamespace(path="/models/big_vit", tensors={"pos": SimpleNamespace(shape=(1, 1 + 80 * 80, 8))})
+    comp = Component("vision_learned_2d", "pos", (1, 1 + 80 * 80, 8), {"prefix_tokens": 1})
+    before = Document().with_view(cv.PATCH_GRID_VIEW, selected=5)
+    doc, notes = cv.document_for_component(before, huge, comp)
+    assert doc.family == "learned" and doc.views[cv.PATCH_GRID_VIEW] == {"selected": 5}
+    assert notes == [notes[0]] and notes[0].startswith("Vision patch grid:") and "per side" in notes[0]
     alibi = Component("alibi", None, None, {"heads": 8, "slopes": [0.5] * 8})
-    bad = Document().with_view(cv.ATTENTION_VIEW, tokens="sentence", sentence="   ")  # no words: invalid
-    doc, notes = cv.document_for_component(bad, report.checkpoint, alibi)
-    assert doc.family == "alibi" and doc.views[cv.ATTENTION_VIEW] == bad.views[cv.ATTENTION_VIEW]
-    assert notes and notes[0].startswith("Attention inspector:") and "no words" in notes[0]
+    doc, notes = cv.document_for_component(Document(), huge, alibi)
+    assert not notes and doc.view_spec(cv.ATTENTION_VIEW).n_heads == 8

@@ -40,7 +40,7 @@ def test_dock_is_registered_and_draws_the_default_setup(main_window, dock):
 def test_switching_scheme_heads_and_length_updates_every_view(main_window, dock, qtbot):
     dock.controls["scheme"].setCurrentIndex(dock.controls["scheme"].findData("alibi"))
     wait_idle(qtbot, main_window)
-    assert main_window.document_model.document.view("attentionDock", "scheme") == "alibi"
+    assert main_window.document_model.document.view("attention", "scheme") == "alibi"
     assert dock.last_result.spec.scheme == "alibi" and "ALiBi" in dock.caption.text()
     assert dock.scheme_plot.isVisible() and "slope" in dock.scheme_plot.titleLabel.text
     shown = dock.shown_arrays()
@@ -218,8 +218,8 @@ def test_sentence_tokens_show_words_and_settings_round_trip_through_a_session(ma
     assert dock.last_result.words == ("attention", "is", "all", "you", "need")
     assert "query 7, key 1 ('all' → 'is')" in dock.readout_at(1.5, 7.5)  # words repeat: 7 mod 5 = 2
     restored = Document.from_json(main_window.document_model.document.to_json())
-    assert restored.views["attentionDock"]["sentence"] == "Attention is all you need"
-    assert restored.views["attentionDock"]["tokens"] == "sentence"
+    assert restored.views["attention"]["sentence"] == "Attention is all you need"
+    assert restored.views["attention"]["tokens"] == "sentence"
 
 
 def test_log_colours_show_small_weights_and_keep_the_read_out(main_window, dock, qtbot):

@@ -198,7 +198,7 @@ def test_components_become_references_in_the_document(main_window, qtbot, comput
                           "embeddings.cls_token": torch.zeros(1, 1, 4)})
     _open(qtbot, main_window, vit)
     doc = main_window.document_model.document
-    view = doc.views["patchGridDock"]
+    view = doc.views["patch_grid"]
     assert view["encoding"] == "table" and view["table_source"] == f"{vit}::embeddings.position_embeddings"
     assert (view["prefix_tokens"], view["image_height"], view["image_width"]) == (1, 4 * 16, 4 * 16)
     assert doc.family == "learned" and doc.spec("learned").offset == 1
@@ -206,11 +206,11 @@ def test_components_become_references_in_the_document(main_window, qtbot, comput
     assert stack.undoText() == "Show checkpoint vision_learned_2d"  # one step: family and references
     _open(qtbot, main_window, computed["t5"])
     t5_table = f"{computed['t5']}::encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
-    view = main_window.document_model.document.views["attentionDock"]
+    view = main_window.document_model.document.views["attention"]
     assert {k: view[k] for k in ("scheme", "n_heads", "causal", "t5_source")} == \
         {"scheme": "t5", "n_heads": 4, "causal": False, "t5_source": t5_table}
     _open(qtbot, main_window, computed["bloom"])
-    view = main_window.document_model.document.views["attentionDock"]
+    view = main_window.document_model.document.views["attention"]
     assert (view["scheme"], view["n_heads"]) == ("alibi", 8)
 
 
@@ -231,7 +231,7 @@ def test_a_session_restores_the_referenced_tables_in_a_fresh_window(main_window,
     (t5 / "config.json").write_text(json.dumps({"model_type": "t5", "num_heads": 4,
                                                 "relative_attention_num_buckets": 16,
                                                 "relative_attention_max_distance": 64}))
-    main_window.document_model.set_view("attentionDock", seq_len=40, head_dim=16)
+    main_window.document_model.set_view("attention", seq_len=40, head_dim=16)
     _open(qtbot, main_window, vit)
     _open(qtbot, main_window, t5)
     wait_idle(qtbot, main_window)

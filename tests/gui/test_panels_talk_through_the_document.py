@@ -3,6 +3,8 @@
 Read from the source (AST), so a dock-to-dock call fails here even when no test exercises it:
 no dock module reaches the window's dock table (``window().docks``, ``docks.get(…)``), looks a
 panel up as a child widget, imports another dock module, or names another dock's objectName.
+A panel that changes another view's settings does it as a Document edit under that view's id from
+the core (``peapp.views``, ``peapp.analysis.checkpoint_views``).
 """
 
 from __future__ import annotations
@@ -14,10 +16,6 @@ import pytest
 
 DOCKS = Path(__file__).resolve().parents[2] / "ui" / "docks"
 SHARED = {"base", "_settings", "__init__"}  # helpers every dock may use, not panels
-# (module, other panel's objectName) still named, each a Document edit of that panel's view
-# section rather than a call; to move into the core as the checkpoint panel's references did
-# (peapp.analysis.checkpoint_views).  The test below fails once an entry is gone, so this shrinks.
-KNOWN = {("spectrum", "rotationDock")}
 
 
 def _modules() -> dict[str, ast.Module]:
@@ -76,7 +74,7 @@ def _problems(module: str, tree: ast.Module, names: dict[str, str]) -> list[str]
         if id(node) in docstrings:
             continue
         for name, owner in names.items():
-            if owner != module and name in node.value and (module, name) not in KNOWN:
+            if owner != module and name in node.value:
                 problems.append(f"line {node.lineno}: names {name} ({owner}.py)")
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr == "docks":
@@ -108,14 +106,6 @@ def _reaches_up(node: ast.AST) -> bool:
                                                            "activeWindow"):
             return True
     return False
-
-
-def test_known_exceptions_are_still_needed():
-    """An exception that no longer applies is removed from KNOWN (it may not hide a new one)."""
-    for module, name in KNOWN:
-        tree = MODULES[module]
-        docstrings = _docstrings(tree)
-        assert any(name in node.value for node in _strings(tree) if id(node) not in docstrings), (module, name)
 
 
 def test_the_check_catches_a_dock_to_dock_call():

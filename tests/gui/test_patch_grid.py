@@ -11,12 +11,13 @@ from peapp.analysis.patch_grid import map_index
 from peapp.encodings import vision
 from tests.conftest import wait_idle
 
-DOCK = "patchGridDock"
+DOCK = "patch_grid"  # the view id of the patch grid's settings
+DOCK_NAME = "patchGridDock"  # the dock (objectName; also its worker channel)
 
 
 @pytest.fixture
 def dock(main_window, qtbot):
-    d = main_window.docks[DOCK]
+    d = main_window.docks[DOCK_NAME]
     d.show()
     d.raise_()
     main_window.resize(1500, 950)
@@ -174,7 +175,7 @@ def test_draw_only_and_unrelated_changes_do_not_recompute(dock, main_window, qtb
         wait_idle(qtbot, main_window)
     finally:
         dock.ctx.worker.submit = original
-    assert DOCK not in calls
+    assert DOCK_NAME not in calls
     assert dock.last_result is result
     np.testing.assert_allclose(_shown(dock.large_a.image), result.a.sim[7].reshape(14, 14))
 

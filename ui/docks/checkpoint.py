@@ -32,6 +32,7 @@ from peapp.analysis.levels import colour_levels
 from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCheckpointRequest, TableAnalysis,
                                           TableAnalysisRequest)
 from peapp.document import Document
+from peapp.views.checkpoint import CheckpointView
 from ui.docks.base import ViewDock
 from ui.plotting import draw_as_path
 
@@ -50,6 +51,7 @@ class _ExportableWhenShown:
 
 class CheckpointDock(ViewDock):
     object_name = "checkpointDock"
+    view_id = CheckpointView.view_id  # no settings of its own (peapp.views.checkpoint)
     title = "Checkpoint"
     order = 50
     # along the bottom: the lists on the left, the analysis plots beside them get the width
@@ -78,6 +80,23 @@ class CheckpointDock(ViewDock):
         layout.addWidget(self.path_label)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._build_lists())
+        splitter.addWidget(self._build_analysis())
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        layout.addWidget(splitter, 1)
+
+        self.readout = QLabel("")
+        self.readout.setObjectName("checkpointReadout")
+        self.readout.setWordWrap(True)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
+            plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
+        self._show_tabs(False)
+
+    def _build_lists(self) -> QWidget:
+        """The components found, over the searchable tree of every tensor."""
         lists = QSplitter(Qt.Orientation.Vertical)
         self.components = QListWidget()
         self.components.setObjectName("checkpointComponents")
@@ -110,8 +129,12 @@ class CheckpointDock(ViewDock):
         tree_layout.addWidget(self.tree)
         lists.addWidget(tree_box)
         lists.setSizes([90, 200])
-        splitter.addWidget(lists)
+        return lists
 
+
+    def _build_analysis(self) -> QWidget:
+        """The tabs of a table's analysis (PCA, spectrum, norms, vs sinusoidal) and of a relative
+        scheme's curves by distance."""
         self.tabs = QTabWidget()
         self.tabs.setObjectName("checkpointAnalysis")
         self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components "
@@ -147,19 +170,7 @@ class CheckpointDock(ViewDock):
         self.tabs.addTab(self.norm_plot, "Norms")
         self.tabs.addTab(self.compare, "vs sinusoidal")
         self.tabs.addTab(self.distance_plot, "By distance")
-        splitter.addWidget(self.tabs)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        layout.addWidget(splitter, 1)
-
-        self.readout = QLabel("")
-        self.readout.setObjectName("checkpointReadout")
-        self.readout.setWordWrap(True)
-        layout.addWidget(self.readout)
-        self.set_body(body)
-        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
-            plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
-        self._show_tabs(False)
+        return self.tabs
 
     def _image_panel(self, col: int, title: str) -> pg.ImageItem:
         plot = self.compare.addPlot(row=0, col=col, title=title)
