@@ -25,7 +25,7 @@ class TimeSeriesView(ViewSpec):
     time_column: str = param("timestamp", "time", help="The column holding the timestamps")
     value_column: str = param("temperature_c", "value",
                               help="Optional: a numeric column to plot above the encoding (empty: none)")
-    number_unit: str = param("seconds", "numbers are",
+    number_unit: str = param("seconds", "numbers in",
                              choices={key: NUMBER_UNIT_LABELS[key] for key in ts.NUMBER_UNITS},
                              help="What plain-number timestamps count (Unix times also allow calendar cycles)")
     kind: str = param("sinusoidal", "Encoding", choices={key: ts.ENCODING_LABELS[key] for key in ts.ENCODINGS},
@@ -40,7 +40,7 @@ class TimeSeriesView(ViewSpec):
     k: int = param(16, "features k", minimum=2, maximum=1024, step=1, help="Time2Vec features: 1 linear + k − 1 periodic")
     seed: int = param(0, "seed", minimum=0, maximum=2**31 - 1, step=1,
                       help="Seed of the Time2Vec parameters (a model would learn them)")
-    pick_a: int = param(0, "compare sample", minimum=0, maximum=ts.MAX_ROWS, step=1,
+    pick_a: int = param(0, "compare", minimum=0, maximum=ts.MAX_ROWS, step=1,
                         help="A sample (row, in time order) for the two-timestamp comparison")
     pick_b: int = param(24, "with", minimum=0, maximum=ts.MAX_ROWS, step=1,
                         help="A sample (row, in time order) for the two-timestamp comparison")

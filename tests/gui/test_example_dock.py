@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QPushButton
 
 from peapp.analysis import worked_example as we
@@ -90,10 +89,8 @@ def test_word_width_and_preset_stay_consistent(dock, qtbot, app_context):
 
 
 def test_hover_readout_and_export(dock):
-    view = dock.bars_plot.getViewBox()
-    dock._hover(view.mapViewToScene(QPointF(1.0, 0.5)))
-    assert dock.readout.text().startswith("dim 1: embedding -0.2200 + PE +1.0000 = +0.7800")
-    arrays = dock.export_arrays()
+    assert dock.readout_at(1.0, 0.5, dock.bars_plot).startswith("dim 1: embedding -0.2200 + PE +1.0000 = +0.7800")
+    arrays = dock.shown_arrays()
     np.testing.assert_allclose(arrays["combined"], [0.51, 0.78, 0.88, 1.14], atol=1e-6)
     assert set(arrays) >= {"embedding", "positional", "combined", "other_combined"}
     assert not dock.export_widget().grab().isNull()

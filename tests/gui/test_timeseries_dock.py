@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 
 from peapp.analysis import timeseries as ts
 from tests.gui.article_helpers import host, settle
@@ -84,10 +84,8 @@ def test_pick_two_samples_hover_and_export(dock, qtbot, app_context):
     assert "no sample here" in dock.describe("heat", float(r.grid_tau[gap_cell]), 0.5)
     first = dock.describe("heat", float(r.grid_tau[0]), 0.5)
     assert first.startswith("sample 0, 2024-03-04 01:02 UTC") and "sin 0" in first
-    view = dock.sim_plot.getViewBox()
-    dock._hover(view.mapViewToScene(QPointF(24.0, 0.5)))
-    assert dock.readout.text().startswith("gap 24.")
-    arrays = dock.export_arrays()
+    assert dock.readout_at(24.0, 0.5, dock.sim_plot).startswith("gap 24.")
+    arrays = dock.shown_arrays()
     assert arrays["encoding"].shape == r.matrix.shape and len(arrays["values"]) == len(r.series)
     assert not dock.export_widget().grab().isNull()
 

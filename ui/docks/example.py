@@ -14,18 +14,18 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
-from superqt import QLabeledSlider
+                               QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from superqt.utils import signals_blocked
 
 from peapp.analysis import worked_example as we
 from peapp.document import Document
 from ui.docks.base import error_label, readout_label
-from ui.docks._settings import SettingsDock, compact, set_quietly
+from peapp.views.example import ExampleView
+from ui.docks._settings import SettingsDock
+from ui.forms import Combo, Line, Slider, Spin, compact
 from ui.plotting import draw_as_path, plot_at, relax_title_width
 
 COLORS = {"embedding": "#2e86de", "positional": "#e67e22", "combined": "#27ae60", "other": "#8e44ad"}
-MAX_POSITION = 8192
 
 
 class ExampleDock(SettingsDock):
@@ -44,85 +44,34 @@ class ExampleDock(SettingsDock):
         layout.setContentsMargins(0, 0, 0, 0)
 
         controls = QGridLayout()
-        self.word_edit = QLineEdit()
-        self.word_edit.setObjectName("exampleWord")
-        self.word_edit.setMinimumWidth(80)
-        self.word_edit.setToolTip("The word to embed; its embedding depends on the word only, never on position")
-        self.word_edit.editingFinished.connect(lambda: self._set_consistent(word=self.word_edit.text()))
-        self._syncers.append(lambda doc: self._sync_word(doc))
-        self.source_combo = QComboBox()
-        self.source_combo.setObjectName("exampleSource")
-        self.source_combo.addItem("article's vector", "article")
-        self.source_combo.addItem("hashed from the word", "hashed")
-        compact(self.source_combo, 12)
-        self.source_combo.setToolTip("The article's 4-dimensional vector [0.51, −0.22, 0.88, 0.14], or a "
-                                     "deterministic stand-in derived from the word (any d_model)")
-        self.source_combo.currentIndexChanged.connect(
-            lambda i: self._set_consistent(source=self.source_combo.itemData(i)))
-        self._syncers.append(lambda doc: set_quietly(self.source_combo, self.source_combo.setCurrentIndex,
-                                                     max(self.source_combo.findData(self.setting("source", doc)), 0)))
-        self.d_spin = QSpinBox()
-        self.d_spin.setObjectName("exampleDModel")
-        self.d_spin.setRange(2, 64)
-        self.d_spin.setSingleStep(2)
-        self.d_spin.setToolTip("Embedding width (the article uses 4)")
-        self.d_spin.setKeyboardTracking(False)
-        self.d_spin.valueChanged.connect(lambda v: self._set_consistent(d_model=int(v)))
-        self._syncers.append(lambda doc: set_quietly(self.d_spin, self.d_spin.setValue, int(self.setting("d_model", doc))))
+        form = self.make_form(
+            ("word", "source", "d_model", "scheme", "position", "other_position", "max_positions"),
+            hints={"word": Line(min_width=80), "source": Combo(chars=12), "d_model": Spin(), "scheme": Combo(chars=12),
+                   "position": Slider(), "other_position": Spin(tracking=True), "max_positions": Spin(separators=True)},
+            object_names={"word": "exampleWord", "source": "exampleSource", "d_model": "exampleDModel",
+                          "scheme": "exampleScheme", "position": "examplePosition",
+                          "other_position": "exampleOtherPosition", "max_positions": "exampleTableRows"})
+        self.word_edit, self.source_combo, self.d_spin = (form.widgets[k] for k in ("word", "source", "d_model"))
+        self.scheme_combo, self.position_slider = form.widgets["scheme"], form.widgets["position"]
+        self.other_spin, self.rows_spin = form.widgets["other_position"], form.widgets["max_positions"]
+        self.rows_label = form.labels["max_positions"]
         preset = QPushButton("Article's example")
         preset.setObjectName("examplePreset")
         preset.setToolTip("\"DataCamp\", d_model 4, position 0, sinusoidal, compared with position 5")
         preset.clicked.connect(self.load_article_example)
-        self.scheme_combo = QComboBox()
-        self.scheme_combo.setObjectName("exampleScheme")
-        for key in we.SCHEMES:
-            self.scheme_combo.addItem(we.SCHEME_LABELS[key], key)
-        self.scheme_combo.setToolTip("Added to the embedding (sinusoidal, learned), rotating it (RoPE), or "
-                                     "leaving it alone (ALiBi, NoPE)")
-        self.bind_combo(self.scheme_combo, "scheme")
-        compact(self.scheme_combo, 12)
-        self.position_slider = QLabeledSlider(Qt.Orientation.Horizontal)
-        self.position_slider.setObjectName("examplePosition")
-        self.position_slider.setRange(0, MAX_POSITION)
-        self.position_slider.setToolTip("Where the word sits in the sequence")
-        self.bind_slider(self.position_slider, "position")
-        self.other_spin = QSpinBox()
-        self.other_spin.setObjectName("exampleOtherPosition")
-        self.other_spin.setRange(0, MAX_POSITION)
-        self.other_spin.setToolTip("The same word at another position, for comparison (the article uses 5)")
-        self.bind_spin(self.other_spin, "other_position")
-        self.rows_spin = QSpinBox()
-        self.rows_spin.setObjectName("exampleTableRows")
-        self.rows_spin.setRange(1, 131_072)
-        self.rows_spin.setGroupSeparatorShown(True)
-        self.rows_spin.setKeyboardTracking(False)
-        self.rows_spin.setToolTip("Rows of the learned table: positions at or past this do not exist")
-        self.bind_spin(self.rows_spin, "max_positions")
-        self.rows_label = QLabel("table rows")
-        self.pair_combo = QComboBox()
+        # the pairs depend on the result (d_model, the scheme's pairing): filled by show_result
+        self.pair_combo = compact(QComboBox(), 12)
         self.pair_combo.setObjectName("examplePair")
-        self.pair_combo.setToolTip("Which pair of dimensions the arrow view shows")
-        compact(self.pair_combo, 12)
+        self.pair_combo.setToolTip(ExampleView.info("pair").help)
         self.pair_combo.currentIndexChanged.connect(self._pair_chosen)
         # three compact rows, so the dock fits a 1000 px window next to the parameters
-        controls.addWidget(QLabel("Word"), 0, 0)
-        controls.addWidget(self.word_edit, 0, 1)
-        controls.addWidget(QLabel("embedding"), 0, 2)
-        controls.addWidget(self.source_combo, 0, 3)
-        controls.addWidget(QLabel("d_model"), 0, 4)
-        controls.addWidget(self.d_spin, 0, 5)
-        controls.addWidget(QLabel("Scheme"), 1, 0)
-        controls.addWidget(self.scheme_combo, 1, 1)
-        controls.addWidget(QLabel("position"), 1, 2)
-        controls.addWidget(self.position_slider, 1, 3)
-        controls.addWidget(QLabel("compare"), 1, 4)
-        controls.addWidget(self.other_spin, 1, 5)
+        form.add_to_grid(controls, [("word", "source", "d_model"), ("scheme", "position", "other_position")])
         controls.addWidget(preset, 2, 0, 1, 2)
         rows_box = QHBoxLayout()
         rows_box.addWidget(self.rows_label)
         rows_box.addWidget(self.rows_spin)
         rows_box.addStretch(1)
-        rows_box.addWidget(QLabel("pair view"))
+        rows_box.addWidget(QLabel(ExampleView.info("pair").label))
         rows_box.addWidget(self.pair_combo)
         controls.addLayout(rows_box, 2, 2, 1, 4)
         controls.setColumnStretch(1, 1)
@@ -180,8 +129,15 @@ class ExampleDock(SettingsDock):
 
     # ---- settings and requests -------------------------------------------------------------------
     def load_article_example(self) -> None:
-        self.set_setting(word=we.ARTICLE_WORD, source="article", d_model=4, scheme="sinusoidal",
-                         position=we.ARTICLE_POSITION, other_position=we.ARTICLE_OTHER_POSITION, pair=0)
+        article = ExampleView.article()
+        self.set_setting(**{name: getattr(article, name) for name in ("word", "source", "d_model", "scheme", "position",
+                                                                       "other_position", "pair")})
+
+    def on_setting_edited(self, name: str, value) -> None:
+        if name in ("word", "source", "d_model"):
+            self._set_consistent(**{name: value})
+        else:
+            self.set_setting(**{name: value})
 
     def _set_consistent(self, **change) -> None:
         """Keep the article's vector tied to its case: it is "DataCamp" in 4 dimensions.
@@ -199,15 +155,9 @@ class ExampleDock(SettingsDock):
         if any(current.get(k) != v for k, v in change.items()):
             self.set_setting(**change)
 
-    def _sync_word(self, document: Document) -> None:
-        if self.word_edit.text() != self.setting("word", document):
-            set_quietly(self.word_edit, self.word_edit.setText, str(self.setting("word", document)))
-
     def sync_controls(self, document: Document) -> None:
         super().sync_controls(document)
-        learned = self.setting("scheme", document) == "learned"
-        self.rows_spin.setVisible(learned)
-        self.rows_label.setVisible(learned)
+        self.form.set_row_visible("max_positions", self.setting("scheme", document) == "learned")
 
     def make_request(self, document: Document) -> we.WorkedExampleRequest:
         return self.view_spec(document).request()
@@ -299,14 +249,12 @@ class ExampleDock(SettingsDock):
         pairs = result.pairs or tuple((2 * i, 2 * i + 1) for i in range(d // 2))
         labels = [f"pair {k}: dims {a}, {b}" for k, (a, b) in enumerate(pairs)]
         if [self.pair_combo.itemText(i) for i in range(self.pair_combo.count())] != labels:
-            self.pair_combo.blockSignals(True)
-            self.pair_combo.clear()
-            self.pair_combo.addItems(labels)
-            self.pair_combo.blockSignals(False)
+            with signals_blocked(self.pair_combo):
+                self.pair_combo.clear()
+                self.pair_combo.addItems(labels)
         index = min(int(self.setting("pair")), max(0, len(labels) - 1))
-        self.pair_combo.blockSignals(True)
-        self.pair_combo.setCurrentIndex(index)
-        self.pair_combo.blockSignals(False)
+        with signals_blocked(self.pair_combo):
+            self.pair_combo.setCurrentIndex(index)
         self._pairs = pairs
 
     def _draw_pair(self) -> None:

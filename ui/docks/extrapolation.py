@@ -12,13 +12,14 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
 from ui.docks.base import readout_label
-from ui.docks._settings import SettingsDock, spin_box
+from ui.docks._settings import SettingsDock
+from ui.forms import Spin
 from ui.plotting import draw_as_path, plot_at, pow10, relax_title_width
 
 VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
@@ -31,8 +32,10 @@ SHORT_NAMES = {"none": "unscaled", "linear": "PI", "ntk": "NTK", "dynamic": "dyn
                "llama3": "Llama-3"}
 
 
-def _spin(name: str, lo: int, hi: int, tip: str, step: int | None = None) -> QSpinBox:
-    return spin_box(name, lo, hi, tip, step=step, adaptive=True, separators=True)
+OBJECT_NAMES = {"train_len": "extrapTrain", "eval_len": "extrapEval", "factor": "extrapFactor",
+                "d_model": "extrapDModel", "head_dim": "extrapHeadDim", "rope_base": "extrapRopeBase",
+                "n_heads": "extrapHeads", "threshold": "extrapThreshold", "t5_buckets": "extrapT5Buckets",
+                "t5_max_distance": "extrapT5MaxDistance"}
 
 
 class ExtrapolationDock(SettingsDock):
@@ -50,35 +53,17 @@ class ExtrapolationDock(SettingsDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         grid = QGridLayout()
-        self.train_spin = _spin("extrapTrain", 2, ex.MAX_TRAIN_LENGTH, "Longest sequence seen in training (tokens)")
-        self.eval_spin = _spin("extrapEval", 2, ex.MAX_LENGTH, "Length the model is asked to read (tokens)")
-        self.factor_spin = spin_box("extrapFactor", 0.0, 1024.0,
-                                    "RoPE scaling factor; 0 = evaluation length / training length", decimals=2)
-        self.factor_spin.setSpecialValueText("auto")
-        self.d_spin = _spin("extrapDModel", 2, 8192, "Sinusoidal d_model (even)", step=2)
-        self.head_spin = _spin("extrapHeadDim", 4, 1024, "RoPE head_dim (even)", step=2)
-        self.base_spin = spin_box("extrapRopeBase", 2.0, 1e9, "RoPE base (rope_theta): 10,000 in Llama 2, 500,000 in "
-                                  "Llama 3", decimals=0, adaptive=True)
-        self.heads_spin = _spin("extrapHeads", 1, 256, "ALiBi heads")
-        self.threshold_spin = spin_box("extrapThreshold", 0.1, 1000.0, "ALiBi reach: the distance where a head's bias "
-                                       "falls below −threshold (−10 scales attention by e^−10 ≈ 0.00005)", decimals=2)
-        self.t5_buckets_spin = _spin("extrapT5Buckets", 4, 1024, "T5 buckets (even; half exact, half log-spaced)",
-                                     step=2)
-        self.t5_distance_spin = _spin("extrapT5MaxDistance", 2, 65_536,
-                                      "T5 max_distance: every farther distance shares the last bucket")
-        for widget, key, convert in ((self.t5_buckets_spin, "t5_buckets", int),
-                                     (self.t5_distance_spin, "t5_max_distance", int),
-                                     (self.train_spin, "train_len", int), (self.eval_spin, "eval_len", int),
-                                     (self.factor_spin, "factor", float), (self.d_spin, "d_model", int),
-                                     (self.head_spin, "head_dim", int), (self.base_spin, "rope_base", float),
-                                     (self.heads_spin, "n_heads", int), (self.threshold_spin, "threshold", float)):
-            self.bind_spin(widget, key, convert)
+        counts = Spin(adaptive=True, separators=True)
+        form = self.make_form(hints={
+            **{name: counts for name in ("train_len", "eval_len", "d_model", "head_dim", "n_heads", "t5_buckets",
+                                         "t5_max_distance")},
+            "factor": Spin(decimals=2, special="auto"), "rope_base": Spin(decimals=0, adaptive=True),
+            "threshold": Spin(decimals=2)}, object_names=OBJECT_NAMES)
+        (self.train_spin, self.eval_spin, self.factor_spin, self.d_spin, self.head_spin, self.base_spin,
+         self.heads_spin, self.threshold_spin, self.t5_buckets_spin, self.t5_distance_spin) = (
+            form.widgets[name] for name in OBJECT_NAMES)
         # the lengths and the factor up front; each scheme's own settings folded away below
-        for c, (label, widget) in enumerate((("training length", self.train_spin),
-                                             ("evaluation length", self.eval_spin),
-                                             ("RoPE factor", self.factor_spin))):
-            grid.addWidget(QLabel(label), 0, 2 * c)
-            grid.addWidget(widget, 0, 2 * c + 1)
+        form.add_to_grid(grid, [("train_len", "eval_len", "factor")])
         layout.addLayout(grid)
         self.more = QCollapsible("Scheme settings")
         self.more.setObjectName("extrapolationMore")
@@ -86,12 +71,8 @@ class ExtrapolationDock(SettingsDock):
         more_body = QWidget()
         more_grid = QGridLayout(more_body)
         more_grid.setContentsMargins(0, 0, 0, 0)
-        items = [("RoPE base", self.base_spin), ("RoPE head_dim", self.head_spin), ("sinusoid d_model", self.d_spin),
-                 ("T5 buckets", self.t5_buckets_spin), ("T5 max distance", self.t5_distance_spin),
-                 ("ALiBi heads", self.heads_spin), ("ALiBi threshold", self.threshold_spin)]
-        for i, (label, widget) in enumerate(items):
-            more_grid.addWidget(QLabel(label), i // 3, 2 * (i % 3))
-            more_grid.addWidget(widget, i // 3, 2 * (i % 3) + 1)
+        form.add_to_grid(more_grid, [("rope_base", "head_dim", "d_model"), ("t5_buckets", "t5_max_distance", "n_heads"),
+                                     ("threshold",)])
         self.more.addWidget(more_body)
         layout.addWidget(self.more)
 

@@ -15,6 +15,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
+from superqt.utils import signals_blocked
 
 from peapp.analysis import timeseries as ts
 from peapp.analysis.heatmap import default_levels
@@ -22,7 +23,8 @@ from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.views.timeseries import TimeSeriesView
 from ui.docks.base import error_label, readout_label
-from ui.docks._settings import SettingsDock, compact, spin_box
+from ui.docks._settings import SettingsDock
+from ui.forms import Combo, Spin, compact
 from ui.plotting import plot_at, relax_title_width
 
 DIVERGING = "CET-D1A"
@@ -59,56 +61,30 @@ class TimeSeriesDock(SettingsDock):
         sample_button = QPushButton("Sample")
         sample_button.setToolTip("Back to the built-in sensor sample (hourly readings with missing hours)")
         sample_button.clicked.connect(self.use_sample)
+        # the columns a file has are known only once it is read: these two combos are the dock's own
         self.time_combo = compact(QComboBox())
         self.time_combo.setObjectName("timeSeriesTimeColumn")
-        self.time_combo.setToolTip("The column holding the timestamps")
+        self.time_combo.setToolTip(TimeSeriesView.info("time_column").help)
         self.time_combo.currentIndexChanged.connect(
             lambda i: i >= 0 and self.set_setting(time_column=self.time_combo.itemData(i)))
         self.value_combo = compact(QComboBox())
         self.value_combo.setObjectName("timeSeriesValueColumn")
-        self.value_combo.setToolTip("Optional: a numeric column to plot above the encoding")
+        self.value_combo.setToolTip(TimeSeriesView.info("value_column").help)
         self.value_combo.currentIndexChanged.connect(
             lambda i: i >= 0 and self.set_setting(value_column=self.value_combo.itemData(i)))
-        self.number_combo = compact(QComboBox())
-        self.number_combo.setObjectName("timeSeriesNumberUnit")
-        for key, label in (("seconds", "seconds"), ("minutes", "minutes"), ("hours", "hours"), ("days", "days"),
-                           ("unix_seconds", "Unix seconds"), ("unix_ms", "Unix milliseconds")):
-            self.number_combo.addItem(label, key)
-        self.number_combo.setToolTip("What plain-number timestamps count (Unix times also allow calendar cycles)")
-        self.bind_combo(self.number_combo, "number_unit")
+        form = self.make_form(
+            ("number_unit", "kind", "unit", "d_model", "base", "k", "seed", "pick_a", "pick_b"),
+            hints={"number_unit": Combo(chars=10), "kind": Combo(chars=10), "unit": Combo(chars=10), "d_model": Spin(),
+                   "base": Spin(decimals=0, adaptive=True), "k": Spin(), "seed": Spin(), "pick_a": Spin(),
+                   "pick_b": Spin()},
+            object_names={"number_unit": "timeSeriesNumberUnit", "kind": "timeSeriesEncoding", "unit": "timeSeriesUnit",
+                          "d_model": "timeSeriesDModel", "base": "timeSeriesBase", "k": "timeSeriesK",
+                          "seed": "timeSeriesSeed", "pick_a": "timeSeriesPickA", "pick_b": "timeSeriesPickB"})
+        self.number_combo, self.kind_combo, self.unit_combo = (form.widgets[k] for k in ("number_unit", "kind", "unit"))
+        self.d_spin, self.base_spin, self.k_spin, self.seed_spin = (form.widgets[k] for k in ("d_model", "base", "k",
+                                                                                             "seed"))
+        self.pick_a, self.pick_b = form.widgets["pick_a"], form.widgets["pick_b"]
 
-        self.kind_combo = compact(QComboBox())
-        self.kind_combo.setObjectName("timeSeriesEncoding")
-        for key in ts.ENCODINGS:
-            self.kind_combo.addItem(ts.ENCODING_LABELS[key], key)
-        self.kind_combo.setToolTip("Sinusoid of the real elapsed time; calendar cycles as sin/cos pairs; or a "
-                                   "Time2Vec-style linear + periodic encoding with seeded parameters")
-        self.bind_combo(self.kind_combo, "kind")
-        self.unit_combo = compact(QComboBox())
-        self.unit_combo.setObjectName("timeSeriesUnit")
-        for key in ts.TIME_UNITS:
-            self.unit_combo.addItem(key, key)
-        self.unit_combo.setToolTip("One unit of elapsed time = one position step of the sinusoid")
-        self.bind_combo(self.unit_combo, "unit")
-        self.d_spin = spin_box("timeSeriesDModel", 2, 1024, "Width of the sinusoidal time encoding (even: sin/cos "
-                               "pairs)", step=2)
-        self.bind_spin(self.d_spin, "d_model")
-        self.base_spin = spin_box("timeSeriesBase", 2.0, 1e9, "Sinusoid base: the slowest pair's wavelength is "
-                                  "base·2π time units", decimals=0, adaptive=True)
-        self.bind_spin(self.base_spin, "base", float)
-        self.k_spin = spin_box("timeSeriesK", 2, 1024, "Time2Vec features: 1 linear + k − 1 periodic")
-        self.bind_spin(self.k_spin, "k")
-        self.seed_spin = spin_box("timeSeriesSeed", 0, 2**31 - 1, "Seed of the Time2Vec parameters (a model would "
-                                  "learn them)")
-        self.bind_spin(self.seed_spin, "seed")
-        tip = "A sample (row, in time order) for the two-timestamp comparison"
-        self.pick_a = spin_box("timeSeriesPickA", 0, ts.MAX_ROWS, tip)
-        self.pick_b = spin_box("timeSeriesPickB", 0, ts.MAX_ROWS, tip)
-        for spin, key in ((self.pick_a, "pick_a"), (self.pick_b, "pick_b")):
-            self.bind_spin(spin, key)
-
-        self.d_label, self.base_label, self.k_label, self.seed_label = (
-            QLabel("d_model"), QLabel("base"), QLabel("features k"), QLabel("seed"))
         # four compact rows, at most three label/control pairs each (fits a 1000 px window)
         source_row = QHBoxLayout()
         source_row.addWidget(QLabel("Data"))
@@ -116,29 +92,21 @@ class TimeSeriesDock(SettingsDock):
         source_row.addWidget(open_button)
         source_row.addWidget(sample_button)
         grid.addLayout(source_row, 0, 0, 1, 6)
-        grid.addWidget(QLabel("time"), 1, 0)
+        grid.addWidget(QLabel(TimeSeriesView.info("time_column").label), 1, 0)
         grid.addWidget(self.time_combo, 1, 1)
-        grid.addWidget(QLabel("numbers in"), 1, 2)
+        grid.addWidget(form.labels["number_unit"], 1, 2)
         grid.addWidget(self.number_combo, 1, 3)
-        grid.addWidget(QLabel("value"), 1, 4)
+        grid.addWidget(QLabel(TimeSeriesView.info("value_column").label), 1, 4)
         grid.addWidget(self.value_combo, 1, 5)
-        grid.addWidget(QLabel("Encoding"), 2, 0)
-        grid.addWidget(self.kind_combo, 2, 1)
-        grid.addWidget(QLabel("unit"), 2, 2)
-        grid.addWidget(self.unit_combo, 2, 3)
-        grid.addWidget(QLabel("compare"), 2, 4)
+        form.add_to_grid(grid, [("kind", "unit")], first_row=2)
+        grid.addWidget(form.labels["pick_a"], 2, 4)  # one label ("compare") for the two samples
         pair = QHBoxLayout()
         pair.addWidget(self.pick_a)
         pair.addWidget(self.pick_b)
         grid.addLayout(pair, 2, 5)
-        grid.addWidget(self.d_label, 3, 0)
-        grid.addWidget(self.d_spin, 3, 1)
-        grid.addWidget(self.base_label, 3, 2)
-        grid.addWidget(self.base_spin, 3, 3)
-        grid.addWidget(self.k_label, 3, 0)
-        grid.addWidget(self.k_spin, 3, 1)
-        grid.addWidget(self.seed_label, 3, 2)
-        grid.addWidget(self.seed_spin, 3, 3)
+        # sinusoid and Time2Vec settings share row 3: only the chosen encoding's are shown
+        form.add_to_grid(grid, [("d_model", "base")], first_row=3)
+        form.add_to_grid(grid, [("k", "seed")], first_row=3)
         for col in (1, 3, 5):
             grid.setColumnStretch(col, 1)
         layout.addLayout(grid)
@@ -256,26 +224,24 @@ class TimeSeriesDock(SettingsDock):
                 header = []
             self._header_path = path
             for combo, extra in ((self.time_combo, False), (self.value_combo, True)):
-                combo.blockSignals(True)
-                combo.clear()
-                if extra:
-                    combo.addItem("(none)", NO_VALUE)
-                for name in header:
-                    combo.addItem(name, name)
-                combo.blockSignals(False)
+                with signals_blocked(combo):
+                    combo.clear()
+                    if extra:
+                        combo.addItem("(none)", NO_VALUE)
+                    for name in header:
+                        combo.addItem(name, name)
         for combo, key in ((self.time_combo, "time_column"), (self.value_combo, "value_column")):
-            combo.blockSignals(True)
-            combo.setCurrentIndex(max(0, combo.findData(self.setting(key, document) or NO_VALUE)))
-            combo.blockSignals(False)
+            with signals_blocked(combo):
+                combo.setCurrentIndex(max(0, combo.findData(self.setting(key, document) or NO_VALUE)))
         sample = not self.setting("path", document)
         self.source_label.setText(f"built-in sample: {ts.SAMPLE_NAME} (hourly sensor readings, missing hours, "
                                   f"two corrupt rows)" if sample else path)
         self.source_label.setToolTip(self.source_label.text())
         kind = self.setting("kind", document)
-        for widget in (self.d_label, self.d_spin, self.base_label, self.base_spin):
-            widget.setVisible(kind == "sinusoidal")
-        for widget in (self.k_label, self.k_spin, self.seed_label, self.seed_spin):
-            widget.setVisible(kind == "time2vec")
+        for name in ("d_model", "base"):
+            self.form.set_row_visible(name, kind == "sinusoidal")
+        for name in ("k", "seed"):
+            self.form.set_row_visible(name, kind == "time2vec")
         self.unit_combo.setEnabled(kind != "calendar")
 
     def make_request(self, document: Document) -> ts.TimeSeriesRequest:
