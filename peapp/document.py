@@ -13,7 +13,7 @@ import functools
 import json
 import os
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Hashable, Mapping, cast
 
 from peapp.errors import DocumentError, ParameterError
 
@@ -57,7 +57,7 @@ class Document:
         spec = views.get(view_id)
         if spec is None:
             raise ParameterError(f"no view spec is registered for {view_id!r}; known: {', '.join(views.registry())}")
-        return _view_spec(spec, tuple(sorted(self.views.get(view_id, {}).items())))
+        return _view_spec(cast(Hashable, spec), tuple(sorted(self.views.get(view_id, {}).items())))
 
     # ---- editing (each returns a new Document) -------------------------------------------
     def with_family(self, family: str) -> "Document":
@@ -168,6 +168,6 @@ class Document:
 
 
 @functools.lru_cache(maxsize=256)
-def _view_spec(spec: type, items: tuple[tuple[str, Any], ...]):
+def _view_spec(spec: Any, items: tuple[tuple[str, Any], ...]) -> Any:
     # Documents are immutable and a dock reads its spec on every change: build each one once.
     return spec.from_dict(dict(items))

@@ -58,7 +58,7 @@ def _initial_layout(window) -> None:
     if dock is None or saved is not None:
         return
     window.resizeDocks([dock], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
-    if not window.document_model.document.checkpoint and not dock._opening:
+    if not window.document_model.document.checkpoint and not dock.opening:
         dock.hide()
 
 

@@ -254,7 +254,7 @@ class GuideDialog(QDialog):
             document = model.document.with_family(rec.family)
             key = guide.VIEW_FAMILY_SETTING.get(view) if view else None
             if key and dock:
-                document = document.with_view(dock, **{key: rec.family})
+                document = document.with_view(self.window_.docks[dock].view_id, **{key: rec.family})
         except PeappError as exc:  # a build without that family: say so, change nothing
             self.window_.show_status(str(exc))
             return

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 import torch
 
+from peapp.analysis import levels as levels_policy
+from peapp.analysis.levels import LEVEL_SHARE, OUTLIER_RATIO  # noqa: F401 - the heatmap's caption says them
 from peapp.analysis.similarity import similarity
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
+from peapp.jobs import Request
 from peapp.params import Spec
 
 ProgressFn = Callable[[float], None]
@@ -240,43 +243,78 @@ def similarity_view(family: Family, spec: Spec, start: int = 0, stop: int | None
 
 
 def default_levels(values: np.ndarray, symmetric: bool) -> tuple[float, float]:
-    """Colour levels: symmetric about 0 for diverging data, else the finite min/max."""
-    finite = values[np.isfinite(values)]
-    if finite.size == 0:
-        return (-1.0, 1.0)
-    lo, hi = float(finite.min()), float(finite.max())
-    if symmetric:
-        m = max(abs(lo), abs(hi)) or 1.0
-        return (-m, m)
-    if math.isclose(lo, hi):
-        return (lo - 0.5, hi + 0.5)
-    return (lo, hi)
-
-
-# Colour levels that a few outliers cannot wash out: a trained table (MiniLM's positions) has
-# most values within ±0.1 and a handful near ±2, and scaled to those it draws as one flat colour.
-LEVEL_SHARE = 0.995  # the levels hold this share of the values …
-OUTLIER_RATIO = 1.5  # … when the full range is this much wider; otherwise the full range
-_LEVEL_SAMPLE = 1 << 16  # values looked at for the quantile (a strided sample of larger views:
-#                          the 99.5% quantile of 65k values is within ~0.05% of the share)
+    """Colour levels: symmetric about 0 for diverging data, else the finite min/max (no clipping)."""
+    return levels_policy.colour_levels(values, "symmetric" if symmetric else "range", robust=False).levels
 
 
 def colour_levels(values: np.ndarray, symmetric: bool) -> tuple[tuple[float, float], bool]:
-    """``(levels, saturated)``: the full range (``default_levels``), or, when a few outliers
-    stretch it more than OUTLIER_RATIO times, the range of the central LEVEL_SHARE of the values,
-    with ``saturated`` True (the outliers take the end colours; read-outs keep exact values)."""
-    full = default_levels(values, symmetric)
-    flat = values.reshape(-1)
-    sample = flat[::max(1, flat.size // _LEVEL_SAMPLE) | 1]  # an odd stride: not every other column
-    sample = sample[np.isfinite(sample)]
-    if sample.size < 100:
-        return full, False
-    if symmetric:
-        m = float(np.quantile(np.abs(sample), LEVEL_SHARE))
-        if m > 0 and full[1] > OUTLIER_RATIO * m:
-            return (-m, m), True
-        return full, False
-    lo, hi = (float(v) for v in np.quantile(sample, [1 - LEVEL_SHARE, LEVEL_SHARE]))
-    if hi > lo and full[1] - full[0] > OUTLIER_RATIO * (hi - lo):
-        return (lo, hi), True
-    return full, False
+    """``(levels, saturated)`` of a table or similarity view: the one policy,
+    :func:`peapp.analysis.levels.colour_levels` (robust: a few outliers take the end colours)."""
+    result = levels_policy.colour_levels(values, "symmetric" if symmetric else "range")
+    return result.levels, result.saturated
+
+
+# ---- the heatmap's request and result (run on the compute worker) ---------------------------
+
+@dataclass(frozen=True)
+class TableRequest(Request):
+    """The heatmap's table (or similarity) view of one family, level-of-detail reduced."""
+
+    channel: ClassVar[str] = "heatmap"
+    family: str
+    params: tuple[tuple[str, Any], ...]
+    mode: str = "encoding"  # "encoding" | "similarity"
+    row_start: int = 0
+    row_stop: int | None = None
+    max_rows: int = 2048
+    similarity: str = "cosine"
+    # columns [col_start, col_stop) pooled to at most max_cols (None: every column, unpooled);
+    # the dock pools only tables wider than it draws whole (bias matrices of long sequences)
+    col_start: int = 0
+    col_stop: int | None = None
+    max_cols: int | None = None
+    # the exact row at this position comes back too (the heatmap's cross-section), so the
+    # view and its cross-section are drawn in one paint
+    selected_row: int | None = None
+
+    def compute(self, progress: ProgressFn) -> "TableResult":
+        from peapp import encodings
+
+        fam = encodings.get(self.family)
+        spec = fam.make_spec(dict(self.params))
+        if self.mode == "similarity":
+            view = similarity_view(fam, spec, self.row_start, self.row_stop, self.similarity,
+                                           progress=progress)
+        else:
+            view = table_view(fam, spec, self.row_start, self.row_stop, self.max_rows, progress,
+                                      col_start=self.col_start, col_stop=self.col_stop, max_cols=self.max_cols)
+        wavelengths = fam.column_wavelengths(spec) if self.mode == "encoding" else None
+        selected = None
+        if self.mode == "encoding" and self.selected_row is not None and 0 <= self.selected_row < fam.rows(spec):
+            selected = fam.rows_at(spec, torch.tensor([self.selected_row]))[0].numpy()
+        symmetric = fam.symmetric_levels if self.mode == "encoding" else True
+        # here, on the worker: a quantile is not free
+        shown = levels_policy.colour_levels(view.values, "symmetric" if symmetric else "range")
+        finite = np.isfinite(view.values)
+        value_range = (float(view.values[finite].min()), float(view.values[finite].max())) if finite.any() else (0.0, 0.0)
+        return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
+                           col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
+                           value_label=fam.value_label if self.mode == "encoding" else f"{self.similarity} similarity",
+                           symmetric=symmetric, wavelengths=wavelengths, selected_row=selected,
+                           levels=shown.levels, saturated=shown.saturated, value_range=value_range)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    request: TableRequest
+    view: TableView
+    caption: str
+    row_axis: str
+    col_axis: str
+    value_label: str
+    symmetric: bool
+    wavelengths: Any = None  # np.ndarray per column, or None
+    selected_row: Any = None  # np.ndarray: the exact row at request.selected_row, or None
+    levels: tuple[float, float] = (-1.0, 1.0)  # colour levels (peapp.analysis.levels)
+    saturated: bool = False  # True: a few outliers lie beyond the levels
+    value_range: tuple[float, float] = (0.0, 0.0)  # (min, max) of the finite values drawn

@@ -52,6 +52,9 @@ class PatchGridSettings(Spec):
                              help="data: the colour bar spans the values shown; full: the whole −1 … 1 cosine range.")
     selected: int = param(0, "Selected patch", minimum=0, maximum=64 * 64 - 1, step=1,
                           help="Row-major index of the selected patch.")
+    table_source: str = param("", "Learned table",
+                              help="PATH::TENSOR of a checkpoint's ViT position table [1, P + H·W, d] or "
+                                   "[P + H·W, d] (P = Prefix tokens), shown when a panel's encoding is 'table'.")
 
     def check(self) -> None:
         from peapp.encodings.vision import MAX_GRID_SIDE
@@ -63,6 +66,10 @@ class PatchGridSettings(Spec):
                 f"(a {grid.num_patches:,}² similarity matrix); use larger patches or a smaller image")
         if self.dim % 4:
             raise ParameterError(f"dim must be a multiple of 4 (sin and cos for two axes); got {self.dim}")
+        if self.table_source:
+            from peapp.analysis.checkpoint_tables import split_source
+
+            split_source(self.table_source, "the patch grid's learned table")
 
     def grid(self):
         from peapp.encodings.vision import PatchGrid
@@ -76,13 +83,57 @@ class PatchGridSettings(Spec):
 
 @dataclass(frozen=True)
 class GivenTable:
-    """A learned table handed in from a checkpoint: [1, P + H·W, d] or [P + H·W, d] (numpy)."""
+    """A learned table: [1, P + H·W, d] or [P + H·W, d] (numpy), e.g. a checkpoint's, read from
+    ``PatchGridSettings.table_source`` (:func:`table_from_source`), or given to a request directly."""
 
     values: np.ndarray = field(compare=False, repr=False)
     num_prefix_tokens: int
     grid: tuple[int, int]
     name: str
-    key: int  # identity for comparisons: a new table gets a new key
+    key: Any  # identity for comparisons: the source it was read from, or any key of the caller's
+
+
+def _read_table(source: str) -> np.ndarray:
+    """The float32 rows of ``"PATH::TENSOR"`` ([1, N, d] → [N, d]), through ``peapp.checkpoints``
+    (not kept: a request runs only when the settings change, and reading is cheaper than its maths)."""
+    from peapp.encodings.learned import checkpoint_table
+
+    return checkpoint_table(source, 0).weight.numpy()
+
+
+def table_from_source(source: str, num_prefix_tokens: int, grid: tuple[int, int] | None = None) -> GivenTable:
+    """The checkpoint table ``source`` split into ``num_prefix_tokens`` prefix rows and a grid
+    (``grid``, or inferred when square); raises ParameterError if the shape does not fit."""
+    import torch
+
+    from peapp.encodings import vision
+
+    values = _read_table(source)
+    parts = vision.split_table(torch.from_numpy(values), int(num_prefix_tokens), grid)
+    return GivenTable(values=values, num_prefix_tokens=int(num_prefix_tokens), grid=parts.grid,
+                      name=source.rpartition("::")[2], key=source)
+
+
+def view_for_table(settings: PatchGridSettings, source: str, shape: tuple[int, ...], num_prefix_tokens: int,
+                   grid: tuple[int, int] | None = None) -> dict[str, Any]:
+    """The settings that show the table ``source`` of ``shape`` in panel A: its prefix rows kept
+    apart, the image sized to its grid at the current patch size, panel B's encodings at its width.
+    Needs only the shape (no tensor is read); raises ParameterError if the table does not fit."""
+    import torch
+
+    from peapp.encodings import vision
+
+    rows = tuple(int(n) for n in shape)
+    parts = vision.split_table(torch.empty(rows, device="meta"), int(num_prefix_tokens), grid)
+    gh, gw = parts.grid
+    if max(gh, gw) > vision.MAX_GRID_SIDE:
+        raise ParameterError(f"a {gh}×{gw} grid is more than the tile view's {vision.MAX_GRID_SIDE} per side")
+    values = dict(encoding="table", table_source=source, prefix_tokens=int(num_prefix_tokens),
+                  image_height=gh * settings.patch_height, image_width=gw * settings.patch_width,
+                  dim=min(4096, max(4, parts.dim - parts.dim % 4)),  # panel B's encodings at the table's width
+                  selected=min(settings.selected, gh * gw - 1))
+    PatchGridSettings.from_dict({**settings.to_dict(), **values})  # validates the whole view
+    return values
 
 
 @dataclass(frozen=True)
@@ -113,6 +164,7 @@ class PatchGridResult:
     b: Panel | None
     resample_report: Any = None  # peapp.encodings.vision.ResampleReport when B is a resampled table
     gap: int = 1
+    table: GivenTable | None = None  # the learned table a panel shows (encoding "table"), else None
 
 
 @dataclass(frozen=True)
@@ -125,42 +177,55 @@ class PatchGridRequest(Request):
     def compute(self, progress: ProgressFn) -> PatchGridResult:
         s = self.settings
         grid = s.grid()
-        a = _panel(self._spec(s.encoding), grid.shape, self.gap)
+        table = self.given_table()
+        a = _panel(self._spec(s.encoding, table), grid.shape, self.gap)
         progress(0.5)
         b, report = None, None
         if s.second == "resampled":
-            b, report = self._resampled(s, grid, a)
+            b, report = self._resampled(s, grid, a, table)
         elif s.second != "none":
-            b = _panel(self._spec(s.second), grid.shape, self.gap)
+            b = _panel(self._spec(s.second, table), grid.shape, self.gap)
         progress(1.0)
-        return PatchGridResult(request=self, patch_grid=grid, a=a, b=b, resample_report=report, gap=self.gap)
+        return PatchGridResult(request=self, patch_grid=grid, a=a, b=b, resample_report=report, gap=self.gap,
+                               table=table)
 
-    def _spec(self, name: str):
+    def given_table(self) -> GivenTable | None:
+        """The learned table a panel shows: the one given, or the settings' ``table_source`` read now."""
+        s = self.settings
+        if "table" not in (s.encoding, s.second):
+            return None
+        if self.table is None and s.table_source:
+            return table_from_source(s.table_source, s.prefix_tokens, s.grid().shape)
+        return self.table
+
+    def _spec(self, name: str, table: GivenTable | None):
         from peapp.encodings import vision
 
         s = self.settings
         if name == "table":
-            if self.table is None:
+            if table is None:
                 raise ParameterError("no learned table is loaded; open a ViT checkpoint, or choose another encoding")
-            return vision.EncodingSpec(name="table", dim=int(self.table.values.shape[-1]), table=self.table.values,
-                                       num_prefix_tokens=self.table.num_prefix_tokens)
+            return vision.EncodingSpec(name="table", dim=int(table.values.shape[-1]), table=table.values,
+                                       num_prefix_tokens=table.num_prefix_tokens)
         return vision.EncodingSpec(name=name, dim=s.dim, base=s.base, seed=s.seed, rope_vector=s.rope_vector,
                                    num_prefix_tokens=s.prefix_tokens)
 
-    def _resampled(self, s: PatchGridSettings, grid, a: Panel):
+    def _resampled(self, s: PatchGridSettings, grid, a: Panel, table: GivenTable | None):
         """Panel A's encoding moved to the resample grid: tables are resampled (bicubic, float32);
         RoPE has no table, it is evaluated at the new positions directly."""
         from peapp.encodings import vision
 
         new = (s.resample_height, s.resample_width)
-        spec = self._spec(s.encoding)
+        spec = self._spec(s.encoding, table)
         if spec.name == "rope_2d":
             panel = _panel(spec, new, self.gap)
             note = (f"RoPE has no table to resample: its rotations are evaluated on the {new[0]}×{new[1]} grid "
                     f"directly (the same relative offsets give the same scores).")
             return _with(panel, label=f"{panel.label}, {new[0]}×{new[1]}", note=note), None
-        table, prefix = vision.full_table(spec, *grid.shape)
-        out, report = vision.resample_with_report(table, new, grid.shape, prefix)
+        built = vision.full_table(spec, *grid.shape)
+        assert built is not None  # only RoPE has no table, and it returned above
+        full, prefix = built
+        out, report = vision.resample_with_report(full, new, grid.shape, prefix)
         resampled = vision.split_table(out, prefix, new).patches
         sim = vision.cosine_similarity(resampled).numpy()
         panel = Panel(label=f"{spec.label()} resampled to {new[0]}×{new[1]}", encoding=spec.name, grid=new, sim=sim,
@@ -193,7 +258,10 @@ def _prefix_similarity(spec, grid: tuple[int, int]) -> np.ndarray | None:
 
     from peapp.encodings import vision
 
-    table, prefix = vision.full_table(spec, *grid)
+    built = vision.full_table(spec, *grid)
+    if built is None or built[1] == 0:
+        return None
+    table, prefix = built
     if prefix == 0:
         return None
     rows = torch.nn.functional.normalize(table.to(torch.float32), dim=1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from peapp.views.base import ViewSpec, Viewport, current_id, get, register, registry
 
 # one module per panel; importing it registers its spec
-from peapp.views import example, extrapolation, heatmap, rotation, spectrum, timeseries  # noqa: E402,F401
+from peapp.views import (attention, checkpoint, example, extrapolation, heatmap, patch_grid,  # noqa: F401
+                         rotation, spectrum, timeseries)
 
 __all__ = ["ViewSpec", "Viewport", "current_id", "get", "register", "registry"]

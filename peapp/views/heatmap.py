@@ -45,7 +45,8 @@ def table_request(document, viewport: Viewport, selected_row: int | None = None)
     """The heatmap's request for ``document`` drawn in ``viewport`` (pixels on screen), with the
     exact row at ``selected_row`` (the cross-section) computed alongside in the table view."""
     from peapp import encodings
-    from peapp.jobs import TableRequest, frozen_params
+    from peapp.analysis.heatmap import TableRequest
+    from peapp.jobs import frozen_params
 
     spec = document.spec()
     view = document.view_spec(HeatmapView.view_id)

@@ -45,7 +45,7 @@ def main() -> None:
     worker = ComputeWorker()
     try:
         for name, values in cases:
-            doc = Document().with_view("patchGridDock", image_height=512, image_width=512, patch_height=16,
+            doc = Document().with_view("patch_grid", image_height=512, image_width=512, patch_height=16,
                                        patch_width=16, selected=528, **values)
             ctx = AppContext(DocumentModel(doc), worker)
             dock = PatchGridDock(ctx)
@@ -79,7 +79,7 @@ def main() -> None:
             times = []
             for i in range(REPEATS):
                 t0 = time.perf_counter()
-                ctx.document_model.set_view("patchGridDock", selected=100 + 37 * i)
+                ctx.document_model.set_view("patch_grid", selected=100 + 37 * i)
                 dock.graphics.grab()
                 times.append(time.perf_counter() - t0)
             print(f"    select a patch and repaint: {1e3 * statistics.median(times):6.1f} ms")

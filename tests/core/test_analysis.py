@@ -124,7 +124,8 @@ def test_document_save_is_atomic(tmp_path):
 
 
 def test_table_request_returns_the_exact_selected_row():
-    from peapp.jobs import TableRequest, frozen_params
+    from peapp.analysis.heatmap import TableRequest
+    from peapp.jobs import frozen_params
 
     params = frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0, "layout": "interleaved"})
     result = TableRequest(family="sinusoidal", params=params, max_rows=256, selected_row=77_777).run()
@@ -138,9 +139,10 @@ def test_table_request_returns_the_exact_selected_row():
 
 def test_column_request_is_exact_where_the_table_view_is_pooled():
     from peapp import jobs
+    from peapp.analysis import heatmap
 
     params = jobs.frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0, "layout": "interleaved"})
-    pooled = jobs.TableRequest(family="sinusoidal", params=params, max_rows=256).run().view
+    pooled = heatmap.TableRequest(family="sinusoidal", params=params, max_rows=256).run().view
     result = jobs.ColumnRequest(family="sinusoidal", params=params, column=0).run()
     assert result.request.column == 0 and len(result.values) == 100_000 and result.positions[-1] == 99_999
     np.testing.assert_allclose(result.values, np.sin(np.arange(100_000) % (2 * np.pi)), atol=1e-5)

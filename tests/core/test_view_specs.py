@@ -116,7 +116,7 @@ def test_a_format_1_session_keyed_by_dock_names_opens_under_the_view_ids():
     doc = Document.from_dict(old)
     assert doc.view_spec("heatmap").mode == "similarity"
     assert doc.view_spec("rotation").pair == 3 and doc.view_spec("example").word == "Token"
-    assert doc.views["attentionDock"] == {"scheme": "alibi"}  # no spec yet: kept as it was
+    assert doc.views["attention"] == {"scheme": "alibi"} and "attentionDock" not in doc.views
     assert "heatmapDock" not in doc.views
 
 

@@ -6,7 +6,7 @@ import inspect
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 
 from peapp.analysis import attention as A
 from peapp.analysis.attention import view as attention_view_module
@@ -41,22 +41,27 @@ def test_dock_is_registered_and_draws_the_default_setup(main_window, dock):
 def test_switching_scheme_heads_and_length_updates_every_view(main_window, dock, qtbot):
     dock.controls["scheme"].setCurrentIndex(dock.controls["scheme"].findData("alibi"))
     wait_idle(qtbot, main_window)
-    assert main_window.document_model.document.view("attentionDock", "scheme") == "alibi"
+    assert main_window.document_model.document.view("attention", "scheme") == "alibi"
     assert dock.last_result.spec.scheme == "alibi" and "ALiBi" in dock.caption.text()
     assert dock.scheme_plot.isVisible() and "slope" in dock.scheme_plot.titleLabel.text
-    assert len(dock._profile_curves) == 4 and len(dock._entropy_curves) == 4
+    shown = dock.shown_arrays()
+    assert shown["profile"].shape[0] == 4 and shown["entropy"].shape[0] == 4
+    np.testing.assert_allclose(shown["profile"], dock.last_result.profile)
 
     dock.controls["n_heads"].setValue(8)
     wait_idle(qtbot, main_window)
     assert dock.last_result.values.shape[0] == 8 and len(dock.small) == 8
-    np.testing.assert_allclose(dock._slope_bars.yData, np.log2(A.AttentionModel(dock.spec()).slopes.numpy()))
-    assert len(dock._profile_curves) == 8
+    shown = dock.shown_arrays()
+    np.testing.assert_allclose(shown["alibi_log2_slopes"], np.log2(A.AttentionModel(dock.spec()).slopes.numpy()))
+    assert shown["profile"].shape[0] == 8
 
     dock.controls["seq_len"].setValue(100)
     wait_idle(qtbot, main_window)
     assert dock.image.image.shape == (100, 100)
-    assert dock._profile_curves[0].xData.max() == 99  # causal: distances 0 … 99
-    assert len(dock._entropy_curves[0].xData) == 100
+    shown = dock.shown_arrays()
+    assert shown["profile_distances"].max() == 99  # causal: distances 0 … 99
+    assert len(shown["entropy_positions"]) == 100
+    np.testing.assert_allclose(shown["entropy"], dock.last_result.entropy)
 
     dock.controls["scheme"].setCurrentIndex(dock.controls["scheme"].findData("t5"))
     wait_idle(qtbot, main_window)
@@ -77,10 +82,7 @@ def test_switching_scheme_heads_and_length_updates_every_view(main_window, dock,
 
 
 def test_hover_reads_query_key_distance_and_value(dock, qtbot):
-    vb = dock.plot.getViewBox()
-    scene = vb.mapViewToScene(QPointF(3.5, 10.5))  # key 3, query 10
-    dock._hover(scene)
-    text = dock.readout.text()
+    text = dock.readout_at(3.5, 10.5)  # key 3, query 10
     value = dock.last_result.values[0, 10, 3]
     assert "query 10, key 3" in text and "distance 7" in text and f"{value:.4g}" in text
 
@@ -101,13 +103,13 @@ def test_shuffle_reports_equivariance_and_the_causal_leak(main_window, dock, qtb
     wait_idle(qtbot, main_window)
     qtbot.mouseClick(dock.shuffle_button, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, main_window)
-    assert dock._shuffle is not None and dock._shuffle.equivariant
+    assert dock.shuffle_result is not None and dock.shuffle_result.equivariant
     assert "Equivariant" in dock.shuffle_label.text()
-    assert dock._shuffle.max_abs < 1e-6
+    assert dock.shuffle_result.max_abs < 1e-6
 
     dock.set_settings(causal=True)
     wait_idle(qtbot, main_window)
-    assert dock._shuffle is None  # the old answer was for other inputs
+    assert dock.shuffle_result is None  # the old answer was for other inputs
     dock.run_shuffle()
     wait_idle(qtbot, main_window)
     assert "causal mask alone leaks order" in dock.shuffle_label.text()
@@ -136,12 +138,12 @@ def test_long_sequence_is_pooled_and_zoom_is_full_resolution(main_window, dock, 
     assert "zoom in for full resolution" in dock.caption.text()
     dock.zoom_to((1000, 1064), (950, 1064))
     wait_idle(qtbot, main_window, timeout_ms=60_000)
-    assert dock.zoom_image.isVisible() and dock._zoom.full_resolution
-    assert dock._zoom.values.shape == (2, 64, 114)
-    dock._hover(dock.plot.getViewBox().mapViewToScene(QPointF(1000.5, 1010.5)))
-    assert "query 1,010, key 1,000" in dock.readout.text() and "distance 10" in dock.readout.text()
+    assert dock.zoom_view is not None and dock.zoom_view.full_resolution
+    assert dock.zoom_view.values.shape == (2, 64, 114)
+    text = dock.readout_at(1000.5, 1010.5)
+    assert "query 1,010, key 1,000" in text and "distance 10" in text
     dock.reset_zoom()
-    assert not dock.zoom_image.isVisible()
+    assert dock.zoom_view is None
 
 
 def test_a_new_result_is_not_computed_again_unless_zoomed(main_window, dock, qtbot, monkeypatch):
@@ -162,7 +164,7 @@ def test_a_new_result_is_not_computed_again_unless_zoomed(main_window, dock, qtb
     dock.zoom_to((1000, 1064), (950, 1064))
     dock.set_settings(seed=8)
     wait_idle(qtbot, main_window, timeout_ms=60_000)
-    assert channels[-1] == "attentionDock:zoom" and dock._zoom.spec.seed == 8 and dock._zoom.full_resolution
+    assert channels[-1] == "attentionDock:zoom" and dock.zoom_view.spec.seed == 8 and dock.zoom_view.full_resolution
 
 
 def test_cancelling_a_65536_token_computation_stops_promptly(main_window, dock, qtbot, monkeypatch):
@@ -215,11 +217,10 @@ def test_sentence_tokens_show_words_and_settings_round_trip_through_a_session(ma
     dock.controls["sentence"].editingFinished.emit()
     wait_idle(qtbot, main_window)
     assert dock.last_result.words == ("attention", "is", "all", "you", "need")
-    dock._hover(dock.plot.getViewBox().mapViewToScene(QPointF(1.5, 7.5)))
-    assert "query 7, key 1 ('all' → 'is')" in dock.readout.text()  # words repeat: 7 mod 5 = 2
+    assert "query 7, key 1 ('all' → 'is')" in dock.readout_at(1.5, 7.5)  # words repeat: 7 mod 5 = 2
     restored = Document.from_json(main_window.document_model.document.to_json())
-    assert restored.views["attentionDock"]["sentence"] == "Attention is all you need"
-    assert restored.views["attentionDock"]["tokens"] == "sentence"
+    assert restored.views["attention"]["sentence"] == "Attention is all you need"
+    assert restored.views["attention"]["tokens"] == "sentence"
 
 
 def test_log_colours_show_small_weights_and_keep_the_read_out(main_window, dock, qtbot):
@@ -241,8 +242,7 @@ def test_log_colours_show_small_weights_and_keep_the_read_out(main_window, dock,
     # the read-out gives the weight itself, not its log
     view = dock.last_result
     assert view.full_resolution
-    dock._hover(dock.plot.getViewBox().mapViewToScene(QPointF(40.5, 100.5)))
-    assert dock.readout.text().endswith(f"attention weight {view.values[0, 100, 40]:.4g}")
+    assert dock.readout_at(40.5, 100.5).endswith(f"attention weight {view.values[0, 100, 40]:.4g}")
     assert 0 < view.values[0, 100, 40] < 1
     dock.controls["kind"].setCurrentIndex(dock.controls["kind"].findData("logits"))  # log applies to weights only
     wait_idle(qtbot, main_window)

@@ -45,7 +45,7 @@ def models(tmp_path_factory):
 def _open(qtbot, window, path):
     dock = window.docks["checkpointDock"]
     checkpoint_actions.open_path(window, str(path))
-    qtbot.waitUntil(lambda: not window.worker.is_busy() and dock._opening is None, timeout=20_000)
+    qtbot.waitUntil(lambda: not window.worker.is_busy() and dock.opening is None, timeout=20_000)
     wait_idle(qtbot, window)
     return dock
 
@@ -190,42 +190,78 @@ def test_choosing_a_component_sets_its_family(main_window, qtbot, computed, name
     assert {k: spec[k] for k in values} == values
 
 
-class _Recorder:
-    """Stands in for another panel: records what the checkpoint dock hands it."""
-
-    title = "recorder"
-
-    def __init__(self):
-        self.calls = []
-
-    def show_table(self, *args):
-        self.calls.append(("show_table", args))
-
-    def set_settings(self, **values):
-        self.calls.append(("set_settings", values))
-
-
-def test_components_are_handed_to_the_patch_grid_and_attention_inspector(main_window, qtbot, computed, tmp_path):
+def test_components_become_references_in_the_document(main_window, qtbot, computed, tmp_path):
+    """Choosing a component is one Document edit: the family, and table references for the patch
+    grid and the attention inspector, which read the tables themselves (no panel calls another)."""
     vit = _config_folder(tmp_path, "vit", {"model_type": "vit", "image_size": 32, "patch_size": 8},
                          {"embeddings.position_embeddings": torch.arange(17 * 4, dtype=torch.float32).reshape(1, 17, 4),
                           "embeddings.cls_token": torch.zeros(1, 1, 4)})
-    patch, attention = _Recorder(), _Recorder()
-    saved = dict(main_window.docks)
-    main_window.docks["patchGridDock"], main_window.docks["attentionDock"] = patch, attention
+    _open(qtbot, main_window, vit)
+    doc = main_window.document_model.document
+    view = doc.views["patch_grid"]
+    assert view["encoding"] == "table" and view["table_source"] == f"{vit}::embeddings.position_embeddings"
+    assert (view["prefix_tokens"], view["image_height"], view["image_width"]) == (1, 4 * 16, 4 * 16)
+    assert doc.family == "learned" and doc.spec("learned").offset == 1
+    stack = main_window.document_model.undo_stack
+    assert stack.undoText() == "Show checkpoint vision_learned_2d"  # one step: family and references
+    _open(qtbot, main_window, computed["t5"])
+    t5_table = f"{computed['t5']}::encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
+    view = main_window.document_model.document.views["attention"]
+    assert {k: view[k] for k in ("scheme", "n_heads", "causal", "t5_source")} == \
+        {"scheme": "t5", "n_heads": 4, "causal": False, "t5_source": t5_table}
+    _open(qtbot, main_window, computed["bloom"])
+    view = main_window.document_model.document.views["attention"]
+    assert (view["scheme"], view["n_heads"]) == ("alibi", 8)
+
+
+def test_a_session_restores_the_referenced_tables_in_a_fresh_window(main_window, qtbot, settings, computed,
+                                                                    tmp_path):
+    """Save a session after choosing a ViT table (patch grid) and a T5 table (attention), reopen it
+    in a new window: the same arrays in both panels."""
+    from ui.main_window import MainWindow
+
+    table = torch.randn(1, 1 + 16, 8, generator=torch.Generator().manual_seed(4))
+    vit = _config_folder(tmp_path, "vit_session", {"model_type": "vit", "image_size": 32, "patch_size": 8},
+                         {"vit.embeddings.position_embeddings": table, "vit.embeddings.cls_token": torch.zeros(1, 1, 8)})
+    t5 = tmp_path / "t5_session"
+    t5.mkdir()
+    bias = torch.randn(16, 4, generator=torch.Generator().manual_seed(6))
+    save_file({"encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight": bias},
+              str(t5 / "model.safetensors"))
+    (t5 / "config.json").write_text(json.dumps({"model_type": "t5", "num_heads": 4,
+                                                "relative_attention_num_buckets": 16,
+                                                "relative_attention_max_distance": 64}))
+    main_window.document_model.set_view("attention", seq_len=40, head_dim=16)
+    _open(qtbot, main_window, vit)
+    _open(qtbot, main_window, t5)
+    wait_idle(qtbot, main_window)
+    patch, attention = main_window.docks["patchGridDock"], main_window.docks["attentionDock"]
+    before = {"patch": patch.export_arrays(), "attention": attention.export_arrays()}
+    assert before["patch"] and before["attention"]
+    np.testing.assert_allclose(attention.last_result.t5_table, bias.numpy())
+    path = tmp_path / "session.json"
+    main_window.document_model.document.save(path)
+
+    fresh = MainWindow(load_backend="now", settings=settings)
+    qtbot.addWidget(fresh)
     try:
-        _open(qtbot, main_window, vit)
-        qtbot.waitUntil(lambda: bool(patch.calls), timeout=10_000)
-        (name, (table, prefix, grid, label)), = patch.calls
-        assert (prefix, grid, label) == (1, (4, 4), "embeddings.position_embeddings")
-        np.testing.assert_array_equal(table, np.arange(17 * 4, dtype=np.float32).reshape(17, 4))
-        _open(qtbot, main_window, computed["t5"])
-        t5_table = f"{computed['t5']}::encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
-        assert ("set_settings", {"scheme": "t5", "n_heads": 4, "causal": False, "t5_source": t5_table}) in attention.calls
-        _open(qtbot, main_window, computed["bloom"])
-        assert ("set_settings", {"scheme": "alibi", "n_heads": 8}) in attention.calls
+        fresh.show()
+        qtbot.waitExposed(fresh)
+        wait_idle(qtbot, fresh)
+        assert fresh.export_actions.open_session(str(path)) is not None
+        qtbot.waitUntil(lambda: fresh.docks["checkpointDock"].report is not None, timeout=20_000)
+        wait_idle(qtbot, fresh)
+        after = {"patch": fresh.docks["patchGridDock"].export_arrays(),
+                 "attention": fresh.docks["attentionDock"].export_arrays()}
+        for panel, arrays in before.items():
+            assert set(after[panel]) == set(arrays), panel
+            for name, values in arrays.items():
+                np.testing.assert_array_equal(after[panel][name], values, err_msg=f"{panel}: {name}")
+        assert "vit.embeddings.position_embeddings" in fresh.docks["patchGridDock"].caption.text()
+        assert "trained bias table" in fresh.docks["attentionDock"].caption.text()
     finally:
-        main_window.docks.clear()
-        main_window.docks.update(saved)
+        fresh.close()
+    assert not fresh.worker._thread.isRunning()
 
 
 def test_relative_components_show_by_distance(main_window, qtbot, computed):
@@ -290,11 +326,14 @@ def test_vision_table_reaches_the_real_patch_grid(main_window, qtbot, tmp_path):
     vit = _config_folder(tmp_path, "vit_real", {"model_type": "vit", "image_size": 32, "patch_size": 8},
                          {"vit.embeddings.position_embeddings": table, "vit.embeddings.cls_token": torch.zeros(1, 1, 8)})
     _open(qtbot, main_window, vit)
-    qtbot.waitUntil(lambda: getattr(patch, "_table", None) is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: patch.last_result is not None and patch.last_result.table is not None, timeout=20_000)
     wait_idle(qtbot, main_window)
-    given = patch._table
+    given = patch.last_result.table
     assert (given.grid, given.num_prefix_tokens) == ((4, 4), 1)
     np.testing.assert_array_equal(given.values, table[0].numpy())
+    # what the panel draws is the cosine of the table's grid rows, the CLS row left out
+    grid_rows = torch.nn.functional.normalize(table[0, 1:], dim=1)
+    np.testing.assert_allclose(patch.export_arrays()["similarity_a"], (grid_rows @ grid_rows.T).numpy(), atol=1e-6)
 
 
 def test_strip_appears_when_a_checkpoint_opens(main_window, qtbot, models):
@@ -327,4 +366,4 @@ def test_a_failed_analysis_is_said_not_left_at_analysing(main_window, qtbot, mod
     qtbot.waitUntil(lambda: dock.readout.text().startswith("Could not"), timeout=20_000)
     assert "no_such_table" in dock.readout.text()
     assert any(m.startswith("Checkpoint: ") and "no_such_table" in m for m in messages), messages
-    assert "analysis" not in dock._pending_side  # compute_now will not run it again
+    assert "analysis" not in dock.pending_views  # compute_now will not run it again

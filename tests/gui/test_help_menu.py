@@ -69,18 +69,20 @@ def test_guide_shows_conflict_note(qtbot, main_window):
 
 
 def test_guide_sets_the_scheme_of_a_dock_that_picks_its_own(qtbot, main_window, monkeypatch):
-    """e.g. the attention inspector chooses its scheme in views["attentionDock"]["scheme"]."""
+    """e.g. the attention inspector chooses its scheme in views["attention"]["scheme"]; here a
+    stand-in setting (a free-text one: view settings are validated by the view's spec)."""
     from peapp import guide
 
-    monkeypatch.setitem(guide.FAMILY_VIEWS, "alibi", ("similarity",))  # the heatmap dock's second view
-    monkeypatch.setattr(guide, "VIEW_FAMILY_SETTING", {"similarity": "scheme_probe"})
+    monkeypatch.setitem(guide.FAMILY_VIEWS, "alibi", ("attention",))
+    monkeypatch.setattr(guide, "VIEW_FAMILY_SETTING", {"attention": "sentence"})
     dialog = help_menu.GuideDialog(main_window)
     qtbot.addWidget(dialog)
     dialog.boxes["extrapolation"].setChecked(True)
     dialog.boxes["simplest"].setChecked(True)
     dialog.show_buttons["alibi"].click()
     document = main_window.document_model.document
-    assert document.family == "alibi" and document.view("heatmapDock", "scheme_probe") == "alibi"
+    assert document.family == "alibi" and document.view("attention", "sentence") == "alibi"
+    assert document.view("attention", "scheme") != "alibi"  # the stand-in, not the real setting, was set
     main_window.document_model.undo_stack.undo()  # one edit, one undo
     assert main_window.document_model.document.family == "sinusoidal"
 
@@ -94,7 +96,7 @@ def test_guide_opens_the_attention_inspector_on_alibi_and_the_rotation_view_on_r
     assert "Attention" in dialog.show_buttons["alibi"].text()
     dialog.show_buttons["alibi"].click()
     document = main_window.document_model.document
-    assert document.family == "alibi" and document.view("attentionDock", "scheme") == "alibi"
+    assert document.family == "alibi" and document.view("attention", "scheme") == "alibi"
     assert main_window.docks["attentionDock"].isVisible()
     dialog.show_buttons["rope"].click()
     assert main_window.document_model.document.family == "rope"

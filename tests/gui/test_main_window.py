@@ -232,7 +232,8 @@ def test_worker_is_idle_when_it_says_busy_false(app_context, qtbot):
     or the progress bar and Cancel button stay up with nothing running."""
     from PySide6.QtCore import Qt
 
-    from peapp.jobs import TableRequest, frozen_params
+    from peapp.analysis.heatmap import TableRequest
+    from peapp.jobs import frozen_params
 
     worker = app_context.worker
     seen: list[tuple[bool, bool]] = []

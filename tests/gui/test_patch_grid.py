@@ -7,15 +7,17 @@ import pytest
 import torch
 from PySide6.QtCore import Qt
 
+from peapp.analysis.patch_grid import map_index
 from peapp.encodings import vision
 from tests.conftest import wait_idle
 
-DOCK = "patchGridDock"
+DOCK = "patch_grid"  # the view id of the patch grid's settings
+DOCK_NAME = "patchGridDock"  # the dock (objectName; also its worker channel)
 
 
 @pytest.fixture
 def dock(main_window, qtbot):
-    d = main_window.docks[DOCK]
+    d = main_window.docks[DOCK_NAME]
     d.show()
     d.raise_()
     main_window.resize(1500, 950)
@@ -75,9 +77,7 @@ def test_clicking_a_tile_updates_the_large_map(dock, main_window, qtbot):
     np.testing.assert_allclose(_shown(dock.overlay), sim[target].reshape(14, 14))
     assert "patch (5,9)" in dock.neighbours.text()
     # hover read-out over the same tile
-    scene = dock.graphics.mapToScene(dock.tile_center(target))
-    dock._hover(scene)
-    assert "tile of patch (5,9)" in dock.readout.text()
+    assert "tile of patch (5,9)" in dock.readout_at("tiles A", 9 * 14 + 7.5, 5 * 14 + 7.5)
     # undo brings the previous selection back
     main_window.document_model.undo_stack.undo()
     qtbot.waitUntil(lambda: dock.selected_index() == 0, timeout=3000)
@@ -93,7 +93,7 @@ def test_resampling_updates_tiles_and_map(dock, main_window, qtbot):
     table = vision.learned_2d(14, 14, 32, seed=0, num_prefix_tokens=1)
     resampled = vision.resample(table, (20, 20), num_prefix_tokens=1)[1:]
     sim = vision.cosine_similarity(resampled).numpy()
-    b_index = dock._b_index(14 * 7 + 7)
+    b_index = map_index(14 * 7 + 7, (14, 14), (20, 20))
     np.testing.assert_allclose(_shown(dock.large_b.image), sim[b_index].reshape(20, 20), atol=1e-6)
     assert "14×14 → 20×20" in dock.caption.text()
     # through the dock's own controls, two edits in quick succession: neither is lost
@@ -105,22 +105,27 @@ def test_resampling_updates_tiles_and_map(dock, main_window, qtbot):
     assert "14×14 → 8×10" in dock.caption.text()
 
 
-def test_show_table_from_a_checkpoint_keeps_prefix_apart(dock, main_window, qtbot):
+def test_show_table_from_a_checkpoint_keeps_prefix_apart(dock, main_window, qtbot, tmp_path):
+    from safetensors.torch import save_file
+
     # a ViT-shaped table [1, 1 + 7·7, d] whose CLS row is huge: it must not reach the grid
     grid = torch.randn(49, 24, generator=torch.Generator().manual_seed(2))
     table = torch.cat([torch.full((1, 24), 50.0), grid]).unsqueeze(0)
-    assert dock.show_table(table, num_prefix_tokens=1, name="test ViT") == (7, 7)
+    save_file({"test_vit.pos_embed": table, "small": torch.zeros(1 + 10, 8)}, str(tmp_path / "vit.safetensors"))
+    source = f"{tmp_path / 'vit.safetensors'}::test_vit.pos_embed"
+    assert dock.show_table(source, num_prefix_tokens=1) == (7, 7)
     wait_idle(qtbot, main_window)
+    assert main_window.document_model.document.view(DOCK, "table_source") == source  # a reference, not the data
     result = dock.last_result
     assert result.a.grid == (7, 7)
     np.testing.assert_allclose(result.a.sim, vision.cosine_similarity(grid).numpy(), atol=1e-6)
-    assert "test ViT" in dock.caption.text()
+    assert "test_vit.pos_embed" in dock.caption.text()
     # the CLS row is reported apart: its cosine with each patch row
     cls = torch.nn.functional.normalize(table[0, :1], dim=1) @ torch.nn.functional.normalize(grid, dim=1).T
     np.testing.assert_allclose(result.a.prefix_sim, cls.numpy(), atol=1e-6)
     assert f"prefix row 0: mean cosine with the patches {float(cls.mean()):+.3f}" in dock.neighbours.text()
     with pytest.raises(Exception, match="give the grid"):
-        dock.show_table(torch.zeros(1 + 10, 8), num_prefix_tokens=1)
+        dock.show_table(f"{tmp_path / 'vit.safetensors'}::small", num_prefix_tokens=1)
     assert dock.last_result.a.grid == (7, 7)  # the bad table changed nothing
 
 
@@ -140,8 +145,8 @@ def test_bad_image_and_bad_settings_keep_last_state(dock, main_window, qtbot, tm
     rgb = _shown(dock.photo.image)
     assert rgb.shape == (224, 224, 3) and tuple(rgb[5, 5]) == (200, 10, 10)
     before = dock.last_result
-    dock._edit("patch_height", 1)  # 224 rows of 1-pixel patches: over the tile limit
-    assert "per side" in dock.readout.text()
+    dock.controls["patch_height"].setValue(1)  # 224 rows of 1-pixel patches: over the tile limit
+    qtbot.waitUntil(lambda: "per side" in dock.readout.text(), timeout=3000)
     assert dock.settings_for(main_window.document_model.document).patch_height == 16
     assert dock.last_result is before
 
@@ -170,7 +175,7 @@ def test_draw_only_and_unrelated_changes_do_not_recompute(dock, main_window, qtb
         wait_idle(qtbot, main_window)
     finally:
         dock.ctx.worker.submit = original
-    assert DOCK not in calls
+    assert DOCK_NAME not in calls
     assert dock.last_result is result
     np.testing.assert_allclose(_shown(dock.large_a.image), result.a.sim[7].reshape(14, 14))
 
@@ -180,19 +185,11 @@ def test_hover_readouts_on_map_and_image(dock, main_window, qtbot):
          selected=0)
     sim = dock.last_result.a.sim
     # the large map: cell (2, 3) against the selected patch (0, 0)
-    scene = dock.large_a.view.mapViewToScene(pg_point(3.5, 2.5))
-    dock._hover(scene)
-    assert "patch (2,3) vs selected (0,0)" in dock.readout.text()
-    assert f"{sim[0, 2 * 14 + 3]:+.4f}" in dock.readout.text()
+    text = dock.readout_at("map A", 3.5, 2.5)
+    assert "patch (2,3) vs selected (0,0)" in text and f"{sim[0, 2 * 14 + 3]:+.4f}" in text
     # the image: pixel (x=100, y=40) lies in patch (2, 6)
-    dock._hover(dock.photo.view.mapViewToScene(pg_point(100, 40)))
-    assert "image: patch (2,6)" in dock.readout.text() and "pixels x 96–111, y 32–47" in dock.readout.text()
-
-
-def pg_point(x, y):
-    from PySide6.QtCore import QPointF
-
-    return QPointF(x, y)
+    text = dock.readout_at("image", 100, 40)
+    assert "image: patch (2,6)" in text and "pixels x 96–111, y 32–47" in text
 
 
 def test_settings_round_trip_through_a_session_file(dock, main_window, qtbot, tmp_path):

@@ -73,7 +73,7 @@ class SettingsDock(ViewDock):
         self.sync_controls(document)
         try:
             request = self.make_request(document)
-        except Exception as exc:  # noqa: BLE001 - bad view settings: say so, keep the last picture
+        except Exception as exc:
             self.ctx.status(f"{self.title}: {exc}")
             self.on_failed(str(exc))
             return
@@ -85,7 +85,7 @@ class SettingsDock(ViewDock):
         if request is None:
             try:
                 request = self.make_request(self.ctx.document)
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 self.ctx.status(f"{self.title}: {exc}")
                 self.on_failed(str(exc))
                 return None

@@ -5,7 +5,8 @@ grid of small heatmaps of every head (click one to enlarge it), the mean attenti
 distance, the entropy of each query's attention, ALiBi's slopes or T5's bucket staircase, and
 the shuffle-tokens test.  The matrices come from ``peapp.analysis.attention``: long sequences
 arrive pooled, and zooming asks for the visible region again at full resolution.  The dock's
-own settings live in ``document.views["attentionDock"]``; scheme settings (RoPE base and
+own settings live in ``document.views["attention"]`` (spec: ``peapp.views.attention``, built into
+controls by ``ui.forms``); scheme settings (RoPE base and
 scaling, T5 buckets, …) are the parameters of that family in the parameters dock.
 """
 
@@ -16,35 +17,28 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSplitter, QVBoxLayout,
+                               QWidget)
 from superqt.utils import qthrottled
 
 from peapp.analysis import attention as A
+from peapp.analysis.levels import LOG_DECADES, colour_levels
 from peapp.document import Document
 from peapp.errors import PeappError
+from peapp.views.attention import KIND_LABELS, TOKEN_LABELS, AttentionView
 from ui.docks.base import ViewDock
+from ui.forms import Form, Spin
 from ui.plotting import draw_as_path
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
-KIND_LABELS = {"softmax": "Softmax (attention weights)", "logits": "Logits q·k/√d + bias",
-               "position": "Position term only"}
 VALUE_LABELS = {"softmax": "attention weight", "logits": "logit", "position": "position term"}
-TOKEN_LABELS = {"repeated": "One repeated token", "random": "Random tokens", "sentence": "A sentence"}
-# dock settings and their defaults (the AttentionSpec fields plus view choices)
-DEFAULTS: dict[str, Any] = {**{i.name: i.default for i in A.AttentionSpec.param_infos()},
-                            "kind": "softmax", "pooling": "mean", "head": 0,
-                            "unit_scale": False, "log_scale": False}
-SPEC_FIELDS = tuple(i.name for i in A.AttentionSpec.param_infos())
+# the controls, in the order of their rows
+CONTROLS = ("scheme", "seq_len", "n_heads", "head_dim", "tokens", "sentence", "seed", "kind", "pooling", "head",
+            "causal", "unit_scale", "log_scale")
 MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the head box
 THROTTLE_MS = 60
-
-
-# Log colours span this many decades below the top weight: at 4,096 keys a typical weight is
-# ~2·10⁻⁴, and what position does to attention is in how those small weights fall off.
-LOG_DECADES = 6
 
 
 def _shown(values: np.ndarray, kind: str, log: bool) -> np.ndarray:
@@ -55,26 +49,12 @@ def _shown(values: np.ndarray, kind: str, log: bool) -> np.ndarray:
 
 
 def _levels(values: np.ndarray, kind: str, unit: bool = False, log: bool = False) -> tuple[tuple[float, float], bool]:
-    """Colour levels and whether they are diverging: weights from 0 (to 1 with ``unit``, else to
-    the largest shown), or LOG_DECADES decades below that on a log scale; signed data centred on
-    0 when both signs matter.  ``values`` are the data, not the log."""
-    if kind == "softmax" and log:
-        top = 0.0 if unit else math.log10(max(float(np.nanmax(values)) if values.size else 1.0, 1e-30))
-        return (top - LOG_DECADES, top), False
-    if kind == "softmax" and unit:
-        return (0.0, 1.0), False
-    finite = values[np.isfinite(values)]
-    if finite.size == 0:
-        return (0.0, 1.0), False
-    lo, hi = float(finite.min()), float(finite.max())
-    if kind == "softmax":
-        return (0.0, max(hi, 1e-12)), False  # 0 … the largest weight shown (≤ 1)
-    if lo < 0 < hi and min(-lo, hi) > 0.05 * max(-lo, hi):  # both signs matter: centre on 0
-        m = max(-lo, hi)
-        return (-m, m), True
-    if math.isclose(lo, hi):
-        return (lo - 0.5, hi + 0.5), False
-    return (lo, hi), False
+    """Colour levels and whether they are diverging, by the app's one policy
+    (``peapp.analysis.levels``): weights on the "weights" scale (0 … 1 or 0 … the largest, or
+    LOG_DECADES decades on a log scale), logits and position terms "signed" — exact ranges, not
+    clipped: the extremes of a matrix are what it is read for.  ``values`` are the data, not the log."""
+    shown = colour_levels(values, "weights" if kind == "softmax" else "signed", robust=False, unit=unit, log=log)
+    return shown.levels, shown.diverging
 
 
 def _pixels(view: pg.ViewBox) -> int:
@@ -115,6 +95,7 @@ def received_short_caption(view: A.AttentionView, head: int) -> str:
 
 class AttentionDock(ViewDock):
     object_name = "attentionDock"
+    view_id = AttentionView.view_id
     title = "Attention inspector"
     order = 40
     shortcut = "Ctrl+4"
@@ -122,7 +103,7 @@ class AttentionDock(ViewDock):
 
     @classmethod
     def document_for_view(cls, document: Document, name: str) -> Document:
-        return document.with_view(cls.object_name, kind=_VIEW_KINDS[name])
+        return document.with_view(cls.view_id, kind=_VIEW_KINDS[name])
 
     def current_view_name(self) -> str:
         kind = self.settings()["kind"]
@@ -170,61 +151,20 @@ class AttentionDock(ViewDock):
         box = QWidget()
         grid = QGridLayout(box)
         grid.setContentsMargins(0, 0, 0, 0)
-        self.controls: dict[str, QWidget] = {}
-        tips = {i.name: i.help for i in A.AttentionSpec.param_infos()}
-
-        def combo(name: str, items: dict[str, str]) -> QComboBox:
-            w = QComboBox()
-            for key, label in items.items():
-                w.addItem(label, key)
-            w.currentIndexChanged.connect(lambda i, n=name, c=w: self._edit(n, c.itemData(i)))
-            return w
-
-        def spin(name: str, lo: int, hi: int) -> QSpinBox:
-            w = QSpinBox()
-            w.setRange(lo, hi)
-            w.setGroupSeparatorShown(True)
-            w.setKeyboardTracking(False)
-            w.setStepType(QSpinBox.StepType.AdaptiveDecimalStepType)
-            w.valueChanged.connect(qthrottled(lambda v, n=name: self._edit(n, int(v)), timeout=THROTTLE_MS,
-                                              leading=True, parent=self))
-            return w
-
-        self.controls["scheme"] = combo("scheme", A.SCHEME_LABELS)
-        self.controls["seq_len"] = spin("seq_len", 1, A.MAX_SEQ_LEN)
-        self.controls["n_heads"] = spin("n_heads", 1, 64)
-        self.controls["head_dim"] = spin("head_dim", 2, 512)
-        self.controls["head_dim"].setSingleStep(2)
-        self.controls["head_dim"].setStepType(QSpinBox.StepType.DefaultStepType)
-        self.controls["seed"] = spin("seed", 0, 2**31 - 1)
-        self.controls["tokens"] = combo("tokens", TOKEN_LABELS)
-        sentence = QLineEdit()
-        sentence.editingFinished.connect(lambda: self._edit("sentence", sentence.text()))
-        self.controls["sentence"] = sentence
-        causal = QCheckBox("Causal mask")
-        causal.toggled.connect(lambda checked: self._edit("causal", bool(checked)))
-        self.controls["causal"] = causal
-        self.controls["kind"] = combo("kind", KIND_LABELS)
-        self.controls["pooling"] = combo("pooling", {"mean": "Pool: mean", "max": "Pool: max"})
-        unit = QCheckBox("0–1 colours")
-        unit.toggled.connect(lambda checked: self._edit("unit_scale", bool(checked)))
-        self.controls["unit_scale"] = unit
-        log = QCheckBox("Log colours")
-        log.toggled.connect(lambda checked: self._edit("log_scale", bool(checked)))
-        self.controls["log_scale"] = log
-        self.controls["head"] = spin("head", 0, 63)
-        tips.update(kind="What the matrices show: attention weights, raw logits, or only the part of the "
-                         "logits that position contributes.",
-                    pooling="Long sequences are drawn pooled: each cell is the mean or the max of its block.",
-                    head="The head shown large (or click a small matrix).",
-                    unit_scale="Attention weights: colours from 0 to 1 (on) or from 0 to the largest weight "
-                               "shown (off; long sequences spread their weight thin).",
-                    log_scale=f"Attention weights on a log scale, {LOG_DECADES} decades below the top: how "
-                              f"small weights fall off with distance, invisible on a linear scale at "
-                              f"thousands of keys. Read-outs and exports keep the weights themselves.")
-        for name, widget in self.controls.items():
-            widget.setObjectName(f"attention_{name}")
-            widget.setToolTip(tips.get(name, ""))
+        # the one form builder, from AttentionView's metadata; spin boxes where a number is typed
+        count = Spin(adaptive=True, separators=True)
+        self.form = Form(AttentionView, self._edit, parent=self, names=CONTROLS,
+                         hints={"seq_len": count, "n_heads": count, "seed": count, "head": count,
+                                "head_dim": Spin(separators=True, step=2)},
+                         object_names={n: f"attention_{n}" for n in CONTROLS}, throttle_ms=THROTTLE_MS)
+        self.controls: dict[str, QWidget] = self.form.widgets
+        for name, labels in (("scheme", A.SCHEME_LABELS), ("tokens", TOKEN_LABELS)):
+            combo = self.controls[name]
+            for i in range(combo.count()):
+                combo.setItemText(i, labels.get(combo.itemData(i), combo.itemText(i)))
+        for name in ("causal", "unit_scale", "log_scale"):  # a check box says what it is itself
+            self.controls[name].setText(AttentionView.info(name).label)
+        sentence = self.controls["sentence"]
 
         # Three short rows, so the dock fits beside the parameters on a 1366-pixel screen.
         rows = [
@@ -237,7 +177,9 @@ class AttentionDock(ViewDock):
             line = QHBoxLayout()
             for text, name in items:
                 if text:
-                    line.addWidget(QLabel(text))
+                    label = self.form.labels[name]
+                    label.setText(text)  # short: the full label and help are the tooltip
+                    line.addWidget(label)
                 line.addWidget(self.controls[name], 2 if name in ("sentence", "scheme") else 0)
             line.addStretch(0)
             grid.addLayout(line, r, 0, 1, 12)
@@ -350,66 +292,38 @@ class AttentionDock(ViewDock):
 
     # ---- settings ---------------------------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
-        document = document or self.ctx.document
-        stored = document.views.get(self.object_name, {})
-        return {k: stored.get(k, v) for k, v in DEFAULTS.items()}
+        """This panel's settings in ``document`` (default: the current one), defaults filled in."""
+        return self.view_spec(document).to_dict()
 
     def spec(self, document: Document | None = None) -> A.AttentionSpec:
-        values = self.settings(document)
-        return A.AttentionSpec(**{k: values[k] for k in SPEC_FIELDS})
+        """What is computed: the sandbox layer's spec (the view's drawing choices left out)."""
+        return self.view_spec(document).attention_spec()
 
     def _edit(self, name: str, value: Any) -> None:
-        """A control changed: validate the whole spec first; only valid settings reach the Document."""
-        values = {**self.settings(), name: value}
+        """A control changed: validate the whole view first; only valid settings reach the Document."""
         try:
-            A.AttentionSpec(**{k: values[k] for k in SPEC_FIELDS})
-            if values["kind"] not in A.KINDS or values["pooling"] not in A.POOLINGS:
-                raise PeappError(f"unknown view {values['kind']!r} / pooling {values['pooling']!r}")
+            self.ctx.document.with_view(self.view_id, **{name: value})
         except PeappError as exc:
             self.message.setText(str(exc))
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(str(exc))
             self._sync_controls(self.ctx.document)  # back to the last good values
             return
         self.message.clear()
-        self.ctx.document_model.set_view(self.object_name, **{name: value})
+        self.set_view(**{name: value})
 
     def set_settings(self, **values: Any) -> None:
-        """Change several settings at once (scripts, tests); validated like the controls."""
-        merged = {**self.settings(), **values}
-        A.AttentionSpec(**{k: merged[k] for k in SPEC_FIELDS})
-        self.ctx.document_model.set_view(self.object_name, **values)
+        """Change several settings at once (scripts, tests); raises ParameterError if invalid."""
+        self.ctx.document.with_view(self.view_id, **values)
+        self.set_view(**values)
 
     def use_seeded_tables(self) -> None:
         """Forget the checkpoint's T5 table and embeddings (seeded table, hashed words again)."""
-        self.ctx.document_model.set_view(self.object_name, t5_source="", embedding_source="")
-
-    def use_checkpoint_embeddings(self, source: str, width: int) -> str:
-        """Sentence words from a checkpoint's word-embedding table ``source`` (PATH::TENSOR) of
-        ``width`` dims: head_dim becomes that width when it can (else a fixed projection maps it)."""
-        values: dict[str, Any] = {"embedding_source": source}
-        if 2 <= width <= 512 and width % 2 == 0:
-            values["head_dim"] = width
-        self.set_settings(**values)
-        return (f"{self.title}: sentence tokens now use {source.rpartition('::')[2]} ({width} dims)"
-                + ("" if "head_dim" in values else f", projected to head_dim {self.settings()['head_dim']}"))
+        self.set_view(t5_source="", embedding_source="")
 
     def _sync_controls(self, document: Document) -> None:
         values = self.settings(document)
-        for name, widget in self.controls.items():
-            widget.blockSignals(True)
-            try:
-                value = values[name]
-                if isinstance(widget, QComboBox):
-                    widget.setCurrentIndex(max(0, widget.findData(value)))
-                elif isinstance(widget, QSpinBox):
-                    widget.setValue(int(value))
-                elif isinstance(widget, QCheckBox):
-                    widget.setChecked(bool(value))
-                elif isinstance(widget, QLineEdit):
-                    widget.setText(str(value))
-            finally:
-                widget.blockSignals(False)
-        self.controls["head"].setMaximum(max(0, int(values["n_heads"]) - 1))
+        self.form.set_range("head", 0, max(0, int(values["n_heads"]) - 1))
+        self.form.sync(values)  # signals blocked: showing the Document is not an edit
         sources = [text for key, text in (("t5_source", "T5 bias table"), ("embedding_source", "word embeddings"))
                    if values[key]]
         self.seeded_button.setVisible(bool(sources))
@@ -452,12 +366,12 @@ class AttentionDock(ViewDock):
         if self._key(request) == self._request_key:
             # Same computation: redraw only if this dock's own display settings (head shown,
             # colour scale) changed — not for edits elsewhere in the Document.
-            settings = dict(document.views.get(self.object_name, {}))
+            settings = dict(document.views.get(self.view_id, {}))
             if settings != self._drawn_settings:
                 self._drawn_settings = settings
                 self._draw()
             return
-        self._drawn_settings = dict(document.views.get(self.object_name, {}))
+        self._drawn_settings = dict(document.views.get(self.view_id, {}))
         self.refresh(request)
 
     def refresh(self, request=None):
@@ -792,6 +706,36 @@ class AttentionDock(ViewDock):
                 return
         if event.double() and self.plot.sceneBoundingRect().contains(event.scenePos()):
             self.reset_zoom()
+
+    def readout_at(self, key: float, query: float) -> str:
+        """The hover read-out at (key, query) of the large matrix, as the mouse there would give it."""
+        self._hover(self.plot.getViewBox().mapViewToScene(QPointF(key, query)))
+        return self.readout.text()
+
+    @property
+    def shuffle_result(self) -> A.ShuffleResult | None:
+        """The shuffle test shown, or None (not run, or run for other inputs)."""
+        return self._shuffle
+
+    @property
+    def zoom_view(self) -> A.AttentionView | None:
+        """The zoomed region drawn over the overview at finer resolution, or None."""
+        return self._zoom if self.zoom_image.isVisible() else None
+
+    def shown_arrays(self) -> dict[str, np.ndarray]:
+        """What the plots draw now (tests, scripts): the large matrix as drawn, each head's distance
+        profile and entropy curve (rows = heads) with their x values, and ALiBi's log₂ slopes."""
+        out: dict[str, np.ndarray] = {}
+        if self.image.image is not None:
+            out["matrix"] = np.asarray(self.image.image)
+        if self._profile_curves:
+            out["profile_distances"] = np.asarray(self._profile_curves[0].xData)
+            out["profile"] = np.stack([np.asarray(c.yData) for c in self._profile_curves])
+            out["entropy_positions"] = np.asarray(self._entropy_curves[0].xData)
+            out["entropy"] = np.stack([np.asarray(c.yData) for c in self._entropy_curves])
+        if getattr(self, "_slope_bars", None) is not None and self.scheme_plot.isVisible():
+            out["alibi_log2_slopes"] = np.asarray(self._slope_bars.yData)
+        return out
 
     def select_head(self, head: int) -> None:
         self._edit("head", int(head))

@@ -175,7 +175,7 @@ class ViewDock(QDockWidget):
         said in the status bar and keep the last picture."""
         try:
             request = self.make_request(document)
-        except Exception as exc:  # noqa: BLE001 - invalid settings: say so, keep the last picture
+        except Exception as exc:
             self.ctx.status(f"{self.title}: {exc}")
             return False
         if request is None or request == self._last_request:

@@ -3,7 +3,10 @@
 Top: the position components found (choose one to show it), then a searchable tree of every
 tensor (name, shape, dtype).  Choosing a component sets the matching family in the Document,
 so the heatmap (and its similarity view) shows it: a learned table as the trained table itself,
-RoPE/ALiBi/T5/Shaw/sinusoidal with the checkpoint's parameters.  For tables, the tabs below
+RoPE/ALiBi/T5/Shaw/sinusoidal with the checkpoint's parameters.  Other views get table
+references in the same Document edit (``peapp.checkpoint_links``): a ViT table for the
+patch grid, a T5 bias table or word embeddings for the attention inspector; each resolves its
+reference in its own request.  This panel never calls another.  For tables, the tabs below
 show the analysis: the PCA curve of positions, the spectrum along positions against the
 sinusoidal table's, the norm per position, and the table beside a sinusoidal table of the
 same size.
@@ -22,15 +25,18 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSplitter,
                                QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
-from superqt.utils import qthrottled
+from superqt.utils import qthrottled, signals_blocked
 
+from peapp import checkpoint_links
+from peapp.analysis.levels import colour_levels
 from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCheckpointRequest, TableAnalysis,
                                           TableAnalysisRequest)
 from peapp.document import Document
+from peapp.views.checkpoint import CheckpointView
 from ui.docks.base import ViewDock
 from ui.plotting import draw_as_path
 
-TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
+TABLE_KINDS = checkpoint_links.TABLE_KINDS
 MAX_TREE_ITEMS = 20_000  # beyond this the tree lists the first ones and says so
 
 
@@ -45,6 +51,7 @@ class _ExportableWhenShown:
 
 class CheckpointDock(ViewDock):
     object_name = "checkpointDock"
+    view_id = CheckpointView.view_id  # no settings of its own (peapp.views.checkpoint)
     title = "Checkpoint"
     order = 50
     # along the bottom: the lists on the left, the analysis plots beside them get the width
@@ -58,7 +65,6 @@ class CheckpointDock(ViewDock):
         self.report = None  # peapp.checkpoints.Report of the checkpoint shown
         self.analysis: TableAnalysis | None = None
         self._opening: str | None = None
-        self._vision: tuple[int, list | None] | None = None  # (prefix tokens, grid) awaiting its table
         self._showing: str | None = None  # kind of the component chosen last
         self._explicit = False  # the open in flight was asked for by the user (not a session/undo)
         self._pending_side: dict[str, Any] = {}  # side requests submitted and not yet drawn
@@ -74,6 +80,23 @@ class CheckpointDock(ViewDock):
         layout.addWidget(self.path_label)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._build_lists())
+        splitter.addWidget(self._build_analysis())
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        layout.addWidget(splitter, 1)
+
+        self.readout = QLabel("")
+        self.readout.setObjectName("checkpointReadout")
+        self.readout.setWordWrap(True)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
+            plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
+        self._show_tabs(False)
+
+    def _build_lists(self) -> QWidget:
+        """The components found, over the searchable tree of every tensor."""
         lists = QSplitter(Qt.Orientation.Vertical)
         self.components = QListWidget()
         self.components.setObjectName("checkpointComponents")
@@ -106,8 +129,12 @@ class CheckpointDock(ViewDock):
         tree_layout.addWidget(self.tree)
         lists.addWidget(tree_box)
         lists.setSizes([90, 200])
-        splitter.addWidget(lists)
+        return lists
 
+
+    def _build_analysis(self) -> QWidget:
+        """The tabs of a table's analysis (PCA, spectrum, norms, vs sinusoidal) and of a relative
+        scheme's curves by distance."""
         self.tabs = QTabWidget()
         self.tabs.setObjectName("checkpointAnalysis")
         self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components "
@@ -143,19 +170,7 @@ class CheckpointDock(ViewDock):
         self.tabs.addTab(self.norm_plot, "Norms")
         self.tabs.addTab(self.compare, "vs sinusoidal")
         self.tabs.addTab(self.distance_plot, "By distance")
-        splitter.addWidget(self.tabs)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        layout.addWidget(splitter, 1)
-
-        self.readout = QLabel("")
-        self.readout.setObjectName("checkpointReadout")
-        self.readout.setWordWrap(True)
-        layout.addWidget(self.readout)
-        self.set_body(body)
-        for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
-            plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
-        self._show_tabs(False)
+        return self.tabs
 
     def _image_panel(self, col: int, title: str) -> pg.ImageItem:
         plot = self.compare.addPlot(row=0, col=col, title=title)
@@ -169,6 +184,11 @@ class CheckpointDock(ViewDock):
         return image
 
     # ---- opening ----------------------------------------------------------------------------------
+    @property
+    def opening(self) -> str | None:
+        """The path being read on the worker, or None."""
+        return self._opening
+
     def open_path(self, path: str) -> None:
         """Read ``path`` on the worker; the Document changes only once it has been read."""
         self._opening = os.path.abspath(path)
@@ -211,33 +231,19 @@ class CheckpointDock(ViewDock):
         self.set_caption(f"{ckpt.path}: {found}.{warn}")
         self.ctx.status(f"Opened {ckpt.path}: {found}", 6000)
         doc = self.ctx.document
-        if doc.checkpoint != ckpt.path:
-            self.ctx.document_model.set_document(doc.with_checkpoint(ckpt.path), "Open checkpoint")
+        new = doc.with_checkpoint(ckpt.path)
         if self._explicit:
-            self._hand_embeddings(ckpt)
+            # opened by the user: a word-embedding table goes to the attention inspector's words
+            new, message = checkpoint_links.document_with_embeddings(new, ckpt)
+            if message:
+                self.ctx.status(message, 6000)
+        if new != doc:
+            self.ctx.document_model.set_document(new, "Open checkpoint")
         if self._explicit and report.components:
             self.components.setCurrentRow(0)  # opened by the user: show the first component
         elif report.components:
             self._restore_selection(report)  # a session or undo: keep what the Document shows
         self._explicit = False
-
-    def _hand_embeddings(self, ckpt) -> None:
-        """A word-embedding table with a vocabulary beside it: the attention inspector's sentence
-        tokens use it (by name; the table is read when the inspector needs it)."""
-        from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
-
-        tensor = find_word_embeddings(ckpt.tensors)
-        if tensor is None or find_vocabulary(ckpt.path) is None:
-            return
-        dock = getattr(self.window(), "docks", {}).get("attentionDock")
-        if dock is None or not hasattr(dock, "use_checkpoint_embeddings"):
-            return
-        try:
-            message = dock.use_checkpoint_embeddings(f"{ckpt.path}::{tensor}", int(ckpt.tensors[tensor].shape[1]))
-        except Exception as exc:  # noqa: BLE001 - that panel refused the values: say so, keep going
-            self.ctx.status(f"{dock.title}: {exc}")
-            return
-        self.ctx.status(message, 6000)
 
     def _clear(self) -> None:
         self.report = None
@@ -249,18 +255,17 @@ class CheckpointDock(ViewDock):
 
     # ---- lists ----------------------------------------------------------------------------------
     def _fill_components(self, report) -> None:
-        self.components.blockSignals(True)
-        self.components.clear()
-        for comp in report.components:
-            item = QListWidgetItem(f"{comp.kind}: {comp.summary}")
-            item.setToolTip(f"{comp.tensor or '(computed, no tensor)'}\n" +
-                            "\n".join(f"{k} = {v}" for k, v in comp.params.items() if k != "slopes"))
-            self.components.addItem(item)
-        if not report.components:
-            item = QListWidgetItem(report.warnings[-1] if report.warnings else "no position component found")
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.components.addItem(item)
-        self.components.blockSignals(False)
+        with signals_blocked(self.components):  # filling the list is not choosing a component
+            self.components.clear()
+            for comp in report.components:
+                item = QListWidgetItem(f"{comp.kind}: {comp.summary}")
+                item.setToolTip(f"{comp.tensor or '(computed, no tensor)'}\n" +
+                                "\n".join(f"{k} = {v}" for k, v in comp.params.items() if k != "slopes"))
+                self.components.addItem(item)
+            if not report.components:
+                item = QListWidgetItem(report.warnings[-1] if report.warnings else "no position component found")
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                self.components.addItem(item)
 
     def _fill_tree(self, ckpt) -> None:
         self.tree.clear()
@@ -332,7 +337,7 @@ class CheckpointDock(ViewDock):
         """Put ``comp`` into the Document so the views show it, and show its own views here."""
         try:
             new = self._document_for(comp)
-        except Exception as exc:  # noqa: BLE001 - a value outside the family's ranges: say so, keep state
+        except Exception as exc:
             self.ctx.status(f"Cannot show {comp.kind}: {exc}")
             return
         if new is None:
@@ -341,47 +346,14 @@ class CheckpointDock(ViewDock):
         self.ctx.document_model.set_document(new, f"Show checkpoint {comp.kind}")
         self.readout.setText(comp.summary)
         self._own_views(comp)
-        p = comp.params
-        if comp.kind == "alibi" and p.get("heads"):
-            self._hand_to("attentionDock", "set_settings", scheme="alibi", n_heads=min(int(p["heads"]), 64))
-        elif comp.kind == "t5_relative_bias" and int(p["heads"]) <= 64:
-            # the trained table itself (by name: the Document stays JSON), with its head count
-            self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=int(p["heads"]),
-                          causal=not p["bidirectional"], t5_source=f"{self.report.checkpoint.path}::{comp.tensor}")
-        elif comp.kind == "t5_relative_bias":
-            self._hand_to("attentionDock", "set_settings", scheme="t5", n_heads=64, causal=not p["bidirectional"])
 
     def _document_for(self, comp) -> Document | None:
-        """The Document that shows ``comp`` in the views (raises ParameterError if it cannot)."""
-        doc, p = self.ctx.document, comp.params
-        if comp.kind in TABLE_KINDS:
-            offset = _offset(comp)
-            info = self.report.checkpoint.tensors[comp.tensor]
-            shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
-            if len(shape) != 2 or shape[0] <= offset:
-                return None
-            # the whole table: the heatmap draws a level-of-detail view of long ones
-            return doc.with_params("learned", source=f"{self.report.checkpoint.path}::{comp.tensor}", offset=offset,
-                                   max_positions=shape[0] - offset, d_model=shape[1],
-                                   n_positions=shape[0] - offset).with_family("learned")
-        if comp.kind == "rope":
-            from peapp.checkpoints.rope_config import rope_family_values
-
-            return doc.with_params("rope", **rope_family_values(p, self.report.checkpoint.config)).with_family("rope")
-        if comp.kind == "alibi" and p.get("heads"):
-            return doc.with_params("alibi", n_heads=int(p["heads"]), head=0).with_family("alibi")
-        if comp.kind == "t5_relative_bias":
-            return doc.with_params("t5", num_buckets=int(p["num_buckets"]), max_distance=int(p["max_distance"]),
-                                   bidirectional=bool(p["bidirectional"]), n_heads=int(p["heads"]),
-                                   head=0).with_family("t5")
-        if comp.kind == "shaw_relative":
-            return doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
-        if comp.kind == "sinusoidal" and p.get("dim"):
-            return doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2,
-                                   layout="concatenated").with_family("sinusoidal")
-        if comp.kind == "nope":
-            return doc.with_family("nope")
-        return None
+        """The Document that shows ``comp`` in the views (raises ParameterError if it cannot); a
+        view that refuses its part (e.g. a grid too large for the patch grid) is said in the status bar."""
+        new, notes = checkpoint_links.document_for_component(self.ctx.document, self.report.checkpoint, comp)
+        for note in notes:
+            self.ctx.status(note)
+        return new
 
     def _own_views(self, comp) -> None:
         """This dock's figures for ``comp``: table analysis, or bias/norm by distance."""
@@ -389,8 +361,6 @@ class CheckpointDock(ViewDock):
         self._show_tabs(False)
         p, path = comp.params, self.report.checkpoint.path
         if comp.kind in TABLE_KINDS:
-            # a vision table also goes to the patch grid (once its analysis has loaded it)
-            self._vision = (_offset(comp), p.get("grid")) if comp.kind == "vision_learned_2d" else None
             self.readout.setText(f"Analysing {comp.tensor} …")
             self.submit_side("analysis", TableAnalysisRequest(f"{path}::{comp.tensor}", _offset(comp)))
         elif comp.kind == "alibi" and p.get("slopes"):
@@ -411,24 +381,10 @@ class CheckpointDock(ViewDock):
         source = doc.spec("learned").source if doc.family == "learned" else ""
         for row, comp in enumerate(report.components):
             if comp.kind in wanted and (not source or source == f"{report.checkpoint.path}::{comp.tensor}"):
-                self.components.blockSignals(True)
-                self.components.setCurrentRow(row)
-                self.components.blockSignals(False)
+                with signals_blocked(self.components):
+                    self.components.setCurrentRow(row)
                 self._own_views(comp)
                 return
-
-    def _hand_to(self, dock_name: str, method: str, *args, **kwargs) -> bool:
-        """Pass a component to another panel if the window has it (patch grid, attention inspector)."""
-        dock = getattr(self.window(), "docks", {}).get(dock_name)
-        call = getattr(dock, method, None)
-        if call is None:
-            return False
-        try:
-            call(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - that panel refused the values: say so, keep going
-            self.ctx.status(f"{getattr(dock, 'title', dock_name)}: {exc}")
-            return False
-        return True
 
     def _show_table(self, tensor: str, offset: int) -> None:
         """Show any 2-D (or [1, N, d]) tensor as a learned table (double-click in the tree)."""
@@ -438,16 +394,15 @@ class CheckpointDock(ViewDock):
         comp = Component("learned_absolute", tensor, info.shape, {"offset": offset}, summary=tensor)
         try:
             new = self._document_for(comp)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.ctx.status(f"Cannot show {tensor}: {exc}")
             return
         if new is None:
             self.ctx.status(f"{tensor} has shape {info.shape}: not a [positions, dim] table")
             return
-        self.components.blockSignals(True)
-        self.components.clearSelection()
-        self.components.setCurrentRow(-1)
-        self.components.blockSignals(False)
+        with signals_blocked(self.components):
+            self.components.clearSelection()
+            self.components.setCurrentRow(-1)
         self.ctx.document_model.set_document(new, f"Show {tensor}")
         self._own_views(comp)
 
@@ -479,16 +434,10 @@ class CheckpointDock(ViewDock):
         self.spectrum_sin.setData(f, np.maximum(a.sinusoidal_mean_spectrum[1:], 1e-12))
         self.norm_curve.setData(np.arange(n), a.norms)
         for image, values in ((self.compare_table, a.table), (self.compare_sin, a.sinusoidal)):
-            lim = float(np.percentile(np.abs(values), 99.5)) or 1.0
-            image.setImage(values, autoLevels=False, levels=(-lim, lim))
+            image.setImage(values, autoLevels=False, levels=colour_levels(values, "symmetric").levels)
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
             plot.autoRange()
         self._show_tabs(True)
-        if self._vision is not None and a.prefix is not None:
-            prefix, grid = self._vision
-            self._vision = None
-            self._hand_to("patchGridDock", "show_table", np.concatenate([a.prefix, a.table]), prefix,
-                          tuple(grid) if grid else None, a.name)
         low = a.mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum()
         self.readout.setText(
             f"{a.name}: {n:,} positions × {a.table.shape[1]} dims. PC1+PC2 explain {a.explained.sum():.0%}; "
@@ -553,6 +502,12 @@ class CheckpointDock(ViewDock):
                                  f"sinusoidal {a.sinusoidal_mean_spectrum[i]:.3g} of the power")
 
     # ---- synchronous use (export, `peapp render`, tests) ------------------------------------------
+    @property
+    def pending_views(self) -> tuple[str, ...]:
+        """This panel's side views submitted and not yet drawn ("analysis", "distance"):
+        ``compute_now`` runs them."""
+        return tuple(self._pending_side)
+
     def submit_side(self, name: str, request) -> int:
         self._pending_side[name] = request
         return super().submit_side(name, request)
@@ -589,9 +544,7 @@ class CheckpointDock(ViewDock):
         return self.title
 
 
-def _offset(comp) -> int:
-    """Rows before position 0: a learned table's offset, or a vision table's prefix tokens."""
-    return int(comp.params.get("offset", comp.params.get("prefix_tokens", 0)))
+_offset = checkpoint_links.component_offset
 
 
 DOCK = CheckpointDock

@@ -18,7 +18,8 @@ from superqt.utils import qthrottled
 from peapp import encodings
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
-from peapp.jobs import ColumnRequest, RowRequest, TableRequest, TableResult
+from peapp.analysis.heatmap import TableRequest, TableResult
+from peapp.jobs import ColumnRequest, RowRequest
 from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
 from ui.docks.base import ViewDock, readout_label, viewport_of
 from ui.forms import Combo, Form
@@ -122,7 +123,7 @@ class HeatmapDock(ViewDock):
         self._sync_controls(document)
         try:
             request = self.make_request(document)
-        except Exception as exc:  # noqa: BLE001 - shown, and the previous image stays
+        except Exception as exc:
             self.ctx.status(f"{self.title}: {exc}")
             return
         key = (request.family, request.params, request.mode, request.similarity)

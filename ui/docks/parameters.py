@@ -96,7 +96,7 @@ class ParametersDock(ViewDock):
         for name, form in self.forms.items():
             try:
                 form.sync(document.spec(name).to_dict())
-            except Exception:  # noqa: BLE001 - an invalid stored family never blocks the others
+            except Exception:
                 continue
         self.message.clear()
 

@@ -13,13 +13,14 @@
 * A neighbours read-out: the 4 grid neighbours of the selected patch vs the patches adjacent
   only in the flattened order.
 
-Settings live in ``Document.views["patchGridDock"]``; a checkpoint's learned table comes in
-through :meth:`PatchGridDock.show_table`.
+Settings live in ``Document.views["patch_grid"]`` (spec: ``peapp.views.patch_grid``).  A
+checkpoint's learned table is a reference there, ``table_source = "PATH::TENSOR"`` (written by the checkpoint panel when a ViT
+table is chosen, or by :meth:`PatchGridDock.show_table`), read by this panel's own request on
+the worker — so a saved session shows the same table again.
 """
 
 from __future__ import annotations
 
-import itertools
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,22 +29,22 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPen
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGraphicsRectItem, QHBoxLayout,
-                               QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget)
-from superqt.utils import qthrottled
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QGraphicsRectItem, QHBoxLayout,
+                               QLabel, QPushButton, QVBoxLayout, QWidget)
 
-from peapp.analysis.patch_grid import (GivenTable, Panel, PatchGridRequest, PatchGridResult,
-                                       PatchGridSettings, map_index)
+from peapp.analysis.patch_grid import (Panel, PatchGridRequest, PatchGridResult, PatchGridSettings, map_index,
+                                       view_for_table)
 from peapp.document import Document
 from peapp.encodings import vision
 from peapp.errors import ParameterError, PeappError
+from peapp.views.patch_grid import PatchGridView
 from ui.docks.base import ViewDock, readout_label
+from ui.forms import Form, Spin
 from ui.plotting import draw_as_path, relax_title_width
 
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
 SELECT_PEN = QColor("#ff4757")
-_table_keys = itertools.count(1)
 
 _LABELS = {**vision.LABELS, "none": "— none —", "resampled": "A resampled to…", "data": "data range",
            "full": "−1 … 1"}
@@ -124,6 +125,7 @@ class _GridPlot:
 
 class PatchGridDock(ViewDock):
     object_name = "patchGridDock"
+    view_id = PatchGridView.view_id
     title = "Vision patch grid"
     shortcut = "Ctrl+5"
     order = 50
@@ -131,7 +133,6 @@ class PatchGridDock(ViewDock):
     def __init__(self, ctx, parent=None):
         super().__init__(ctx, parent)
         self._result: PatchGridResult | None = None
-        self._table: GivenTable | None = None
         self._request_key: Any = None
         self._image_key: Any = None
         self._rgb: np.ndarray | None = None
@@ -143,6 +144,24 @@ class PatchGridDock(ViewDock):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._build_controls())
 
+        layout.addWidget(self._build_graphics(), 1)
+
+        self.readout = readout_label("patchGridReadout", "Hover over a tile, map or the image for values; click to "
+                                     "select a patch.", wrap=True)
+        self.neighbours = QLabel()
+        self.neighbours.setObjectName("patchGridNeighbours")
+        self.neighbours.setWordWrap(True)
+        self.neighbours.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.neighbours)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
+        self._sync_controls(ctx.document)
+
+    def _build_graphics(self) -> QWidget:
+        """Tiles and large maps of panels A and B, the image with the grid and overlay, one colour bar."""
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("patchGridGraphics")
         self.graphics.setMinimumSize(480, 320)
@@ -169,20 +188,7 @@ class PatchGridDock(ViewDock):
                                     self.large_b.image, self.overlay])
         self._two_panels: bool | None = None
         self._arrange(two=True)
-        layout.addWidget(self.graphics, 1)
-
-        self.readout = readout_label("patchGridReadout", "Hover over a tile, map or the image for values; click to select a patch.", wrap=True)
-        self.neighbours = QLabel()
-        self.neighbours.setObjectName("patchGridNeighbours")
-        self.neighbours.setWordWrap(True)
-        self.neighbours.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.neighbours)
-        layout.addWidget(self.readout)
-        self.set_body(body)
-
-        self.graphics.scene().sigMouseMoved.connect(self._hover)
-        self.graphics.scene().sigMouseClicked.connect(self._click)
-        self._sync_controls(ctx.document)
+        return self.graphics
 
     # ---- controls ----------------------------------------------------------------------------
     # Control rows: (short label, settings shown side by side joined by "×"); full labels and help
@@ -196,10 +202,22 @@ class PatchGridDock(ViewDock):
     )
 
     def _build_controls(self) -> QWidget:
-        """One widget per setting, built from PatchGridSettings' metadata (ranges, choices, help)."""
-        infos = {i.name: i for i in PatchGridSettings.param_infos()}
-        self.controls: dict[str, QWidget] = {}
-        self._throttled: list = []  # one throttler per control: a shared one would drop edits of another
+        """The settings' controls, built by the one form builder from PatchGridView's metadata
+        (ranges, choices, help), in three short rows."""
+        names = [n for row in self._ROWS for _, group in row for n in group]
+        spins = {n: Spin() for n in names if PatchGridView.info(n).kind is int}
+        self.form = Form(PatchGridView, self._edit, parent=self, names=names,
+                         hints={**spins, "base": Spin(decimals=1, adaptive=True)},
+                         object_names={n: f"patchGrid_{n}" for n in names})
+        self.controls: dict[str, QWidget] = self.form.widgets
+        for name, widget in self.controls.items():
+            if isinstance(widget, QComboBox):
+                widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+                for i in range(widget.count()):
+                    widget.setItemText(i, _LABELS.get(widget.itemData(i), widget.itemText(i)))
+            else:
+                # sized for the values people type, not for the range's widest number (seed 2³¹−1)
+                widget.setMaximumWidth(96 if name in ("seed", "base") else 64)
         box = QWidget()
         rows = QVBoxLayout(box)
         rows.setContentsMargins(0, 0, 0, 0)
@@ -207,14 +225,14 @@ class PatchGridDock(ViewDock):
         for spec in self._ROWS:
             line = QHBoxLayout()
             line.setSpacing(4)
-            for label_text, names in spec:
+            for label_text, group in spec:
                 label = QLabel(label_text)
-                label.setToolTip(" / ".join(infos[n].label for n in names))
+                label.setToolTip(" / ".join(PatchGridView.info(n).label for n in group))
                 line.addWidget(label)
-                for k, name in enumerate(names):
+                for k, name in enumerate(group):
                     if k:
                         line.addWidget(QLabel("×"))
-                    line.addWidget(self._make_control(infos[name]))
+                    line.addWidget(self.controls[name])
                 line.addSpacing(8)
             rows.addLayout(line)
             line.addStretch(1)
@@ -224,74 +242,32 @@ class PatchGridDock(ViewDock):
         self.open_button.clicked.connect(self._choose_image)
         self.sample_button = QPushButton("Sample image")
         self.sample_button.setToolTip("Back to the built-in landscape")
-        self.sample_button.clicked.connect(lambda: self.ctx.document_model.set_view(self.object_name, image_path=""))
+        self.sample_button.clicked.connect(lambda: self.set_view(image_path=""))
         line.addWidget(self.open_button)
         line.addWidget(self.sample_button)
         return box
 
-    def _make_control(self, info) -> QWidget:
-        if info.kind is str:
-            widget = QComboBox()
-            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-            for choice in info.choices:
-                widget.addItem(_LABELS.get(choice, choice), choice)
-            widget.currentIndexChanged.connect(lambda i, w=widget, n=info.name: self._edit(n, w.itemData(i)))
-        else:
-            emit = qthrottled(self._edit, timeout=60, leading=True, parent=self)
-            self._throttled.append(emit)
-            if info.kind is int:
-                widget = QSpinBox()
-                widget.setRange(int(info.minimum), int(info.maximum))
-                widget.setSingleStep(int(info.step or 1))
-                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, int(v)))
-            else:
-                widget = QDoubleSpinBox()
-                widget.setDecimals(1)
-                widget.setRange(info.minimum, info.maximum)
-                widget.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
-                widget.valueChanged.connect(lambda v, n=info.name, e=emit: e(n, float(v)))
-            widget.setKeyboardTracking(False)  # typed numbers commit on Enter / focus-out
-            # sized for the values people type, not for the range's widest number (seed 2³¹−1)
-            widget.setMaximumWidth(96 if info.name in ("seed", "base") else 64)
-        widget.setObjectName(f"patchGrid_{info.name}")
-        widget.setToolTip(f"{info.label}: {info.help}")
-        self.controls[info.name] = widget
-        return widget
-
     def _edit(self, name: str, value: Any) -> None:
         """Validate the edited setting with the others; invalid values never reach the Document."""
-        values = {**self._stored_values(self.ctx.document), name: value}
         try:
-            PatchGridSettings.from_dict(values)
+            self.ctx.document.with_view(self.view_id, **{name: value})
         except PeappError as exc:
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(str(exc))
             self.readout.setText(str(exc))
             return
-        self.ctx.document_model.set_view(self.object_name, **{name: value})
-
-    def _stored_values(self, document: Document) -> dict[str, Any]:
-        names = {i.name for i in PatchGridSettings.param_infos()}
-        return {k: v for k, v in document.views.get(self.object_name, {}).items() if k in names}
+        self.set_view(**{name: value})
 
     def settings_for(self, document: Document) -> PatchGridSettings:
-        return PatchGridSettings.from_dict(self._stored_values(document))
+        """What this panel computes for ``document`` (its view spec without the image)."""
+        return document.view_spec(self.view_id).settings()
 
     def _sync_controls(self, document: Document) -> None:
         try:
-            settings = self.settings_for(document)
+            view = document.view_spec(self.view_id)
         except PeappError:
             return
-        for name, widget in self.controls.items():
-            value = getattr(settings, name)
-            widget.blockSignals(True)
-            try:
-                if isinstance(widget, QComboBox):
-                    widget.setCurrentIndex(max(0, widget.findData(value)))
-                else:
-                    widget.setValue(value)
-            finally:
-                widget.blockSignals(False)
-        second = settings.second == "resampled"
+        self.form.sync(view)  # signals blocked: showing the Document is not an edit
+        second = view.second == "resampled"
         for name in ("resample_height", "resample_width"):
             self.controls[name].setEnabled(second)
 
@@ -309,49 +285,41 @@ class PatchGridDock(ViewDock):
             self.ctx.status(f"{self.title}: {exc}")
             self.readout.setText(str(exc))
             return False
-        self.ctx.document_model.set_view(self.object_name, image_path=str(path))
+        self.set_view(image_path=str(path))
         return True
 
     # ---- checkpoint tables -------------------------------------------------------------------
-    def show_table(self, table, num_prefix_tokens: int = 1, grid: tuple[int, int] | None = None,
-                   name: str = "checkpoint table") -> tuple[int, int]:
-        """Show a learned ViT position table (e.g. ``embeddings.position_embeddings``).
+    def show_table(self, source: str, num_prefix_tokens: int = 1, grid: tuple[int, int] | None = None,
+                   shape: tuple[int, ...] | None = None) -> tuple[int, int]:
+        """Show a checkpoint's learned ViT position table ``source`` = ``"PATH::TENSOR"`` (e.g.
+        ``…::embeddings.position_embeddings``) in panel A, by reference in the Document.
 
-        ``table`` is a tensor or array shaped [1, P + H·W, d] or [P + H·W, d] with the
-        ``num_prefix_tokens`` P rows first; ``grid`` (H, W) is inferred when square.  Panel A
-        switches to it, the image size follows the grid at the current patch size, and the
-        table is kept until another one is given.  Returns the grid.  Raises ParameterError
-        (and changes nothing) if the shape does not fit.
+        The table is [1, P + H·W, d] or [P + H·W, d] with the ``num_prefix_tokens`` P rows first;
+        ``grid`` (H, W) is inferred when square.  The image size follows the grid at the current
+        patch size.  ``shape`` saves reading the file's header when the caller knows it.  Returns
+        the grid; raises ParameterError (and changes nothing) if the shape does not fit.
         """
-        import torch
+        if shape is None:
+            from peapp.checkpoints import open_cached
 
-        values = table.detach().to("cpu", torch.float32).numpy() if isinstance(table, torch.Tensor) \
-            else np.asarray(table, dtype=np.float32)
-        parts = vision.split_table(torch.from_numpy(values), int(num_prefix_tokens), grid)
-        gh, gw = parts.grid
-        if max(gh, gw) > vision.MAX_GRID_SIDE:
-            raise ParameterError(f"a {gh}×{gw} grid is more than the tile view's {vision.MAX_GRID_SIDE} per side")
-        self._table = GivenTable(values=values, num_prefix_tokens=int(num_prefix_tokens), grid=(gh, gw),
-                                 name=name, key=next(_table_keys))
+            path, _, tensor = source.rpartition("::")
+            info = open_cached(path).tensors.get(tensor)
+            if info is None:
+                raise ParameterError(f"{path} has no tensor {tensor!r}; choose one from the Checkpoint panel's list")
+            shape = tuple(info.shape)
+        values = view_for_table(self.settings_for(self.ctx.document), source, shape, num_prefix_tokens, grid)
+        self.set_view(**values)
         s = self.settings_for(self.ctx.document)
-        self._request_key = None
-        self.ctx.document_model.set_view(
-            self.object_name, encoding="table", prefix_tokens=int(num_prefix_tokens),
-            image_height=gh * s.patch_height, image_width=gw * s.patch_width,
-            dim=min(4096, max(4, parts.dim - parts.dim % 4)),  # panel B's encodings at the table's width
-            selected=min(s.selected, gh * gw - 1))
-        self.refresh()
-        return gh, gw
+        return s.grid().shape
 
     # ---- requests ----------------------------------------------------------------------------
     def make_request(self, document: Document) -> PatchGridRequest:
-        settings = self.settings_for(document)
-        uses_table = "table" in (settings.encoding, settings.second)
-        return PatchGridRequest(settings=settings.replace(**_DRAW_ONLY), table=self._table if uses_table else None,
+        # a checkpoint table is named in the settings (table_source) and read by the request itself
+        return PatchGridRequest(settings=self.settings_for(document).replace(**_DRAW_ONLY),
                                 gap=0)  # tile boundaries are drawn as lines instead
 
     def on_document_changed(self, document: Document) -> None:
-        view = dict(document.views.get(self.object_name, {}))
+        view = dict(document.views.get(self.view_id, {}))
         if view == self._last_view and self._request_key is not None:
             return  # another panel's setting or a parameter this view does not use
         self._last_view = view
@@ -362,7 +330,7 @@ class PatchGridDock(ViewDock):
         except PeappError as exc:
             self.ctx.status(f"{self.title}: {exc}")
             return
-        key = (request.settings, request.table.key if request.table else None)
+        key = request.settings
         if key == self._request_key:
             # only the selection, colour range or image changed: nothing to compute
             self._apply_levels()
@@ -378,7 +346,7 @@ class PatchGridDock(ViewDock):
             except PeappError as exc:
                 self.ctx.status(f"{self.title}: {exc}")
                 return None
-            self._request_key = (request.settings, request.table.key if request.table else None)
+            self._request_key = request.settings
         return super().refresh(request)
 
     def on_failed(self, message: str) -> None:
@@ -460,7 +428,7 @@ class PatchGridDock(ViewDock):
             settings = self.settings_for(document)
         except PeappError:
             return
-        path = document.view(self.object_name, "image_path", "") or str(sample_image_path())
+        path = document.view_spec(self.view_id).image_path or str(sample_image_path())
         key = (path, settings.image_height, settings.image_width)
         if key != self._image_key:
             try:
@@ -554,8 +522,8 @@ class PatchGridDock(ViewDock):
                 f"patch's position encoding is to every patch's ({a.value_label}; one colour bar for every image), as in "
                 f"the ViT paper's Fig. 7. A 2D encoding gives each tile a bright blob around its own patch; a "
                 f"flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.")
-        if a.encoding == "table" and self._table is not None:
-            text += f" Panel A is {self._table.name} ({self._table.num_prefix_tokens} prefix row(s) left out)."
+        if a.encoding == "table" and result.table is not None:
+            text += f" Panel A is {result.table.name} ({result.table.num_prefix_tokens} prefix row(s) left out)."
         if b is not None and b.note:
             text += f" B: {b.note}"
         return text
@@ -626,9 +594,17 @@ class PatchGridDock(ViewDock):
             index = map_index(index, panel.grid, self._result.a.grid)
         self.select_patch(index)
 
+    def readout_at(self, plot: str, x: float, y: float) -> str:
+        """The hover read-out at view point (x, y) of ``plot`` — "tiles A", "tiles B", "map A",
+        "map B" or "image" — as the mouse there would give it."""
+        targets = {"tiles A": self.tiles_a, "tiles B": self.tiles_b, "map A": self.large_a, "map B": self.large_b,
+                   "image": self.photo}
+        self._hover(targets[plot].view.mapViewToScene(QPointF(x, y)))
+        return self.readout.text()
+
     def select_patch(self, index: int) -> None:
         """Select patch ``index`` (row-major, panel A's grid); undoable, saved with the session."""
-        self.ctx.document_model.set_view(self.object_name, selected=int(index))
+        self.set_view(selected=int(index))
 
     def tile_center(self, index: int, panel: str = "A") -> QPoint:
         """Widget coordinates (in ``self.graphics``) of the centre of patch ``index``'s tile."""

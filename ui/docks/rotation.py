@@ -283,11 +283,11 @@ class RotationDock(ViewDock):
     def position(self) -> int:
         return self._position
 
-    def hideEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def hideEvent(self, event) -> None:
         self.pause()  # a hidden view does not animate
         super().hideEvent(event)
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def closeEvent(self, event) -> None:
         self.pause()
         super().closeEvent(event)
 

@@ -172,13 +172,13 @@ class TimeSeriesDock(SettingsDock):
         paths = [u.toLocalFile() for u in urls if u.isLocalFile()]
         return next((p for p in paths if p.lower().endswith(CSV_SUFFIXES)), None)
 
-    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def dragEnterEvent(self, event) -> None:
         if self._dropped_csv(event):
             event.acceptProposedAction()
         else:
             event.ignore()  # not ours: the main window may take it (checkpoints, sessions)
 
-    def dropEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def dropEvent(self, event) -> None:
         path = self._dropped_csv(event)
         if path:
             event.acceptProposedAction()

@@ -8,7 +8,8 @@ from peapp.analysis.position_table import TableAnalysisRequest, analyse
 from peapp.document import Document
 from peapp.encodings import get, sinusoidal
 from peapp.errors import ParameterError, PositionOutOfRangeError
-from peapp.jobs import TableRequest, frozen_params
+from peapp.analysis.heatmap import TableRequest
+from peapp.jobs import frozen_params
 
 
 def test_checkpoint_table_in_the_learned_family(tiny):

@@ -1,0 +1,147 @@
+"""What choosing a checkpoint component does to the Document.
+
+Panels talk only through the Document: the checkpoint panel, where the user chooses a
+component, writes one Document edit — the family that shows it, and table *references* in the
+views that use one — and each receiving view resolves its reference itself when its request
+runs on the worker.  One convention for every checkpoint table: ``"PATH::TENSOR"`` (PATH a
+checkpoint file or model folder), read lazily through ``peapp.checkpoints.open_cached``:
+
+* the learned family's ``source`` (+ ``offset``: rows before position 0),
+* the patch grid's ``table_source`` (+ ``prefix_tokens``: CLS/distillation/register rows),
+* the attention inspector's ``t5_source`` (a T5 bias table) and ``embedding_source`` (word
+  embeddings whose vocabulary lies beside the checkpoint).
+
+So a saved session says which tables it shows, and reopening it shows the same pictures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from peapp.document import Document
+from peapp.errors import PeappError
+
+from peapp.views.attention import AttentionView
+from peapp.views.patch_grid import PatchGridView
+
+TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
+# the views that receive references (their ids in Document.views, from their specs)
+PATCH_GRID_VIEW = PatchGridView.view_id
+ATTENTION_VIEW = AttentionView.view_id
+_VIEW_TITLES = {PATCH_GRID_VIEW: PatchGridView.title, ATTENTION_VIEW: AttentionView.title}
+
+
+def table_source(path: str, tensor: str) -> str:
+    """The reference to one tensor of a checkpoint, as the Document stores it."""
+    return f"{path}::{tensor}"
+
+
+def component_offset(comp) -> int:
+    """Rows before position 0: a learned table's offset, or a vision table's prefix tokens."""
+    return int(comp.params.get("offset", comp.params.get("prefix_tokens", 0)))
+
+
+def family_document(document: Document, checkpoint, comp) -> Document | None:
+    """``document`` with the family (and its parameters) that shows ``comp``; None if nothing
+    can show it.  Raises ParameterError for a value outside the family's ranges."""
+    doc, p = document, comp.params
+    if comp.kind in TABLE_KINDS:
+        offset = component_offset(comp)
+        info = checkpoint.tensors[comp.tensor]
+        shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
+        if len(shape) != 2 or shape[0] <= offset:
+            return None
+        # the whole table: the heatmap draws a level-of-detail view of long ones
+        return doc.with_params("learned", source=table_source(checkpoint.path, comp.tensor), offset=offset,
+                               max_positions=shape[0] - offset, d_model=shape[1],
+                               n_positions=shape[0] - offset).with_family("learned")
+    if comp.kind == "rope":
+        from peapp.checkpoints.rope_config import rope_family_values
+
+        return doc.with_params("rope", **rope_family_values(p, checkpoint.config)).with_family("rope")
+    if comp.kind == "alibi" and p.get("heads"):
+        return doc.with_params("alibi", n_heads=int(p["heads"]), head=0).with_family("alibi")
+    if comp.kind == "t5_relative_bias":
+        return doc.with_params("t5", num_buckets=int(p["num_buckets"]), max_distance=int(p["max_distance"]),
+                               bidirectional=bool(p["bidirectional"]), n_heads=int(p["heads"]),
+                               head=0).with_family("t5")
+    if comp.kind == "shaw_relative":
+        return doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
+    if comp.kind == "sinusoidal" and p.get("dim"):
+        return doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2,
+                               layout="concatenated").with_family("sinusoidal")
+    if comp.kind == "nope":
+        return doc.with_family("nope")
+    return None
+
+
+def view_edits(document: Document, checkpoint, comp) -> list[tuple[str, dict[str, Any]]]:
+    """The other views' settings that show ``comp`` too: (view, values) pairs, unvalidated."""
+    p = comp.params
+    if comp.kind == "vision_learned_2d":
+        from peapp.analysis.patch_grid import view_for_table
+
+        settings = document.view_spec(PATCH_GRID_VIEW).settings()
+        grid = tuple(p["grid"]) if p.get("grid") else None
+        shape = tuple(checkpoint.tensors[comp.tensor].shape)
+        return [(PATCH_GRID_VIEW, view_for_table(settings, table_source(checkpoint.path, comp.tensor), shape,
+                                                 component_offset(comp), grid))]
+    if comp.kind == "alibi" and p.get("heads"):
+        return [(ATTENTION_VIEW, {"scheme": "alibi", "n_heads": min(int(p["heads"]), 64)})]
+    if comp.kind == "t5_relative_bias" and int(p["heads"]) <= 64:
+        # the trained table itself (by reference: the Document stays JSON), with its head count
+        return [(ATTENTION_VIEW, {"scheme": "t5", "n_heads": int(p["heads"]), "causal": not p["bidirectional"],
+                                  "t5_source": table_source(checkpoint.path, comp.tensor)})]
+    if comp.kind == "t5_relative_bias":
+        return [(ATTENTION_VIEW, {"scheme": "t5", "n_heads": 64, "causal": not p["bidirectional"]})]
+    return []
+
+
+def document_for_component(document: Document, checkpoint, comp) -> tuple[Document | None, list[str]]:
+    """(the Document that shows ``comp`` everywhere it can be shown, notes): the family edit
+    (raises ParameterError if it is invalid; None if nothing shows ``comp``) and every other
+    view's references; a view whose settings refuse them keeps its own and adds a note."""
+    doc = family_document(document, checkpoint, comp)
+    if doc is None:
+        return None, []
+    notes: list[str] = []
+    try:
+        edits = view_edits(doc, checkpoint, comp)
+    except PeappError as exc:
+        return doc, [_note(PATCH_GRID_VIEW, exc)]
+    for view, values in edits:
+        try:
+            doc = doc.with_view(view, **values)  # validated by that view's spec
+        except PeappError as exc:
+            notes.append(_note(view, exc))
+    return doc, notes
+
+
+def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, str | None]:
+    """A word-embedding table with a vocabulary beside it: the attention inspector's sentence
+    tokens use it (by reference; the table is read when the inspector's request runs), with
+    head_dim at the table's width when it can be (else a fixed projection maps it).  Returns the
+    Document and what to tell the user (None: the checkpoint has no such table)."""
+    from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
+
+    tensor = find_word_embeddings(checkpoint.tensors)
+    if tensor is None or find_vocabulary(checkpoint.path) is None:
+        return document, None
+    width = int(checkpoint.tensors[tensor].shape[1])
+    values: dict[str, Any] = {"embedding_source": table_source(checkpoint.path, tensor)}
+    if 2 <= width <= 512 and width % 2 == 0:
+        values["head_dim"] = width
+    title = _VIEW_TITLES[ATTENTION_VIEW]
+    try:
+        doc = document.with_view(ATTENTION_VIEW, **values)
+    except PeappError as exc:
+        return document, _note(ATTENTION_VIEW, exc)
+    head_dim = doc.view_spec(ATTENTION_VIEW).head_dim
+    return doc, (f"{title}: sentence tokens now use {tensor} ({width} dims)"
+                 + ("" if "head_dim" in values else f", projected to head_dim {head_dim}"))
+
+
+def _note(view: str, exc: Exception) -> str:
+    """The refusal of ``view``, naming it once (a view spec's messages already start with its title)."""
+    title, text = _VIEW_TITLES[view], str(exc)
+    return text if text.startswith(title) else f"{title}: {text}"

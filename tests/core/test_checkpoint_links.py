@@ -1,0 +1,96 @@
+"""Choosing a checkpoint component: one Document edit with table references the views resolve."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import torch
+from safetensors.torch import save_file
+
+from peapp import checkpoint_links as cv
+from peapp.analysis.patch_grid import PatchGridRequest, PatchGridSettings, view_for_table
+from peapp.document import Document
+from peapp.encodings import vision
+from peapp.errors import ParameterError
+
+
+def _report(folder):
+    from peapp.analysis.position_table import OpenCheckpointRequest
+
+    return OpenCheckpointRequest(str(folder)).run()
+
+
+@pytest.fixture
+def vit(tmp_path):
+    folder = tmp_path / "vit"
+    folder.mkdir()
+    table = torch.randn(1, 1 + 16, 8, generator=torch.Generator().manual_seed(0))
+    save_file({"vit.embeddings.position_embeddings": table, "vit.embeddings.cls_token": torch.zeros(1, 1, 8)},
+              str(folder / "model.safetensors"))
+    (folder / "config.json").write_text(json.dumps({"model_type": "vit", "image_size": 32, "patch_size": 8}))
+    return folder, table
+
+
+def test_a_vision_table_becomes_a_patch_grid_reference_that_its_request_resolves(vit):
+    folder, table = vit
+    report = _report(folder)
+    comp = next(c for c in report.components if c.kind == "vision_learned_2d")
+    doc, notes = cv.document_for_component(Document(), report.checkpoint, comp)
+    assert not notes and doc.family == "learned"
+    view = doc.views[cv.PATCH_GRID_VIEW]
+    source = f"{folder}::vit.embeddings.position_embeddings"
+    assert view["table_source"] == source and view["encoding"] == "table" and view["prefix_tokens"] == 1
+    json.dumps(doc.to_dict())  # only the reference is stored
+    # the request reads the table itself: the same numbers as from the tensor in hand
+    result = PatchGridRequest(PatchGridSettings.from_dict(view)).run()
+    assert result.table.grid == (4, 4) and result.table.name == "vit.embeddings.position_embeddings"
+    np.testing.assert_allclose(result.a.sim, vision.cosine_similarity(table[0, 1:]).numpy(), atol=1e-6)
+    # a session round trip keeps everything
+    again = Document.from_json(doc.to_json())
+    assert PatchGridRequest(PatchGridSettings.from_dict(again.views[cv.PATCH_GRID_VIEW])).run().a.sim.tobytes() \
+        == result.a.sim.tobytes()
+
+
+def test_view_for_table_refuses_what_does_not_fit():
+    with pytest.raises(ParameterError, match="give the grid"):
+        view_for_table(PatchGridSettings(), "x::t", (1 + 10, 8), 1)
+    with pytest.raises(ParameterError, match="per side"):
+        view_for_table(PatchGridSettings(), "x::t", (1 + 80 * 80, 8), 1)
+    with pytest.raises(ParameterError, match="PATH::TENSOR"):
+        PatchGridSettings(table_source="no separator")
+
+
+def test_t5_alibi_and_embeddings_become_attention_references(tmp_path):
+    from peapp.checkpoints import Component
+
+    t5 = tmp_path / "t5"
+    t5.mkdir()
+    bias = "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
+    save_file({bias: torch.zeros(16, 4), "shared.weight": torch.zeros(30, 12)}, str(t5 / "model.safetensors"))
+    (t5 / "config.json").write_text(json.dumps({"model_type": "t5", "num_heads": 4,
+                                                "relative_attention_num_buckets": 16,
+                                                "relative_attention_max_distance": 64}))
+    (t5 / "vocab.txt").write_text("\n".join(f"w{i}" for i in range(30)))
+    report = _report(t5)
+    comp = next(c for c in report.components if c.kind == "t5_relative_bias")
+    doc, notes = cv.document_for_component(Document(), report.checkpoint, comp)
+    assert not notes and doc.family == "t5"
+    assert doc.views[cv.ATTENTION_VIEW] == {"scheme": "t5", "n_heads": 4, "causal": False,
+                                            "t5_source": f"{t5}::{bias}"}
+    doc, message = cv.document_with_embeddings(doc, report.checkpoint)
+    assert doc.views[cv.ATTENTION_VIEW]["embedding_source"] == f"{t5}::shared.weight"
+    assert doc.views[cv.ATTENTION_VIEW]["head_dim"] == 12 and "shared.weight (12 dims)" in message
+    # a view that refuses its part keeps its own settings and says why; the family still changes
+    from types import SimpleNamespace
+
+    huge = SimpleNamespace(path="/models/big_vit", tensors={"pos": SimpleNamespace(shape=(1, 1 + 80 * 80, 8))})
+    comp = Component("vision_learned_2d", "pos", (1, 1 + 80 * 80, 8), {"prefix_tokens": 1})
+    before = Document().with_view(cv.PATCH_GRID_VIEW, selected=5)
+    doc, notes = cv.document_for_component(before, huge, comp)
+    assert doc.family == "learned" and doc.views[cv.PATCH_GRID_VIEW] == {"selected": 5}
+    assert notes == [notes[0]] and notes[0].startswith("Vision patch grid:") and "per side" in notes[0]
+    alibi = Component("alibi", None, None, {"heads": 8, "slopes": [0.5] * 8})
+    doc, notes = cv.document_for_component(Document(), huge, alibi)
+    assert not notes and doc.view_spec(cv.ATTENTION_VIEW).n_heads == 8
