@@ -86,9 +86,9 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
 
 
 def _device(value: Any) -> str:
-    if isinstance(value, str) and (value == "cpu" or value.startswith("cuda:") and value[5:].isdigit()):
+    if isinstance(value, str) and (value in ("cpu", "mps") or value.startswith("cuda:") and value[5:].isdigit()):
         return value
-    raise ValueError("not 'cpu' or 'cuda:N'")
+    raise ValueError("not 'cpu', 'cuda:N' or 'mps'")
 
 
 _PARSERS: dict[str, Callable[[Any], Any]] = {
@@ -171,6 +171,12 @@ def export_defaults(settings: QSettings | None) -> tuple[str, float]:
 _active = Preferences()  # what the running app uses (colormap() reads it)
 
 
+def compute_device() -> str:
+    """The torch device the user chose for the compute thread ("cpu", "cuda:N", "mps"); the
+    attention inspector runs there (peapp refuses a device torch does not have, with a message)."""
+    return _active.compute_device
+
+
 def colormap_name(symmetric: bool) -> str:
     """The user's colour map: diverging for values centred on zero, sequential otherwise."""
     return _active.diverging_colormap if symmetric else _active.sequential_colormap
@@ -194,6 +200,9 @@ def available_devices() -> list[tuple[str, str]]:
     if torch is not None and torch.cuda.is_available():
         for index in range(torch.cuda.device_count()):
             devices.append((f"cuda:{index}", f"GPU {index}: {torch.cuda.get_device_name(index)}"))
+    mps = getattr(torch.backends, "mps", None) if torch is not None else None
+    if mps is not None and mps.is_available():
+        devices.append(("mps", "Apple GPU (MPS)"))
     return devices
 
 
@@ -294,6 +303,10 @@ def apply_preferences(prefs: Preferences, window=None) -> None:
             result = getattr(dock, "last_result", None)
             if result is not None:
                 dock.show_result(result)
+    if window is not None and old.compute_device != prefs.compute_device:
+        for dock in getattr(window, "docks", {}).values():
+            if getattr(dock, "uses_compute_device", False):
+                dock.refresh()  # the same view, computed on the new device
 
 
 # ---- the dialog -------------------------------------------------------------------------------------
@@ -355,14 +368,8 @@ class PreferencesDialog(QDialog):
         form = QFormLayout(compute)
         self.device = QComboBox(objectName="prefDevice")
         for value, label in available_devices():
-            self.device.addItem(label, value)
-            if value != "cpu":
-                # The compute functions convert results with .numpy(), which needs CPU tensors;
-                # until they move results back, a GPU is listed but cannot be chosen.
-                item = self.device.model().item(self.device.count() - 1)
-                item.setEnabled(False)
-                item.setToolTip("GPU compute is not supported by the compute thread yet")
-        self.device.setToolTip("Where the compute thread runs torch" if self.device.count() > 1 else
+            self.device.addItem(label, value)  # the attention analysis returns CPU arrays from any device
+        self.device.setToolTip("Where the attention inspector computes its maps" if self.device.count() > 1 else
                                "torch sees no GPU on this machine; everything runs on the CPU")
         form.addRow("Device", self.device)
         layout.addWidget(compute)

@@ -27,6 +27,7 @@ from peapp.analysis.levels import LOG_DECADES, colour_levels
 from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.views.attention import KIND_LABELS, TOKEN_LABELS, AttentionView
+from ui import settings as preferences
 from ui.docks.base import ViewDock
 from ui.forms import Form, Spin
 from ui.plotting import draw_as_path
@@ -99,6 +100,7 @@ class AttentionDock(ViewDock):
     title = "Attention inspector"
     order = 40
     shortcut = "Ctrl+4"
+    uses_compute_device = True  # Preferences > Device: its attention maps are computed there
     view_names = tuple(_VIEW_KINDS)  # for `peapp render` and File > Export
 
     @classmethod
@@ -342,11 +344,12 @@ class AttentionDock(ViewDock):
         params = A.scheme_params_from_document(document, spec.scheme)
         A.scheme_spec(spec, params)  # the scheme's family settings must fit (e.g. learned table length)
         return A.AttentionRequest(spec=spec, scheme_params=params, kind=values["kind"], pooling=values["pooling"],
-                                  max_bins=min(512, _pixels(self.plot.getViewBox())))
+                                  max_bins=min(512, _pixels(self.plot.getViewBox())),
+                                  device=preferences.compute_device())
 
     @staticmethod
     def _key(request: A.AttentionRequest) -> tuple:
-        return (request.spec, request.scheme_params, request.kind, request.pooling)
+        return (request.spec, request.scheme_params, request.kind, request.pooling, request.device)
 
     def _request_or_message(self, document: Document) -> A.AttentionRequest | None:
         try:
@@ -402,7 +405,8 @@ class AttentionDock(ViewDock):
             self.message.setText(str(exc))
             return
         self.shuffle_label.setText("Shuffling the tokens and recomputing the outputs…")
-        self.submit_side("shuffle", A.ShuffleRequest(spec=spec, scheme_params=params))
+        self.submit_side("shuffle", A.ShuffleRequest(spec=spec, scheme_params=params,
+                                                     device=preferences.compute_device()))
 
     def _request_zoom(self) -> None:
         """After a zoom or pan: recompute the visible region at full resolution if the overview is pooled."""
@@ -425,7 +429,7 @@ class AttentionDock(ViewDock):
         req = self._request_key
         self.submit_side("zoom", A.AttentionRequest(spec=req[0], scheme_params=req[1], kind=req[2], pooling=req[3],
                                                     rows=(r0, r1), cols=(c0, c1), max_bins=pixels,
-                                                    with_profile=False))
+                                                    with_profile=False, device=req[4]))
 
     def cancel(self) -> None:
         """Stop this dock's running and pending computations; the last picture stays."""
@@ -486,7 +490,7 @@ class AttentionDock(ViewDock):
         if name == "shuffle":
             self._set_shuffle(result if result.spec == self.spec() else None)
         elif name == "zoom" and self._view is not None and self._request_key is not None \
-                and (result.spec, result.kind, result.pooling) == (self._request_key[0], *self._request_key[2:]):
+                and (result.spec, result.kind, result.pooling) == (self._request_key[0], *self._request_key[2:4]):
             self._zoom = result
             self._draw_zoom()
 

@@ -64,6 +64,8 @@ class ViewDock(QDockWidget):
     view_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     order: ClassVar[int] = 100
+    #: computes on the device chosen in Preferences (re-run when it changes)
+    uses_compute_device: ClassVar[bool] = False
     default_area: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
     # docks with the same group are tabbed together in the default layout
     tab_group: ClassVar[str] = "views"
