@@ -18,16 +18,18 @@ Rows that cannot be used are reported (line number and reason), never silently d
 from __future__ import annotations
 
 import csv
+import io
 import math
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, ClassVar, Iterable, Sequence
+from typing import Callable, ClassVar, Iterable, Iterator, Sequence
 
 import numpy as np
 import torch
 
+from peapp import safe_open
 from peapp.encodings import sinusoidal
 from peapp.errors import DataFileError, ParameterError
 from peapp.jobs import ProgressFn, Request
@@ -45,6 +47,9 @@ ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calen
                    "time2vec": "Time2Vec (seeded)"}
 CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
 MAX_ROWS = 5_000_000
+MAX_LINE_CHARS = 1 << 20  # a longer line is refused before it is read whole
+# Unix seconds that datetime (and so every date shown) can represent: years 1 to 9999.
+_UNIX_RANGE = (-62_135_596_800.0, 253_402_300_799.0)
 MAX_BAD_ROWS_KEPT = 1000
 PROGRESS_ROWS = 20_000
 MAX_HEATMAP_ROWS = 4096
@@ -96,12 +101,35 @@ def sample_path() -> Path:
     return resource_path(SAMPLE_NAME)
 
 
-def _open_text(path: str | os.PathLike) -> Iterable[str]:
-    try:
-        fh = open(path, encoding="utf-8-sig", newline="")
-    except OSError as exc:
-        raise DataFileError(f"cannot open {path}: {exc.strerror or exc}. Choose another file.") from None
-    return fh
+def _open_text(path: str | os.PathLike) -> io.TextIOWrapper:
+    # a path from a session or a figure is someone else's: regular files only, size-capped
+    return safe_open.open_text(path, "csv", DataFileError)
+
+
+def _bounded_lines(lines: Iterable[str], source: str) -> Iterator[str]:
+    """The lines of ``lines``, refusing one longer than MAX_LINE_CHARS before it is held whole
+    (a 300 MB single-line file must not become a 300 MB string and millions of fields)."""
+    readline = getattr(lines, "readline", None)
+    number = 0
+    if readline is None:
+        for number, line in enumerate(lines, 1):
+            if len(line) > MAX_LINE_CHARS:
+                raise _long_line(source, number)
+            yield line
+        return
+    while True:
+        line = readline(MAX_LINE_CHARS + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_CHARS:
+            raise _long_line(source, number)
+        yield line
+
+
+def _long_line(source: str, number: int) -> DataFileError:
+    return DataFileError(f"{source}: line {number:,} is longer than {MAX_LINE_CHARS:,} characters; a CSV row of "
+                         f"a time series is a few dozen. Is it the right file (a CSV with one row per line)?")
 
 
 def sniff_delimiter(fh) -> str:
@@ -119,7 +147,7 @@ def sniff_delimiter(fh) -> str:
 
 def _rows(lines: Iterable[str], source: str, delimiter: str = ",") -> Iterable[tuple[int, list[str]]]:
     """(line number where the row ends, fields) for each CSV row."""
-    reader = csv.reader(lines, delimiter=delimiter)
+    reader = csv.reader(_bounded_lines(lines, source), delimiter=delimiter)
     try:
         for row in reader:
             yield reader.line_num, row
@@ -291,6 +319,11 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
         except ValueError as exc:
             reject(line, str(exc))
             continue
+        if kind == "number" and number_unit.startswith("unix") and \
+                not _UNIX_RANGE[0] <= stamp * NUMBER_UNITS[number_unit] <= _UNIX_RANGE[1]:
+            reject(line, f"{row[t_idx].strip()} as {number_unit.replace('_', ' ')} is outside the years 1–9999 "
+                         f"(is the unit right? milliseconds are unix_ms)")
+            continue
         value = math.nan
         if v_idx is not None:
             try:
@@ -336,8 +369,9 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
 def load_csv(path: str | os.PathLike, time_column: str, value_column: str | None = None, *,
              number_unit: str = "seconds", progress: Callable[[float], None] | None = None) -> TimeSeries:
     """Read a CSV file; ``progress(fraction)`` gets the share of the file read so far."""
-    size = max(1, os.path.getsize(path)) if os.path.exists(path) else 1
     with _open_text(path) as fh:
+        size = max(1, os.fstat(fh.fileno()).st_size)
+
         def report(rows_read: int) -> None:
             if progress is not None:
                 progress(min(0.99, fh.buffer.tell() / size))
