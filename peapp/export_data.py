@@ -85,7 +85,7 @@ def _json_default(value: Any) -> Any:
 # ---- writing ------------------------------------------------------------------------------------
 def check_targets(paths: list[str], overwrite: bool) -> None:
     """Refuse (before anything is written) if a target exists and ``overwrite`` is false."""
-    existing = [p for p in paths if os.path.exists(p)]
+    existing = [p for p in paths if os.path.lexists(p)]  # a dangling symlink counts: --force follows it
     if existing and not overwrite:
         names = ", ".join(os.path.basename(p) for p in existing)
         raise ExportError(f"{names} already exist{'s' if len(existing) == 1 else ''} in "
@@ -118,7 +118,7 @@ def write_files(files: Mapping[str, bytes], *, overwrite: bool = False) -> list[
     written: list[str] = []
     try:
         for path, data in files.items():
-            existed = os.path.exists(path)
+            existed = os.path.lexists(path)
             atomic_write_bytes(path, data)
             if not existed:
                 written.append(path)
