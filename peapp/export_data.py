@@ -287,8 +287,13 @@ def png_text_chunks(data: bytes) -> dict[str, str]:
     pos = 8
     while pos + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
+        start = pos + 8
         pos += 12 + length
+        if kind == b"IEND":
+            break
+        if kind not in (b"tEXt", b"zTXt", b"iTXt"):
+            continue  # image data is skipped, not copied
+        body = data[start:start + length]
         try:
             if kind == b"tEXt":
                 key, _, value = body.partition(b"\0")
@@ -304,8 +309,6 @@ def png_text_chunks(data: bytes) -> dict[str, str]:
                 out[key.decode("latin-1")] = (_inflate(value, key) if compressed else value).decode("utf-8")
         except (zlib.error, IndexError, UnicodeDecodeError):
             continue  # a damaged chunk is skipped, not fatal
-        if kind == b"IEND":
-            break
     return out
 
 

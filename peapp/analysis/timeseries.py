@@ -48,6 +48,7 @@ ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calen
 CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
 MAX_ROWS = 5_000_000
 MAX_LINE_CHARS = 1 << 20  # a longer line is refused before it is read whole
+PEEK_CHARS = 256 * 1024  # the most a look at the header and first rows reads
 # Unix seconds that datetime (and so every date shown) can represent: years 1 to 9999.
 _UNIX_RANGE = (-62_135_596_800.0, 253_402_300_799.0)
 MAX_BAD_ROWS_KEPT = 1000
@@ -159,11 +160,7 @@ def _rows(lines: Iterable[str], source: str, delimiter: str = ",") -> Iterable[t
 
 def read_header(path: str | os.PathLike) -> list[str]:
     """The column names of a CSV file (its first row)."""
-    with _open_text(path) as fh:
-        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
-            if any(cell.strip() for cell in row):
-                return [cell.strip() for cell in row]
-    raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
+    return _first_rows(path, 0)[0]
 
 
 def parse_timestamp(text: str) -> tuple[str, float]:
@@ -248,18 +245,30 @@ def guess_value_column(header: Sequence[str], first_rows: Sequence[Sequence[str]
 
 
 def _first_rows(path: str | os.PathLike, n: int) -> tuple[list[str], list[list[str]]]:
-    """The header (first non-blank row) and up to ``n`` data rows; DataFileError if unreadable."""
+    """The header (first non-blank row) and up to ``n`` data rows; DataFileError if unreadable.
+
+    Reads at most PEEK_CHARS (the GUI asks this on its own thread, for a path a session named)."""
     with _open_text(path) as fh:
-        rows = []
-        header: list[str] | None = None
-        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
-            if header is None:
-                if any(c.strip() for c in row):
-                    header = [c.strip() for c in row]
-                continue
-            rows.append(row)
-            if len(rows) >= n:
-                break
+        delimiter = sniff_delimiter(fh)
+        try:
+            text = fh.read(PEEK_CHARS + 1)
+        except UnicodeDecodeError:
+            raise DataFileError(f"{path} is not UTF-8 text; save it as UTF-8 CSV and open it again") from None
+    lines = list(io.StringIO(text, newline=""))  # split as a file is (csv wants its line ends kept)
+    if len(text) > PEEK_CHARS and lines:
+        lines.pop()  # cut off mid-line
+        if not lines:
+            raise _long_line(str(path), 1)
+    rows = []
+    header: list[str] | None = None
+    for _, row in _rows(lines, str(path), delimiter):
+        if header is None:
+            if any(c.strip() for c in row):
+                header = [c.strip() for c in row]
+            continue
+        rows.append(row)
+        if len(rows) >= n:
+            break
     if header is None:
         raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
     return header, rows
