@@ -32,7 +32,7 @@ DATA_FORMATS = ("csv", "npy", "npz")
 FORMATS = FIGURE_FORMATS + DATA_FORMATS
 # Key under which the parameters are embedded in a PNG text chunk / SVG metadata element.
 METADATA_KEY = "peapp"
-MAX_TEXT_CHUNK = 16 * 2**20  # the largest embedded parameters accepted (ours are a few KB)
+MAX_TEXT_CHUNK = 2 * 2**20  # the largest embedded parameters accepted (ours are a few KB)
 SVG_METADATA_NS = "https://peapp.invalid/ns/export"  # our own namespace; never fetched
 
 # Significant digits that make a float survive text and come back bit-identical.

@@ -7,9 +7,9 @@ writer then returns at once), checked with ``fstat`` on the open descriptor (no 
 swapped path; a symlink is followed, and what it points at must be a regular file), and read
 with a cap that depends on what the file is meant to be.
 
-JSON from such files goes through :func:`load_json`: nesting depth and number length are
-checked before the parser runs (Python's parser recurses, and turns a 400-digit number into an
-int that later arithmetic cannot use).
+JSON from such files goes through :func:`load_json`: number length is checked while parsing
+(a 400-digit number would become an int later arithmetic cannot use) and nesting depth after
+(Python's parser recurses; past its limit the RecursionError is caught).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
 import stat
 from typing import Any
 
@@ -29,10 +28,10 @@ MiB = 1024 * 1024
 #: 1 KB, a sharded index 100 KB, a tokenizer.json 10–30 MB, a figure a few MB), small enough that
 #: reading one whole never strains memory.
 LIMITS = {
-    "config": 16 * MiB,
+    "config": 4 * MiB,
     "index": 64 * MiB,
     "tokenizer": 256 * MiB,
-    "session": 16 * MiB,
+    "session": 4 * MiB,
     "figure": 256 * MiB,
     "csv": 1024 * MiB,
     "array": 1024 * MiB,
@@ -119,46 +118,60 @@ def open_text(path: str | os.PathLike, kind: str, error: type[PeappError] = Peap
     return io.TextIOWrapper(open_regular(path, kind, error), encoding="utf-8-sig", newline="")
 
 
-# Strings (with escapes) or one structural character: enough to track depth in one linear pass.
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
-_LONG_NUMBER = re.compile(r"-?\d{%d,}" % (MAX_NUMBER_DIGITS + 1))
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+class _TooLong(ValueError):
+    pass
 
 
-def json_depth(text: str) -> int:
-    """The deepest nesting of arrays/objects in JSON ``text`` (linear; strings are skipped)."""
-    depth = deepest = 0
-    for match in _JSON_TOKENS.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _TooLong(text)
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS + 20:  # digits, sign, point and exponent
+        raise _TooLong(text)
+    return float(text)
+
+
+def json_depth(value: Any, limit: int | None = None) -> int:
+    """The deepest nesting of lists/dicts in a parsed JSON value (iterative; stops past ``limit``)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (list, dict)):
             if depth > deepest:
                 deepest = depth
-        elif token in "]}":
-            depth -= 1
+                if limit is not None and deepest > limit:
+                    return deepest
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
     return deepest
 
 
-def load_json(text: str | bytes, what: str, error: type[PeappError] = PeappError) -> Any:
-    """Parse JSON from a file someone else made: depth and number length checked first.
-
-    ``what`` names the file in messages (e.g. "config.json", "session file").
-    """
+def load_json(text: str | bytes, what: str, error: type[PeappError] = PeappError,
+              max_depth: int | None = MAX_JSON_DEPTH) -> Any:
+    """Parse JSON from a file someone else made: numbers of more than MAX_NUMBER_DIGITS digits
+    are refused while parsing; nesting past ``max_depth`` is refused (past Python's recursion
+    limit the parser itself stops, caught here).  ``what`` names the file in messages."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise error(f"{what} is not UTF-8 text.") from None
-    depth = json_depth(text)
-    if depth > MAX_JSON_DEPTH:
-        raise error(f"{what} nests {depth:,} levels deep (at most {MAX_JSON_DEPTH} are accepted); "
-                    f"it is not a file peapp wrote or reads.")
-    if _LONG_NUMBER.search(_STRING.sub('""', text)):
-        raise error(f"{what} holds a number with more than {MAX_NUMBER_DIGITS} digits, which no setting "
-                    f"can use; fix the value in the file.")
     try:
-        return json.loads(text)
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
+    except _TooLong:
+        raise error(f"{what} holds a number with more than {MAX_NUMBER_DIGITS} digits, which no setting "
+                    f"can use; fix the value in the file.") from None
+    except RecursionError:
+        raise error(f"{what} nests too deeply (at most {max_depth or MAX_JSON_DEPTH} levels are accepted); "
+                    f"it is not a file peapp wrote or reads.") from None
     except json.JSONDecodeError as exc:
         raise error(f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
-    except (RecursionError, ValueError) as exc:  # depth/length got past the pre-scan in some odd form
+    except ValueError as exc:
         raise error(f"{what} is not usable JSON ({str(exc)[:120]}).") from None
+    # (a text with few brackets cannot nest deeply: the walk is skipped for almost every real file)
+    if max_depth is not None and text.count("[") + text.count("{") > max_depth \
+            and json_depth(value, max_depth) > max_depth:
+        raise error(f"{what} nests more than {max_depth} levels deep; it is not a file peapp wrote or reads.")
+    return value

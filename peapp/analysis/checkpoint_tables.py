@@ -66,7 +66,7 @@ def read_vocabulary(file: str) -> dict[str, int]:
         if lines and lines[-1] == "":
             lines.pop()  # the final newline ends the last token; it does not start another
         return {line.rstrip("\r"): i for i, line in enumerate(lines)}
-    data = safe_open.load_json(text, os.path.basename(file), ParameterError)
+    data = safe_open.load_json(text, os.path.basename(file), ParameterError, max_depth=None)  # big: no walk
     model = data.get("model") if isinstance(data, dict) else None
     vocab = model.get("vocab") if isinstance(model, dict) else None
     try:

@@ -48,7 +48,7 @@ ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calen
 CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
 MAX_ROWS = 5_000_000
 MAX_LINE_CHARS = 1 << 20  # a longer line is refused before it is read whole
-PEEK_CHARS = 256 * 1024  # the most a look at the header and first rows reads
+PEEK_CHARS = 64 * 1024  # the most a look at the header and first rows reads
 # Unix seconds that datetime (and so every date shown) can represent: years 1 to 9999.
 _UNIX_RANGE = (-62_135_596_800.0, 253_402_300_799.0)
 MAX_BAD_ROWS_KEPT = 1000
@@ -136,7 +136,7 @@ def _long_line(source: str, number: int) -> DataFileError:
 def sniff_delimiter(fh) -> str:
     """The field delimiter of an open CSV text file (comma, semicolon, tab or bar), rewinding it."""
     try:
-        sample = fh.read(16_384)
+        sample = fh.read(4096)  # csv.Sniffer is slow on long samples, and this runs on the GUI thread
     except UnicodeDecodeError:
         sample = ""
     fh.seek(0)

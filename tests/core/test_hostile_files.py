@@ -21,7 +21,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HEADROOM = 768 * 1024 * 1024
-TIMEOUT_S = 120  # generous: a case that hangs (FIFO) or is cubic (the old PDF scan) never ends
+TIMEOUT_S = int(os.environ.get("PEAPP_HOSTILE_TIMEOUT", "120"))  # generous: a case that hangs (FIFO) or is cubic (the old PDF scan) never ends
 _REPORT: dict[str, tuple[float, float, str]] = {}
 
 # The child: imports first (so the cap measures the reader alone), then the cap, then the case.
@@ -204,9 +204,9 @@ def test_alibi_builders_check_head_counts():
 def test_deep_nesting_and_huge_config(tmp_path):
     deep = _write(tmp_path, "deep.json", "[" * 100_000 + "]" * 100_000)
     expect_error("config 100k-deep (RoPE)", f"from peapp.encodings import rope\nrope.read_config_file({deep!r})",
-                 "CheckpointError", "nests 100,000 levels")
+                 "CheckpointError", "nests too deeply")
     expect_error("config 100k-deep (inspect)", f"from peapp.checkpoints import inspect\ninspect({deep!r})",
-                 "CheckpointError", "nests 100,000 levels")
+                 "CheckpointError", "nests too deeply")
     huge = tmp_path / "config.json"
     with open(huge, "wb") as fh:  # 100 MB, sparse: the size alone must refuse it, nothing is read
         fh.write(b'{"a": "')
@@ -263,9 +263,9 @@ def test_session_json_limits(tmp_path):
     deep = json.dumps(_session({"attentionDock": {"seq_len": "X"}})).replace('"X"', "[" * 50_000 + "]" * 50_000)
     path = _write(tmp_path, "deep.json", deep)
     expect_error("session 50,000-deep", f"from peapp.document import Document\nDocument.load({path!r})",
-                 "DocumentError", "nests 50,00")
+                 "DocumentError", "nests too deeply")
     expect_error("session 50,000-deep (Open Session)", f"from peapp.export_data import document_from_file\n"
-                 f"document_from_file({path!r})", "DocumentError", "nests 50,00")
+                 f"document_from_file({path!r})", "DocumentError", "nests too deeply")
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as fh:
         fh.truncate(40 * 1024 * 1024)
@@ -456,8 +456,8 @@ def test_force_over_a_symlink_replaces_the_file_it_points_to(tmp_path):
 
 
 def test_inspect_escapes_names_from_the_file(tmp_path, capsys):
-    from safetensors.torch import save_file
     import torch
+    from safetensors.torch import save_file
 
     from peapp.cli import main
 
