@@ -89,9 +89,15 @@ def main(argv: list[str] | None = None) -> int:
     import shiboken6
 
     shiboken6.delete(window)
+    return finish(code)
+
+
+def finish(code: int) -> int:
+    """``code``, or, if a compute job was still blocked when the window closed, end the process
+    now with it: a running QThread destroyed at interpreter exit aborts (exit 134)."""
     from ui.worker import abandoned_threads
 
-    if abandoned_threads():  # a job blocked past closing: end without waiting for it (never abort)
+    if abandoned_threads():
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)

@@ -202,7 +202,7 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
         original = scaling.get("original_max_position_embeddings")
     original = optional_number(original, "original_max_position_embeddings", integer=True, minimum=1,
                                maximum=MAX_LENGTH)
-    layout = "interleaved" if config.get("model_type") in INTERLEAVED_MODEL_TYPES else "half"
+    layout = "interleaved" if str(config.get("model_type")) in INTERLEAVED_MODEL_TYPES else "half"
     return HfRope(rope_theta=theta, rope_type=rope_type, raw_type=raw_type, head_dim=head_dim,
                   partial_rotary_factor=fraction, layout=layout, max_position_embeddings=max_pos,
                   original_max_position_embeddings=original,
