@@ -56,7 +56,7 @@ def family_document(document: Document, checkpoint, comp) -> Document | None:
                                max_positions=shape[0] - offset, d_model=shape[1],
                                n_positions=shape[0] - offset).with_family("learned")
     if comp.kind == "rope":
-        from peapp.checkpoints.rope_config import rope_family_values
+        from peapp.encodings.rope import rope_family_values
 
         return doc.with_params("rope", **rope_family_values(p, checkpoint.config)).with_family("rope")
     if comp.kind == "alibi" and p.get("heads"):

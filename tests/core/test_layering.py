@@ -18,13 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 GUI = ("ui", "PySide6", "pyqtgraph", "superqt", "shiboken6")
 DYNAMIC_IMPORTERS = ("import_module", "__import__")  # importlib.import_module, __import__
 
-# Module-level import cycles that are known and being removed (each names the branch).  A cycle
+# Module-level import cycles that are known and being removed (say why beside each).  A cycle
 # not listed fails the test; a listed one that no longer exists fails too, so the list stays true.
-KNOWN_CYCLES = {
-    # checkpoints.rope_config builds RopeSpecs and the RoPE family reads the HF config through it;
-    # branch "hostile" replaces both readers with peapp/checkpoints/hf_config.py: drop at its merge.
-    frozenset({"peapp.checkpoints.rope_config", "peapp.encodings.rope"}),
-}
+KNOWN_CYCLES: set[frozenset[str]] = set()
 
 
 def gui_imports(package: Path) -> list[str]:
