@@ -80,13 +80,14 @@ class Document:
     def with_view(self, view_id: str, **values: Any) -> "Document":
         """Set settings of panel ``view_id``; raises ParameterError (and changes nothing) for an
         unknown setting, a wrong type or a value out of range, saying which and what is allowed.
-        A view id with no registered spec (a panel that has none yet) is stored as given."""
+        An unknown view id is refused too, naming the known ones."""
         from peapp import views as view_specs
 
         merged = {**self.views.get(view_id, {}), **values}
         spec = view_specs.get(view_id)
-        if spec is not None:
-            merged = spec.from_dict(merged).coerced(merged)
+        if spec is None:
+            raise ParameterError(f"unknown view {view_id!r}; known: {', '.join(sorted(view_specs.registry()))}")
+        merged = spec.from_dict(merged).coerced(merged)
         views = dict(self.views)
         views[view_id] = merged
         return replace(self, views=views)

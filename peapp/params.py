@@ -155,7 +155,7 @@ def _coerce(info: ParamInfo, value: Any) -> Any:
             number: float = int(value)
         else:
             number = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: a 400-digit number as a float
         raise ParameterError(f"{label} must be a {'whole number' if info.kind is int else 'number'}; "
                              f"got {value!r}") from None
     if isinstance(number, float) and not math.isfinite(number):
@@ -172,4 +172,6 @@ def _coerce(info: ParamInfo, value: Any) -> Any:
 
 
 def _fmt(x: float) -> str:
+    if isinstance(x, int) and abs(x) >= 10**18:  # too long to print, and too large for a float
+        return f"a {len(str(abs(x)))}-digit number"
     return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"

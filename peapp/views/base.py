@@ -77,7 +77,7 @@ def registry() -> Mapping[str, type[ViewSpec]]:
 
 
 def get(view_id: str) -> type[ViewSpec] | None:
-    """The spec registered for ``view_id``, or None (a panel that has no spec yet: stored as given)."""
+    """The spec registered for ``view_id``, or None (the Document refuses settings for an unknown view)."""
     return _REGISTRY.get(view_id)
 
 

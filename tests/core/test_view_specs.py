@@ -89,12 +89,21 @@ def test_valid_values_are_stored_coerced_and_only_the_ones_set():
         Document().with_view("rotation", pair=3).with_view("rotation", speed=5)
 
 
-def test_a_panel_without_a_spec_is_stored_as_given():
-    doc = Document().with_view("somePluginDock", anything=[1, 2])
-    assert doc.views["somePluginDock"] == {"anything": [1, 2]}
-    assert Document.from_json(doc.to_json()) == doc
+def test_an_unknown_view_is_refused_naming_the_known_ones():
+    """Every panel has a spec, so a view id nobody registered is a typo or a hostile file."""
+    with pytest.raises(ParameterError, match="unknown view 'somePluginDock'; known: attention, checkpoint"):
+        Document().with_view("somePluginDock", anything=[1, 2])
+    with pytest.raises(DocumentError, match="unknown view 'bogus'"):
+        Document.from_json('{"app": "peapp", "version": 2, "views": {"bogus": {}}}')
     with pytest.raises(ParameterError, match="no view spec"):
-        doc.view_spec("somePluginDock")
+        Document().view_spec("somePluginDock")
+
+
+def test_a_huge_number_is_refused_as_out_of_range_not_an_overflow():
+    with pytest.raises(DocumentError, match="must be at most 131,072; got a 401-digit number"):
+        Document.from_dict({"app": "peapp", "version": 2, "views": {"attention": {"seq_len": 10**400}}})
+    with pytest.raises(ParameterError, match="must be a number"):
+        Document().with_params("rope", base=10**400)
 
 
 def test_session_round_trip_of_every_panel():
