@@ -19,6 +19,7 @@ COMMANDS = (
     "peapp.commands.inspect",
     "peapp.commands.render",
     "peapp.commands.extrapolate",
+    "peapp.commands.run",
 )
 
 

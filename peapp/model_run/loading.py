@@ -27,8 +27,8 @@ from peapp.memory import available_bytes, human_bytes
 # registry); any other text model whose class supports attention backends runs too.
 NAMED_FAMILIES = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi", "phi3", "gpt2",
                   "gpt_neox", "opt", "bert", "roberta", "distilbert")
-LEARNED_POSITION_TABLES = {  # model_type → (attribute path of the table, first position's row)
-    "gpt2": ("transformer.wpe", 0), "bert": ("embeddings.position_embeddings", 0),
+LEARNED_POSITION_TABLES = {  # model_type → (the table under model.base_model, its row for position 0)
+    "gpt2": ("wpe", 0), "bert": ("embeddings.position_embeddings", 0),
     "roberta": ("embeddings.position_embeddings", None),  # offset padding_idx + 1
     "distilbert": ("embeddings.position_embeddings", 0), "opt": ("decoder.embed_positions", 2),
 }
