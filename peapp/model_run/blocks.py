@@ -3,8 +3,8 @@
 ``attend`` takes a layer's real q [heads, n, d] and k/v [kv heads, n, d] (after rotation) and
 returns the attention output exactly as transformers' eager path computes it, while it adds to a
 :class:`LayerStats` the numbers the views need — never holding more than one block of query rows
-× keys.  The per-block pieces (the diagonal sums behind the distance profile) are the attention
-analysis' own (:mod:`peapp.analysis.attention`).
+× keys.  The diagonal sums behind the distance profile are the attention analysis' strided-view
+method (:mod:`peapp.analysis.attention`), here over every head at once.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import Callable
 import numpy as np
 import torch
 
-from peapp.analysis.attention import _add_diagonal_sums
 
 # A block of query rows holds at most this many float32 weights (rows × keys × heads): 32 MiB.
 BLOCK_ENTRIES = 8 * 1024 * 1024
+_DIAGONAL_ROWS = 64  # rows per diagonal-sum group: the skewed corners cost rows² per group
+_MASKED = -1e30
 
 
 @dataclass
@@ -178,48 +179,69 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
         if softcap:
             logits = torch.tanh(logits / softcap) * softcap
         mask = block_mask(r0, r1, lo, hi, causal, window)
-        if mask is not None:
-            logits.masked_fill_(~mask.to(logits.device), float("-inf"))
+        if mask is not None:  # a finite fill: exp gives exactly 0 and 0 · fill stays 0 in the entropy
+            logits.masked_fill_(~mask.to(logits.device), _MASKED)
         if extra_mask is not None:
             extra = extra_mask[0, :, r0:r1, lo:hi]
             if extra.dtype == torch.bool:
-                logits.masked_fill_(~extra, float("-inf"))
+                logits.masked_fill_(~extra, _MASKED)
                 mask = extra.all(0) if mask is None else mask & extra.all(0).to(mask.device)
             else:
                 logits.add_(extra)
-        lse = torch.logsumexp(logits, dim=-1, keepdim=True)
-        probs = torch.exp(logits - lse)
+        real_logits = logits[[h for _, h in plan.logit_maps]].clone() if plan.logit_maps else None
+        # softmax by hand, to keep the row normaliser for the entropy: H = log s − Σ p·(x − max)
+        logits.sub_(logits.amax(-1, keepdim=True))
+        probs = torch.exp(logits)
+        total = probs.sum(-1, keepdim=True)
+        entropy = torch.log(total.squeeze(-1)) - torch.linalg.vecdot(probs, logits) / total.squeeze(-1)
+        probs.div_(total)
         out[r0:r1] = torch.matmul(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
         if stats is not None:
-            _add_stats(stats, probs, logits, lse, r0, lo, n, mask)
+            _add_stats(stats, probs, entropy, r0, lo, n)
             for req in plan.maps:
                 pooled = _pool(probs[list(req.heads)].cpu(), r0, lo, req)
                 if pooled is not None:
                     _add_to(stats.maps, req, pooled[0])
-            for req, head in plan.logit_maps:
-                _add_logit_maps(stats, req, head, logits[head], r0, lo, mask, content_qk, scaling, softcap,
+            for index_, (req, head) in enumerate(plan.logit_maps):
+                _add_logit_maps(stats, req, head, real_logits[index_], r0, lo, mask, content_qk, scaling, softcap,
                                 n, window, causal)
         if check is not None:
             check((index + 1) / len(blocks))
     return out
 
 
-def _add_stats(stats: LayerStats, probs: torch.Tensor, logits: torch.Tensor, lse: torch.Tensor,
-               r0: int, lo: int, n: int, mask: torch.Tensor | None) -> None:
-    p = probs.cpu().double() if probs.device.type != "cpu" else probs.double()
+def _add_stats(stats: LayerStats, probs: torch.Tensor, entropy: torch.Tensor, r0: int, lo: int, n: int) -> None:
+    p = probs if probs.device.type == "cpu" else probs.cpu()
     stats.received[:, lo:lo + p.shape[2]] += p.sum(1)
-    safe_logits = logits if mask is None else logits.masked_fill(~mask.to(logits.device), 0.0)
-    # entropy of a row = lse − Σ p·logit (logits already scaled): one product instead of a log
-    ent = lse.squeeze(-1) - (probs * safe_logits).sum(-1)
-    stats.entropy += ent.sum(-1).cpu().double()
-    b, w = p.shape[1], p.shape[2]
+    stats.entropy += entropy.sum(-1).cpu()
     start = n - 1 - r0 + lo  # index of (row r0, key lo) in key − query + n − 1
-    for h in range(p.shape[0]):
-        if w >= b:
-            _add_diagonal_sums(stats.diagonal[h], p[h], start)
-        else:  # a window narrower than the block (sliding-window layers): row by row
-            for i in range(b):
-                stats.diagonal[h, start - i:start - i + w] += p[h, i]
+    for s0 in range(0, p.shape[1], _DIAGONAL_ROWS):  # small row groups keep the skewed corners small
+        part = p[:, s0:s0 + _DIAGONAL_ROWS]
+        if part.shape[2] >= part.shape[1]:
+            _add_diagonals(stats.diagonal, part.contiguous(), start - s0)
+        else:  # a window narrower than the rows (sliding-window layers): row by row
+            for i in range(part.shape[1]):
+                stats.diagonal[:, start - s0 - i:start - s0 - i + part.shape[2]] += part[:, i]
+
+
+def _skewed(part: torch.Tensor) -> torch.Tensor:
+    """Σ_i part[h, i, j] grouped by j − i for a small [H, b, m]: index j − i + b − 1 (m + b − 1 sums)."""
+    h, b, m = part.shape
+    width = m + 2 * (b - 1)
+    padded = torch.zeros(h, b, width, dtype=part.dtype)
+    padded[:, :, b - 1:b - 1 + m] = part
+    return padded.as_strided((h, b, m + b - 1), (b * width, width + 1, 1)).sum(1)
+
+
+def _add_diagonals(out: torch.Tensor, block: torch.Tensor, start: int) -> None:
+    """out[:, start + j − i] += block[:, i, j] for a contiguous [H, b, w] (w ≥ b), every head at
+    once: the 3-D form of the attention analysis' diagonal sums (a view with row stride w + 1 for
+    the offsets every row has, two small padded corners for the rest)."""
+    h, b, w = block.shape
+    out[:, start:start + w - b + 1] += block.as_strided((h, b, w - b + 1), (b * w, w + 1, 1)).sum(1)
+    if b > 1:
+        out[:, start - (b - 1):start] += _skewed(block[:, :, :b - 1])[:, :b - 1]
+        out[:, start + w - b + 1:start + w] += _skewed(block[:, :, w - b + 1:])[:, b - 1:]
 
 
 def _add_to(store: list, req: MapRequest, sums: torch.Tensor, *extra) -> None:

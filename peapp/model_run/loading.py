@@ -311,9 +311,15 @@ def _quiet_transformers():
     hf_logging.set_verbosity_error()
     bars = hf_logging.is_progress_bar_enabled()
     hf_logging.disable_progress_bar()
+    tqdm_before = os.environ.get("TQDM_DISABLE")
+    os.environ["TQDM_DISABLE"] = "1"  # the GGUF converter's own tqdm bar
     try:
         yield
     finally:
+        if tqdm_before is None:
+            os.environ.pop("TQDM_DISABLE", None)
+        else:
+            os.environ["TQDM_DISABLE"] = tqdm_before
         hf_logging.set_verbosity(before)
         if bars:
             hf_logging.enable_progress_bar()
