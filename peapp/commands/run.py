@@ -74,10 +74,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def format_summary(loaded, result, truncated: bool) -> str:
-    lines = [f"model:      {loaded.path} ({loaded.family}, {loaded.architecture}, {loaded.source}, "
-             f"loaded in {loaded.load_seconds:.1f} s)",
-             f"tokens:     {result.n_tokens:,}{' (text truncated)' if truncated else ''}; run in {result.seconds:.1f} s"
-             f" on {result.device}"]
+    lines = [(f"model:      {loaded.path} ({loaded.family}, {loaded.architecture}, {loaded.source}, "
+              f"loaded in {loaded.load_seconds:.1f} s)"),
+             (f"tokens:     {result.n_tokens:,}{' (text truncated)' if truncated else ''}; "
+              f"run in {result.seconds:.1f} s on {result.device}")]
     if result.perplexity is not None:
         lines.append(f"perplexity: {result.perplexity:.2f}")
     lines += ["", "layer  head  class           prev   local  sink0  sink4  entropy"]
@@ -89,8 +89,8 @@ def format_summary(loaded, result, truncated: bool) -> str:
                          f"{result.entropy[layer, head]:8.3f}")
     if result.term_kind:
         s = result.term_summary
-        lines += ["", f"layer {result.options.layer} head {result.options.head}: real logits vs {result.term_kind}: "
-                      f"std {s['real_std']:.3f} vs {s['term_std']:.3f}, correlation {s['correlation']:.3f}"]
+        lines += ["", (f"layer {result.options.layer} head {result.options.head}: real logits vs {result.term_kind}: "
+                       f"std {s['real_std']:.3f} vs {s['term_std']:.3f}, correlation {s['correlation']:.3f}")]
     if result.rope_usage is not None:
         usage = result.rope_usage.mean(1).mean(0)
         top = usage.argsort()[::-1][:3]

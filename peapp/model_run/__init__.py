@@ -13,14 +13,38 @@ transformers' attention registry), which computes the output exactly and the sta
 block (:mod:`peapp.model_run.runner` lists them); ``output_attentions`` is never used.
 """
 
-from peapp.model_run.loading import (LoadedModel, default_cache_dir, load_model, registry_families,
-                                     resolve_device)
-from peapp.model_run.runner import (CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN, RunOptions, RunResult,
-                                    run_model, tokenize)
+from peapp.model_run.loading import (
+    LoadedModel,
+    default_cache_dir,
+    load_model,
+    registry_families,
+    resolve_device,
+)
+from peapp.model_run.runner import (
+    CLASS_THRESHOLDS,
+    LOCAL_WINDOW,
+    SINK_SPAN,
+    RunOptions,
+    RunResult,
+    run_model,
+    tokenize,
+)
 
-__all__ = ["CLASS_THRESHOLDS", "LOCAL_WINDOW", "SINK_SPAN", "LoadedModel", "RunOptions", "RunResult",
-           "default_cache_dir", "load_model", "registry_families", "resolve_device", "run_model", "tokenize",
-           "run_on_text"]
+__all__ = [
+    "CLASS_THRESHOLDS",
+    "LOCAL_WINDOW",
+    "SINK_SPAN",
+    "LoadedModel",
+    "RunOptions",
+    "RunResult",
+    "default_cache_dir",
+    "load_model",
+    "registry_families",
+    "resolve_device",
+    "run_model",
+    "run_on_text",
+    "tokenize",
+]
 
 
 def run_on_text(path: str, text: str, *, max_tokens: int | None = 1024, options: RunOptions | None = None,

@@ -10,12 +10,11 @@ method (:mod:`peapp.analysis.attention`), here over every head at once.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 import torch
-
 
 # A block of query rows holds at most this many float32 weights (rows × keys × heads): 32 MiB.
 BLOCK_ENTRIES = 8 * 1024 * 1024

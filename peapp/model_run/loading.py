@@ -16,8 +16,9 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from peapp.errors import CheckpointError, ParameterError, SizeError
 from peapp.jobs import Cancelled
@@ -109,7 +110,7 @@ def registry_families() -> tuple[str, ...]:
     spec = importlib.util.find_spec("transformers")
     if spec is None or not spec.submodule_search_locations:
         return ()
-    models = os.path.join(list(spec.submodule_search_locations)[0], "models")
+    models = os.path.join(next(iter(spec.submodule_search_locations)), "models")
     found = []
     for name in sorted(os.listdir(models)):
         source = os.path.join(models, name, f"modeling_{name}.py")
@@ -258,14 +259,14 @@ def _folder_tokenizer(folder: str):
     if os.path.exists(tok_json):
         try:
             return tokenizers.Tokenizer.from_file(tok_json)
-        except Exception as exc:  # the library raises its own types on bad JSON
+        except Exception as exc:  # noqa: BLE001 - the tokenizers library raises its own types on bad JSON
             raise CheckpointError(f"{tok_json} cannot be read by the tokenizers library: {exc}") from None
     import transformers
 
     try:  # vocab.txt / vocab.json + merges.txt: transformers converts them to a fast tokenizer
         with _quiet_transformers():
             fast = transformers.AutoTokenizer.from_pretrained(folder)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - transformers raises many types for a missing/odd tokenizer
         raise CheckpointError(f"{folder} has no tokenizer transformers can read ({type(exc).__name__}: "
                               f"{str(exc)[:160]}); add its tokenizer.json.") from None
     backend = getattr(fast, "backend_tokenizer", None) or getattr(fast, "_tokenizer", None)

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import torch
@@ -36,7 +37,7 @@ SINK_SPAN = 4
 LOCAL_WINDOW = 8
 CLASS_THRESHOLDS = {
     "previous_token": "mean weight on the previous token ≥ 0.5",
-    "sink": f"mean weight on token 0 ≥ 0.5",
+    "sink": "mean weight on token 0 ≥ 0.5",
     "local": f"mean weight within distance ≤ {LOCAL_WINDOW} ≥ 0.7",
     "broad": "none of the above (spread over content)",
 }
@@ -133,8 +134,8 @@ class _Session:
     def __init__(self, loaded, n: int, options: RunOptions, progress, cancelled):
         cfg = loaded.config
         self.loaded, self.n, self.options = loaded, n, options
-        self.n_layers = int(getattr(cfg, "num_hidden_layers", None) or getattr(cfg, "n_layer"))
-        self.n_heads = int(getattr(cfg, "num_attention_heads", None) or getattr(cfg, "n_head"))
+        self.n_layers = int(getattr(cfg, "num_hidden_layers", None) or cfg.n_layer)
+        self.n_heads = int(getattr(cfg, "num_attention_heads", None) or cfg.n_head)
         self.progress, self.cancelled = progress, cancelled
         self._modules: dict[int, int] = {}
         self.stats: dict[int, LayerStats] = {}
@@ -306,10 +307,10 @@ def estimate_run_bytes(loaded, n: int) -> int:
     cfg = loaded.config
     from peapp.model_run.blocks import BLOCK_ENTRIES
 
-    hidden = int(getattr(cfg, "hidden_size", None) or getattr(cfg, "n_embd"))
+    hidden = int(getattr(cfg, "hidden_size", None) or cfg.n_embd)
     inter = int(getattr(cfg, "intermediate_size", None) or getattr(cfg, "n_inner", None) or 4 * hidden)
-    layers = int(getattr(cfg, "num_hidden_layers", None) or getattr(cfg, "n_layer"))
-    heads = int(getattr(cfg, "num_attention_heads", None) or getattr(cfg, "n_head"))
+    layers = int(getattr(cfg, "num_hidden_layers", None) or cfg.n_layer)
+    heads = int(getattr(cfg, "num_attention_heads", None) or cfg.n_head)
     vocab = int(getattr(cfg, "vocab_size", 0))
     block = 4 * BLOCK_ENTRIES * 4
     statistic_sums = layers * heads * 3 * n * 8
@@ -426,7 +427,7 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
     summary: dict[str, float] = {}
     tcount = valid_counts(session.term_req, n, causal, window)
     for entry in st.logit_maps:
-        req, head, kind, sums = entry
+        _req, _head, kind, sums = entry
         values = np.where(tcount > 0, sums.numpy() / np.maximum(tcount, 1), np.nan)
         if kind == "real":
             logit_map = values

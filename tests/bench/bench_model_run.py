@@ -62,7 +62,7 @@ print(json.dumps(out))
 def _child(mode: str, path: str, n: int, cache: str) -> dict:
     env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "2"),
                HF_HUB_OFFLINE="1", TQDM_DISABLE="1")
-    proc = subprocess.run([sys.executable, "-c", _CHILD, mode, path, str(n), cache], capture_output=True,
+    proc = subprocess.run([sys.executable, "-c", _CHILD, mode, path, str(n), cache], check=False, capture_output=True,
                           text=True, env=env, cwd=ROOT)
     if proc.returncode != 0:
         return {"error": (proc.stderr.strip().splitlines() or ["killed"])[-1], "returncode": proc.returncode}
@@ -90,6 +90,8 @@ def main() -> int:
     cache = tempfile.mkdtemp(prefix="peapp-bench-cache-")
     print(f"cores {os.cpu_count()}, OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', '2')}")
     first = _child("load", smol, 2, cache)
+    if "error" in first:
+        print("first open failed:", first["error"])
     print(f"SmolLM2 first open (dequantise + build + write cache): {first.get('load_s', float('nan')):.1f} s "
           f"[{first.get('source')}] (target < 15 s; import {first.get('import_s', 0):.1f} s)  load {_load()}")
     again = _child("load", smol, 2, cache)
