@@ -16,6 +16,9 @@ import pytest
 import torch
 
 from peapp.analysis import attention as A
+from peapp.analysis.attention import blocks
+from peapp.analysis.attention import model as attention_model
+from peapp.analysis.attention import threads as attention_threads
 from peapp.jobs import Cancelled
 from tests.core.test_attention import _pool, spec
 
@@ -32,10 +35,10 @@ LAYOUTS = {
 @pytest.fixture(params=list(LAYOUTS))
 def layout(request, monkeypatch):
     for name, value in LAYOUTS[request.param].items():
-        monkeypatch.setattr(A, name, value)
-    A._cache.clear()
+        monkeypatch.setattr(attention_threads if name == "WORKERS" else blocks, name, value)
+    attention_model._cache.clear()
     yield request.param
-    A._cache.clear()
+    attention_model._cache.clear()
 
 
 def _profile_and_entropy(p: np.ndarray, rows: np.ndarray, causal: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -101,7 +104,7 @@ def test_blocked_sampled_rows_equal_pooling_those_rows(layout, causal):
 def test_diagonal_sums_equal_a_loop_over_rows(b, w):
     block = torch.rand(b, w)
     got, expected = torch.zeros(60), torch.zeros(60)
-    A._add_diagonal_sums(got, block, 20)
+    blocks.add_diagonal_sums(got, block, 20)
     for i in range(b):
         for j in range(w):
             expected[20 + j - i] += block[i, j]
@@ -114,7 +117,7 @@ def test_head_logits_equal_the_all_heads_logits():
             s = spec(scheme=scheme, seq_len=40, n_heads=3, head_dim=8, causal=causal)
             model = A.AttentionModel(s)
             rows = torch.tensor([4, 5, 6, 30])
-            whole, _, _ = model.logits(rows, 40, mask_value=A._MASKED)
+            whole, _, _ = model.logits(rows, 40, mask_value=A.MASKED)
             q = model.queries(rows)
             for h in range(3):
                 got, _ = model.head_logits(h, rows, q[h], 7, 35, torch.empty(4, 28), torch.empty(4, 28))
@@ -122,7 +125,7 @@ def test_head_logits_equal_the_all_heads_logits():
 
 
 def test_cancelling_stops_every_worker(monkeypatch):
-    monkeypatch.setattr(A, "WORKERS", 2)
+    monkeypatch.setattr(attention_threads, "WORKERS", 2)
     threads = torch.get_num_threads()
     before = set(threading.enumerate())
     seen = []
@@ -136,13 +139,13 @@ def test_cancelling_stops_every_worker(monkeypatch):
             raise Cancelled
 
     with pytest.raises(Cancelled):
-        A._run_tasks(list(range(1000)), work, progress, 0.0, 1.0)
+        attention_threads.run_tasks(list(range(1000)), work, progress, 0.0, 1.0)
     assert len(seen) < 1000 and set(threading.enumerate()) == before
     assert torch.get_num_threads() == threads  # one-thread ops only while the workers ran
 
 
 def test_a_worker_error_reaches_the_caller(monkeypatch):
-    monkeypatch.setattr(A, "WORKERS", 2)
+    monkeypatch.setattr(attention_threads, "WORKERS", 2)
     threads = torch.get_num_threads()
 
     def work(task, ws):
@@ -150,5 +153,5 @@ def test_a_worker_error_reaches_the_caller(monkeypatch):
             raise ValueError("boom")
 
     with pytest.raises(ValueError, match="boom"):
-        A._run_tasks(list(range(50)), work, lambda f: None, 0.0, 1.0)
+        attention_threads.run_tasks(list(range(50)), work, lambda f: None, 0.0, 1.0)
     assert torch.get_num_threads() == threads

@@ -8,8 +8,9 @@ import pytest
 import torch
 
 from peapp.analysis import attention as A
+from peapp.analysis.attention import blocks
+from peapp.analysis.attention import model as attention_model
 from tests.core.test_attention import _pool, spec
-
 
 # ---- zoom fast path: region columns only, cached per-row normalisers ----------------------------
 
@@ -19,7 +20,7 @@ def test_lean_zoom_equals_pooling_the_full_matrix(scheme, causal):
     s = spec(scheme=scheme, seq_len=45, n_heads=3, head_dim=8, causal=causal)
     full = A.full_matrices(s)
     for warm in (False, True):
-        A._cache.clear()  # cold: no normaliser known yet
+        attention_model._cache.clear()  # cold: no normaliser known yet
         if warm:  # the whole view first, as the dock does: its rows' normalisers are reused
             A.attention_view(s, max_bins=8)
         for kind in A.KINDS:
@@ -36,7 +37,7 @@ def test_lean_zoom_equals_pooling_the_full_matrix(scheme, causal):
 @pytest.mark.parametrize("scheme", ["rope", "alibi", "t5", "shaw"])
 @pytest.mark.parametrize("causal", [True, False])
 def test_row_normalisers_stream_over_key_blocks(monkeypatch, scheme, causal):
-    monkeypatch.setattr(A, "LSE_BLOCK_ENTRIES", 2048)  # key blocks of 256: three blocks over 700 keys
+    monkeypatch.setattr(blocks, "LSE_BLOCK_ENTRIES", 2048)  # key blocks of 256: three blocks over 700 keys
     s = spec(scheme=scheme, seq_len=700, n_heads=2, head_dim=8, causal=causal)
     model = A.AttentionModel(s)
     rows = np.array([0, 1, 255, 256, 257, 400, 699])
@@ -48,7 +49,7 @@ def test_row_normalisers_stream_over_key_blocks(monkeypatch, scheme, causal):
 
 def test_zoom_reuses_normalisers_and_computes_only_its_columns(monkeypatch):
     s = spec(scheme="rope", seq_len=300, n_heads=2, head_dim=8, causal=False)
-    A._cache.clear()
+    attention_model._cache.clear()
     A.attention_view(s, max_bins=300)  # every row evaluated: every normaliser known
     widths = []
     original = A.AttentionModel.head_logits

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from peapp.analysis import attention as A
+from peapp.analysis.attention import view as attention_view_module
 from tests.conftest import wait_idle
 
 
@@ -191,7 +192,7 @@ def test_cancelling_a_65536_token_computation_stops_promptly(main_window, dock, 
         outcomes.append("finished")
         return view
 
-    monkeypatch.setattr(A, "attention_view", recorded)
+    monkeypatch.setattr(attention_view_module, "attention_view", recorded)
     before = dock.image.image.copy()
     dock.set_settings(seq_len=65_536, n_heads=8, head_dim=64)
     qtbot.waitUntil(lambda: dock.progress.isVisible() and dock.progress.value() > 20, timeout=60_000)

@@ -1,0 +1,79 @@
+"""The attention sandbox's settings: schemes, token sources, kinds of matrix, the spec itself."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+import torch
+
+from peapp.errors import ParameterError
+from peapp.params import Spec, param
+
+SCHEMES = ("nope", "sinusoidal", "learned", "rope", "alibi", "t5", "shaw")
+SCHEME_LABELS = {
+    "nope": "NoPE (no position)",
+    "sinusoidal": "Sinusoidal, added to inputs",
+    "learned": "Learned absolute, added to inputs",
+    "rope": "RoPE (rotates q and k)",
+    "alibi": "ALiBi (linear bias)",
+    "t5": "T5 bucket bias",
+    "shaw": "Shaw relative keys",
+}
+TOKEN_SOURCES = ("repeated", "random", "sentence")
+KINDS = ("logits", "position", "softmax")
+POOLINGS = ("mean", "max")
+MAX_SEQ_LEN = 131_072
+DEFAULT_SENTENCE = "the cat sat on the mat because the mat was warm"
+
+
+@dataclass(frozen=True)
+class AttentionSpec(Spec):
+    """The attention sandbox: scheme, sizes, where the tokens come from, mask."""
+
+    family: ClassVar[str] = "attention"
+    scheme: str = param("rope", "Scheme", choices=SCHEMES,
+                        help="How position enters attention. Scheme settings (RoPE base and scaling, "
+                             "T5 buckets, Shaw clip, sinusoid base, learned table size) come from the "
+                             "parameters of that family.")
+    seq_len: int = param(64, "Tokens", minimum=1, maximum=MAX_SEQ_LEN, step=1,
+                         help="Sequence length (queries = keys). Long sequences are shown pooled; "
+                              "zoom in for full resolution.")
+    n_heads: int = param(4, "Heads", minimum=1, maximum=64, step=1, help="Attention heads.")
+    head_dim: int = param(64, "head_dim", minimum=2, maximum=512, step=2, even=True,
+                          help="Width of q, k and v per head (also the token width here).")
+    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1,
+                      help="Seeds the projections, random tokens, T5 table and Shaw vectors.")
+    tokens: str = param("random", "Tokens from", choices=TOKEN_SOURCES,
+                        help="repeated: one token everywhere, so only position matters; random: seeded "
+                             "random tokens; sentence: the typed words, repeated to fill the length.")
+    sentence: str = param(DEFAULT_SENTENCE, "Sentence",
+                          help="Words embedded deterministically (a hash of each word seeds its vector).")
+    causal: bool = param(True, "Causal mask", help="Mask future keys (decoder); off: every token sees all.")
+    t5_source: str = param("", "Trained T5 table",
+                           help="PATH::TENSOR of a checkpoint's T5 relative bias table [buckets, heads]; empty: a "
+                                "seeded random table.")
+    embedding_source: str = param("", "Word embeddings",
+                                  help="PATH::TENSOR of a checkpoint's word-embedding table; sentence words found "
+                                       "whole in its vocabulary use it, others the hashed vector. Empty: hashed only.")
+
+    def check(self) -> None:
+        if self.tokens == "sentence" and not sentence_words(self.sentence):
+            raise ParameterError("the sentence has no words; type at least one word, or choose random tokens.")
+
+
+def sentence_words(text: str) -> list[str]:
+    """Words and punctuation marks, lower-cased: the tokens of a typed sentence."""
+    return re.findall(r"[\w']+|[^\w\s]", text.lower())
+
+
+def word_vector(word: str, dim: int) -> torch.Tensor:
+    """A deterministic unit-variance vector for a word: its SHA-256 seeds the generator."""
+    seed = int.from_bytes(hashlib.sha256(word.encode("utf-8")).digest()[:8], "little") & (2**63 - 1)
+    return torch.randn(dim, generator=torch.Generator().manual_seed(seed))
+
+
+__all__ = ["DEFAULT_SENTENCE", "KINDS", "MAX_SEQ_LEN", "POOLINGS", "SCHEMES", "SCHEME_LABELS", "TOKEN_SOURCES",
+           "AttentionSpec", "sentence_words", "word_vector"]
