@@ -108,6 +108,16 @@ def test_llama_logits_weights_and_statistics(tiny_llama):
     np.testing.assert_allclose(result.rope_usage[1], usage, rtol=1e-5)
     inv = model.model.rotary_emb.inv_freq.numpy()
     np.testing.assert_allclose(result.rope_wavelengths, 2 * np.pi / inv, rtol=1e-6)
+    # the attention analysis' block machinery, given the same real q and k, agrees
+    from peapp.analysis.attention.blocks import attention_statistics
+
+    theirs = attention_statistics(qr[0], kr[0], scale=scale, causal=True, max_bins=n)
+    np.testing.assert_allclose(np.nan_to_num(result.thumbnails[1]), np.nan_to_num(theirs.values), atol=1e-5)
+    np.testing.assert_allclose(result.distance_profile[1][:, theirs.distances], theirs.profile, atol=1e-5)
+    np.testing.assert_allclose(result.entropy[1], theirs.entropy.mean(-1), atol=1e-5)
+    np.testing.assert_allclose(result.received[1], theirs.received, atol=1e-5)
+    np.testing.assert_allclose(result.sink_first[1], theirs.sink, atol=1e-5)
+    np.testing.assert_allclose(result.sink_span[1], theirs.sink_first, atol=1e-5)
     x, y = real[lower], content[lower]
     assert result.term_summary["correlation"] == pytest.approx(np.corrcoef(x, y)[0, 1], abs=1e-5)
 
