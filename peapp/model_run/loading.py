@@ -101,6 +101,29 @@ def resolve_device(name: str) -> str:
     raise ParameterError(f"unknown device {name!r}: use cpu, cuda or mps.")
 
 
+def _models_folder() -> str | None:
+    import importlib.util
+
+    spec = importlib.util.find_spec("transformers")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return os.path.join(next(iter(spec.submodule_search_locations)), "models")
+
+
+@functools.lru_cache(maxsize=64)
+def uses_registry(family: str) -> bool:
+    """Does transformers' model folder for ``family`` declare attention-backend support (one file
+    read; the whole list costs reading every modeling file)."""
+    folder, name = _models_folder(), family.replace("-", "_")
+    if folder is None or not name.replace("_", "").isalnum():
+        return False
+    try:
+        with open(os.path.join(folder, name, f"modeling_{name}.py"), encoding="utf-8") as fh:
+            return "_supports_attention_backend = True" in fh.read()
+    except OSError:
+        return False
+
+
 @functools.lru_cache(maxsize=1)
 def registry_families() -> tuple[str, ...]:
     """Every transformers model folder whose model class supports attention backends (uses
@@ -226,7 +249,7 @@ def _load_folder(folder: str, device: str, progress, cancelled, budget, source: 
 def _check_family_by_name(family: str, cfg: dict[str, Any]) -> None:
     if cfg.get("is_encoder_decoder"):
         raise CheckpointError(supported_message(family, "encoder-decoder models (cross-attention) are not run"))
-    if family not in registry_families():
+    if not uses_registry(family):
         raise CheckpointError(supported_message(family, "its transformers model does not use the "
                                                         "attention-function registry"))
 
