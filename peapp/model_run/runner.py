@@ -290,14 +290,20 @@ def tokenize(loaded, text: str, max_tokens: int | None = None) -> tuple[list[int
     """The checkpoint's own tokenizer on ``text``: (ids, token strings, truncated?)."""
     if not text or not text.strip():
         raise ParameterError("the text is empty: type or paste some, or open a .txt file.")
-    encoding = loaded.tokenizer.encode(text)
-    ids, tokens = list(encoding.ids), list(encoding.tokens)
     limit = max_tokens
     if loaded.scheme == "learned_absolute" and loaded.trained_context:
         limit = min(limit or loaded.trained_context, loaded.trained_context)
-    truncated = limit is not None and len(ids) > limit
-    if truncated:
-        ids, tokens = ids[:limit], tokens[:limit]
+    tokenizer = loaded.tokenizer
+    # the tokenizer truncates, so its special tokens ([CLS] … [SEP]) stay; its tokenizer.json may
+    # carry the training pipeline's own limit (MiniLM: 128) or padding, which are replaced
+    if limit:
+        tokenizer.enable_truncation(max_length=int(limit))
+    else:
+        tokenizer.no_truncation()
+    tokenizer.no_padding()
+    encoding = tokenizer.encode(text)
+    ids, tokens = list(encoding.ids), list(encoding.tokens)
+    truncated = bool(encoding.overflowing)
     return ids, tokens, truncated
 
 

@@ -37,7 +37,9 @@ def test_smollm2_perplexity_on_the_bundled_text(model_cache):
 def test_minilm_rows_sum_to_one():
     loaded = load_model(MINILM)
     assert loaded.family == "bert" and not loaded.causal and loaded.trained_context == 512
-    ids, tokens, _ = tokenize(loaded, sample_text(), max_tokens=128)
+    ids, tokens, truncated = tokenize(loaded, sample_text(), max_tokens=128)
+    assert len(ids) == 128 and truncated
+    assert len(tokenize(loaded, sample_text(), max_tokens=512)[0]) == 512  # not its tokenizer.json's 128
     assert tokens[0] == "[CLS]" and tokens[-1] == "[SEP]"  # the tokenizer's own post-processor
     result = run_model(loaded, ids, RunOptions(map_bins=128, thumb_bins=128), tokens=tokens)
     maps = result.thumbnails  # every layer × head at full resolution
