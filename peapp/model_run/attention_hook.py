@@ -1,0 +1,71 @@
+"""peapp's attention function in transformers' registry (``attn_implementation="peapp_blocks"``).
+
+Every layer of a registry-using model calls it with its real q, k (after rotation) and v; it
+hands them to :func:`peapp.model_run.blocks.attend` and to the active run's collector.  With no
+run active (plain use of the model) it only computes the exact output.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from typing import Any
+
+import torch
+
+from peapp.errors import CheckpointError
+from peapp.model_run.blocks import attend
+
+ATTENTION_NAME = "peapp_blocks"
+_active: contextvars.ContextVar[Any] = contextvars.ContextVar("peapp_model_run", default=None)
+_installed = False
+
+
+def install() -> None:
+    """Register the function (once); imports transformers, so only called when a model loads."""
+    global _installed
+    if _installed:
+        return
+    from transformers import AttentionInterface
+
+    AttentionInterface.register(ATTENTION_NAME, peapp_attention)
+    _installed = True
+
+
+def activate(session):
+    """Make ``session`` receive the layers' q/k until the returned token is reset."""
+    return _active.set(session)
+
+
+def deactivate(token) -> None:
+    _active.reset(token)
+
+
+def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
+                    attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
+                    **kwargs: Any) -> tuple[torch.Tensor, None]:
+    if kwargs.get("s_aux") is not None:
+        raise CheckpointError("this model's attention has learned sink logits (s_aux), which peapp's exact "
+                              "attention does not model; it cannot be run here.")
+    if query.shape[0] != 1:
+        raise CheckpointError("peapp runs one sequence at a time (batch size 1).")
+    if attention_mask is not None and attention_mask.dtype != torch.bool and not attention_mask.is_floating_point():
+        attention_mask = attention_mask.bool()
+    causal = kwargs.get("is_causal")
+    if causal is None:
+        causal = bool(getattr(module, "is_causal", True))
+    if query.shape[2] == 1 and key.shape[2] == 1:
+        causal = False
+    scale = float(scaling) if scaling is not None else query.shape[-1] ** -0.5
+    window = kwargs.get("sliding_window")
+    softcap = kwargs.get("softcap")
+    q, k, v = query[0], key[0], value[0]
+    session = _active.get()
+    if session is None:
+        out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap,
+                     extra_mask=attention_mask)
+    else:
+        layer = session.layer_index(module)
+        stats, plan = session.begin_layer(layer, module, q, k, causal, window)
+        out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap, stats=stats,
+                     plan=plan, check=lambda f: session.check(layer, f), extra_mask=attention_mask)
+    return out.unsqueeze(0), None

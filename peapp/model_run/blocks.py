@@ -1,0 +1,281 @@
+"""Exact attention of one layer, computed block by block with its statistics (torch only).
+
+``attend`` takes a layer's real q [heads, n, d] and k/v [kv heads, n, d] (after rotation) and
+returns the attention output exactly as transformers' eager path computes it, while it adds to a
+:class:`LayerStats` the numbers the views need — never holding more than one block of query rows
+× keys.  The diagonal sums behind the distance profile are the attention analysis' strided-view
+method (:mod:`peapp.analysis.attention`), here over every head at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+# A block of query rows holds at most this many float32 weights (rows × keys × heads): 32 MiB.
+BLOCK_ENTRIES = 8 * 1024 * 1024
+_DIAGONAL_ROWS = 64  # rows per diagonal-sum group: the skewed corners cost rows² per group
+_MASKED = -1e30
+
+
+@dataclass
+class MapRequest:
+    """A pooled map of some heads of one layer over a region of the full map."""
+
+    heads: tuple[int, ...]
+    row_bins: int
+    col_bins: int
+    rows: tuple[int, int]  # [start, stop) query rows
+    cols: tuple[int, int]  # [start, stop) keys
+
+    def bin_sizes(self) -> tuple[int, int]:
+        return (math.ceil((self.rows[1] - self.rows[0]) / self.row_bins),
+                math.ceil((self.cols[1] - self.cols[0]) / self.col_bins))
+
+    def shape(self) -> tuple[int, int]:
+        rb, cb = self.bin_sizes()
+        return (math.ceil((self.rows[1] - self.rows[0]) / rb), math.ceil((self.cols[1] - self.cols[0]) / cb))
+
+
+@dataclass
+class LayerStats:
+    """Sums over every query row of one layer, per head; filled block by block by ``attend``."""
+
+    n: int
+    heads: int
+    diagonal: torch.Tensor = field(init=False)  # [heads, 2n−1]: Σ weight at key − query + n − 1
+    received: torch.Tensor = field(init=False)  # [heads, n]: Σ over queries of the weight each key gets
+    entropy: torch.Tensor = field(init=False)  # [heads]: Σ over queries of the row's entropy (nats)
+    maps: list = field(default_factory=list)  # (MapRequest, weight sums [h, rb, cb])
+    logit_maps: list = field(default_factory=list)  # (MapRequest, head, "real" | "term", logit sums)
+    logit_moments: dict = field(default_factory=dict)  # head → [Σx, Σx², Σy, Σy², Σxy, count] (x real logits, y the other term)
+
+    def __post_init__(self):
+        self.diagonal = torch.zeros(self.heads, 2 * self.n - 1, dtype=torch.float64)
+        self.received = torch.zeros(self.heads, self.n, dtype=torch.float64)
+        self.entropy = torch.zeros(self.heads, dtype=torch.float64)
+
+
+def _row_blocks(n: int, heads: int, causal: bool) -> list[tuple[int, int]]:
+    """Query-row blocks whose [heads, rows, keys] weights fit BLOCK_ENTRIES (causal blocks grow
+    toward the top, where rows see fewer keys)."""
+    blocks, start = [], 0
+    while start < n:
+        keys = n if not causal else max(1, start + 1)
+        rows = max(1, min(n - start, BLOCK_ENTRIES // max(1, heads * keys)))
+        if causal:  # rows see up to start + rows keys: shrink until the last row fits too
+            while rows > 1 and heads * rows * (start + rows) > BLOCK_ENTRIES:
+                rows //= 2
+        blocks.append((start, start + rows))
+        start += rows
+    return blocks
+
+
+def valid_key_range(r0: int, r1: int, n: int, causal: bool, window: int | None) -> tuple[int, int]:
+    """Keys [lo, hi) that any of the rows r0 … r1 − 1 may see."""
+    hi = r1 if causal else n
+    lo = max(0, r0 - window + 1) if window else 0
+    return lo, hi
+
+
+def block_mask(r0: int, r1: int, lo: int, hi: int, causal: bool, window: int | None) -> torch.Tensor | None:
+    """True where row i may see key j (i in r0…r1−1, j in lo…hi−1); None when every cell may."""
+    rows = torch.arange(r0, r1).unsqueeze(1)
+    cols = torch.arange(lo, hi).unsqueeze(0)
+    ok = None
+    if causal:
+        ok = cols <= rows
+    if window:
+        near = (cols > rows - window) if causal else ((cols - rows).abs() < window)
+        ok = near if ok is None else ok & near
+    if ok is not None and bool(ok.all()):
+        return None
+    return ok
+
+
+def valid_counts(req: MapRequest, n: int, causal: bool, window: int | None) -> np.ndarray:
+    """How many unmasked cells each pooled cell of ``req`` holds (0: drawn as masked, not 0)."""
+    rb, cb = req.bin_sizes()
+    nr, nc = req.shape()
+    out = np.zeros((nr, nc), dtype=np.float64)
+    rows = np.arange(req.rows[0], req.rows[1])
+    edges = req.cols[0] + np.arange(nc + 1) * cb
+    edges[-1] = req.cols[1]
+    lo_cols, hi_cols = edges[:-1][None, :], edges[1:][None, :]
+    hi = np.full((len(rows), 1), n) if not causal else rows[:, None] + 1
+    lo = np.zeros((len(rows), 1), dtype=np.int64)
+    if window:
+        lo = np.maximum(lo, rows[:, None] - window + 1)
+        if not causal:
+            hi = np.minimum(np.full((len(rows), 1), n), rows[:, None] + window)
+    per_row = np.clip(np.minimum(hi, hi_cols) - np.maximum(lo, lo_cols), 0, None)  # [rows, nc]
+    np.add.at(out, (rows - req.rows[0]) // rb, per_row)
+    return out
+
+
+def _pool(values: torch.Tensor, r0: int, lo: int, req: MapRequest) -> tuple[torch.Tensor, int, int] | None:
+    """Sums of ``values`` [h, b, w] (rows r0…, keys lo…) over req's cells: (sums [h, rows' bins,
+    nc], first row bin, ...) restricted to the region; None if the block misses it."""
+    rb, cb = req.bin_sizes()
+    nr, nc = req.shape()
+    b, w = values.shape[1], values.shape[2]
+    a0, a1 = max(r0, req.rows[0]), min(r0 + b, req.rows[1])
+    c0, c1 = max(lo, req.cols[0]), min(lo + w, req.cols[1])
+    if a0 >= a1 or c0 >= c1:
+        return None
+    part = values[:, a0 - r0:a1 - r0, c0 - lo:c1 - lo]
+    # columns: pad on the left to the bin boundary so every bin is whole
+    first_col_bin = (c0 - req.cols[0]) // cb
+    left = c0 - (req.cols[0] + first_col_bin * cb)
+    last_col_bin = (c1 - 1 - req.cols[0]) // cb
+    width = (last_col_bin - first_col_bin + 1) * cb
+    padded = torch.nn.functional.pad(part, (left, width - left - part.shape[2]))
+    by_col = padded.reshape(part.shape[0], part.shape[1], -1, cb).sum(-1, dtype=torch.float64)
+    row_bin = torch.as_tensor((np.arange(a0, a1) - req.rows[0]) // rb)
+    out = torch.zeros(part.shape[0], nr, nc, dtype=torch.float64)
+    out[:, :, first_col_bin:last_col_bin + 1].index_add_(1, row_bin, by_col)
+    return out, 0, 0
+
+
+@dataclass
+class LayerPlan:
+    """What ``attend`` collects for one layer besides the always-on statistics."""
+
+    maps: list = field(default_factory=list)  # MapRequest of weights
+    logit_maps: list = field(default_factory=list)  # (MapRequest, head) of logits (real and content)
+    content: Callable | None = None  # (q, k) → (q, k) with position removed, for logit_maps' content
+
+
+def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float, causal: bool,
+           window: int | None = None, softcap: float | None = None, stats: LayerStats | None = None,
+           plan: LayerPlan | None = None, check: Callable[[float], None] | None = None,
+           extra_mask: torch.Tensor | None = None) -> torch.Tensor:
+    """Softmax attention of q [H, n, d] over k/v [Hkv, n, d] (grouped heads share k/v), exactly
+    as eager attention: float32 logits · scaling, optional tanh soft-cap, the causal and sliding
+    window masks, a float32 softmax, weights · v.  Returns [n, H, dv].  ``check(fraction)`` is
+    called after every block (it may raise to cancel).  ``extra_mask`` [1, 1|H, n, n]: a mask the
+    model built itself (bool: True may attend; float: added to the logits), applied on top."""
+    heads, n, _ = q.shape
+    group = heads // k.shape[0]
+    if group > 1:
+        k = k.repeat_interleave(group, dim=0)
+        v = v.repeat_interleave(group, dim=0)
+    out = torch.empty(n, heads, v.shape[-1], dtype=v.dtype, device=v.device)
+    plan = plan or LayerPlan()
+    content_qk = None
+    if plan.logit_maps and plan.content is not None:
+        wanted = sorted({h for _, h in plan.logit_maps})
+        content_qk = (wanted, *plan.content(q[wanted], k[wanted], wanted))
+    blocks = _row_blocks(n, heads, causal)
+    for index, (r0, r1) in enumerate(blocks):
+        lo, hi = valid_key_range(r0, r1, n, causal, window)
+        logits = torch.matmul(q[:, r0:r1], k[:, lo:hi].transpose(1, 2))
+        logits.mul_(scaling)
+        if softcap:
+            logits = torch.tanh(logits / softcap) * softcap
+        mask = block_mask(r0, r1, lo, hi, causal, window)
+        if mask is not None:  # a finite fill: exp gives exactly 0 and 0 · fill stays 0 in the entropy
+            logits.masked_fill_(~mask.to(logits.device), _MASKED)
+        if extra_mask is not None:
+            extra = extra_mask[0, :, r0:r1, lo:hi]
+            if extra.dtype == torch.bool:
+                logits.masked_fill_(~extra, _MASKED)
+                mask = extra.all(0) if mask is None else mask & extra.all(0).to(mask.device)
+            else:
+                logits.add_(extra)
+        real_logits = logits[[h for _, h in plan.logit_maps]].clone() if plan.logit_maps else None
+        # softmax by hand, to keep the row normaliser for the entropy: H = log s − Σ p·(x − max)
+        logits.sub_(logits.amax(-1, keepdim=True))
+        probs = torch.exp(logits)
+        total = probs.sum(-1, keepdim=True)
+        entropy = torch.log(total.squeeze(-1)) - torch.linalg.vecdot(probs, logits) / total.squeeze(-1)
+        probs.div_(total)
+        out[r0:r1] = torch.matmul(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
+        if stats is not None:
+            _add_stats(stats, probs, entropy, r0, lo, n)
+            for req in plan.maps:
+                pooled = _pool(probs[list(req.heads)].cpu(), r0, lo, req)
+                if pooled is not None:
+                    _add_to(stats.maps, req, pooled[0])
+            for index_, (req, head) in enumerate(plan.logit_maps):
+                assert real_logits is not None  # taken above whenever logit maps are asked for
+                _add_logit_maps(stats, req, head, real_logits[index_], r0, lo, mask, content_qk, scaling, softcap,
+                                n, window, causal)
+        if check is not None:
+            check((index + 1) / len(blocks))
+    return out
+
+
+def _add_stats(stats: LayerStats, probs: torch.Tensor, entropy: torch.Tensor, r0: int, lo: int, n: int) -> None:
+    p = probs if probs.device.type == "cpu" else probs.cpu()
+    stats.received[:, lo:lo + p.shape[2]] += p.sum(1)
+    stats.entropy += entropy.sum(-1).cpu()
+    start = n - 1 - r0 + lo  # index of (row r0, key lo) in key − query + n − 1
+    for s0 in range(0, p.shape[1], _DIAGONAL_ROWS):  # small row groups keep the skewed corners small
+        part = p[:, s0:s0 + _DIAGONAL_ROWS]
+        if part.shape[2] >= part.shape[1]:
+            _add_diagonals(stats.diagonal, part.contiguous(), start - s0)
+        else:  # a window narrower than the rows (sliding-window layers): row by row
+            for i in range(part.shape[1]):
+                stats.diagonal[:, start - s0 - i:start - s0 - i + part.shape[2]] += part[:, i]
+
+
+def _skewed(part: torch.Tensor) -> torch.Tensor:
+    """Σ_i part[h, i, j] grouped by j − i for a small [H, b, m]: index j − i + b − 1 (m + b − 1 sums)."""
+    h, b, m = part.shape
+    width = m + 2 * (b - 1)
+    padded = torch.zeros(h, b, width, dtype=part.dtype)
+    padded[:, :, b - 1:b - 1 + m] = part
+    return padded.as_strided((h, b, m + b - 1), (b * width, width + 1, 1)).sum(1)
+
+
+def _add_diagonals(out: torch.Tensor, block: torch.Tensor, start: int) -> None:
+    """out[:, start + j − i] += block[:, i, j] for a contiguous [H, b, w] (w ≥ b), every head at
+    once: the 3-D form of the attention analysis' diagonal sums (a view with row stride w + 1 for
+    the offsets every row has, two small padded corners for the rest)."""
+    h, b, w = block.shape
+    out[:, start:start + w - b + 1] += block.as_strided((h, b, w - b + 1), (b * w, w + 1, 1)).sum(1)
+    if b > 1:
+        out[:, start - (b - 1):start] += _skewed(block[:, :, :b - 1])[:, :b - 1]
+        out[:, start + w - b + 1:start + w] += _skewed(block[:, :, w - b + 1:])[:, b - 1:]
+
+
+def _add_to(store: list, req: MapRequest, sums: torch.Tensor, *extra) -> None:
+    for entry in store:
+        if entry[0] is req and tuple(entry[1:-1]) == extra:
+            entry[-1].add_(sums)
+            return
+    store.append([req, *extra, sums.clone()])
+
+
+def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, softcap, n, window, causal):
+    real = real.unsqueeze(0)
+    keep = None if mask is None else mask.unsqueeze(0).to(real.device)
+    real_z = real if keep is None else real.masked_fill(~keep, 0.0)
+    pooled = _pool(real_z.cpu(), r0, lo, req)
+    if pooled is not None:
+        _add_to(stats.logit_maps, req, pooled[0][0], head, "real")
+    if content_qk is None:
+        return
+    wanted, cq, ck = content_qk
+    i = wanted.index(head)
+    b, w = real.shape[1], real.shape[2]
+    content = torch.matmul(cq[i, r0:r0 + b], ck[i, lo:lo + w].T).unsqueeze(0) * scaling
+    if softcap:
+        content = torch.tanh(content / softcap) * softcap
+    content_z = content if keep is None else content.masked_fill(~keep, 0.0)
+    pooled = _pool(content_z.cpu(), r0, lo, req)
+    if pooled is not None:
+        _add_to(stats.logit_maps, req, pooled[0][0], head, "term")
+    x, y = real_z.double(), content_z.double()
+    count = float(b * w) if keep is None else float(keep.sum())
+    moments = torch.stack([x.sum(), (x * x).sum(), y.sum(), (y * y).sum(), (x * y).sum(),
+                           torch.tensor(count, dtype=torch.float64)]).cpu()
+    if head in stats.logit_moments:
+        stats.logit_moments[head] += moments
+    else:
+        stats.logit_moments[head] = moments

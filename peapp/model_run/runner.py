@@ -1,0 +1,478 @@
+"""Run a loaded model on tokens and collect, layer by layer, what its attention does with position.
+
+Statistics (all exact, from every query row; none needs the full maps in memory):
+
+- **distance profile** per head: mean weight at distance d = i − j (causal) or |i − j|
+  (bidirectional: both sides pooled), over the queries that have a key at that distance;
+- **sink share**: mean over queries of the weight on token 0, and on the first ``SINK_SPAN`` tokens;
+- **previous-token share** (mean weight at distance 1), **local share** (mean mass within
+  distance ≤ ``LOCAL_WINDOW``), **entropy** (mean row entropy, nats), **received** attention
+  (mean over queries of each key's weight; sums to 1 over keys);
+- **head class** from those numbers with the thresholds in ``CLASS_THRESHOLDS``;
+- **RoPE frequency usage** per layer, head and rotary pair: mean over tokens of ‖q_pair‖ times
+  mean over tokens of ‖k_pair‖ (the pair's share of |q·k| capacity; Barbero et al. 2024), with
+  each pair's wavelength 2π/θ and the trained context;
+- **position term vs content term** for the chosen head: RoPE — the real logits beside the same
+  head's logits with the rotation undone (q·k of the unrotated vectors); learned absolute — the
+  real logits beside the position table's own term (P W_q,h)(P W_k,h)ᵀ·scale (no bias, no
+  LayerNorm); as pooled maps plus their spread and correlation.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import torch
+
+from peapp.errors import ParameterError
+from peapp.jobs import Cancelled
+from peapp.model_run.blocks import LayerPlan, LayerStats, MapRequest, valid_counts
+
+SINK_SPAN = 4
+LOCAL_WINDOW = 8
+CLASS_THRESHOLDS = {
+    "previous_token": "mean weight on the previous token ≥ 0.5",
+    "sink": "mean weight on token 0 ≥ 0.5",
+    "local": f"mean weight within distance ≤ {LOCAL_WINDOW} ≥ 0.7",
+    "broad": "none of the above (spread over content)",
+}
+_HEAD_CHUNK = 256  # rows of hidden state per LM-head product (8,192 × 49,152 logits would be 1.6 GB)
+
+
+@dataclass
+class RunOptions:
+    layer: int = 0  # the layer whose map (and position/content terms) is pooled
+    heads: tuple[int, ...] | None = None  # heads of that layer's map; None: all
+    head: int = 0  # the head of the position/content comparison
+    map_bins: int = 256  # pooled map cells per axis (fewer when the region is smaller)
+    region: tuple[int, int, int, int] | None = None  # (row start, row stop, key start, key stop)
+    thumb_bins: int = 32  # every layer × head as a thumbnail of this many cells per axis; 0: none
+    return_logits: bool = False
+
+
+@dataclass
+class RunResult:
+    family: str
+    scheme: str
+    causal: bool
+    n_tokens: int
+    token_ids: list[int]
+    tokens: list[str]
+    layers: int
+    heads: int
+    options: RunOptions
+    entropy: np.ndarray  # [L, H]
+    sink_first: np.ndarray  # [L, H]
+    sink_span: np.ndarray  # [L, H]
+    previous_token: np.ndarray  # [L, H]
+    local: np.ndarray  # [L, H]
+    head_class: list[list[str]]
+    distance_profile: np.ndarray  # [L, H, n]
+    received: np.ndarray  # [L, H, n]
+    attention_map: np.ndarray  # [h, rows, cols] mean weight, NaN where every cell is masked
+    map_region: tuple[int, int, int, int]
+    map_bin: tuple[int, int]
+    thumbnails: np.ndarray | None  # [L, H, t, t]
+    logit_map: np.ndarray | None  # [rows, cols] chosen head's real logits, mean per cell
+    term_map: np.ndarray | None  # same cells: RoPE content logits / learned position term
+    term_kind: str | None  # "content (rotation removed)" | "position table"
+    term_summary: dict[str, float] = field(default_factory=dict)
+    rope_usage: np.ndarray | None = None  # [L, H, pairs]
+    rope_wavelengths: np.ndarray | None = None  # [pairs]
+    trained_context: int | None = None
+    perplexity: float | None = None
+    mean_nll: float | None = None
+    logits: np.ndarray | None = None
+    output: np.ndarray | None = None  # last hidden state (models without an LM head)
+    seconds: float = 0.0
+    device: str = "cpu"
+
+    def to_json(self) -> dict[str, Any]:
+        def arr(a):
+            return None if a is None else np.where(np.isfinite(a), a, np.nan).astype(float).round(7).tolist()
+
+        def clean(x):  # NaN → None for strict JSON
+            if isinstance(x, list):
+                return [clean(v) for v in x]
+            return None if isinstance(x, float) and math.isnan(x) else x
+
+        return {
+            "family": self.family, "scheme": self.scheme, "causal": self.causal, "device": self.device,
+            "n_tokens": self.n_tokens, "token_ids": self.token_ids, "tokens": self.tokens,
+            "layers": self.layers, "heads": self.heads, "seconds": round(self.seconds, 3),
+            "perplexity": self.perplexity, "mean_nll": self.mean_nll,
+            "thresholds": CLASS_THRESHOLDS, "sink_span": SINK_SPAN, "local_window": LOCAL_WINDOW,
+            "per_head": {"entropy": arr(self.entropy), "sink_first_token": arr(self.sink_first),
+                         f"sink_first_{SINK_SPAN}_tokens": arr(self.sink_span),
+                         "previous_token": arr(self.previous_token), "local": arr(self.local),
+                         "class": self.head_class},
+            "distance_profile": clean(arr(self.distance_profile)),
+            "received": arr(self.received),
+            "map": {"layer": self.options.layer, "heads": list(self.options.heads or range(self.heads)),
+                    "region": list(self.map_region), "cell": list(self.map_bin),
+                    "mean_weight": clean(arr(self.attention_map))},
+            "thumbnails": clean(arr(self.thumbnails)),
+            "position_vs_content": None if self.logit_map is None else {
+                "layer": self.options.layer, "head": self.options.head, "term": self.term_kind,
+                "real_logits": clean(arr(self.logit_map)), "term_logits": clean(arr(self.term_map)),
+                "summary": self.term_summary},
+            "rope_frequency_usage": None if self.rope_usage is None else {
+                "usage": arr(self.rope_usage), "wavelength": arr(self.rope_wavelengths),
+                "trained_context": self.trained_context,
+                "definition": "mean over tokens of |q_pair| × mean over tokens of |k_pair|, per layer, head, pair"},
+        }
+
+
+class _Session:
+    """What the attention hook talks to during one forward pass."""
+
+    def __init__(self, loaded, n: int, options: RunOptions, progress, cancelled):
+        cfg = loaded.config
+        self.loaded, self.n, self.options = loaded, n, options
+        self.n_layers = int(getattr(cfg, "num_hidden_layers", None) or cfg.n_layer)
+        self.n_heads = int(getattr(cfg, "num_attention_heads", None) or cfg.n_head)
+        self.progress, self.cancelled = progress, cancelled
+        self._modules: dict[int, int] = {}
+        self.stats: dict[int, LayerStats] = {}
+        self.rope_usage: dict[int, np.ndarray] = {}
+        self.causal_of: dict[int, tuple[bool, int | None]] = {}
+        if not 0 <= options.layer < self.n_layers:
+            raise ParameterError(f"layer {options.layer} does not exist: the model has layers 0 … {self.n_layers - 1}.")
+        heads = options.heads if options.heads is not None else tuple(range(self.n_heads))
+        for h in (*heads, options.head):
+            if not 0 <= h < self.n_heads:
+                raise ParameterError(f"head {h} does not exist: each layer has heads 0 … {self.n_heads - 1}.")
+        r0, r1, c0, c1 = options.region or (0, n, 0, n)
+        if not (0 <= r0 < r1 <= n and 0 <= c0 < c1 <= n):
+            raise ParameterError(f"map region {options.region} is outside the {n} × {n} map.")
+        bins = max(1, options.map_bins)
+        self.map_req = MapRequest(tuple(heads), min(bins, r1 - r0), min(bins, c1 - c0), (r0, r1), (c0, c1))
+        self.term_req = MapRequest((options.head,), self.map_req.row_bins, self.map_req.col_bins, (r0, r1), (c0, c1))
+        t = options.thumb_bins
+        self.thumb_req = (MapRequest(tuple(range(self.n_heads)), min(t, n), min(t, n), (0, n), (0, n)) if t else None)
+        self.rotary = _rotary_module(loaded.model) if loaded.scheme == "rope" else None
+        self.position_rows = _position_rows(loaded, n) if loaded.scheme == "learned_absolute" else None
+
+    def layer_index(self, module) -> int:
+        key = id(module)
+        if key not in self._modules:
+            self._modules[key] = len(self._modules)
+        return self._modules[key]
+
+    def check(self, layer: int, fraction: float) -> None:
+        if self.cancelled is not None and self.cancelled():
+            raise Cancelled()
+        if self.progress is not None:
+            self.progress(min(1.0, (layer + fraction) / self.n_layers))
+
+    def begin_layer(self, layer, module, q, k, causal, window):
+        if layer >= self.n_layers:
+            raise ParameterError("the model called attention more often than it has layers; "
+                                 "it cannot be run here.")
+        self.causal_of[layer] = (causal, window)
+        stats = self.stats[layer] = LayerStats(self.n, q.shape[0])
+        plan = LayerPlan()
+        if self.thumb_req is not None:
+            plan.maps.append(self.thumb_req)
+        if layer == self.options.layer:
+            plan.maps.append(self.map_req)
+            plan.logit_maps.append((self.term_req, self.options.head))
+            plan.content = self._term_function(module)
+        if self.rotary is not None:
+            self.rope_usage[layer] = _pair_usage(q, k, 2 * self.rotary.inv_freq.shape[0])
+        return stats, plan
+
+    def _term_function(self, module):
+        if self.rotary is not None:
+            inv_freq = self.rotary.inv_freq.detach().float()
+            rot = 2 * inv_freq.shape[0]
+
+            def content(q_sel, k_sel, heads):  # k_sel: already one key head per query head
+                return _unrotate(q_sel, inv_freq, rot), _unrotate(k_sel, inv_freq, rot)
+
+            return content
+        if self.position_rows is not None:
+            rows = self.position_rows
+
+            def position_term(q_sel, k_sel, heads):
+                qp, kp = _position_qk(module, rows, self.n_heads, self.loaded.family)
+                return qp[heads], kp[heads]
+
+            return position_term
+        return None
+
+
+def _kv_heads(cfg, heads: int) -> int:
+    return int(getattr(cfg, "num_key_value_heads", None) or heads)
+
+
+def _rotary_module(model):
+    for name, module in model.named_modules():
+        if name.endswith("rotary_emb") and hasattr(module, "inv_freq"):
+            return module
+    return None
+
+
+def _rotate_half(x):
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+def _unrotate(x: torch.Tensor, inv_freq: torch.Tensor, rot: int) -> torch.Tensor:
+    """Undo the rotate-half RoPE of x [h, n, d] on its first ``rot`` dims (positions 0 … n − 1)."""
+    n = x.shape[1]
+    angles = torch.arange(n, dtype=torch.float32, device=x.device)[:, None] * inv_freq.to(x.device)[None, :]
+    cos = torch.cat((angles.cos(), angles.cos()), -1)
+    sin = torch.cat((angles.sin(), angles.sin()), -1)
+    part = x[..., :rot]
+    back = part * cos - _rotate_half(part) * sin
+    return torch.cat((back, x[..., rot:]), -1) if rot < x.shape[-1] else back
+
+
+def _pair_usage(q: torch.Tensor, k: torch.Tensor, rot: int) -> np.ndarray:
+    """[H, rot/2]: mean over tokens of ‖q pair‖ × mean over tokens of ‖k pair‖ (pairs j, j + rot/2)."""
+    half = rot // 2
+
+    def norms(x):
+        a, b = x[..., :half].float(), x[..., half:rot].float()
+        return torch.sqrt(a * a + b * b).mean(1)  # [h, half]
+
+    qn, kn = norms(q), norms(k)
+    if kn.shape[0] != qn.shape[0]:
+        kn = kn.repeat_interleave(qn.shape[0] // kn.shape[0], dim=0)
+    return (qn * kn).cpu().numpy()
+
+
+def _position_rows(loaded, n: int) -> torch.Tensor:
+    from peapp.model_run.loading import LEARNED_POSITION_TABLES
+
+    path, offset = LEARNED_POSITION_TABLES[loaded.family]
+    module = loaded.model.base_model
+    for part in path.split("."):
+        module = getattr(module, part)
+    if offset is None:  # RoBERTa: positions start after the padding index
+        offset = int(loaded.config.pad_token_id) + 1
+    return module.weight.detach()[offset:offset + n]
+
+
+def _position_qk(module, rows: torch.Tensor, heads: int, family: str) -> tuple[torch.Tensor, torch.Tensor]:
+    """The position rows through this attention module's query and key weights (no bias), as
+    [heads, n, d] each."""
+    if hasattr(module, "c_attn"):  # GPT-2 Conv1D: y = x W + b, W [E, 3E]
+        e = rows.shape[-1]
+        w = module.c_attn.weight
+        qp, kp = rows @ w[:, :e], rows @ w[:, e:2 * e]
+    else:
+        for qn, kn in (("query", "key"), ("q_lin", "k_lin"), ("q_proj", "k_proj")):
+            if hasattr(module, qn):
+                qp, kp = rows @ getattr(module, qn).weight.T, rows @ getattr(module, kn).weight.T
+                break
+        else:
+            raise ParameterError(f"cannot find the query/key weights of {type(module).__name__}.")
+    n, width = qp.shape
+    d = width // heads
+    if family == "opt":  # OPT scales q inside q_proj's caller and passes scaling 1.0
+        qp = qp * d ** -0.5
+    kv = kp.shape[-1] // d
+    qp = qp.view(n, heads, d).transpose(0, 1)
+    kp = kp.view(n, kv, d).transpose(0, 1)
+    if kv != heads:
+        kp = kp.repeat_interleave(heads // kv, dim=0)
+    return qp, kp
+
+
+def tokenize(loaded, text: str, max_tokens: int | None = None) -> tuple[list[int], list[str], bool]:
+    """The checkpoint's own tokenizer on ``text``: (ids, token strings, truncated?)."""
+    if not text or not text.strip():
+        raise ParameterError("the text is empty: type or paste some, or open a .txt file.")
+    limit = max_tokens
+    if loaded.scheme == "learned_absolute" and loaded.trained_context:
+        limit = min(limit or loaded.trained_context, loaded.trained_context)
+    tokenizer = loaded.tokenizer
+    # the tokenizer truncates, so its special tokens ([CLS] … [SEP]) stay; its tokenizer.json may
+    # carry the training pipeline's own limit (MiniLM: 128) or padding, which are replaced
+    if limit:
+        tokenizer.enable_truncation(max_length=int(limit))
+    else:
+        tokenizer.no_truncation()
+    tokenizer.no_padding()
+    encoding = tokenizer.encode(text)
+    ids, tokens = list(encoding.ids), list(encoding.tokens)
+    truncated = bool(encoding.overflowing)
+    return ids, tokens, truncated
+
+
+def estimate_run_bytes(loaded, n: int) -> int:
+    """Peak extra memory of a run: a block of weights (and its logits and exponentials), the
+    per-layer statistic sums, a layer's activations and the LM-head chunk."""
+    cfg = loaded.config
+    from peapp.model_run.blocks import BLOCK_ENTRIES
+
+    hidden = int(getattr(cfg, "hidden_size", None) or cfg.n_embd)
+    inter = int(getattr(cfg, "intermediate_size", None) or getattr(cfg, "n_inner", None) or 4 * hidden)
+    layers = int(getattr(cfg, "num_hidden_layers", None) or cfg.n_layer)
+    heads = int(getattr(cfg, "num_attention_heads", None) or cfg.n_head)
+    vocab = int(getattr(cfg, "vocab_size", 0))
+    block = 4 * BLOCK_ENTRIES * 4
+    statistic_sums = layers * heads * 3 * n * 8
+    activations = n * (8 * hidden + 3 * inter) * 4
+    head_chunk = _HEAD_CHUNK * vocab * 4 * 3
+    return block + statistic_sums + activations + head_chunk
+
+
+def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, tokens: list[str] | None = None,
+              progress: Callable[[float], None] | None = None,
+              cancelled: Callable[[], bool] | None = None, memory_budget: int | None = None) -> RunResult:
+    """Run ``loaded`` on ``token_ids`` with peapp's attention and collect every statistic."""
+    from peapp.model_run.attention_hook import activate, deactivate
+    from peapp.model_run.loading import _refuse_if_too_big
+
+    options = options or RunOptions()
+    n = len(token_ids)
+    if n < 2:
+        raise ParameterError("the text is a single token: give at least two.")
+    if loaded.scheme == "learned_absolute" and loaded.trained_context and n > loaded.trained_context:
+        raise ParameterError(f"{n:,} tokens, but this model's learned position table has "
+                             f"{loaded.trained_context:,} rows: use at most that many.")
+    _refuse_if_too_big(estimate_run_bytes(loaded, n), f"running {n:,} tokens", memory_budget)
+    started = time.perf_counter()
+    session = _Session(loaded, n, options, progress, cancelled)
+    ids = torch.tensor([token_ids], dtype=torch.long, device=loaded.device)
+    token = activate(session)
+    try:
+        with torch.no_grad():
+            logits, nll, output = _forward(loaded, ids, options.return_logits)
+    finally:
+        deactivate(token)
+    if len(session.stats) != session.n_layers:
+        raise ParameterError(f"only {len(session.stats)} of {session.n_layers} layers went through peapp's "
+                             f"attention; this model cannot be run here.")
+    result = _assemble(loaded, session, token_ids, tokens, logits, nll, output)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _forward(loaded, ids: torch.Tensor, want_logits: bool):
+    """(logits or None, mean next-token NLL or None, last hidden state or None); causal LMs
+    through the base model and the LM head in chunks, never the whole logit matrix at once."""
+    model = loaded.model
+    head = model.get_output_embeddings() if loaded.causal else None
+    if head is None or model.base_model is model:
+        out = model(input_ids=ids)
+        logits = getattr(out, "logits", None)
+        hidden = None if logits is not None else out[0]
+        return (None if logits is None else logits[0].float().cpu().numpy(), None,
+                None if hidden is None else hidden[0].float().cpu().numpy())
+    hidden = model.base_model(input_ids=ids)[0][0]
+    cap = getattr(model.config, "final_logit_softcapping", None)
+    total, kept = 0.0, []
+    targets = ids[0, 1:]
+    for start in range(0, hidden.shape[0], _HEAD_CHUNK):
+        chunk = head(hidden[start:start + _HEAD_CHUNK]).float()
+        if cap:
+            chunk = torch.tanh(chunk / cap) * cap
+        if want_logits:
+            kept.append(chunk.cpu())
+        rows = chunk[: max(0, min(_HEAD_CHUNK, targets.shape[0] - start))]
+        if rows.shape[0]:
+            total += float(torch.nn.functional.cross_entropy(rows, targets[start:start + rows.shape[0]],
+                                                             reduction="sum"))
+    nll = total / targets.shape[0]
+    return (torch.cat(kept).numpy() if want_logits else None), nll, None
+
+
+def _classify(prev: float, sink: float, local: float) -> str:
+    if prev >= 0.5:
+        return "previous_token"
+    if sink >= 0.5:
+        return "sink"
+    if local >= 0.7:
+        return "local"
+    return "broad"
+
+
+def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output) -> RunResult:
+    n, L, H = session.n, session.n_layers, session.n_heads
+    entropy = np.zeros((L, H))
+    received = np.zeros((L, H, n))
+    profile = np.zeros((L, H, n))
+    previous = np.zeros((L, H))
+    local = np.zeros((L, H))
+    pairs_at = np.arange(n, 0, -1, dtype=np.float64)  # queries with a key at distance d: n − d
+    for layer, st in session.stats.items():
+        entropy[layer] = (st.entropy / n).numpy()
+        received[layer] = (st.received / n).numpy()
+        diag = st.diagonal.numpy()  # index key − query + n − 1
+        backward = diag[:, :n][:, ::-1]  # distance d = query − key = 0 … n − 1
+        weight_at = backward.copy()  # Σ over queries of the weight at distance d (both sides)
+        counts = pairs_at.copy()
+        if not loaded.causal:
+            weight_at[:, 1:] += diag[:, n:]  # key − query = 1 … n − 1
+            counts[1:] *= 2
+        profile[layer] = weight_at / counts
+        previous[layer] = backward[:, 1] / (n - 1)  # mean over queries that have a previous token
+        local[layer] = weight_at[:, :LOCAL_WINDOW + 1].sum(-1) / n
+    sink_first = received[:, :, 0]
+    sink_span = received[:, :, :SINK_SPAN].sum(-1)
+    classes = [[_classify(previous[l_, h], sink_first[l_, h], local[l_, h]) for h in range(H)] for l_ in range(L)]
+    st = session.stats[session.options.layer]
+    causal, window = session.causal_of[session.options.layer]
+    counts = valid_counts(session.map_req, n, causal, window)
+    attention_map = _mean(st.maps, session.map_req, counts)
+    thumbs = None
+    if session.thumb_req is not None:
+        tcounts = {layer: valid_counts(session.thumb_req, n, *session.causal_of[layer]) for layer in session.stats}
+        thumbs = np.stack([_mean(session.stats[layer].maps, session.thumb_req, tcounts[layer])
+                           for layer in range(L)])
+    logit_map = term_map = None
+    summary: dict[str, float] = {}
+    tcount = valid_counts(session.term_req, n, causal, window)
+    for entry in st.logit_maps:
+        _req, _head, kind, sums = entry
+        values = np.where(tcount > 0, sums.numpy() / np.maximum(tcount, 1), np.nan)
+        if kind == "real":
+            logit_map = values
+        else:
+            term_map = values
+    moments = st.logit_moments.get(session.options.head)
+    if moments is not None:
+        sx, sxx, sy, syy, sxy, c = (float(v) for v in moments)
+        var_x, var_y = sxx / c - (sx / c) ** 2, syy / c - (sy / c) ** 2
+        cov = sxy / c - sx * sy / c**2
+        summary = {"real_std": math.sqrt(max(var_x, 0)), "term_std": math.sqrt(max(var_y, 0)),
+                   "correlation": cov / math.sqrt(var_x * var_y) if var_x > 0 and var_y > 0 else float("nan"),
+                   "cells": c}
+        if loaded.scheme == "rope":  # real = content + the part rotation adds
+            var_d = var_x + var_y - 2 * cov
+            summary["rotation_std"] = math.sqrt(max(var_d, 0))
+    rope_usage = wavelengths = None
+    if session.rope_usage and session.rotary is not None:
+        rope_usage = np.stack([session.rope_usage[layer] for layer in range(L)])
+        wavelengths = (2 * math.pi / session.rotary.inv_freq.detach().float().cpu().numpy()).astype(np.float64)
+    term_kind = {"rope": "content (rotation removed)", "learned_absolute": "position table"}.get(loaded.scheme)
+    if term_map is None:
+        term_kind = None
+    perplexity = math.exp(nll) if nll is not None and nll < 700 else (math.inf if nll is not None else None)
+    return RunResult(
+        family=loaded.family, scheme=loaded.scheme, causal=loaded.causal, n_tokens=n,
+        token_ids=list(map(int, token_ids)), tokens=list(tokens) if tokens is not None else [],
+        layers=L, heads=H, options=session.options, entropy=entropy, sink_first=sink_first,
+        sink_span=sink_span, previous_token=previous, local=local, head_class=classes,
+        distance_profile=profile, received=received, attention_map=attention_map,
+        map_region=(*session.map_req.rows, *session.map_req.cols), map_bin=session.map_req.bin_sizes(),
+        thumbnails=thumbs, logit_map=logit_map, term_map=term_map, term_kind=term_kind, term_summary=summary,
+        rope_usage=rope_usage, rope_wavelengths=wavelengths, trained_context=loaded.trained_context,
+        perplexity=perplexity, mean_nll=nll, logits=logits, output=output, device=loaded.device)
+
+
+def _mean(store: list, req: MapRequest, counts: np.ndarray) -> np.ndarray:
+    for entry in store:
+        if entry[0] is req:
+            sums = entry[-1].numpy()
+            return np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
+    raise AssertionError("map was not collected")  # pragma: no cover - every layer pools its requests

