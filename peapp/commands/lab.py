@@ -30,9 +30,8 @@ def _lengths(text: str) -> tuple[int, ...]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from peapp.lab.grid import MODES, NOPE_STEP_FACTOR
-    from peapp.lab.tasks import TASKS
-    from peapp.lab.train import TrainSettings as T
+    from peapp.lab.options import MODES, NOPE_STEP_FACTOR, TASKS
+    from peapp.lab.options import TrainSettings as T
 
     parser.add_argument("--task", choices=TASKS, default="copy",
                         help="copy / reverse a sequence of symbols, associative recall (key–value lookup), or "

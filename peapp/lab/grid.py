@@ -32,7 +32,7 @@ from peapp.errors import ParameterError, ResultsWriteError
 from peapp.jobs import Cancelled
 from peapp.lab import results
 from peapp.lab.model import ENCODINGS, ROPE_SCALINGS, LabModel, loss_of
-from peapp.lab.tasks import TASKS
+from peapp.lab.options import MODES, NOPE_STEP_FACTOR, TASKS
 from peapp.lab.train import (
     RunResult,
     RunSpec,
@@ -42,7 +42,6 @@ from peapp.lab.train import (
     train_run,
 )
 
-MODES = ("pool", "process", "inline")
 ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)
 CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first
 # Two workers on two cores each run slower than one process timed alone (shared caches, memory
@@ -50,9 +49,6 @@ CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first
 # here (4.8 min against 2.9, load ≈ 2).  Plus each worker's start (spawn, torch import).
 PARALLEL_SLOWDOWN = 1.6
 WORKER_START_SECONDS = 10.0
-# NoPE learns copy more slowly than the schemes that hand it positions: it gets this many
-# times the step budget unless told otherwise (said in the results: its runs record their steps).
-NOPE_STEP_FACTOR = 2
 
 Event = dict[str, Any]  # {"type": "step" | "done" | "failed" | "skipped", "run_id": …, …}
 EventFn = Callable[[Event], None]

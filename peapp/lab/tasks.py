@@ -18,6 +18,7 @@ from pathlib import Path
 import torch
 
 from peapp.errors import DataFileError, ParameterError
+from peapp.lab.options import TASKS
 
 IGNORE = -100  # targets with this value take no loss (torch's cross_entropy default)
 PAD, BOS, SEP = 0, 1, 2
@@ -195,7 +196,6 @@ class TextTask(Task):
         return inputs, window[:, :n]
 
 
-TASKS = ("copy", "reverse", "recall", "lm")
 
 
 def make_task(name: str, text: str | Path | None = None) -> Task:

@@ -27,29 +27,11 @@ from peapp.lab.model import (
     check_fits,
     loss_of,
 )
+from peapp.lab.options import TrainSettings
 from peapp.lab.tasks import IGNORE, TASKS, Task, TextTask, make_task
 
 ProgressFn = Callable[[int, int, float], None]  # (step, steps, loss)
 _EVAL_SEED = 20_220_101  # evaluation sets: fixed, independent of the run's seed
-
-
-@dataclass(frozen=True)
-class TrainSettings:
-    steps: int = 2500
-    batch_size: int = 32
-    learning_rate: float = 5e-3
-    warmup_steps: int = 100
-    weight_decay: float = 0.01
-    grad_clip: float = 1.0
-    log_every: int = 10  # loss-curve points: the mean loss over this many steps
-    eval_samples: int = 256  # sequences (or windows) per evaluation length
-
-    def __post_init__(self) -> None:
-        for name in ("steps", "batch_size", "log_every", "eval_samples"):
-            if getattr(self, name) < 1:
-                raise ParameterError(f"{name.replace('_', ' ')} must be at least 1 (got {getattr(self, name)}).")
-        if not 0 < self.learning_rate < 1:
-            raise ParameterError(f"learning rate must be between 0 and 1 (got {self.learning_rate:g}).")
 
 
 @dataclass(frozen=True)
