@@ -115,6 +115,15 @@ class ComputeWorker(QObject):
         with self._lock:
             return self._latest.get(channel) == generation
 
+    def running_channel(self) -> str | None:
+        """The channel whose request is computing now (None when idle)."""
+        with self._lock:
+            return self._running
+
+    def thread_running(self) -> bool:
+        """Whether the compute thread is still alive (False after a clean shutdown)."""
+        return self._thread.isRunning()
+
     def is_busy(self) -> bool:
         with self._lock:
             return self._running is not None or bool(self._pending)

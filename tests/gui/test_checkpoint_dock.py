@@ -142,7 +142,7 @@ def test_open_before_the_backend_is_ready(qtbot, settings, models):
     wait_idle(qtbot, window)
     assert window.document_model.document.checkpoint == str(models["gpt2"])
     window.close()
-    assert not window.worker._thread.isRunning()
+    assert not window.worker.thread_running()
 
 
 def _config_folder(root, name, config, tensors=None):
@@ -261,7 +261,7 @@ def test_a_session_restores_the_referenced_tables_in_a_fresh_window(main_window,
         assert "trained bias table" in fresh.docks["attentionDock"].caption.text()
     finally:
         fresh.close()
-    assert not fresh.worker._thread.isRunning()
+    assert not fresh.worker.thread_running()
 
 
 def test_relative_components_show_by_distance(main_window, qtbot, computed):

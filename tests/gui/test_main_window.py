@@ -179,7 +179,7 @@ def test_bias_matrix_of_100k_keys_is_pooled_in_columns_and_zoom_refines_them(mai
     assert doc.try_set_params("alibi", n_positions=100_000, n_heads=64, head=5, causal=False)
     wait_idle(qtbot, main_window)
     heat = main_window.docks["heatmapDock"]
-    view = heat._result.view
+    view = heat.last_result.view
     assert view.values.shape[1] <= 4096 and view.col_bin_size > 1 and view.column_stop == 100_000
     assert heat.image.mapRectToParent(heat.image.boundingRect()).width() == pytest.approx(100_000)
     # the cell under a key reads the pooled block that holds it
@@ -187,10 +187,9 @@ def test_bias_matrix_of_100k_keys_is_pooled_in_columns_and_zoom_refines_them(mai
     wait_idle(qtbot, main_window)
     y = heat.col_curve.getOriginalDataset()[1]
     np.testing.assert_array_equal(y, view.values[:, view.col_index(80_000)])
-    heat.plot.getViewBox().setRange(xRange=(30_000, 30_100), yRange=(50_000, 50_100), padding=0)
-    heat._request_detail()
-    qtbot.waitUntil(lambda: heat.detail_image.isVisible(), timeout=20_000)
-    detail = heat._detail.view
+    heat.zoom_to(rows=(50_000, 50_100), cols=(30_000, 30_100))
+    qtbot.waitUntil(lambda: heat.detail_result is not None, timeout=20_000)
+    detail = heat.detail_result.view
     assert detail.bin_size == 1.0 and detail.col_bin_size == 1.0
     assert detail.col_start <= 30_000 and detail.column_stop >= 30_100
     slope = float(__import__("peapp.encodings.alibi", fromlist=["slopes"]).slopes(64)[5])
@@ -301,7 +300,7 @@ def test_worker_runs_what_is_on_screen_before_background_work(app_context, qtbot
 
     worker = app_context.worker
     worker.submit("a", Job("first"))
-    qtbot.waitUntil(lambda: worker._running == "a", timeout=5_000)
+    qtbot.waitUntil(lambda: worker.running_channel() == "a", timeout=5_000)
     worker.submit("hidden1", Job("hidden1"), background=True)
     worker.submit("shown1", Job("shown1"))
     worker.submit("hidden2", Job("hidden2"), background=True)
@@ -350,7 +349,7 @@ class _Gate:
                 event.wait(10)
 
         main_window.worker.submit("gate", Hold())
-        qtbot.waitUntil(lambda: main_window.worker._running == "gate", timeout=5_000)
+        qtbot.waitUntil(lambda: main_window.worker.running_channel() == "gate", timeout=5_000)
 
 
 def test_a_cross_section_asked_for_before_a_mode_switch_or_edit_is_not_drawn_after_it(main_window, qtbot):

@@ -58,7 +58,7 @@ window.show()
 window.wait_until_idle(app.processEvents)
 window.worker.submit("stuck", Blocked())
 deadline = time.monotonic() + 10
-while window.worker._running != "stuck" and time.monotonic() < deadline:
+while window.worker.running_channel() != "stuck" and time.monotonic() < deadline:
     app.processEvents(); time.sleep(0.01)
 window.close()
 print("closed", flush=True)

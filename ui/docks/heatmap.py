@@ -168,7 +168,15 @@ class HeatmapDock(ViewDock):
     def zoom_rows(self, start: float, stop: float) -> None:
         """Show rows start … stop, as a zoom would, and ask for them at full resolution if the
         overview drawn there is coarser."""
-        self.plot.getViewBox().setYRange(start, stop, padding=0)
+        self.zoom_to(rows=(start, stop))
+
+    def zoom_to(self, rows: tuple[float, float], cols: tuple[float, float] | None = None) -> None:
+        """Show that region, as a zoom would, and ask for it at full resolution if coarser."""
+        box = self.plot.getViewBox()
+        if cols is None:
+            box.setYRange(*rows, padding=0)
+        else:
+            box.setRange(xRange=cols, yRange=rows, padding=0)
         self._request_detail()
 
     @property
