@@ -5,13 +5,16 @@ A subcommand is a module that provides ``NAME``, ``HELP``, ``add_arguments(parse
 ``peapp/commands/`` and are listed in ``CORE_COMMANDS``; installed packages add theirs through
 the entry-point group ``peapp.commands`` (the desktop app declares ``gui`` and ``render`` in
 pyproject.toml, implemented in ``ui/commands/``), so the core never imports the GUI.
-Errors the user can cause exit 2 with one line on stderr.
+Errors the user can cause exit 2 with one line on stderr; running out of memory says how much
+this machine can spare (exit 2); anything unexpected (a bug) is one line and exit 3 —
+``PEAPP_DEBUG=1`` prints the traceback as well.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from importlib.metadata import entry_points
 from types import ModuleType
@@ -85,6 +88,36 @@ def main(argv: list[str] | None = None) -> int:
     except PeappError as exc:
         print(f"peapp {args.command}: {exc}", file=sys.stderr)
         return 2
+    except MemoryError as exc:  # an allocation no estimate caught: say how much there is to spare
+        from peapp.memory import budget_bytes, human_bytes
+
+        _debug_traceback()
+        detail = f" ({str(exc)[:200]})" if str(exc) else ""
+        print(f"peapp {args.command}: out of memory{detail}; this machine can spare about "
+              f"{human_bytes(budget_bytes())}: choose a smaller size.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"peapp {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `peapp inspect … | head`: the reader went away, nothing to say
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - so the interpreter's final flush is quiet
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:  # a bug: one line, not a traceback (PEAPP_DEBUG=1 shows it)
+        _debug_traceback()
+        text = str(exc).splitlines()[0][:300] if str(exc) else "no detail"
+        print(f"peapp {args.command}: internal error ({type(exc).__name__}: {text}); please report it "
+              f"(PEAPP_DEBUG=1 shows the traceback).", file=sys.stderr)
+        return 3
+
+
+def _debug_traceback() -> None:
+    if os.environ.get("PEAPP_DEBUG"):
+        import traceback
+
+        traceback.print_exc()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -104,12 +104,10 @@ class Document:
         return doc
 
     @classmethod
-    def from_json(cls, text: str) -> "Document":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DocumentError(f"session file is not valid JSON (line {exc.lineno}: {exc.msg})") from None
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> "Document":
+        from peapp.safe_open import load_json  # depth and number length checked before parsing
+
+        return cls.from_dict(load_json(text, "session file", DocumentError))
 
     def save(self, path: str | os.PathLike) -> None:
         from peapp.fileio import atomic_write_text
@@ -118,9 +116,6 @@ class Document:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Document":
-        try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DocumentError(f"cannot read session file {path}: {exc}") from None
-        return cls.from_json(text)
+        from peapp.safe_open import read_bytes  # regular files only, size-capped
+
+        return cls.from_json(read_bytes(path, "session", DocumentError))

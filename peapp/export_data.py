@@ -32,6 +32,7 @@ DATA_FORMATS = ("csv", "npy", "npz")
 FORMATS = FIGURE_FORMATS + DATA_FORMATS
 # Key under which the parameters are embedded in a PNG text chunk / SVG metadata element.
 METADATA_KEY = "peapp"
+MAX_TEXT_CHUNK = 2 * 2**20  # the largest embedded parameters accepted (ours are a few KB)
 SVG_METADATA_NS = "https://peapp.invalid/ns/export"  # our own namespace; never fetched
 
 # Significant digits that make a float survive text and come back bit-identical.
@@ -84,7 +85,7 @@ def _json_default(value: Any) -> Any:
 # ---- writing ------------------------------------------------------------------------------------
 def check_targets(paths: list[str], overwrite: bool) -> None:
     """Refuse (before anything is written) if a target exists and ``overwrite`` is false."""
-    existing = [p for p in paths if os.path.exists(p)]
+    existing = [p for p in paths if os.path.lexists(p)]  # a dangling symlink counts: --force follows it
     if existing and not overwrite:
         names = ", ".join(os.path.basename(p) for p in existing)
         raise ExportError(f"{names} already exist{'s' if len(existing) == 1 else ''} in "
@@ -117,7 +118,7 @@ def write_files(files: Mapping[str, bytes], *, overwrite: bool = False) -> list[
     written: list[str] = []
     try:
         for path, data in files.items():
-            existed = os.path.exists(path)
+            existed = os.path.lexists(path)
             atomic_write_bytes(path, data)
             if not existed:
                 written.append(path)
@@ -167,16 +168,23 @@ def csv_bytes(key: str, array: np.ndarray) -> bytes:
 
 def read_csv(path: str | os.PathLike) -> np.ndarray:
     """Read a CSV written by :func:`csv_bytes` back into an array of the same shape and dtype."""
-    with open(path, encoding="utf-8") as fh:
-        first = fh.readline()
-    match = _CSV_HEADER.match(first)
-    if match is None:
-        raise ExportError(f"{os.fspath(path)} is not a peapp array CSV (no '# peapp array' header)")
-    shape = tuple(int(n) for n in re.findall(r"\d+", match["shape"]))
-    dtype = np.dtype(match["dtype"])
-    table = np.loadtxt(path, delimiter=",", comments="#", dtype=np.float64 if dtype.kind == "f" else np.int64,
-                       ndmin=2)
-    return table.astype(dtype).reshape(shape)
+    from peapp.safe_open import open_regular
+
+    with open_regular(path, "array", ExportError) as fh:  # regular files only, size-capped
+        first = fh.readline(4096).decode("utf-8", errors="replace")
+        match = _CSV_HEADER.match(first)
+        if match is None:
+            raise ExportError(f"{os.fspath(path)} is not a peapp array CSV (no '# peapp array' header)")
+        shape = tuple(int(n) for n in re.findall(r"\d+", match["shape"]))
+        try:
+            dtype = np.dtype(match["dtype"])
+            fh.seek(0)
+            table = np.loadtxt(fh, delimiter=",", comments="#",
+                               dtype=np.float64 if dtype.kind == "f" else np.int64, ndmin=2)
+            return table.astype(dtype).reshape(shape)
+        except (TypeError, ValueError) as exc:
+            raise ExportError(f"{os.fspath(path)} does not hold the array its header describes "
+                              f"({str(exc)[:120]})") from None
 
 
 def npy_bytes(key: str, array: np.ndarray) -> bytes:
@@ -246,12 +254,10 @@ def read_parameters(path: str | os.PathLike) -> dict[str, Any]:
     A plain session file (a Document's JSON) is returned as ``{"document": …}`` so callers can
     treat both alike.
     """
+    from peapp.safe_open import read_bytes
+
     path = os.fspath(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise ExportError(f"cannot read {path}: {exc.strerror or exc}") from None
+    data = read_bytes(path, "figure", ExportError)  # regular files only, size-capped
     text: str | None
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         text = png_text_chunks(data).get(METADATA_KEY)
@@ -263,10 +269,9 @@ def read_parameters(path: str | os.PathLike) -> dict[str, Any]:
         text = data.decode("utf-8", errors="replace")
     if not text:
         raise ExportError(f"{path} carries no peapp parameters")
-    try:
-        meta = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ExportError(f"the parameters in {path} are not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    from peapp.safe_open import load_json
+
+    meta = load_json(text, f"the parameters in {path}", ExportError)  # depth and number length checked
     if isinstance(meta, dict) and "document" not in meta and meta.get("app") == "peapp":
         meta = {"document": meta}  # a session file
     if not isinstance(meta, dict) or "document" not in meta:
@@ -282,35 +287,60 @@ def png_text_chunks(data: bytes) -> dict[str, str]:
     pos = 8
     while pos + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
+        start = pos + 8
         pos += 12 + length
+        if kind == b"IEND":
+            break
+        if kind not in (b"tEXt", b"zTXt", b"iTXt"):
+            continue  # image data is skipped, not copied
+        body = data[start:start + length]
         try:
             if kind == b"tEXt":
                 key, _, value = body.partition(b"\0")
                 out[key.decode("latin-1")] = value.decode("latin-1")
             elif kind == b"zTXt":
                 key, _, rest = body.partition(b"\0")
-                out[key.decode("latin-1")] = zlib.decompress(rest[1:]).decode("latin-1")
+                out[key.decode("latin-1")] = _inflate(rest[1:], key).decode("latin-1")
             elif kind == b"iTXt":
                 key, _, rest = body.partition(b"\0")
                 compressed, _method = rest[0], rest[1]
                 _lang, _, rest = rest[2:].partition(b"\0")
                 _translated, _, value = rest.partition(b"\0")
-                out[key.decode("latin-1")] = (zlib.decompress(value) if compressed else value).decode("utf-8")
+                out[key.decode("latin-1")] = (_inflate(value, key) if compressed else value).decode("utf-8")
         except (zlib.error, IndexError, UnicodeDecodeError):
             continue  # a damaged chunk is skipped, not fatal
-        if kind == b"IEND":
-            break
+    return out
+
+
+def _inflate(data: bytes, key: bytes) -> bytes:
+    """A compressed PNG text chunk, inflated to at most MAX_TEXT_CHUNK bytes (a 1 MB chunk can
+    inflate to gigabytes: the limit is applied while inflating, not after)."""
+    inflater = zlib.decompressobj()
+    out = inflater.decompress(data, MAX_TEXT_CHUNK + 1)
+    if len(out) > MAX_TEXT_CHUNK or inflater.unconsumed_tail:
+        raise ExportError(f"the PNG text chunk {key.decode('latin-1')[:40]!r} inflates to more than "
+                          f"{MAX_TEXT_CHUNK // 2**20} MiB; it is not metadata peapp wrote.")
     return out
 
 
 def _pdf_metadata(data: bytes) -> str | None:
-    """The parameters from the XMP packet we write into PDFs (stored uncompressed, as XMP asks)."""
+    """The parameters from the XMP packet we write into PDFs (stored uncompressed, as XMP asks).
+
+    Found by a linear scan (``bytes.find``), never a backtracking regex: a crafted file full of
+    unclosed tags made the old pattern's cost grow with the cube of the file size.
+    """
     from html import unescape
 
-    match = re.search(rb"<dc:description>.*?<rdf:li[^>]*>(.*?)</rdf:li>", data, re.S)
+    start = data.find(b"<dc:description>")
+    if start < 0:
+        return None
+    item = data.find(b"<rdf:li", start)
+    tag_end = data.find(b">", item) if item >= 0 else -1
+    close = data.find(b"</rdf:li>", tag_end) if tag_end >= 0 else -1
+    if close < 0 or close - tag_end - 1 > MAX_TEXT_CHUNK:
+        return None
     # another producer's XMP need not be UTF-8: undecodable bytes become U+FFFD (then "not valid JSON")
-    return unescape(match.group(1).decode("utf-8", errors="replace")) if match else None
+    return unescape(data[tag_end + 1:close].decode("utf-8", errors="replace"))
 
 
 def document_from_file(path: str | os.PathLike):

@@ -1,9 +1,17 @@
 """Atomic writes: a temp file in the target folder, then a rename. A failed write leaves
-nothing behind and never damages an existing file."""
+nothing behind and never damages an existing file.
+
+The written file gets the permissions a plain ``open(path, "w")`` would give: those of the file
+it replaces, else 0666 minus the user's umask (a temp file is created 0600, so the mode is set
+before the rename).  A target that is a symbolic link is followed: the file it points to is
+replaced (atomically, in that file's folder) and the link stays a link; a link to something other
+than a regular file (a folder, a device, a pipe) is refused.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from typing import Iterator
@@ -15,10 +23,44 @@ class ExportError(PeappError):
     """A file could not be written; the message says why and what to do."""
 
 
+def _umask() -> int:
+    """The process umask, read without changing it (os.umask() would, for every thread, briefly)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def resolve_target(path: str) -> str:
+    """The file a write to ``path`` replaces: the path itself, or what a symlink points to."""
+    if os.path.islink(path):
+        real = os.path.realpath(path)
+        if os.path.lexists(real) and not os.path.isfile(real):
+            raise ExportError(f"cannot write {path}: it is a link to {real}, which is not a regular file.")
+        return real
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise ExportError(f"cannot write {path}: it exists and is not a regular file (a folder, device or pipe).")
+    return path
+
+
+def _mode_for(target: str) -> int:
+    try:
+        info = os.stat(target)
+    except OSError:
+        return 0o666 & ~_umask()
+    return stat.S_IMODE(info.st_mode)
+
+
 @contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     """Yield a temp path beside ``path``; on success rename it over ``path``, else delete it."""
-    path = os.fspath(path)
+    path = resolve_target(os.fspath(path))
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise ExportError(f"cannot write {path}: folder {folder} does not exist")
@@ -29,6 +71,7 @@ def atomic_path(path: str | os.PathLike) -> Iterator[str]:
     os.close(fd)
     try:
         yield tmp
+        os.chmod(tmp, _mode_for(path))  # mkstemp made it 0600
         os.replace(tmp, path)
     except OSError as exc:
         _remove(tmp)

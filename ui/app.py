@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     from ui.main_window import MainWindow
 
     window = MainWindow(settings=QSettings())
+    install_exception_hook(window)
     if probe:
         from ui.startup_probe import install
 
@@ -64,7 +65,44 @@ def main(argv: list[str] | None = None) -> int:
     import shiboken6
 
     shiboken6.delete(window)
+    return finish(code)
+
+
+def finish(code: int) -> int:
+    """``code``, or, if a compute job was still blocked when the window closed, end the process
+    now with it: a running QThread destroyed at interpreter exit aborts (exit 134)."""
+    from ui.worker import abandoned_threads
+
+    if abandoned_threads():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
     return code
+
+
+def install_exception_hook(window) -> None:
+    """An exception escaping a slot on the GUI thread becomes one status-bar line (and a traceback
+    on stderr for a bug report) instead of passing silently or ending the app."""
+    import traceback
+
+    from peapp.errors import PeappError
+
+    def hook(kind, value, tb) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, value, tb)
+            return
+        if not isinstance(value, PeappError):
+            traceback.print_exception(kind, value, tb, file=sys.stderr)
+        text = str(value) if isinstance(value, PeappError) else \
+            f"internal error ({kind.__name__}: {str(value)[:200]}); the previous view is kept"
+        if isinstance(value, MemoryError) and not isinstance(value, PeappError):
+            text = "out of memory: choose a smaller size"
+        try:
+            window.show_status(text)
+        except RuntimeError:  # the window is already gone
+            pass
+
+    sys.excepthook = hook
 
 
 if __name__ == "__main__":  # pragma: no cover

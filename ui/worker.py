@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import os
 import sys
 import threading
 import time
@@ -31,6 +32,18 @@ from peapp.jobs import Cancelled, Request
 
 
 PROGRESS_DELAY_S = 0.2  # a job reports progress once it has run this long
+SHUTDOWN_WAIT_MS = 2000  # how long closing the window waits for a running job to reach a progress point
+
+# Compute threads still running a job that never returned when the window closed (a read that
+# blocks, a job with no progress points).  They are kept referenced: destroying a running
+# QThread aborts the process ("QThread: Destroyed while thread is still running").  The app
+# then ends with os._exit (see ui.app.main), which does not wait for them.
+_abandoned: list[QThread] = []
+
+
+def abandoned_threads() -> bool:
+    """True if a compute thread was still running when its window closed."""
+    return any(t.isRunning() for t in _abandoned)
 
 
 class _Runner(QObject):
@@ -47,7 +60,10 @@ class _Runner(QObject):
             if item is None:
                 return
             channel, generation, request = item
-            self._owner._run_one(channel, generation, request)
+            try:
+                self._owner._run_one(channel, generation, request)
+            except BaseException:  # noqa: BLE001 - the one compute thread must survive any job
+                traceback.print_exc(file=sys.stderr)
 
 
 class ComputeWorker(QObject):
@@ -73,7 +89,7 @@ class ComputeWorker(QObject):
         # A window dropped without close() (a script, a test) must not leave the thread running.
         stop = self._stopper()
         self.destroyed.connect(stop)
-        atexit.register(stop)
+        atexit.register(stop, at_exit=True)
 
     # ---- GUI thread API ------------------------------------------------------------------
     def submit(self, channel: str, request: Request, background: bool = False) -> int:
@@ -103,19 +119,28 @@ class ComputeWorker(QObject):
         with self._lock:
             return self._running is not None or bool(self._pending)
 
-    def shutdown(self, timeout_ms: int = 10_000) -> None:
-        """Cancel everything and stop the thread (called when the window closes)."""
+    def shutdown(self, timeout_ms: int = SHUTDOWN_WAIT_MS) -> bool:
+        """Cancel everything and stop the thread (called when the window closes).
+
+        Returns False if a job did not stop in time: the thread is then kept alive (never
+        destroyed while running) and the app exits without waiting for it."""
         if not self._thread.isRunning():
-            return
+            return True
         self.cancel()
         self._thread.quit()
-        self._thread.wait(timeout_ms)
+        if self._thread.wait(timeout_ms):
+            return True
+        print(f"peapp: a computation on {self._running or 'the compute thread'} did not stop within "
+              f"{timeout_ms / 1000:g} s; it is abandoned.", file=sys.stderr)
+        self._thread.setParent(None)
+        _abandoned.append(self._thread)
+        return False
 
     def _stopper(self):
         """A callable that stops the thread without touching this (possibly deleted) QObject."""
         thread, lock, pending, latest, counter = self._thread, self._lock, self._pending, self._latest, self._counter
 
-        def stop(*_):
+        def stop(*_, at_exit: bool = False):
             with lock:
                 pending.clear()
                 for ch in list(latest):
@@ -123,9 +148,14 @@ class ComputeWorker(QObject):
             try:
                 if thread.isRunning():
                     thread.quit()
-                    thread.wait(10_000)
+                    if not thread.wait(SHUTDOWN_WAIT_MS) and thread not in _abandoned:
+                        _abandoned.append(thread)  # never destroyed while running
             except RuntimeError:  # the QThread itself is already gone (interpreter exit)
                 pass
+            if at_exit and abandoned_threads():  # at interpreter exit a running QThread would abort the process
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(0)
 
         return stop
 

@@ -11,7 +11,6 @@ vector (``peapp.analysis.attention.word_vector``), and the view says which words
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import threading
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 
 import torch
 
+from peapp import safe_open
 from peapp.errors import ParameterError
 
 # Word-embedding tensors by architecture: BERT, GPT-2, LLaMA/Mistral/Qwen, T5, GPT-NeoX, GGUF.
@@ -59,15 +59,24 @@ def find_vocabulary(path: str) -> str | None:
 
 def read_vocabulary(file: str) -> dict[str, int]:
     """token → row of the embedding table."""
+    # a file someone else named: regular files only, size-capped, depth/number-checked JSON
+    text = safe_open.read_text(file, "tokenizer", ParameterError)
     if file.endswith(".txt"):
-        with open(file, encoding="utf-8") as fh:
-            return {line.rstrip("\n"): i for i, line in enumerate(fh)}
-    with open(file, encoding="utf-8") as fh:
-        vocab = json.load(fh).get("model", {}).get("vocab")
-    if isinstance(vocab, dict):  # WordPiece, BPE
-        return {str(k): int(v) for k, v in vocab.items()}
-    if isinstance(vocab, list):  # Unigram: [[piece, score], …]
-        return {str(entry[0]): i for i, entry in enumerate(vocab)}
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()  # the final newline ends the last token; it does not start another
+        return {line.rstrip("\r"): i for i, line in enumerate(lines)}
+    data = safe_open.load_json(text, os.path.basename(file), ParameterError, max_depth=None)  # big: no walk
+    model = data.get("model") if isinstance(data, dict) else None
+    vocab = model.get("vocab") if isinstance(model, dict) else None
+    try:
+        if isinstance(vocab, dict):  # WordPiece, BPE
+            return {str(k): int(v) for k, v in vocab.items()}
+        if isinstance(vocab, list):  # Unigram: [[piece, score], …]
+            return {str(entry[0]): i for i, entry in enumerate(vocab)}
+    except (TypeError, ValueError, IndexError, KeyError, OverflowError):
+        raise ParameterError(f"{file}: model.vocab holds entries that are not token → row pairs; choose a "
+                             f"checkpoint with a readable vocab.txt or tokenizer.json.") from None
     raise ParameterError(f"{file} has no model.vocab; choose a checkpoint with a vocab.txt or tokenizer.json.")
 
 

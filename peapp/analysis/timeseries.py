@@ -18,16 +18,18 @@ Rows that cannot be used are reported (line number and reason), never silently d
 from __future__ import annotations
 
 import csv
+import io
 import math
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, ClassVar, Iterable, Sequence
+from typing import Callable, ClassVar, Iterable, Iterator, Sequence
 
 import numpy as np
 import torch
 
+from peapp import safe_open
 from peapp.encodings import sinusoidal
 from peapp.errors import DataFileError, ParameterError
 from peapp.jobs import ProgressFn, Request
@@ -45,6 +47,10 @@ ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calen
                    "time2vec": "Time2Vec (seeded)"}
 CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
 MAX_ROWS = 5_000_000
+MAX_LINE_CHARS = 1 << 20  # a longer line is refused before it is read whole
+PEEK_CHARS = 64 * 1024  # the most a look at the header and first rows reads
+# Unix seconds that datetime (and so every date shown) can represent: years 1 to 9999.
+_UNIX_RANGE = (-62_135_596_800.0, 253_402_300_799.0)
 MAX_BAD_ROWS_KEPT = 1000
 PROGRESS_ROWS = 20_000
 MAX_HEATMAP_ROWS = 4096
@@ -96,18 +102,41 @@ def sample_path() -> Path:
     return resource_path(SAMPLE_NAME)
 
 
-def _open_text(path: str | os.PathLike) -> Iterable[str]:
-    try:
-        fh = open(path, encoding="utf-8-sig", newline="")
-    except OSError as exc:
-        raise DataFileError(f"cannot open {path}: {exc.strerror or exc}. Choose another file.") from None
-    return fh
+def _open_text(path: str | os.PathLike) -> io.TextIOWrapper:
+    # a path from a session or a figure is someone else's: regular files only, size-capped
+    return safe_open.open_text(path, "csv", DataFileError)
+
+
+def _bounded_lines(lines: Iterable[str], source: str) -> Iterator[str]:
+    """The lines of ``lines``, refusing one longer than MAX_LINE_CHARS before it is held whole
+    (a 300 MB single-line file must not become a 300 MB string and millions of fields)."""
+    readline = getattr(lines, "readline", None)
+    number = 0
+    if readline is None:
+        for number, line in enumerate(lines, 1):
+            if len(line) > MAX_LINE_CHARS:
+                raise _long_line(source, number)
+            yield line
+        return
+    while True:
+        line = readline(MAX_LINE_CHARS + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_CHARS:
+            raise _long_line(source, number)
+        yield line
+
+
+def _long_line(source: str, number: int) -> DataFileError:
+    return DataFileError(f"{source}: line {number:,} is longer than {MAX_LINE_CHARS:,} characters; a CSV row of "
+                         f"a time series is a few dozen. Is it the right file (a CSV with one row per line)?")
 
 
 def sniff_delimiter(fh) -> str:
     """The field delimiter of an open CSV text file (comma, semicolon, tab or bar), rewinding it."""
     try:
-        sample = fh.read(16_384)
+        sample = fh.read(4096)  # csv.Sniffer is slow on long samples, and this runs on the GUI thread
     except UnicodeDecodeError:
         sample = ""
     fh.seek(0)
@@ -119,7 +148,7 @@ def sniff_delimiter(fh) -> str:
 
 def _rows(lines: Iterable[str], source: str, delimiter: str = ",") -> Iterable[tuple[int, list[str]]]:
     """(line number where the row ends, fields) for each CSV row."""
-    reader = csv.reader(lines, delimiter=delimiter)
+    reader = csv.reader(_bounded_lines(lines, source), delimiter=delimiter)
     try:
         for row in reader:
             yield reader.line_num, row
@@ -131,11 +160,7 @@ def _rows(lines: Iterable[str], source: str, delimiter: str = ",") -> Iterable[t
 
 def read_header(path: str | os.PathLike) -> list[str]:
     """The column names of a CSV file (its first row)."""
-    with _open_text(path) as fh:
-        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
-            if any(cell.strip() for cell in row):
-                return [cell.strip() for cell in row]
-    raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
+    return _first_rows(path, 0)[0]
 
 
 def parse_timestamp(text: str) -> tuple[str, float]:
@@ -220,18 +245,30 @@ def guess_value_column(header: Sequence[str], first_rows: Sequence[Sequence[str]
 
 
 def _first_rows(path: str | os.PathLike, n: int) -> tuple[list[str], list[list[str]]]:
-    """The header (first non-blank row) and up to ``n`` data rows; DataFileError if unreadable."""
+    """The header (first non-blank row) and up to ``n`` data rows; DataFileError if unreadable.
+
+    Reads at most PEEK_CHARS (the GUI asks this on its own thread, for a path a session named)."""
     with _open_text(path) as fh:
-        rows = []
-        header: list[str] | None = None
-        for _, row in _rows(fh, str(path), sniff_delimiter(fh)):
-            if header is None:
-                if any(c.strip() for c in row):
-                    header = [c.strip() for c in row]
-                continue
-            rows.append(row)
-            if len(rows) >= n:
-                break
+        delimiter = sniff_delimiter(fh)
+        try:
+            text = fh.read(PEEK_CHARS + 1)
+        except UnicodeDecodeError:
+            raise DataFileError(f"{path} is not UTF-8 text; save it as UTF-8 CSV and open it again") from None
+    lines = list(io.StringIO(text, newline=""))  # split as a file is (csv wants its line ends kept)
+    if len(text) > PEEK_CHARS and lines:
+        lines.pop()  # cut off mid-line
+        if not lines:
+            raise _long_line(str(path), 1)
+    rows = []
+    header: list[str] | None = None
+    for _, row in _rows(lines, str(path), delimiter):
+        if header is None:
+            if any(c.strip() for c in row):
+                header = [c.strip() for c in row]
+            continue
+        rows.append(row)
+        if len(rows) >= n:
+            break
     if header is None:
         raise DataFileError(f"{path} is empty; a CSV needs a header row and at least one data row")
     return header, rows
@@ -291,6 +328,11 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
         except ValueError as exc:
             reject(line, str(exc))
             continue
+        if kind == "number" and number_unit.startswith("unix") and \
+                not _UNIX_RANGE[0] <= stamp * NUMBER_UNITS[number_unit] <= _UNIX_RANGE[1]:
+            reject(line, f"{row[t_idx].strip()} as {number_unit.replace('_', ' ')} is outside the years 1–9999 "
+                         f"(is the unit right? milliseconds are unix_ms)")
+            continue
         value = math.nan
         if v_idx is not None:
             try:
@@ -336,8 +378,9 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
 def load_csv(path: str | os.PathLike, time_column: str, value_column: str | None = None, *,
              number_unit: str = "seconds", progress: Callable[[float], None] | None = None) -> TimeSeries:
     """Read a CSV file; ``progress(fraction)`` gets the share of the file read so far."""
-    size = max(1, os.path.getsize(path)) if os.path.exists(path) else 1
     with _open_text(path) as fh:
+        size = max(1, os.fstat(fh.fileno()).st_size)
+
         def report(rows_read: int) -> None:
             if progress is not None:
                 progress(min(0.99, fh.buffer.tell() / size))

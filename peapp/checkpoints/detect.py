@@ -15,6 +15,8 @@ from typing import Any, Iterable, Mapping
 
 from peapp.checkpoints import rope_config
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
+from peapp.errors import CheckpointError
+from peapp.file_values import head_count, number
 
 # RoBERTa-style embeddings start positions at padding_idx + 1.
 PADDING_OFFSET_TYPES = {"roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "longformer", "data2vec-text",
@@ -71,6 +73,17 @@ class _Detector:
         if tensor:
             self.claimed.add(tensor.name)
         self.claimed.update(claim)
+
+    def config_number(self, key: str, default: Any, cfg: Mapping[str, Any] | None = None, **bounds: Any) -> Any:
+        """A number from the config, checked; a bad one becomes a warning and the default."""
+        cfg = self.cfg if cfg is None else cfg
+        if cfg.get(key) is None:
+            return default
+        try:
+            return number(cfg[key], key, **bounds)
+        except CheckpointError as exc:
+            self.warnings.append(f"{exc} (using {default!r})")
+            return default
 
     def sub(self, key: str) -> Mapping[str, Any]:
         value = self.cfg.get(key)
@@ -198,7 +211,8 @@ class _Detector:
 
     def t5_tables(self) -> None:
         buckets = self.cfg.get("relative_attention_num_buckets")
-        max_distance = self.cfg.get("relative_attention_max_distance", 128)
+        max_distance = self.config_number("relative_attention_max_distance", 128, integer=True, minimum=1,
+                                          maximum=1 << 30)
         groups: dict[str, list[TensorInfo]] = {}
         for t in self.find(r"(?:^|\.)relative_attention_bias\.weight$|^(enc|dec)\.blk\.\d+\.attn_rel_b\.weight$"):
             if len(t.shape) == 2:
@@ -249,8 +263,9 @@ class _Detector:
         if model_type in ALIBI_TYPES or attn.get("alibi") or cfg.get("alibi") is True \
                 or cfg.get("position_embedding_type") == "alibi":
             form = "mpt" if attn.get("alibi") else model_type or "alibi"
-            max_bias = float(attn.get("alibi_bias_max", 8.0)) if attn else 8.0
-            self.add_alibi(_first_int(cfg, "n_head", "num_attention_heads", "n_heads", "num_heads"), max_bias, form)
+            max_bias = self.config_number("alibi_bias_max", 8.0, attn, above=0.0, maximum=1024.0) if attn else 8.0
+            self.add_alibi(self.heads_of(cfg, "config.json", "n_head", "num_attention_heads", "n_heads", "num_heads"),
+                           max_bias, form)
             return
         if model_type in SINUSOIDAL_TYPES and not any(c.kind == "sinusoidal" for c in self.components):
             dim = _first_int(cfg, "d_model", "hidden_size")
@@ -261,11 +276,27 @@ class _Detector:
         if (model_type in ROPE_TYPES or cfg.get("position_embedding_type") == "rotary" or rope_keys) \
                 and model_type not in SINUSOIDAL_TYPES \
                 and not any(c.kind in ("learned_absolute", "t5_relative_bias") for c in self.components):
-            for params in rope_config.hf_rope_params({**cfg, "model_type": model_type}):
+            try:
+                settings = rope_config.hf_rope_params({**cfg, "model_type": model_type})
+            except CheckpointError as exc:
+                self.warnings.append(f"RoPE settings not shown: {exc}")
+                settings = []
+            for params in settings:
                 if section:  # where in config.json the settings are (composite models)
                     params["config_section"] = section
                 self.add_rope(params, "config" if not section else f"config {section}")
         self.nope_layers(cfg)
+
+    def heads_of(self, cfg: Mapping[str, Any], where: str, *keys: str) -> int | None:
+        """The first head count given under ``keys``, checked (1 … MAX_HEADS); a bad one is a warning."""
+        for key in keys:
+            if cfg.get(key) is not None:
+                try:
+                    return head_count(cfg[key], key, where=where)
+                except CheckpointError as exc:
+                    self.warnings.append(str(exc))
+                    return None
+        return None
 
     def add_alibi(self, heads: int | None, max_bias: float, form: str) -> None:
         params: dict[str, Any] = {"heads": heads, "max_bias": max_bias, "form": form}
@@ -305,13 +336,19 @@ class _Detector:
             self.warnings.append("GGUF file has no general.architecture; only tensor names were used.")
             return
         if arch in GGUF_ALIBI_ARCHS or f"{arch}.attention.max_alibi_bias" in md:
-            self.add_alibi(md.get(f"{arch}.attention.head_count"),
-                           float(md.get(f"{arch}.attention.max_alibi_bias", 8.0)), f"gguf {arch}")
+            max_bias = self.config_number(f"{arch}.attention.max_alibi_bias", 8.0, md, where="GGUF metadata",
+                                          above=0.0, maximum=1024.0)
+            self.add_alibi(self.heads_of(md, "GGUF metadata", f"{arch}.attention.head_count"), max_bias,
+                           f"gguf {arch}")
             return
         has_rope_keys = any(k.startswith(f"{arch}.rope.") for k in md)
         known = arch in rope_config.GGUF_NORM_ARCHS | rope_config.GGUF_NEOX_ARCHS
         if (has_rope_keys or known) and not any(c.kind == "learned_absolute" for c in self.components):
-            params = rope_config.gguf_rope_params(md, arch)
+            try:
+                params = rope_config.gguf_rope_params(md, arch)
+            except CheckpointError as exc:
+                self.warnings.append(f"RoPE settings not shown: {exc}")
+                return
             freqs = self.ckpt.tensors.get("rope_freqs.weight")  # Llama-3-style per-pair frequency factors
             if freqs is not None:
                 params["freq_factors_tensor"] = freqs.name
@@ -356,7 +393,11 @@ class _Detector:
 
 def alibi_slopes(n_heads: int, max_bias: float = 8.0) -> list[float]:
     """Per-head ALiBi slopes: geometric from 2^(−max_bias/n) for powers of two; otherwise those of
-    the lower power of two, then every other slope of twice that (Press et al.)."""
+    the lower power of two, then every other slope of twice that (Press et al.).
+
+    ``n_heads`` and ``max_bias`` may come from a file: checked before the list is built."""
+    n_heads = head_count(n_heads, "number of ALiBi heads", where="ALiBi")
+    max_bias = number(max_bias, "ALiBi max bias", where="ALiBi", above=0.0, maximum=1024.0)
     def geometric(n: int) -> list[float]:
         start = 2.0 ** (-max_bias / n)
         return [start ** (i + 1) for i in range(n)]

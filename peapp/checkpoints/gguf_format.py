@@ -162,7 +162,11 @@ class _LayoutWalk:
             (n_dims,), pos = self.unpack("I", pos, f"the dimension count of tensor {name!r}")
             if n_dims > _MAX_DIMS:
                 self.fail(f"tensor {name!r} claims {n_dims:,} dimensions (GGUF tensors have at most 4)")
-            _, pos = self.unpack(f"{n_dims}Q", pos, f"the shape of tensor {name!r}")
+            if n_dims == 0:  # ggml tensors have at least one dimension; a view would index shape[-1]
+                self.fail(f"tensor {name!r} has no dimensions (GGUF tensors have 1 to 4)")
+            dims, pos = self.unpack(f"{n_dims}Q", pos, f"the shape of tensor {name!r}")
+            if 0 in dims:
+                self.fail(f"tensor {name!r} has a dimension of length 0 (shape {list(dims)})")
             (ggml_type, _offset), pos = self.unpack("IQ", pos, f"the type and offset of tensor {name!r}")
             if ggml_type not in known_types:
                 known = ", ".join(t.name for t in GGMLQuantizationType if int(t) in known_types)

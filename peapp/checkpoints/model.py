@@ -91,17 +91,25 @@ class Checkpoint:
         return self.loader(info)
 
 
-def read_range(info: TensorInfo) -> bytes:
-    """Exactly the ``nbytes`` at ``offset`` of ``info.file``; the file is closed afterwards."""
+def read_range(info: TensorInfo) -> bytearray:
+    """Exactly the ``nbytes`` at ``offset`` of ``info.file``, read straight into one writable
+    buffer (torch.frombuffer can wrap it without a second copy); the file is closed afterwards."""
+    data = bytearray(info.nbytes)
+    got = 0
     try:
         with open(info.file, "rb") as fh:
             fh.seek(info.offset)
-            data = fh.read(info.nbytes)
+            view = memoryview(data)
+            while got < info.nbytes:
+                n = fh.readinto(view[got:])
+                if not n:
+                    break
+                got += n
     except OSError as exc:
         raise CheckpointError(f"cannot read {info.file}: {exc.strerror or exc}") from None
-    if len(data) != info.nbytes:
+    if got != info.nbytes:
         raise CheckpointError(f"{info.file} is truncated: tensor {info.name!r} needs {info.nbytes:,} bytes "
-                              f"at offset {info.offset:,}, only {len(data):,} are there.")
+                              f"at offset {info.offset:,}, only {got:,} are there.")
     return data
 
 

@@ -8,12 +8,12 @@ shard index ``*.index.json`` and a lone ``config.json``.  Nothing is ever writte
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
+from peapp import safe_open
 from peapp.checkpoints import gguf_format, safetensors_format
 from peapp.checkpoints.model import Checkpoint, TensorInfo
 from peapp.errors import CheckpointError
@@ -21,7 +21,6 @@ from peapp.errors import CheckpointError
 ProgressFn = Callable[[float], None]
 
 TORCH_SUFFIXES = (".bin", ".pt", ".pth", ".ckpt")
-_MAX_JSON_BYTES = 64 * 1024 * 1024  # configs and shard indexes are kilobytes to a few MB
 
 
 def open_checkpoint(path: str | os.PathLike, progress: ProgressFn | None = None) -> Checkpoint:
@@ -119,25 +118,11 @@ def _sibling_config(path: str) -> tuple[dict[str, Any] | None, tuple[str, ...]]:
 
 
 def read_json(path: str, what: str) -> dict[str, Any]:
-    """A JSON object from ``path``, with a message that says which file and line is wrong."""
-    try:
-        if os.path.getsize(path) > _MAX_JSON_BYTES:
-            raise CheckpointError(f"{path} is too large to be a {what} file.")
-        with open(path, "rb") as fh:
-            text = fh.read().decode("utf-8")
-    except OSError as exc:
-        raise CheckpointError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise CheckpointError(f"{path} is not a text file, so not a {what} file.") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CheckpointError(f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-                              f"fix or replace the {what} file.") from None
-    except RecursionError:
-        raise CheckpointError(f"{path} nests too deeply to be a {what} file.") from None
-    except ValueError as exc:  # e.g. a number of more than 4300 digits
-        raise CheckpointError(f"{path} is not a usable {what} file ({str(exc)[:120]}); fix or replace it.") from None
+    """A JSON object from ``path`` (a regular file within the size cap; depth and numbers checked),
+    with a message that says which file and line is wrong."""
+    kind = "index" if what == "shard index" else "config"
+    data = safe_open.load_json(safe_open.read_bytes(path, kind, CheckpointError), f"{path} ({what} file)",
+                               CheckpointError)
     if not isinstance(data, dict):
         raise CheckpointError(f"{path} must hold a JSON object, not a {type(data).__name__}.")
     return data

@@ -135,4 +135,4 @@ def load_tensor(info: TensorInfo):
     if not buf:
         return torch.empty(info.shape, dtype=dtypes[info.dtype])
     # safetensors data is little-endian, as are the machines torch runs on here.
-    return torch.frombuffer(bytearray(buf), dtype=dtypes[info.dtype]).reshape(info.shape)
+    return torch.frombuffer(buf, dtype=dtypes[info.dtype]).reshape(info.shape)  # buf is writable: no copy

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 
 NAME = "inspect"
 HELP = "list the position components of a checkpoint (folder, .safetensors, .bin/.pt, .gguf, config.json)"
@@ -29,23 +30,41 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def printable(text: object) -> str:
+    """``text`` with everything a terminal would act on escaped: control characters (ESC sequences
+    could retitle, recolour or rewrite the user's terminal), bidi and other format characters
+    (which reorder what is shown), line/paragraph separators.  Names come from files someone else
+    made.  ``\\`` is doubled so an escape in the output is never ambiguous."""
+    out = []
+    for ch in str(text):
+        if ch == "\\":
+            out.append("\\\\")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def _shape(shape) -> str:
     return "×".join(str(s) for s in shape) if shape else "—"
 
 
 def format_table(report) -> str:
     ck = report.checkpoint
-    lines = [f"path:         {ck.path}",
+    lines = [f"path:         {printable(ck.path)}",
              f"format:       {ck.format} ({len(ck.tensors):,} tensors)",
-             f"architecture: {ck.architecture or 'unknown'}", ""]
+             f"architecture: {printable(ck.architecture or 'unknown')}", ""]
     if report.components:
         rows = [("kind", "tensor", "shape", "details")]
-        rows += [(c.kind, c.tensor or "—", _shape(c.shape), c.summary) for c in report.components]
+        rows += [(c.kind, printable(c.tensor or "—"), _shape(c.shape), printable(c.summary))
+                 for c in report.components]
         widths = [max(len(r[i]) for r in rows) for i in range(3)]
         for r in rows:
             lines.append("  ".join(r[i].ljust(widths[i]) for i in range(3)) + "  " + r[3])
     else:
         lines.append("no position component found")
     if report.warnings:
-        lines += ["", "warnings:"] + [f"  - {w}" for w in report.warnings]
+        lines += ["", "warnings:"] + [f"  - {printable(w)}" for w in report.warnings]
     return "\n".join(lines) + "\n"

@@ -15,6 +15,8 @@ import torch
 
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
+from peapp.file_values import head_count
+from peapp.memory import ensure_fits
 from peapp.params import Spec, param
 
 
@@ -42,8 +44,8 @@ def _power_of_two_slopes(n: int) -> list[float]:
 
 def slopes(n_heads: int) -> torch.Tensor:
     """Per-head slopes [n_heads] (float32); non-powers of two interleave the next power's slopes."""
-    if n_heads < 1:
-        raise ParameterError("ALiBi needs at least one head")
+    # the head count may come from a file (a session, a checkpoint's config): checked before the list is built
+    n_heads = head_count(n_heads, "n_heads", where="ALiBi", error=ParameterError)
     lower = 2 ** int(math.floor(math.log2(n_heads)))
     values = _power_of_two_slopes(lower)
     if lower != n_heads:
@@ -59,6 +61,11 @@ def bias(n_heads: int, q_len: int, k_len: int | None = None, causal: bool = True
     ``query_positions`` gives them explicitly.
     """
     k_len = q_len if k_len is None else k_len
+    if query_positions is not None:
+        q_len = len(query_positions)
+    # distance [q, k] float32, then out and the mask [heads, q, k]: about 3 such arrays at once
+    ensure_fits((max(1, n_heads) * 3 + 2, q_len, k_len), 4, what="the ALiBi bias",
+                suggestion="show fewer positions or heads")
     if query_positions is None:
         query_positions = torch.arange(k_len - q_len, k_len)
     i = query_positions.to(torch.float32).reshape(-1, 1)

@@ -61,7 +61,8 @@ class LearnedTable:
         ensure_fits((max_positions, d_model), 4, what="a learned table",
                     suggestion="use fewer rows or a smaller d_model")
         gen = torch.Generator().manual_seed(int(seed))
-        return cls(torch.randn(max_positions, d_model, generator=gen) * std, name="random init")
+        # scaled in place: `randn(...) * std` held two tables at once (a 4 GiB table peaked at 8.6 GB)
+        return cls(torch.randn(max_positions, d_model, generator=gen).mul_(std), name="random init")
 
     @property
     def max_positions(self) -> int:
@@ -117,6 +118,11 @@ def table_for(spec: LearnedSpec) -> LearnedTable:
     key = (spec.source, spec.offset) if spec.source else (spec.max_positions, spec.d_model, spec.seed)
     table = _cache.get(key)
     if table is None:
+        # Make room first: evicting only after building held the previous (possibly huge) table
+        # and the new one at once.
+        need = 0 if spec.source else spec.max_positions * spec.d_model * 4
+        while _cache and sum(_nbytes(t) for t in _cache.values()) + need > CACHE_BYTES:
+            _cache.popitem(last=False)
         table = checkpoint_table(spec.source, spec.offset) if spec.source else \
             LearnedTable.random(spec.max_positions, spec.d_model, spec.seed)
         _cache[key] = table

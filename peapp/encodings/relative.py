@@ -18,6 +18,7 @@ import torch
 
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
+from peapp.memory import ensure_fits
 from peapp.params import Spec, param
 
 
@@ -52,6 +53,9 @@ def t5_bias(table: torch.Tensor, q_len: int, k_len: int | None = None, bidirecti
     k_len = q_len if k_len is None else k_len
     if query_positions is None:
         query_positions = torch.arange(q_len)
+    # relative positions and buckets (int64) [q, k], then the gathered [q, k, heads] float32 and its permute
+    ensure_fits((len(query_positions), k_len, 2 * 8 + 2 * 4 * int(table.shape[1])), 1, what="the T5 bias",
+                suggestion="show fewer positions")
     b = t5_bucket(relative_positions(query_positions, k_len), bidirectional, table.shape[0], max_distance)
     return table[b].permute(2, 0, 1)
 

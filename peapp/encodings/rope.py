@@ -29,7 +29,6 @@ float32, so the tables equal the ones a transformers model computes for the same
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import os
 from dataclasses import dataclass, field
@@ -38,6 +37,7 @@ from typing import Any, Mapping
 import numpy as np
 import torch
 
+from peapp.checkpoints import hf_config
 from peapp.encodings.base import Family
 from peapp.errors import CheckpointError, ParameterError
 from peapp.params import Spec, param
@@ -46,8 +46,6 @@ LAYOUTS = ("half", "interleaved")
 ROPE_TYPES = ("default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope")
 # Types whose original (pre-training) length is a separate number from max_position_embeddings.
 _ORIGINAL_LENGTH_TYPES = ("yarn", "llama3", "longrope")
-# Older spellings found in config.json files.
-_TYPE_ALIASES = {"su": "longrope", "mrope": "default"}
 _MAX_POSITIONS = 1_048_576
 
 
@@ -374,6 +372,8 @@ def wavelengths(inv_freq: torch.Tensor) -> np.ndarray:
 
 
 # ---- Hugging Face config.json ------------------------------------------------------------------
+# Reading the file and its keys is peapp.checkpoints.hf_config's job (one reader for detection and
+# for this family); here its neutral HfRope becomes a RopeSpec.
 
 @dataclass(frozen=True)
 class HfRopeReading:
@@ -383,16 +383,6 @@ class HfRopeReading:
     layer_type: str | None = None  # the per-layer-type entry that was used, if the config has several
     other_layer_types: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
-
-
-def _number(value: Any, key: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise CheckpointError(f"config.json: {key} must be a number, got {value!r}; fix the value in the file.")
-    return value
-
-
-def _is_rope_dict(d: Any) -> bool:
-    return isinstance(d, Mapping) and any(k in d for k in ("rope_type", "type", "rope_theta", "factor"))
 
 
 # Model types that encode position some other way: reading RoPE settings from them would mislead.
@@ -408,8 +398,6 @@ _NOT_ROPE = {
     "deberta": "disentangled relative positions", "deberta-v2": "disentangled relative positions",
     "bloom": "ALiBi", "mpt": "ALiBi",
 }
-_ROPE_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_pct", "rotary_dim", "rotary_emb_base",
-              "partial_rotary_factor", "qk_rope_head_dim")
 
 
 def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> HfRopeReading:
@@ -417,106 +405,38 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
     if not isinstance(config, Mapping):
         raise CheckpointError("config.json must hold a JSON object (a dict of settings) at the top level.")
     notes: list[str] = []
-    if not any(k in config for k in _ROPE_KEYS):
+    if not any(k in config for k in hf_config.ROPE_KEYS):
         model_type = str(config.get("model_type", ""))
         if model_type in _NOT_ROPE:
             raise CheckpointError(f"config.json is a {model_type!r} model, which uses {_NOT_ROPE[model_type]}, "
                                   f"not RoPE; open it as a checkpoint to see its position scheme.")
         notes.append("config.json names no RoPE setting (rope_theta, rope_scaling, …): showing plain RoPE "
                      "with base 10000, the transformers default.")
-    # Newer configs hold everything in rope_parameters; older ones in rope_scaling.
-    scaling = config.get("rope_parameters")
-    source = "rope_parameters"
-    if scaling is None:
-        scaling, source = config.get("rope_scaling"), "rope_scaling"
-    if scaling is None:
-        scaling = {}
-    if not isinstance(scaling, Mapping):
-        raise CheckpointError(f"config.json: {source} must be an object, got {type(scaling).__name__}.")
-
-    # One dict per layer type (e.g. {"full_attention": {...}, "sliding_attention": {...}}).
-    chosen_layer, others = None, ()
-    nested = [k for k, v in scaling.items() if isinstance(v, Mapping) or (v is None and k.endswith("attention"))]
-    if nested and not _is_rope_dict(scaling):
-        usable = [k for k in nested if isinstance(scaling[k], Mapping)]
-        if not usable:
-            raise CheckpointError(f"config.json: {source} has per-layer entries ({', '.join(nested)}) but none "
-                                  f"holds RoPE settings.")
-        if layer_type is not None:
-            if layer_type not in usable:
-                raise CheckpointError(f"config.json: no RoPE entry for layer type {layer_type!r}; "
-                                      f"choose one of {', '.join(usable)}.")
-            chosen_layer = layer_type
-        else:
-            chosen_layer = "full_attention" if "full_attention" in usable else usable[0]
-        others = tuple(k for k in nested if k != chosen_layer)
-        notes.append(f"{source} has one entry per layer type; showing {chosen_layer!r} "
-                     f"(others: {', '.join(others)}).")
-        scaling = scaling[chosen_layer]
-    scaling = dict(scaling)
-
-    # rope_theta: inside rope_parameters, else at the top level, else the RoPE default.
-    base = scaling.get("rope_theta", config.get("rope_theta", 10000.0))
-    base = _number(base, "rope_theta")
-
-    raw_type = scaling.get("rope_type", scaling.get("type", "default")) or "default"
-    rope_type = _TYPE_ALIASES.get(raw_type, raw_type)
-    if raw_type == "mrope" or "mrope_section" in scaling:
-        notes.append(f"multimodal RoPE (mrope_section {scaling.get('mrope_section')}): the frequencies are plain "
-                     f"RoPE; its sections of pairs turn with the temporal, height and width positions.")
-    elif raw_type in _TYPE_ALIASES:
-        notes.append(f"rope type {raw_type!r} is an old name of {rope_type!r}.")
+    hf = hf_config.read_rope(config, layer_type)
+    notes.extend(hf.notes)
+    rope_type, source = hf.rope_type, hf.source
     if rope_type not in ROPE_TYPES or rope_type == "ntk":  # "ntk" is our name, not a config value
         supported = ", ".join(t for t in ROPE_TYPES if t != "ntk")
-        raise CheckpointError(f"config.json: {source}.rope_type {raw_type!r} is not supported; "
+        raise CheckpointError(f"config.json: {source}.rope_type {hf.raw_type!r} is not supported; "
                               f"peapp reads {supported}.")
+    if hf.head_dim is None:
+        raise CheckpointError("config.json has no head_dim and no hidden_size + num_attention_heads to "
+                              "derive it from; add \"head_dim\" to the file.")
+    max_pos = hf.max_position_embeddings
 
-    # head_dim, else hidden_size / num_attention_heads.  Multi-head latent attention (DeepSeek-V2/V3)
-    # rotates only a separate qk_rope_head_dim part of each head.
-    head_dim = config.get("head_dim")
-    if config.get("qk_rope_head_dim") is not None:
-        head_dim = config["qk_rope_head_dim"]
-        notes.append(f"multi-head latent attention: only the qk_rope_head_dim = {head_dim} part of each "
-                     f"head rotates; that is the head_dim shown.")
-    if head_dim is None:
-        hidden, heads = config.get("hidden_size", config.get("n_embd")), config.get("num_attention_heads",
-                                                                                  config.get("n_head"))
-        if hidden is None or heads is None:
-            raise CheckpointError("config.json has no head_dim and no hidden_size + num_attention_heads to "
-                                  "derive it from; add \"head_dim\" to the file.")
-        head_dim = int(_number(hidden, "hidden_size")) // int(_number(heads, "num_attention_heads"))
-    head_dim = int(_number(head_dim, "head_dim"))
-
-    # Partial rotary: partial_rotary_factor (also inside rope_parameters), rotary_pct (GPT-NeoX), rotary_dim (GPT-J).
-    if "partial_rotary_factor" in scaling:
-        fraction = _number(scaling["partial_rotary_factor"], "partial_rotary_factor")
-    elif "partial_rotary_factor" in config:
-        fraction = _number(config["partial_rotary_factor"], "partial_rotary_factor")
-    elif "rotary_pct" in config:
-        fraction = _number(config["rotary_pct"], "rotary_pct")
-    elif config.get("rotary_dim") is not None:
-        fraction = _number(config["rotary_dim"], "rotary_dim") / head_dim
-    else:
-        fraction = 1.0
-
-    max_pos = config.get("max_position_embeddings", config.get("n_positions"))
-    max_pos = int(_number(max_pos, "max_position_embeddings")) if max_pos is not None else None
-
-    def need(key: str) -> Any:
-        if scaling.get(key) is None:
+    def need(key: str, **bounds: Any) -> float:
+        value = hf_config.scaling_number(hf, key, **bounds)
+        if value is None:
             raise CheckpointError(f"config.json: rope_type {rope_type!r} needs {source}.{key}, which is "
                                   f"missing; add it to the file.")
-        return scaling[key]
+        return value
 
-    values: dict[str, Any] = dict(head_dim=head_dim, base=float(base), partial_rotary_factor=float(fraction),
-                                  rope_type=rope_type)
-    from peapp.checkpoints.rope_config import INTERLEAVED_MODEL_TYPES
-
-    if config.get("model_type") in INTERLEAVED_MODEL_TYPES:  # GPT-J & co. rotate (2i, 2i+1) pairs
+    values: dict[str, Any] = dict(head_dim=hf.head_dim, base=hf.rope_theta,
+                                  partial_rotary_factor=hf.partial_rotary_factor, rope_type=rope_type)
+    if hf.layout == "interleaved":  # GPT-J & co. rotate (2i, 2i+1) pairs
         values["layout"] = "interleaved"
     if rope_type in _ORIGINAL_LENGTH_TYPES:
-        # Phi-3 keeps the trained length at the top level, and transformers prefers it there.
-        original = config.get("original_max_position_embeddings", scaling.get("original_max_position_embeddings"))
+        original = hf.original_max_position_embeddings
         if original is None:
             original = max_pos
             if original is not None:
@@ -525,7 +445,7 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
         if original is None:
             raise CheckpointError(f"config.json: rope_type {rope_type!r} needs original_max_position_embeddings "
                                   f"(or max_position_embeddings); add it.")
-        values["original_max_position_embeddings"] = int(_number(original, "original_max_position_embeddings"))
+        values["original_max_position_embeddings"] = original
         if max_pos is not None:
             values["max_position_embeddings"] = max_pos
     elif rope_type == "default":
@@ -537,10 +457,11 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
             raise CheckpointError(f"config.json: rope_type {rope_type!r} needs max_position_embeddings; add it.")
         values["original_max_position_embeddings"] = max_pos
 
+    positive = {"above": 0.0}
     if rope_type in ("linear", "dynamic", "llama3"):
-        values["factor"] = float(_number(need("factor"), "factor"))
+        values["factor"] = need("factor", **positive)
     elif rope_type in ("yarn", "longrope"):
-        factor = scaling.get("factor")
+        factor = hf_config.scaling_number(hf, "factor", **positive)
         if factor is None:
             if max_pos is None:
                 raise CheckpointError(f"config.json: rope_type {rope_type!r} needs {source}.factor or "
@@ -548,21 +469,24 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
             factor = max_pos / values["original_max_position_embeddings"]
             notes.append(f"no factor given: derived as max_position_embeddings / original = {factor:g}, "
                          f"as transformers does.")
-        values["factor"] = float(_number(factor, "factor"))
+        values["factor"] = float(factor)
     if rope_type == "yarn":
         for key in ("beta_fast", "beta_slow", "mscale", "mscale_all_dim"):
-            if scaling.get(key):  # transformers treats 0/None as "use the default"
-                values[key] = float(_number(scaling[key], key))
-        if scaling.get("truncate") is not None:
-            values["truncate"] = bool(scaling["truncate"])
-    if rope_type in ("yarn", "longrope") and scaling.get("attention_factor") is not None:
-        values["attention_factor"] = float(_number(scaling["attention_factor"], "attention_factor"))
+            if hf.scaling.get(key):  # transformers treats 0/None as "use the default"
+                values[key] = hf_config.scaling_number(hf, key)
+        if hf.scaling.get("truncate") is not None:
+            values["truncate"] = bool(hf.scaling["truncate"])
+    if rope_type in ("yarn", "longrope") and hf.scaling.get("attention_factor") is not None:
+        values["attention_factor"] = hf_config.scaling_number(hf, "attention_factor")
     if rope_type == "llama3":
-        values["low_freq_factor"] = float(_number(need("low_freq_factor"), "low_freq_factor"))
-        values["high_freq_factor"] = float(_number(need("high_freq_factor"), "high_freq_factor"))
+        values["low_freq_factor"] = need("low_freq_factor", **positive)
+        values["high_freq_factor"] = need("high_freq_factor", **positive)
     if rope_type == "longrope":
-        values["short_factor"] = need("short_factor")
-        values["long_factor"] = need("long_factor")
+        for key in ("short_factor", "long_factor"):
+            if hf.scaling.get(key) is None:
+                raise CheckpointError(f"config.json: rope_type 'longrope' needs {source}.{key}, which is "
+                                      f"missing; add it to the file.")
+            values[key] = hf.scaling[key]
 
     extended = values.get("max_position_embeddings") or values.get("original_max_position_embeddings")
     if extended is not None:
@@ -574,7 +498,8 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
     warning = context_mismatch(spec)
     if warning:
         notes.append(warning)
-    return HfRopeReading(spec=spec, layer_type=chosen_layer, other_layer_types=others, notes=tuple(notes))
+    return HfRopeReading(spec=spec, layer_type=hf.layer_type, other_layer_types=hf.other_layer_types,
+                         notes=tuple(notes))
 
 
 def context_mismatch(spec: RopeSpec) -> str | None:
@@ -596,35 +521,55 @@ def from_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
 def spec_from_config_file(path: str | os.PathLike, layer_type: str | None = None) -> RopeSpec:
     """The RoPE spec of a ``config.json`` file (or a model folder holding one).
 
-    Raises CheckpointError (unreadable, not JSON, missing or unsupported keys) or
-    ParameterError (a value out of range) with a message that says what to fix.
+    Raises CheckpointError (unreadable, not a regular file, too large, not JSON, missing or
+    unsupported keys) or ParameterError (a value out of range) with a message that says what to fix.
     """
     return read_config_file(path, layer_type).spec
 
 
 def read_config_file(path: str | os.PathLike, layer_type: str | None = None) -> HfRopeReading:
     """Like :func:`spec_from_config_file`, with the notes and layer types the reading found."""
-    path = os.fspath(path)
-    if os.path.isdir(path):
-        path = os.path.join(path, "config.json")
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        raise CheckpointError(f"{path}: no such file; choose a model's config.json.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CheckpointError(f"cannot read {path}: {exc}") from None
-    try:
-        config = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CheckpointError(f"{os.path.basename(path)} is not valid JSON (line {exc.lineno}: {exc.msg}); "
-                              f"choose a Hugging Face config.json.") from None
-    if isinstance(config, Mapping) and not any(k in config for k in (
+    config = hf_config.read_config_file(path)
+    if not any(k in config for k in (
             "rope_theta", "rope_scaling", "rope_parameters", "head_dim", "num_attention_heads", "n_head")):
-        raise CheckpointError(f"{os.path.basename(path)} has no RoPE or attention settings "
+        name = os.path.basename(os.path.join(os.fspath(path), "config.json") if os.path.isdir(path) else path)
+        raise CheckpointError(f"{name} has no RoPE or attention settings "
                               f"(rope_theta, rope_scaling, rope_parameters, num_attention_heads); "
                               f"is it a model's config.json?")
     return read_hf_config(config, layer_type)
+
+
+def rope_family_values(params: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Values for this family's spec from a checkpoint's ``rope`` component (see peapp.checkpoints.detect).
+
+    With the model's config, the family reads it itself (it knows every scaling variant);
+    otherwise (GGUF metadata, a saved inv_freq buffer) the fields the component has are used.
+    Only fields the spec declares are returned, and never ``n_positions`` (how much of the table
+    to show is the view's choice), so the result fits the current family.
+    """
+    fields = {f.name for f in dataclasses.fields(RopeSpec)} - {"n_positions"}
+    section = params.get("config_section")
+    if config and section and isinstance(config.get(section), Mapping):
+        config = config[section]
+    if config:
+        kwargs = {"layer_type": params["layer_type"]} if params.get("layer_type") else {}
+        values = {k: v for k, v in read_hf_config(dict(config), **kwargs).spec.to_dict().items() if k in fields}
+        # the pair layout depends on the model's code, not on config keys: detection knows model_type
+        if params.get("layout") in LAYOUTS:
+            values["layout"] = params["layout"]
+        return values
+    scaling = params.get("scaling") or {}
+    values = {
+        "head_dim": params.get("head_dim"), "base": params.get("rope_theta"),
+        "partial_rotary_factor": params.get("partial_rotary_factor"),
+        "layout": params.get("layout") if params.get("layout") in LAYOUTS else None,
+        "rope_type": params.get("rope_type"), "factor": scaling.get("factor"),
+        "original_max_position_embeddings": params.get("original_max_position_embeddings"),
+        "max_position_embeddings": params.get("max_position_embeddings"),
+    }
+    choices = {i.name: i.choices for i in RopeSpec.param_infos()}
+    return {k: v for k, v in values.items()
+            if v is not None and k in fields and (not choices.get(k) or v in choices[k])}
 
 
 # ---- the heatmap family -----------------------------------------------------------------------

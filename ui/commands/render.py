@@ -62,7 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="PNG resolution instead of --scale (scale = dpi/96) (default: none, --scale decides)")
     parser.add_argument("--theme", default="light", choices=("light", "dark"),
                         help="light: dark ink on white (papers); dark: light ink on black (slides)")
-    parser.add_argument("--force", action="store_true", help="replace existing output files")
+    parser.add_argument("--force", action="store_true",
+                        help="replace existing output files (they keep their permissions; for a symlink the "
+                             "file it points to is replaced and the link stays)")
     parser.add_argument("--list-views", action="store_true", help="print the view names and exit")
     parser.__class__ = type("RenderParser", (_FamilyOptions, parser.__class__), {})
 

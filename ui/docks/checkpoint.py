@@ -365,7 +365,7 @@ class CheckpointDock(ViewDock):
                                    max_positions=shape[0] - offset, d_model=shape[1],
                                    n_positions=shape[0] - offset).with_family("learned")
         if comp.kind == "rope":
-            from peapp.checkpoints.rope_config import rope_family_values
+            from peapp.encodings.rope import rope_family_values
 
             return doc.with_params("rope", **rope_family_values(p, self.report.checkpoint.config)).with_family("rope")
         if comp.kind == "alibi" and p.get("heads"):

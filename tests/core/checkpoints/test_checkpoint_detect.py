@@ -240,7 +240,7 @@ if SMOLLM2:
 
 
 def test_rope_family_values_fit_the_rope_family(tiny, tmp_path):
-    from peapp.checkpoints.rope_config import rope_family_values
+    from peapp.encodings.rope import rope_family_values
     from peapp.document import Document
 
     for name in ("llama", "gpt_neox", "gptj", "gguf_llama", "llama31_config"):
@@ -361,7 +361,7 @@ def test_sharded_open_reports_progress_and_can_be_cancelled(tiny):
 
 def test_scaled_rope_from_a_checkpoint_matches_transformers(tiny):
     """llama3 scaling read from the checkpoint → the RoPE family's frequencies = transformers'."""
-    from peapp.checkpoints.rope_config import rope_family_values
+    from peapp.encodings.rope import rope_family_values
     from peapp.document import Document
 
     report = inspect(tiny["llama"])

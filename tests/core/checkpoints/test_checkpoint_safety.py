@@ -195,10 +195,12 @@ def test_files_only_read_and_handles_closed(tiny):
 
 
 # ---- fuzzing --------------------------------------------------------------------------------
-# The fuzz tests use a fixed example sequence (derandomize) so CI is reproducible; random runs
-# found a GGUF input that made GGUFReader allocate for ever (test_checkpoint_memory.py).  Each
-# reader call runs under an address-space cap, so a future hole fails here instead of
-# exhausting the machine's memory.
+# The fuzz tests draw new random inputs on every run (a failure prints the blob that reproduces
+# it: @reproduce_failure); PEAPP_FUZZ_DERANDOMIZE=1 runs the fixed sequence instead.  Random runs
+# found a GGUF input that made GGUFReader allocate for ever (test_checkpoint_memory.py) and a
+# GGUF tensor without dimensions that failed only when loaded.  Each reader call runs under an
+# address-space cap, so a future hole fails here instead of exhausting the machine's memory.
+DERANDOMIZE = bool(os.environ.get("PEAPP_FUZZ_DERANDOMIZE"))
 _COUNTS = {}
 _FUZZ_HEADROOM = 1024**3
 
@@ -245,7 +247,7 @@ _headers = st.one_of(
 )
 
 
-@settings(max_examples=600, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, derandomize=DERANDOMIZE, print_blob=True, suppress_health_check=[HealthCheck.too_slow])
 @given(header=_headers, data_len=st.integers(0, 2**40))
 def test_fuzz_safetensors_header(header, data_len):
     _COUNTS["safetensors header"] = _COUNTS.get("safetensors header", 0) + 1
@@ -257,7 +259,7 @@ def test_fuzz_safetensors_header(header, data_len):
         assert 8 + len(header) <= info.offset and info.offset + info.nbytes <= 8 + len(header) + data_len
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=300, deadline=None, derandomize=DERANDOMIZE, print_blob=True, suppress_health_check=[HealthCheck.too_slow,
                                                                     HealthCheck.function_scoped_fixture])
 @given(blob=st.binary(max_size=300), length=st.one_of(st.none(), st.integers(0, 2**64 - 1)))
 def test_fuzz_safetensors_file(tmp_path, blob, length):
@@ -286,7 +288,7 @@ def gguf_bytes(tmp_path_factory):
     return p.read_bytes()
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=400, deadline=None, derandomize=DERANDOMIZE, print_blob=True, suppress_health_check=[HealthCheck.too_slow,
                                                                     HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzz_gguf(tmp_path, gguf_bytes, data):
@@ -305,6 +307,8 @@ def test_fuzz_gguf(tmp_path, gguf_bytes, data):
     found = _bounded(lambda: gguf_format.read(str(p)))
     for info in (found[1] if found else {}).values():
         assert info.offset + info.nbytes <= len(blob)
+        # what the header walk accepts must load as a view would load it, or fail clearly
+        _bounded(lambda info=info: gguf_format.load_tensor(info) if info.nbytes <= 1 << 20 else None)
     assert _open_fds() == fds
 
 

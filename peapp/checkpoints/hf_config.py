@@ -1,0 +1,220 @@
+"""The one reader of a Hugging Face ``config.json``'s RoPE settings, as neutral data.
+
+Checkpoint detection (``peapp inspect``) and the RoPE family (its "Load config.json") both read
+config files someone else made; this module is what they share.  It knows the keys and their
+spellings across transformers versions, checks every number with
+:func:`peapp.file_values.number`, and returns a :class:`HfRope` of plain values.  It knows no
+maths and imports nothing of the encodings: turning an :class:`HfRope` into frequencies is
+``peapp.encodings.rope``'s job.  Torch-free, so ``peapp inspect`` stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from peapp import safe_open
+from peapp.errors import CheckpointError
+from peapp.file_values import MAX_HEADS, MAX_LENGTH, number, optional_number
+
+#: Older or other spellings of ``rope_type`` found in config.json files → the name peapp uses.
+ROPE_TYPE_ALIASES = {"su": "longrope", "mrope": "default"}
+#: Models whose q/k pairs are (2i, 2i+1) rather than (i, i + dim/2).
+INTERLEAVED_MODEL_TYPES = {"gptj", "codegen", "cohere", "cohere2"}
+#: Scaling keys that are not scaling parameters (they are read into fields of their own).
+_SCALING_META = {"rope_type", "type", "rope_theta", "partial_rotary_factor", "original_max_position_embeddings"}
+#: Keys that say a config has RoPE settings at all.
+ROPE_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_pct", "rotary_dim", "rotary_emb_base",
+             "partial_rotary_factor", "qk_rope_head_dim")
+_MAX_BASE = 1e30  # rope_theta above this underflows every frequency but the first to 0
+
+
+@dataclass(frozen=True)
+class HfRope:
+    """One RoPE setting of a config (configs with per-layer-type settings have several)."""
+
+    rope_theta: float
+    rope_type: str  # the canonical name (aliases resolved)
+    raw_type: str  # as written in the file
+    head_dim: int | None  # the rotating head width (qk_rope_head_dim for multi-head latent attention)
+    partial_rotary_factor: float
+    layout: str  # "half" | "interleaved"
+    max_position_embeddings: int | None
+    original_max_position_embeddings: int | None  # only when the file gives it
+    scaling: dict[str, Any] = field(default_factory=dict)  # factor, beta_fast, short_factor, …
+    source: str = "rope_parameters"  # which key the scaling came from (for messages)
+    layer_type: str | None = None
+    other_layer_types: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def rotary_dim(self) -> int | None:
+        return int(self.head_dim * self.partial_rotary_factor) if self.head_dim else None
+
+
+def read_config_file(path: str | os.PathLike) -> dict[str, Any]:
+    """The JSON object in a config file (or a model folder's ``config.json``), read safely."""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        path = os.path.join(path, "config.json")
+    name = os.path.basename(path)
+    config = safe_open.load_json(safe_open.read_bytes(path, "config", CheckpointError), name, CheckpointError)
+    if not isinstance(config, dict):
+        raise CheckpointError(f"{name} must hold a JSON object (a dict of settings) at the top level.")
+    return config
+
+
+def _first(cfg: Mapping[str, Any], *keys: str) -> Any:
+    for key in keys:
+        if cfg.get(key) is not None:
+            return cfg[key]
+    return None
+
+
+def head_dim_of(cfg: Mapping[str, Any]) -> int | None:
+    """``head_dim`` if given, else hidden size / number of heads; None if neither is usable."""
+    if isinstance(cfg.get("head_dim"), int) and not isinstance(cfg["head_dim"], bool) and cfg["head_dim"] > 0:
+        return cfg["head_dim"]
+    hidden = _first(cfg, "hidden_size", "n_embd", "d_model", "dim")
+    heads = _first(cfg, "num_attention_heads", "n_head", "n_heads", "num_heads")
+    if isinstance(hidden, int) and isinstance(heads, int) and heads > 0 and hidden % heads == 0:
+        return hidden // heads
+    return None
+
+
+def _is_rope_dict(d: Any) -> bool:
+    return isinstance(d, Mapping) and any(k in d for k in ("rope_type", "type", "rope_theta", "factor"))
+
+
+def _scaling_sections(config: Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
+    """(the scaling dict, the key it came from): rope_parameters (newer) over rope_scaling (older)."""
+    rp, legacy = config.get("rope_parameters"), config.get("rope_scaling")
+    for key, value in (("rope_parameters", rp), ("rope_scaling", legacy)):
+        if value is not None and not isinstance(value, Mapping):
+            raise CheckpointError(f"config.json: {key} must be an object, got {type(value).__name__}; "
+                                  f"fix the value in the file.")
+    if rp is not None:
+        if isinstance(legacy, Mapping) and _is_rope_dict(rp) and not _per_layer(rp):
+            return {**legacy, **rp}, "rope_parameters"
+        return rp, "rope_parameters"
+    return (legacy or {}), "rope_scaling"
+
+
+def _per_layer(scaling: Mapping[str, Any]) -> list[str]:
+    """The per-layer-type keys (e.g. full_attention, sliding_attention) when there are such entries."""
+    nested = [k for k, v in scaling.items() if isinstance(v, Mapping) or (v is None and str(k).endswith("attention"))]
+    return nested if nested and not _is_rope_dict(scaling) else []
+
+
+def layer_types(config: Mapping[str, Any]) -> list[str | None]:
+    """The layer types with RoPE entries of their own, or ``[None]`` for one setting."""
+    scaling, _ = _scaling_sections(config)
+    nested = _per_layer(scaling)
+    usable = [str(k) for k in nested if isinstance(scaling[k], Mapping)]
+    return list(usable) if usable else [None]
+
+
+def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRope:
+    """The RoPE setting of ``config`` (``layer_type`` picks one of several; default full_attention).
+
+    Absent keys become None (or the transformers default); a present value of the wrong type or
+    out of range raises :class:`CheckpointError` naming the key.
+    """
+    if not isinstance(config, Mapping):
+        raise CheckpointError("config.json must hold a JSON object (a dict of settings) at the top level.")
+    notes: list[str] = []
+    scaling, source = _scaling_sections(config)
+    chosen_layer, others = None, ()
+    nested = _per_layer(scaling)
+    if nested:
+        usable = [k for k in nested if isinstance(scaling[k], Mapping)]
+        if not usable:
+            raise CheckpointError(f"config.json: {source} has per-layer entries ({', '.join(map(str, nested))}) "
+                                  f"but none holds RoPE settings.")
+        if layer_type is not None:
+            if layer_type not in usable:
+                raise CheckpointError(f"config.json: no RoPE entry for layer type {layer_type!r}; "
+                                      f"choose one of {', '.join(map(str, usable))}.")
+            chosen_layer = layer_type
+        else:
+            chosen_layer = "full_attention" if "full_attention" in usable else usable[0]
+        others = tuple(str(k) for k in nested if k != chosen_layer)
+        notes.append(f"{source} has one entry per layer type; showing {chosen_layer!r} "
+                     f"(others: {', '.join(others)}).")
+        scaling = scaling[chosen_layer]
+    scaling = dict(scaling)
+
+    theta = scaling.get("rope_theta")
+    if theta is None:
+        theta = _first(config, "rope_theta", "rotary_emb_base", "rope_base")
+    theta = number(theta, "rope_theta", above=1.0, maximum=_MAX_BASE) if theta is not None else 10000.0
+
+    raw_type = scaling.get("rope_type", scaling.get("type")) or "default"
+    if not isinstance(raw_type, str):
+        raise CheckpointError(f"config.json: {source}.rope_type must be a name such as \"yarn\", got "
+                              f"{type(raw_type).__name__}; fix the value in the file.")
+    rope_type = ROPE_TYPE_ALIASES.get(raw_type, raw_type)
+    if raw_type == "mrope" or "mrope_section" in scaling:
+        notes.append(f"multimodal RoPE (mrope_section {scaling.get('mrope_section')}): the frequencies are plain "
+                     f"RoPE; its sections of pairs turn with the temporal, height and width positions.")
+    elif raw_type in ROPE_TYPE_ALIASES:
+        notes.append(f"rope type {raw_type!r} is an old name of {rope_type!r}.")
+
+    # head_dim, else hidden_size / num_attention_heads.  Multi-head latent attention (DeepSeek-V2/V3)
+    # rotates only a separate qk_rope_head_dim part of each head.
+    head_dim = config.get("head_dim")
+    if config.get("qk_rope_head_dim") is not None:
+        head_dim = config["qk_rope_head_dim"]
+        notes.append(f"multi-head latent attention: only the qk_rope_head_dim = {head_dim} part of each "
+                     f"head rotates; that is the head_dim shown.")
+        head_dim = number(head_dim, "qk_rope_head_dim", integer=True, minimum=1, maximum=1 << 20)
+    elif head_dim is not None:
+        head_dim = number(head_dim, "head_dim", integer=True, minimum=1, maximum=1 << 20)
+    else:
+        hidden = _first(config, "hidden_size", "n_embd")
+        heads = _first(config, "num_attention_heads", "n_head")
+        if hidden is not None and heads is not None:
+            hidden = number(hidden, "hidden_size", integer=True, minimum=1, maximum=1 << 24)
+            heads = number(heads, "num_attention_heads", integer=True, minimum=1, maximum=MAX_HEADS)
+            head_dim = hidden // heads or None
+    if head_dim is None:
+        head_dim = head_dim_of(config)  # d_model / dim spellings of other model families
+
+    # Partial rotary: partial_rotary_factor (also inside rope_parameters), rotary_pct (GPT-NeoX), rotary_dim (GPT-J).
+    if scaling.get("partial_rotary_factor") is not None:
+        fraction = number(scaling["partial_rotary_factor"], "partial_rotary_factor", above=0, maximum=1)
+    elif config.get("partial_rotary_factor") is not None:
+        fraction = number(config["partial_rotary_factor"], "partial_rotary_factor", above=0, maximum=1)
+    elif config.get("rotary_pct") is not None:
+        fraction = number(config["rotary_pct"], "rotary_pct", above=0, maximum=1)
+    elif config.get("rotary_dim") is not None and head_dim:
+        rotary = number(config["rotary_dim"], "rotary_dim", integer=True, minimum=1, maximum=head_dim)
+        fraction = rotary / head_dim
+    else:
+        fraction = 1.0
+
+    max_pos = optional_number(_first(config, "max_position_embeddings", "n_positions", "seq_length"),
+                              "max_position_embeddings", integer=True, minimum=1, maximum=MAX_LENGTH)
+    # Phi-3 keeps the trained length at the top level, and transformers prefers it there.
+    original = config.get("original_max_position_embeddings")
+    if original is None:
+        original = scaling.get("original_max_position_embeddings")
+    original = optional_number(original, "original_max_position_embeddings", integer=True, minimum=1,
+                               maximum=MAX_LENGTH)
+    layout = "interleaved" if str(config.get("model_type")) in INTERLEAVED_MODEL_TYPES else "half"
+    return HfRope(rope_theta=theta, rope_type=rope_type, raw_type=raw_type, head_dim=head_dim,
+                  partial_rotary_factor=fraction, layout=layout, max_position_embeddings=max_pos,
+                  original_max_position_embeddings=original,
+                  scaling={k: v for k, v in scaling.items() if k not in _SCALING_META},
+                  source=source, layer_type=chosen_layer, other_layer_types=others, notes=tuple(notes))
+
+
+def read_all_rope(config: Mapping[str, Any]) -> list[HfRope]:
+    """Every RoPE setting of ``config`` (one per layer type when it has several)."""
+    return [read_rope(config, lt) for lt in layer_types(config)]
+
+
+def scaling_number(rope: HfRope, key: str, **bounds: Any) -> float | None:
+    """A number from the scaling section (None when absent), checked like every value from a file."""
+    return optional_number(rope.scaling.get(key), f"{rope.source}.{key}", **bounds)
