@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any, Iterable, Mapping
 
-from peapp.checkpoints import rope_config
+from peapp.checkpoints import hf_config, rope_config
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
 from peapp.errors import CheckpointError
 from peapp.file_values import head_count, number
@@ -31,7 +31,18 @@ ROPE_TYPES = {"llama", "llama4", "llama4_text", "mistral", "mixtral", "qwen2", "
               "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "gpt_neox", "gpt_neox_japanese",
               "gptj", "codegen", "stablelm", "olmo", "olmo2", "cohere", "cohere2", "deepseek_v2", "deepseek_v3",
               "smollm3", "starcoder2", "granite", "granitemoe", "persimmon", "roformer", "internlm2",
-              "falcon", "glm", "glm4", "exaone4", "helium", "nemotron", "jetmoe", "dbrx", "minicpm"}
+              "falcon", "glm", "glm4", "exaone4", "helium", "nemotron", "jetmoe", "dbrx", "minicpm",
+              "modernbert", "modernbert-decoder", "esm"}
+# RoPE types this app does not draw, and what they are (named so the user knows what is there).
+UNDRAWN_ROPE_TYPES = {
+    "axial": "2-D axial RoPE: pairs split between patch rows and columns (vision towers)",
+    "proportional": "Gemma 4 proportional RoPE: exponents over the whole head_dim, only the first "
+                    "partial_rotary_factor share of pairs turn",
+}
+# Layer types that carry no position encoding of their own (linear attention, state-space, conv).
+POSITIONLESS_LAYER_TYPES = {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm", "deltanet"}
+# Models whose full-attention layers skip RoPE while the sliding-window ones use it.
+NOPE_FULL_ATTENTION_TYPES = {"cohere2", "cohere2_moe"}
 ALIBI_TYPES = {"bloom"}
 RECURRENT_TYPES = {"mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm"}
 GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
@@ -54,7 +65,7 @@ def detect(ckpt: Checkpoint) -> tuple[list[Component], list[str]]:
 class _Detector:
     def __init__(self, ckpt: Checkpoint, cfg: Mapping[str, Any]):
         self.ckpt, self.cfg = ckpt, cfg
-        self.model_type = str(cfg.get("model_type") or "").lower()
+        self.model_type = hf_config.canonical_model_type(cfg)
         self.md: Mapping[str, Any] = ckpt.gguf_metadata or {}
         self.arch = str(self.md.get("general.architecture") or "")
         self.components: list[Component] = []
@@ -102,7 +113,7 @@ class _Detector:
         if not any(c.kind == "rope" for c in self.components):
             self.rope_buffers()
         else:  # buffers older checkpoints saved alongside (inv_freq, GPT-J's sin/cos table) say the same
-            self.claimed.update(t.name for t in self.find(r"rotary_emb\.inv_freq$|(?:^|\.)embed_positions$"))
+            self.claimed.update(t.name for t in self.find(r"(?:^|\.)inv_freq$|(?:^|\.)embed_positions$"))
         self.report_leftovers()
         if not self.components:
             self.warnings.append(self.none_found_reason())
@@ -258,7 +269,7 @@ class _Detector:
 
     def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
-        model_type = str(cfg.get("model_type") or self.model_type).lower()
+        model_type = hf_config.canonical_model_type(cfg) or self.model_type
         attn = given if isinstance(given := cfg.get("attn_config"), Mapping) else {}
         if model_type in ALIBI_TYPES or attn.get("alibi") or cfg.get("alibi") is True \
                 or cfg.get("position_embedding_type") == "alibi":
@@ -271,9 +282,11 @@ class _Detector:
             dim = _first_int(cfg, "d_model", "hidden_size")
             positions = _first_int(cfg, "max_position_embeddings", "max_source_positions")
             self.add_sinusoidal(None, positions, dim)
-        rope_keys = any(cfg.get(k) is not None for k in ("rope_theta", "rope_parameters", "rope_scaling",
-                                                          "rotary_dim", "rotary_pct", "rotary_emb_base"))
-        if (model_type in ROPE_TYPES or cfg.get("position_embedding_type") == "rotary" or rope_keys) \
+        rope_keys = any(cfg.get(k) is not None for k in hf_config.ROPE_KEYS)
+        rotary = "rotary" in (cfg.get("position_embedding_type"), cfg.get("position_embeddings_type"))
+        if model_type == "falcon" and cfg.get("alibi") is False:
+            rope_keys = True  # Falcon computes RoPE unless alibi is on
+        if (model_type in ROPE_TYPES or rotary or rope_keys) \
                 and model_type not in SINUSOIDAL_TYPES \
                 and not any(c.kind in ("learned_absolute", "t5_relative_bias") for c in self.components):
             try:
@@ -308,18 +321,45 @@ class _Detector:
         params = {**params, "source": source}
         factor = params["scaling"].get("factor")
         orig, maxpos = params.get("original_max_position_embeddings"), params.get("max_position_embeddings")
-        if isinstance(factor, (int, float)) and isinstance(orig, int) and isinstance(maxpos, int) \
-                and abs(orig * factor - maxpos) > 0.5 and maxpos != orig:
+        # only YaRN promises factor × original = max length; Llama-3 and linear configs keep both lengths as trained
+        if params.get("rope_type") == "yarn" and isinstance(factor, (int, float)) and isinstance(orig, int) \
+                and isinstance(maxpos, int) and abs(orig * factor - maxpos) > 0.5 and maxpos != orig:
             self.warnings.append(f"RoPE scaling factor {factor:g} × original length {orig:,} = "
                                  f"{orig * factor:,.0f}, but max_position_embeddings is {maxpos:,}.")
         rot, hd = params.get("rotary_dim"), params.get("head_dim")
         part = f", {rot} of {hd} dims rotate" if rot and hd and rot != hd else ""
         lt = f" [{params['layer_type']}]" if params.get("layer_type") else ""
+        layout = {"interleaved": "adjacent (2i, 2i+1)", "half": "half-split (i, i+d/2)"}.get(params["layout"],
+                                                                                         params["layout"])
+        undrawn = UNDRAWN_ROPE_TYPES.get(params["rope_type"])
+        if undrawn:
+            self.warnings.append(f"RoPE type {params['rope_type']!r} ({undrawn}) is named here but not drawn: "
+                                 f"peapp's RoPE views show 1-D RoPE.")
+        extra = ""
+        mrope = (params.get("scaling") or {}).get("mrope_section")
+        if mrope:
+            extra = f", M-RoPE sections {mrope} (temporal, height, width)"
         self.add("rope", None, params,
-                 f"RoPE{lt} base {_num(params['rope_theta'])}, {params['rope_type']} scaling, {params['layout']} "
-                 f"pairs{part}")
+                 f"RoPE{lt} base {_num(params['rope_theta'])}, {params['rope_type']} scaling, {layout} "
+                 f"pairs{part}{extra}")
 
     def nope_layers(self, cfg: Mapping[str, Any]) -> None:
+        if not any(c.kind == "rope" for c in self.components):
+            return  # NoPE layers mean something only beside RoPE ones
+        kinds = cfg.get("layer_types")
+        if isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds):
+            scaling = cfg.get("rope_parameters") if isinstance(cfg.get("rope_parameters"), Mapping) else {}
+            model_type = hf_config.canonical_model_type(cfg) or self.model_type
+            def positionless(kind: str) -> bool:
+                return (kind in POSITIONLESS_LAYER_TYPES or (kind in scaling and scaling[kind] is None)
+                        or (model_type in NOPE_FULL_ATTENTION_TYPES and kind == "full_attention"))
+            nope = [i for i, k in enumerate(kinds) if positionless(k)]
+            if nope:
+                names = sorted({kinds[i] for i in nope})
+                self.add("nope", None, {"layers": nope, "num_layers": len(kinds), "layer_types": names},
+                         f"no position encoding in {len(nope)} of {len(kinds)} layers ({', '.join(names)} layers: "
+                         f"{', '.join(map(str, nope[:8]))}{' …' if len(nope) > 8 else ''})")
+                return
         flags = cfg.get("no_rope_layers")
         if isinstance(flags, list) and flags:
             # 1 = this layer uses RoPE, 0 = NoPE (SmolLM3, Llama 4)
@@ -385,6 +425,10 @@ class _Detector:
         if self.model_type in RECURRENT_TYPES:
             return (f"no position component found: {self.model_type} is a recurrent/state-space model; order "
                     f"comes from the recurrence, not from a position encoding.")
+        flagged = any("looks position-related" in w for w in self.warnings)
+        if self.model_type and flagged:
+            return (f"no position component found: model_type {self.model_type!r} is not one peapp knows, and the "
+                    f"position-like tensors listed above are not a scheme it reads.")
         if self.model_type:
             return (f"no position component found: model_type {self.model_type!r} is not one peapp knows, and no "
                     f"tensor name matches a position pattern.")
