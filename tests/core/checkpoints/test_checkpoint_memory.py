@@ -202,5 +202,5 @@ def test_safetensors_numbers_beyond_float_range_are_clear_errors(tmp_path):
     with pytest.raises(CheckpointError, match="not valid JSON"):
         parse_header(many_digits, 8 + len(many_digits), 16)
     (tmp_path / "config.json").write_bytes(b'{"max_position_embeddings": ' + b"9" * 5000 + b"}")
-    with pytest.raises(CheckpointError, match="not a usable config"):
+    with pytest.raises(CheckpointError, match="not a usable config|more than 40 digits"):
         read_json(tmp_path / "config.json", "config")
