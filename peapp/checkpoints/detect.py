@@ -47,10 +47,16 @@ ALIBI_TYPES = {"bloom"}
 RECURRENT_TYPES = {"mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm"}
 GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
 
+# Position schemes recognised by tensor name but not drawn: said by name, not as "unknown".
+NAMED_UNREAD = (
+    (r"rel_embeddings", "DeBERTa disentangled relative positions (content-to-position and position-to-content)"),
+    (r"relative_position_bias_table", "2-D relative position bias over the patch grid (BEiT / Swin)"),
+    (r"pos_conv_embed", "convolutional position embedding (Wav2Vec2-style: a grouped conv over the frames)"),
+)
 # Names that look position-related; any not claimed by a component is reported.
 _POSITIONISH = re.compile(r"(pos(ition)?_?(emb|embed|embedding|embeddings|bias)|embed_positions|wpe|"
                           r"relative_(attention|position)|rel_pos|distance_embedding|rotary|inv_freq|attn_rel_b|"
-                          r"rope_freqs)",
+                          r"rope_freqs|rel_embeddings|relative_position_bias_table|pos_conv_embed)",
                           re.IGNORECASE)
 
 
@@ -133,6 +139,12 @@ class _Detector:
             if pos_type != "absolute":
                 self.warnings.append(f"{t.name} is present but unused: position_embedding_type is {pos_type!r}.")
                 self.claimed.add(t.name)
+                continue
+            if self.cfg.get("sinusoidal_pos_embds") is True:  # DistilBERT: a fixed table, stored but not trained
+                self.add("sinusoidal", t, {"positions": t.shape[0], "dim": t.shape[1], "layout": "interleaved",
+                                           "base": 10000.0, "source": "DistilBERT sinusoidal_pos_embds"},
+                         f"fixed sinusoids, {t.shape[0]} positions × {t.shape[1]}, sin/cos interleaved "
+                         f"(sinusoidal_pos_embds: stored, not trained)")
                 continue
             offset, how = 0, "BERT-style"
             if self.model_type in PADDING_OFFSET_TYPES or (not self.cfg and "roberta" in t.name):
@@ -408,7 +420,9 @@ class _Detector:
     def report_leftovers(self) -> None:
         left = [n for n in sorted(self.ckpt.tensors) if n not in self.claimed and _POSITIONISH.search(n)]
         for name in left[:5]:
-            self.warnings.append(f"{name} looks position-related but is not a scheme peapp recognises.")
+            what = next((text for rx, text in NAMED_UNREAD if re.search(rx, name)), None)
+            self.warnings.append(f"{name}: {what}; peapp names it but does not draw it." if what else
+                                 f"{name} looks position-related but is not a scheme peapp recognises.")
         if len(left) > 5:
             self.warnings.append(f"… and {len(left) - 5} more such tensors.")
 

@@ -1,0 +1,72 @@
+"""Schemes from the issue's list, each on a tiny model saved by transformers (built per test module)."""
+
+import numpy as np
+import pytest
+import torch
+import transformers
+
+from peapp.checkpoints import inspect
+from peapp.encodings import sinusoidal
+
+transformers.logging.set_verbosity_error()
+TINY = dict(hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=37, vocab_size=99)
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    root = tmp_path_factory.mktemp("named")
+    torch.manual_seed(0)
+    models = {
+        "distilbert": transformers.DistilBertModel(transformers.DistilBertConfig(
+            dim=32, n_layers=1, n_heads=2, hidden_dim=37, vocab_size=99, max_position_embeddings=40,
+            sinusoidal_pos_embds=True)),
+        "deberta": transformers.DebertaV2Model(transformers.DebertaV2Config(
+            **TINY, relative_attention=True, position_buckets=16, max_relative_positions=32)),
+        "esm": transformers.EsmModel(transformers.EsmConfig(**TINY, position_embedding_type="rotary", pad_token_id=1,
+                                                            max_position_embeddings=40)),
+    }
+    paths = {}
+    for name, model in models.items():
+        model.save_pretrained(root / name, safe_serialization=True)
+        paths[name] = root / name
+    cohere2 = transformers.Cohere2Config(**{**TINY, "num_hidden_layers": 2}, layer_types=["sliding_attention", "full_attention"])
+    cohere2.save_pretrained(root / "cohere2")
+    paths["cohere2"] = root / "cohere2"
+    qwen2vl = transformers.Qwen2VLTextConfig(**TINY, rope_parameters={"rope_type": "default", "rope_theta": 1e6,
+                                                                     "mrope_section": [2, 3, 3]})
+    qwen2vl.save_pretrained(root / "qwen2vl")
+    paths["qwen2vl"] = root / "qwen2vl"
+    return paths, models
+
+
+def test_distilbert_sinusoidal_table_is_fixed(saved):
+    paths, models = saved
+    comp = next(c for c in inspect(paths["distilbert"]).components if c.kind == "sinusoidal")
+    assert comp.params["layout"] == "interleaved" and comp.tensor.endswith("position_embeddings.weight")
+    stored = models["distilbert"].embeddings.position_embeddings.weight.detach().numpy()
+    np.testing.assert_allclose(sinusoidal.table(40, 32, layout="interleaved").numpy(), stored, atol=1e-5)
+
+
+def test_deberta_relative_positions_are_named(saved):
+    report = inspect(saved[0]["deberta"])
+    assert any("rel_embeddings" in w and "DeBERTa disentangled" in w for w in report.warnings), report.warnings
+    assert not any("not one peapp knows, and no tensor name" in w for w in report.warnings)
+
+
+def test_esm_inv_freq_is_part_of_its_rope(saved):
+    report = inspect(saved[0]["esm"])
+    assert any(c.kind == "rope" for c in report.components)
+    assert not any("inv_freq" in w for w in report.warnings), report.warnings
+
+
+def test_cohere2_full_attention_layers_have_no_rope(saved):
+    report = inspect(saved[0]["cohere2"])
+    nope = next(c for c in report.components if c.kind == "nope")
+    assert nope.params["layers"] == [1] and nope.params["layer_types"] == ["full_attention"]
+    rope = next(c for c in report.components if c.kind == "rope")
+    assert rope.params["layout"] == "interleaved"
+
+
+def test_mrope_sections_in_the_summary(saved):
+    rope = next(c for c in inspect(saved[0]["qwen2vl"]).components if c.kind == "rope")
+    assert "M-RoPE sections [2, 3, 3]" in rope.summary
