@@ -343,6 +343,8 @@ class _Detector:
         lt = f" [{params['layer_type']}]" if params.get("layer_type") else ""
         layout = {"interleaved": "adjacent (2i, 2i+1)", "half": "half-split (i, i+d/2)"}.get(params["layout"],
                                                                                          params["layout"])
+        scaling_text = (f"{params['rope_type']} scaling" if params["rope_type"] != "freq_factors" else
+                        "per-pair frequency factors from rope_freqs.weight (Llama-3 scaling as converted by llama.cpp)")
         undrawn = UNDRAWN_ROPE_TYPES.get(params["rope_type"])
         if undrawn:
             self.warnings.append(f"RoPE type {params['rope_type']!r} ({undrawn}) is named here but not drawn: "
@@ -352,7 +354,7 @@ class _Detector:
         if mrope:
             extra = f", M-RoPE sections {mrope} (temporal, height, width)"
         self.add("rope", None, params,
-                 f"RoPE{lt} base {_num(params['rope_theta'])}, {params['rope_type']} scaling, {layout} "
+                 f"RoPE{lt} base {_num(params['rope_theta'])}, {scaling_text}, {layout} "
                  f"pairs{part}{extra}")
 
     def nope_layers(self, cfg: Mapping[str, Any]) -> None:
@@ -405,7 +407,33 @@ class _Detector:
             if freqs is not None:
                 params["freq_factors_tensor"] = freqs.name
                 self.claimed.add(freqs.name)
+                factors = self.freq_factors(freqs, params.get("rotary_dim"))
+                if factors is not None:
+                    # llama.cpp's converter bakes Llama-3 scaling into this tensor: θ_i / factor_i
+                    params["freq_factors"] = factors
+                    params["rope_type"] = "freq_factors"
             self.add_rope(params, "gguf metadata")
+
+    def freq_factors(self, info: TensorInfo, rotary_dim: int | None) -> list[float] | None:
+        """The per-pair divisors of ``rope_freqs.weight`` (F32, one per rotary pair), or None with a warning."""
+        import struct
+
+        from peapp.checkpoints.model import read_range
+
+        n = info.shape[0] if len(info.shape) == 1 else -1
+        if info.dtype != "F32" or n <= 0 or info.nbytes != 4 * n or (rotary_dim and n != rotary_dim // 2):
+            self.warnings.append(f"{info.name} ({info.dtype}, shape {list(info.shape)}) is not one F32 factor per "
+                                 f"rotary pair; its frequency factors are not applied.")
+            return None
+        try:
+            values = list(struct.unpack(f"<{n}f", bytes(read_range(info))))
+        except CheckpointError as exc:
+            self.warnings.append(f"{info.name} not applied: {exc}")
+            return None
+        if not all(math.isfinite(v) and v > 0 for v in values):
+            self.warnings.append(f"{info.name} holds a factor that is not a positive finite number; not applied.")
+            return None
+        return values
 
     # ---- tensor-only evidence -------------------------------------------------------------
     def rope_buffers(self) -> None:
@@ -432,14 +460,16 @@ class _Detector:
         if self.cfg and not self.ckpt.tensors:
             return ("no position component found in the config alone: this model's position tables (learned "
                     "or relative) live in its weights; open the model folder or its weights file.")
+        flagged = any("looks position-related" in w or "does not draw it" in w for w in self.warnings)
         if not self.cfg and not self.md:
-            return ("no position component found: no tensor is a position table, and without config.json the "
+            first = ("the position-like tensors listed above are not a table peapp reads" if flagged
+                     else "no tensor is a position table")
+            return (f"no position component found: {first}, and without config.json the "
                     "computed schemes (RoPE, ALiBi, NoPE) leave no trace in the weights; open the model folder "
                     "with its config.json.")
         if self.model_type in RECURRENT_TYPES:
             return (f"no position component found: {self.model_type} is a recurrent/state-space model; order "
                     f"comes from the recurrence, not from a position encoding.")
-        flagged = any("looks position-related" in w for w in self.warnings)
         if self.model_type and flagged:
             return (f"no position component found: model_type {self.model_type!r} is not one peapp knows, and the "
                     f"position-like tensors listed above are not a scheme it reads.")

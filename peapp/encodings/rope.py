@@ -567,6 +567,17 @@ def rope_family_values(params: Mapping[str, Any], config: Mapping[str, Any] | No
             values["layout"] = params["layout"]
         return values
     scaling = params.get("scaling") or {}
+    if params.get("freq_factors"):
+        # GGUF rope_freqs.weight: θ_i / factor_i at every length — LongRoPE's arithmetic with the same
+        # factors short and long and no attention factor
+        factors = tuple(float(f) for f in params["freq_factors"])
+        values = {"head_dim": params.get("head_dim"), "base": params.get("rope_theta"),
+                  "partial_rotary_factor": params.get("partial_rotary_factor"),
+                  "layout": params.get("layout") if params.get("layout") in LAYOUTS else None,
+                  "rope_type": "longrope", "factor": 1.0, "short_factor": factors, "long_factor": factors,
+                  "attention_factor": 1.0,
+                  "original_max_position_embeddings": params.get("max_position_embeddings")}
+        return {k: v for k, v in values.items() if v is not None and k in fields}
     values = {
         "head_dim": params.get("head_dim"), "base": params.get("rope_theta"),
         "partial_rotary_factor": params.get("partial_rotary_factor"),
