@@ -362,7 +362,8 @@ class _Detector:
             return  # NoPE layers mean something only beside RoPE ones
         kinds = cfg.get("layer_types")
         if isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds):
-            scaling = cfg.get("rope_parameters") if isinstance(cfg.get("rope_parameters"), Mapping) else {}
+            given = cfg.get("rope_parameters")
+            scaling: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
             model_type = hf_config.canonical_model_type(cfg) or self.model_type
             def positionless(kind: str) -> bool:
                 return (kind in POSITIONLESS_LAYER_TYPES or (kind in scaling and scaling[kind] is None)

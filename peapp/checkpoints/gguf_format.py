@@ -146,9 +146,10 @@ class _LayoutWalk:
 
     def list_tensors(self, pos: int, listed, quant_sizes, quant_types) -> None:
         """TensorInfos with absolute byte ranges: data starts at the next multiple of general.alignment."""
-        alignment = self.metadata.get("general.alignment", 32)
-        if isinstance(alignment, bool) or not isinstance(alignment, int) or alignment <= 0 or alignment & (alignment - 1):
-            self.fail(f"general.alignment is {alignment!r}, not a power of two")
+        given = self.metadata.get("general.alignment", 32)
+        if isinstance(given, bool) or not isinstance(given, int) or given <= 0 or given & (given - 1):
+            self.fail(f"general.alignment is {given!r}, not a power of two")
+        alignment = int(given)  # type: ignore[call-overload]  # checked just above
         data_start = (pos + alignment - 1) // alignment * alignment
         for name, dims, ggml_type, offset in listed:
             block, type_size = quant_sizes[quant_types(ggml_type)]

@@ -177,7 +177,8 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
     config, legacy_notes = modernised(config)
     notes: list[str] = list(legacy_notes)
     scaling, source = _scaling_sections(config)
-    chosen_layer, others = None, ()
+    chosen_layer: str | None = None
+    others: tuple[str, ...] = ()
     nested = _per_layer(scaling)
     if nested:
         usable = [k for k in nested if isinstance(scaling[k], Mapping)]

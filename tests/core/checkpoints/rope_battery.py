@@ -39,7 +39,7 @@ def rope_model_types() -> list[str]:
     for model_type in CONFIG_MAPPING_NAMES:
         try:
             cfg = CONFIG_MAPPING[model_type]()
-        except Exception:  # noqa: BLE001 - a config class that cannot be built with defaults
+        except Exception:  # a config class that cannot be built with defaults
             continue
         data = cfg.to_dict()
         if any(data.get(k) is not None for k in ROPE_CONFIG_KEYS):
@@ -84,7 +84,7 @@ def build_case(model_type: str, root: str) -> Case:
     try:
         config = CONFIG_MAPPING[model_type]()
         module = _modeling_module(type(config))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         case.skip = f"modeling code cannot be imported offline ({type(exc).__name__})"
         return case
     cls = _rotary_class(module, type(config))
@@ -95,7 +95,7 @@ def build_case(model_type: str, root: str) -> Case:
         warnings.simplefilter("ignore")
         try:
             rotary = cls(config=config)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             case.skip = f"{cls.__name__}(config) fails with the default config ({type(exc).__name__}: {exc})"[:200]
             return case
         # one buffer per layer type (Gemma 3 & co.: "<layer type>_inv_freq"), else one inv_freq
@@ -221,7 +221,7 @@ def judge(case: Case) -> str | None:
 
     try:
         report = inspect(case.path)
-    except Exception as exc:  # noqa: BLE001 - any failure is a wrong reading
+    except Exception as exc:  # any failure is a wrong reading
         return f"inspect raised {exc!r}"
     ropes = [c for c in report.components if c.kind == "rope"]
     if not ropes:
@@ -236,7 +236,7 @@ def judge(case: Case) -> str | None:
             continue
         try:
             mine, factor = RopeSpec.from_dict(rope_family_values(comp.params, case.config)).inv_freq()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             problems.append(f"{layer_type}: {exc}")
             continue
         if mine.shape != inv.shape or not torch.allclose(mine, inv, rtol=1e-6, atol=0):
