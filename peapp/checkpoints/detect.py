@@ -458,6 +458,8 @@ class _Detector:
     def none_found_reason(self) -> str:
         if not self.ckpt.tensors and not self.cfg:
             return "no position component found: the file holds neither tensors nor a config."
+        if any(w.startswith("RoPE settings not shown") for w in self.warnings):
+            return "no position component shown: the RoPE settings above could not be read; fix them in the file."
         if self.cfg and not self.ckpt.tensors:
             return ("no position component found in the config alone: this model's position tables (learned "
                     "or relative) live in its weights; open the model folder or its weights file.")

@@ -70,3 +70,14 @@ def test_cohere2_full_attention_layers_have_no_rope(saved):
 def test_mrope_sections_in_the_summary(saved):
     rope = next(c for c in inspect(saved[0]["qwen2vl"]).components if c.kind == "rope")
     assert "M-RoPE sections [2, 3, 3]" in rope.summary
+
+
+def test_a_wrong_typed_rope_theta_is_one_clear_warning(tmp_path):
+    import json
+
+    (tmp_path / "config.json").write_text(json.dumps({"model_type": "llama", "hidden_size": 64,
+                                                      "num_attention_heads": 2, "rope_theta": "abc"}))
+    report = inspect(tmp_path)
+    assert report.components == ()
+    assert any("rope_theta must be a number, got 'abc'" in w for w in report.warnings)
+    assert "could not be read" in report.warnings[-1] and "live in its weights" not in report.warnings[-1]
