@@ -154,7 +154,9 @@ class _Detector:
         for t in self.find(r"(?:^|\.)embed_positions\.weight$"):
             if len(t.shape) != 2:
                 continue
-            if self.model_type in SINUSOIDAL_TYPES or (self.model_type == "whisper" and "encoder" in t.name):
+            if self.model_type == "whisper" and "encoder" in t.name:
+                self.add_sinusoidal(t, formula="whisper")
+            elif self.model_type in SINUSOIDAL_TYPES:
                 self.add_sinusoidal(t)
             elif self.model_type in OFFSET_2_TYPES:
                 self.add_learned(t, 2, f"{self.model_type} embed_positions (offset 2)")
@@ -166,7 +168,8 @@ class _Detector:
                 self.add_learned(t, guess, "embed_positions (offset guessed from the row count: no config)")
         # CLIP/SigLIP text towers, and any other 2-D position_embedding outside a vision tower
         for t in self.find(r"(?:^|\.)position_embedding\.weight$"):
-            if len(t.shape) == 2 and "vision" not in t.name:
+            if len(t.shape) == 2 and "vision" not in t.name and not (
+                    self.vision_config_alone() and t.name == "embeddings.position_embedding.weight"):
                 self.add_learned(t, 0, "CLIP-style text position_embedding")
         for t in self.find(r"(?:^|\.)(position_embeddings|pos_emb|pos_embedding|positional_embedding)(\.weight)?$"):
             if len(t.shape) == 2 and pos_type == "absolute":
@@ -179,21 +182,34 @@ class _Detector:
                  f"learned table {rows - offset:,} positions × {dim} ({how}"
                  f"{', first ' + str(offset) + ' rows skipped' if offset else ''})")
 
-    def add_sinusoidal(self, t: TensorInfo | None, positions: int | None = None, dim: int | None = None) -> None:
+    def add_sinusoidal(self, t: TensorInfo | None, positions: int | None = None, dim: int | None = None,
+                       formula: str = "standard") -> None:
         if t is not None:
             positions, dim = t.shape
         params = {"positions": positions, "dim": dim, "layout": "concatenated", "base": 10000.0}
-        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, [sin | cos] halves")
+        note = ""
+        if formula == "whisper":
+            # Whisper's encoder: ω_i = 10000^(−i/(d/2 − 1)), not 10000^(−2i/d); the stored table is the truth
+            params["formula"] = "whisper"
+            note = ", Whisper's formula ω_i = 10000^(−i/(d/2−1)) (the stored table is shown)"
+        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, [sin | cos] halves{note}")
 
     def vision_tables(self) -> None:
         vcfg = self.sub("vision_config") or self.cfg
-        for t in self.find(r"(?:^|\.)embeddings\.position_embeddings$"):  # HF ViT / DeiT / BEiT-abs / Dinov2
-            if len(t.shape) == 3 and t.shape[0] == 1:
+        mae = self.model_type == "vit_mae"  # ViT-MAE: frozen 2-D sin-cos tables (encoder and decoder)
+        for t in self.find(r"(?:^|\.)embeddings\.position_embeddings$|(?:^|\.)decoder_pos_embed$"):
+            if len(t.shape) == 3 and t.shape[0] == 1 and (mae or not t.name.endswith("decoder_pos_embed")):
                 base = t.name[: -len("position_embeddings")]
                 prefix = sum(f"{base}{tok}" in self.ckpt.tensors for tok in ("cls_token", "distillation_token"))
-                self.add_vision(t, t.shape[1], t.shape[2], prefix, vcfg, "ViT-style")
+                if mae:  # its class token row is all zeros, and stored all the same
+                    prefix = 1
+                how = ("fixed 2-D sin-cos, ViT-MAE " + ("decoder" if "decoder" in t.name else "encoder")
+                       + ": stored, not trained") if mae else "ViT-style"
+                self.add_vision(t, t.shape[1], t.shape[2], prefix, vcfg, how, fixed=mae)
+        # a vision tower saved alone (CLIPVisionModel, SiglipVisionModel) has no vision_model. prefix
+        alone = r"|^embeddings\.position_embedding\.weight$" if self.vision_config_alone() else ""
         for t in self.find(r"(?:^|\.)vision_model\.embeddings\.position_embedding\.weight$|"
-                           r"^(?:.*\.)?vision_(?:tower|model)\..*position_embedding\.weight$"):
+                           r"^(?:.*\.)?vision_(?:tower|model)\..*position_embedding\.weight$" + alone):
             if len(t.shape) == 2:
                 base = t.name[: -len("position_embedding.weight")]
                 prefix = 1 if f"{base}class_embedding" in self.ckpt.tensors else 0
@@ -211,7 +227,13 @@ class _Detector:
             self.add_vision(t, n, t.shape[2], prefix, vcfg, "timm pos_embed"
                             + (" (prefix tokens have no position)" if n_prefix and not prefix else ""))
 
-    def add_vision(self, t: TensorInfo, n: int, dim: int, prefix: int, vcfg: Mapping[str, Any], how: str) -> None:
+    def vision_config_alone(self) -> bool:
+        return "vision" in self.model_type or (self.cfg.get("image_size") is not None
+                                               and self.cfg.get("patch_size") is not None
+                                               and self.cfg.get("vocab_size") is None)
+
+    def add_vision(self, t: TensorInfo, n: int, dim: int, prefix: int, vcfg: Mapping[str, Any], how: str,
+                   fixed: bool = False) -> None:
         patches = n - prefix
         grid = None
         image, patch = vcfg.get("image_size"), vcfg.get("patch_size")
@@ -229,8 +251,10 @@ class _Detector:
         if isinstance(image, int):
             params["image_size"] = image
         grid_txt = f"{grid[0]}×{grid[1]} grid" if grid else f"{patches} patches"
+        if fixed:
+            params["fixed"] = True
         self.add("vision_learned_2d", t, params,
-                 f"2-D learned table, {grid_txt} + {prefix} prefix token(s), dim {dim} ({how})")
+                 f"2-D {'fixed' if fixed else 'learned'} table, {grid_txt} + {prefix} prefix token(s), dim {dim} ({how})")
 
     def t5_tables(self) -> None:
         buckets = self.cfg.get("relative_attention_num_buckets")

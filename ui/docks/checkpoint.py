@@ -354,7 +354,8 @@ class CheckpointDock(ViewDock):
     def _document_for(self, comp) -> Document | None:
         """The Document that shows ``comp`` in the views (raises ParameterError if it cannot)."""
         doc, p = self.ctx.document, comp.params
-        if comp.kind in TABLE_KINDS:
+        # Whisper's encoder sinusoids use their own formula: the stored table is the truth
+        if comp.kind in TABLE_KINDS or (comp.kind == "sinusoidal" and p.get("formula") == "whisper" and comp.tensor):
             offset = _offset(comp)
             info = self.report.checkpoint.tensors[comp.tensor]
             shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
@@ -378,7 +379,7 @@ class CheckpointDock(ViewDock):
             return doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
         if comp.kind == "sinusoidal" and p.get("dim"):
             return doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2,
-                                   layout="concatenated").with_family("sinusoidal")
+                                   layout=p.get("layout", "concatenated")).with_family("sinusoidal")
         if comp.kind == "nope":
             return doc.with_family("nope")
         return None

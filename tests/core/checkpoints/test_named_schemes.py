@@ -1,5 +1,7 @@
 """Schemes from the issue's list, each on a tiny model saved by transformers (built per test module)."""
 
+import math
+
 import numpy as np
 import pytest
 import torch
@@ -81,3 +83,56 @@ def test_a_wrong_typed_rope_theta_is_one_clear_warning(tmp_path):
     assert report.components == ()
     assert any("rope_theta must be a number, got 'abc'" in w for w in report.warnings)
     assert "could not be read" in report.warnings[-1] and "live in its weights" not in report.warnings[-1]
+
+
+V = dict(hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=37, image_size=32, patch_size=8)
+
+
+@pytest.fixture(scope="module")
+def towers(tmp_path_factory):
+    root = tmp_path_factory.mktemp("towers")
+    torch.manual_seed(0)
+    models = {
+        "clip_vision": transformers.CLIPVisionModel(transformers.CLIPVisionConfig(**V)),
+        "siglip_vision": transformers.SiglipVisionModel(transformers.SiglipVisionConfig(**V)),
+        "vit_mae": transformers.ViTMAEForPreTraining(transformers.ViTMAEConfig(
+            **V, decoder_hidden_size=16, decoder_num_hidden_layers=1, decoder_num_attention_heads=2,
+            decoder_intermediate_size=20)),
+        "whisper": transformers.WhisperModel(transformers.WhisperConfig(
+            d_model=32, encoder_layers=1, decoder_layers=1, encoder_attention_heads=2, decoder_attention_heads=2,
+            encoder_ffn_dim=37, decoder_ffn_dim=37, vocab_size=99, pad_token_id=0, bos_token_id=1, eos_token_id=2,
+            decoder_start_token_id=1, max_source_positions=30, max_target_positions=20, num_mel_bins=8)),
+    }
+    for name, model in models.items():
+        model.save_pretrained(root / name)
+    return {name: root / name for name in models}
+
+
+@pytest.mark.parametrize("name, prefix", [("clip_vision", 1), ("siglip_vision", 0)])
+def test_vision_tower_saved_alone_is_a_patch_table(towers, name, prefix):
+    report = inspect(towers[name])
+    comp = next(c for c in report.components)
+    assert [c.kind for c in report.components] == ["vision_learned_2d"]
+    assert comp.params["grid"] == [4, 4] and comp.params["prefix_tokens"] == prefix
+
+
+def test_vit_mae_tables_are_fixed_sin_cos(towers):
+    report = inspect(towers["vit_mae"])
+    tables = {c.tensor: c for c in report.components if c.kind == "vision_learned_2d"}
+    assert set(tables) == {"vit.embeddings.position_embeddings", "decoder.decoder_pos_embed"}
+    for comp in tables.values():
+        assert comp.params["fixed"] is True and "sin-cos" in comp.summary and comp.params["grid"] == [4, 4]
+    assert not any("decoder_pos_embed" in w for w in report.warnings)
+
+
+def test_whisper_encoder_table_says_its_formula(towers):
+    report = inspect(towers["whisper"])
+    comp = next(c for c in report.components if c.kind == "sinusoidal")
+    assert comp.tensor == "encoder.embed_positions.weight" and comp.params["formula"] == "whisper"
+    # the formula named is the one the model computed: ω_i = 10000^(−i/(d/2 − 1)), [sin | cos]
+    model = transformers.WhisperModel.from_pretrained(towers["whisper"])
+    stored = model.encoder.embed_positions.weight.detach().double()
+    half = 16
+    omega = torch.exp(-math.log(10000) / (half - 1) * torch.arange(half, dtype=torch.float64))
+    angles = torch.arange(30, dtype=torch.float64)[:, None] * omega[None]
+    torch.testing.assert_close(stored, torch.cat([angles.sin(), angles.cos()], 1), atol=1e-6, rtol=0)
