@@ -236,6 +236,13 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
             head_dim = hidden // heads or None
     if head_dim is None:
         head_dim = head_dim_of(config)  # d_model / dim spellings of other model families
+    # Gemma 4 & co.: per_layer_config overrides head_dim for the layers of one type (global layers 512)
+    layer_dims = _per_layer_head_dims(config, chosen_layer)
+    if len(layer_dims) == 1:
+        override = number(layer_dims.pop(), "per_layer_config.head_dim", integer=True, minimum=1, maximum=1 << 20)
+        if override != head_dim:
+            notes.append(f"{chosen_layer} layers have head_dim {override} (per_layer_config), not {head_dim}.")
+        head_dim = override
 
     # Partial rotary: partial_rotary_factor (also inside rope_parameters), rotary_pct (GPT-NeoX), rotary_dim (GPT-J).
     if config.get("qk_rope_head_dim") is not None:
@@ -270,6 +277,20 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
                   original_max_position_embeddings=original,
                   scaling={k: v for k, v in scaling.items() if k not in _SCALING_META},
                   source=source, layer_type=chosen_layer, other_layer_types=others, notes=tuple(notes))
+
+
+def _per_layer_head_dims(config: Mapping[str, Any], layer_type: str | None) -> set[Any]:
+    """The head_dim overrides per_layer_config gives the layers of ``layer_type`` (empty if none)."""
+    overrides, kinds = config.get("per_layer_config"), config.get("layer_types")
+    if layer_type is None or not isinstance(overrides, Mapping) or not isinstance(kinds, list):
+        return set()
+    found = set()
+    for key, override in overrides.items():
+        index = int(key) if isinstance(key, str) and key.isdigit() else key
+        if isinstance(index, int) and 0 <= index < len(kinds) and kinds[index] == layer_type \
+                and isinstance(override, Mapping) and override.get("head_dim") is not None:
+            found.add(override["head_dim"])
+    return found
 
 
 def read_all_rope(config: Mapping[str, Any]) -> list[HfRope]:

@@ -143,7 +143,6 @@ KNOWN_WRONG = {
     "eomt_dinov3": "DINOv3's 2-D patch RoPE (head_dim/4 per axis) read as 1-D",
     "ernie4_5_vl_moe_text": "3-D M-RoPE with its own interleaved frequency split read as plain RoPE",
     "minimax_m3_vl_text": "rotary_dim is given but its rotary class uses the whole head_dim",
-    "embedding_gemma2_text": "per-layer head_dim (global layers 512, set by a builder-only key) not read",
 }
 
 #: 4.x-era config.json spellings: (name, model type, keys written the old way).  Their truth is
