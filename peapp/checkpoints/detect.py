@@ -52,6 +52,7 @@ NAMED_UNREAD = (
     (r"rel_embeddings", "DeBERTa disentangled relative positions (content-to-position and position-to-content)"),
     (r"relative_position_bias_table", "2-D relative position bias over the patch grid (BEiT / Swin)"),
     (r"pos_conv_embed", "convolutional position embedding (Wav2Vec2-style: a grouped conv over the frames)"),
+    (r"global_relative_attention_bias", "LongT5 transient-global bias (token to block-summary distances)"),
 )
 # Names that look position-related; any not claimed by a component is reported.
 _POSITIONISH = re.compile(r"(pos(ition)?_?(emb|embed|embedding|embeddings|bias)|embed_positions|wpe|"
@@ -285,10 +286,20 @@ class _Detector:
             return
         first = tensors[0]
         rows, dim = first.shape
-        params = {"max_distance": (rows - 1) // 2, "dim": dim, "layers": len(tensors),
-                  "variant": str(self.cfg.get("position_embedding_type") or "relative_key")}
+        variant = str(self.cfg.get("position_embedding_type") or self.cfg.get("position_embeddings_type")
+                      or "relative_key")
+        params = {"max_distance": (rows - 1) // 2, "dim": dim, "layers": len(tensors), "variant": variant}
+        left, right = self.cfg.get("left_max_position_embeddings"), self.cfg.get("right_max_position_embeddings")
+        if isinstance(left, int) and isinstance(right, int) and left + right + 1 == rows and left != right:
+            # Wav2Vec2-BERT: a window of `left` past and `right` future frames, row = distance + left
+            params.update(left=left, right=right, max_distance=min(left, right))
+            self.warnings.append(f"{first.name}: asymmetric Shaw window (−{left} … +{right}); the Shaw view "
+                                 f"draws symmetric windows, so it shows ±{min(left, right)}.")
+            reach = f"−{left} … +{right}"
+        else:
+            reach = f"±{(rows - 1) // 2}"
         self.add("shaw_relative", first, params,
-                 f"Shaw relative distances ±{(rows - 1) // 2} × {dim} ({params['variant']}, {len(tensors)} layer(s))",
+                 f"Shaw relative distances {reach} × {dim} ({variant}, {len(tensors)} layer(s))",
                  claim=(t.name for t in tensors))
 
     # ---- what the config says is computed ----------------------------------------------------

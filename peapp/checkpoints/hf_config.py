@@ -44,7 +44,9 @@ _SCALING_META = {"rope_type", "type", "rope_theta", "partial_rotary_factor", "or
 #: Keys that say a config has RoPE settings at all.
 ROPE_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_pct", "rotary_dim", "rotary_emb_base",
              "partial_rotary_factor", "qk_rope_head_dim", "rope_local_base_freq", "global_rope_theta",
-             "local_rope_theta", "rotary_embedding_base")
+             "local_rope_theta")
+# (Conformer-style speech models carry rotary_embedding_base whatever their position_embeddings_type:
+# it is read as the base, but says nothing about whether RoPE is used.)
 _MAX_BASE = 1e30  # rope_theta above this underflows every frequency but the first to 0
 
 

@@ -136,3 +136,34 @@ def test_whisper_encoder_table_says_its_formula(towers):
     omega = torch.exp(-math.log(10000) / (half - 1) * torch.arange(half, dtype=torch.float64))
     angles = torch.arange(30, dtype=torch.float64)[:, None] * omega[None]
     torch.testing.assert_close(stored, torch.cat([angles.sin(), angles.cos()], 1), atol=1e-6, rtol=0)
+
+
+@pytest.fixture(scope="module")
+def speech_and_long(tmp_path_factory):
+    root = tmp_path_factory.mktemp("speech")
+    models = {
+        "w2vbert": transformers.Wav2Vec2BertModel(transformers.Wav2Vec2BertConfig(
+            hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=37, output_hidden_size=32,
+            position_embeddings_type="relative_key", left_max_position_embeddings=8, right_max_position_embeddings=3,
+            feature_projection_input_dim=16)),
+        "longt5": transformers.LongT5Model(transformers.LongT5Config(
+            d_model=32, d_kv=16, d_ff=37, num_layers=1, num_heads=2, vocab_size=99,
+            encoder_attention_type="transient-global")),
+    }
+    for name, model in models.items():
+        model.save_pretrained(root / name)
+    return {name: root / name for name in models}
+
+
+def test_asymmetric_shaw_window_is_read_and_no_rope_invented(speech_and_long):
+    report = inspect(speech_and_long["w2vbert"])
+    assert [c.kind for c in report.components] == ["shaw_relative"]  # rotary_embedding_base alone is not RoPE
+    comp = report.components[0]
+    assert (comp.params["left"], comp.params["right"]) == (8, 3) and "−8 … +3" in comp.summary
+    assert any("asymmetric Shaw window" in w for w in report.warnings)
+
+
+def test_longt5_global_bias_is_named(speech_and_long):
+    report = inspect(speech_and_long["longt5"])
+    assert sorted(c.kind for c in report.components) == ["t5_relative_bias", "t5_relative_bias"]
+    assert any("global_relative_attention_bias" in w and "LongT5 transient-global" in w for w in report.warnings)
