@@ -57,7 +57,7 @@ NAMED_UNREAD = (
 # Names that look position-related; any not claimed by a component is reported.
 _POSITIONISH = re.compile(r"(pos(ition)?_?(emb|embed|embedding|embeddings|bias)|embed_positions|wpe|"
                           r"relative_(attention|position)|rel_pos|distance_embedding|rotary|inv_freq|attn_rel_b|"
-                          r"rope_freqs|rel_embeddings|relative_position_bias_table|pos_conv_embed)",
+                          r"rope_freqs|rel_embeddings|relative_position_bias_table|pos_conv_embed|position_enc)",
                           re.IGNORECASE)
 
 
@@ -121,6 +121,8 @@ class _Detector:
             self.rope_buffers()
         else:  # buffers older checkpoints saved alongside (inv_freq, GPT-J's sin/cos table) say the same
             self.claimed.update(t.name for t in self.find(r"(?:^|\.)inv_freq$|(?:^|\.)embed_positions$"))
+            if self.model_type == "roformer":
+                self.claimed.update(t.name for t in self.find(r"(?:^|\.)embed_positions\.weight$"))
         self.report_leftovers()
         if not self.components:
             self.warnings.append(self.none_found_reason())
@@ -152,9 +154,20 @@ class _Detector:
                 pad = self.cfg.get("pad_token_id")
                 offset, how = (pad if isinstance(pad, int) else 1) + 1, "RoBERTa-style (padding_idx + 1)"
             self.add_learned(t, offset, how)
+        for t in self.find(r"(?:^|\.)positional_encoder\.position_enc$"):  # PatchTST
+            if len(t.shape) != 2:
+                continue
+            offset = 1 if self.cfg.get("use_cls_token") is True else 0
+            if self.cfg.get("positional_encoding_type", "sincos") == "sincos":
+                how = "PatchTST fixed sin-cos, centred and divided by 10·std: stored, not trained"
+            else:
+                how = f"PatchTST {self.cfg.get('positional_encoding_type')} (learned)"
+            self.add_learned(t, offset, how)
         for t in self.find(r"(?:^|\.)embed_positions\.weight$"):
             if len(t.shape) != 2:
                 continue
+            if self.model_type == "roformer":
+                continue  # RoFormer's sinusoid table is the source of its RoPE, read from the config below
             if self.model_type == "whisper" and "encoder" in t.name:
                 self.add_sinusoidal(t, formula="whisper")
             elif self.model_type in SINUSOIDAL_TYPES:

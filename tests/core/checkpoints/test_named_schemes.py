@@ -167,3 +167,42 @@ def test_longt5_global_bias_is_named(speech_and_long):
     report = inspect(speech_and_long["longt5"])
     assert sorted(c.kind for c in report.components) == ["t5_relative_bias", "t5_relative_bias"]
     assert any("global_relative_attention_bias" in w and "LongT5 transient-global" in w for w in report.warnings)
+
+
+@pytest.fixture(scope="module")
+def series_and_roformer(tmp_path_factory):
+    root = tmp_path_factory.mktemp("series")
+    torch.manual_seed(0)
+    small = dict(num_input_channels=2, context_length=32, patch_length=8, patch_stride=8, d_model=16,
+                 num_hidden_layers=1, num_attention_heads=2, ffn_dim=20)
+    models = {
+        "patchtst": transformers.PatchTSTModel(transformers.PatchTSTConfig(**small)),
+        "patchtst_random": transformers.PatchTSTModel(transformers.PatchTSTConfig(**small,
+                                                                                  positional_encoding_type="random")),
+        "roformer": transformers.RoFormerModel(transformers.RoFormerConfig(**TINY, max_position_embeddings=40,
+                                                                           embedding_size=32)),
+    }
+    for name, model in models.items():
+        model.save_pretrained(root / name)
+    return {name: root / name for name in models}, models
+
+
+@pytest.mark.parametrize("name, word", [("patchtst", "fixed sin-cos"), ("patchtst_random", "random (learned)")])
+def test_patchtst_table_says_fixed_or_learned(series_and_roformer, name, word):
+    comp = next(c for c in inspect(series_and_roformer[0][name]).components)
+    assert comp.kind == "learned_absolute" and word in comp.summary and comp.params["positions"] == 4
+
+
+def test_roformer_sinusoid_table_is_its_rope(series_and_roformer):
+    from peapp.encodings.rope import RopeSpec, rope_family_values
+
+    paths, models = series_and_roformer
+    report = inspect(paths["roformer"])
+    assert [c.kind for c in report.components] == ["rope"] and report.warnings == ()
+    rope = report.components[0]
+    assert rope.params["layout"] == "interleaved"
+    inv, _ = RopeSpec.from_dict(rope_family_values(rope.params, report.checkpoint.config)).inv_freq()
+    table = models["roformer"].encoder.embed_positions.weight.detach().double()  # [sin | cos] of pos·ω_i
+    half = table.shape[1] // 2
+    angles = torch.atan2(table[1, :half], table[1, half:])
+    torch.testing.assert_close(inv.double(), angles, rtol=1e-6, atol=1e-7)
