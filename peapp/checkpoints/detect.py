@@ -326,6 +326,14 @@ class _Detector:
             self.computed(self.cfg)
         if text and not any(c.kind in ("rope", "alibi") for c in self.components):
             self.computed(text, section="text_config")
+        vision = self.sub("vision_config")
+        vision_rope = vision.get("rope_parameters") if isinstance(vision.get("rope_parameters"), Mapping) else None
+        if vision_rope is not None or (vision and vision.get("rope_theta") is not None):
+            # Qwen2-VL / Qwen2.5-VL / GLM-4V … towers: RoPE over patch rows and columns, computed, not stored
+            kind = (vision_rope or {}).get("rope_type", "default")
+            base = (vision_rope or {}).get("rope_theta", vision.get("rope_theta"))
+            self.warnings.append(f"vision_config: the vision tower uses 2-D RoPE over the patch grid (rope_type "
+                                 f"{kind!r}, base {base}); it is named here but not drawn.")
 
     def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""

@@ -206,3 +206,14 @@ def test_roformer_sinusoid_table_is_its_rope(series_and_roformer):
     half = table.shape[1] // 2
     angles = torch.atan2(table[1, :half], table[1, half:])
     torch.testing.assert_close(inv.double(), angles, rtol=1e-6, atol=1e-7)
+
+
+def test_qwen2_vl_vision_rope_is_named(tmp_path):
+    config = transformers.Qwen2VLConfig(text_config=dict(**TINY, rope_parameters={
+        "rope_type": "default", "rope_theta": 1e6, "mrope_section": [2, 3, 3]}),
+        vision_config=dict(depth=1, embed_dim=32, num_heads=2, hidden_size=32))
+    config.save_pretrained(tmp_path)
+    report = inspect(tmp_path)
+    rope = next(c for c in report.components if c.kind == "rope")
+    assert "M-RoPE sections [2, 3, 3]" in rope.summary
+    assert any(w.startswith("vision_config: the vision tower uses 2-D RoPE") for w in report.warnings), report.warnings
