@@ -45,7 +45,8 @@ def family_document(document: Document, checkpoint, comp) -> Document | None:
     """``document`` with the family (and its parameters) that shows ``comp``; None if nothing
     can show it.  Raises ParameterError for a value outside the family's ranges."""
     doc, p = document, comp.params
-    if comp.kind in TABLE_KINDS:
+    # Whisper's encoder sinusoids use their own formula: the stored table is the truth
+    if comp.kind in TABLE_KINDS or (comp.kind == "sinusoidal" and p.get("formula") == "whisper" and comp.tensor):
         offset = component_offset(comp)
         info = checkpoint.tensors[comp.tensor]
         shape = info.shape[1:] if len(info.shape) == 3 and info.shape[0] == 1 else info.shape
@@ -69,7 +70,7 @@ def family_document(document: Document, checkpoint, comp) -> Document | None:
         return doc.with_params("shaw", max_distance=max(1, int(p["max_distance"]))).with_family("shaw")
     if comp.kind == "sinusoidal" and p.get("dim"):
         return doc.with_params("sinusoidal", d_model=int(p["dim"]) // 2 * 2,
-                               layout="concatenated").with_family("sinusoidal")
+                               layout=p.get("layout", "concatenated")).with_family("sinusoidal")
     if comp.kind == "nope":
         return doc.with_family("nope")
     return None

@@ -76,10 +76,31 @@ def open_path(window, path: str) -> None:
     if not os.path.exists(path):
         window.show_status(f"{path} does not exist; choose a model file or folder.")
         return
-    add_recent(window, os.path.abspath(path))
+    path = os.path.abspath(path)
+    if window.document_model.document.checkpoint == path:
+        add_recent(window, path)  # already open, so it opened before: just move it to the top
+    else:
+        _remember_when_opened(window, path)
     dock.show()
     dock.raise_()
     dock.open_path(path)
+
+
+def _remember_when_opened(window, path: str) -> None:
+    """Add ``path`` to Open Recent once it has opened (the Document then names it); a file that
+    fails to open never changes the Document, so it is not added."""
+    previous = getattr(window, "_recent_pending", None)
+    if previous is not None:  # a newer open replaces one still under way
+        window.document_model.changed.disconnect(previous)
+
+    def on_changed(document) -> None:
+        if document.checkpoint == path:
+            window.document_model.changed.disconnect(on_changed)
+            window._recent_pending = None
+            add_recent(window, path)
+
+    window._recent_pending = on_changed
+    window.document_model.changed.connect(on_changed)
 
 
 def recent_paths(window) -> list[str]:

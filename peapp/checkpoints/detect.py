@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any, Iterable, Mapping
 
-from peapp.checkpoints import rope_config
+from peapp.checkpoints import hf_config, rope_config
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
 from peapp.errors import CheckpointError
 from peapp.file_values import head_count, number
@@ -31,15 +31,33 @@ ROPE_TYPES = {"llama", "llama4", "llama4_text", "mistral", "mixtral", "qwen2", "
               "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "gpt_neox", "gpt_neox_japanese",
               "gptj", "codegen", "stablelm", "olmo", "olmo2", "cohere", "cohere2", "deepseek_v2", "deepseek_v3",
               "smollm3", "starcoder2", "granite", "granitemoe", "persimmon", "roformer", "internlm2",
-              "falcon", "glm", "glm4", "exaone4", "helium", "nemotron", "jetmoe", "dbrx", "minicpm"}
+              "falcon", "glm", "glm4", "exaone4", "helium", "nemotron", "jetmoe", "dbrx", "minicpm",
+              "modernbert", "modernbert-decoder", "esm"}
+# RoPE types this app does not draw, and what they are (named so the user knows what is there).
+UNDRAWN_ROPE_TYPES = {
+    "axial": "2-D axial RoPE: pairs split between patch rows and columns (vision towers)",
+    "proportional": "Gemma 4 proportional RoPE: exponents over the whole head_dim, only the first "
+                    "partial_rotary_factor share of pairs turn",
+}
+# Layer types that carry no position encoding of their own (linear attention, state-space, conv).
+POSITIONLESS_LAYER_TYPES = {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm", "deltanet"}
+# Models whose full-attention layers skip RoPE while the sliding-window ones use it.
+NOPE_FULL_ATTENTION_TYPES = {"cohere2", "cohere2_moe"}
 ALIBI_TYPES = {"bloom"}
 RECURRENT_TYPES = {"mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm"}
 GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
 
+# Position schemes recognised by tensor name but not drawn: said by name, not as "unknown".
+NAMED_UNREAD = (
+    (r"rel_embeddings", "DeBERTa disentangled relative positions (content-to-position and position-to-content)"),
+    (r"relative_position_bias_table", "2-D relative position bias over the patch grid (BEiT / Swin)"),
+    (r"pos_conv_embed", "convolutional position embedding (Wav2Vec2-style: a grouped conv over the frames)"),
+    (r"global_relative_attention_bias", "LongT5 transient-global bias (token to block-summary distances)"),
+)
 # Names that look position-related; any not claimed by a component is reported.
 _POSITIONISH = re.compile(r"(pos(ition)?_?(emb|embed|embedding|embeddings|bias)|embed_positions|wpe|"
                           r"relative_(attention|position)|rel_pos|distance_embedding|rotary|inv_freq|attn_rel_b|"
-                          r"rope_freqs)",
+                          r"rope_freqs|rel_embeddings|relative_position_bias_table|pos_conv_embed|position_enc)",
                           re.IGNORECASE)
 
 
@@ -54,7 +72,7 @@ def detect(ckpt: Checkpoint) -> tuple[list[Component], list[str]]:
 class _Detector:
     def __init__(self, ckpt: Checkpoint, cfg: Mapping[str, Any]):
         self.ckpt, self.cfg = ckpt, cfg
-        self.model_type = str(cfg.get("model_type") or "").lower()
+        self.model_type = hf_config.canonical_model_type(cfg)
         self.md: Mapping[str, Any] = ckpt.gguf_metadata or {}
         self.arch = str(self.md.get("general.architecture") or "")
         self.components: list[Component] = []
@@ -102,7 +120,9 @@ class _Detector:
         if not any(c.kind == "rope" for c in self.components):
             self.rope_buffers()
         else:  # buffers older checkpoints saved alongside (inv_freq, GPT-J's sin/cos table) say the same
-            self.claimed.update(t.name for t in self.find(r"rotary_emb\.inv_freq$|(?:^|\.)embed_positions$"))
+            self.claimed.update(t.name for t in self.find(r"(?:^|\.)inv_freq$|(?:^|\.)embed_positions$"))
+            if self.model_type == "roformer":
+                self.claimed.update(t.name for t in self.find(r"(?:^|\.)embed_positions\.weight$"))
         self.report_leftovers()
         if not self.components:
             self.warnings.append(self.none_found_reason())
@@ -123,15 +143,34 @@ class _Detector:
                 self.warnings.append(f"{t.name} is present but unused: position_embedding_type is {pos_type!r}.")
                 self.claimed.add(t.name)
                 continue
+            if self.cfg.get("sinusoidal_pos_embds") is True:  # DistilBERT: a fixed table, stored but not trained
+                self.add("sinusoidal", t, {"positions": t.shape[0], "dim": t.shape[1], "layout": "interleaved",
+                                           "base": 10000.0, "source": "DistilBERT sinusoidal_pos_embds"},
+                         f"fixed sinusoids, {t.shape[0]} positions × {t.shape[1]}, sin/cos interleaved "
+                         f"(sinusoidal_pos_embds: stored, not trained)")
+                continue
             offset, how = 0, "BERT-style"
             if self.model_type in PADDING_OFFSET_TYPES or (not self.cfg and "roberta" in t.name):
                 pad = self.cfg.get("pad_token_id")
                 offset, how = (pad if isinstance(pad, int) else 1) + 1, "RoBERTa-style (padding_idx + 1)"
             self.add_learned(t, offset, how)
+        for t in self.find(r"(?:^|\.)positional_encoder\.position_enc$"):  # PatchTST
+            if len(t.shape) != 2:
+                continue
+            offset = 1 if self.cfg.get("use_cls_token") is True else 0
+            if self.cfg.get("positional_encoding_type", "sincos") == "sincos":
+                how = "PatchTST fixed sin-cos, centred and divided by 10·std: stored, not trained"
+            else:
+                how = f"PatchTST {self.cfg.get('positional_encoding_type')} (learned)"
+            self.add_learned(t, offset, how)
         for t in self.find(r"(?:^|\.)embed_positions\.weight$"):
             if len(t.shape) != 2:
                 continue
-            if self.model_type in SINUSOIDAL_TYPES or (self.model_type == "whisper" and "encoder" in t.name):
+            if self.model_type == "roformer":
+                continue  # RoFormer's sinusoid table is the source of its RoPE, read from the config below
+            if self.model_type == "whisper" and "encoder" in t.name:
+                self.add_sinusoidal(t, formula="whisper")
+            elif self.model_type in SINUSOIDAL_TYPES:
                 self.add_sinusoidal(t)
             elif self.model_type in OFFSET_2_TYPES:
                 self.add_learned(t, 2, f"{self.model_type} embed_positions (offset 2)")
@@ -143,7 +182,8 @@ class _Detector:
                 self.add_learned(t, guess, "embed_positions (offset guessed from the row count: no config)")
         # CLIP/SigLIP text towers, and any other 2-D position_embedding outside a vision tower
         for t in self.find(r"(?:^|\.)position_embedding\.weight$"):
-            if len(t.shape) == 2 and "vision" not in t.name:
+            if len(t.shape) == 2 and "vision" not in t.name and not (
+                    self.vision_config_alone() and t.name == "embeddings.position_embedding.weight"):
                 self.add_learned(t, 0, "CLIP-style text position_embedding")
         for t in self.find(r"(?:^|\.)(position_embeddings|pos_emb|pos_embedding|positional_embedding)(\.weight)?$"):
             if len(t.shape) == 2 and pos_type == "absolute":
@@ -157,22 +197,34 @@ class _Detector:
                  f"{', first ' + str(offset) + ' rows skipped' if offset else ''})")
 
     def add_sinusoidal(self, t: TensorInfo | None, positions: int | None = None, dim: int | None = None,
-                       layout: str = "concatenated", base: float = 10000.0) -> None:
+                       layout: str = "concatenated", base: float = 10000.0, formula: str = "standard") -> None:
         if t is not None:
             positions, dim = t.shape
         params = {"positions": positions, "dim": dim, "layout": layout, "base": base}
         how = "[sin | cos] halves" if layout == "concatenated" else "sin, cos interleaved"
-        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, {how}")
+        note = ""
+        if formula == "whisper":
+            # Whisper's encoder: ω_i = 10000^(−i/(d/2 − 1)), not 10000^(−2i/d); the stored table is the truth
+            params["formula"] = "whisper"
+            note = ", Whisper's formula ω_i = 10000^(−i/(d/2−1)) (the stored table is shown)"
+        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, {how}{note}")
 
     def vision_tables(self) -> None:
         vcfg = self.sub("vision_config") or self.cfg
-        for t in self.find(r"(?:^|\.)embeddings\.position_embeddings$"):  # HF ViT / DeiT / BEiT-abs / Dinov2
-            if len(t.shape) == 3 and t.shape[0] == 1:
+        mae = self.model_type == "vit_mae"  # ViT-MAE: frozen 2-D sin-cos tables (encoder and decoder)
+        for t in self.find(r"(?:^|\.)embeddings\.position_embeddings$|(?:^|\.)decoder_pos_embed$"):
+            if len(t.shape) == 3 and t.shape[0] == 1 and (mae or not t.name.endswith("decoder_pos_embed")):
                 base = t.name[: -len("position_embeddings")]
                 prefix = sum(f"{base}{tok}" in self.ckpt.tensors for tok in ("cls_token", "distillation_token"))
-                self.add_vision(t, t.shape[1], t.shape[2], prefix, vcfg, "ViT-style")
+                if mae:  # its class token row is all zeros, and stored all the same
+                    prefix = 1
+                how = ("fixed 2-D sin-cos, ViT-MAE " + ("decoder" if "decoder" in t.name else "encoder")
+                       + ": stored, not trained") if mae else "ViT-style"
+                self.add_vision(t, t.shape[1], t.shape[2], prefix, vcfg, how, fixed=mae)
+        # a vision tower saved alone (CLIPVisionModel, SiglipVisionModel) has no vision_model. prefix
+        alone = r"|^embeddings\.position_embedding\.weight$" if self.vision_config_alone() else ""
         for t in self.find(r"(?:^|\.)vision_model\.embeddings\.position_embedding\.weight$|"
-                           r"^(?:.*\.)?vision_(?:tower|model)\..*position_embedding\.weight$"):
+                           r"^(?:.*\.)?vision_(?:tower|model)\..*position_embedding\.weight$" + alone):
             if len(t.shape) == 2:
                 base = t.name[: -len("position_embedding.weight")]
                 prefix = 1 if f"{base}class_embedding" in self.ckpt.tensors else 0
@@ -190,7 +242,13 @@ class _Detector:
             self.add_vision(t, n, t.shape[2], prefix, vcfg, "timm pos_embed"
                             + (" (prefix tokens have no position)" if n_prefix and not prefix else ""))
 
-    def add_vision(self, t: TensorInfo, n: int, dim: int, prefix: int, vcfg: Mapping[str, Any], how: str) -> None:
+    def vision_config_alone(self) -> bool:
+        return "vision" in self.model_type or (self.cfg.get("image_size") is not None
+                                               and self.cfg.get("patch_size") is not None
+                                               and self.cfg.get("vocab_size") is None)
+
+    def add_vision(self, t: TensorInfo, n: int, dim: int, prefix: int, vcfg: Mapping[str, Any], how: str,
+                   fixed: bool = False) -> None:
         patches = n - prefix
         grid = None
         image, patch = vcfg.get("image_size"), vcfg.get("patch_size")
@@ -208,8 +266,10 @@ class _Detector:
         if isinstance(image, int):
             params["image_size"] = image
         grid_txt = f"{grid[0]}×{grid[1]} grid" if grid else f"{patches} patches"
+        if fixed:
+            params["fixed"] = True
         self.add("vision_learned_2d", t, params,
-                 f"2-D learned table, {grid_txt} + {prefix} prefix token(s), dim {dim} ({how})")
+                 f"2-D {'fixed' if fixed else 'learned'} table, {grid_txt} + {prefix} prefix token(s), dim {dim} ({how})")
 
     def t5_tables(self) -> None:
         buckets = self.cfg.get("relative_attention_num_buckets")
@@ -242,10 +302,20 @@ class _Detector:
             return
         first = tensors[0]
         rows, dim = first.shape
-        params = {"max_distance": (rows - 1) // 2, "dim": dim, "layers": len(tensors),
-                  "variant": str(self.cfg.get("position_embedding_type") or "relative_key")}
+        variant = str(self.cfg.get("position_embedding_type") or self.cfg.get("position_embeddings_type")
+                      or "relative_key")
+        params = {"max_distance": (rows - 1) // 2, "dim": dim, "layers": len(tensors), "variant": variant}
+        left, right = self.cfg.get("left_max_position_embeddings"), self.cfg.get("right_max_position_embeddings")
+        if isinstance(left, int) and isinstance(right, int) and left + right + 1 == rows and left != right:
+            # Wav2Vec2-BERT: a window of `left` past and `right` future frames, row = distance + left
+            params.update(left=left, right=right, max_distance=min(left, right))
+            self.warnings.append(f"{first.name}: asymmetric Shaw window (−{left} … +{right}); the Shaw view "
+                                 f"draws symmetric windows, so it shows ±{min(left, right)}.")
+            reach = f"−{left} … +{right}"
+        else:
+            reach = f"±{(rows - 1) // 2}"
         self.add("shaw_relative", first, params,
-                 f"Shaw relative distances ±{(rows - 1) // 2} × {dim} ({params['variant']}, {len(tensors)} layer(s))",
+                 f"Shaw relative distances {reach} × {dim} ({variant}, {len(tensors)} layer(s))",
                  claim=(t.name for t in tensors))
 
     # ---- what the config says is computed ----------------------------------------------------
@@ -259,10 +329,18 @@ class _Detector:
             self.computed(self.cfg)
         if text and not any(c.kind in ("rope", "alibi") for c in self.components):
             self.computed(text, section="text_config")
+        vision = self.sub("vision_config")
+        vision_rope = vision.get("rope_parameters") if isinstance(vision.get("rope_parameters"), Mapping) else None
+        if vision_rope is not None or (vision and vision.get("rope_theta") is not None):
+            # Qwen2-VL / Qwen2.5-VL / GLM-4V … towers: RoPE over patch rows and columns, computed, not stored
+            kind = (vision_rope or {}).get("rope_type", "default")
+            base = (vision_rope or {}).get("rope_theta", vision.get("rope_theta"))
+            self.warnings.append(f"vision_config: the vision tower uses 2-D RoPE over the patch grid (rope_type "
+                                 f"{kind!r}, base {base}); it is named here but not drawn.")
 
     def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
-        model_type = str(cfg.get("model_type") or self.model_type).lower()
+        model_type = hf_config.canonical_model_type(cfg) or self.model_type
         attn = given if isinstance(given := cfg.get("attn_config"), Mapping) else {}
         if model_type in ALIBI_TYPES or attn.get("alibi") or cfg.get("alibi") is True \
                 or cfg.get("position_embedding_type") == "alibi":
@@ -285,9 +363,11 @@ class _Detector:
             self.add("nope", None, {"layers": list(range(layers)) if layers else None, "num_layers": layers},
                      "no position encoding (position_embedding_type none): order comes from the causal mask only"
                      if cfg.get("is_decoder") else "no position encoding (position_embedding_type none)")
-        rope_keys = any(cfg.get(k) is not None for k in ("rope_theta", "rope_parameters", "rope_scaling",
-                                                          "rotary_dim", "rotary_pct", "rotary_emb_base"))
-        if (model_type in ROPE_TYPES or cfg.get("position_embedding_type") == "rotary" or rope_keys) \
+        rope_keys = any(cfg.get(k) is not None for k in hf_config.ROPE_KEYS)
+        rotary = "rotary" in (cfg.get("position_embedding_type"), cfg.get("position_embeddings_type"))
+        if model_type == "falcon" and cfg.get("alibi") is False:
+            rope_keys = True  # Falcon computes RoPE unless alibi is on
+        if (model_type in ROPE_TYPES or rotary or rope_keys) \
                 and model_type not in SINUSOIDAL_TYPES \
                 and not any(c.kind in ("learned_absolute", "t5_relative_bias") for c in self.components):
             try:
@@ -322,18 +402,48 @@ class _Detector:
         params = {**params, "source": source}
         factor = params["scaling"].get("factor")
         orig, maxpos = params.get("original_max_position_embeddings"), params.get("max_position_embeddings")
-        if isinstance(factor, (int, float)) and isinstance(orig, int) and isinstance(maxpos, int) \
-                and abs(orig * factor - maxpos) > 0.5 and maxpos != orig:
+        # only YaRN promises factor × original = max length; Llama-3 and linear configs keep both lengths as trained
+        if params.get("rope_type") == "yarn" and isinstance(factor, (int, float)) and isinstance(orig, int) \
+                and isinstance(maxpos, int) and abs(orig * factor - maxpos) > 0.5 and maxpos != orig:
             self.warnings.append(f"RoPE scaling factor {factor:g} × original length {orig:,} = "
                                  f"{orig * factor:,.0f}, but max_position_embeddings is {maxpos:,}.")
         rot, hd = params.get("rotary_dim"), params.get("head_dim")
         part = f", {rot} of {hd} dims rotate" if rot and hd and rot != hd else ""
         lt = f" [{params['layer_type']}]" if params.get("layer_type") else ""
+        layout = {"interleaved": "adjacent (2i, 2i+1)", "half": "half-split (i, i+d/2)"}.get(params["layout"],
+                                                                                         params["layout"])
+        scaling_text = (f"{params['rope_type']} scaling" if params["rope_type"] != "freq_factors" else
+                        "per-pair frequency factors from rope_freqs.weight (Llama-3 scaling as converted by llama.cpp)")
+        undrawn = UNDRAWN_ROPE_TYPES.get(params["rope_type"])
+        if undrawn:
+            self.warnings.append(f"RoPE type {params['rope_type']!r} ({undrawn}) is named here but not drawn: "
+                                 f"peapp's RoPE views show 1-D RoPE.")
+        extra = ""
+        mrope = (params.get("scaling") or {}).get("mrope_section")
+        if mrope:
+            extra = f", M-RoPE sections {mrope} (temporal, height, width)"
         self.add("rope", None, params,
-                 f"RoPE{lt} base {_num(params['rope_theta'])}, {params['rope_type']} scaling, {params['layout']} "
-                 f"pairs{part}")
+                 f"RoPE{lt} base {_num(params['rope_theta'])}, {scaling_text}, {layout} "
+                 f"pairs{part}{extra}")
 
     def nope_layers(self, cfg: Mapping[str, Any]) -> None:
+        if not any(c.kind == "rope" for c in self.components):
+            return  # NoPE layers mean something only beside RoPE ones
+        kinds = cfg.get("layer_types")
+        if isinstance(kinds, list) and kinds and all(isinstance(k, str) for k in kinds):
+            given = cfg.get("rope_parameters")
+            scaling: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+            model_type = hf_config.canonical_model_type(cfg) or self.model_type
+            def positionless(kind: str) -> bool:
+                return (kind in POSITIONLESS_LAYER_TYPES or (kind in scaling and scaling[kind] is None)
+                        or (model_type in NOPE_FULL_ATTENTION_TYPES and kind == "full_attention"))
+            nope = [i for i, k in enumerate(kinds) if positionless(k)]
+            if nope:
+                names = sorted({kinds[i] for i in nope})
+                self.add("nope", None, {"layers": nope, "num_layers": len(kinds), "layer_types": names},
+                         f"no position encoding in {len(nope)} of {len(kinds)} layers ({', '.join(names)} layers: "
+                         f"{', '.join(map(str, nope[:8]))}{' …' if len(nope) > 8 else ''})")
+                return
         flags = cfg.get("no_rope_layers")
         if isinstance(flags, list) and flags:
             # 1 = this layer uses RoPE, 0 = NoPE (SmolLM3, Llama 4)
@@ -367,7 +477,33 @@ class _Detector:
             if freqs is not None:
                 params["freq_factors_tensor"] = freqs.name
                 self.claimed.add(freqs.name)
+                factors = self.freq_factors(freqs, params.get("rotary_dim"))
+                if factors is not None:
+                    # llama.cpp's converter bakes Llama-3 scaling into this tensor: θ_i / factor_i
+                    params["freq_factors"] = factors
+                    params["rope_type"] = "freq_factors"
             self.add_rope(params, "gguf metadata")
+
+    def freq_factors(self, info: TensorInfo, rotary_dim: int | None) -> list[float] | None:
+        """The per-pair divisors of ``rope_freqs.weight`` (F32, one per rotary pair), or None with a warning."""
+        import struct
+
+        from peapp.checkpoints.model import read_range
+
+        n = info.shape[0] if len(info.shape) == 1 else -1
+        if info.dtype != "F32" or n <= 0 or info.nbytes != 4 * n or (rotary_dim and n != rotary_dim // 2):
+            self.warnings.append(f"{info.name} ({info.dtype}, shape {list(info.shape)}) is not one F32 factor per "
+                                 f"rotary pair; its frequency factors are not applied.")
+            return None
+        try:
+            values = list(struct.unpack(f"<{n}f", bytes(read_range(info))))
+        except CheckpointError as exc:
+            self.warnings.append(f"{info.name} not applied: {exc}")
+            return None
+        if not all(math.isfinite(v) and v > 0 for v in values):
+            self.warnings.append(f"{info.name} holds a factor that is not a positive finite number; not applied.")
+            return None
+        return values
 
     # ---- tensor-only evidence -------------------------------------------------------------
     def rope_buffers(self) -> None:
@@ -382,23 +518,33 @@ class _Detector:
     def report_leftovers(self) -> None:
         left = [n for n in sorted(self.ckpt.tensors) if n not in self.claimed and _POSITIONISH.search(n)]
         for name in left[:5]:
-            self.warnings.append(f"{name} looks position-related but is not a scheme peapp recognises.")
+            what = next((text for rx, text in NAMED_UNREAD if re.search(rx, name)), None)
+            self.warnings.append(f"{name}: {what}; peapp names it but does not draw it." if what else
+                                 f"{name} looks position-related but is not a scheme peapp recognises.")
         if len(left) > 5:
             self.warnings.append(f"… and {len(left) - 5} more such tensors.")
 
     def none_found_reason(self) -> str:
         if not self.ckpt.tensors and not self.cfg:
             return "no position component found: the file holds neither tensors nor a config."
+        if any(w.startswith("RoPE settings not shown") for w in self.warnings):
+            return "no position component shown: the RoPE settings above could not be read; fix them in the file."
         if self.cfg and not self.ckpt.tensors:
             return ("no position component found in the config alone: this model's position tables (learned "
                     "or relative) live in its weights; open the model folder or its weights file.")
+        flagged = any("looks position-related" in w or "does not draw it" in w for w in self.warnings)
         if not self.cfg and not self.md:
-            return ("no position component found: no tensor is a position table, and without config.json the "
+            first = ("the position-like tensors listed above are not a table peapp reads" if flagged
+                     else "no tensor is a position table")
+            return (f"no position component found: {first}, and without config.json the "
                     "computed schemes (RoPE, ALiBi, NoPE) leave no trace in the weights; open the model folder "
                     "with its config.json.")
         if self.model_type in RECURRENT_TYPES:
             return (f"no position component found: {self.model_type} is a recurrent/state-space model; order "
                     f"comes from the recurrence, not from a position encoding.")
+        if self.model_type and flagged:
+            return (f"no position component found: model_type {self.model_type!r} is not one peapp knows, and the "
+                    f"position-like tensors listed above are not a scheme it reads.")
         if self.model_type:
             return (f"no position component found: model_type {self.model_type!r} is not one peapp knows, and no "
                     f"tensor name matches a position pattern.")

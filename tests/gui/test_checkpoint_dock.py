@@ -367,3 +367,11 @@ def test_a_failed_analysis_is_said_not_left_at_analysing(main_window, qtbot, mod
     assert "no_such_table" in dock.readout.text()
     assert any(m.startswith("Checkpoint: ") and "no_such_table" in m for m in messages), messages
     assert "analysis" not in dock.pending_views  # compute_now will not run it again
+
+
+def test_a_file_that_fails_to_open_is_not_recent(main_window, qtbot, models):
+    _open(qtbot, main_window, models["bad"])
+    assert str(models["bad"]) not in checkpoint_actions.recent_paths(main_window)
+    assert not any(a.data() == str(models["bad"]) for a in main_window.recent_menu.actions())
+    _open(qtbot, main_window, models["gpt2"])  # a good one after it still is
+    assert checkpoint_actions.recent_paths(main_window)[0] == str(models["gpt2"])
