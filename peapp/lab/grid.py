@@ -271,6 +271,7 @@ def _run_inline(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[Run
         if stop_requested() or outcome.write_error:
             outcome.cancelled = outcome.cancelled or stop_requested()
             break
+
         def step(s: int, n: int, loss: float, rid: str = spec.run_id) -> None:
             emit({"type": "step", "run_id": rid, "step": s, "steps": n, "loss": loss})
 
@@ -280,10 +281,14 @@ def _run_inline(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[Run
             outcome.cancelled = True
             break
         except Exception as exc:  # one broken run must not lose the others
-            outcome.failed.append((spec.run_id, f"{type(exc).__name__}: {exc}"))
-            emit({"type": "failed", "run_id": spec.run_id, "message": str(exc)})
+            _record_failure(outcome, emit, spec, exc)
             continue
         finish(result)
+
+
+def _record_failure(outcome: GridOutcome, emit: EventFn, spec: RunSpec, exc: Exception) -> None:
+    outcome.failed.append((spec.run_id, f"{type(exc).__name__}: {exc}"))
+    emit({"type": "failed", "run_id": spec.run_id, "message": str(exc)})
 
 
 def _run_pool(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunResult], None], emit: EventFn,
@@ -323,8 +328,7 @@ def _run_pool(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunRe
                     outcome.cancelled = True
                     continue
                 except Exception as exc:  # one broken run must not lose the others
-                    outcome.failed.append((spec.run_id, f"{type(exc).__name__}: {exc}"))
-                    emit({"type": "failed", "run_id": spec.run_id, "message": str(exc)})
+                    _record_failure(outcome, emit, spec, exc)
                     continue
                 from peapp.lab.model import ModelConfig
 
