@@ -586,6 +586,12 @@ def rope_family_values(params: Mapping[str, Any], config: Mapping[str, Any] | No
         "original_max_position_embeddings": params.get("original_max_position_embeddings"),
         "max_position_embeddings": params.get("max_position_embeddings"),
     }
+    if params.get("rope_type") in (None, "default") and values["original_max_position_embeddings"] is None \
+            and values["max_position_embeddings"]:
+        # unscaled (e.g. a GGUF's context_length): the model's context is the one it was trained at,
+        # and nothing extends it: read as the HF config path reads it
+        values["original_max_position_embeddings"] = values["max_position_embeddings"]
+        values["max_position_embeddings"] = 0
     choices = {i.name: i.choices for i in RopeSpec.param_infos()}
     return {k: v for k, v in values.items()
             if v is not None and k in fields and (not choices.get(k) or v in choices[k])}

@@ -238,6 +238,12 @@ if SMOLLM2:
         assert report.checkpoint.architecture == "llama"
         p = comp.params
         assert (p["rope_theta"], p["head_dim"], p["rotary_dim"], p["max_position_embeddings"]) == (100000.0, 64, 64, 8192)
+        # unscaled: 8,192 is the context it was trained at, not an extension of a default 4,096
+        from peapp.document import Document
+        from peapp.encodings.rope import rope_family_values
+
+        spec = Document().with_params("rope", **rope_family_values(p, report.checkpoint.config)).spec("rope")
+        assert spec.original_max_position_embeddings == 8192 and spec.max_position_embeddings == 0
 
 
 def test_rope_family_values_fit_the_rope_family(tiny, tmp_path):
