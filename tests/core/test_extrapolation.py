@@ -168,4 +168,7 @@ def test_when_every_pair_wrapped_in_training_scaling_is_not_needed():
 def test_training_length_and_factor_limits_are_ropespecs():
     with pytest.raises(ParameterError, match="1,048,576"):
         ex.analyse(2_000_000, 4_000_000)
-    assert ex.analyse(2, 16_777_216).rope.factor == ex.MAX_FACTOR == 1024
+    from peapp.encodings.rope import RopeSpec
+
+    largest = {i.name: i for i in RopeSpec.param_infos()}["factor"].maximum  # the spec's own bound
+    assert ex.analyse(2, 16_777_216).rope.factor == ex.MAX_FACTOR == largest

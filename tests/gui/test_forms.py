@@ -34,7 +34,7 @@ def test_controls_follow_the_metadata(qtbot):
     layout = form.widgets["layout"]
     assert isinstance(layout, QComboBox) and [layout.itemData(i) for i in range(layout.count())] == ["half", "interleaved"]
     info = {i.name: i for i in RopeSpec.param_infos()}["head_dim"]
-    assert form.widgets["head_dim"].toolTip().startswith(info.help) and "Range 2 … 1024" in form.widgets["head_dim"].toolTip()
+    assert form.widgets["head_dim"].toolTip().startswith(info.help) and f"Range 2 … {info.maximum:g}" in form.widgets["head_dim"].toolTip()
     assert form.labels["head_dim"].text() == info.label and form.labels["head_dim"].toolTip() == form.widgets["head_dim"].toolTip()
     assert form.widgets["head_dim"].objectName() == "head_dim"
 
