@@ -47,7 +47,7 @@ def install(window) -> None:
     window.setAcceptDrops(True)
     window._drop_filter = _DropFilter(window)
     window.installEventFilter(window._drop_filter)
-    window.backendReady.connect(lambda: _initial_layout(window))
+    window.docksBuilt.connect(lambda: _initial_layout(window))
 
 
 def _initial_layout(window) -> None:
@@ -63,9 +63,9 @@ def _initial_layout(window) -> None:
 
 
 def open_path(window, path: str) -> None:
-    """Open ``path`` in the checkpoint dock (waiting for the docks if the backend still loads)."""
+    """Open ``path`` in the checkpoint dock (waiting if the backend still loads)."""
     dock = window.docks.get("checkpointDock")
-    if dock is None:
+    if dock is None or not window.ctx.backend_ready:
         def later():
             window.backendReady.disconnect(later)
             open_path(window, path)

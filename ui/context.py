@@ -14,6 +14,9 @@ class AppContext:
     document_model: DocumentModel
     worker: ComputeWorker
     status: Callable[[str], None] = field(default=lambda message: None)
+    #: False while torch loads on the compute thread (the window's start-up): docks say so and
+    #: compute nothing until the window calls their ``set_backend_ready()``
+    backend_ready: bool = True
 
     @property
     def document(self):

@@ -2,7 +2,7 @@
 
 ``install(window)`` is the only hook the main window calls (from ``_build_menus``).  It adds
 File > Open Session / Save Session / Export Figure / Export Data / Export All, and, once the
-docks exist (``backendReady``), an Export button beside the caption of every dock whose
+docks exist (``docksBuilt``; a dock behind a tab once it is built, ``dockBuilt``), an Export button beside the caption of every dock whose
 ``exportable`` is not False — so docks added later get it without any code here.
 
 All writing goes through ``ui.export`` (the same code ``peapp render`` uses).  Questions to
@@ -58,7 +58,8 @@ class ExportActions(QObject):
         self._folder = ""
         self.buttons: dict[str, QToolButton] = {}
         self._build_menu()
-        window.backendReady.connect(self.install_dock_buttons)
+        window.docksBuilt.connect(self.install_dock_buttons)
+        window.dockBuilt.connect(lambda dock: self.install_dock_buttons())  # a dock built on first show
         app = QApplication.instance()
         if app is not None:
             app.focusChanged.connect(self._focus_changed)
@@ -103,6 +104,8 @@ class ExportActions(QObject):
     # ---- dock buttons ---------------------------------------------------------------------------
     def install_dock_buttons(self) -> None:
         for dock in self.window.docks.values():
+            if not dock.is_built():
+                continue  # built on first show: dockBuilt brings it here again
             if _is_exportable(dock) and dock.objectName() not in self.buttons:
                 self.buttons[dock.objectName()] = self._add_button(dock)
 
@@ -120,9 +123,10 @@ class ExportActions(QObject):
         menu.addAction("Data (CSV, NPY) and parameters…", lambda d=dock: self.export_data(d))
         button.setMenu(menu)
         # Beside the caption line (the contract's public ``caption`` label), else at the bottom.
-        body = dock.widget()
-        layout = body.layout() if body is not None else None
         caption = getattr(dock, "caption", None)
+        # the caption's parent is the dock's body (dock.widget() also holds the loading message)
+        body = caption.parentWidget() if caption is not None and caption.parentWidget() is not None else dock.widget()
+        layout = body.layout() if body is not None else None
         index = layout.indexOf(caption) if layout is not None and caption is not None else -1
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)

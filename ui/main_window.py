@@ -1,9 +1,12 @@
 """The main window: menus, status bar, and the docks.
 
-Start-up order matters for how fast the window appears: the window (menus, status bar) is
-shown first; torch and the encoding registry load on the compute thread; the docks are
-built when that finishes (``backendReady``).  Scripts and tests can ask for a synchronous
-start with ``MainWindow(load_backend="now")``.
+Start-up order matters for how fast the window appears: the window, its menus and every dock
+are built without torch (no module a dock imports loads it), each dock saying "Loading the
+compute backend…"; docks behind another tab make their plots on first show (or once the
+backend is up and the worker is idle).  After the first paint torch loads on the compute
+thread; when it is there (``backendReady``) the docks draw.  Scripts and tests can ask for a
+synchronous start with ``MainWindow(load_backend="now")``, or start the load themselves with
+``load_backend="later"`` and ``start_backend()``.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ import time
 import zlib
 from typing import Callable
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QProgressBar, QPushButton, QWidget
 
 from peapp import __version__
 from peapp.document import Document
@@ -54,8 +57,27 @@ class _LoadBackend(Request):
         return time.perf_counter() - started
 
 
+class _AfterFirstPaint(QObject):
+    """Calls ``then`` once, just after the window's first paint event."""
+
+    def __init__(self, window, then: Callable[[], None]):
+        super().__init__(window)
+        self._then = then
+
+    def eventFilter(self, obj, event) -> bool:  # Qt override
+        if event.type() == QEvent.Type.Paint and self._then is not None:
+            then, self._then = self._then, None
+            obj.removeEventFilter(self)
+            QTimer.singleShot(0, then)  # after this paint has finished
+        return False
+
+
 class MainWindow(QMainWindow):
     backendReady = Signal()
+    #: every dock exists (emitted once, from the constructor; docks behind a tab may be built later)
+    docksBuilt = Signal()
+    #: a dock built later (on first show) has made its widgets
+    dockBuilt = Signal(object)
 
     def __init__(self, document: Document | None = None, *, load_backend: str = "background",
                  settings: QSettings | None = None, restore_layout: bool = True):
@@ -76,22 +98,28 @@ class MainWindow(QMainWindow):
         __import__("ui.checkpoint_actions").checkpoint_actions.install(self)  # File > Open…, drops, samples
         preferences.install(self)  # stored theme/colour maps/layout choice; Edit > Preferences
         help_menu.install(self)  # tour, shortcuts, "which encoding?" guide
-        placeholder = QLabel("Loading the compute backend (torch)…")
-        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        placeholder.setObjectName("loadingPlaceholder")
-        self.setCentralWidget(placeholder)
         self.worker.progressed.connect(self._on_progress)
         self.worker.busyChanged.connect(self._on_busy)
         self.document_model.error.connect(self.show_status)
+        self.worker.resultReady.connect(self._on_backend_loaded)
+        self.worker.failed.connect(self._on_backend_failed)
+        self._backend_generation: int | None = None
         if load_backend == "now":
             self.backend_seconds = _LoadBackend().run()
             self._build_docks()
-        else:
-            self.show_status("Loading the compute backend (torch)…")
-            # connect before submitting: once torch is imported the job finishes at once, and a
-            # result emitted before the connection exists would be lost (no docks, ever)
-            self.worker.resultReady.connect(self._on_backend_loaded)
-            self.worker.failed.connect(self._on_backend_failed)
+            self._backend_loaded()
+            return
+        self.ctx.backend_ready = False
+        self._build_docks()
+        self.show_status("Loading the compute backend (torch)…", 0)
+        if load_backend == "background":
+            # after the first paint: importing torch holds the GIL for seconds at a time, and
+            # the window with its panels should be on screen first
+            self.installEventFilter(_AfterFirstPaint(self, self.start_backend))
+
+    def start_backend(self) -> None:
+        """Load torch and the core on the compute thread (once); ``backendReady`` follows."""
+        if self._backend_generation is None and not self.ctx.backend_ready:
             self._backend_generation = self.worker.submit("backend", _LoadBackend())
 
     # ---- start-up -----------------------------------------------------------------------------
@@ -99,30 +127,39 @@ class MainWindow(QMainWindow):
         if channel != "backend":
             return
         self.backend_seconds = seconds
-        self._build_docks()
+        self._backend_loaded()
         self.show_status(f"Ready (backend loaded in {seconds:.1f} s)", 4000)
+
+    def _backend_loaded(self) -> None:
+        self.ctx.backend_ready = True
+        for dock in self.docks.values():
+            dock.set_backend_ready()
+        self.backendReady.emit()
+        self._build_hidden_docks_when_idle()
 
     def _on_backend_failed(self, channel: str, generation: int, message: str) -> None:
         if channel == "backend":
             QMessageBox.critical(self, "peapp", f"The compute backend could not be loaded:\n{message}")
 
     def _build_docks(self) -> None:
+        """Every dock, torch or not; those behind another tab make their widgets on first show."""
         import ui.docks
+        from ui.docks.base import ViewDock
 
-        central = self.centralWidget()
-        self.setCentralWidget(None)
-        if central is not None:
-            central.deleteLater()
         first_in_group: dict[tuple, QWidget] = {}
         for cls in ui.docks.dock_classes():
-            dock = cls(self.ctx, self)
-            self.docks[cls.object_name] = dock
             key = (cls.default_area, cls.tab_group)
+            # behind another tab, and its widgets are made in build(): made on first show
+            later = key in first_in_group and cls.build is not ViewDock.build
+            dock = cls(self.ctx, self, build_later=True) if later else cls(self.ctx, self)
+            self.docks[cls.object_name] = dock
             if key in first_in_group:
                 self.tabifyDockWidget(first_in_group[key], dock)
             else:
                 self.addDockWidget(cls.default_area, dock)
                 first_in_group[key] = dock
+            if not dock.is_built():
+                dock.contentBuilt.connect(lambda d=dock: self.dockBuilt.emit(d))
             action = dock.toggleViewAction()
             action.setToolTip(f"Show or hide the {cls.title} panel")
             if cls.shortcut:
@@ -135,9 +172,19 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self._apply_default_sizes)
         if self._restore_layout:
             QTimer.singleShot(0, self.restore_layout)
-        for dock in self.docks.values():
-            dock.refresh()
-        self.backendReady.emit()
+        self.docksBuilt.emit()
+
+    def _build_hidden_docks_when_idle(self) -> None:
+        """Build the docks behind other tabs one at a time while the compute thread is idle, so
+        switching to one later is instant and the first views are not slowed down."""
+        waiting = [d for d in self.docks.values() if not d.is_built()]
+        if not waiting:
+            return
+        if self.worker.is_busy():
+            QTimer.singleShot(100, self._build_hidden_docks_when_idle)
+            return
+        waiting[0].ensure_built()
+        QTimer.singleShot(20, self._build_hidden_docks_when_idle)
 
     def _fit_to_screen(self) -> None:
         """Default size: most of the screen, so 1366×768 and 4K both start sensibly."""

@@ -463,8 +463,9 @@ def install(window) -> None:
     prefs, problems = load_preferences(settings)
     window._restore_layout = window._restore_layout and prefs.restore_layout
     apply_preferences(prefs, window)
-    # the docks' plots exist only once the backend (and pyqtgraph) has loaded
-    window.backendReady.connect(lambda: apply_plot_theme(_active.theme, window))
+    # the docks' plots exist once the docks are built (those behind a tab: on first show)
+    window.docksBuilt.connect(lambda: apply_plot_theme(_active.theme, window))
+    window.dockBuilt.connect(lambda dock: apply_plot_theme(_active.theme, dock))
     action = QAction("&Preferences…", window, objectName="actionPreferences")
     action.setShortcut(QKeySequence("Ctrl+,"))
     action.setMenuRole(QAction.MenuRole.PreferencesRole)  # the app menu on macOS

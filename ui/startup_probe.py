@@ -1,9 +1,12 @@
 """Start-up timing probe: with ``PEAPP_STARTUP_PROBE=1`` the app prints wall-clock stamps and quits.
 
 Lines on stdout: ``peapp-probe <event> <unix time>`` for ``main`` (entered ``ui.app.main``),
-``window-visible`` (first paint of the main window) and ``backend-ready`` (torch loaded and the
-docks built); then the window closes.  tests/bench/bench_startup.py reads them and subtracts
-the moment it started the process.
+``window-visible`` (first paint of the main window), ``panels-present`` (the same first paint,
+stamped only when every dock exists and is shown in the window, each saying the backend is
+loading), ``backend-ready`` (torch and the core loaded on the compute thread) and
+``heatmap-drawn`` (the first paint of the heatmap's plot after its first picture arrived); then
+``backend-seconds`` (how long the compute thread spent importing, a duration) and the window
+closes.  tests/bench/bench_startup.py reads them and subtracts the moment it started the process.
 """
 
 from __future__ import annotations
@@ -23,27 +26,66 @@ def stamp(event: str) -> None:
     print(f"peapp-probe {event} {time.time():.6f}", flush=True)
 
 
+def panels_present(window) -> bool:
+    """Every dock exists, is placed in the window (not floating, not closed — the checkpoint
+    strip, closed until something is opened, excepted) and says the backend is loading."""
+    import ui.docks
+
+    expected = {cls.object_name for cls in ui.docks.dock_classes()}
+    if set(window.docks) != expected:
+        return False
+    return all(dock.is_loading() and not dock.isFloating() for dock in window.docks.values())
+
+
 class _FirstPaint(QObject):
-    def __init__(self, window):
+    def __init__(self, window, then):
         super().__init__(window)
-        self._seen = False
+        self._window = window
+        self._then = then
 
     def eventFilter(self, obj, event) -> bool:  # Qt override
-        if not self._seen and event.type() == QEvent.Type.Paint:
-            self._seen = True
-            stamp("window-visible")
+        if self._then is not None and event.type() == QEvent.Type.Paint:
+            then, self._then = self._then, None
+            then()
         return False
 
 
 def install(window) -> None:
-    """Stamp the first paint and the backend being ready, then close the window."""
-    window.installEventFilter(_FirstPaint(window))
+    """Stamp the first paint, the backend being ready and the heatmap drawn, then close the window."""
+
+    def first_paint() -> None:
+        stamp("window-visible")
+        if panels_present(window):
+            stamp("panels-present")
+
+    window.installEventFilter(_FirstPaint(window, first_paint))
+    heatmap = window.docks["heatmapDock"]
+    done: dict[str, bool] = {}
+
+    def finish() -> None:
+        if done.get("ready") and done.get("heatmap") and not done.get("closed"):
+            done["closed"] = True
+            # how long the compute thread spent importing torch and the core (a duration, not a time)
+            print(f"peapp-probe backend-seconds {window.backend_seconds or 0.0:.6f}", flush=True)
+            QTimer.singleShot(0, window.close)
 
     def ready() -> None:
         stamp("backend-ready")
-        # how long the compute thread spent importing torch and the panels (a duration, not a time)
-        print(f"peapp-probe backend-seconds {window.backend_seconds or 0.0:.6f}", flush=True)
-        # let the docks' first views arrive, so quitting does not cancel work mid-way
-        QTimer.singleShot(0, window.close)
+        done["ready"] = True
+        finish()
+
+    def drawn() -> None:
+        stamp("heatmap-drawn")
+        done["heatmap"] = True
+        finish()
+
+    def result(channel: str, generation: int, value) -> None:
+        if channel == heatmap.object_name and "armed" not in done:
+            done["armed"] = True  # the next paint of the plot shows the first picture
+            view = heatmap.graphics.viewport()
+            view.installEventFilter(_FirstPaint(view, drawn))
+            view.update()
 
     window.backendReady.connect(ready)
+    # connected after the dock's own slot (made at its construction): the image is set first
+    window.worker.resultReady.connect(result)

@@ -15,11 +15,13 @@ import os
 import re
 import threading
 from dataclasses import dataclass
-
-import torch
+from typing import TYPE_CHECKING
 
 from peapp import safe_open
 from peapp.errors import ParameterError
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 # Word-embedding tensors by architecture: BERT, GPT-2, LLaMA/Mistral/Qwen, T5, GPT-NeoX, GGUF.
 _EMBEDDING_NAMES = re.compile(r"(?:^|\.)(?:word_embeddings|wte|embed_tokens|shared|embed_in|token_embd)\.weight$")
@@ -109,6 +111,7 @@ _tables: dict[str, EmbeddingTable] = {}
 
 def embedding_table(source: str) -> EmbeddingTable:
     """The table ``"PATH::TENSOR"`` with the vocabulary beside PATH (one table kept in memory)."""
+    import torch
     from peapp.checkpoints import open_cached
 
     with _lock:
@@ -134,6 +137,7 @@ def projection(width: int, dim: int) -> torch.Tensor | None:
 
     Entries N(0, 1/width): unit-variance inputs stay unit-variance, and distances between words
     are kept approximately (Johnson–Lindenstrauss)."""
+    import torch
     if width == dim:
         return None
     return torch.randn(width, dim, generator=torch.Generator().manual_seed(20231)) / width ** 0.5
@@ -141,6 +145,7 @@ def projection(width: int, dim: int) -> torch.Tensor | None:
 
 def model_word_vectors(words: list[str], dim: int, source: str) -> dict[str, torch.Tensor]:
     """word → its vector from the table (projected to ``dim`` if needed), for the words it holds."""
+    import torch
     table = embedding_table(source)
     rows = {w: table.row(w) for w in words}
     found = [w for w in words if rows[w] is not None]
@@ -155,6 +160,7 @@ def model_word_vectors(words: list[str], dim: int, source: str) -> dict[str, tor
 
 def trained_t5_table(source: str, num_buckets: int, n_heads: int) -> torch.Tensor:
     """A checkpoint's T5 relative bias table [num_buckets, heads], checked against the settings."""
+    import torch
     from peapp.checkpoints import open_cached
 
     path, tensor = split_source(source, "T5 bias table")

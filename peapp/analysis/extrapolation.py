@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
-import torch
 
 from peapp.encodings import alibi, sinusoidal
 from peapp.encodings.learned import LearnedTable
 from peapp.encodings.rope import RopeSpec
 from peapp.errors import ParameterError, PositionOutOfRangeError
 from peapp.jobs import ProgressFn, Request
+
 
 VERDICTS = ("fits", "extrapolates", "interpolates", "cannot")
 #: RoPE context-extension methods compared (Hugging Face ``rope_type`` names; "ntk" is static NTK-aware).
@@ -152,6 +152,7 @@ def _plural(n: int, word: str) -> str:
 
 def analyse_learned(train_len: int, eval_len: int) -> tuple[LearnedAnalysis, Summary]:
     """Ask a table of ``train_len`` rows for the last evaluation position, as the model would."""
+    import torch
     table = LearnedTable(torch.zeros(train_len, 1), name=f"learned table of {train_len:,} rows")
     error = None
     try:
@@ -229,6 +230,7 @@ def scaled_inv_freq(rope_type: str, dim: int, base: float, factor: float, origin
                     seq_len: int) -> tuple[np.ndarray, float]:
     """(inv_freq [dim/2] float64, attention_factor) of ``rope_type`` ("none" = unscaled) at ``seq_len``,
     from :class:`peapp.encodings.rope.RopeSpec` with ``original_len`` as the trained context."""
+    import torch
     kind = "default" if rope_type == "none" else rope_type
     if kind not in ("default",) + ROPE_SCALINGS:
         raise ParameterError(f"unknown RoPE scaling {rope_type!r}; choose one of none, {', '.join(ROPE_SCALINGS)}")
@@ -289,6 +291,7 @@ def analyse_rope(train_len: int, eval_len: int, head_dim: int = 128, base: float
 def analyse_t5(train_len: int, eval_len: int, num_buckets: int = 32,
                max_distance: int = 128) -> tuple[T5Analysis, Summary]:
     """T5's causal relative buckets: which buckets the evaluation reaches that training never did."""
+    import torch
     from peapp.encodings.relative import t5_bucket
 
     if num_buckets < 4 or num_buckets % 2:
@@ -329,6 +332,7 @@ def analyse_t5(train_len: int, eval_len: int, num_buckets: int = 32,
 def analyse_alibi(train_len: int, eval_len: int, n_heads: int = 8,
                   threshold: float = 10.0) -> tuple[AlibiAnalysis, Summary]:
     """Slopes and each head's reach: the distance where −slope·d falls below −threshold."""
+    import torch
     if not threshold > 0:
         raise ParameterError(f"the ALiBi threshold is a bias magnitude and must be positive; got {threshold}")
     slopes = alibi.slopes(n_heads).to(torch.float64).numpy()

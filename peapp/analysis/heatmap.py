@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import numpy as np
-import torch
 
 from peapp.analysis import levels as levels_policy
 from peapp.analysis.levels import LEVEL_SHARE, OUTLIER_RATIO  # noqa: F401 - the heatmap's caption says them
@@ -22,6 +21,9 @@ from peapp.encodings.base import Family
 from peapp.errors import ParameterError
 from peapp.jobs import Request
 from peapp.params import Spec
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 ProgressFn = Callable[[float], None]
 
@@ -90,6 +92,7 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
     where exact means would touch too many values, said in ``reduction``); a block holding a
     masked (NaN) entry stays masked.
     """
+    import torch
     total, start, stop = _check_range(family, spec, start, stop)
     n_cols = family.cols(spec)
     col_stop = n_cols if col_stop is None else min(int(col_stop), n_cols)
@@ -177,6 +180,7 @@ def _toeplitz_view(family: Family, spec: Spec, row_bounds: np.ndarray, col_bound
     (T5 buckets, Shaw distances, ALiBi distances before the slope) and within 2^−24 of the
     largest |f| otherwise (T5 bias values); masked (NaN) entries are counted the same way.
     """
+    import torch
     r_start, r_stop = int(row_bounds[0]), int(row_bounds[-1])
     c_start, c_stop = int(col_bounds[0]), int(col_bounds[-1])
     lowest = c_start - (r_stop - 1)  # smallest j − i in the region
@@ -217,6 +221,7 @@ def _toeplitz_view(family: Family, spec: Spec, row_bounds: np.ndarray, col_bound
 
 def _chunked_rows(family: Family, spec: Spec, positions: torch.Tensor, cols: int,
                   progress: ProgressFn | None) -> np.ndarray:
+    import torch
     out = np.empty((len(positions), cols), dtype=np.float32)
     chunk = max(1, CHUNK_ELEMENTS // max(cols, 1))
     for lo in range(0, len(positions), chunk):
@@ -231,6 +236,7 @@ def similarity_view(family: Family, spec: Spec, start: int = 0, stop: int | None
                     progress: ProgressFn | None = None) -> TableView:
     """Position × position similarity of rows [start, stop), sampling evenly spaced positions
     when there are more than ``max_positions`` (exact values at the sampled positions)."""
+    import torch
     total, start, stop = _check_range(family, spec, start, stop)
     n = stop - start
     count = min(n, max_positions)
@@ -278,6 +284,7 @@ class TableRequest(Request):
     selected_row: int | None = None
 
     def compute(self, progress: ProgressFn) -> "TableResult":
+        import torch
         from peapp import encodings
 
         fam = encodings.get(self.family)

@@ -13,14 +13,16 @@ transformers model uses):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
-import torch
 
 from peapp.encodings import rope
 from peapp.encodings.rope import RopeSpec
 from peapp.jobs import ProgressFn, Request
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 KINDS = ("keep", "blend", "divide")
 _REL_TOL = 1e-4  # float32 frequencies: a pair counts as "kept" / "divided" within this tolerance
@@ -42,6 +44,7 @@ def scaled_seq_len(spec: RopeSpec) -> int:
 
 def frequency_ratio(spec: RopeSpec, seq_len: int | None = None) -> np.ndarray:
     """θ_i(before) / θ_i(after) per pair: 1 = kept, factor = divided by the full factor."""
+    import torch
     before = plain_spec(spec).inv_freq()[0].to(torch.float64)
     after = spec.inv_freq(scaled_seq_len(spec) if seq_len is None else seq_len)[0].to(torch.float64)
     return (before / after).numpy()

@@ -7,13 +7,17 @@ PE(pos + k) = M_k · PE(pos) for every pos — the property that lets attention 
 
 from __future__ import annotations
 
-import torch
+from typing import TYPE_CHECKING
 
 from peapp.encodings import sinusoidal
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 
 def shift_matrix(d_model: int, k: float, base: float = 10000.0, layout: str = "interleaved") -> torch.Tensor:
     """M_k [d, d] (float64) with rows(p + k) = rows(p) @ M_k.T for the given layout."""
+    import torch
     w = sinusoidal.inv_freq(d_model, base)
     c, s = torch.cos(w * k), torch.sin(w * k)
     half = d_model // 2
@@ -32,6 +36,7 @@ def shift_error(table: torch.Tensor, k: int, matrix: torch.Tensor | None = None)
     With ``matrix`` None, M is the least-squares best linear map for this table — small for
     sinusoids (a fixed map exists), large for a learned table (none does).
     """
+    import torch
     x = table[:-k].to(torch.float64)
     y = table[k:].to(torch.float64)
     if matrix is None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import torch
+from typing import TYPE_CHECKING
 
 from peapp.errors import ParameterError
 from peapp.memory import ensure_fits
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 KINDS = ("cosine", "dot")
 
@@ -15,6 +18,7 @@ def similarity(table: torch.Tensor, kind: str = "cosine", eps: float = 1e-12) ->
 
     Cosine of an all-zero row (NoPE) is defined as 0: such a position carries no direction.
     """
+    import torch
     if kind not in KINDS:
         raise ParameterError(f"similarity must be one of {KINDS}; got {kind!r}")
     n = table.shape[0]

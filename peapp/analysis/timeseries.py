@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Callable, ClassVar, Iterable, Iterator, Sequence
 
 import numpy as np
-import torch
 
 from peapp import safe_open
 from peapp.encodings import sinusoidal
@@ -35,6 +34,7 @@ from peapp.errors import DataFileError, ParameterError
 from peapp.jobs import ProgressFn, Request
 from peapp.memory import ensure_fits
 from peapp.resources import resource_path
+
 
 SAMPLE_NAME = "sensor_sample.csv"
 #: Units a plain-number timestamp can be in; the ``unix_*`` ones also allow calendar cycles.
@@ -450,6 +450,7 @@ def time2vec(tau: np.ndarray, params: Time2VecParams) -> np.ndarray:
 
 def sinusoidal_time(tau: np.ndarray, d_model: int, base: float = 10000.0) -> np.ndarray:
     """The transformer sinusoid evaluated at real-valued positions τ (interleaved sin/cos), float64."""
+    import torch
     return sinusoidal.rows(torch.from_numpy(np.asarray(tau, dtype=np.float64)), d_model, base,
                            "interleaved").to(torch.float64).numpy()
 

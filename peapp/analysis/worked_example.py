@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
-import torch
 
 from peapp.encodings import rope, sinusoidal
 from peapp.encodings import learned
 from peapp.encodings.learned import LearnedTable
 from peapp.errors import ParameterError, PositionOutOfRangeError
 from peapp.jobs import ProgressFn, Request
+
 
 SCHEMES = ("sinusoidal", "learned", "rope", "none")
 SCHEME_LABELS = {
@@ -116,6 +116,7 @@ def positional_vector(scheme: str, position: int, d_model: int, *, base: float =
     Learned tables are a seeded random init (std 0.02, as GPT-2/BERT); a position past the
     table raises :class:`PositionOutOfRangeError`, exactly as a model would fail.
     """
+    import torch
     pos = torch.tensor([int(position)])
     if scheme == "sinusoidal":
         if d_model % 2:
@@ -138,6 +139,7 @@ def _learned_table(max_positions: int, d_model: int, seed: int) -> LearnedTable:
 def rotate(embedding: np.ndarray, position: int, *, base: float = 10000.0,
            layout: str = "interleaved") -> tuple[np.ndarray, np.ndarray, tuple[tuple[int, int], ...]]:
     """RoPE applied to a vector: (rotated [d], angle per pair [d/2], the pairs' dimension indices)."""
+    import torch
     d = len(embedding)
     if d % 2:
         raise ParameterError(f"RoPE rotates pairs of dimensions: d_model must be even; got {d}")

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-import torch
+from typing import TYPE_CHECKING
 
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
 from peapp.file_values import head_count
 from peapp.memory import ensure_fits
 from peapp.params import Spec, param
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ def _power_of_two_slopes(n: int) -> list[float]:
 def slopes(n_heads: int) -> torch.Tensor:
     """Per-head slopes [n_heads] (float32); non-powers of two interleave the next power's slopes."""
     # the head count may come from a file (a session, a checkpoint's config): checked before the list is built
+    import torch
     n_heads = head_count(n_heads, "n_heads", where="ALiBi", error=ParameterError)
     lower = 2 ** int(math.floor(math.log2(n_heads)))
     values = _power_of_two_slopes(lower)
@@ -60,6 +63,7 @@ def bias(n_heads: int, q_len: int, k_len: int | None = None, causal: bool = True
     Queries are the last ``q_len`` of ``k_len`` positions (as in decoding with a cache) unless
     ``query_positions`` gives them explicitly.
     """
+    import torch
     k_len = q_len if k_len is None else k_len
     if query_positions is not None:
         q_len = len(query_positions)
@@ -80,6 +84,7 @@ def bias(n_heads: int, q_len: int, k_len: int | None = None, causal: bool = True
 
 def _rows_at(spec: AlibiSpec, positions: torch.Tensor) -> torch.Tensor:
     """The shown head's bias rows (masked keys NaN); the other heads are not computed."""
+    import torch
     i = positions.to(torch.float32).reshape(-1, 1)
     distance = i - torch.arange(spec.n_positions, dtype=torch.float32).reshape(1, -1)
     slope = slopes(spec.n_heads)[spec.head]
@@ -90,6 +95,7 @@ def _rows_at(spec: AlibiSpec, positions: torch.Tensor) -> torch.Tensor:
 
 def _toeplitz(spec: AlibiSpec, distances: torch.Tensor) -> tuple[torch.Tensor, float]:
     """bias(i, j) = slope · profile[j − i]: the integer distance, the slope applied after pooling."""
+    import torch
     d = distances.to(torch.float64)
     if spec.causal:
         return d.masked_fill(distances > 0, float("nan")), float(slopes(spec.n_heads)[spec.head])

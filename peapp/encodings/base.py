@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, TypeVar
 
 import numpy as np
-import torch
 
 from peapp.params import Spec
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 S = TypeVar("S", bound=Spec)
 

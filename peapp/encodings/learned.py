@@ -11,13 +11,15 @@ from __future__ import annotations
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
-
-import torch
+from typing import TYPE_CHECKING
 
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError, PositionOutOfRangeError
 from peapp.memory import ensure_fits
 from peapp.params import Spec, param
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class LearnedTable:
 
     @classmethod
     def random(cls, max_positions: int, d_model: int, seed: int = 0, std: float = 0.02) -> "LearnedTable":
+        import torch
         ensure_fits((max_positions, d_model), 4, what="a learned table",
                     suggestion="use fewer rows or a smaller d_model")
         gen = torch.Generator().manual_seed(int(seed))
@@ -69,11 +72,13 @@ class LearnedTable:
         return self.weight.shape[0] - self.offset
 
     def lookup(self, positions: torch.Tensor) -> torch.Tensor:
+        import torch
         positions = self._checked(positions)
         return self.weight[positions + self.offset].to(torch.float32)
 
     def lookup_column(self, positions: torch.Tensor, column: int) -> torch.Tensor:
         """Column ``column`` of ``lookup(positions)``, without gathering whole rows."""
+        import torch
         positions = self._checked(positions)
         return self.weight[:, column][positions + self.offset].to(torch.float32)
 
@@ -81,6 +86,7 @@ class LearnedTable:
         """Means of the rows of each bin [start, start + count) (bins contiguous and in order),
         read straight from the table in one pass: a sparse 0/1 pooling matrix times the rows.
         float32 sums, accurate to count·2^−24 of the largest |value| (tested against float64)."""
+        import torch
         if not len(starts):
             return torch.zeros(0, self.weight.shape[1])
         first, last = int(starts[0]), int(starts[-1] + counts[-1]) - 1
@@ -96,6 +102,7 @@ class LearnedTable:
         return sums / counts.to(torch.float32).reshape(-1, 1)
 
     def _checked(self, positions: torch.Tensor) -> torch.Tensor:
+        import torch
         positions = torch.as_tensor(positions, dtype=torch.long)
         if positions.numel() and (int(positions.min()) < 0 or int(positions.max()) >= self.max_positions):
             bad = int(positions.max()) if int(positions.max()) >= self.max_positions else int(positions.min())
@@ -143,6 +150,7 @@ def _nbytes(table: LearnedTable) -> int:
 
 def checkpoint_table(source: str, offset: int = 0) -> LearnedTable:
     """The table ``"PATH::TENSOR"`` of a checkpoint, read on demand (vision [1, N, d] → [N, d])."""
+    import torch
     from peapp.checkpoints import open_cached
 
     path, sep, tensor = source.rpartition("::")

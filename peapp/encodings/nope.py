@@ -7,11 +7,13 @@ still leaks order (Kazemnejad et al. 2023).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import torch
+from typing import TYPE_CHECKING
 
 from peapp.encodings.base import Family
 from peapp.params import Spec, param
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,11 @@ class NopeSpec(Spec):
     d_model: int = param(128, "d_model", minimum=1, maximum=8192, step=1, help="Embedding width.")
 
 
+def _zeros(n: int, d_model: int) -> torch.Tensor:
+    import torch
+    return torch.zeros(n, d_model)
+
+
 FAMILY = Family(
     name="nope",
     label="NoPE (no position)",
@@ -28,8 +35,8 @@ FAMILY = Family(
     summary="Nothing added anywhere: every position looks the same to attention.",
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
-    rows_at=lambda s, pos: torch.zeros(len(pos), s.d_model),
-    pooled_rows_at=lambda s, starts, counts: torch.zeros(len(starts), s.d_model),
+    rows_at=lambda s, pos: _zeros(len(pos), s.d_model),
+    pooled_rows_at=lambda s, starts, counts: _zeros(len(starts), s.d_model),
     caption=lambda s: (f"NoPE: {s.n_positions:,} positions × {s.d_model} dims of zeros. Every position is "
                        f"identical, so without a causal mask the model sees a bag of words; a causal mask "
                        f"alone still leaks order."),

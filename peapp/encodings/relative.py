@@ -13,18 +13,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-import torch
+from typing import TYPE_CHECKING
 
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
 from peapp.memory import ensure_fits
 from peapp.params import Spec, param
 
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
+
 
 def t5_bucket(relative_position: torch.Tensor, bidirectional: bool = True, num_buckets: int = 32,
               max_distance: int = 128) -> torch.Tensor:
     """T5 bucket index for each relative position (key − query), int64, same shape."""
+    import torch
     n = torch.as_tensor(relative_position, dtype=torch.long)
     buckets = torch.zeros_like(n)
     if bidirectional:
@@ -44,12 +47,14 @@ def t5_bucket(relative_position: torch.Tensor, bidirectional: bool = True, num_b
 
 def relative_positions(query_positions: torch.Tensor, k_len: int) -> torch.Tensor:
     """key − query for every (query, key): [len(query_positions), k_len]."""
+    import torch
     return torch.arange(k_len).reshape(1, -1) - query_positions.to(torch.long).reshape(-1, 1)
 
 
 def t5_bias(table: torch.Tensor, q_len: int, k_len: int | None = None, bidirectional: bool = True,
             max_distance: int = 128, query_positions: torch.Tensor | None = None) -> torch.Tensor:
     """Bias [n_heads, q, k] gathered from a bucket table [num_buckets, n_heads]."""
+    import torch
     k_len = q_len if k_len is None else k_len
     if query_positions is None:
         query_positions = torch.arange(q_len)
@@ -63,6 +68,7 @@ def t5_bias(table: torch.Tensor, q_len: int, k_len: int | None = None, bidirecti
 def shaw_distance(q_len: int, k_len: int | None = None, max_distance: int = 16,
                   query_positions: torch.Tensor | None = None) -> torch.Tensor:
     """Clipped relative distance clip(j − i, −k, k) [q, k]; add k to index a (2k+1)-row table."""
+    import torch
     k_len = q_len if k_len is None else k_len
     if query_positions is None:
         query_positions = torch.arange(q_len)
@@ -94,10 +100,12 @@ class T5Spec(Spec):
 
 
 def random_t5_table(num_buckets: int, n_heads: int, seed: int = 0) -> torch.Tensor:
+    import torch
     return torch.randn(num_buckets, n_heads, generator=torch.Generator().manual_seed(int(seed)))
 
 
 def _t5_rows(spec: T5Spec, positions: torch.Tensor) -> torch.Tensor:
+    import torch
     rel = relative_positions(positions, spec.n_positions)
     buckets = t5_bucket(rel, spec.bidirectional, spec.num_buckets, spec.max_distance)
     if spec.show == "bucket":
@@ -107,11 +115,22 @@ def _t5_rows(spec: T5Spec, positions: torch.Tensor) -> torch.Tensor:
 
 def _t5_toeplitz(spec: T5Spec, distances: torch.Tensor) -> tuple[torch.Tensor, float]:
     """The value at relative position key − query = ``distances`` (bucket index or bias)."""
+    import torch
     buckets = t5_bucket(distances, spec.bidirectional, spec.num_buckets, spec.max_distance)
     if spec.show == "bucket":
         return buckets.to(torch.float64), 1.0
     return random_t5_table(spec.num_buckets, spec.n_heads, spec.seed)[buckets, spec.head].to(torch.float64), 1.0
 
+
+
+def _shaw_rows(spec: ShawSpec, positions: torch.Tensor) -> torch.Tensor:
+    import torch
+    return shaw_distance(len(positions), spec.n_positions, spec.max_distance, positions).to(torch.float32)
+
+
+def _shaw_toeplitz(spec: ShawSpec, distances: torch.Tensor) -> tuple[torch.Tensor, float]:
+    import torch
+    return distances.clamp(-spec.max_distance, spec.max_distance).to(torch.float64), 1.0
 
 @dataclass(frozen=True)
 class ShawSpec(Spec):
@@ -150,8 +169,8 @@ FAMILIES = (
         summary="A learned vector per clipped distance clip(j−i, −k, k), used inside attention.",
         rows=lambda s: s.n_positions,
         cols=lambda s: s.n_positions,
-        rows_at=lambda s, pos: shaw_distance(len(pos), s.n_positions, s.max_distance, pos).to(torch.float32),
-        toeplitz=lambda s, distances: (distances.clamp(-s.max_distance, s.max_distance).to(torch.float64), 1.0),
+        rows_at=_shaw_rows,
+        toeplitz=_shaw_toeplitz,
         caption=lambda s: (f"Shaw relative distance clip(j − i, −{s.max_distance}, {s.max_distance}): query i × key j. "
                            f"Each value indexes one of {2 * s.max_distance + 1} learned vectors; beyond ±{s.max_distance} "
                            f"all distances look alike. Depends only on j − i, never on absolute position."),

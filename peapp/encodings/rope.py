@@ -32,15 +32,17 @@ import dataclasses
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
-import torch
 
 from peapp.checkpoints import hf_config
 from peapp.encodings.base import Family
 from peapp.errors import CheckpointError, ParameterError
 from peapp.params import Spec, param
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 LAYOUTS = ("half", "interleaved")
 ROPE_TYPES = ("default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope")
@@ -203,6 +205,7 @@ class RopeSpec(Spec):
         Only ``dynamic`` and ``longrope`` depend on ``seq_len``; ``None`` means "no longer than
         the trained context", as in transformers.
         """
+        import torch
         dim, base, kind = self.rotary_dim, self.base, self.rope_type
         if kind == "default":
             return default_inv_freq(dim, base), 1.0
@@ -259,6 +262,7 @@ class RopeSpec(Spec):
 
         The sequence length (for dynamic and LongRoPE) is max(positions) + 1, as in transformers.
         """
+        import torch
         positions = torch.as_tensor(positions)
         seq_len = int(positions.max()) + 1 if positions.numel() else 0
         inv, factor = self.inv_freq(seq_len)
@@ -285,6 +289,7 @@ def _yarn_mscale(scale: float, mscale: float = 1.0) -> float:
 
 
 def _yarn_inv_freq(spec: RopeSpec) -> torch.Tensor:
+    import torch
     dim, base, factor = spec.rotary_dim, spec.base, spec.factor
     pos_freqs = base ** (torch.arange(0, dim, 2).to(dtype=torch.float) / dim)
     extrapolation = 1.0 / pos_freqs
@@ -298,6 +303,7 @@ def _yarn_inv_freq(spec: RopeSpec) -> torch.Tensor:
 
 
 def _llama3_inv_freq(spec: RopeSpec) -> torch.Tensor:
+    import torch
     inv = default_inv_freq(spec.rotary_dim, spec.base)
     factor, low_f, high_f = spec.factor, spec.low_freq_factor, spec.high_freq_factor
     length = spec.original_max_position_embeddings
@@ -314,6 +320,7 @@ def _llama3_inv_freq(spec: RopeSpec) -> torch.Tensor:
 
 def default_inv_freq(dim: int, base: float = 10000.0) -> torch.Tensor:
     """θ_i = base^(−2i/dim), i = 0 … dim/2 − 1, computed as transformers does (int64 arange → float)."""
+    import torch
     exponent = torch.arange(0, dim, 2, dtype=torch.int64).to(torch.float32) / dim
     return 1.0 / (float(base) ** exponent)
 
@@ -327,6 +334,7 @@ def cos_sin(positions: torch.Tensor, inv_freq: torch.Tensor,
     transformers' cos(cat(angles, angles)) (float32 angles, bit for bit) at half the work.  The
     tables are allocated by numpy, which asks for transparent huge pages (fewer page faults).
     """
+    import torch
     freqs = positions.to(torch.float32).reshape(-1, 1) * inv_freq.to(torch.float32).reshape(1, -1)
     n, half = freqs.shape
     tables = []
@@ -341,6 +349,7 @@ def cos_sin(positions: torch.Tensor, inv_freq: torch.Tensor,
 
 
 def _rotate_half(x: torch.Tensor) -> torch.Tensor:
+    import torch
     half = x.shape[-1] // 2
     return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
 
@@ -352,6 +361,7 @@ def apply(x: torch.Tensor, positions: torch.Tensor, inv_freq: torch.Tensor,
     ``positions`` has shape [seq].  Works for q and k alike; norms are kept (times the
     attention factor, which is 1 for unscaled RoPE).
     """
+    import torch
     if layout not in LAYOUTS:
         raise ParameterError(f"RoPE pair layout must be one of {LAYOUTS}; got {layout!r}")
     dim = 2 * inv_freq.shape[-1]
@@ -371,6 +381,7 @@ def apply(x: torch.Tensor, positions: torch.Tensor, inv_freq: torch.Tensor,
 
 def wavelengths(inv_freq: torch.Tensor) -> np.ndarray:
     """Positions per full turn of each pair: 2π/θ_i."""
+    import torch
     return (2 * np.pi / inv_freq.to(torch.float64)).numpy()
 
 
@@ -601,6 +612,7 @@ def rope_family_values(params: Mapping[str, Any], config: Mapping[str, Any] | No
 
 def _rows_at(spec: RopeSpec, positions: torch.Tensor) -> torch.Tensor:
     # [cos θ_0 … cos θ_{dim/2−1} | sin θ_0 … sin θ_{dim/2−1}]: one column per pair in each half.
+    import torch
     inv, factor = spec.inv_freq(spec.n_positions)
     cos, sin = cos_sin(positions, inv, factor)
     half = inv.shape[0]
@@ -639,6 +651,7 @@ FAMILY = Family(
 
 
 def _pooled(spec: RopeSpec, starts: torch.Tensor, counts: torch.Tensor) -> torch.Tensor:
+    import torch
     from peapp.encodings.sinusoidal import pooled_sin_cos
 
     inv, factor = spec.inv_freq(spec.n_positions)

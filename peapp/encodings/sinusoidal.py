@@ -12,13 +12,16 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import torch
 
 from peapp.encodings.base import Family
 from peapp.memory import ensure_fits
 from peapp.params import Spec, param
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 LAYOUTS = ("interleaved", "concatenated")
 MAX_POSITIONS = 1_048_576
@@ -39,12 +42,14 @@ class SinusoidalSpec(Spec):
 
 def inv_freq(d_model: int, base: float = 10000.0) -> torch.Tensor:
     """Angular frequency of each sin/cos pair: base^(−2i/d), i = 0 … d/2−1 (float64)."""
+    import torch
     return torch.pow(float(base), -torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
 
 
 def rows(positions: torch.Tensor, d_model: int, base: float = 10000.0,
          layout: str = "interleaved") -> torch.Tensor:
     """Encoding rows for arbitrary (even real-valued) positions, float32 [len(positions), d]."""
+    import torch
     if d_model % 2:
         raise ValueError("d_model must be even")
     if layout not in LAYOUTS:
@@ -66,6 +71,7 @@ def reduced_angles(angles: torch.Tensor) -> torch.Tensor:
     phase), but sin/cos are several times faster in float32; after the reduction float32 is
     accurate to ~1e-7.
     """
+    import torch
     turns = angles * (1 / (2 * math.pi))
     return ((turns - torch.floor(turns)) * (2 * math.pi)).to(torch.float32)  # faster than torch.remainder
 
@@ -88,6 +94,7 @@ def table(n_positions: int, d_model: int, base: float = 10000.0,
     only error is three float32 roundings: ≤ ~2e-7 at every entry, at any position — better
     than float32 angles (whose phase error grows with the position) and as good as ``rows``.
     """
+    import torch
     if d_model % 2:
         raise ValueError("d_model must be even")
     if layout not in LAYOUTS:
@@ -117,6 +124,7 @@ def table(n_positions: int, d_model: int, base: float = 10000.0,
 
 def _unit_phases(positions: torch.Tensor, omega: torch.Tensor) -> torch.Tensor:
     """sin(ωp) + i·cos(ωp) as complex64 [len(positions), len(ω)], from float64 reduced angles."""
+    import torch
     angles = positions.to(torch.float64).reshape(-1, 1) * omega.reshape(1, -1)
     turns = angles * (1 / (2 * math.pi))
     angles = (turns - torch.floor(turns)) * (2 * math.pi)
@@ -126,6 +134,7 @@ def _unit_phases(positions: torch.Tensor, omega: torch.Tensor) -> torch.Tensor:
 def _rotate_blocks(out: torch.Tensor, start: int, stop: int, omega: torch.Tensor,
                    offsets: torch.Tensor) -> None:
     """Rows [start, stop) of the complex table into ``out`` [stop − start, d/2]."""
+    import torch
     block = offsets.shape[0]
     n = stop - start
     full = n // block
@@ -174,6 +183,7 @@ def pooled_sin_cos(starts: torch.Tensor, counts: torch.Tensor,
     Σ_{p=a}^{a+n−1} e^{iωp} = e^{iω(a+(n−1)/2)} · sin(nω/2)/sin(ω/2)  (a Dirichlet kernel), so
     each mean is the value at the bin centre times sin(nω/2) / (n·sin(ω/2)).
     """
+    import torch
     w = inv_freq.to(torch.float64).reshape(1, -1)
     # The kernel depends on the bin size only, and bins have one or two sizes: compute it per
     # distinct size and gather (the per-bin work is then just the phase at the bin centre).
@@ -191,6 +201,7 @@ def pooled_sin_cos(starts: torch.Tensor, counts: torch.Tensor,
 
 
 def _pooled(spec: SinusoidalSpec, starts: torch.Tensor, counts: torch.Tensor) -> torch.Tensor:
+    import torch
     sin, cos = pooled_sin_cos(starts, counts, inv_freq(spec.d_model, spec.base))
     if spec.layout == "interleaved":
         return torch.stack((sin, cos), dim=-1).reshape(len(starts), spec.d_model)
@@ -199,6 +210,7 @@ def _pooled(spec: SinusoidalSpec, starts: torch.Tensor, counts: torch.Tensor) ->
 
 def _column_at(spec: SinusoidalSpec, positions: torch.Tensor, column: int) -> torch.Tensor:
     """Column ``column`` of the table at ``positions``: one sine or cosine, not d of them."""
+    import torch
     half = spec.d_model // 2
     if spec.layout == "interleaved":
         pair, is_cos = column // 2, column % 2 == 1

@@ -30,14 +30,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import torch
 
 from peapp.encodings import rope as rope1d
 from peapp.encodings import sinusoidal
 from peapp.errors import ParameterError
 from peapp.memory import ensure_fits
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 ENCODINGS = ("sincos_2d", "learned_2d", "rope_2d", "flat_1d")
 LABELS = {
@@ -163,6 +166,7 @@ def flat_neighbours(grid_h: int, grid_w: int, index: int) -> list[int]:
 
 def _grid_coords(grid_h: int, grid_w: int) -> tuple[torch.Tensor, torch.Tensor]:
     """Row and column index of every patch, row-major, float64."""
+    import torch
     rows = torch.arange(grid_h, dtype=torch.float64).repeat_interleave(grid_w)
     cols = torch.arange(grid_w, dtype=torch.float64).repeat(grid_h)
     return rows, cols
@@ -178,6 +182,7 @@ def _check_grid(grid_h: int, grid_w: int) -> None:
 # --------------------------------------------------------------------------------------------
 def sincos_1d(positions: torch.Tensor, dim: int, base: float = 10000.0) -> torch.Tensor:
     """MAE's 1D block: ``[sin(p·ω) | cos(p·ω)]`` with ω_k = 1/base^(k/(dim/2)), float64 [n, dim]."""
+    import torch
     if dim % 2:
         raise ParameterError(f"a sin-cos block needs an even width; got {dim}")
     omega = 1.0 / float(base) ** (torch.arange(dim // 2, dtype=torch.float64) / (dim / 2))
@@ -193,6 +198,7 @@ def sincos_2d(grid_h: int, grid_w: int, dim: int, base: float = 10000.0) -> torc
     ``get_2d_sincos_pos_embed`` (whose meshgrid puts the width coordinate first).  Prefix tokens
     are not included (MAE gives CLS a zero row).
     """
+    import torch
     _check_grid(grid_h, grid_w)
     if dim < 4 or dim % 4:
         raise ParameterError(f"2D sin-cos needs dim divisible by 4 (sin and cos for each of two axes); got {dim}")
@@ -204,6 +210,7 @@ def sincos_2d(grid_h: int, grid_w: int, dim: int, base: float = 10000.0) -> torc
 
 def flat_1d(grid_h: int, grid_w: int, dim: int, base: float = 10000.0) -> torch.Tensor:
     """The 1D sinusoid (Vaswani, interleaved) of the flattened patch index, float32 [n, dim]."""
+    import torch
     _check_grid(grid_h, grid_w)
     if dim < 2 or dim % 2:
         raise ParameterError(f"the 1D sinusoid needs an even dim; got {dim}")
@@ -217,6 +224,7 @@ def learned_2d(grid_h: int, grid_w: int, dim: int, seed: int = 0, num_prefix_tok
     Prefix rows come first, as in a checkpoint.  Untrained, it has no spatial structure at all:
     the contrast to a trained ViT's table, whose rows learn the grid.
     """
+    import torch
     _check_grid(grid_h, grid_w)
     if dim < 1:
         raise ParameterError(f"dim must be at least 1; got {dim}")
@@ -235,6 +243,7 @@ def rope_2d_inv_freq(dim: int, base: float = 10000.0) -> torch.Tensor:
 
 def rope_2d_apply(x: torch.Tensor, rows: torch.Tensor, cols: torch.Tensor, base: float = 10000.0) -> torch.Tensor:
     """Rotate x [..., n, dim]: dims [0, dim/2) by the column index, [dim/2, dim) by the row index."""
+    import torch
     dim = x.shape[-1]
     inv = rope_2d_inv_freq(dim, base)
     half = dim // 2
@@ -248,6 +257,7 @@ def rope_vector(dim: int, kind: str = "ones", seed: int = 0) -> torch.Tensor:
 
     ``ones`` weighs every frequency pair equally; ``random`` is a seeded Gaussian draw.
     """
+    import torch
     if kind == "ones":
         return torch.ones(dim)
     if kind == "random":
@@ -258,6 +268,7 @@ def rope_vector(dim: int, kind: str = "ones", seed: int = 0) -> torch.Tensor:
 def rope_2d_similarity(grid_h: int, grid_w: int, dim: int, base: float = 10000.0,
                        vector: torch.Tensor | None = None) -> torch.Tensor:
     """[n, n] ⟨R_p v, R_q v⟩ / |v|² for every pair of patches (R_p: rotation to patch p)."""
+    import torch
     _check_grid(grid_h, grid_w)
     v = rope_vector(dim) if vector is None else vector.to(torch.float32).reshape(-1)
     if v.shape[0] != dim:
@@ -304,6 +315,7 @@ def infer_grid(num_patches: int) -> tuple[int, int]:
 def split_table(pos_embed: torch.Tensor, num_prefix_tokens: int = 1,
                 grid: tuple[int, int] | None = None) -> GridTable:
     """Split a table shaped [1, prefix + H·W, d] or [prefix + H·W, d] into prefix and grid rows."""
+    import torch
     t = torch.as_tensor(pos_embed)
     if t.ndim == 3:
         if t.shape[0] != 1:
@@ -331,6 +343,7 @@ def split_table(pos_embed: torch.Tensor, num_prefix_tokens: int = 1,
 # --------------------------------------------------------------------------------------------
 def cosine_similarity(table: torch.Tensor, eps: float = 1e-12) -> torch.Tensor:
     """[n, n] cosine similarity of the rows of ``table`` [n, d]; an all-zero row scores 0."""
+    import torch
     n = table.shape[0]
     ensure_fits((n, n), 4, what="a patch similarity matrix", suggestion="use a smaller grid")
     # Norms in float64 (a checkpoint's float16 rows stay exact); the product in float32, whose
@@ -365,6 +378,7 @@ def full_table(spec: EncodingSpec, grid_h: int, grid_w: int) -> tuple[torch.Tens
     """(table [prefix + H·W, dim], prefix) of an additive encoding — prefix rows first, as a
     checkpoint stores it — or None for RoPE, which adds nothing.  Fixed sin-cos tables have no
     prefix rows."""
+    import torch
     if spec.name == "sincos_2d":
         return sincos_2d(grid_h, grid_w, spec.dim, spec.base), 0
     if spec.name == "flat_1d":
@@ -384,6 +398,7 @@ def full_table(spec: EncodingSpec, grid_h: int, grid_w: int) -> tuple[torch.Tens
 
 def patch_table(spec: EncodingSpec, grid_h: int, grid_w: int) -> torch.Tensor | None:
     """The [H·W, dim] grid rows of an additive encoding (prefix rows left out); None for RoPE."""
+    import torch
     full = full_table(spec, grid_h, grid_w)
     if full is None:
         return None
@@ -393,6 +408,7 @@ def patch_table(spec: EncodingSpec, grid_h: int, grid_w: int) -> torch.Tensor | 
 
 def _mean_cos(offsets: np.ndarray, omega: torch.Tensor) -> np.ndarray:
     """mean_k cos(Δ·ω_k) for every offset Δ (float64)."""
+    import torch
     angles = torch.from_numpy(offsets).to(torch.float64).reshape(-1, 1) * omega.reshape(1, -1)
     return angles.cos().mean(dim=1).numpy()
 
@@ -405,6 +421,7 @@ def sinusoid_similarity(name: str, grid_h: int, grid_w: int, dim: int, base: flo
     (C(Δcol) + C(Δrow)) / 2 with C over MAE's dim/4 frequencies; for the flattened 1D sinusoid
     C(Δindex) over its dim/2 frequencies.  O(n²) instead of the O(n²·dim) matrix product.
     """
+    import torch
     _check_grid(grid_h, grid_w)
     n = grid_h * grid_w
     ensure_fits((n, n), 4, what="a patch similarity matrix", suggestion="use a smaller grid")
@@ -576,6 +593,7 @@ def resample(pos_embed: torch.Tensor, new_grid: int | tuple[int, int], old_grid:
     timm's ``resample_abs_pos_embed`` passes ``antialias=True``, which differs only when
     shrinking the grid.
     """
+    import torch
     t = torch.as_tensor(pos_embed)
     batched = t.ndim == 3
     parts = split_table(t, num_prefix_tokens, old_grid)
@@ -632,6 +650,7 @@ def resample_with_report(pos_embed: torch.Tensor, new_grid: int | tuple[int, int
                          old_grid: tuple[int, int] | None = None, num_prefix_tokens: int = 1,
                          **kwargs) -> tuple[torch.Tensor, ResampleReport]:
     """:func:`resample` and a :class:`ResampleReport` of what changed."""
+    import torch
     before = split_table(pos_embed, num_prefix_tokens, old_grid)
     out = resample(pos_embed, new_grid, before.grid, num_prefix_tokens, **kwargs)
     after = split_table(out, num_prefix_tokens, _pair(new_grid, "new grid"))

@@ -21,11 +21,9 @@ from ui.forms import Form, Hint
 
 
 class SettingsDock(ViewDock):
-
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
-        self.form: Form | None = None  # made by make_form()
-        self._result: Any = None  # what the dock shows (set by show_result); the exports read it
+    # class defaults, not set in __init__: build() (called from ViewDock.__init__) sets them
+    form: Form | None = None  # made by make_form()
+    _result: Any = None  # what the dock shows (set by show_result); the exports read it
 
     # ---- export: the figure is self.graphics; its data and title come from the result shown ------
     def export_widget(self) -> QWidget:
@@ -82,6 +80,8 @@ class SettingsDock(ViewDock):
         self.refresh(request)
 
     def refresh(self, request: Request | None = None) -> int | None:
+        if not self.can_compute():
+            return None
         if request is None:
             try:
                 request = self.make_request(self.ctx.document)

@@ -111,8 +111,7 @@ class AttentionDock(ViewDock):
         kind = self.settings()["kind"]
         return next(name for name, k in _VIEW_KINDS.items() if k == kind)
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self._view: A.AttentionView | None = None
         self._zoom: A.AttentionView | None = None
         self._shuffle: A.ShuffleResult | None = None
@@ -140,13 +139,13 @@ class AttentionDock(ViewDock):
         outer.addWidget(self.readout)
         self.set_body(body)
 
-        ctx.worker.progressed.connect(self._on_progress)
-        ctx.worker.failed.connect(self._on_any_failed)
+        self.ctx.worker.progressed.connect(self._on_progress)
+        self.ctx.worker.failed.connect(self._on_any_failed)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
         self._zoom_changed = qthrottled(self._request_zoom, timeout=200, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._zoom_changed())
-        self._sync_controls(ctx.document)
+        self._sync_controls(self.ctx.document)
 
     # ---- construction ---------------------------------------------------------------------------
     def _build_controls(self) -> QWidget:
@@ -378,6 +377,8 @@ class AttentionDock(ViewDock):
         self.refresh(request)
 
     def refresh(self, request=None):
+        if not self.can_compute():  # the backend loads: drawn when it is ready
+            return None
         if request is None:
             request = self._request_or_message(self.ctx.document)
             if request is None:

@@ -6,6 +6,13 @@ is the latest generation it asked for.  It owns a one-line "what am I seeing" ca
 offers the export hooks used by File > Export (``export_widget``, ``export_arrays``,
 ``export_title``).  For scripts, tests and the CLI, ``compute_now()`` runs the same request
 synchronously on the calling thread.
+
+The window builds its docks before torch has loaded (importing a dock and the core modules it
+uses never imports torch: they import it inside the functions that compute).  Until the window
+calls ``set_backend_ready()`` a dock shows "Loading the compute backend…" and computes nothing;
+then it draws.  A dock that puts its widgets in ``build()`` instead of ``__init__`` can be built
+later (``build_later=True``, for docks behind another tab): on first show, or when anything
+asks for an attribute ``build()`` makes.
 """
 
 from __future__ import annotations
@@ -14,8 +21,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtWidgets import QDockWidget, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
 from peapp.document import Document
 from peapp.jobs import Request
@@ -30,6 +37,8 @@ from ui.plotting import configure_axes
 # curves opt out (``ui.plotting.draw_as_path``) and vector exports draw whole paths (``ui.export``).
 pg.setConfigOptions(imageAxisOrder="row-major", antialias=True, segmentedLineMode="on")
 configure_axes()
+
+LOADING_TEXT = "Loading the compute backend…"
 
 
 def readout_label(object_name: str, text: str = "", wrap: bool = False) -> QLabel:
@@ -76,7 +85,10 @@ class ViewDock(QDockWidget):
         if "view_id" not in cls.__dict__:
             cls.view_id = cls.object_name
 
-    def __init__(self, ctx: AppContext, parent: QWidget | None = None):
+    #: the dock's widgets exist (emitted by a dock built later, on first show)
+    contentBuilt = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None, *, build_later: bool = False):
         super().__init__(self.title, parent)
         self.setObjectName(self.object_name)
         self.ctx = ctx
@@ -84,6 +96,7 @@ class ViewDock(QDockWidget):
         self._side_generations: dict[str, int] = {}
         self._last_result: Any = None
         self._last_request: Request | None = None  # the last one submitted on the main channel
+        self._built = False
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self._layout.setContentsMargins(4, 4, 4, 4)
@@ -92,10 +105,71 @@ class ViewDock(QDockWidget):
         self.caption.setObjectName("caption")
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.caption.setStyleSheet("color: palette(mid); font-style: italic;")
-        self.setWidget(self._body)
+        # The loading message covers the body until the backend is ready.  StackAll: the body is
+        # laid out all along, so the first request is made for the plot's real size.
+        self.loading_message = QLabel(LOADING_TEXT)
+        self.loading_message.setObjectName("loadingMessage")
+        self.loading_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.loading_message.setAutoFillBackground(True)
+        holder = QWidget()
+        stack = QStackedLayout(holder)
+        stack.setStackingMode(QStackedLayout.StackingMode.StackAll)
+        stack.addWidget(self._body)
+        stack.addWidget(self.loading_message)
+        self.loading_message.setVisible(not ctx.backend_ready)
+        self.loading_message.raise_()
+        self.setWidget(holder)
         ctx.worker.resultReady.connect(self._on_result)
         ctx.worker.failed.connect(self._on_failed)
-        ctx.document_model.changed.connect(self.on_document_changed)
+        ctx.document_model.changed.connect(self._on_document_changed)
+        if build_later:
+            self.visibilityChanged.connect(self._build_if_shown)
+        else:
+            self.ensure_built()
+
+    # ---- building and the backend ------------------------------------------------------------
+    def build(self) -> None:
+        """Make the dock's widgets (docks that can be built later put them here)."""
+
+    def ensure_built(self) -> None:
+        """Build the dock now if it has not been; once the backend is ready it then draws."""
+        if self._built:
+            return
+        self._built = True
+        self.build()
+        if self.ctx.backend_ready:
+            self.refresh()
+        self.contentBuilt.emit()
+
+    def is_built(self) -> bool:
+        return self._built
+
+    def _build_if_shown(self, visible: bool) -> None:
+        if visible and not self._built:
+            # after the tab switch has laid the dock out: on_screen() needs its real region
+            QTimer.singleShot(0, lambda: self._built or not self.on_screen() or self.ensure_built())
+
+    def set_backend_ready(self) -> None:
+        """The compute backend has loaded: hide the loading message and draw."""
+        self.loading_message.setVisible(False)
+        if self._built:
+            self.refresh()
+
+    def is_loading(self) -> bool:
+        """Whether the dock still says the backend is loading."""
+        return not self.loading_message.isHidden()
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only when normal look-up fails: a widget build() makes, asked for before the
+        # dock was first shown (an export, a session restore, a test) — build it now.
+        if name.startswith("__") or self.__dict__.get("_built", True):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.ensure_built()
+        return object.__getattribute__(self, name)
+
+    def _on_document_changed(self, document: Document) -> None:
+        if self._built:  # a dock built later reads the Document when it is built
+            self.on_document_changed(document)
 
     # ---- for subclasses -------------------------------------------------------------------
     def set_body(self, widget: QWidget) -> None:
@@ -153,7 +227,10 @@ class ViewDock(QDockWidget):
 
     # ---- machinery --------------------------------------------------------------------------
     def refresh(self, request: Request | None = None) -> int | None:
-        """Submit the request for the current Document (or the one given); returns its generation."""
+        """Submit the request for the current Document (or the one given); returns its generation.
+        Nothing is submitted while the backend loads or before the dock is built (it draws then)."""
+        if not self.can_compute():
+            return None
         if request is None:
             try:
                 request = self.make_request(self.ctx.document)
@@ -166,6 +243,10 @@ class ViewDock(QDockWidget):
         self._generation = self.ctx.worker.submit(self.object_name, request, background=not self.on_screen())
         return self._generation
 
+    def can_compute(self) -> bool:
+        """The backend has loaded and the dock's widgets exist."""
+        return self.ctx.backend_ready and self._built
+
     def on_screen(self) -> bool:
         """Whether any of the dock shows (a dock behind another tab is 'visible' to Qt but has
         no visible region); its work goes before that of docks that do not."""
@@ -175,6 +256,8 @@ class ViewDock(QDockWidget):
         """Submit the request for ``document`` unless it equals the last one submitted (a change
         elsewhere in the Document); False when nothing was submitted.  Invalid settings are
         said in the status bar and keep the last picture."""
+        if not self.can_compute():
+            return False
         try:
             request = self.make_request(document)
         except Exception as exc:
@@ -186,6 +269,7 @@ class ViewDock(QDockWidget):
 
     def compute_now(self) -> Any:
         """Compute and show the current Document's view synchronously (CLI, tests, self-test)."""
+        self.ensure_built()
         request = self.make_request(self.ctx.document)
         if request is None:
             return None

@@ -36,8 +36,7 @@ class ExampleDock(SettingsDock):
     shortcut = "Ctrl+7"
     view_names = ("example",)
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self._result: we.WorkedExample | None = None
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -125,7 +124,7 @@ class ExampleDock(SettingsDock):
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
-        self.sync_controls(ctx.document)
+        self.sync_controls(self.ctx.document)
 
     # ---- settings and requests -------------------------------------------------------------------
     def load_article_example(self) -> None:

@@ -46,8 +46,7 @@ class ExtrapolationDock(SettingsDock):
     shortcut = "Ctrl+8"
     view_names = ("extrapolation",)
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self._result: ex.ExtrapolationResult | None = None
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -109,7 +108,7 @@ class ExtrapolationDock(SettingsDock):
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
-        self.sync_controls(ctx.document)
+        self.sync_controls(self.ctx.document)
 
     def make_request(self, document: Document) -> ex.ExtrapolationRequest:
         return self.view_spec(document).request()

@@ -130,8 +130,7 @@ class PatchGridDock(ViewDock):
     shortcut = "Ctrl+5"
     order = 50
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self._result: PatchGridResult | None = None
         self._request_key: Any = None
         self._image_key: Any = None
@@ -158,7 +157,7 @@ class PatchGridDock(ViewDock):
 
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
-        self._sync_controls(ctx.document)
+        self._sync_controls(self.ctx.document)
 
     def _build_graphics(self) -> QWidget:
         """Tiles and large maps of panels A and B, the image with the grid and overlay, one colour bar."""
@@ -340,6 +339,8 @@ class PatchGridDock(ViewDock):
         self.refresh(request)
 
     def refresh(self, request=None):
+        if not self.can_compute():  # the backend loads: drawn when it is ready
+            return None
         if request is None:
             try:
                 request = self.make_request(self.ctx.document)

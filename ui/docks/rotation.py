@@ -66,8 +66,7 @@ class RotationDock(ViewDock):
     shortcut = "Ctrl+2"
     frame_interval_ms = 40  # 25 frames/s; tests shorten it
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self._facts: RotationFacts | None = None
         self._position = 0
         self.frames_drawn = 0  # counts animation frames (for tests and the benchmark of the view)
@@ -184,7 +183,7 @@ class RotationDock(ViewDock):
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
-        self._sync_controls(ctx.document)
+        self._sync_controls(self.ctx.document)
 
     @staticmethod
     def _square(plot: pg.PlotItem) -> None:

@@ -66,8 +66,7 @@ class SpectrumDock(ViewDock):
     order = 40
     shortcut = "Ctrl+3"
 
-    def __init__(self, ctx: AppContext, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self._facts: ScalingFacts | None = None
         self._notes: tuple[str, ...] = ()  # from the last loaded config.json …
         self._notes_key = None  # … shown while the RoPE settings are still the ones it gave
@@ -174,7 +173,7 @@ class SpectrumDock(ViewDock):
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
-        self._sync_controls(ctx.document)
+        self._sync_controls(self.ctx.document)
 
     # ---- requests ------------------------------------------------------------------------------
     def make_request(self, document: Document) -> SpectrumRequest:

@@ -40,8 +40,7 @@ class TimeSeriesDock(SettingsDock):
     shortcut = "Ctrl+9"
     view_names = ("timeseries",)
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self._result: ts.TimeSeriesResult | None = None
         self._header_path: str | None = None
         body = QWidget()
@@ -163,7 +162,7 @@ class TimeSeriesDock(SettingsDock):
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.setAcceptDrops(True)  # drop a CSV on the dock to read it
-        self.sync_controls(ctx.document)
+        self.sync_controls(self.ctx.document)
 
     # ---- data source ------------------------------------------------------------------------------
     @staticmethod

@@ -30,55 +30,123 @@ Views never hold an L × L matrix; memory is estimated and checked before anythi
 allocated; ``progress`` is called between tasks and may raise :class:`peapp.jobs.Cancelled`.
 """
 
-from peapp.analysis.attention.blocks import (
-    ENTRY_BUDGET,
-    SINK_KEYS,
-    BlockSource,
-    BlockStatistics,
-    TensorSource,
-    attention_statistics,
-)
-from peapp.analysis.attention.device import available_devices, resolve_device
-from peapp.analysis.attention.model import AttentionModel, get_model, model_bytes
-from peapp.analysis.attention.schemes import (
-    SCHEME_TYPES,
-    Scheme,
-    checkpoint_name,
-    scheme_params_from_document,
-    scheme_spec,
-)
-from peapp.analysis.attention.shuffle import (
-    SHUFFLE_MAX_TOKENS,
-    ShuffleRequest,
-    ShuffleResult,
-    attention_outputs,
-    shuffle_test,
-)
-from peapp.analysis.attention.softmax import MASKED
-from peapp.analysis.attention.spec import (
-    DEFAULT_SENTENCE,
-    KINDS,
-    MAX_SEQ_LEN,
-    POOLINGS,
-    SCHEME_LABELS,
-    SCHEMES,
-    TOKEN_SOURCES,
-    AttentionSpec,
-    sentence_words,
-    word_vector,
-)
-from peapp.analysis.attention.view import (
-    AttentionRequest,
-    AttentionView,
-    attention_view,
-    caption,
-    estimate_view_bytes,
-    full_matrices,
-    last_query_weights,
-    received_summary,
-    scheme_note,
-    uniform_causal_received,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Each name is imported from its submodule on first use (PEP 562), so that importing the
+# package for its settings (AttentionSpec, KINDS, …: the GUI builds its panels with them
+# before torch has loaded) does not import torch; the submodules with tensors do.
+if TYPE_CHECKING:
+    from peapp.analysis.attention.blocks import (
+        ENTRY_BUDGET,
+        SINK_KEYS,
+        BlockSource,
+        BlockStatistics,
+        TensorSource,
+        attention_statistics,
+    )
+    from peapp.analysis.attention.device import available_devices, resolve_device
+    from peapp.analysis.attention.model import AttentionModel, get_model, model_bytes
+    from peapp.analysis.attention.schemes import (
+        SCHEME_TYPES,
+        Scheme,
+        checkpoint_name,
+        scheme_params_from_document,
+        scheme_spec,
+    )
+    from peapp.analysis.attention.shuffle import (
+        SHUFFLE_MAX_TOKENS,
+        ShuffleRequest,
+        ShuffleResult,
+        attention_outputs,
+        shuffle_test,
+    )
+    from peapp.analysis.attention.softmax import MASKED
+    from peapp.analysis.attention.spec import (
+        DEFAULT_SENTENCE,
+        KINDS,
+        MAX_SEQ_LEN,
+        POOLINGS,
+        SCHEME_LABELS,
+        SCHEMES,
+        TOKEN_SOURCES,
+        AttentionSpec,
+        sentence_words,
+        word_vector,
+    )
+    from peapp.analysis.attention.view import (
+        AttentionRequest,
+        AttentionView,
+        attention_view,
+        caption,
+        estimate_view_bytes,
+        full_matrices,
+        last_query_weights,
+        received_summary,
+        scheme_note,
+        uniform_causal_received,
+    )
+
+_HOME = {
+    'AttentionModel': 'model',
+    'AttentionRequest': 'view',
+    'AttentionSpec': 'spec',
+    'AttentionView': 'view',
+    'BlockSource': 'blocks',
+    'BlockStatistics': 'blocks',
+    'DEFAULT_SENTENCE': 'spec',
+    'ENTRY_BUDGET': 'blocks',
+    'KINDS': 'spec',
+    'MASKED': 'softmax',
+    'MAX_SEQ_LEN': 'spec',
+    'POOLINGS': 'spec',
+    'SCHEMES': 'spec',
+    'SCHEME_LABELS': 'spec',
+    'SCHEME_TYPES': 'schemes',
+    'SHUFFLE_MAX_TOKENS': 'shuffle',
+    'SINK_KEYS': 'blocks',
+    'Scheme': 'schemes',
+    'ShuffleRequest': 'shuffle',
+    'ShuffleResult': 'shuffle',
+    'TOKEN_SOURCES': 'spec',
+    'TensorSource': 'blocks',
+    'attention_outputs': 'shuffle',
+    'attention_statistics': 'blocks',
+    'attention_view': 'view',
+    'available_devices': 'device',
+    'caption': 'view',
+    'checkpoint_name': 'schemes',
+    'estimate_view_bytes': 'view',
+    'full_matrices': 'view',
+    'get_model': 'model',
+    'last_query_weights': 'view',
+    'model_bytes': 'model',
+    'received_summary': 'view',
+    'resolve_device': 'device',
+    'scheme_note': 'view',
+    'scheme_params_from_document': 'schemes',
+    'scheme_spec': 'schemes',
+    'sentence_words': 'spec',
+    'shuffle_test': 'shuffle',
+    'uniform_causal_received': 'view',
+    'word_vector': 'spec',
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME])
+
 
 __all__ = ["DEFAULT_SENTENCE", "ENTRY_BUDGET", "KINDS", "MASKED", "MAX_SEQ_LEN", "POOLINGS", "SCHEMES",
            "SCHEME_LABELS", "SCHEME_TYPES", "SHUFFLE_MAX_TOKENS", "SINK_KEYS", "TOKEN_SOURCES", "AttentionModel",

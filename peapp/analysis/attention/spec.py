@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import ClassVar
-
-import torch
+from typing import TYPE_CHECKING, ClassVar
 
 from peapp.errors import ParameterError
 from peapp.params import Spec, param
+
+if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
+    import torch
 
 SCHEMES = ("nope", "sinusoidal", "learned", "rope", "alibi", "t5", "shaw")
 SCHEME_LABELS = {
@@ -71,6 +72,7 @@ def sentence_words(text: str) -> list[str]:
 
 def word_vector(word: str, dim: int) -> torch.Tensor:
     """A deterministic unit-variance vector for a word: its SHA-256 seeds the generator."""
+    import torch
     seed = int.from_bytes(hashlib.sha256(word.encode("utf-8")).digest()[:8], "little") & (2**63 - 1)
     return torch.randn(dim, generator=torch.Generator().manual_seed(seed))
 
