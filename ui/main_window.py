@@ -45,7 +45,7 @@ class _LoadBackend(Request):
         from peapp.analysis import heatmap  # noqa: F401
 
         encodings.families()
-        # Every core module too, so the dock modules' peapp imports cost nothing on the GUI thread.
+        # Every core module too, so that what they import on first use costs nothing on the GUI thread.
         # Only Qt-free modules here: loading Qt libraries (pyqtgraph pulls QtOpenGL) off the GUI
         # thread once failed with an undefined symbol; the docks are imported on the GUI thread.
         import peapp
@@ -106,7 +106,7 @@ class MainWindow(QMainWindow):
         self._backend_generation: int | None = None
         if load_backend == "now":
             self.backend_seconds = _LoadBackend().run()
-            self._build_docks()
+            self._build_docks(build_hidden_later=False)  # scripts and tests: every dock, at once
             self._backend_loaded()
             return
         self.ctx.backend_ready = False
@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         if channel == "backend":
             QMessageBox.critical(self, "peapp", f"The compute backend could not be loaded:\n{message}")
 
-    def _build_docks(self) -> None:
+    def _build_docks(self, build_hidden_later: bool = True) -> None:
         """Every dock, torch or not; those behind another tab make their widgets on first show."""
         import ui.docks
         from ui.docks.base import ViewDock
@@ -150,7 +150,7 @@ class MainWindow(QMainWindow):
         for cls in ui.docks.dock_classes():
             key = (cls.default_area, cls.tab_group)
             # behind another tab, and its widgets are made in build(): made on first show
-            later = key in first_in_group and cls.build is not ViewDock.build
+            later = build_hidden_later and key in first_in_group and cls.build is not ViewDock.build
             dock = cls(self.ctx, self, build_later=True) if later else cls(self.ctx, self)
             self.docks[cls.object_name] = dock
             if key in first_in_group:

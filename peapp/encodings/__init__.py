@@ -5,8 +5,9 @@ that couples a frozen parameter spec with the pure functions the views need.  Ad
 means adding one module here; nothing in ``ui/`` changes, because the GUI builds its forms
 from the spec metadata and its views from the family's functions.
 
-Modules import torch at the top; the GUI imports this package on its worker thread, after the
-window is shown.
+Modules import torch inside the functions that compute (``if TYPE_CHECKING`` for the
+annotations), so the registry and every spec load without it: the GUI builds its forms before
+torch has loaded on its compute thread.
 """
 
 from __future__ import annotations

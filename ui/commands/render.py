@@ -6,9 +6,12 @@
     peapp render --session my.json --all -o figures/ --format png,svg
 
 View names are discovered from the docks (each dock class's ``view_names``), so a new dock is
-renderable without changes here.  Rendering builds the real main window on Qt's offscreen
-platform and goes through ``ui.export`` — the code behind the GUI's File > Export — so a
-render and a GUI export of the same session give the same picture.
+renderable without changes here.  Rendering builds only the one dock the view needs (with the
+document model and compute worker every dock is given), laid out at the size the main window's
+default layout gives it, on Qt's offscreen platform, and goes through ``ui.export`` — the code
+behind the GUI's File > Export — so a render and a GUI export of the same session give the
+same picture.  Only what that view needs is imported: torch loads when it computes, and a
+sinusoid's heatmap never imports transformers, safetensors or gguf.
 
 Declared to ``peapp.cli`` as the ``peapp.commands`` entry point ``render`` (pyproject.toml).
 Qt and torch are imported only when this command runs (``peapp --help`` builds every
@@ -262,22 +265,20 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
             # A fresh window per view: state outside the Document (a clicked cross-section, a
             # zoom) never leaks from one view into the next, so --all draws what single renders do.
             cls = views[name]
-            window, app = _headless_window(export.document_for_view(cls, document, name))
+            window, dock, app = _headless_dock(cls, export.document_for_view(cls, document, name))
             try:
-                dock = window.docks[cls.object_name]
-                dock.show()
-                dock.raise_()
-                window.wait_until_idle(app.processEvents)
+                _wait_until_idle(dock.ctx.worker, app)  # its first view, asked for when it was built
                 if dock.compute_now() is None:
                     message = f"view {name!r} has nothing to show for this session"
                     if len(targets) == 1:
                         raise ExportError(message)
                     print(f"peapp render: skipped {message}", file=sys.stderr)
                     continue
-                window.wait_until_idle(app.processEvents)  # secondary requests (cross-sections …)
+                _wait_until_idle(dock.ctx.worker, app)  # secondary requests (cross-sections …)
                 for path in paths:
                     written += export.export(dock, path, options, overwrite=overwrite)
             finally:
+                dock.ctx.worker.shutdown()
                 window.close()
                 window.deleteLater()
                 app.processEvents()
@@ -288,18 +289,69 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
     return written
 
 
-def _headless_window(document):
+def _headless_dock(cls, document):
+    """A window holding only the dock ``cls``, at the size the main window's default layout gives
+    it (the Parameters panel on the left, the checkpoint strip below when a checkpoint is open),
+    so that size-dependent views (a pooled table's rows) are computed as in the GUI."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMainWindow
+
     from ui.application import create_application
 
     app = create_application()
-    from ui.main_window import MainWindow
+    from ui.context import AppContext
+    from ui.document_model import DocumentModel
+    from ui.worker import ComputeWorker
 
-    window = MainWindow(document, load_backend="now", settings=None, restore_layout=False)
+    window = QMainWindow()
+    window.setDockNestingEnabled(True)
+    window.menuBar().addMenu("&File")  # the menu bar and status bar take their height, as in the GUI
+    window.statusBar()
     window.resize(*WINDOW_SIZE)
+    model = DocumentModel(document, window)
+    worker = ComputeWorker(window)
+    dock = cls(AppContext(model, worker), window)
+    area = cls.default_area
+    left = Qt.DockWidgetArea.LeftDockWidgetArea
+    bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+    stand_ins = []
+    if area != left:  # where the Parameters panel sits
+        stand_ins.append((left, _stand_in("Parameters")))
+    if area != bottom and document.checkpoint:  # the checkpoint strip, open when a checkpoint is
+        stand_ins.append((bottom, _stand_in("Checkpoint")))
+    window.addDockWidget(area, dock)
+    for where, widget in stand_ins:
+        window.addDockWidget(where, widget)
     window.show()
     app.processEvents()
-    window.wait_until_idle(app.processEvents)
-    return window, app
+    # as MainWindow._apply_default_sizes and checkpoint_actions._initial_layout lay it out
+    width = window.width()
+    side = min(380, max(260, width // 5))
+    if area != left:
+        window.resizeDocks([stand_ins[0][1], dock], [side, width - side], Qt.Orientation.Horizontal)
+    if stand_ins and stand_ins[-1][0] == bottom:
+        window.resizeDocks([stand_ins[-1][1]], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
+    app.processEvents()
+    return window, dock, app
+
+
+def _wait_until_idle(worker, app, timeout_s: float = 30.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while worker.is_busy() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.005)
+    app.processEvents()
+
+
+def _stand_in(title: str):
+    from PySide6.QtWidgets import QDockWidget, QWidget
+
+    stand_in = QDockWidget(title)
+    stand_in.setObjectName(f"{title}StandIn")
+    stand_in.setWidget(QWidget())
+    return stand_in
 
 
 def _quiet_offscreen_notes():

@@ -1,0 +1,35 @@
+"""``peapp render`` imports only what the view needs: a sinusoid's heatmap needs neither the
+checkpoint readers nor transformers (checked in a fresh process, whose sys.modules is its own)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = textwrap.dedent('''
+    import json, sys
+    from peapp import cli
+    code = cli.main(["render", "heatmap", "--encoding", "sinusoidal", "-o", sys.argv[1]])
+    print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if "." not in m),
+                      "docks": sorted(m for m in sys.modules if m.startswith("ui.docks."))}))
+''')
+
+
+def test_a_sinusoid_heatmap_render_imports_no_checkpoint_reader(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    out = tmp_path / "x.png"
+    result = subprocess.run([sys.executable, "-c", SCRIPT, str(out)], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0 and out.stat().st_size > 0
+    for name in ("transformers", "safetensors", "gguf", "tokenizers", "accelerate"):
+        assert name not in report["modules"], f"rendering a sinusoid heatmap imported {name}"
+    assert "torch" in report["modules"]  # it computes: the test would pass vacuously otherwise
