@@ -1,10 +1,10 @@
 """The main window: menus, status bar, and the docks.
 
-Start-up order matters for how fast the window appears: the window, its menus and every dock
-are built without torch (no module a dock imports loads it), each dock saying "Loading the
-compute backend…"; docks behind another tab make their plots on first show (or once the
-backend is up and the worker is idle).  After the first paint torch loads on the compute
-thread; when it is there (``backendReady``) the docks draw.  Scripts and tests can ask for a
+Start-up order matters for how fast the window appears: the window and its menus paint first;
+then every dock is built without torch (no module a dock imports loads it), each saying
+"Loading the compute backend…" (docks behind another tab make their plots on first show, or
+once the backend is up and the worker is idle); after the panels' first paint torch loads on
+the compute thread; when it is there (``backendReady``) the docks draw.  Scripts and tests can ask for a
 synchronous start with ``MainWindow(load_backend="now")``, or start the load themselves with
 ``load_backend="later"`` and ``start_backend()``.
 """
@@ -32,10 +32,12 @@ from ui.worker import ComputeWorker
 # Bump when the meaning of a saved layout changes.  The set of docks is folded into the version
 # too (layout_version()), so a layout saved with other docks is never applied to this set.
 LAYOUT_VERSION = 1
+# Start-up steps wait for the window's paint; if none comes (a window opened minimised) this long
+PAINT_WAIT_MS = 2000
 
 
 class _LoadBackend(Request):
-    """Import torch and every module that needs it, on the compute thread."""
+    """Import torch and what the first views compute with, on the compute thread."""
 
     def compute(self, progress):
         started = time.perf_counter()
@@ -45,16 +47,25 @@ class _LoadBackend(Request):
         from peapp.analysis import heatmap  # noqa: F401
 
         encodings.families()
-        # Every core module too, so that what they import on first use costs nothing on the GUI thread.
-        # Only Qt-free modules here: loading Qt libraries (pyqtgraph pulls QtOpenGL) off the GUI
-        # thread once failed with an undefined symbol; the docks are imported on the GUI thread.
+        return time.perf_counter() - started
+
+
+class _WarmUpCore(Request):
+    """Import every other core module, after the first views (background work on the compute
+    thread), so that what they import on first use costs nothing on the GUI thread later.
+
+    Only Qt-free modules here: loading Qt libraries (pyqtgraph pulls QtOpenGL) off the GUI
+    thread once failed with an undefined symbol; the docks are imported on the GUI thread."""
+
+    def compute(self, progress):
         import peapp
 
         for module in pkgutil.walk_packages(peapp.__path__, "peapp."):
             if module.name.endswith("__main__"):
                 continue  # the command-line entry: nothing to warm up
             importlib.import_module(module.name)
-        return time.perf_counter() - started
+            progress(0.0)  # a point to stop at when the window closes
+        return None
 
 
 class _AfterFirstPaint(QObject):
@@ -74,7 +85,8 @@ class _AfterFirstPaint(QObject):
 
 class MainWindow(QMainWindow):
     backendReady = Signal()
-    #: every dock exists (emitted once, from the constructor; docks behind a tab may be built later)
+    #: every dock exists (emitted once: from the constructor, or at start-up just after the
+    #: window's first paint; docks behind a tab may make their widgets later)
     docksBuilt = Signal()
     #: a dock built later (on first show) has made its widgets
     dockBuilt = Signal(object)
@@ -106,19 +118,33 @@ class MainWindow(QMainWindow):
         self._backend_generation: int | None = None
         if load_backend == "now":
             self.backend_seconds = _LoadBackend().run()
+            _WarmUpCore().run()
             self._build_docks(build_hidden_later=False)  # scripts and tests: every dock, at once
             self._backend_loaded()
             return
         self.ctx.backend_ready = False
-        self._build_docks()
         self.show_status("Loading the compute backend (torch)…", 0)
         if load_backend == "background":
-            # after the first paint: importing torch holds the GIL for seconds at a time, and
-            # the window with its panels should be on screen first
-            self.installEventFilter(_AfterFirstPaint(self, self.start_backend))
+            # The window (menus, status bar) paints first, at once; then the panels are built
+            # (pyqtgraph and the dock modules take a second of their own) and painted; then torch
+            # loads, which holds the GIL for seconds at a time.
+            self.installEventFilter(_AfterFirstPaint(self, self._build_docks_then_backend))
+            QTimer.singleShot(PAINT_WAIT_MS, self._build_docks_then_backend)  # a window never painted
+        else:
+            self._build_docks()
+
+    def _build_docks_then_backend(self) -> None:
+        if self.docks:
+            return
+        self._build_docks()
+        self.installEventFilter(_AfterFirstPaint(self, self.start_backend))
+        QTimer.singleShot(PAINT_WAIT_MS, self.start_backend)
+        self.update()
 
     def start_backend(self) -> None:
         """Load torch and the core on the compute thread (once); ``backendReady`` follows."""
+        if not self.docks:
+            self._build_docks()
         if self._backend_generation is None and not self.ctx.backend_ready:
             self._backend_generation = self.worker.submit("backend", _LoadBackend())
 
@@ -128,6 +154,7 @@ class MainWindow(QMainWindow):
             return
         self.backend_seconds = seconds
         self._backend_loaded()
+        self.worker.submit("backend-warm-up", _WarmUpCore(), background=True)  # after the first views
         self.show_status(f"Ready (backend loaded in {seconds:.1f} s)", 4000)
 
     def _backend_loaded(self) -> None:

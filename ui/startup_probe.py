@@ -1,9 +1,8 @@
 """Start-up timing probe: with ``PEAPP_STARTUP_PROBE=1`` the app prints wall-clock stamps and quits.
 
 Lines on stdout: ``peapp-probe <event> <unix time>`` for ``main`` (entered ``ui.app.main``),
-``window-visible`` (first paint of the main window), ``panels-present`` (the same first paint,
-stamped only when every dock exists and is shown in the window, each saying the backend is
-loading), ``backend-ready`` (torch and the core loaded on the compute thread) and
+``window-visible`` (first paint of the main window), ``panels-present`` (the first paint after
+the docks were built, stamped only when every dock exists, each saying the backend is loading), ``backend-ready`` (torch and the core loaded on the compute thread) and
 ``heatmap-drawn`` (the first paint of the heatmap's plot after its first picture arrived); then
 ``backend-seconds`` (how long the compute thread spent importing, a duration) and the window
 closes.  tests/bench/bench_startup.py reads them and subtracts the moment it started the process.
@@ -53,14 +52,31 @@ class _FirstPaint(QObject):
 def install(window) -> None:
     """Stamp the first paint, the backend being ready and the heatmap drawn, then close the window."""
 
-    def first_paint() -> None:
-        stamp("window-visible")
+    done: dict[str, bool] = {}
+
+    def panels_painted() -> None:
         if panels_present(window):
             stamp("panels-present")
 
-    window.installEventFilter(_FirstPaint(window, first_paint))
-    heatmap = window.docks["heatmapDock"]
-    done: dict[str, bool] = {}
+    def docks_built() -> None:
+        window.installEventFilter(_FirstPaint(window, panels_painted))  # the paint that shows them
+        heatmap = window.docks["heatmapDock"]
+
+        def result(channel: str, generation: int, value) -> None:
+            if channel == heatmap.object_name and "armed" not in done:
+                done["armed"] = True  # the next paint of the plot shows the first picture
+                view = heatmap.graphics.viewport()
+                view.installEventFilter(_FirstPaint(view, drawn))
+                view.update()
+
+        # connected after the dock's own slot (made at its construction): the image is set first
+        window.worker.resultReady.connect(result)
+
+    window.installEventFilter(_FirstPaint(window, lambda: stamp("window-visible")))
+    if window.docks:
+        docks_built()
+    else:
+        window.docksBuilt.connect(docks_built)
 
     def finish() -> None:
         if done.get("ready") and done.get("heatmap") and not done.get("closed"):
@@ -79,13 +95,4 @@ def install(window) -> None:
         done["heatmap"] = True
         finish()
 
-    def result(channel: str, generation: int, value) -> None:
-        if channel == heatmap.object_name and "armed" not in done:
-            done["armed"] = True  # the next paint of the plot shows the first picture
-            view = heatmap.graphics.viewport()
-            view.installEventFilter(_FirstPaint(view, drawn))
-            view.update()
-
     window.backendReady.connect(ready)
-    # connected after the dock's own slot (made at its construction): the image is set first
-    window.worker.resultReady.connect(result)

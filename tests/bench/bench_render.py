@@ -1,5 +1,6 @@
 """Time to render each view headless from a cold start: ``peapp render VIEW -o FILE`` in a
-fresh process (Python start, Qt, torch import, window, compute, paint, write), per format.
+fresh process (Python start, Qt, torch import, the view's dock, compute, paint, write), per format;
+the peer, a bare `python -c "import torch"`, is the share of it spent importing torch.
 
 Prints numbers; asserts nothing.  Run: ``python -m tests.bench.bench_render``.
 """
