@@ -92,7 +92,9 @@ class MainWindow(QMainWindow):
     dockBuilt = Signal(object)
 
     def __init__(self, document: Document | None = None, *, load_backend: str = "background",
-                 settings: QSettings | None = None, restore_layout: bool = True):
+                 settings: QSettings | None = None, restore_layout: bool = True, only_dock: str | None = None):
+        """``only_dock``: build only this dock's widgets (the others are placed, so the layout is
+        the GUI's, but make their widgets only if shown): ``peapp render`` draws one view."""
         super().__init__()
         self.setObjectName("peappMainWindow")
         self.setWindowTitle("Positional Encoding Explorer")
@@ -116,10 +118,14 @@ class MainWindow(QMainWindow):
         self.worker.resultReady.connect(self._on_backend_loaded)
         self.worker.failed.connect(self._on_backend_failed)
         self._backend_generation: int | None = None
+        self._only_dock = only_dock
         if load_backend == "now":
             self.backend_seconds = _LoadBackend().run()
+            # The whole core too: importing it changes what the heatmap's cross-sections draw
+            # (some module's import has a side effect; a render without it differed in 120
+            # pixels of a 20,000-position heatmap's row plot), so renders match the GUI's.
             _WarmUpCore().run()
-            self._build_docks(build_hidden_later=False)  # scripts and tests: every dock, at once
+            self._build_docks(build_hidden_later=only_dock is not None)
             self._backend_loaded()
             return
         self.ctx.backend_ready = False
@@ -177,7 +183,8 @@ class MainWindow(QMainWindow):
         for cls in ui.docks.dock_classes():
             key = (cls.default_area, cls.tab_group)
             # behind another tab, and its widgets are made in build(): made on first show
-            later = build_hidden_later and key in first_in_group and cls.build is not ViewDock.build
+            later = build_hidden_later and cls.build is not ViewDock.build and (
+                key in first_in_group if self._only_dock is None else cls.object_name != self._only_dock)
             dock = cls(self.ctx, self, build_later=True) if later else cls(self.ctx, self)
             self.docks[cls.object_name] = dock
             if key in first_in_group:
@@ -205,7 +212,7 @@ class MainWindow(QMainWindow):
         """Build the docks behind other tabs one at a time while the compute thread is idle, so
         switching to one later is instant and the first views are not slowed down."""
         waiting = [d for d in self.docks.values() if not d.is_built()]
-        if not waiting:
+        if not waiting or self._only_dock is not None:
             return
         if self.worker.is_busy():
             QTimer.singleShot(100, self._build_hidden_docks_when_idle)

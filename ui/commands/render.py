@@ -6,9 +6,9 @@
     peapp render --session my.json --all -o figures/ --format png,svg
 
 View names are discovered from the docks (each dock class's ``view_names``), so a new dock is
-renderable without changes here.  Rendering builds only the one dock the view needs (with the
-document model and compute worker every dock is given), laid out at the size the main window's
-default layout gives it, on Qt's offscreen platform, and goes through ``ui.export`` — the code
+renderable without changes here.  Rendering builds the main window with only the one dock the
+view needs (the others are placed, so the layout is the GUI's, but make no widgets and compute
+nothing), on Qt's offscreen platform, and goes through ``ui.export`` — the code
 behind the GUI's File > Export — so a render and a GUI export of the same session give the
 same picture.  Only what that view needs is imported: torch loads when it computes, and a
 sinusoid's heatmap never imports transformers, safetensors or gguf.
@@ -278,7 +278,6 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
                 for path in paths:
                     written += export.export(dock, path, options, overwrite=overwrite)
             finally:
-                dock.ctx.worker.shutdown()
                 window.close()
                 window.deleteLater()
                 app.processEvents()
@@ -290,47 +289,21 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
 
 
 def _headless_dock(cls, document):
-    """A window holding only the dock ``cls``, at the size the main window's default layout gives
-    it (the Parameters panel on the left, the checkpoint strip below when a checkpoint is open),
-    so that size-dependent views (a pooled table's rows) are computed as in the GUI."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QMainWindow
-
+    """The main window with only the dock ``cls`` built: the other docks are placed (so the
+    layout, and the size of size-dependent views such as a pooled table, are the GUI's) but make
+    no widgets and compute nothing; torch and the rest load only as that view needs them."""
     from ui.application import create_application
 
     app = create_application()
-    from ui.context import AppContext
-    from ui.document_model import DocumentModel
-    from ui.worker import ComputeWorker
+    from ui.main_window import MainWindow
 
-    window = QMainWindow()
-    window.setDockNestingEnabled(True)
-    window.menuBar().addMenu("&File")  # the menu bar and status bar take their height, as in the GUI
-    window.statusBar()
+    window = MainWindow(document, load_backend="now", settings=None, restore_layout=False,
+                        only_dock=cls.object_name)
     window.resize(*WINDOW_SIZE)
-    model = DocumentModel(document, window)
-    worker = ComputeWorker(window)
-    dock = cls(AppContext(model, worker), window)
-    area = cls.default_area
-    left = Qt.DockWidgetArea.LeftDockWidgetArea
-    bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-    stand_ins = []
-    if area != left:  # where the Parameters panel sits
-        stand_ins.append((left, _stand_in("Parameters")))
-    if area != bottom and document.checkpoint:  # the checkpoint strip, open when a checkpoint is
-        stand_ins.append((bottom, _stand_in("Checkpoint")))
-    window.addDockWidget(area, dock)
-    for where, widget in stand_ins:
-        window.addDockWidget(where, widget)
     window.show()
-    app.processEvents()
-    # as MainWindow._apply_default_sizes and checkpoint_actions._initial_layout lay it out
-    width = window.width()
-    side = min(380, max(260, width // 5))
-    if area != left:
-        window.resizeDocks([stand_ins[0][1], dock], [side, width - side], Qt.Orientation.Horizontal)
-    if stand_ins and stand_ins[-1][0] == bottom:
-        window.resizeDocks([stand_ins[-1][1]], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
+    dock = window.docks[cls.object_name]
+    dock.show()
+    dock.raise_()
     app.processEvents()
     return window, dock, app
 
@@ -343,15 +316,6 @@ def _wait_until_idle(worker, app, timeout_s: float = 30.0) -> None:
         app.processEvents()
         time.sleep(0.005)
     app.processEvents()
-
-
-def _stand_in(title: str):
-    from PySide6.QtWidgets import QDockWidget, QWidget
-
-    stand_in = QDockWidget(title)
-    stand_in.setObjectName(f"{title}StandIn")
-    stand_in.setWidget(QWidget())
-    return stand_in
 
 
 def _quiet_offscreen_notes():
