@@ -46,7 +46,7 @@ COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow =
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
 SELECT_PEN = QColor("#ff4757")
 
-_LABELS = {**vision.LABELS, "none": "— none —", "resampled": "A resampled to…", "data": "data range",
+_LABELS = {**vision.LABELS, "relative_bias": "Relative bias table (given)", "none": "— none —", "resampled": "A resampled to…", "data": "data range",
            "full": "−1 … 1"}
 # Settings that change only how the result is drawn, not what is computed.
 _DRAW_ONLY = {"selected": 0, "color_range": "data"}
@@ -198,7 +198,7 @@ class PatchGridDock(ViewDock):
         (("image px", ("image_height", "image_width")), ("patch px", ("patch_height", "patch_width")),
          ("prefix", ("prefix_tokens",)), ("colours", ("color_range",))),
         (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",)),
-         ("resample to", ("resample_height", "resample_width"))),
+         ("resample to", ("resample_height", "resample_width")), ("bias head", ("bias_head",))),
     )
 
     def _build_controls(self) -> QWidget:
@@ -270,6 +270,7 @@ class PatchGridDock(ViewDock):
         second = view.second == "resampled"
         for name in ("resample_height", "resample_width"):
             self.controls[name].setEnabled(second)
+        self.controls["bias_head"].setEnabled("relative_bias" in (view.encoding, view.second))
 
     def _choose_image(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Image under the patch grid", "",
