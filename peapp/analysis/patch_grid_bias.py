@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from peapp.checkpoints.bias_window import BiasWindow, window_of_table
 from peapp.errors import ParameterError
 
-from peapp.checkpoints.bias_window import BiasWindow, window_of_table  # noqa: F401 - re-exported
+__all__ = ["BiasView", "BiasWindow", "bias_view", "relative_position_index", "window_of_table"]
 
 
 def relative_position_index(window: BiasWindow) -> np.ndarray:

@@ -400,7 +400,9 @@ class PatchGridDock(ViewDock):
             full = self.settings_for(self.ctx.document).color_range == "full"
         except PeappError:
             full = False
-        if result is not None and not full:
+        biased = result is not None and "relative_bias" in (result.a.encoding, result.b and result.b.encoding)
+        self.colorbar.axis.setLabel("bias" if biased else "similarity")
+        if result is not None and (biased or not full):  # a bias has no fixed −1 … 1 range
             lo = min(float(p.sim.min()) for p in (result.a, result.b) if p is not None)
             hi = max(float(p.sim.max()) for p in (result.a, result.b) if p is not None)
             levels = (lo, hi) if hi > lo else (lo - 0.5, hi + 0.5)
@@ -525,6 +527,10 @@ class PatchGridDock(ViewDock):
                 f"flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.")
         if a.encoding == "table" and result.table is not None:
             text += f" Panel A is {result.table.name} ({result.table.num_prefix_tokens} prefix row(s) left out)."
+        for letter, panel in (("A", a), ("B", b)):
+            if panel is not None and panel.encoding == "relative_bias":
+                text += (f" Panel {letter} is not a similarity: each tile is one query patch's learned bias to every "
+                         f"key patch of the window (added to the attention logits; {panel.label}), {panel.note}")
         if b is not None and b.note:
             text += f" B: {b.note}"
         return text
