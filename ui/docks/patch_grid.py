@@ -16,7 +16,10 @@
 Settings live in ``Document.views["patch_grid"]`` (spec: ``peapp.views.patch_grid``).  A
 checkpoint's learned table is a reference there, ``table_source = "PATH::TENSOR"`` (written by the checkpoint panel when a ViT
 table is chosen, or by :meth:`PatchGridDock.show_table`), read by this panel's own request on
-the worker — so a saved session shows the same table again.
+the worker — so a saved session shows the same table again.  A BEiT / Swin
+``relative_position_bias_table`` is shown the same way (``bias_source``, encoding
+``relative_bias``): each tile is one query patch's bias to every key patch of the window, for
+the head ``bias_head`` (``peapp.analysis.patch_grid_bias``).
 """
 
 from __future__ import annotations
