@@ -58,10 +58,10 @@ def format_table(report) -> str:
     lines = [f"path:         {printable(ck.path)}",
              f"format:       {ck.format} ({len(ck.tensors):,} tensors)",
              f"architecture: {printable(ck.architecture or 'unknown')}", ""]
-    rows = [(label, text) for label, text, _ in report.facts.rows() if text != "—"]
-    if rows:
-        width = max(len(label) for label, _ in rows)
-        lines += ["model:"] + [f"  {label.ljust(width)}  {printable(text)}" for label, text in rows] + [""]
+    facts = [(label, text) for label, text, _ in report.facts.rows() if text != "—"]
+    if facts:
+        width = max(len(label) for label, _ in facts)
+        lines += ["model:"] + [f"  {label.ljust(width)}  {printable(text)}" for label, text in facts] + [""]
     if report.components:
         rows = [("kind", "tensor", "shape", "details")]
         rows += [(c.kind, printable(c.tensor or "—"), _shape(c.shape), printable(c.summary))
