@@ -145,9 +145,10 @@ def _reference_edits(document: Document, checkpoint, comp) -> list[tuple[str, di
             "encoding": "relative_bias", "bias_source": table_source(checkpoint.path, comp.tensor),
             "bias_head": min(settings.bias_head, int(p["heads"]) - 1),
             "image_height": wh * settings.patch_height, "image_width": ww * settings.patch_width,
-            "selected": (wh // 2) * ww + ww // 2}  # the middle patch: its row shows every offset
-        if settings.second in ("resampled", "table", "relative_bias"):
-            values["second"] = "none"  # nothing to resample; panel B's table is another model's
+            "selected": (wh // 2) * ww + ww // 2,  # the middle patch: its row shows every offset
+            "prefix_tokens": 1 if p["class_token"] else 0,
+            # alone: a cosine panel beside it would share (and mislead) the one colour scale
+            "second": "none"}
         return [(PATCH_GRID_VIEW, values)]
     if comp.kind == "vision_learned_2d":
         from peapp.analysis.patch_grid import view_for_table

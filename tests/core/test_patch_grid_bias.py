@@ -103,6 +103,7 @@ def test_swin_stages_and_the_patch_grid_draws_transformers_bias(swin):
     assert notes == [] and doc.family == Document().family  # no 1-D family changes
     view = doc.view_spec("patch_grid")
     assert (view.encoding, view.image_height // view.patch_height, view.selected) == ("relative_bias", 4, 2 * 4 + 2)
+    assert (view.second, view.prefix_tokens) == ("none", 0)  # Swin has no class token
     for head in (0, 3):
         settings = doc.with_view("patch_grid", bias_head=head).view_spec("patch_grid").settings()
         result = PatchGridRequest(settings=settings).run()

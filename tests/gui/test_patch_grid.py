@@ -233,5 +233,7 @@ def test_a_swin_bias_table_from_the_checkpoint_panel(dock, main_window, qtbot, t
     np.testing.assert_allclose(result.a.sim, theirs[2], rtol=0, atol=1e-7)
     np.testing.assert_allclose(_shown(dock.tiles_a.image), vision.tile_mosaic(theirs[2], 4, 4, gap=0), atol=1e-7)
     np.testing.assert_allclose(_shown(dock.large_a.image), theirs[2, 2 * 4 + 2].reshape(4, 4), atol=1e-7)
-    assert dock.colorbar.axis.labelText == "bias" and dock.controls["bias_head"].isEnabled()
+    assert dock.colorbar.getAxis("left").labelText == "bias" and dock.controls["bias_head"].isEnabled()
+    assert not dock.colorbar.axis.labelText  # one label, not two
+    assert result.b is None  # no cosine panel on the same colour scale
     assert "not a similarity" in dock.caption.text()

@@ -404,7 +404,7 @@ class PatchGridDock(ViewDock):
         except PeappError:
             full = False
         biased = result is not None and "relative_bias" in (result.a.encoding, result.b and result.b.encoding)
-        self.colorbar.axis.setLabel("bias" if biased else "similarity")
+        self.colorbar.getAxis("left").setLabel("bias" if biased else "similarity")  # where ColorBarItem puts its label
         if result is not None and (biased or not full):  # a bias has no fixed −1 … 1 range
             lo = min(float(p.sim.min()) for p in (result.a, result.b) if p is not None)
             hi = max(float(p.sim.max()) for p in (result.a, result.b) if p is not None)
