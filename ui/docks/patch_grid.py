@@ -16,7 +16,10 @@
 Settings live in ``Document.views["patch_grid"]`` (spec: ``peapp.views.patch_grid``).  A
 checkpoint's learned table is a reference there, ``table_source = "PATH::TENSOR"`` (written by the checkpoint panel when a ViT
 table is chosen, or by :meth:`PatchGridDock.show_table`), read by this panel's own request on
-the worker — so a saved session shows the same table again.
+the worker — so a saved session shows the same table again.  A BEiT / Swin
+``relative_position_bias_table`` is shown the same way (``bias_source``, encoding
+``relative_bias``): each tile is one query patch's bias to every key patch of the window, for
+the head ``bias_head`` (``peapp.analysis.patch_grid_bias``).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow =
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
 SELECT_PEN = QColor("#ff4757")
 
-_LABELS = {**vision.LABELS, "none": "— none —", "resampled": "A resampled to…", "data": "data range",
+_LABELS = {**vision.LABELS, "relative_bias": "Relative bias table (given)", "none": "— none —", "resampled": "A resampled to…", "data": "data range",
            "full": "−1 … 1"}
 # Settings that change only how the result is drawn, not what is computed.
 _DRAW_ONLY = {"selected": 0, "color_range": "data"}
@@ -198,7 +201,7 @@ class PatchGridDock(ViewDock):
         (("image px", ("image_height", "image_width")), ("patch px", ("patch_height", "patch_width")),
          ("prefix", ("prefix_tokens",)), ("colours", ("color_range",))),
         (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",)),
-         ("resample to", ("resample_height", "resample_width"))),
+         ("resample to", ("resample_height", "resample_width")), ("bias head", ("bias_head",))),
     )
 
     def _build_controls(self) -> QWidget:
@@ -270,6 +273,7 @@ class PatchGridDock(ViewDock):
         second = view.second == "resampled"
         for name in ("resample_height", "resample_width"):
             self.controls[name].setEnabled(second)
+        self.controls["bias_head"].setEnabled("relative_bias" in (view.encoding, view.second))
 
     def _choose_image(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Image under the patch grid", "",
@@ -399,7 +403,9 @@ class PatchGridDock(ViewDock):
             full = self.settings_for(self.ctx.document).color_range == "full"
         except PeappError:
             full = False
-        if result is not None and not full:
+        biased = result is not None and "relative_bias" in (result.a.encoding, result.b and result.b.encoding)
+        self.colorbar.getAxis("left").setLabel("bias" if biased else "similarity")  # where ColorBarItem puts its label
+        if result is not None and (biased or not full):  # a bias has no fixed −1 … 1 range
             lo = min(float(p.sim.min()) for p in (result.a, result.b) if p is not None)
             hi = max(float(p.sim.max()) for p in (result.a, result.b) if p is not None)
             levels = (lo, hi) if hi > lo else (lo - 0.5, hi + 0.5)
@@ -524,6 +530,10 @@ class PatchGridDock(ViewDock):
                 f"flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.")
         if a.encoding == "table" and result.table is not None:
             text += f" Panel A is {result.table.name} ({result.table.num_prefix_tokens} prefix row(s) left out)."
+        for letter, panel in (("A", a), ("B", b)):
+            if panel is not None and panel.encoding == "relative_bias":
+                text += (f" Panel {letter} is not a similarity: each tile is one query patch's learned bias to every "
+                         f"key patch of the window (added to the attention logits; {panel.label}), {panel.note}")
         if b is not None and b.note:
             text += f" B: {b.note}"
         return text
