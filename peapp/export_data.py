@@ -254,10 +254,23 @@ def read_parameters(path: str | os.PathLike) -> dict[str, Any]:
     A plain session file (a Document's JSON) is returned as ``{"document": …}`` so callers can
     treat both alike.
     """
-    from peapp.safe_open import read_bytes
+    from peapp.safe_open import LIMITS, open_regular
 
     path = os.fspath(path)
-    data = read_bytes(path, "figure", ExportError)  # regular files only, size-capped
+    with open_regular(path, "figure", ExportError) as fh:  # regular files only, size-capped
+        try:
+            data = fh.read(64)
+            # JSON (a session, a sidecar) is capped as a session: parsing a 100 MB "session" would hold
+            # the interpreter (and so the GUI thread, whatever thread reads) for a second and more
+            figure = data.startswith((b"\x89PNG\r\n\x1a\n", b"%PDF")) or path.lower().endswith(".svg") or \
+                data.lstrip().startswith((b"<?xml", b"<svg"))
+            limit = LIMITS["figure" if figure else "session"]
+            data += fh.read(limit + 1 - len(data))
+        except OSError as exc:
+            raise ExportError(f"cannot read {path}: {exc.strerror or exc}.") from None
+    if len(data) > limit:
+        raise ExportError(f"{path} is more than {limit // 2**20:,} MiB, more than a "
+                          f"{'figure' if figure else 'session'} file can be; is it the right file?")
     text: str | None
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         text = png_text_chunks(data).get(METADATA_KEY)

@@ -69,7 +69,8 @@ class DocumentModel(QObject):
             self.undo_stack.push(_ReplaceDocument(self, self._document, document, text, merge_key))
 
     def replace_without_undo(self, document: Document) -> None:
-        """Load a whole new Document (session open): clears the undo history."""
+        """Load a whole new Document and clear the undo history (scripts, tests; File > Open Session
+        is an undoable set_document instead)."""
         self.undo_stack.clear()
         self._apply(document)
 

@@ -316,21 +316,25 @@ class ExportActions(QObject):
         self.window.show_status(f"Session saved to {path}")
         return path
 
-    def open_session(self, path: str | None = None) -> Document | None:
+    def open_session(self, path: str | None = None) -> None:
+        """Read a session (or a figure's embedded one) off the GUI thread, then make it the
+        Document in one undo step: Ctrl+Z brings back the previous one.  A file that does not open
+        leaves the Document and the undo history as they were."""
         from peapp import export_data
 
         path = path or self.ask_session_path(save=False)
         if not path:
-            return None
-        try:
-            document = export_data.document_from_file(path)
-        except PeappError as exc:
-            self.show_error("Session not opened", f"{exc}\nThe current session is unchanged.")
-            return None
-        self.window.document_model.replace_without_undo(document)
+            return
+        self.window.ctx.reader.read("open-session", lambda: export_data.document_from_file(path),
+                                    lambda document: self._session_read(path, document),
+                                    lambda message: self.show_error("Session not opened",
+                                                                    f"{message}\nThe current session is unchanged."),
+                                    what=f"session {path}")
+
+    def _session_read(self, path: str, document: Document) -> None:
+        self.window.document_model.set_document(document, f"Open session {os.path.basename(path)}")
         self._remember(path)
-        self.window.show_status(f"Opened session {path}")
-        return document
+        self.window.show_status(f"Opened session {path} (Undo brings back the previous one)")
 
 
 class FigureDialog(QDialog):

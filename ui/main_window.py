@@ -9,6 +9,7 @@ start with ``MainWindow(load_backend="now")``.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import time
 import zlib
@@ -24,11 +25,13 @@ from peapp.jobs import Request
 from ui import help_menu, settings as preferences
 from ui.context import AppContext
 from ui.document_model import DocumentModel
+from ui.file_reader import FileReader
 from ui.worker import ComputeWorker
 
 # Bump when the meaning of a saved layout changes.  The set of docks is folded into the version
 # too (layout_version()), so a layout saved with other docks is never applied to this set.
 LAYOUT_VERSION = 1
+READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this long
 
 
 class _LoadBackend(Request):
@@ -68,7 +71,8 @@ class MainWindow(QMainWindow):
         self._restore_layout = restore_layout
         self.document_model = DocumentModel(document or Document(), self)
         self.worker = ComputeWorker(self)
-        self.ctx = AppContext(self.document_model, self.worker, self.show_status)
+        self.reader = FileReader(self)  # other people's files, read off the GUI thread
+        self.ctx = AppContext(self.document_model, self.worker, self.show_status, self.reader)
         self.docks: dict[str, QWidget] = {}
         self.backend_seconds: float | None = None
         self._build_status_bar()
@@ -82,6 +86,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(placeholder)
         self.worker.progressed.connect(self._on_progress)
         self.worker.busyChanged.connect(self._on_busy)
+        self.reader.busyChanged.connect(self._on_reading)
         self.document_model.error.connect(self.show_status)
         if load_backend == "now":
             self.backend_seconds = _LoadBackend().run()
@@ -186,6 +191,10 @@ class MainWindow(QMainWindow):
         self.cancel_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_button.clicked.connect(self.cancel_running)
         self.cancel_button.setVisible(False)
+        self.reading_label = QLabel()  # what a slow read is opening (see _show_reading)
+        self.reading_label.setObjectName("readingLabel")
+        self.reading_label.setVisible(False)
+        bar.addPermanentWidget(self.reading_label)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
         self._progress_channel: str | None = None
@@ -195,21 +204,50 @@ class MainWindow(QMainWindow):
 
     def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
         self._progress_channel = channel
+        self.progress.setRange(0, 1000)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.progress.setValue(int(fraction * 1000))
 
     def _on_busy(self, busy: bool) -> None:
-        if not busy and not self.worker.is_busy():
+        if not self.reader.is_busy():
+            self.reading_label.setVisible(False)
+        if not busy and not self.worker.is_busy() and not self.reader.is_busy():
             self.progress.setVisible(False)
             self.cancel_button.setVisible(False)
 
+    def _on_reading(self, busy: bool) -> None:
+        # a read that takes a while says what it opens, with a busy bar and Cancel (quick ones
+        # would only flash them, and overwrite the status line for nothing)
+        if busy:
+            QTimer.singleShot(int(READ_PROGRESS_DELAY_S * 1000), self, self._show_reading)
+            return
+        self._on_busy(False)
+
+    def _show_reading(self) -> None:
+        what = self.reader.reading()
+        if what is None:
+            return
+        # beside the bar, not in the status line: that keeps the message it had
+        kind, _, path = what.partition(" ")  # "session /path/to/file.json"
+        self.reading_label.setText(f"Opening {kind} {os.path.basename(path) or path} …")
+        self.reading_label.setToolTip(f"Opening {what} (Esc cancels)")
+        self.reading_label.setVisible(True)
+        if not self.progress.isVisible():  # a computation's bar has priority
+            self.progress.setRange(0, 0)  # no fraction is known for a read: a busy indicator
+            self.progress.setVisible(True)
+            self.cancel_button.setVisible(True)
+
     def cancel_running(self) -> None:
-        if self._progress_channel is not None:
+        if self.progress.maximum() == 0:  # the busy bar of a read (see _show_reading)
+            self.reader.cancel()
+            self.show_status("Cancelled; nothing was opened and everything is as it was.")
+        elif self._progress_channel is not None:
             self.worker.cancel(self._progress_channel)
             self.show_status("Cancelled; the previous view is kept.")
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
+        self.reading_label.setVisible(False)
 
     def show_about(self) -> None:
         import PySide6
@@ -249,13 +287,14 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # Qt override
         self.save_layout()
+        self.reader.shutdown()  # a read still blocked is left to end alone: closing never waits for it
         self.worker.shutdown()
         super().closeEvent(event)
 
     def wait_until_idle(self, process_events: Callable[[], None], timeout_s: float = 30.0) -> None:
-        """Spin the event loop until the worker has nothing to do (for scripts and tests)."""
+        """Spin the event loop until the worker and the file reader have nothing to do (for scripts and tests)."""
         deadline = time.monotonic() + timeout_s
-        while self.worker.is_busy() and time.monotonic() < deadline:
+        while (self.worker.is_busy() or self.reader.is_busy()) and time.monotonic() < deadline:
             process_events()
             time.sleep(0.005)
         process_events()

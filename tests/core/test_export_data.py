@@ -186,3 +186,16 @@ def test_a_foreign_pdf_with_non_utf8_metadata_is_an_export_error(tmp_path):
                     b"</rdf:Alt></dc:description>\n%%EOF\n")
     with pytest.raises(ExportError, match="not valid JSON"):
         export_data.read_parameters(pdf)
+
+
+def test_a_json_session_is_capped_as_a_session_not_as_a_figure(tmp_path):
+    """A 100 MB 'session' was read and parsed whole (the figure cap is 256 MiB): a second and more
+    holding the interpreter, so the GUI stalled even though the read ran on another thread."""
+    from peapp.safe_open import LIMITS
+
+    big = tmp_path / "big.json"
+    with open(big, "wb") as fh:
+        fh.write(b'{"app": "peapp", "x": "')
+        fh.truncate(100 * 2**20)  # sparse: costs nothing to make
+    with pytest.raises(export_data.ExportError, match=f"more than {LIMITS['session'] // 2**20} MiB.*session"):
+        export_data.read_parameters(big)

@@ -248,7 +248,9 @@ def test_a_session_restores_the_referenced_tables_in_a_fresh_window(main_window,
         fresh.show()
         qtbot.waitExposed(fresh)
         wait_idle(qtbot, fresh)
-        assert fresh.export_actions.open_session(str(path)) is not None
+        fresh.export_actions.open_session(str(path))
+        wait_idle(qtbot, fresh)
+        assert fresh.document_model.document.checkpoint is not None
         qtbot.waitUntil(lambda: fresh.docks["checkpointDock"].report is not None, timeout=20_000)
         wait_idle(qtbot, fresh)
         after = {"patch": fresh.docks["patchGridDock"].export_arrays(),

@@ -301,7 +301,9 @@ def test_session_save_open_and_errors(main_window, qtbot, monkeypatch, tmp_path)
     assert actions.save_session() == str(path)
     model.replace_without_undo(Document())
     wait_idle(qtbot, main_window)
-    assert actions.open_session() == saved and model.document == saved
+    actions.open_session()  # read off the GUI thread
+    wait_idle(qtbot, main_window)
+    assert model.document == saved
     wait_idle(qtbot, main_window)
     assert main_window.docks["heatmapDock"].mode_combo.currentData() == "similarity"
     assert main_window.docks["parametersDock"].forms["rope"].widgets["head_dim"].value() == 32
@@ -309,13 +311,16 @@ def test_session_save_open_and_errors(main_window, qtbot, monkeypatch, tmp_path)
     png = tmp_path / "fig.png"
     export.export_figure(main_window.docks["heatmapDock"], png, export.FigureOptions(scale=1, size=(200, 160)))
     model.replace_without_undo(Document())
-    assert actions.open_session(str(png)) == saved
+    actions.open_session(str(png))
+    wait_idle(qtbot, main_window)
+    assert model.document == saved
     # newer format: a clear message and the current session stays
     newer = saved.to_dict()
     newer["version"] = 42
     (tmp_path / "newer.json").write_text(__import__("json").dumps(newer))
     answers = _Answers(monkeypatch, actions)
-    assert actions.open_session(str(tmp_path / "newer.json")) is None
+    actions.open_session(str(tmp_path / "newer.json"))
+    wait_idle(qtbot, main_window)
     assert "newer peapp" in answers.errors[-1] and model.document == saved
 
 

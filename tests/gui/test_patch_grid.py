@@ -132,7 +132,8 @@ def test_show_table_from_a_checkpoint_keeps_prefix_apart(dock, main_window, qtbo
 def test_bad_image_and_bad_settings_keep_last_state(dock, main_window, qtbot, tmp_path):
     bad = tmp_path / "not_an_image.png"
     bad.write_text("hello")
-    assert not dock.set_image(str(bad))
+    dock.set_image(str(bad))  # read off the GUI thread
+    wait_idle(qtbot, main_window)
     assert "cannot read" in dock.readout.text()
     good = tmp_path / "red.png"
     from PySide6.QtGui import QColor, QImage
@@ -140,7 +141,7 @@ def test_bad_image_and_bad_settings_keep_last_state(dock, main_window, qtbot, tm
     img = QImage(40, 30, QImage.Format.Format_RGB888)
     img.fill(QColor(200, 10, 10))
     assert img.save(str(good))
-    assert dock.set_image(str(good))
+    dock.set_image(str(good))
     wait_idle(qtbot, main_window)
     rgb = _shown(dock.photo.image)
     assert rgb.shape == (224, 224, 3) and tuple(rgb[5, 5]) == (200, 10, 10)
