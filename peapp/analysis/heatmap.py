@@ -221,19 +221,20 @@ def _sampled_view(family: Family, spec: Spec, start: int, stop: int | None, max_
         return TableView(values, start, stop, 1.0, total, "full", col_start, col_stop, 1.0, "full")
     parts = []
     if bins < n:
-        parts.append(f"every {_stride_text(per_bin)} position")
+        parts.append(f"every {stride_text(per_bin)} position")
     if col_bins < width:
-        parts.append(f"every {_stride_text(per_col)} column")
+        parts.append(f"every {stride_text(per_col)} column")
     reduction = " × ".join(parts) + ", exact values at those"
     return TableView(values, start, stop, per_bin, total, reduction, col_start, col_stop, per_col, "sample")
 
 
-def _stride_text(stride: float) -> str:
-    """'216th' for a whole stride, '~97.7th' otherwise (strides vary by one between rows)."""
-    if math.isclose(stride, round(stride), abs_tol=1e-9):
-        whole = int(round(stride))
+def stride_text(stride: float) -> str:
+    """'216th' for a whole stride, '~339th' (or '~6.7th' below 10) otherwise: strides then vary
+    by one position between rows."""
+    whole = int(round(stride))
+    if math.isclose(stride, whole, abs_tol=1e-9) or stride >= 10:
         suffix = "th" if 10 <= whole % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(whole % 10, "th")
-        return f"{whole:,}{suffix}"
+        return f"{'' if math.isclose(stride, whole, abs_tol=1e-9) else '~'}{whole:,}{suffix}"
     return f"~{stride:,.1f}th"
 
 

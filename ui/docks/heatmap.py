@@ -18,7 +18,7 @@ from superqt.utils import qthrottled
 from peapp import encodings
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
-from peapp.analysis.heatmap import TableRequest, TableResult
+from peapp.analysis.heatmap import TableRequest, TableResult, stride_text
 from peapp.jobs import ColumnRequest, RowRequest
 from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
 from ui.docks.base import ViewDock, readout_label, viewport_of
@@ -345,7 +345,7 @@ class HeatmapDock(ViewDock):
         values = view.values[:, view.col_index(column)]
         set_curve(self.col_curve, view.row_positions, values)
         self._fit_y(self.col_plot, values)
-        how = f"every {view.bin_size:,.1f} positions" if view.method == "sample" else f"means of ~{view.bin_size:,.0f} positions"
+        how = f"every {stride_text(view.bin_size)} position" if view.method == "sample" else f"means of ~{view.bin_size:,.0f} positions"
         set_title(self.col_plot, f"{self._column_name(column)} across {result.row_axis}s ({how}){self._y_note()}")
 
     def _show_row(self, position: int, values: np.ndarray) -> None:
