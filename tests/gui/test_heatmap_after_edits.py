@@ -159,3 +159,25 @@ def test_minilm_cross_sections_use_the_robust_range(main_window, qtbot):
         y0, y1 = plot.getViewBox().viewRange()[1]
         assert y1 - y0 < 1.3 * (high - low), plot.titleLabel.text  # not the ±2 of a few outliers
         assert "y clipped as the colours" in plot.titleLabel.text
+
+
+def test_colour_bar_of_alibi_at_100k_draws_every_label(main_window, qtbot):
+    """pyqtgraph's 45 px colour-bar axis dropped every label wider than that: ALiBi at 100k
+    showed "0" and "−5000" and nothing down to −50,000."""
+    from PySide6.QtGui import QImage, QPainter
+
+    doc = main_window.document_model
+    heat = _heat(main_window)
+    assert doc.try_set_family("alibi") and doc.try_set_params("alibi", n_positions=100_000)
+    wait_idle(qtbot, main_window)
+    low, high = heat.colorbar.levels()
+    assert low < -40_000 and high == 0
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = heat.colorbar.axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    labels = [text for _, _, text in texts]
+    assert len(labels) >= 5 and "\u221240k" in labels, labels
+    assert all(len(label) <= 5 for label in labels), labels  # −45k, not −45000

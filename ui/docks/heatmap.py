@@ -23,7 +23,7 @@ from peapp.jobs import ColumnRequest, RowRequest
 from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
 from ui.docks.base import ViewDock, readout_label, viewport_of
 from ui.forms import Combo, Form
-from ui.plotting import set_axis_label, set_curve, set_title
+from ui.plotting import fit_colorbar_axis, set_axis_label, set_curve, set_title
 from ui.settings import colormap_name
 
 HOVER_HINT = "Hover over the heatmap for values; click to select a position and a dimension."
@@ -82,6 +82,7 @@ class HeatmapDock(ViewDock):
         self.plot.addItem(self.detail_image)
         self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(DIVERGING), interactive=False, width=14)
         self.colorbar.setImageItem([self.image, self.detail_image], insert_in=self.plot)
+        fit_colorbar_axis(self.colorbar)
         self.row_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#f1c40f", width=1))
         self.col_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#f1c40f", width=1))
         for line in (self.row_line, self.col_line):
@@ -210,6 +211,7 @@ class HeatmapDock(ViewDock):
         self.image.setImage(values, autoLevels=False)
         if tuple(levels) != tuple(self.colorbar.levels()):  # unchanged levels: no colour-bar re-layout
             self.colorbar.setLevels(levels)
+            fit_colorbar_axis(self.colorbar)
         if result.request.mode == "similarity":
             self.image.setRect(QRectF(view.row_start, view.row_start, view.row_stop - view.row_start,
                                       view.row_stop - view.row_start))
