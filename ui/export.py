@@ -266,10 +266,12 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
             action()
 
 
-# Images are upsampled (nearest neighbour) to at least this many pixels a side before they are
-# painted into a figure, within IMAGE_MAX_PIXELS; see _crisp_images.
-IMAGE_MIN_SIDE = 2048
-IMAGE_MAX_PIXELS = 16_000_000
+# Images are upsampled (nearest neighbour) before they are painted into a figure, to
+# IMAGE_PER_PIXEL bitmap pixels per on-screen pixel (at most IMAGE_MAX_SIDE a side), within
+# IMAGE_MAX_PIXELS for all images of a figure together; see _crisp_images.
+IMAGE_PER_PIXEL = 4
+IMAGE_MAX_SIDE = 2048
+IMAGE_MAX_PIXELS = 24_000_000
 
 
 @contextlib.contextmanager
@@ -279,6 +281,7 @@ def _crisp_images(widget: QWidget) -> Iterator[None]:
     neighbour) so the embedded bitmap is large enough that smoothing no longer shows; colours
     and levels are unchanged, and the image is put back afterwards."""
     undo: list = []
+    budget = IMAGE_MAX_PIXELS
     try:
         for scene in _scenes(widget):
             for item in scene.items():
@@ -286,12 +289,14 @@ def _crisp_images(widget: QWidget) -> Iterator[None]:
                     continue
                 image = item.image
                 rows, cols = image.shape[:2]
-                fy = max(1, -(-IMAGE_MIN_SIDE // rows))
-                fx = max(1, -(-IMAGE_MIN_SIDE // cols))
-                while (fy > 1 or fx > 1) and rows * fy * cols * fx > IMAGE_MAX_PIXELS:
+                shown = item.sceneBoundingRect()
+                fy = max(1, -(-min(IMAGE_MAX_SIDE, int(IMAGE_PER_PIXEL * shown.height())) // rows))
+                fx = max(1, -(-min(IMAGE_MAX_SIDE, int(IMAGE_PER_PIXEL * shown.width())) // cols))
+                while (fy > 1 or fx > 1) and rows * fy * cols * fx > budget:
                     fy, fx = max(1, fy // 2), max(1, fx // 2)
                 if fy == 1 and fx == 1:
                     continue
+                budget -= rows * fy * cols * fx
                 rect = item.mapRectToParent(item.boundingRect())
                 item.setImage(np.repeat(np.repeat(image, fy, axis=0), fx, axis=1), autoLevels=False)
                 item.setRect(rect)
