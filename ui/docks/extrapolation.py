@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
@@ -78,7 +78,7 @@ class ExtrapolationDock(SettingsDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("extrapolationGraphics")
-        self.graphics.setMinimumHeight(260)
+        self.graphics.setMinimumHeight(220)
         self.plots: dict[str, pg.PlotItem] = {}
         for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
                                   ("rope", (1, 0, 2)), ("alibi", (1, 2, 1))):
@@ -96,10 +96,16 @@ class ExtrapolationDock(SettingsDock):
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        # the verdicts are the point: shown whole (no scrolling), the plots take the rest
-        self.summary_label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.summary_label, 0)
+        # the verdicts are the point: shown whole where the window allows (the plots give way down
+        # to their minimum); a scroll bar only when even that does not fit (1366×768)
+        self.summary_area = QScrollArea()
+        self.summary_area.setObjectName("extrapolationSummaryArea")
+        self.summary_area.setWidgetResizable(True)
+        self.summary_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.summary_area.setWidget(self.summary_label)
+        self.summary_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.graphics, 3)
+        layout.addWidget(self.summary_area, 2)
         self.readout = readout_label("extrapolationReadout", "Hover over a plot for its numbers.")
         layout.addWidget(self.readout)
         self.set_body(body)
@@ -123,8 +129,15 @@ class ExtrapolationDock(SettingsDock):
             measured = ex.MEASURED.get(s.scheme) if result.eval_len > result.train_len else None
             note = f" <span style='color:{GUIDE}'><i>{html.escape(measured)}.</i></span>" if measured else ""
             lines.append(f"<b>{html.escape(s.label)}</b>: <span style='color:{color}; font-weight:bold'>"
-                         f"{html.escape(ex.VERDICT_TEXT[s.verdict])}</span> — {html.escape(s.reason)}.{note}")
-        self.summary_label.setText("The formulas, computed; and what measurements found:<br>" + "<br>".join(lines))
+                         f"{html.escape(ex.VERDICT_TEXT[s.verdict])}</span> — {html.escape(s.reason.rstrip('.'))}.{note}")
+        # two columns (absolute and bias schemes | RoPE and its scalings), so all of it shows at 1366×768
+        left = [line for s, line in zip(result.summaries, lines) if not s.scheme.startswith("rope")]
+        right = [line for s, line in zip(result.summaries, lines) if s.scheme.startswith("rope")]
+        cell = "<td width='50%' valign='top' style='padding-right:10px'>{}</td>"
+        self.summary_label.setText("<div style='font-size:9pt'>The formulas, computed; and what measurements found:"
+                                   "<table width='100%' cellspacing='0'><tr>"
+                                   + cell.format("<br>".join(left)) + cell.format("<br>".join(right))
+                                   + "</tr></table></div>")
         factor = result.rope.factor
         capped = f" (the auto factor stops at {ex.MAX_FACTOR:g})" if factor < result.eval_len / result.train_len \
             and factor == ex.MAX_FACTOR else ""
