@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from peapp.checkpoints.samples import sample_path
-from peapp.encodings import get, sinusoidal
+from peapp.encodings import sinusoidal
 from tests.conftest import wait_idle
 
 
