@@ -38,13 +38,13 @@ def test_esc_marks_the_picture_stale_until_a_new_result(main_window, qtbot, name
     qtbot.waitUntil(lambda: main_window.cancel_button.isVisible(), timeout=10_000)
     qtbot.keyClick(main_window, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: dock.is_stale, timeout=5_000)
-    assert dock._content.graphicsEffect() is not None and dock._content.graphicsEffect().opacity() < 1
+    assert dock.is_dimmed
     assert "Showing the previous result" in dock.stale_bar.findChild(type(dock.caption), "staleText").text()
     wait_idle(qtbot, main_window)
     dock.refresh()  # a new request (an edit, or the bar's Recompute) brings a matching picture
     wait_idle(qtbot, main_window)
     qtbot.waitUntil(lambda: not dock.is_stale, timeout=10_000)
-    assert dock._content.graphicsEffect() is None
+    assert not dock.is_dimmed
 
 
 def test_recompute_button_brings_the_current_picture(main_window, qtbot):

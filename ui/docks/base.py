@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtWidgets import (QDockWidget, QGraphicsOpacityEffect, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from peapp.document import Document
 from peapp.jobs import Request
@@ -52,7 +52,9 @@ def error_label(object_name: str) -> QLabel:
     return label
 
 
-STALE_OPACITY = 0.45  # a cancelled panel's previous picture, dimmed until a new one arrives
+# a cancelled panel's previous picture, veiled in this colour until a new one arrives (a view's
+# foreground brush: a QGraphicsOpacityEffect over a graphics view drew ghosts of the old layout)
+STALE_VEIL = (128, 128, 128, 150)
 STALE_TEXT = ("Showing the previous result: the computation for the current settings was cancelled, "
               "so this picture does not match them.")
 
@@ -187,17 +189,24 @@ class ViewDock(QDockWidget):
         """Whether the picture is the one from before a cancelled computation."""
         return self.stale_bar.isVisibleTo(self)
 
+    def _views(self) -> list:
+        return self._content.findChildren(pg.GraphicsView) if self._content is not None else []
+
+    @property
+    def is_dimmed(self) -> bool:
+        views = self._views()
+        return bool(views) and all(v.foregroundBrush().style() != Qt.BrushStyle.NoBrush for v in views)
+
     def mark_stale(self) -> None:
         """Dim the picture and say it is the previous result (cleared by the next result)."""
-        if self._content is not None and self._content.graphicsEffect() is None:
-            effect = QGraphicsOpacityEffect(self._content)
-            effect.setOpacity(STALE_OPACITY)
-            self._content.setGraphicsEffect(effect)
+        for view in self._views():
+            view.setForegroundBrush(QBrush(QColor(*STALE_VEIL)))
         self.stale_bar.setVisible(True)
 
     def clear_stale(self) -> None:
-        if self._content is not None and self._content.graphicsEffect() is not None:
-            self._content.setGraphicsEffect(None)
+        if self.stale_bar.isVisibleTo(self):
+            for view in self._views():
+                view.setForegroundBrush(QBrush())
         self.stale_bar.setVisible(False)
 
     def _on_cancelled(self, channel: str) -> None:
