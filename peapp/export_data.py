@@ -209,9 +209,9 @@ def data_files(path: str | os.PathLike, arrays: Mapping[str, np.ndarray], meta: 
                fmt: str | None = None) -> dict[str, bytes]:
     """The files a data export consists of: ``{path: bytes}``.
 
-    ``stem.csv``/``stem.npy`` for a single array; ``stem-KEY.csv``/``.npy`` per array when there
-    are several; ``stem.npz`` holds all of them.  Always ``stem.json`` with the parameters and
-    the list of arrays (name, shape, dtype, file).
+    ``stem.csv``/``stem.npy`` holds the first (main) array — the file the user named always
+    exists — and ``stem-KEY.csv``/``.npy`` each further one; ``stem.npz`` holds all of them.
+    Always ``stem.json`` with the parameters and the list of arrays (name, shape, dtype, file).
     """
     path = os.fspath(path)
     fmt = fmt or format_of(path)
@@ -229,9 +229,8 @@ def data_files(path: str | os.PathLike, arrays: Mapping[str, np.ndarray], meta: 
             listing.append({"name": _clean_key(key), "shape": list(np.shape(array)),
                             "dtype": np.asarray(array).dtype.name, "file": os.path.basename(target)})
     else:
-        single = len(arrays) == 1
-        for key, array in arrays.items():
-            target = f"{stem}.{fmt}" if single else f"{stem}-{_clean_key(key)}.{fmt}"
+        for n, (key, array) in enumerate(arrays.items()):
+            target = f"{stem}.{fmt}" if n == 0 else f"{stem}-{_clean_key(key)}.{fmt}"
             files[target] = csv_bytes(key, array) if fmt == "csv" else npy_bytes(key, array)
             listing.append({"name": _clean_key(key), "shape": list(np.shape(array)),
                             "dtype": np.asarray(array).dtype.name, "file": os.path.basename(target)})

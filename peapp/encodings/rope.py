@@ -655,4 +655,11 @@ def _column_at(spec: RopeSpec, positions: torch.Tensor, column: int) -> torch.Te
     return (cos if column < half else sin)[:, 0]
 
 
-FAMILY = dataclasses.replace(FAMILY, pooled_rows_at=_pooled, column_at=_column_at)
+def _column_name(spec: RopeSpec, column: int) -> str:
+    half = spec.rotary_dim // 2
+    return f"{'cos' if column < half else 'sin'} of pair {column % half:,}"
+
+
+FAMILY = dataclasses.replace(
+    FAMILY, pooled_rows_at=_pooled, column_at=_column_at, column_name_of=_column_name,
+    row_title_of=lambda s, p: f"position {p:,}: cos and sin of every pair's angle")

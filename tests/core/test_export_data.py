@@ -56,13 +56,13 @@ def test_data_files_layout_and_sidecar(tmp_path):
     meta = export_data.export_metadata(_doc(), "heatmapDock", view="similarity", title="t")
     files = export_data.write_data(tmp_path / "fig.csv", arrays, meta)
     names = sorted(os.path.basename(p) for p in files)
-    assert names == ["fig-row_positions.csv", "fig-values.csv", "fig.json"]
+    assert names == ["fig-row_positions.csv", "fig.csv", "fig.json"]  # the file named holds the main array
     sidecar = json.loads((tmp_path / "fig.json").read_text())
     assert sidecar["dock"] == "heatmapDock" and sidecar["view"] == "similarity"
     assert Document.from_dict(sidecar["document"]) == _doc()
     assert sidecar["resolved_params"]["rope"]["head_dim"] == 64
-    assert [a["file"] for a in sidecar["arrays"]] == ["fig-values.csv", "fig-row_positions.csv"]
-    np.testing.assert_array_equal(export_data.read_csv(tmp_path / "fig-values.csv"), arrays["values"])
+    assert [a["file"] for a in sidecar["arrays"]] == ["fig.csv", "fig-row_positions.csv"]
+    np.testing.assert_array_equal(export_data.read_csv(tmp_path / "fig.csv"), arrays["values"])
     assert export_data.document_from_file(tmp_path / "fig.json") == _doc()
 
 
