@@ -33,9 +33,9 @@ def test_tour_show_button_raises_a_hidden_dock(qtbot, main_window):
 
 def test_shortcut_list_is_collected_from_the_window(main_window):
     entries = dict((what, key) for key, what in help_menu.shortcut_entries(main_window))
-    assert entries["Undo"] == "Ctrl+Z"
-    assert entries["Preferences"] == "Ctrl+,"
-    assert entries["Show/hide the Encoding heatmap panel"] == "Ctrl+1"
+    assert entries["Undo the last edit of a parameter or panel setting (also inside a field)"] == "Ctrl+Z"
+    assert entries["Open Preferences: theme, colour maps, export defaults, compute device, window layout"] == "Ctrl+,"
+    assert entries["Bring the Encoding heatmap panel to the front"] == "Ctrl+1"
     assert any(key == "Esc" for key in entries.values())  # the Cancel button
 
 
