@@ -275,14 +275,20 @@ class Form(QObject):
     # ---- refused values, said beside the field ----------------------------------------------------
     def mark_invalid(self, name: str, message: str) -> None:
         """Say under field ``name`` why its value was refused (the field keeps what was typed)."""
-        self.errors[name].setText(message)
-        self.errors[name].setVisible(True)
+        error = self.errors[name]
+        error.setText(message)
+        error.setVisible(True)
+        # as tall as the wrapped message at the field's width: a scroll area or form layout that
+        # sizes by minimum height (not height-for-width) would otherwise squeeze it to two lines
+        width = max(self.widgets[name].width(), error.width(), 120)
+        error.setMinimumHeight(error.heightForWidth(width))
         self.labels[name].setStyleSheet("color: #c0392b;")
 
     def clear_invalid(self, name: str | None = None) -> None:
         for key in self.errors if name is None else (name,):
             if self.errors[key].isVisibleTo(self.errors[key].parentWidget()) or self.errors[key].text():
                 self.errors[key].clear()
+                self.errors[key].setMinimumHeight(0)
                 self.errors[key].setVisible(False)
                 self.labels[key].setStyleSheet("")
 

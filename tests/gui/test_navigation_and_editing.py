@@ -208,6 +208,9 @@ def test_a_spin_box_types_past_its_range_and_says_the_validators_limit(qtbot, ma
         assert spin.text() == typed  # nothing cut, no sign dropped
         qtbot.keyClick(spin, Qt.Key.Key_Return)
         assert spin.text() == shown and message in form.errors["n_positions"].text()
+        qtbot.wait(50)
+        error = form.errors["n_positions"]
+        assert error.height() >= error.heightForWidth(error.width())  # the whole message, not two lines of it
         assert main_window.document_model.document.spec("rope").n_positions == 50
     spin.setValue(int(limit) - 1)
     spin.stepBy(5)  # arrows stop at the field's own limit
