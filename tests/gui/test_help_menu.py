@@ -81,17 +81,15 @@ def test_dark_theme_check_boxes_stand_out(qtbot):
     try:
         preferences.apply_theme("dark")
         window_colour = app.palette().color(app.palette().ColorRole.Window)
-        for cls, element in ((QCheckBox, QStyle.PrimitiveElement.PE_IndicatorCheckBox),
-                             (QRadioButton, QStyle.PrimitiveElement.PE_IndicatorRadioButton)):
+        for cls, element in ((QCheckBox, QStyle.SubElement.SE_CheckBoxIndicator),
+                             (QRadioButton, QStyle.SubElement.SE_RadioButtonIndicator)):
             box = cls("an option")
             qtbot.addWidget(box)
             box.show()
             image = box.grab().toImage()
             option = QStyleOptionButton()
             option.initFrom(box)
-            indicator = box.style().subElementRect(
-                QStyle.SubElement.SE_CheckBoxIndicator if cls is QCheckBox else QStyle.SubElement.SE_RadioButtonIndicator,
-                option, box)
+            indicator = box.style().subElementRect(element, option, box)
             ratio = box.devicePixelRatioF()
             lightest = max(QColor(image.pixel(int(x * ratio), int(y * ratio))).lightness()
                            for x in range(indicator.left(), indicator.right() + 1)
