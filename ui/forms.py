@@ -30,7 +30,7 @@ import itertools
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
-                               QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget)
+                               QLabel, QLineEdit, QSpinBox, QToolTip, QVBoxLayout, QWidget)
 from superqt import QLabeledDoubleSlider, QLabeledSlider
 from superqt.utils import qthrottled, signals_blocked
 
@@ -277,6 +277,11 @@ class Form(QObject):
         """Say under field ``name`` why its value was refused (the field keeps what was typed)."""
         error = self.errors[name]
         error.setText(message)
+        if error.parentWidget() is None:  # the dock placed the control itself, without the error line
+            widget = self.widgets[name]
+            QToolTip.showText(widget.mapToGlobal(widget.rect().bottomLeft()), message, widget)
+            self.labels[name].setStyleSheet("color: #c0392b;")
+            return
         error.setVisible(True)
         # as tall as the wrapped message at the field's width: a scroll area or form layout that
         # sizes by minimum height (not height-for-width) would otherwise squeeze it to two lines
@@ -286,7 +291,7 @@ class Form(QObject):
 
     def clear_invalid(self, name: str | None = None) -> None:
         for key in self.errors if name is None else (name,):
-            if self.errors[key].isVisibleTo(self.errors[key].parentWidget()) or self.errors[key].text():
+            if self.errors[key].text():
                 self.errors[key].clear()
                 self.errors[key].setMinimumHeight(0)
                 self.errors[key].setVisible(False)
