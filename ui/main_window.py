@@ -59,6 +59,9 @@ class _LoadBackend(Request):
 
 class MainWindow(QMainWindow):
     backendReady = Signal()
+    # after a saved layout is restored or the layout is reset: panels that must not come back
+    # as they were saved (an empty Checkpoint strip) put themselves right
+    layoutRestored = Signal()
 
     def __init__(self, document: Document | None = None, *, load_backend: str = "background",
                  settings: QSettings | None = None, restore_layout: bool = True):
@@ -128,11 +131,12 @@ class MainWindow(QMainWindow):
             else:
                 self.addDockWidget(cls.default_area, dock)
                 first_in_group[key] = dock
-            action = dock.toggleViewAction()
+            action = dock.toggleViewAction()  # the View menu toggles; the panel's key shows it
             action.setToolTip(f"Show or hide the {cls.title} panel")
-            if cls.shortcut:
-                action.setShortcut(QKeySequence(cls.shortcut))
+            action.setStatusTip(action.toolTip())
             self.view_menu.addAction(action)
+            if cls.shortcut:
+                self.go_to_menu.addAction(self._show_panel_action(dock))
         for dock in first_in_group.values():
             dock.raise_()
         self._apply_default_sizes()
@@ -143,6 +147,23 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             dock.refresh()
         self.backendReady.emit()
+
+    def _show_panel_action(self, dock) -> QAction:
+        """Ctrl+1 … 9, 0: bring the panel to the front (show it if hidden, raise its tab); pressing
+        it on a panel that is behind a tab never hides it, as a toggle would."""
+        action = QAction(dock.title, self, objectName=f"show_{dock.objectName()}")
+        action.setShortcut(QKeySequence(type(dock).shortcut))
+        action.setStatusTip(f"Bring the {dock.title} panel to the front")
+        action.setToolTip(action.statusTip())
+        action.triggered.connect(lambda: self.show_panel(dock.objectName()))
+        return action
+
+    def show_panel(self, name: str) -> None:
+        """Show panel ``name`` and bring it to the front of its tab group, with the keyboard in it."""
+        dock = self.docks[name]
+        dock.show()
+        dock.raise_()
+        dock.setFocus(Qt.FocusReason.ShortcutFocusReason)  # so Export (Ctrl+E) and keys go to it
 
     def _fit_to_screen(self) -> None:
         """Default size: most of the screen, so 1366×768 and 4K both start sensibly."""
@@ -164,17 +185,23 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         menu = self.menuBar()
         self.file_menu = menu.addMenu("&File")
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close,
+                              statusTip="Close the window (the layout is kept for next time)")
         self.file_menu.addAction(quit_action)
         self.edit_menu = menu.addMenu("&Edit")
         undo = self.document_model.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setStatusTip("Undo the last edit of a parameter or panel setting (also inside a field)")
         redo = self.document_model.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        redo.setStatusTip("Redo the edit undone last")
         self.edit_menu.addActions([undo, redo])
         self.view_menu = menu.addMenu("&View")
         reset = QAction("Reset &layout", self, triggered=self.reset_layout)
+        reset.setStatusTip("Dock every panel back in its place; show them all (an empty Checkpoint panel stays closed)")
         self.view_menu.addAction(reset)
+        self.go_to_menu = self.view_menu.addMenu("&Go to panel")
+        self.go_to_menu.setObjectName("goToPanelMenu")
         self.view_menu.addSeparator()
         self.help_menu = menu.addMenu("&Help")
         self.help_menu.addAction(QAction("&About peapp", self, triggered=self.show_about))
@@ -269,6 +296,21 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         if isinstance(state, QByteArray) and not self.restoreState(state, self.layout_version()):
             self.show_status("The saved window layout did not fit this version; using the default layout.")
+        self.layoutRestored.emit()
+        QTimer.singleShot(0, self._keep_on_screen)  # once the layout's new minimum size is known
+
+    def _keep_on_screen(self) -> None:
+        """A geometry saved on a larger screen (or while a tall panel was open) is fitted to this one:
+        a window taller than the screen hides its status bar and squeezes its panels."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() < 200 or self.isMaximized() or self.isFullScreen():
+            return
+        frame = self.frameGeometry()
+        width, height = min(self.width(), screen.width()), min(self.height(), screen.height() - (frame.height() - self.height()))
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+            self.move(max(screen.left(), min(self.x(), screen.right() - self.frameGeometry().width())),
+                      max(screen.top(), min(self.y(), screen.bottom() - self.frameGeometry().height())))
 
     def layout_version(self) -> int:
         names = ",".join(sorted(self.docks))
@@ -284,6 +326,7 @@ class MainWindow(QMainWindow):
             dock.setFloating(False)
             dock.setVisible(True)
         self._apply_default_sizes()
+        self.layoutRestored.emit()
 
     def closeEvent(self, event) -> None:  # Qt override
         self.save_layout()

@@ -71,7 +71,9 @@ def test_invalid_value_shows_message_and_keeps_previous_image(main_window, qtbot
     learned_image = main_window.docks["heatmapDock"].image.image.copy()
     assert learned_image.shape == (50, 128) and not np.allclose(learned_image, before)
     params.forms["learned"].widgets["n_positions"].setValue(4000)  # table has 2,048 rows
-    qtbot.waitUntil(lambda: "does not exist" in params.message.text(), timeout=5000)
+    error = params.forms["learned"].form.errors["n_positions"]  # said under the field it is about
+    qtbot.waitUntil(lambda: "does not exist" in error.text(), timeout=5000)
+    assert error.isVisibleTo(params) and params.message.text() == ""
     wait_idle(qtbot, main_window)
     np.testing.assert_array_equal(main_window.docks["heatmapDock"].image.image, learned_image)
     assert main_window.document_model.document.spec().n_positions == 50

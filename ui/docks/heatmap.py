@@ -113,6 +113,7 @@ class HeatmapDock(ViewDock):
         self._range_changed = qthrottled(self._request_detail, timeout=150, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
         toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
+        toggle.setWhatsThis("Switch the heatmap between the encoding table and position similarity")
         toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
         self._sync_controls(ctx.document)
 
