@@ -182,6 +182,7 @@ class RunDock(ViewDock):
         self.map_plot = _plot(g, 0, 0, invert=True)
         self.map_plot.setLabel("left", "query token")
         self.map_plot.setLabel("bottom", "key token")
+        self.map_plot.setAspectLocked(True)  # square cells: a query row reads like a key column
         self.map_masked = _masked_layer(self.map_plot)
         self.map_image = pg.ImageItem(axisOrder="row-major")
         self.map_plot.addItem(self.map_image)
@@ -295,7 +296,11 @@ class RunDock(ViewDock):
         values = self.settings(document)
         self.form.sync(values)
         source = values["text_source"]
-        if source != "none":
+        recorded = (source, values["text"], values["text_file"])
+        # the editor shows the Document's text when that changes (undo, a session); other edits leave
+        # a text being chosen or typed alone
+        if source != "none" and recorded != getattr(self, "_synced_text", None):
+            self._synced_text = recorded
             with _blocked(self.source_combo):
                 self.source_combo.setCurrentIndex(max(0, self.source_combo.findData(source)))
             self._show_text_of(source, values)
@@ -427,6 +432,8 @@ class RunDock(ViewDock):
 
     def cancel(self) -> None:
         self.ctx.worker.cancel(self.object_name)
+        self._generation = -1  # a result already on its way (finished just before) is not shown either
+        self._request = None  # the same settings may be run again
         self._set_running(False)
         self._say("Run cancelled; the previous result stays." if self._result else "Run cancelled.")
 
@@ -591,8 +598,8 @@ class RunDock(ViewDock):
             self._grid_mark.setZValue(5)
             self.grid_plot.addItem(self._grid_mark)
         self._grid_mark.setRect(QRectF(col, layer, 1, 1))
-        self.grid_plot.setTitle(f"Every layer × head ({L} × {H}); each map on its own log scale (3 decades), "
-                                f"grey = masked; orange box = shown in the Attention tab")
+        self.grid_plot.setTitle(f"Every layer × head ({L} × {H}); each map on its own log scale (white = most weight, "
+                                f"3 decades), light grey = masked; orange box = shown in the Attention tab")
 
     def _draw_distance(self, run, layer: int, head: int) -> None:
         n = run.n_tokens
@@ -692,7 +699,7 @@ class RunDock(ViewDock):
     def _caption(self, run, layer: int, head: int) -> str:
         res = self._result
         mode = self.settings()["mode"]
-        model = os.path.basename(res.checkpoint.rstrip("/")) or res.checkpoint
+        model = _short_name(res.checkpoint)
         head_line = (f"{model} ({res.family}) on {res.text_label}: {run.n_tokens:,} tokens"
                      + (" (text cut at Max tokens)" if res.truncated else "")
                      + (f", perplexity {run.perplexity:.2f}" if run.perplexity is not None else "")
@@ -927,8 +934,18 @@ class RunDock(ViewDock):
             return self.title
         res = self._result
         layer, head = self._chosen()
-        model = os.path.basename(res.checkpoint.rstrip("/"))
+        model = _short_name(res.checkpoint)
         return f"{MODES[self.settings()['mode']]} — {model} on {res.text_label}, layer {layer}, head {head}"
+
+
+def _short_name(path: str) -> str:
+    """A checkpoint's name for a caption: its file or folder name, with the parent folder when that
+    name says little ("model", "checkpoint-500")."""
+    parts = os.path.normpath(path).split(os.sep)
+    name = parts[-1] if parts else path
+    if len(parts) > 1 and (name in ("model", "models", "snapshot") or name.startswith("checkpoint")):
+        return f"{parts[-2]}/{name}"
+    return name
 
 
 class _blocked:
