@@ -84,6 +84,7 @@ class RunDock(ViewDock):
         super().__init__(ctx, parent)
         self._result: T.TextRunResult | None = None
         self._request: T.TextRunRequest | None = None
+        self._result_request: T.TextRunRequest | None = None  # the request the shown result answers
         self._running = False
         self._grid_layout: tuple[int, int, int] | None = None  # (layers, heads, tile) of the drawn grid
         self._grid_order: np.ndarray | None = None
@@ -427,8 +428,14 @@ class RunDock(ViewDock):
         return generation
 
     def compute_now(self) -> Any:
-        self._request = self.make_request(self.ctx.document)
-        return super().compute_now()
+        request = self.make_request(self.ctx.document)
+        if request is not None and request == self._result_request and not self._running:
+            self.show_result(self._result)  # already run (the window's first refresh): not twice
+            return self._result
+        self._request = request
+        result = super().compute_now()
+        self._result_request = request
+        return result
 
     def cancel(self) -> None:
         self.ctx.worker.cancel(self.object_name)
@@ -462,6 +469,7 @@ class RunDock(ViewDock):
     def show_result(self, result: T.TextRunResult) -> None:
         self._set_running(False)
         self._result = result
+        self._result_request = self._request
         self._say("")
         self._sync_controls(self.ctx.document)
         self._draw()
@@ -935,7 +943,8 @@ class RunDock(ViewDock):
         res = self._result
         layer, head = self._chosen()
         model = _short_name(res.checkpoint)
-        return f"{MODES[self.settings()['mode']]} — {model} on {res.text_label}, layer {layer}, head {head}"
+        text = res.text_label.split(",")[0]  # the sample's title, a file name, "typed text"
+        return f"{MODES[self.settings()['mode']]} — {model} on {text}, layer {layer}, head {head}"
 
 
 def _short_name(path: str) -> str:
