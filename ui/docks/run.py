@@ -129,6 +129,7 @@ class RunDock(ViewDock):
         row.addWidget(self.source_combo)
         self.open_button = QPushButton("Open .txt…")
         self.open_button.setObjectName("runOpenText")
+        self.open_button.setToolTip("Open a UTF-8 .txt file to run on (its path is recorded in sessions)")
         self.open_button.clicked.connect(self._choose_file)
         row.addWidget(self.open_button)
         self.form = Form(RunView, self._edit, parent=self, names=CONTROLS,
