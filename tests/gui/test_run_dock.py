@@ -93,8 +93,12 @@ def test_llama_run_shows_real_attention_with_tokens_and_masked_cells(main_window
     masked_rgba = np.asarray(dock.map_masked.image)
     assert tuple(masked_rgba[1, 6]) != (0, 0, 0, 0) and tuple(masked_rgba[6, 1]) == (0, 0, 0, 0)
     # the tokens label the axes, centred on their cells
-    ticks = dock.map_plot.getAxis("bottom")._tickLevels[0]
-    assert (0.5, run.tokens[0]) in ticks
+    axis = dock.map_plot.getAxis("bottom")
+    [(spacing, centres)] = axis.tickValues(0, run.n_tokens, 2000)
+    assert list(centres) == [i + 0.5 for i in range(run.n_tokens)]
+    assert axis.tickStrings(centres, 1, spacing)[:3] == run.tokens[:3]
+    [(_, few)] = axis.tickValues(0, run.n_tokens, 200)  # a short axis: thinned
+    assert 1 < len(few) < run.n_tokens and few[0] == 0.5
     assert "grey cells are masked" in dock.caption.text()
 
 

@@ -47,8 +47,49 @@ CONTROLS = ("max_tokens", "layer", "head", "grid_statistic", "sort_grid", "log_c
 TEXT_PREVIEW_CHARS = 4000
 
 
-def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: str = "", invert: bool = False) -> pg.PlotItem:
-    plot = layout.addPlot(row=row, col=col, title=title or None)
+class TokenAxis(pg.AxisItem):
+    """An axis labelled with the tokens, centred on their cells, thinned to what fits the axis's
+    length as it is now (zooming in shows more of them); a pooled cell is labelled with its first
+    token and position."""
+
+    def __init__(self, orientation: str, **kwargs: Any):
+        super().__init__(orientation, **kwargs)
+        self.tokens: list[str] = []
+        self.start, self.stop, self.cell = 0, 0, 1.0
+
+    def set_cells(self, tokens: list[str], start: int, stop: int, cell: float) -> None:
+        self.tokens, self.start, self.stop, self.cell = tokens, start, stop, float(cell)
+        self.picture = None
+        self.update()
+
+    def tickValues(self, minVal, maxVal, size):  # Qt/pyqtgraph override
+        if not self.tokens:
+            return super().tickValues(minVal, maxVal, size)
+        lo, hi = sorted((minVal, maxVal))
+        first = max(0, int(math.floor((lo - self.start) / self.cell)))
+        last = min(int(math.ceil((self.stop - self.start) / self.cell)), int(math.ceil((hi - self.start) / self.cell)))
+        spacing = 14 if self.orientation in ("left", "right") else 56  # pixels a label needs
+        fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
+        cells = np.arange(first, max(first, last))
+        if cells.size > fit:
+            cells = cells[::int(math.ceil(cells.size / fit))]
+        return [(self.cell, [self.start + (c + 0.5) * self.cell for c in cells])]
+
+    def tickStrings(self, values, scale, spacing):  # Qt/pyqtgraph override
+        if not self.tokens:
+            return super().tickStrings(values, scale, spacing)
+        out = []
+        for v in values:
+            index = int(self.start + math.floor((v - self.start) / self.cell) * self.cell)
+            label = T.display_token(self.tokens[index])[:12] if 0 <= index < len(self.tokens) else ""
+            out.append(label if self.cell <= 1 else f"{index:,} {label}")
+        return out
+
+
+def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: str = "", invert: bool = False,
+          tokens: bool = False) -> pg.PlotItem:
+    axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")} if tokens else None
+    plot = layout.addPlot(row=row, col=col, title=title or None, axisItems=axes)
     plot.setMenuEnabled(False)
     if invert:
         plot.invertY(True)
@@ -181,10 +222,9 @@ class RunDock(ViewDock):
             widget.scene().sigMouseMoved.connect(lambda pos, m=mode: self._hover(m, pos))
         # (1) attention map
         g = self.figures["run-attention"]
-        self.map_plot = _plot(g, 0, 0, invert=True)
+        self.map_plot = _plot(g, 0, 0, invert=True, tokens=True)
         self.map_plot.setLabel("left", "query token")
         self.map_plot.setLabel("bottom", "key token")
-        self.map_plot.setAspectLocked(True)  # square cells: a query row reads like a key column
         self.map_masked = _masked_layer(self.map_plot)
         self.map_image = pg.ImageItem(axisOrder="row-major")
         self.map_plot.addItem(self.map_image)
@@ -257,7 +297,7 @@ class RunDock(ViewDock):
         g = self.figures["run-terms"]
         self.term_plots, self.term_images, self.term_masked = [], [], []
         for col in range(2):
-            plot = _plot(g, 0, col, invert=True)
+            plot = _plot(g, 0, col, invert=True, tokens=True)
             plot.setLabel("left", "query token")
             plot.setLabel("bottom", "key token")
             self.term_masked.append(_masked_layer(plot))
@@ -526,21 +566,10 @@ class RunDock(ViewDock):
         return values, (0.0, top if top > 0 else 1.0)
 
     def _token_ticks(self, plot: pg.PlotItem, region: tuple[int, int, int, int], cell: tuple[float, float]) -> None:
-        """Token labels centred on their cells, thinned to what fits; pooled cells get the first token of the cell."""
+        """Token labels on both axes of ``plot`` for the cells drawn (see :class:`TokenAxis`)."""
         tokens = self._result.run.tokens
-        for axis_name, (start, stop), size in (("left", region[:2], cell[0]), ("bottom", region[2:], cell[1])):
-            axis = plot.getAxis(axis_name)
-            cells = int(round((stop - start) / size))
-            pixels = plot.getViewBox().height() if axis_name == "left" else plot.getViewBox().width()
-            fit = max(2, min(MAX_TICK_LABELS, int(pixels / (14 if axis_name == "left" else 48)) or MAX_TICK_LABELS))
-            ticks = []
-            for c in T.tick_indices(cells, fit):
-                first = int(start + c * size)
-                label = T.display_token(tokens[first]) if first < len(tokens) else ""
-                if size > 1:
-                    label = f"{first:,} {label}"
-                ticks.append((start + (c + 0.5) * size, label[:14]))
-            axis.setTicks([ticks])
+        plot.getAxis("left").set_cells(tokens, region[0], region[1], cell[0])
+        plot.getAxis("bottom").set_cells(tokens, region[2], region[3], cell[1])
 
     def _draw_map(self, run, layer: int, head: int) -> None:
         values, region, cell, full = self._map_of(run, layer, head)
