@@ -305,8 +305,12 @@ class RunDock(ViewDock):
             plot.addItem(image)
             self.term_plots.append(plot)
             self.term_images.append(image)
-        self.term_bar = pg.ColorBarItem(colorMap=pg.colormap.get(DIVERGING), interactive=False, width=14)
-        self.term_bar.setImageItem(self.term_images, insert_in=self.term_plots[1])
+        # one colour bar each: the two terms' spreads can differ a hundredfold (the caption gives both)
+        self.term_bars = []
+        for plot, image in zip(self.term_plots, self.term_images):
+            bar = pg.ColorBarItem(colorMap=pg.colormap.get(DIVERGING), interactive=False, width=12)
+            bar.setImageItem(image, insert_in=plot)
+            self.term_bars.append(bar)
         self.term_plots[1].setXLink(self.term_plots[0])
         self.term_plots[1].setYLink(self.term_plots[0])
 
@@ -720,14 +724,16 @@ class RunDock(ViewDock):
             return
         r0, r1, c0, c1 = run.map_region
         rect = QRectF(c0, r0, c1 - c0, r1 - r0)
-        both = np.concatenate([run.logit_map[np.isfinite(run.logit_map)], run.term_map[np.isfinite(run.term_map)]])
-        top = float(np.abs(both).max()) if both.size else 1.0
-        for image, masked, values in zip(self.term_images, self.term_masked, (run.logit_map, run.term_map)):
+        for image, masked, bar, values in zip(self.term_images, self.term_masked, self.term_bars,
+                                              (run.logit_map, run.term_map)):
+            finite = values[np.isfinite(values)]
+            top = float(np.abs(finite).max()) if finite.size else 1.0
+            top = top if top > 0 else 1.0
             image.setImage(values, autoLevels=False, levels=(-top, top))
             image.setRect(rect)
             _set_masked(masked, values, rect)
-        self.term_bar.setLevels((-top, top))
-        self.term_bar.axis.setLabel("logit q·k·scale" + ("" if run.map_bin == (1, 1) else " (mean per cell)"))
+            bar.setLevels((-top, top))
+            bar.axis.setLabel("logit q·k·scale" + ("" if run.map_bin == (1, 1) else " (mean per cell)"))
         self.term_plots[0].setTitle(f"real logits, layer {layer} head {head}")
         self.term_plots[1].setTitle(run.term_kind)
         self.term_plots[0].getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
@@ -778,7 +784,8 @@ class RunDock(ViewDock):
         what = ("the same q and k with the rotation undone: what content alone scores" if run.scheme == "rope"
                 else "the position table's rows through this head's W_q and W_k (no bias, no LayerNorm)")
         extra = (f", rotation's own part std {s['rotation_std']:.3f}" if "rotation_std" in s else "")
-        return (f"{head_line} Left: the real logits of layer {layer}, head {head}; right: {what}. Spread (std) "
+        return (f"{head_line} Left: the real logits of layer {layer}, head {head}; right: {what}; each on its own "
+                f"symmetric colour scale. Spread (std) "
                 f"{s.get('real_std', float('nan')):.3f} vs {s.get('term_std', float('nan')):.3f}, correlation "
                 f"{s.get('correlation', float('nan')):.3f}{extra}.")
 
