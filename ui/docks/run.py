@@ -441,6 +441,11 @@ class RunDock(ViewDock):
             self.refresh()
 
     # ---- requests ---------------------------------------------------------------------------------
+    @classmethod
+    def has_content(cls, document: Document) -> bool:
+        """Whether ``document`` names something to run (`peapp render` skips the views otherwise)."""
+        return bool(document.checkpoint) and document.view_spec(cls.view_id).text_source != "none"
+
     def make_request(self, document: Document) -> T.TextRunRequest | None:
         values = self.settings(document)
         if values["text_source"] == "none" or not document.checkpoint:
