@@ -32,15 +32,8 @@ import torch
 from peapp.errors import ParameterError
 from peapp.jobs import Cancelled
 from peapp.model_run.blocks import LayerPlan, LayerStats, MapRequest, valid_counts
+from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 
-SINK_SPAN = 4
-LOCAL_WINDOW = 8
-CLASS_THRESHOLDS = {
-    "previous_token": "mean weight on the previous token ≥ 0.5",
-    "sink": "mean weight on token 0 ≥ 0.5",
-    "local": f"mean weight within distance ≤ {LOCAL_WINDOW} ≥ 0.7",
-    "broad": "none of the above (spread over content)",
-}
 _HEAD_CHUNK = 256  # rows of hidden state per LM-head product (8,192 × 49,152 logits would be 1.6 GB)
 
 

@@ -1,9 +1,9 @@
 """Files other people made: no hang, no blow-up, no traceback — whatever they contain.
 
-Every hostile file is made by the test itself.  Each case runs in a subprocess under an
+Every hostile file is made by the test itself.  Each case runs in a child process under an
 address-space cap (``RLIMIT_AS`` = what the process maps after its imports + ``HEADROOM``) and a
 timeout, so a regression fails here (MemoryError, or the timeout for a hang) instead of
-exhausting or freezing the machine.  The subprocess reports the outcome, its peak resident
+exhausting or freezing the machine.  The child reports the outcome, its peak resident
 growth and its time; ``test_zz_blowups_report`` prints them (the numbers in the report).
 """
 
@@ -24,9 +24,11 @@ HEADROOM = 768 * 1024 * 1024
 TIMEOUT_S = int(os.environ.get("PEAPP_HOSTILE_TIMEOUT", "120"))  # generous: a case that hangs (FIFO) or is cubic (the old PDF scan) never ends
 _REPORT: dict[str, tuple[float, float, str]] = {}
 
-# The child: imports first (so the cap measures the reader alone), then the cap, then the case.
-_RUNNER = r"""
-import json, resource, sys, time, traceback
+# One server process imports the big libraries once, then forks a child per case: the child sets
+# the cap (so it measures the reader alone), runs the case and reports on a pipe.  Importing torch
+# in a fresh interpreter per case cost ~45 × 3-10 s; a fork costs milliseconds.
+_SERVER = r"""
+import json, os, resource, select, sys, time, traceback
 import numpy, torch  # noqa: F401  map the big libraries before the cap
 torch.zeros(1).clone()
 import gguf.gguf_reader  # noqa: F401
@@ -34,49 +36,96 @@ import peapp.checkpoints, peapp.checkpoints.detect, peapp.encodings.rope, peapp.
 import peapp.analysis.timeseries, peapp.document, peapp.commands.inspect  # noqa: F401
 from peapp.errors import PeappError
 
-def vm_size():
-    with open("/proc/self/status") as fh:
-        return next(int(line.split()[1]) * 1024 for line in fh if line.startswith("VmSize:"))
-
-_, hard = resource.getrlimit(resource.RLIMIT_AS)
-resource.setrlimit(resource.RLIMIT_AS, (vm_size() + int(sys.argv[1]), hard))
 def status_kb(key):
     with open("/proc/self/status") as fh:
         return next(int(line.split()[1]) for line in fh if line.startswith(key))
 
-try:  # reset the peak-RSS mark (VmHWM) so the imports' peak does not hide the case's
-    with open("/proc/self/clear_refs", "w") as fh:
-        fh.write("5")
-except OSError:
-    pass
-base = status_kb("VmRSS:")
-started = time.monotonic()
-code = sys.argv[2]
-try:
-    namespace = {}
-    exec(code, namespace)
-    outcome = "ok: " + str(namespace.get("result", ""))[:2000]
-except PeappError as exc:
-    outcome = f"{type(exc).__name__}: {exc}"
-except MemoryError:
-    outcome = "MemoryError"
-except BaseException as exc:
-    outcome = f"TRACEBACK {type(exc).__name__}: {exc}\n" + traceback.format_exc()[-1500:]
-print(json.dumps({"outcome": outcome, "seconds": time.monotonic() - started,
-                  "growth_mb": (status_kb("VmHWM:") - base) / 1024}))
+def run_case(headroom, code):
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (status_kb("VmSize:") * 1024 + headroom, hard))
+    try:  # reset the peak-RSS mark (VmHWM) so the imports' peak does not hide the case's
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+    except OSError:
+        pass
+    base = status_kb("VmRSS:")
+    started = time.monotonic()
+    try:
+        namespace = {}
+        exec(code, namespace)
+        outcome = "ok: " + str(namespace.get("result", ""))[:2000]
+    except PeappError as exc:
+        outcome = f"{type(exc).__name__}: {exc}"
+    except MemoryError:
+        outcome = "MemoryError"
+    except BaseException as exc:
+        outcome = f"TRACEBACK {type(exc).__name__}: {exc}\n" + traceback.format_exc()[-1500:]
+    return {"outcome": outcome, "seconds": time.monotonic() - started,
+            "growth_mb": (status_kb("VmHWM:") - base) / 1024}
+
+replies = os.fdopen(os.dup(1), "w")
+for line in sys.stdin:
+    request = json.loads(line)
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # a case that prints must not corrupt the replies
+        try:
+            os.write(write_end, json.dumps(run_case(request["headroom"], request["code"])).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    deadline, chunks, timed_out = time.monotonic() + request["timeout"], [], False
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            timed_out = True
+            os.kill(pid, 9)
+            break
+        if select.select([read_end], [], [], left)[0]:
+            data = os.read(read_end, 1 << 16)
+            if not data:
+                break
+            chunks.append(data)
+    os.close(read_end)
+    _, status = os.waitpid(pid, 0)
+    replies.write(json.dumps({"timed_out": timed_out, "status": status,
+                              "report": b"".join(chunks).decode(errors="replace")}) + "\n")
+    replies.flush()
 """
+_server: subprocess.Popen | None = None
+
+
+def _case_server() -> subprocess.Popen:
+    global _server
+    if _server is None or _server.poll() is not None:
+        env = {**os.environ, "PYTHONPATH": ROOT, "OMP_NUM_THREADS": "1"}
+        _server = subprocess.Popen([sys.executable, "-c", _SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, text=True, cwd=ROOT, env=env)
+    return _server
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _stop_case_server():
+    yield
+    if _server is not None:
+        _server.stdin.close()
+        _server.wait(timeout=30)
 
 
 def run_capped(name: str, code: str, headroom: int = HEADROOM) -> dict:
-    """Run ``code`` (it may set ``result``) in a capped subprocess; returns outcome/seconds/growth."""
-    env = {**os.environ, "PYTHONPATH": ROOT, "OMP_NUM_THREADS": "1"}
-    try:
-        proc = subprocess.run([sys.executable, "-c", _RUNNER, str(headroom), code], capture_output=True,
-                              text=True, cwd=ROOT, timeout=TIMEOUT_S, env=env)
-    except subprocess.TimeoutExpired:
+    """Run ``code`` (it may set ``result``) in a capped child process; returns outcome/seconds/growth."""
+    server = _case_server()
+    server.stdin.write(json.dumps({"headroom": headroom, "code": code, "timeout": TIMEOUT_S}) + "\n")
+    server.stdin.flush()
+    line = server.stdout.readline()
+    assert line, f"{name}: the case server died (exit {server.poll()})"
+    reply = json.loads(line)
+    if reply["timed_out"]:
         pytest.fail(f"{name}: still running after {TIMEOUT_S} s (a hang or a super-linear scan)")
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert reply["report"], f"{name}: the case died without a report (wait status {reply['status']})"
+    report = json.loads(reply["report"])
     _REPORT[name] = (report["growth_mb"], report["seconds"], report["outcome"][:90])
     assert "TRACEBACK" not in report["outcome"], report["outcome"]
     assert report["outcome"] != "MemoryError", f"{name}: ran out of memory under the cap"

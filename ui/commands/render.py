@@ -208,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
     if args.view and args.view_option and args.view != args.view_option:
         raise ExportError(f"two views given ({args.view} and {args.view_option}); give one")
     view = args.view or args.view_option
+    if view is not None:
+        view = export.canonical_view(view)  # patches, patchGrid → patch-grid
     if args.all == bool(view):
         raise ExportError("give a VIEW (or --view VIEW), or --all to render every view")
     if not args.output:
@@ -265,16 +267,24 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
             # A fresh window per view: state outside the Document (a clicked cross-section, a
             # zoom) never leaks from one view into the next, so --all draws what single renders do.
             cls = views[name]
-            window, dock, app = _headless_dock(cls, export.document_for_view(cls, document, name))
+            view_document = export.document_for_view(cls, document, name)
+            message = f"view {name!r} has nothing to show for this session"
+            # a dock that can tell from the Document alone is skipped without building a window
+            has_content = getattr(cls, "has_content", None)
+            if has_content is not None and not has_content(view_document):
+                if len(targets) == 1:
+                    raise ExportError(message)
+                print(f"peapp render: skipped {message}", file=sys.stderr)
+                continue
+            window, dock, app = _headless_dock(cls, view_document)
             try:
-                _wait_until_idle(dock.ctx.worker, app)  # its first view, asked for when it was built
+                window.wait_until_idle(app.processEvents)  # its first view, asked for when it was built
                 if dock.compute_now() is None:
-                    message = f"view {name!r} has nothing to show for this session"
                     if len(targets) == 1:
                         raise ExportError(message)
                     print(f"peapp render: skipped {message}", file=sys.stderr)
                     continue
-                _wait_until_idle(dock.ctx.worker, app)  # secondary requests (cross-sections …)
+                window.wait_until_idle(app.processEvents)  # secondary requests (cross-sections, reads …)
                 for path in paths:
                     written += export.export(dock, path, options, overwrite=overwrite)
             finally:
@@ -306,16 +316,6 @@ def _headless_dock(cls, document):
     dock.raise_()
     app.processEvents()
     return window, dock, app
-
-
-def _wait_until_idle(worker, app, timeout_s: float = 30.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout_s
-    while worker.is_busy() and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.005)
-    app.processEvents()
 
 
 def _quiet_offscreen_notes():
