@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
@@ -44,11 +44,12 @@ MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the
 THROTTLE_MS = 60
 # The matrix never shrinks below this (logical pixels): with less room the panel scrolls instead
 # (at 1366 × 768 with the Checkpoint panel open it had collapsed to 10–45 px).
-MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT = 420, 260
+MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT = 400, 240
 # The strip of plots below it: each plot at least this wide and high; they wrap onto more rows
 # when the panel is narrower than all of them side by side (at 1366 px the 4th and 5th were cut off).
-STRIP_PLOT_WIDTH, STRIP_PLOT_HEIGHT = 250, 170
+STRIP_PLOT_WIDTH, STRIP_PLOT_HEIGHT = 200, 165
 MASKED_RGBA = (128, 128, 128, 255)  # a neutral grey: in neither colour map, so never read as a weight of 0
+STRIP_TITLE_SIZE = "9pt"  # the strip's plots are narrow: short titles, small type
 RECEIVED_DECADES = 12  # the received-attention plot spans at most this many decades below its top
 
 
@@ -113,6 +114,7 @@ class TokenAxis(pg.AxisItem):
 
     def tickValues(self, minVal: float, maxVal: float, size: float):
         view = self.view
+        minVal, maxVal = min(minVal, maxVal), max(minVal, maxVal)  # an inverted axis gives them reversed
         if view is None or maxVal <= minVal:
             return super().tickValues(minVal, maxVal, size)
         first, last = max(0, math.floor(minVal - 0.5)), min(view.spec.seq_len - 1, math.ceil(maxVal))
@@ -145,6 +147,14 @@ class DecadeAxis(pg.AxisItem):
         return [("1" if v == 0 else f"{10.0 ** v:g}" if v >= -2 else f"10{_superscript(int(v))}") for v in values]
 
 
+class CompactGraphics(pg.GraphicsLayoutWidget):
+    """A graphics view that asks for no more than its minimum size: in the panel's scroll area the
+    preferred sizes set the scrolled height, so the matrix grows only into room that is there."""
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+
 class ReflowStrip(QWidget):
     """Plots side by side as long as each gets ``STRIP_PLOT_WIDTH``, wrapping onto more rows
     when the panel is narrower (the panel scrolls when they do not fit its height)."""
@@ -157,12 +167,20 @@ class ReflowStrip(QWidget):
         self.grid.setSpacing(2)
         self._columns = 0
         self._placed: tuple[QWidget, ...] = ()
+        self._left_out: set[int] = set()  # indices of the plots not shown now (set_shown)
         for widget in widgets:
             widget.setMinimumSize(STRIP_PLOT_WIDTH, STRIP_PLOT_HEIGHT)
         self.reflow()
 
     def visible_widgets(self) -> list[QWidget]:
-        return [w for w in self.widgets if not w.isHidden()]
+        return [w for i, w in enumerate(self.widgets) if i not in self._left_out]
+
+    def set_shown(self, widget: QWidget, shown: bool) -> None:
+        """Show or leave out one plot; the others close the gap."""
+        index = self.widgets.index(widget)
+        (self._left_out.discard if shown else self._left_out.add)(index)
+        widget.setVisible(shown)
+        self.reflow()
 
     def reflow(self, width: int | None = None) -> None:
         shown = self.visible_widgets()
@@ -179,6 +197,9 @@ class ReflowStrip(QWidget):
             self.grid.setColumnStretch(c, 1 if c < columns else 0)
         rows = -(-len(shown) // columns)
         self.setMinimumHeight(max(0, rows * STRIP_PLOT_HEIGHT + (rows - 1) * 2))
+
+    def sizeHint(self) -> QSize:
+        return QSize(STRIP_PLOT_WIDTH, self.minimumHeight())
 
     @property
     def rows(self) -> int:
@@ -260,6 +281,8 @@ class AttentionDock(ViewDock):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         outer.addWidget(self.splitter, 1)
+        outer.addWidget(self.received_label)
+        outer.addWidget(self.shuffle_label)
         self.readout = QLabel("Hover over a matrix for query, key, distance and value; click a small one to enlarge it.")
         self.readout.setObjectName("attentionReadout")
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -366,7 +389,7 @@ class AttentionDock(ViewDock):
         return box
 
     def _build_matrices(self) -> QWidget:
-        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics = CompactGraphics()
         self.graphics.setObjectName("attentionGraphics")
         self.token_axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")}
         self.plot = self.graphics.addPlot(row=0, col=0, axisItems=self.token_axes)
@@ -394,19 +417,22 @@ class AttentionDock(ViewDock):
         return self.graphics
 
     def _strip_plot(self, name: str, title: str | None = None, axis_items: dict | None = None) -> pg.PlotItem:
-        widget = pg.PlotWidget(title=title, axisItems=axis_items)
+        widget = pg.PlotWidget(axisItems=axis_items)
         widget.setObjectName(name)
         self._strip_widgets.append(widget)
-        return widget.getPlotItem()
+        plot = widget.getPlotItem()
+        if title:
+            plot.setTitle(title, size=STRIP_TITLE_SIZE)
+        return plot
 
     def _build_plots(self) -> QWidget:
         self._strip_widgets: list[pg.PlotWidget] = []
         self._profile_curves: list[pg.PlotDataItem] = []  # one per head (_draw_plots)
         self._entropy_curves: list[pg.PlotDataItem] = []
-        self.profile_plot = self._strip_plot("attentionProfilePlot", "Mean attention by distance")
+        self.profile_plot = self._strip_plot("attentionProfilePlot", "Mean weight by distance")
         self.profile_plot.setLabel("bottom", "distance (query − key)")
         self.profile_plot.setLabel("left", "mean weight")
-        self.entropy_plot = self._strip_plot("attentionEntropyPlot", "Entropy of each query's attention")
+        self.entropy_plot = self._strip_plot("attentionEntropyPlot", "Entropy of each query")
         self.entropy_plot.setLabel("bottom", "query position")
         self.entropy_plot.setLabel("left", "nats")
         self.received_plot = self._strip_plot("attentionReceivedPlot", "Attention each key receives",
@@ -422,7 +448,7 @@ class AttentionDock(ViewDock):
             curve.setDownsampling(auto=True, method="peak")
             curve.setClipToView(True)
         self.scheme_plot = self._strip_plot("attentionSchemePlot")
-        self.shuffle_plot = self._strip_plot("attentionShufflePlot", "Shuffle tokens: change per position")
+        self.shuffle_plot = self._strip_plot("attentionShufflePlot", "Shuffle: change per position")
         self.shuffle_plot.setLabel("bottom", "position")
         self.shuffle_plot.setLabel("left", "relative change")
         for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
@@ -438,17 +464,15 @@ class AttentionDock(ViewDock):
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.strip, 1)
+        # the notes go below the splitter (see __init__): inside it they were drawn over the plots' axes
         self.received_label = QLabel()
         self.received_label.setObjectName("attentionReceivedNote")
         self.received_label.setWordWrap(True)
-        layout.addWidget(self.received_label)
-        layout.addWidget(self.shuffle_label)
         return box
 
     def _show_scheme_plot(self, shown: bool) -> None:
         self.scheme_plot.setVisible(shown)
-        self._strip_widgets[3].setVisible(shown)
-        self.strip.reflow()
+        self.strip.set_shown(self._strip_widgets[3], shown)
 
     # ---- settings ---------------------------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
@@ -802,7 +826,7 @@ class AttentionDock(ViewDock):
         self._entropy_uniform.setData(view.entropy_positions, np.log(keys))
         if view.slopes is not None:
             self._show_scheme_plot(True)
-            self.scheme_plot.setTitle("ALiBi slope per head (slope = 2^y)")
+            self.scheme_plot.setTitle("ALiBi slope per head (slope = 2^y)", size=STRIP_TITLE_SIZE)
             self.scheme_plot.setLabel("bottom", "head")
             self.scheme_plot.setLabel("left", "log₂ slope")
             self._slope_bars = self.scheme_plot.plot(np.arange(len(view.slopes)), np.log2(view.slopes),
@@ -813,7 +837,7 @@ class AttentionDock(ViewDock):
         elif view.t5_buckets is not None:
             self._slope_bars = None
             self._show_scheme_plot(True)
-            self.scheme_plot.setTitle("T5 buckets: relative position → bucket")
+            self.scheme_plot.setTitle("T5 bucket of key − query", size=STRIP_TITLE_SIZE)
             self.scheme_plot.setLabel("bottom", "key − query")
             self.scheme_plot.setLabel("left", "bucket")
             rel, buckets = view.t5_relative, view.t5_buckets
