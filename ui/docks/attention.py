@@ -182,10 +182,13 @@ class ReflowStrip(QWidget):
         widget.setVisible(shown)
         self.reflow()
 
+    def columns_for(self, width: int) -> int:
+        """Plots per row in a strip ``width`` pixels wide."""
+        return max(1, min(len(self.visible_widgets()), (width + 2) // (STRIP_PLOT_WIDTH + 2)))
+
     def reflow(self, width: int | None = None) -> None:
         shown = self.visible_widgets()
-        width = self.width() if width is None else width
-        columns = max(1, min(len(shown), (width + 2) // (STRIP_PLOT_WIDTH + 2))) if shown else 1
+        columns = self.columns_for(self.width() if width is None else width)
         if columns == self._columns and tuple(shown) == self._placed:
             return
         self._columns, self._placed = columns, tuple(shown)
