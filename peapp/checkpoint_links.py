@@ -144,7 +144,8 @@ def model_head_dim(checkpoint) -> int | None:
 
 def _fits_inspector(width: int | None) -> bool:
     info = AttentionView.info("head_dim")
-    return width is not None and info.minimum <= width <= info.maximum and width % 2 == 0
+    low, high = info.minimum or 2, info.maximum or 512
+    return width is not None and low <= width <= high and width % 2 == 0
 
 
 def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, str | None]:

@@ -6,8 +6,13 @@ distance, the entropy of each query's attention, ALiBi's slopes or T5's bucket s
 the shuffle-tokens test.  The matrices come from ``peapp.analysis.attention``: long sequences
 arrive pooled, and zooming asks for the visible region again at full resolution.  The dock's
 own settings live in ``document.views["attention"]`` (spec: ``peapp.views.attention``, built into
-controls by ``ui.forms``); scheme settings (RoPE base and
-scaling, T5 buckets, …) are the parameters of that family in the parameters dock.
+controls by ``ui.forms``); scheme settings (RoPE base and scaling, T5 buckets, …) are the
+parameters of that family in the parameters dock, and so are the settings both have (length,
+heads, head_dim, mask …: ``peapp.views.attention.LINKS``) — one value each, read and written
+there, with the shared controls underlined and named under the controls.  Its request is built
+by ``peapp.views.attention.attention_request`` from the matrix plot's Viewport.  Tokens label
+both axes at cell centres; masked cells are grey.  With little room the panel scrolls (the
+matrix keeps a minimum size) and the plot strip wraps.
 """
 
 from __future__ import annotations
@@ -438,7 +443,7 @@ class AttentionDock(ViewDock):
         self.entropy_plot = self._strip_plot("attentionEntropyPlot", "Entropy of each query")
         self.entropy_plot.setLabel("bottom", "query position")
         self.entropy_plot.setLabel("left", "nats")
-        self.received_plot = self._strip_plot("attentionReceivedPlot", "Attention each key receives",
+        self.received_plot = self._strip_plot("attentionReceivedPlot", "Weight each key receives",
                                               {"left": DecadeAxis("left")})
         self.received_plot.setLabel("bottom", "key position")
         self.received_plot.setLabel("left", "weight (log)")
@@ -451,7 +456,7 @@ class AttentionDock(ViewDock):
             curve.setDownsampling(auto=True, method="peak")
             curve.setClipToView(True)
         self.scheme_plot = self._strip_plot("attentionSchemePlot")
-        self.shuffle_plot = self._strip_plot("attentionShufflePlot", "Shuffle: change per position")
+        self.shuffle_plot = self._strip_plot("attentionShufflePlot", "Shuffle: change per token")
         self.shuffle_plot.setLabel("bottom", "position")
         self.shuffle_plot.setLabel("left", "relative change")
         for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
@@ -829,7 +834,7 @@ class AttentionDock(ViewDock):
         self._entropy_uniform.setData(view.entropy_positions, np.log(keys))
         if view.slopes is not None:
             self._show_scheme_plot(True)
-            self.scheme_plot.setTitle("ALiBi slope per head (slope = 2^y)", size=STRIP_TITLE_SIZE)
+            self.scheme_plot.setTitle("ALiBi slope per head (2^y)", size=STRIP_TITLE_SIZE)
             self.scheme_plot.setLabel("bottom", "head")
             self.scheme_plot.setLabel("left", "log₂ slope")
             self._slope_bars = self.scheme_plot.plot(np.arange(len(view.slopes)), np.log2(view.slopes),
