@@ -178,6 +178,15 @@ def _buffer(workspace: dict, name: str, shape: tuple[int, ...], like: torch.Tens
     return held[:size].view(shape)
 
 
+def _future(workspace: dict, b: int, device) -> torch.Tensor:
+    """[b, b − 1] True where row i of a causal block (keys up to its last row) meets key
+    w − b + 1 + j > its own position, i.e. j ≥ i."""
+    key = ("future", b, str(device))
+    if key not in workspace:
+        workspace[key] = torch.ones(b, b - 1, dtype=torch.bool, device=device).triu()
+    return workspace[key]
+
+
 def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float, causal: bool,
            window: int | None = None, softcap: float | None = None, stats: LayerStats | None = None,
            plan: LayerPlan | None = None, check: Callable[[float], None] | None = None,
@@ -214,9 +223,14 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
         logits.mul_(scaling)
         if softcap:
             logits.div_(softcap).tanh_().mul_(softcap)
-        mask = block_mask(r0, r1, lo, hi, causal, window)
-        if mask is not None:  # a finite fill: the weight is exactly 0 and 0 · fill stays 0 in the entropy
-            logits.masked_fill_(~mask.to(logits.device), _MASKED)
+        if causal and not window and extra_mask is None:
+            # only the last b − 1 keys can be in a row's future: fill that strip, not the block
+            logits[:, :, w - b + 1:].masked_fill_(_future(plan.workspace, b, logits.device), _MASKED)
+            mask = block_mask(r0, r1, lo, hi, causal, window) if plan.logit_maps else None
+        else:
+            mask = block_mask(r0, r1, lo, hi, causal, window)
+            if mask is not None:  # a finite fill: the weight is exactly 0 and 0 · fill stays 0 in the entropy
+                logits.masked_fill_(~mask.to(logits.device), _MASKED)
         if extra_mask is not None:
             extra = extra_mask[0, :, r0:r1, lo:hi]
             if extra.dtype == torch.bool:
