@@ -11,6 +11,7 @@ import torch
 
 from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import Cancelled
+from tests.core.model_run.gguf_reference import assert_same_as_gguf_reader, transformers_gguf_load
 from peapp.model_run import (
     LOCAL_WINDOW,
     SINK_SPAN,
@@ -252,49 +253,6 @@ def test_many_small_blocks_give_the_same_statistics(fixture, cls_name, causal, r
             want = A[1][:, r * rb:(r + 1) * rb, c * cb:(c + 1) * cb][:, cells].mean(-1) if cells.any() else np.nan
             np.testing.assert_allclose(coarse.attention_map[:, r, c], want, atol=1e-6)
     np.testing.assert_allclose(coarse.entropy, result.entropy, atol=1e-6)
-
-
-def assert_same_as_gguf_reader(path: str) -> None:
-    """peapp's Fields present ``path`` exactly as gguf.GGUFReader does (what transformers reads)."""
-    from gguf import GGUFReader
-    from transformers.integrations.ggml import _gguf_parse_value
-
-    from peapp.model_run.gguf_fields import Fields
-
-    ours, theirs = Fields(path), GGUFReader(path)
-    assert list(ours.fields) == list(theirs.fields)
-    for key, field in theirs.fields.items():
-        mine = ours.fields[key]
-        assert list(mine.types) == list(field.types) and list(mine.data) == list(field.data), key
-        for i in field.data:
-            assert _gguf_parse_value(mine.parts[i], mine.types) == _gguf_parse_value(field.parts[i], field.types)
-        for i in range(min(3, len(field.parts))):
-            np.testing.assert_array_equal(np.asarray(mine.parts[i]), np.asarray(field.parts[i]))
-    assert [t.name for t in ours.tensors] == [t.name for t in theirs.tensors]
-    for mine, tensor in zip(ours.tensors, theirs.tensors):
-        assert (mine.tensor_type, mine.n_elements, mine.n_bytes, mine.data_offset) == (
-            tensor.tensor_type, tensor.n_elements, tensor.n_bytes, tensor.data_offset)
-        assert list(mine.shape) == list(tensor.shape) and mine.data.dtype == tensor.data.dtype
-        np.testing.assert_array_equal(mine.data, tensor.data)
-
-
-def transformers_gguf_load(path: str):
-    """transformers' own GGUF load (config, dequantised weights), through the real GGUFReader
-    read once instead of once per step."""
-    import os
-
-    import transformers
-    from gguf import GGUFReader
-
-    from peapp.model_run.gguf_fields import fast_gguf_reader
-
-    folder, name = os.path.split(path)
-    with fast_gguf_reader(GGUFReader(path), path):
-        config = transformers.AutoConfig.from_pretrained(folder, gguf_file=name)
-        model = transformers.AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.float32,
-                                                                  attn_implementation="eager")
-        tokenizer = transformers.AutoTokenizer.from_pretrained(folder, gguf_file=name)
-    return config, model.eval(), tokenizer
 
 
 def test_gguf_open_equals_transformers_own_gguf_load(tiny_gguf, tmp_path):
