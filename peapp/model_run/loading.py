@@ -3,8 +3,11 @@
 transformers is imported here, lazily, inside the functions: importing :mod:`peapp.model_run`
 (and everything else in peapp) never pays for it.  A Hugging Face folder is read by transformers
 (safetensors, sharded, or ``pytorch_model.bin`` through its ``torch.load(weights_only=True)``);
-a GGUF file is dequantised by transformers/gguf once and cached as safetensors in the user cache
-folder, keyed by the file's SHA-256, so later opens read the cache.
+a GGUF file is converted once by transformers' own GGUF code (its key and tensor-name mappings,
+the llama q/k permutation, ``gguf``'s dequantisation) reading peapp's checked header walk instead
+of ``gguf.GGUFReader`` (:mod:`peapp.model_run.gguf_fields`), and cached as safetensors in the user
+cache folder, keyed by the file's SHA-256, so later opens read the cache.
+:func:`preload_runtime` imports torch and transformers ahead of time (most of a cached open).
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Benchmark: running SmolLM2-135M (GGUF sample) and MiniLM through peapp.model_run.
 
-Every measurement runs in a fresh subprocess that reports its wall time and peak RSS (VmHWM).
+Every measurement runs in a fresh subprocess that reports its wall and CPU time (the machine is
+shared: CPU time is the steadier number), the load average, and peak RSS (VmHWM; reset before a
+run, so a run's peak is its own).  Opens are timed after importing torch + transformers (shown
+apart).  Also: threads 1 vs 2, and the sample's logits against transformers' own GGUF load.
 Targets (issue 14), on this 2-core machine: first GGUF open (dequantise + build) < 15 s, cached
 open < 3 s; run + every statistic at 1,024 tokens < 8 s, 4,096 < 60 s, 8,192 completes with peak
 RSS < 4 GB; against transformers eager ``output_attentions=True`` at 1,024 and 2,048 tokens ≥ 2×
@@ -65,8 +68,12 @@ elif mode == "eager":
         out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
 elif mode == "reference":  # transformers' own GGUF load, the real gguf.GGUFReader (read once)
     sys.path.insert(0, os.getcwd())
-    from tests.core.model_run.gguf_reference import transformers_gguf_load
-    _, model, _ = transformers_gguf_load(path)
+    from gguf import GGUFReader
+    from tests.core.model_run.gguf_reference import assert_same_as_gguf_reader, transformers_gguf_load
+    reader = GGUFReader(path)
+    assert_same_as_gguf_reader(path, reader)  # raises if peapp's Fields differ from the real reader
+    out["fields_identical"] = True
+    _, model, _ = transformers_gguf_load(path, reader)
     with torch.no_grad():
         want = model(torch.tensor([ids])).logits[0].numpy()
     got = run_model(loaded, ids, RunOptions(return_logits=True, thumb_bins=0)).logits
@@ -137,7 +144,7 @@ def main() -> int:
     else:
         print(f"logits at {ref['n']} tokens vs transformers' own GGUF load (real GGUFReader): max |Δ| "
               f"{ref['max_abs_diff']:.2e} of max |logit| {ref['max_abs']:.1f}, allclose(rtol 1e-4, atol 1e-4) "
-              f"{ref['allclose']}")
+              f"{ref['allclose']}; peapp's header fields identical to GGUFReader's: {ref['fields_identical']}")
     lengths = (1024, 4096) if quick else (1024, 4096, 8192)
     ours: dict[int, dict] = {}
     for n in lengths:
