@@ -185,8 +185,8 @@ def fast_gguf_reader(fields: Any, path: str | None = None) -> Iterator[None]:
                 return fields
             return real(path, *args, **kwargs)
 
-        gguf.GGUFReader = reader
+        setattr(gguf, "GGUFReader", reader)  # noqa: B010  # a module attribute swapped for the block
         try:
             yield
         finally:
-            gguf.GGUFReader = real
+            setattr(gguf, "GGUFReader", real)  # noqa: B010
