@@ -7,9 +7,13 @@ runs on the worker.  One convention for every checkpoint table: ``"PATH::TENSOR"
 checkpoint file or model folder), read lazily through ``peapp.checkpoints.open_cached``:
 
 * the learned family's ``source`` (+ ``offset``: rows before position 0),
-* the patch grid's ``table_source`` (+ ``prefix_tokens``: CLS/distillation/register rows),
+* the patch grid's ``table_source`` (+ ``prefix_tokens``: CLS/distillation/register rows) and
+  ``bias_source`` (a BEiT / Swin ``relative_position_bias_table``, its window as the grid),
 * the attention inspector's ``t5_source`` (a T5 bias table) and ``embedding_source`` (word
   embeddings whose vocabulary lies beside the checkpoint).
+
+The length-extrapolation view gets plain numbers instead: the model's trained context, RoPE
+head_dim (the rotating part) and base, scaling factor, table length, ALiBi heads or T5 buckets.
 
 So a saved session says which tables it shows, and reopening it shows the same pictures.
 """
@@ -22,13 +26,18 @@ from peapp.document import Document
 from peapp.errors import PeappError
 
 from peapp.views.attention import AttentionView
+from peapp.views.extrapolation import ExtrapolationView
 from peapp.views.patch_grid import PatchGridView
 
 TABLE_KINDS = ("learned_absolute", "vision_learned_2d")
 # the views that receive references (their ids in Document.views, from their specs)
 PATCH_GRID_VIEW = PatchGridView.view_id
 ATTENTION_VIEW = AttentionView.view_id
-_VIEW_TITLES = {PATCH_GRID_VIEW: PatchGridView.title, ATTENTION_VIEW: AttentionView.title}
+EXTRAPOLATION_VIEW = ExtrapolationView.view_id
+_VIEW_TITLES = {PATCH_GRID_VIEW: PatchGridView.title, ATTENTION_VIEW: AttentionView.title,
+                EXTRAPOLATION_VIEW: ExtrapolationView.title}
+#: how far past its trained context an unscaled model is asked to read in the extrapolation view
+UNSCALED_READ_FACTOR = 4
 
 
 def table_source(path: str, tensor: str) -> str:
@@ -73,12 +82,74 @@ def family_document(document: Document, checkpoint, comp) -> Document | None:
                                layout=p.get("layout", "concatenated")).with_family("sinusoidal")
     if comp.kind == "nope":
         return doc.with_family("nope")
+    if comp.kind == "relative_bias_2d":
+        return doc  # no 1-D family shows it: the patch grid does (view_edits)
     return None
 
 
 def view_edits(document: Document, checkpoint, comp) -> list[tuple[str, dict[str, Any]]]:
     """The other views' settings that show ``comp`` too: (view, values) pairs, unvalidated."""
+    extrapolation = extrapolation_values(document, comp)
+    edits = _reference_edits(document, checkpoint, comp)
+    return edits + ([(EXTRAPOLATION_VIEW, extrapolation)] if extrapolation else [])
+
+
+def extrapolation_values(document: Document, comp) -> dict[str, Any]:
+    """The length-extrapolation settings of the model ``comp`` belongs to (``document`` already shows
+    ``comp``: for RoPE its family spec is the config read in full).  RoPE: the rotating head_dim, the
+    base and the trained context; a scaled model is read at the length it claims with its factor, an
+    unscaled one at ``UNSCALED_READ_FACTOR`` × its context.  Tables: their length (and a sinusoid's
+    width); ALiBi its heads; T5 its buckets.  Values a view cannot take are left out."""
+    from peapp.analysis import extrapolation as ex
+
     p = comp.params
+    values: dict[str, Any] = {}
+    if comp.kind == "rope":
+        rope = document.spec("rope")
+        train = int(rope.original_max_position_embeddings)
+        claimed = int(rope.max_position_embeddings)
+        scaled = rope.rope_type != "default"
+        if scaled and not claimed:
+            claimed = int(round(train * rope.factor))
+        values = {"head_dim": int(rope.head_dim * rope.partial_rotary_factor) // 2 * 2,  # the rotating part
+                  "rope_base": float(rope.base), "train_len": train,
+                  "eval_len": min(claimed if claimed > train else train * UNSCALED_READ_FACTOR, ex.MAX_LENGTH),
+                  "factor": float(rope.factor) if scaled else 0.0}
+    elif comp.kind in ("learned_absolute", "sinusoidal") and isinstance(p.get("positions"), int):
+        values = {"train_len": p["positions"], "eval_len": min(p["positions"] * UNSCALED_READ_FACTOR, ex.MAX_LENGTH),
+                  "factor": 0.0}  # auto: a factor left from another model would not fit this one
+        if comp.kind == "sinusoidal" and isinstance(p.get("dim"), int):
+            values["d_model"] = p["dim"] // 2 * 2
+    elif comp.kind == "alibi" and p.get("heads"):
+        values = {"n_heads": int(p["heads"])}
+    elif comp.kind == "t5_relative_bias":
+        values = {"t5_buckets": int(p["num_buckets"]), "t5_max_distance": int(p["max_distance"])}
+
+    def fits(name: str, value: Any) -> bool:
+        info = ExtrapolationView.info(name)
+        even = name in ("head_dim", "d_model", "t5_buckets")
+        return info.minimum <= value <= info.maximum and not (even and value % 2)
+
+    out = {k: v for k, v in values.items() if fits(k, v)}
+    if not ("train_len" in out and "eval_len" in out):  # the two lengths go together
+        out = {k: v for k, v in out.items() if k not in ("train_len", "eval_len", "factor")}
+    return out
+
+
+def _reference_edits(document: Document, checkpoint, comp) -> list[tuple[str, dict[str, Any]]]:
+    p = comp.params
+    if comp.kind == "relative_bias_2d":
+        settings = document.view_spec(PATCH_GRID_VIEW).settings()
+        wh, ww = (int(n) for n in p["window"])
+        values: dict[str, Any] = {
+            "encoding": "relative_bias", "bias_source": table_source(checkpoint.path, comp.tensor),
+            "bias_head": min(settings.bias_head, int(p["heads"]) - 1),
+            "image_height": wh * settings.patch_height, "image_width": ww * settings.patch_width,
+            "selected": (wh // 2) * ww + ww // 2,  # the middle patch: its row shows every offset
+            "prefix_tokens": 1 if p["class_token"] else 0,
+            # alone: a cosine panel beside it would share (and mislead) the one colour scale
+            "second": "none"}
+        return [(PATCH_GRID_VIEW, values)]
     if comp.kind == "vision_learned_2d":
         from peapp.analysis.patch_grid import view_for_table
 

@@ -209,9 +209,9 @@ def data_files(path: str | os.PathLike, arrays: Mapping[str, np.ndarray], meta: 
                fmt: str | None = None) -> dict[str, bytes]:
     """The files a data export consists of: ``{path: bytes}``.
 
-    ``stem.csv``/``stem.npy`` for a single array; ``stem-KEY.csv``/``.npy`` per array when there
-    are several; ``stem.npz`` holds all of them.  Always ``stem.json`` with the parameters and
-    the list of arrays (name, shape, dtype, file).
+    ``stem.csv``/``stem.npy`` holds the first (main) array — the file the user named always
+    exists — and ``stem-KEY.csv``/``.npy`` each further one; ``stem.npz`` holds all of them.
+    Always ``stem.json`` with the parameters and the list of arrays (name, shape, dtype, file).
     """
     path = os.fspath(path)
     fmt = fmt or format_of(path)
@@ -229,9 +229,8 @@ def data_files(path: str | os.PathLike, arrays: Mapping[str, np.ndarray], meta: 
             listing.append({"name": _clean_key(key), "shape": list(np.shape(array)),
                             "dtype": np.asarray(array).dtype.name, "file": os.path.basename(target)})
     else:
-        single = len(arrays) == 1
-        for key, array in arrays.items():
-            target = f"{stem}.{fmt}" if single else f"{stem}-{_clean_key(key)}.{fmt}"
+        for n, (key, array) in enumerate(arrays.items()):
+            target = f"{stem}.{fmt}" if n == 0 else f"{stem}-{_clean_key(key)}.{fmt}"
             files[target] = csv_bytes(key, array) if fmt == "csv" else npy_bytes(key, array)
             listing.append({"name": _clean_key(key), "shape": list(np.shape(array)),
                             "dtype": np.asarray(array).dtype.name, "file": os.path.basename(target)})
@@ -254,10 +253,23 @@ def read_parameters(path: str | os.PathLike) -> dict[str, Any]:
     A plain session file (a Document's JSON) is returned as ``{"document": …}`` so callers can
     treat both alike.
     """
-    from peapp.safe_open import read_bytes
+    from peapp.safe_open import LIMITS, open_regular
 
     path = os.fspath(path)
-    data = read_bytes(path, "figure", ExportError)  # regular files only, size-capped
+    with open_regular(path, "figure", ExportError) as fh:  # regular files only, size-capped
+        try:
+            data = fh.read(64)
+            # JSON (a session, a sidecar) is capped as a session: parsing a 100 MB "session" would hold
+            # the interpreter (and so the GUI thread, whatever thread reads) for a second and more
+            figure = data.startswith((b"\x89PNG\r\n\x1a\n", b"%PDF")) or path.lower().endswith(".svg") or \
+                data.lstrip().startswith((b"<?xml", b"<svg"))
+            limit = LIMITS["figure" if figure else "session"]
+            data += fh.read(limit + 1 - len(data))
+        except OSError as exc:
+            raise ExportError(f"cannot read {path}: {exc.strerror or exc}.") from None
+    if len(data) > limit:
+        raise ExportError(f"{path} is more than {limit // 2**20:,} MiB, more than a "
+                          f"{'figure' if figure else 'session'} file can be; is it the right file?")
     text: str | None
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         text = png_text_chunks(data).get(METADATA_KEY)

@@ -7,7 +7,9 @@ answer fits, sometimes several.
 
 * a simple baseline with nothing to learn → sinusoidal
 * fixed sequence length, best fit to one dataset → learned absolute
-* sequences longer than in training → RoPE, the strongest of the schemes that extrapolate
+* sequences longer than in training → RoPE *with a context-extension scaling* (PI, NTK, YaRN,
+  Llama-3; usually with some fine-tuning at the new length): unscaled RoPE degrades past the
+  trained length (Press et al. 2022), as sinusoidal does
 * what matters is the distance between tokens → relative (T5 buckets) or RoPE
 * a modern general-purpose LLM → RoPE
 * extrapolation first *and* the simplest implementation → ALiBi
@@ -82,7 +84,10 @@ RULES: tuple[Rule, ...] = (
     Rule(frozenset({"fixed_length"}), ("learned",),
          "With one fixed length, a learned table per position can fit that dataset best."),
     Rule(frozenset({"extrapolation"}), ("rope",),
-         "Of the schemes that go past the trained length, RoPE is the strongest choice."),
+         "RoPE with a context-extension scaling (linear/PI, NTK, YaRN, Llama-3 — usually with a short "
+         "fine-tune at the new length) is how today's models read past their trained length. Unscaled "
+         "RoPE is not: measured, it degrades soon past the trained length (Press et al. 2022), as "
+         "sinusoidal does; the Length extrapolation panel compares the scalings."),
     Rule(frozenset({"relative_distance"}), ("t5", "rope"),
          "Both make attention depend on the distance between tokens, not their absolute positions."),
     Rule(frozenset({"modern_llm"}), ("rope",),

@@ -89,6 +89,11 @@ class Spec:
     def check(self) -> None:  # pragma: no cover - default has nothing to check
         return None
 
+    def inactive_fields(self) -> dict[str, str]:
+        """Fields that have no effect with the current values, each with a reason a form can show
+        (it disables them: YaRN settings while RoPE is unscaled).  Default: none."""
+        return {}
+
     @classmethod
     def param_infos(cls) -> tuple[ParamInfo, ...]:
         cached = cls.__dict__.get("_param_infos_cache")
@@ -133,9 +138,23 @@ class Spec:
         return dataclasses.replace(self, **changes)
 
 
+def check_value(info: ParamInfo, value: Any) -> Any:
+    """``value`` converted for field ``info``, or ParameterError with the message a spec gives
+    (a form checks typed values with it, so it says exactly what the Document would)."""
+    return _coerce(info, value)
+
+
+def message_label(info: ParamInfo) -> str:
+    """How a message names a field: its label, with the field's name when the label does not
+    already show it ("Positions (n_positions)", but "Base (rope_theta)", never "… (base)")."""
+    if info.label == info.name or "(" in info.label:
+        return info.label
+    return f"{info.label} ({info.name})"
+
+
 def _coerce(info: ParamInfo, value: Any) -> Any:
     """Convert and range-check one value; the message names the parameter and the valid range."""
-    label = info.label if info.label == info.name else f"{info.label} ({info.name})"
+    label = message_label(info)
     if info.kind is bool:
         if isinstance(value, bool):
             return value

@@ -33,11 +33,12 @@ LIMITS = {
     "tokenizer": 256 * MiB,
     "session": 4 * MiB,
     "figure": 256 * MiB,
+    "image": 256 * MiB,
     "csv": 1024 * MiB,
     "array": 1024 * MiB,
 }
 KIND_LABELS = {"config": "config", "index": "index", "tokenizer": "tokenizer/vocabulary", "session": "session",
-               "figure": "figure", "csv": "CSV", "array": "data"}
+               "figure": "figure", "image": "image", "csv": "CSV", "array": "data"}
 #: JSON nested deeper than this is refused (real configs nest 3–4 levels).
 MAX_JSON_DEPTH = 64
 #: Integers with more digits than this are refused (JSON allows any length; nothing peapp reads needs it).

@@ -39,8 +39,9 @@ def main_window(qtbot, settings):
 
 
 def wait_idle(qtbot, window, timeout_ms: int = 20_000) -> None:
-    """Wait until the worker has finished everything queued, and its results are delivered."""
-    qtbot.waitUntil(lambda: not window.worker.is_busy(), timeout=timeout_ms)
+    """Wait until the worker and the file reader have finished everything queued, and their results
+    are delivered (a read's result may queue new work, hence the loop)."""
+    qtbot.waitUntil(lambda: not window.worker.is_busy() and not window.reader.is_busy(), timeout=timeout_ms)
     qtbot.wait(20)
 
 

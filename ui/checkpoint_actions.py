@@ -48,6 +48,9 @@ def install(window) -> None:
     window._drop_filter = _DropFilter(window)
     window.installEventFilter(window._drop_filter)
     window.backendReady.connect(lambda: _initial_layout(window))
+    layout_restored = getattr(window, "layoutRestored", None)
+    if layout_restored is not None:
+        layout_restored.connect(lambda: _after_layout_restored(window))
 
 
 def _initial_layout(window) -> None:
@@ -195,3 +198,16 @@ def _local_paths(mime) -> list[str]:
     if mime is None or not mime.hasUrls():
         return []
     return [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+
+
+def _after_layout_restored(window) -> None:
+    """A restored (or reset) layout never brings back an empty Checkpoint panel: it was saved while
+    a model was open, and on its own it would take a third of the height from the views.  When
+    shown, it is held to a third of the height, so the views keep room for their tab bar."""
+    dock = window.docks.get("checkpointDock")
+    if dock is None or dock.isFloating():
+        return
+    if dock.isVisible() and dock.height() > window.height() // 3:  # also the size it reopens at
+        window.resizeDocks([dock], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
+    if not window.document_model.document.checkpoint and not dock.opening:
+        dock.hide()

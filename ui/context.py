@@ -1,4 +1,5 @@
-"""What every dock is given: the document view-model, the compute worker, a status sink."""
+"""What every dock is given: the document view-model, the compute worker, a status sink, and the
+reader that opens other people's files off the GUI thread."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ui.document_model import DocumentModel
+from ui.file_reader import FileReader
 from ui.worker import ComputeWorker
 
 
@@ -14,6 +16,7 @@ class AppContext:
     document_model: DocumentModel
     worker: ComputeWorker
     status: Callable[[str], None] = field(default=lambda message: None)
+    reader: FileReader = field(default_factory=FileReader)
 
     @property
     def document(self):

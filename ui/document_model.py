@@ -1,14 +1,16 @@
 """The Qt view-model around the immutable :class:`peapp.document.Document`.
 
 Every edit replaces the Document and goes through a QUndoStack, so Ctrl+Z / Ctrl+Shift+Z work
-for parameters and view settings alike.  Consecutive edits of one control (a slider drag)
-merge into one undo step.  Invalid edits never reach the Document: they emit ``error`` and
-the previous state stays.
+for parameters and view settings alike.  Each committed value is its own undo step (typing
+100,000 then 999,999 is two steps); only the values of one continuing gesture — a slider drag,
+marked with :func:`continuing_gesture` — merge into one step.  Invalid edits never reach the
+Document: they emit ``error`` and the previous state stays.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from typing import Any, Iterator
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -17,6 +19,19 @@ from peapp.document import Document
 from peapp.errors import PeappError
 
 _merge_ids: dict[str, int] = {}
+_gesture: int | None = None  # the gesture whose edits are being made now (see continuing_gesture)
+
+
+@contextlib.contextmanager
+def continuing_gesture(gesture: int | None) -> Iterator[None]:
+    """Edits made inside belong to ``gesture`` (e.g. one slider drag): consecutive edits of one
+    setting within the same gesture merge into one undo step.  ``None``: a step of its own."""
+    global _gesture
+    previous, _gesture = _gesture, gesture
+    try:
+        yield
+    finally:
+        _gesture = previous
 
 
 def _merge_id(key: str | None) -> int:
@@ -65,11 +80,15 @@ class DocumentModel(QObject):
             self.changed.emit(document)
 
     def set_document(self, document: Document, text: str = "Edit", merge_key: str | None = None) -> None:
+        """Push ``document`` as one undo step; ``merge_key`` names the setting, and it merges with
+        the previous step only inside the same :func:`continuing_gesture`."""
+        merge_key = f"{merge_key}@{_gesture}" if merge_key is not None and _gesture is not None else None
         if document != self._document:
             self.undo_stack.push(_ReplaceDocument(self, self._document, document, text, merge_key))
 
     def replace_without_undo(self, document: Document) -> None:
-        """Load a whole new Document (session open): clears the undo history."""
+        """Load a whole new Document and clear the undo history (scripts, tests; File > Open Session
+        is an undoable set_document instead)."""
         self.undo_stack.clear()
         self._apply(document)
 

@@ -97,11 +97,36 @@ def is_exportable(dock: Any) -> bool:
     return getattr(dock, "exportable", True) is not False
 
 
+def _camel_name(dock_class: type) -> str:
+    return re.sub(r"Dock$", "", dock_class.object_name) or dock_class.object_name
+
+
 def view_names(dock_class: type) -> tuple[str, ...]:
+    """The dock's view names as ``peapp render`` and Export All know them: its ``view_names``,
+    else its object name in command-line style (patchGridDock → ``patch-grid``)."""
     names = tuple(getattr(dock_class, "view_names", ()) or ())
     if names:
         return names
-    return (re.sub(r"Dock$", "", dock_class.object_name) or dock_class.object_name,)
+    return (re.sub(r"(?<=[a-z0-9])([A-Z])", r"-\1", _camel_name(dock_class)).lower(),)
+
+
+def view_aliases(dock_class: type) -> dict[str, str]:
+    """Other names accepted for the dock's views: ``{alias: view name}`` — the camel-case names
+    of earlier versions (``patchGrid``) and the dock's own ``view_aliases`` ({alias: view})."""
+    names = view_names(dock_class)
+    aliases = {_camel_name(dock_class): names[0]} if not getattr(dock_class, "view_names", ()) else {}
+    aliases.update(getattr(dock_class, "view_aliases", {}) or {})
+    return {alias: view for alias, view in aliases.items() if alias not in names}
+
+
+def canonical_view(name: str) -> str:
+    """``name``, or the view it is an alias of (``patches``, ``patchGrid`` → ``patch-grid``)."""
+    import ui.docks
+
+    for cls in ui.docks.dock_classes():
+        if getattr(cls, "exportable", True) is not False and name in view_aliases(cls):
+            return view_aliases(cls)[name]
+    return name
 
 
 def current_view_name(dock: Any) -> str:
@@ -116,6 +141,7 @@ def current_view_name(dock: Any) -> str:
 def document_for_view(dock_class: type, document: Document, name: str) -> Document:
     """The Document with ``dock_class`` switched to view ``name`` (see the module docstring)."""
     names = view_names(dock_class)
+    name = view_aliases(dock_class).get(name, name)
     if name not in names:
         raise ExportError(f"{dock_class.title} has no view {name!r}; it has {', '.join(names)}")
     if hasattr(dock_class, "document_for_view"):
@@ -228,9 +254,53 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
                     themed.setColor(QColor(foreground))
                     item.setPen(themed)
                     undo.append(lambda i=item, p=pen: i.setPen(p))
-                elif isinstance(item, pg.LabelItem) and item.opts.get("color") is None:
+                elif isinstance(item, pg.LabelItem) and _is_default_color(item.opts.get("color")):
+                    # default-coloured: none, or the UI theme's foreground (Preferences > theme sets
+                    # it on every title: light grey from a dark UI, unreadable on a light figure)
+                    color = item.opts.get("color")
                     item.setText(item.text, color=foreground)
-                    undo.append(lambda i=item: _restore_label(i))
+                    undo.append(lambda i=item, c=color: _restore_label(i, c))
+        yield
+    finally:
+        for action in reversed(undo):
+            action()
+
+
+# Images are upsampled (nearest neighbour) before they are painted into a figure, to
+# IMAGE_PER_PIXEL bitmap pixels per on-screen pixel (at most IMAGE_MAX_SIDE a side), within
+# IMAGE_MAX_PIXELS for all images of a figure together; see _crisp_images.
+IMAGE_PER_PIXEL = 4
+IMAGE_MAX_SIDE = 2048
+IMAGE_MAX_PIXELS = 24_000_000
+
+
+@contextlib.contextmanager
+def _crisp_images(widget: QWidget) -> Iterator[None]:
+    """Every image drawn as sharp cells: a 128 × 50 heatmap went into an SVG as a 128 × 50
+    bitmap that viewers enlarge with smoothing (blurred cells).  Each cell is repeated (nearest
+    neighbour) so the embedded bitmap is large enough that smoothing no longer shows; colours
+    and levels are unchanged, and the image is put back afterwards."""
+    undo: list = []
+    budget = IMAGE_MAX_PIXELS
+    try:
+        for scene in _scenes(widget):
+            for item in scene.items():
+                if not isinstance(item, pg.ImageItem) or item.image is None or not item.isVisible():
+                    continue
+                image = item.image
+                rows, cols = image.shape[:2]
+                shown = item.sceneBoundingRect()
+                fy = max(1, -(-min(IMAGE_MAX_SIDE, int(IMAGE_PER_PIXEL * shown.height())) // rows))
+                fx = max(1, -(-min(IMAGE_MAX_SIDE, int(IMAGE_PER_PIXEL * shown.width())) // cols))
+                while (fy > 1 or fx > 1) and rows * fy * cols * fx > budget:
+                    fy, fx = max(1, fy // 2), max(1, fx // 2)
+                if fy == 1 and fx == 1:
+                    continue
+                budget -= rows * fy * cols * fx
+                rect = item.mapRectToParent(item.boundingRect())
+                item.setImage(np.repeat(np.repeat(image, fy, axis=0), fx, axis=1), autoLevels=False)
+                item.setRect(rect)
+                undo.append(lambda i=item, im=image, r=rect: (i.setImage(im, autoLevels=False), i.setRect(r)))
         yield
     finally:
         for action in reversed(undo):
@@ -258,9 +328,9 @@ def _restore_axis(axis: pg.AxisItem, pen, text_pen, style) -> None:
     axis._updateLabel()
 
 
-def _restore_label(label: pg.LabelItem) -> None:
-    label.opts["color"] = None
-    label.setText(label.text)
+def _restore_label(label: pg.LabelItem, color=None) -> None:
+    label.opts["color"] = color
+    label.setText(label.text, **({} if color is None else {"color": color}))
 
 
 # pyqtgraph's starting tick-text space (AxisItem.__init__): exports start from it so that the
@@ -367,7 +437,7 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
         painter.drawText(QRectF(0, 0, width, top), Qt.AlignmentFlag.AlignCenter, _plain(title))
         painter.restore()
     area = QRectF(0, top, width, height - top)
-    with _export_style(widget, theme):
+    with _export_style(widget, theme), _crisp_images(widget):
         if isinstance(widget, pg.GraphicsView):
             ratio = painter.device().devicePixelRatioF()
             with _scene_at_size(widget, area.width(), area.height(), ratio) as source:

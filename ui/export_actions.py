@@ -54,7 +54,7 @@ class ExportActions(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.window = window
-        self._current: Any = None  # the exportable dock the user last worked in
+        self._recent: list[Any] = []  # exportable docks, the one the user last interacted with first
         self._folder = ""
         self.buttons: dict[str, QToolButton] = {}
         self._build_menu()
@@ -105,6 +105,7 @@ class ExportActions(QObject):
         for dock in self.window.docks.values():
             if _is_exportable(dock) and dock.objectName() not in self.buttons:
                 self.buttons[dock.objectName()] = self._add_button(dock)
+                self._watch_raising(dock)
 
     def _add_button(self, dock) -> QToolButton:
         button = QToolButton(dock)
@@ -138,14 +139,32 @@ class ExportActions(QObject):
         return button
 
     # ---- which dock ---------------------------------------------------------------------------------
+    # The panel File > Export (Ctrl+E) acts on: the one the user last interacted with — clicked or
+    # typed in (focus), or brought to the front (a tab, Ctrl+1 … 9) — that is on screen now.  A
+    # panel behind another tab is never the target, however recently it had the focus.
     def _focus_changed(self, old, new) -> None:
         widget = new
         while widget is not None:
             if widget in self.window.docks.values():
-                if _is_exportable(widget):
-                    self._current = widget
+                self._interacted(widget)
                 return
             widget = widget.parentWidget()
+
+    def _interacted(self, dock) -> None:
+        if _is_exportable(dock):
+            self._recent = [dock] + [d for d in self._recent if d is not dock]
+
+    def _watch_raising(self, dock) -> None:
+        # a tab clicked (or a panel shown) is the panel the user turned to
+        dock.visibilityChanged.connect(lambda visible, d=dock: visible and self._interacted(d))
+        # a click on a plot (which takes no focus of its own) gives the focus to the panel's body
+        body = dock.widget()
+        if body is not None and body.focusPolicy() == Qt.FocusPolicy.NoFocus:
+            body.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+
+    @staticmethod
+    def _on_screen(dock) -> bool:
+        return dock.isVisible() and not dock.visibleRegion().isEmpty()
 
     def exportable_docks(self, visible_only: bool = True) -> list:
         docks = [d for d in self.window.docks.values() if _is_exportable(d)]
@@ -154,14 +173,15 @@ class ExportActions(QObject):
         return docks
 
     def current_dock(self):
-        """The dock File > Export acts on: the one last focused, else the first one on screen."""
-        if self._current is not None and self._current.toggleViewAction().isChecked():
-            return self._current
-        docks = self.exportable_docks()
-        for dock in docks:
-            if dock.isVisible() and not dock.visibleRegion().isEmpty():
+        """The panel last interacted with that is on screen, else the first one on screen; None when
+        no exportable panel shows (File > Export then says so rather than export a hidden one)."""
+        for dock in self._recent:
+            if self._on_screen(dock):
                 return dock
-        return docks[0] if docks else None
+        for dock in self.exportable_docks():
+            if self._on_screen(dock):
+                return dock
+        return None
 
     # ---- questions (overridden in tests) -----------------------------------------------------------------
     def ask_figure(self, dock) -> tuple[str, export.FigureOptions] | None:
@@ -316,21 +336,25 @@ class ExportActions(QObject):
         self.window.show_status(f"Session saved to {path}")
         return path
 
-    def open_session(self, path: str | None = None) -> Document | None:
+    def open_session(self, path: str | None = None) -> None:
+        """Read a session (or a figure's embedded one) off the GUI thread, then make it the
+        Document in one undo step: Ctrl+Z brings back the previous one.  A file that does not open
+        leaves the Document and the undo history as they were."""
         from peapp import export_data
 
         path = path or self.ask_session_path(save=False)
         if not path:
-            return None
-        try:
-            document = export_data.document_from_file(path)
-        except PeappError as exc:
-            self.show_error("Session not opened", f"{exc}\nThe current session is unchanged.")
-            return None
-        self.window.document_model.replace_without_undo(document)
+            return
+        self.window.ctx.reader.read("open-session", lambda: export_data.document_from_file(path),
+                                    lambda document: self._session_read(path, document),
+                                    lambda message: self.show_error("Session not opened",
+                                                                    f"{message}\nThe current session is unchanged."),
+                                    what=f"session {path}")
+
+    def _session_read(self, path: str, document: Document) -> None:
+        self.window.document_model.set_document(document, f"Open session {os.path.basename(path)}")
         self._remember(path)
-        self.window.show_status(f"Opened session {path}")
-        return document
+        self.window.show_status(f"Opened session {path} (Undo brings back the previous one)")
 
 
 class FigureDialog(QDialog):

@@ -1,9 +1,13 @@
 """Help menu: a tour of the panels, the keyboard shortcuts, and "Which encoding should I use?".
 
 Everything is generated from what the running app has: the tour from the discovered dock
-classes (title, shortcut, first paragraph of the docstring), the shortcut list from the
-actions and shortcuts that exist in the window, the guide from ``peapp.guide``.  Nothing is
-written twice, so a new dock or action appears here without touching this file.
+classes (title, shortcut, first sentence of the docstring), the shortcut list from the
+actions and shortcuts that exist in the window (each says what it does: an action's status
+tip, a shortcut's whatsThis), the guide from ``peapp.guide``.  Nothing is written twice, so a
+new dock or action appears here without touching this file.
+
+The tour is a walkthrough: each step brings one panel to the front and says in a sentence what
+it shows; Next / Back move through the panels, Esc ends it.
 """
 
 from __future__ import annotations
@@ -39,6 +43,12 @@ def tour_entries(window) -> list[tuple[str, str, str, str]]:
     return entries
 
 
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` (up to the first full stop followed by a space)."""
+    head, dot, _rest = text.partition(". ")
+    return head + "." if dot else text
+
+
 def _plain(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").replace("…", "").strip()
 
@@ -59,9 +69,10 @@ def shortcut_entries(window) -> list[tuple[str, str]]:
             actions.update(menu.menu().actions())
     for action in actions:
         if action.shortcuts():
-            what = _plain(action.text())
+            tip = action.statusTip() or action.toolTip()
+            what = tip if tip and _plain(tip) != _plain(action.text()) else _plain(action.text())
             if action.isCheckable() and action.parent() in window.docks.values():
-                what = f"Show/hide the {what} panel"
+                what = f"Show/hide the {_plain(action.text())} panel"
             add(action.shortcuts(), what)
     for shortcut in window.findChildren(QShortcut):
         add([shortcut.key()], shortcut.whatsThis() or _owner_description(shortcut))
@@ -72,12 +83,12 @@ def shortcut_entries(window) -> list[tuple[str, str]]:
 
 
 def _owner_description(obj) -> str:
-    """For a shortcut without whatsThis: name the panel it belongs to (set whatsThis to say more)."""
+    """For a shortcut without whatsThis (a bug: every QShortcut should say what it does)."""
     parent = obj.parent()
     while parent is not None:
         title = getattr(type(parent), "title", "")
         if title and parent in getattr(parent.parent(), "docks", {}).values():
-            return f"(a shortcut of the {title} panel)"
+            return f"{title} panel: {_plain(obj.objectName()) or 'undocumented shortcut'}"
         parent = parent.parent()
     return _plain(obj.objectName())
 
@@ -99,39 +110,85 @@ def _scrolling(widget: QWidget) -> QScrollArea:
 
 
 class TourDialog(QDialog):
+    """A walkthrough of the panels: each step brings one to the front and says what it shows."""
+
     def __init__(self, window):
         super().__init__(window)
+        self.window_ = window
         self.setObjectName("tourDialog")
         self.setWindowTitle("Tour of the panels")
-        self.resize(560, 520)
+        self.resize(440, 210)
+        self.entries = tour_entries(window)
+        self.step = 0
         layout = QVBoxLayout(self)
-        intro = QLabel("Every panel follows the Parameters panel: pick an encoding family there and change a "
-                       "value, and each view recomputes. Panels can be moved, tabbed and hidden (View menu); "
-                       "each has its own export and a line at the bottom saying what it shows.")
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
-        body = QWidget()
-        rows = QVBoxLayout(body)
-        entries = tour_entries(window)
-        if not entries:
-            rows.addWidget(QLabel("The panels are still loading; open the tour again in a moment."))
-        for name, title, shortcut, text in entries:
-            box = QGroupBox(f"{title}   {shortcut}".strip())
-            box.setObjectName(f"tour_{name}")
-            inner = QHBoxLayout(box)
-            label = QLabel(text)
-            label.setWordWrap(True)
-            inner.addWidget(label, 1)
-            show = QPushButton("Show")
-            show.setToolTip(f"Bring the {title} panel to the front")
-            show.clicked.connect(lambda _=False, n=name: _raise_dock(window, n))
-            inner.addWidget(show, 0, Qt.AlignmentFlag.AlignTop)
-            rows.addWidget(box)
-        rows.addStretch(1)
-        layout.addWidget(_scrolling(body), 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.heading = QLabel()
+        self.heading.setObjectName("tourHeading")
+        self.text = QLabel()
+        self.text.setObjectName("tourText")
+        self.text.setWordWrap(True)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.text, 1)
+        hint = QLabel("Every panel follows the Parameters panel; panels can be moved, tabbed and hidden "
+                      "(View menu), and each has its own Export. Esc ends the tour.")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: palette(mid);")
+        layout.addWidget(hint)
+        row = QHBoxLayout()
+        self.back_button = QPushButton("< &Back")
+        self.back_button.setObjectName("tourBack")
+        self.back_button.setToolTip("The previous panel")
+        self.back_button.clicked.connect(lambda: self.go(self.step - 1))
+        self.next_button = QPushButton("&Next >")
+        self.next_button.setObjectName("tourNext")
+        self.next_button.setToolTip("The next panel")
+        self.next_button.setDefault(True)
+        self.next_button.clicked.connect(self._next)
+        close = QPushButton("Close")
+        close.setToolTip("End the tour (Esc)")
+        close.clicked.connect(self.reject)
+        row.addWidget(close)
+        row.addStretch(1)
+        row.addWidget(self.back_button)
+        row.addWidget(self.next_button)
+        layout.addLayout(row)
+        self.go(0)
+
+    def current_panel(self) -> str | None:
+        return self.entries[self.step][0] if self.entries else None
+
+    def go(self, step: int) -> None:
+        """Show step ``step``: raise its panel and say what it shows."""
+        if not self.entries:
+            self.heading.setText("<b>The panels are still loading</b>")
+            self.text.setText("Open the tour again in a moment.")
+            self.back_button.setEnabled(False)
+            self.next_button.setEnabled(False)
+            return
+        self.step = max(0, min(step, len(self.entries) - 1))
+        name, title, shortcut, description = self.entries[self.step]
+        keys = f" — {shortcut}" if shortcut else ""
+        self.heading.setText(f"<b>{self.step + 1} of {len(self.entries)}: {title}</b>{keys}")
+        self.text.setText(first_sentence(description))
+        self.back_button.setEnabled(self.step > 0)
+        last = self.step == len(self.entries) - 1
+        self.next_button.setText("&Finish" if last else "&Next >")
+        _raise_dock(self.window_, name)
+        self._stand_beside(self.window_.docks.get(name))
+
+    def _next(self) -> None:
+        if self.step >= len(self.entries) - 1:
+            self.accept()
+        else:
+            self.go(self.step + 1)
+
+    def _stand_beside(self, dock) -> None:
+        """Keep the tour off the panel it describes: on the other half of the window."""
+        if dock is None or dock.isFloating() or not self.window_.isVisible():
+            return
+        area = self.window_.geometry()
+        centre = dock.mapTo(self.window_, dock.rect().center()).x()
+        x = area.left() + 24 if centre > area.width() // 2 else area.right() - self.width() - 24
+        self.move(x, area.bottom() - self.height() - 48)
 
 
 class ShortcutsDialog(QDialog):
@@ -279,7 +336,8 @@ def install(window) -> None:
         QAction("&Tour of the panels", window, objectName="actionTour",
                 triggered=lambda: _open(window, TourDialog)),
         QAction("&Keyboard shortcuts", window, objectName="actionShortcuts",
-                shortcut=QKeySequence("Ctrl+/"), triggered=lambda: _open(window, ShortcutsDialog)),
+                shortcut=QKeySequence("Ctrl+/"), triggered=lambda: _open(window, ShortcutsDialog),
+                statusTip="List every keyboard shortcut and what it does"),
         QAction("&Which encoding should I use?", window, objectName="actionGuide",
                 triggered=lambda: _open(window, GuideDialog)),
     ]

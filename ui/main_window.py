@@ -9,6 +9,7 @@ start with ``MainWindow(load_backend="now")``.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import time
 import zlib
@@ -24,11 +25,13 @@ from peapp.jobs import Request
 from ui import help_menu, settings as preferences
 from ui.context import AppContext
 from ui.document_model import DocumentModel
+from ui.file_reader import FileReader
 from ui.worker import ComputeWorker
 
 # Bump when the meaning of a saved layout changes.  The set of docks is folded into the version
 # too (layout_version()), so a layout saved with other docks is never applied to this set.
 LAYOUT_VERSION = 1
+READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this long
 
 
 class _LoadBackend(Request):
@@ -56,6 +59,9 @@ class _LoadBackend(Request):
 
 class MainWindow(QMainWindow):
     backendReady = Signal()
+    # after a saved layout is restored or the layout is reset: panels that must not come back
+    # as they were saved (an empty Checkpoint strip) put themselves right
+    layoutRestored = Signal()
 
     def __init__(self, document: Document | None = None, *, load_backend: str = "background",
                  settings: QSettings | None = None, restore_layout: bool = True):
@@ -68,7 +74,8 @@ class MainWindow(QMainWindow):
         self._restore_layout = restore_layout
         self.document_model = DocumentModel(document or Document(), self)
         self.worker = ComputeWorker(self)
-        self.ctx = AppContext(self.document_model, self.worker, self.show_status)
+        self.reader = FileReader(self)  # other people's files, read off the GUI thread
+        self.ctx = AppContext(self.document_model, self.worker, self.show_status, self.reader)
         self.docks: dict[str, QWidget] = {}
         self.backend_seconds: float | None = None
         self._build_status_bar()
@@ -82,6 +89,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(placeholder)
         self.worker.progressed.connect(self._on_progress)
         self.worker.busyChanged.connect(self._on_busy)
+        self.reader.busyChanged.connect(self._on_reading)
         self.document_model.error.connect(self.show_status)
         if load_backend == "now":
             self.backend_seconds = _LoadBackend().run()
@@ -123,11 +131,12 @@ class MainWindow(QMainWindow):
             else:
                 self.addDockWidget(cls.default_area, dock)
                 first_in_group[key] = dock
-            action = dock.toggleViewAction()
+            action = dock.toggleViewAction()  # the View menu toggles; the panel's key shows it
             action.setToolTip(f"Show or hide the {cls.title} panel")
-            if cls.shortcut:
-                action.setShortcut(QKeySequence(cls.shortcut))
+            action.setStatusTip(action.toolTip())
             self.view_menu.addAction(action)
+            if cls.shortcut:
+                self.go_to_menu.addAction(self._show_panel_action(dock))
         for dock in first_in_group.values():
             dock.raise_()
         self._apply_default_sizes()
@@ -138,6 +147,23 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             dock.refresh()
         self.backendReady.emit()
+
+    def _show_panel_action(self, dock) -> QAction:
+        """Ctrl+1 … 9, 0: bring the panel to the front (show it if hidden, raise its tab); pressing
+        it on a panel that is behind a tab never hides it, as a toggle would."""
+        action = QAction(dock.title, self, objectName=f"show_{dock.objectName()}")
+        action.setShortcut(QKeySequence(type(dock).shortcut))
+        action.setStatusTip(f"Bring the {dock.title} panel to the front")
+        action.setToolTip(action.statusTip())
+        action.triggered.connect(lambda: self.show_panel(dock.objectName()))
+        return action
+
+    def show_panel(self, name: str) -> None:
+        """Show panel ``name`` and bring it to the front of its tab group, with the keyboard in it."""
+        dock = self.docks[name]
+        dock.show()
+        dock.raise_()
+        dock.setFocus(Qt.FocusReason.ShortcutFocusReason)  # so Export (Ctrl+E) and keys go to it
 
     def _fit_to_screen(self) -> None:
         """Default size: most of the screen, so 1366×768 and 4K both start sensibly."""
@@ -159,17 +185,23 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         menu = self.menuBar()
         self.file_menu = menu.addMenu("&File")
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close,
+                              statusTip="Close the window (the layout is kept for next time)")
         self.file_menu.addAction(quit_action)
         self.edit_menu = menu.addMenu("&Edit")
         undo = self.document_model.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setStatusTip("Undo the last edit of a parameter or panel setting (also inside a field)")
         redo = self.document_model.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        redo.setStatusTip("Redo the edit undone last")
         self.edit_menu.addActions([undo, redo])
         self.view_menu = menu.addMenu("&View")
         reset = QAction("Reset &layout", self, triggered=self.reset_layout)
+        reset.setStatusTip("Dock every panel back in its place; show them all (an empty Checkpoint panel stays closed)")
         self.view_menu.addAction(reset)
+        self.go_to_menu = self.view_menu.addMenu("&Go to panel")
+        self.go_to_menu.setObjectName("goToPanelMenu")
         self.view_menu.addSeparator()
         self.help_menu = menu.addMenu("&Help")
         self.help_menu.addAction(QAction("&About peapp", self, triggered=self.show_about))
@@ -186,6 +218,10 @@ class MainWindow(QMainWindow):
         self.cancel_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_button.clicked.connect(self.cancel_running)
         self.cancel_button.setVisible(False)
+        self.reading_label = QLabel()  # what a slow read is opening (see _show_reading)
+        self.reading_label.setObjectName("readingLabel")
+        self.reading_label.setVisible(False)
+        bar.addPermanentWidget(self.reading_label)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
         self._progress_channel: str | None = None
@@ -195,21 +231,50 @@ class MainWindow(QMainWindow):
 
     def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
         self._progress_channel = channel
+        self.progress.setRange(0, 1000)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.progress.setValue(int(fraction * 1000))
 
     def _on_busy(self, busy: bool) -> None:
-        if not busy and not self.worker.is_busy():
+        if not self.reader.is_busy():
+            self.reading_label.setVisible(False)
+        if not busy and not self.worker.is_busy() and not self.reader.is_busy():
             self.progress.setVisible(False)
             self.cancel_button.setVisible(False)
 
+    def _on_reading(self, busy: bool) -> None:
+        # a read that takes a while says what it opens, with a busy bar and Cancel (quick ones
+        # would only flash them, and overwrite the status line for nothing)
+        if busy:
+            QTimer.singleShot(int(READ_PROGRESS_DELAY_S * 1000), self, self._show_reading)
+            return
+        self._on_busy(False)
+
+    def _show_reading(self) -> None:
+        what = self.reader.reading()
+        if what is None:
+            return
+        # beside the bar, not in the status line: that keeps the message it had
+        kind, _, path = what.partition(" ")  # "session /path/to/file.json"
+        self.reading_label.setText(f"Opening {kind} {os.path.basename(path) or path} …")
+        self.reading_label.setToolTip(f"Opening {what} (Esc cancels)")
+        self.reading_label.setVisible(True)
+        if not self.progress.isVisible():  # a computation's bar has priority
+            self.progress.setRange(0, 0)  # no fraction is known for a read: a busy indicator
+            self.progress.setVisible(True)
+            self.cancel_button.setVisible(True)
+
     def cancel_running(self) -> None:
-        if self._progress_channel is not None:
+        if self.progress.maximum() == 0:  # the busy bar of a read (see _show_reading)
+            self.reader.cancel()
+            self.show_status("Cancelled; nothing was opened and everything is as it was.")
+        elif self._progress_channel is not None:
             self.worker.cancel(self._progress_channel)
             self.show_status("Cancelled; the previous view is kept.")
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
+        self.reading_label.setVisible(False)
 
     def show_about(self) -> None:
         import PySide6
@@ -231,6 +296,21 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         if isinstance(state, QByteArray) and not self.restoreState(state, self.layout_version()):
             self.show_status("The saved window layout did not fit this version; using the default layout.")
+        self.layoutRestored.emit()
+        QTimer.singleShot(0, self._keep_on_screen)  # once the layout's new minimum size is known
+
+    def _keep_on_screen(self) -> None:
+        """A geometry saved on a larger screen (or while a tall panel was open) is fitted to this one:
+        a window taller than the screen hides its status bar and squeezes its panels."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() < 200 or self.isMaximized() or self.isFullScreen():
+            return
+        frame = self.frameGeometry()
+        width, height = min(self.width(), screen.width()), min(self.height(), screen.height() - (frame.height() - self.height()))
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+            self.move(max(screen.left(), min(self.x(), screen.right() - self.frameGeometry().width())),
+                      max(screen.top(), min(self.y(), screen.bottom() - self.frameGeometry().height())))
 
     def layout_version(self) -> int:
         names = ",".join(sorted(self.docks))
@@ -246,16 +326,18 @@ class MainWindow(QMainWindow):
             dock.setFloating(False)
             dock.setVisible(True)
         self._apply_default_sizes()
+        self.layoutRestored.emit()
 
     def closeEvent(self, event) -> None:  # Qt override
         self.save_layout()
+        self.reader.shutdown()  # a read still blocked is left to end alone: closing never waits for it
         self.worker.shutdown()
         super().closeEvent(event)
 
     def wait_until_idle(self, process_events: Callable[[], None], timeout_s: float = 30.0) -> None:
-        """Spin the event loop until the worker has nothing to do (for scripts and tests)."""
+        """Spin the event loop until the worker and the file reader have nothing to do (for scripts and tests)."""
         deadline = time.monotonic() + timeout_s
-        while self.worker.is_busy() and time.monotonic() < deadline:
+        while (self.worker.is_busy() or self.reader.is_busy()) and time.monotonic() < deadline:
             process_events()
             time.sleep(0.005)
         process_events()

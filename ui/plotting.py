@@ -108,3 +108,45 @@ def plot_at(scene_pos: QPointF, plots: Iterable[tuple[K, pg.PlotItem]]) -> tuple
 def pow10(x: float) -> float:
     """10**x for a log-axis coordinate, clamped so that a far zoom-out cannot overflow."""
     return math.pow(10.0, min(max(float(x), -_MAX_LOG10), _MAX_LOG10))
+
+
+def compact_number(value: float, spacing: float, magnitude: float = 0.0) -> str:
+    """A tick label that stays short at any magnitude: −50k, 22.5k, 1.5M, 0.003 (unicode minus);
+    as many decimals as ticks ``spacing`` apart need to read distinct.  ``magnitude`` (the axis's
+    largest value) keeps one style along an axis: −5k beside −45k, not −5000."""
+    magnitude = max(abs(value), abs(spacing), abs(magnitude))
+    # thousands from 10,000 on (four digits read at a glance), millions and billions from 1 of them
+    scale, suffix = next(((scale, suffix) for scale, suffix, start in ((1e9, "G", 1e9), (1e6, "M", 1e6), (1e3, "k", 1e4))
+                          if magnitude >= start), (1.0, ""))
+    scaled, step = value / scale, abs(spacing) / scale
+    text = f"{scaled:.0f}"
+    for digits in range(0, 7):
+        text = f"{scaled:.{digits}f}"
+        if abs(float(text) - scaled) <= 1e-3 * step or step == 0:
+            break
+    if float(text) == 0:
+        text = "0"
+    return (text + suffix if text != "0" else text).replace("-", "\u2212")
+
+
+def fit_colorbar_axis(colorbar: pg.ColorBarItem) -> None:
+    """Colour-bar labels that are all drawn: short (compact_number) and an axis wide enough for
+    the widest.  pyqtgraph gives a colour bar a fixed 45 px axis and silently drops every label
+    wider than that (ALiBi at 100k drew "0" and "−5000" and none of −10000 … −50000)."""
+    axis = colorbar.axis
+    if not getattr(axis, "_peapp_compact", False):
+        def strings(values, scale, spacing):
+            top = max(abs(v) for v in colorbar.levels())
+            return [compact_number(v * scale, spacing * scale, top) for v in values]
+
+        axis.tickStrings = strings
+        axis._peapp_compact = True
+    low, high = colorbar.levels()
+    spacing = max(abs(high - low), 1e-12) / 4
+    font = axis.style.get("tickFont") or axis.font()
+    metrics = __import__("PySide6.QtGui", fromlist=["QFontMetrics"]).QFontMetrics(font)
+    top = max(abs(low), abs(high))
+    widest = max(metrics.horizontalAdvance(compact_number(v, spacing, top)) for v in (low, high, (low + high) / 2))
+    width = int(widest + max(0, axis.style["tickLength"]) + axis.style["tickTextOffset"][0] + 10)
+    if axis.width() != width:
+        axis.setWidth(max(45, width))

@@ -22,10 +22,11 @@ import sys
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Callable
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QLinearGradient, QPainter, QPalette, QPixmap
+from PySide6.QtCore import QRectF, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QLinearGradient, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QGroupBox, QHBoxLayout, QListWidget, QPushButton, QVBoxLayout)
+                               QFormLayout, QGroupBox, QHBoxLayout, QListWidget, QProxyStyle, QPushButton, QStyle,
+                               QStyleFactory, QVBoxLayout)
 
 THEMES = ("system", "light", "dark")  # system: the desktop's own palette, untouched
 SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", "CET-L1")
@@ -233,6 +234,33 @@ def dark_palette() -> QPalette:
     return palette
 
 
+class _DarkStyle(QProxyStyle):
+    """Fusion with check boxes and radio buttons that can be seen on a dark palette: Fusion
+    outlines them in the window colour darkened, which on a dark window is all but invisible
+    (an unticked box was a dark square on a dark panel).  Here they get a light outline."""
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(self, element, option, painter, widget=None) -> None:  # Qt override
+        super().drawPrimitive(element, option, painter, widget)
+        if element not in (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+                           QStyle.PrimitiveElement.PE_IndicatorRadioButton):
+            return
+        enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
+        color = option.palette.color(QPalette.ColorRole.Mid if enabled else QPalette.ColorRole.Midlight)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(color, 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        rect = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
+        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
+            painter.drawEllipse(rect)
+        else:
+            painter.drawRoundedRect(rect, 1.5, 1.5)
+        painter.restore()
+
+
 def apply_theme(theme: str, window=None) -> None:
     """Palette of every widget; plot colours of ``window``'s plots and of every future plot."""
     app = QApplication.instance()
@@ -243,7 +271,10 @@ def apply_theme(theme: str, window=None) -> None:
             return  # nothing was changed yet: leave the desktop's style and palette alone
         app.setProperty("peappNativeStyle", app.style().name())
     # Fusion draws from the palette on every platform (native styles ignore a dark palette).
-    app.setStyle("Fusion" if theme == "dark" else app.property("peappNativeStyle"))
+    if theme == "dark":
+        app.setStyle(_DarkStyle())
+    else:
+        app.setStyle(app.property("peappNativeStyle"))
     if theme == "dark":
         app.setPalette(dark_palette())
     elif theme == "light":
@@ -467,6 +498,7 @@ def install(window) -> None:
     window.backendReady.connect(lambda: apply_plot_theme(_active.theme, window))
     action = QAction("&Preferences…", window, objectName="actionPreferences")
     action.setShortcut(QKeySequence("Ctrl+,"))
+    action.setStatusTip("Open Preferences: theme, colour maps, export defaults, compute device, window layout")
     action.setMenuRole(QAction.MenuRole.PreferencesRole)  # the app menu on macOS
     action.triggered.connect(lambda: open_dialog(window, settings))
     window.edit_menu.addSeparator()

@@ -71,6 +71,7 @@ class ComputeWorker(QObject):
     failed = Signal(str, int, str)  # channel, generation, message for the user
     progressed = Signal(str, int, float)  # channel, generation, fraction done
     busyChanged = Signal(bool)
+    cancelled = Signal(str)  # channel whose queued or running work cancel() stopped
     _wake = Signal()
 
     def __init__(self, parent: QObject | None = None):
@@ -104,12 +105,17 @@ class ComputeWorker(QObject):
         return generation
 
     def cancel(self, channel: str | None = None) -> None:
-        """Drop pending work and stop running work on ``channel`` (all channels if None)."""
+        """Drop pending work and stop running work on ``channel`` (all channels if None).
+        ``cancelled`` is then emitted for each channel that had work queued or running (its
+        panel keeps the previous picture, which no longer matches the settings)."""
         with self._lock:
             channels = list(self._latest) if channel is None else [channel]
+            stopped = [ch for ch in channels if ch in self._pending or ch == self._running]
             for ch in channels:
                 self._pending.pop(ch, None)
                 self._latest[ch] = next(self._counter)
+        for ch in stopped:
+            self._emit(self.cancelled, ch)
 
     def is_current(self, channel: str, generation: int) -> bool:
         with self._lock:

@@ -37,6 +37,29 @@ from peapp.errors import ParameterError, PositionOutOfRangeError
 from peapp.jobs import ProgressFn, Request
 
 VERDICTS = ("fits", "extrapolates", "interpolates", "cannot")
+#: What a verdict says, in words that do not read as advice: "extrapolates" only means the
+#: formula is defined past L — not that a model using it keeps working there (MEASURED).
+VERDICT_TEXT = {
+    "fits": "fits (nothing to extrapolate)",
+    "extrapolates": "formula defined past the trained length",
+    "interpolates": "rescaled: every angle within those trained",
+    "cannot": "cannot (no positions past the table)",
+}
+VERDICT_SHORT = {"fits": "fits", "extrapolates": "defined past L", "interpolates": "within trained angles",
+                 "cannot": "no rows past L"}
+#: What measurements found, per scheme (the formulas above say only what is defined).  Press et
+#: al. 2022 (ALiBi), Fig. 1: WikiText-103 language models trained on 512 tokens, evaluated longer.
+MEASURED = {
+    "sinusoidal": "measured, it degrades past the trained length: perplexity 20.05 at 512 tokens → 43.54 at "
+                  "1,012 (Press et al. 2022, trained on 512)",
+    "rope": "measured unscaled, rotary also degrades past the trained length (Press et al. 2022); context "
+            "extension rescales it (the scalings below), usually with a short fine-tune at the new length",
+    "t5": "measured, the T5 bias holds up better than sinusoidal or rotary past the trained length, at a "
+          "higher compute cost (Press et al. 2022)",
+    "alibi": "measured, perplexity stays about flat well past the trained length — the result ALiBi was "
+             "proposed for (Press et al. 2022)",
+    "learned": "a model cannot even look positions past its table up",
+}
 #: RoPE context-extension methods compared (Hugging Face ``rope_type`` names; "ntk" is static NTK-aware).
 ROPE_SCALINGS = ("linear", "ntk", "dynamic", "yarn", "llama3")
 ROPE_SCALING_LABELS = {

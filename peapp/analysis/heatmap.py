@@ -1,9 +1,18 @@
 """Level-of-detail views of a family's table: never hold more than a screenful.
 
-The heatmap asks for rows ``[start, stop)`` reduced to at most ``max_rows`` bins.  Each bin
-is the mean of its rows, computed chunk by chunk, so 100k positions × 1,024 dims costs a few
-MB of memory.  Where exact pooling would touch too many values, each bin averages evenly
-spaced samples instead, and the result says so.
+The heatmap asks for rows ``[start, stop)`` reduced to at most ``max_rows`` drawn rows, in one
+of two ways (``reduce``):
+
+* ``"sample"`` (what the app draws) — every drawn row is the exact row at the first position
+  of its stride, columns likewise: the values and their range are the table's own.  A mean
+  would mislead: the bin mean of a dimension that turns many times within a bin is ~0 (a
+  100k × 1,024 sinusoid's dimensions 0–450 drew empty, with moiré beyond), and a learned
+  table's ±0.06 noise averaged to ±0.003 and took the colour bar with it.  Sampling aliases
+  instead — a dimension whose wavelength is under two strides shows a slower false pattern —
+  which the caption names (the dimensions it concerns) rather than hides.
+* ``"mean"`` — each drawn cell is the mean of its block, computed chunk by chunk (the
+  library's pooled view; exact block means, or means of evenly spaced samples where exact
+  pooling would touch too many values, and the result says so).
 """
 
 from __future__ import annotations
@@ -40,12 +49,15 @@ class TableView:
     row_stop: int
     bin_size: float  # positions per displayed row (1 = full resolution)
     total_rows: int
-    reduction: str  # "full", "mean of N", "sampled mean of N", "every Nth"
+    reduction: str  # what was done, for the caption: "full", "mean of N …", "every Nth position …"
     # Columns [col_start, col_stop) pooled col_bin_size to a drawn column (1 = every column);
     # col_stop None: up to the last column (values.shape[1] columns when not pooled).
     col_start: int = 0
     col_stop: int | None = None
     col_bin_size: float = 1.0
+    # "full" (every cell drawn), "sample" (exact values at each drawn row's/column's first
+    # position) or "mean" (block means)
+    method: str = "full"
 
     @property
     def row_positions(self) -> np.ndarray:
@@ -80,16 +92,25 @@ def _bin_bounds(start: int, stop: int, bins: int) -> np.ndarray:
     return start + np.ceil(np.linspace(0, stop - start, bins + 1)).astype(np.int64)
 
 
+REDUCTIONS = ("sample", "mean")
+
+
 def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = None,
                max_rows: int = 2048, progress: ProgressFn | None = None, *,
-               col_start: int = 0, col_stop: int | None = None, max_cols: int | None = None) -> TableView:
-    """Rows [start, stop) of the family's table, pooled to at most ``max_rows`` bins, and its
-    columns [col_start, col_stop) to at most ``max_cols`` (None: every column, unpooled).
+               col_start: int = 0, col_stop: int | None = None, max_cols: int | None = None,
+               reduce: str = "mean") -> TableView:
+    """Rows [start, stop) of the family's table, reduced to at most ``max_rows`` drawn rows, and
+    its columns [col_start, col_stop) to at most ``max_cols`` (None: every column, unreduced).
 
-    Each drawn cell is the mean of its block of the table (or of evenly spaced samples of it
-    where exact means would touch too many values, said in ``reduction``); a block holding a
-    masked (NaN) entry stays masked.
+    ``reduce="mean"``: each drawn cell is the mean of its block of the table (or of evenly
+    spaced samples of it where exact means would touch too many values, said in ``reduction``);
+    a block holding a masked (NaN) entry stays masked.  ``reduce="sample"``: each drawn cell is
+    the exact entry at its block's first row and column (see the module docstring).
     """
+    if reduce not in REDUCTIONS:
+        raise ParameterError(f"unknown reduction {reduce!r}; choose one of {', '.join(REDUCTIONS)}")
+    if reduce == "sample":
+        return _sampled_view(family, spec, start, stop, max_rows, progress, col_start, col_stop, max_cols)
     total, start, stop = _check_range(family, spec, start, stop)
     n_cols = family.cols(spec)
     col_stop = n_cols if col_stop is None else min(int(col_stop), n_cols)
@@ -108,7 +129,8 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
         # entry (i, j) depends on j − i only: every block mean is exact from prefix sums of one
         # distance profile, in time linear in the cells drawn
         values = _toeplitz_view(family, spec, _bin_bounds(start, stop, bins), _bin_bounds(col_start, col_stop, col_bins))
-        return TableView(values, start, stop, per_bin, total, pooled_label, col_start, col_stop, per_col)
+        return TableView(values, start, stop, per_bin, total, pooled_label, col_start, col_stop, per_col,
+                         "full" if pooled_label == "full" else "mean")
     if bins == n:
         values = _chunked_rows(family, spec, torch.arange(start, stop), n_cols, progress)
         return _pool_columns(values, start, stop, 1.0, total, "full", col_start, col_stop, col_bins)
@@ -156,12 +178,64 @@ def _pool_columns(values: np.ndarray, start: int, stop: int, per_bin: float, tot
     ``col_bins`` (equal row weights per column, so a cell is its block's mean; NaN spreads)."""
     values = values[:, col_start:col_stop]
     width = col_stop - col_start
+    method = "full" if reduction == "full" else "mean"
     if col_bins >= width:
-        return TableView(np.ascontiguousarray(values), start, stop, per_bin, total, reduction, col_start, col_stop)
+        return TableView(np.ascontiguousarray(values), start, stop, per_bin, total, reduction, col_start, col_stop,
+                         method=method)
     bounds = _bin_bounds(0, width, col_bins)
     sums = np.add.reduceat(values, bounds[:-1], axis=1, dtype=np.float64)
     pooled = (sums / np.diff(bounds)[None, :]).astype(np.float32)
-    return TableView(pooled, start, stop, per_bin, total, reduction, col_start, col_stop, width / col_bins)
+    return TableView(pooled, start, stop, per_bin, total, reduction, col_start, col_stop, width / col_bins, "mean")
+
+
+def _strided(start: int, stop: int, count: int) -> np.ndarray:
+    """``count`` positions of [start, stop), the first of each of ``count`` equal strides."""
+    return start + np.floor(np.arange(count) * ((stop - start) / count)).astype(np.int64)
+
+
+def _sampled_view(family: Family, spec: Spec, start: int, stop: int | None, max_rows: int,
+                  progress: ProgressFn | None, col_start: int, col_stop: int | None,
+                  max_cols: int | None) -> TableView:
+    """The exact entries at evenly strided rows and columns (``reduce="sample"``)."""
+    total, start, stop = _check_range(family, spec, start, stop)
+    n_cols = family.cols(spec)
+    col_stop = n_cols if col_stop is None else min(int(col_stop), n_cols)
+    col_start = max(0, int(col_start))
+    if col_stop <= col_start:
+        raise ParameterError(f"empty column range [{col_start}, {col_stop}) of {n_cols} columns")
+    n, width = stop - start, col_stop - col_start
+    bins = min(n, max(1, int(max_rows)))
+    col_bins = width if max_cols is None else min(width, max(1, int(max_cols)))
+    per_bin, per_col = n / bins, width / col_bins
+    rows, cols = _strided(start, stop, bins), _strided(col_start, col_stop, col_bins)
+    if family.toeplitz is not None:
+        # entry (i, j) = f(j − i): one profile over the distances the strided cells span
+        lowest = int(cols[0] - rows[-1])
+        profile, factor = family.toeplitz(spec, torch.arange(lowest, int(cols[-1] - rows[0]) + 1, dtype=torch.long))
+        index = cols[None, :] - rows[:, None] - lowest
+        values = (profile.to(torch.float64).numpy()[index] * float(factor)).astype(np.float32)
+    else:
+        values = _chunked_rows(family, spec, torch.from_numpy(rows), n_cols, progress)
+        values = np.ascontiguousarray(values[:, cols]) if col_bins < n_cols or col_start else values
+    if bins == n and col_bins == width:
+        return TableView(values, start, stop, 1.0, total, "full", col_start, col_stop, 1.0, "full")
+    parts = []
+    if bins < n:
+        parts.append(f"every {stride_text(per_bin)} position")
+    if col_bins < width:
+        parts.append(f"every {stride_text(per_col)} column")
+    reduction = " × ".join(parts) + ", exact values at those"
+    return TableView(values, start, stop, per_bin, total, reduction, col_start, col_stop, per_col, "sample")
+
+
+def stride_text(stride: float) -> str:
+    """'216th' for a whole stride, '~339th' (or '~6.7th' below 10) otherwise: strides then vary
+    by one position between rows."""
+    whole = int(round(stride))
+    if math.isclose(stride, whole, abs_tol=1e-9) or stride >= 10:
+        suffix = "th" if 10 <= whole % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(whole % 10, "th")
+        return f"{'' if math.isclose(stride, whole, abs_tol=1e-9) else '~'}{whole:,}{suffix}"
+    return f"~{stride:,.1f}th"
 
 
 # Largest magnitude the fixed-point prefix sums of a Toeplitz view may reach (int64 headroom).
@@ -276,6 +350,9 @@ class TableRequest(Request):
     # the exact row at this position comes back too (the heatmap's cross-section), so the
     # view and its cross-section are drawn in one paint
     selected_row: int | None = None
+    # how a table larger than the plot is reduced (table_view): exact entries at a stated
+    # stride, so colours and colour bar show the table's own values
+    reduce: str = "sample"
 
     def compute(self, progress: ProgressFn) -> "TableResult":
         from peapp import encodings
@@ -287,7 +364,8 @@ class TableRequest(Request):
                                            progress=progress)
         else:
             view = table_view(fam, spec, self.row_start, self.row_stop, self.max_rows, progress,
-                                      col_start=self.col_start, col_stop=self.col_stop, max_cols=self.max_cols)
+                                      col_start=self.col_start, col_stop=self.col_stop, max_cols=self.max_cols,
+                              reduce=self.reduce)
         wavelengths = fam.column_wavelengths(spec) if self.mode == "encoding" else None
         selected = None
         if self.mode == "encoding" and self.selected_row is not None and 0 <= self.selected_row < fam.rows(spec):
@@ -299,7 +377,7 @@ class TableRequest(Request):
         value_range = (float(view.values[finite].min()), float(view.values[finite].max())) if finite.any() else (0.0, 0.0)
         return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
                            col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
-                           value_label=fam.value_label if self.mode == "encoding" else f"{self.similarity} similarity",
+                           value_label=fam.value_name(spec) if self.mode == "encoding" else f"{self.similarity} similarity",
                            symmetric=symmetric, wavelengths=wavelengths, selected_row=selected,
                            levels=shown.levels, saturated=shown.saturated, value_range=value_range)
 

@@ -17,7 +17,7 @@ from peapp.errors import ParameterError
 from peapp.jobs import ProgressFn, Request
 from peapp.params import Spec, param
 
-GRID_ENCODINGS = ("sincos_2d", "learned_2d", "rope_2d", "flat_1d", "table")
+GRID_ENCODINGS = ("sincos_2d", "learned_2d", "rope_2d", "flat_1d", "table", "relative_bias")
 SECOND = ("none", "resampled") + GRID_ENCODINGS
 
 
@@ -55,6 +55,12 @@ class PatchGridSettings(Spec):
     table_source: str = param("", "Learned table",
                               help="PATH::TENSOR of a checkpoint's ViT position table [1, P + H·W, d] or "
                                    "[P + H·W, d] (P = Prefix tokens), shown when a panel's encoding is 'table'.")
+    bias_source: str = param("", "Bias table",
+                             help="PATH::TENSOR of a checkpoint's 2-D relative_position_bias_table (BEiT, Swin) "
+                                  "[(2H−1)(2W−1) (+3), heads], shown when a panel's encoding is 'relative_bias'; "
+                                  "the grid is its window.")
+    bias_head: int = param(0, "Bias head", minimum=0, maximum=4095, step=1,
+                           help="Head of the relative position bias table shown.")
 
     def check(self) -> None:
         from peapp.encodings.vision import MAX_GRID_SIDE
@@ -70,6 +76,10 @@ class PatchGridSettings(Spec):
             from peapp.analysis.checkpoint_tables import split_source
 
             split_source(self.table_source, "the patch grid's learned table")
+        if self.bias_source:
+            from peapp.analysis.checkpoint_tables import split_source
+
+            split_source(self.bias_source, "the patch grid's relative position bias table")
 
     def grid(self):
         from peapp.encodings.vision import PatchGrid
@@ -99,6 +109,17 @@ def _read_table(source: str) -> np.ndarray:
     from peapp.encodings.learned import checkpoint_table
 
     return checkpoint_table(source, 0).weight.numpy()
+
+
+def _read_bias_table(source: str) -> np.ndarray:
+    """The [rows, heads] float32 values of ``"PATH::TENSOR"`` (only that tensor's bytes are read)."""
+    import torch
+
+    from peapp.analysis.checkpoint_tables import split_source
+    from peapp.checkpoints import open_cached
+
+    path, tensor = split_source(source, "the patch grid's relative position bias table")
+    return open_cached(path).load(tensor).to(torch.float32).numpy()
 
 
 def table_from_source(source: str, num_prefix_tokens: int, grid: tuple[int, int] | None = None) -> GivenTable:
@@ -178,11 +199,17 @@ class PatchGridRequest(Request):
         s = self.settings
         grid = s.grid()
         table = self.given_table()
-        a = _panel(self._spec(s.encoding, table), grid.shape, self.gap)
+        a = self._bias_panel(grid.shape) if s.encoding == "relative_bias" else \
+            _panel(self._spec(s.encoding, table), grid.shape, self.gap)
         progress(0.5)
         b, report = None, None
         if s.second == "resampled":
+            if s.encoding == "relative_bias":
+                raise ParameterError("a relative position bias table has no positions to resample; choose another "
+                                     "panel B")
             b, report = self._resampled(s, grid, a, table)
+        elif s.second == "relative_bias":
+            b = self._bias_panel(grid.shape)
         elif s.second != "none":
             b = _panel(self._spec(s.second, table), grid.shape, self.gap)
         progress(1.0)
@@ -197,6 +224,27 @@ class PatchGridRequest(Request):
         if self.table is None and s.table_source:
             return table_from_source(s.table_source, s.prefix_tokens, s.grid().shape)
         return self.table
+
+    def _bias_panel(self, grid: tuple[int, int]) -> Panel:
+        """The relative position bias of ``bias_source`` for head ``bias_head``: row i is the bias query
+        patch i adds to every key patch's logit.  The grid must be the table's window."""
+        from peapp.analysis.patch_grid_bias import bias_view
+        from peapp.encodings import vision
+
+        s = self.settings
+        if not s.bias_source:
+            raise ParameterError("no relative position bias table is loaded; open a BEiT or Swin checkpoint and "
+                                 "choose its relative_bias_2d component, or choose another encoding")
+        view = bias_view(_read_bias_table(s.bias_source), s.bias_head, grid)
+        window = (view.window.height, view.window.width)
+        if window != tuple(grid):
+            raise ParameterError(f"the bias table covers a {window[0]}×{window[1]} window, but the grid is "
+                                 f"{grid[0]}×{grid[1]}; set the image to {window[0]}×{window[1]} patches")
+        name = s.bias_source.rpartition("::")[2]
+        return Panel(label=f"relative bias, head {view.head} of {view.heads}", encoding="relative_bias", grid=window,
+                     sim=view.patches, mosaic=vision.tile_mosaic(view.patches, *window, gap=self.gap),
+                     nearest_ok=vision.nearest_are_grid_neighbours(view.patches, *window),
+                     value_label="bias added to the logit", note=f"{name}. {view.note()}".rstrip(". ") + ".")
 
     def _spec(self, name: str, table: GivenTable | None):
         from peapp.encodings import vision

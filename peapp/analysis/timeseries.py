@@ -136,7 +136,7 @@ def _long_line(source: str, number: int) -> DataFileError:
 def sniff_delimiter(fh) -> str:
     """The field delimiter of an open CSV text file (comma, semicolon, tab or bar), rewinding it."""
     try:
-        sample = fh.read(4096)  # csv.Sniffer is slow on long samples, and this runs on the GUI thread
+        sample = fh.read(4096)  # csv.Sniffer is slow on long samples, and the GUI waits for it (ui.file_reader)
     except UnicodeDecodeError:
         sample = ""
     fh.seek(0)
@@ -247,7 +247,7 @@ def guess_value_column(header: Sequence[str], first_rows: Sequence[Sequence[str]
 def _first_rows(path: str | os.PathLike, n: int) -> tuple[list[str], list[list[str]]]:
     """The header (first non-blank row) and up to ``n`` data rows; DataFileError if unreadable.
 
-    Reads at most PEEK_CHARS (the GUI asks this on its own thread, for a path a session named)."""
+    Reads at most PEEK_CHARS (the GUI asks this, off its own thread, for a path a session named)."""
     with _open_text(path) as fh:
         delimiter = sniff_delimiter(fh)
         try:

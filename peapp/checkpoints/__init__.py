@@ -17,25 +17,28 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from peapp.checkpoints.facts import ModelFacts, model_facts
 from peapp.checkpoints.model import KINDS, Checkpoint, Component, TensorInfo
 from peapp.checkpoints.reader import open_cached, open_checkpoint
 
-__all__ = ["KINDS", "Checkpoint", "Component", "Report", "TensorInfo", "inspect", "open_cached",
+__all__ = ["KINDS", "Checkpoint", "Component", "ModelFacts", "Report", "TensorInfo", "inspect", "open_cached",
            "open_checkpoint"]
 
 
 @dataclass(frozen=True)
 class Report:
-    """A checkpoint with the position components found in it."""
+    """A checkpoint with the position components found in it, and its metadata block."""
 
     checkpoint: Checkpoint
     components: tuple[Component, ...]
     warnings: tuple[str, ...]
+    facts: ModelFacts = ModelFacts()  # layers, heads, widths, context, vocabulary, storage
 
     def to_json(self) -> dict[str, Any]:
         """The stable shape ``peapp inspect --json`` prints."""
         return {"path": self.checkpoint.path, "format": self.checkpoint.format,
                 "architecture": self.checkpoint.architecture,
+                "model": self.facts.to_json(),
                 "components": [c.to_json() for c in self.components],
                 "warnings": list(self.warnings)}
 
@@ -51,4 +54,4 @@ def inspect(path: str | os.PathLike, remember: bool = False, progress=None) -> R
 
     ckpt = open_cached(path, refresh=True, progress=progress) if remember else open_checkpoint(path, progress)
     components, warnings = detect(ckpt)
-    return Report(ckpt, tuple(components), tuple(ckpt.warnings) + tuple(warnings))
+    return Report(ckpt, tuple(components), tuple(ckpt.warnings) + tuple(warnings), model_facts(ckpt))

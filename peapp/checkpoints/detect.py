@@ -50,7 +50,8 @@ GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
 # Position schemes recognised by tensor name but not drawn: said by name, not as "unknown".
 NAMED_UNREAD = (
     (r"rel_embeddings", "DeBERTa disentangled relative positions (content-to-position and position-to-content)"),
-    (r"relative_position_bias_table", "2-D relative position bias over the patch grid (BEiT / Swin)"),
+    (r"relative_position_bias_table", "2-D relative position bias over the patch grid (BEiT / Swin), in a "
+                                      "shape that fits no window"),
     (r"pos_conv_embed", "convolutional position embedding (Wav2Vec2-style: a grouped conv over the frames)"),
     (r"global_relative_attention_bias", "LongT5 transient-global bias (token to block-summary distances)"),
 )
@@ -113,6 +114,7 @@ class _Detector:
         self.learned_tables()
         self.t5_tables()
         self.shaw_tables()
+        self.bias_tables_2d()
         if self.cfg:
             self.from_config()
         if self.md:
@@ -317,6 +319,40 @@ class _Detector:
         self.add("shaw_relative", first, params,
                  f"Shaw relative distances {reach} × {dim} ({variant}, {len(tensors)} layer(s))",
                  claim=(t.name for t in tensors))
+
+    def bias_tables_2d(self) -> None:
+        """BEiT / Data2Vec-Vision / Swin ``relative_position_bias_table`` [(2H−1)(2W−1) (+3), heads]: one
+        component per table shape (Swin's stages differ in heads), its window from the config or the
+        row count."""
+        from peapp.checkpoints.bias_window import window_of_table
+        from peapp.errors import ParameterError
+
+        tensors = [t for t in self.find(r"(?:^|\.)relative_position_bias_table$") if len(t.shape) == 2]
+        if not tensors:
+            return
+        vcfg = self.sub("vision_config") or self.cfg
+        given = vcfg.get("window_size")  # Swin
+        image, patch = vcfg.get("image_size"), vcfg.get("patch_size")
+        if not isinstance(given, int) and isinstance(image, int) and isinstance(patch, int) and patch > 0:
+            given = image // patch  # BEiT: the window is the whole patch grid
+        window = (given, given) if isinstance(given, int) and given > 0 else None
+        groups: dict[tuple[int, ...], list[TensorInfo]] = {}
+        for t in tensors:
+            groups.setdefault(t.shape, []).append(t)
+        for shape, group in groups.items():
+            try:
+                fit = window_of_table(shape[0], window)
+            except ParameterError:
+                continue  # left for report_leftovers, which names it
+            first = group[0]
+            shared = len(group) == 1 and "layer" not in first.name and "blocks" not in first.name
+            params = {"window": [fit.height, fit.width], "class_token": fit.class_token, "heads": shape[1],
+                      "tables": len(group), "shared": shared}
+            style = "BEiT-style, with class-token rows" if fit.class_token else "Swin-style window"
+            where = "one shared by every layer" if shared else f"{len(group)} table(s)"
+            self.add("relative_bias_2d", first, params,
+                     f"2-D relative position bias ({style}): {fit.height}×{fit.width} window, {shape[1]} heads, "
+                     f"{where}", claim=(t.name for t in group))
 
     # ---- what the config says is computed ----------------------------------------------------
     def from_config(self) -> None:

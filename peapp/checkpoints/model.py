@@ -8,8 +8,8 @@ from typing import Any, Callable, Mapping
 
 from peapp.errors import CheckpointError
 
-KINDS = ("learned_absolute", "vision_learned_2d", "t5_relative_bias", "shaw_relative", "rope", "alibi",
-         "sinusoidal", "nope")
+KINDS = ("learned_absolute", "vision_learned_2d", "t5_relative_bias", "shaw_relative", "relative_bias_2d", "rope",
+         "alibi", "sinusoidal", "nope")
 
 
 @dataclass(frozen=True)

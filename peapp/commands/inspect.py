@@ -14,7 +14,9 @@ HELP = "list the position components of a checkpoint (folder, .safetensors, .bin
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="model folder or file")
     parser.add_argument("--json", action="store_true",
-                        help="print JSON: {path, format, architecture, components: [{kind, tensor, shape, "
+                        help="print JSON: {path, format, architecture, model: {layers, heads, kv_heads, head_dim, "
+                             "hidden_size, context_length, vocab_size, dtype, parameters, file_size: {value, text, "
+                             "source}}, components: [{kind, tensor, shape, "
                              "params}], warnings}")
 
 
@@ -56,6 +58,10 @@ def format_table(report) -> str:
     lines = [f"path:         {printable(ck.path)}",
              f"format:       {ck.format} ({len(ck.tensors):,} tensors)",
              f"architecture: {printable(ck.architecture or 'unknown')}", ""]
+    facts = [(label, text) for label, text, _ in report.facts.rows() if text != "—"]
+    if facts:
+        width = max(len(label) for label, _ in facts)
+        lines += ["model:"] + [f"  {label.ljust(width)}  {printable(text)}" for label, text in facts] + [""]
     if report.components:
         rows = [("kind", "tensor", "shape", "details")]
         rows += [(c.kind, printable(c.tensor or "—"), _shape(c.shape), printable(c.summary))

@@ -116,6 +116,7 @@ FAMILY = Family(
     row_axis="query position",
     col_axis="key position",
     value_label="bias",
+    row_title_of=lambda s, p: f"query position {p:,}: its bias on every key",
     toeplitz=_toeplitz,
     symmetric_levels=False,
     order=50,

@@ -48,6 +48,29 @@ class Family(Generic[S]):
     toeplitz: Callable[[S, torch.Tensor], tuple[torch.Tensor, float]] | None = None
     symmetric_levels: bool = True  # diverging colour map centred on zero
     order: int = 100
+    # Optional words for the heatmap's cross-section titles and colour bar, where the generic
+    # "dimension 3" / "position 10: its vector across dimensions" / ``value_label`` would be
+    # wrong: a RoPE column is the cos or sin of one pair, a bias matrix's row is not a vector,
+    # T5 shows buckets or biases by its settings.
+    column_name_of: Callable[[S, int], str] | None = None
+    row_title_of: Callable[[S, int], str] | None = None
+    value_label_of: Callable[[S], str] | None = None
+
+    def column_name(self, spec: S, column: int) -> str:
+        """What table column ``column`` is, e.g. "dimension 3", "sin of pair 5", "key position 80,000"."""
+        if self.column_name_of is not None:
+            return self.column_name_of(spec, column)
+        return f"{self.col_axis} {column:,}"
+
+    def row_title(self, spec: S, position: int) -> str:
+        """The title of the cross-section along row ``position``."""
+        if self.row_title_of is not None:
+            return self.row_title_of(spec, position)
+        return f"{self.row_axis} {position:,}: its vector across {self.col_axis}s"
+
+    def value_name(self, spec: S) -> str:
+        """What the table's entries are (the colour bar's label)."""
+        return self.value_label_of(spec) if self.value_label_of is not None else self.value_label
 
     def default_spec(self) -> S:
         return self.spec()

@@ -139,7 +139,9 @@ FAMILIES = (
             f"Near distances get their own bucket; far ones share log-spaced buckets. Same value on every diagonal."),
         row_axis="query position",
         col_axis="key position",
-        value_label="bucket" ,
+        value_label="bucket",
+        value_label_of=lambda s: "bucket" if s.show == "bucket" else "bias",
+        row_title_of=lambda s, p: f"query position {p:,}: {'the bucket of' if s.show == 'bucket' else 'its bias on'} every key",
         symmetric_levels=False,
         order=60,
     ),
@@ -158,6 +160,7 @@ FAMILIES = (
         row_axis="query position",
         col_axis="key position",
         value_label="clipped distance",
+        row_title_of=lambda s, p: f"query position {p:,}: the clipped distance to every key",
         order=70,
     ),
 )

@@ -49,6 +49,17 @@ _ORIGINAL_LENGTH_TYPES = ("yarn", "llama3", "longrope")
 _MAX_POSITIONS = 1_048_576
 
 
+# Which scaling fields each rope_type reads (inv_freq and its helpers).  The context lengths come
+# with every scaling: they state the extension (original × factor) that the views report.
+_CONTEXT = ("factor", "original_max_position_embeddings", "max_position_embeddings")
+_YARN = ("beta_fast", "beta_slow", "mscale", "mscale_all_dim", "attention_factor", "truncate")
+_LLAMA3 = ("low_freq_factor", "high_freq_factor")
+_SCALING_FIELDS = _CONTEXT + _YARN + _LLAMA3
+_SCALING_FIELDS_USED: dict[str, tuple[str, ...]] = {
+    "default": (), "linear": _CONTEXT, "ntk": _CONTEXT, "dynamic": _CONTEXT, "yarn": _CONTEXT + _YARN,
+    "llama3": _CONTEXT + _LLAMA3, "longrope": _CONTEXT + ("attention_factor",)}
+
+
 @dataclass(frozen=True)
 class RopeSpec(Spec):
     family = "rope"
@@ -131,6 +142,13 @@ class RopeSpec(Spec):
                 raise ParameterError(
                     f"LongRoPE {name} has {len(values)} values but the rotary part has {dim // 2} pairs "
                     f"(head_dim {self.head_dim} × {self.partial_rotary_factor:g} / 2); give one per pair.")
+
+    def inactive_fields(self) -> dict[str, str]:
+        """The scaling fields the chosen rope_type does not read (see ``inv_freq``), with why."""
+        used = _SCALING_FIELDS_USED[self.rope_type]
+        return {name: (f"Not used with scaling {self.rope_type!r}; "
+                       f"used by {', '.join(t for t, names in _SCALING_FIELDS_USED.items() if name in names)}.")
+                for name in _SCALING_FIELDS if name not in used}
 
     # ---- serialisation: the tuple fields travel with the form fields -------------------------
     @classmethod
@@ -655,4 +673,11 @@ def _column_at(spec: RopeSpec, positions: torch.Tensor, column: int) -> torch.Te
     return (cos if column < half else sin)[:, 0]
 
 
-FAMILY = dataclasses.replace(FAMILY, pooled_rows_at=_pooled, column_at=_column_at)
+def _column_name(spec: RopeSpec, column: int) -> str:
+    half = spec.rotary_dim // 2
+    return f"{'cos' if column < half else 'sin'} of pair {column % half:,}"
+
+
+FAMILY = dataclasses.replace(
+    FAMILY, pooled_rows_at=_pooled, column_at=_column_at, column_name_of=_column_name,
+    row_title_of=lambda s, p: f"position {p:,}: cos and sin of every pair's angle")

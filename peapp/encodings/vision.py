@@ -510,10 +510,25 @@ class NeighbourReport:
             parts.append("adjacent only in the flattened order " + ", ".join(f"{rc(i)} {s:+.3f}" for i, s in only))
         else:
             parts.append("its flattened-order neighbours are grid neighbours too (not at a row end)")
-        verdict = "are" if self.nearest_are_grid_neighbours else "are NOT"
-        parts.append(f"the {len(self.nearest)} most similar patches " + ", ".join(rc(i) for i, _ in self.nearest)
-                     + f" {verdict} its grid neighbours")
+        parts.append(self._nearest_text(rc))
         return "; ".join(parts)
+
+    def _nearest_text(self, rc) -> str:
+        """Which of the most similar patches are grid neighbours, each named (a set comparison
+        said "(0,1), (0,2) are NOT its grid neighbours" though (0,1) is one)."""
+        neighbours = {i for i, _ in self.grid}
+        near = [i for i, _ in self.nearest]
+        listed = ", ".join(rc(i) for i in near)
+        inside = [rc(i) for i in near if i in neighbours]
+        outside = [rc(i) for i in near if i not in neighbours]
+        k = len(near)
+        if not outside:
+            return f"the {k} most similar patches {listed} are all its grid neighbours"
+        if not inside:
+            return f"none of the {k} most similar patches {listed} is a grid neighbour"
+        return (f"of the {k} most similar patches, {', '.join(inside)} {'is a' if len(inside) == 1 else 'are'} grid "
+                f"neighbour{'s' if len(inside) > 1 else ''} and {', '.join(outside)} "
+                f"{'is' if len(outside) == 1 else 'are'} not")
 
 
 def neighbour_report(sim: np.ndarray, grid_h: int, grid_w: int, index: int) -> NeighbourReport:

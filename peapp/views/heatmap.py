@@ -54,6 +54,8 @@ def table_request(document, viewport: Viewport, selected_row: int | None = None)
     total, cols = family.rows(spec), family.cols(spec)
     max_rows = total if total <= FULL_ROWS else pixel_rows(viewport)
     max_cols = None if cols <= FULL_COLS else pixel_cols(viewport)
+    if selected_row is not None:  # a shrunk table: the selection moves to its last row (the dock does too)
+        selected_row = min(max(0, int(selected_row)), total - 1)
     return TableRequest(family=document.family, params=frozen_params(spec.to_dict()), mode=view.mode,
                         max_rows=max_rows, max_cols=max_cols, similarity=view.similarity,
                         selected_row=selected_row if view.mode == "encoding" else None)

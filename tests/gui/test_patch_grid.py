@@ -132,7 +132,8 @@ def test_show_table_from_a_checkpoint_keeps_prefix_apart(dock, main_window, qtbo
 def test_bad_image_and_bad_settings_keep_last_state(dock, main_window, qtbot, tmp_path):
     bad = tmp_path / "not_an_image.png"
     bad.write_text("hello")
-    assert not dock.set_image(str(bad))
+    dock.set_image(str(bad))  # read off the GUI thread
+    wait_idle(qtbot, main_window)
     assert "cannot read" in dock.readout.text()
     good = tmp_path / "red.png"
     from PySide6.QtGui import QColor, QImage
@@ -140,7 +141,7 @@ def test_bad_image_and_bad_settings_keep_last_state(dock, main_window, qtbot, tm
     img = QImage(40, 30, QImage.Format.Format_RGB888)
     img.fill(QColor(200, 10, 10))
     assert img.save(str(good))
-    assert dock.set_image(str(good))
+    dock.set_image(str(good))
     wait_idle(qtbot, main_window)
     rgb = _shown(dock.photo.image)
     assert rgb.shape == (224, 224, 3) and tuple(rgb[5, 5]) == (200, 10, 10)
@@ -207,3 +208,33 @@ def test_settings_round_trip_through_a_session_file(dock, main_window, qtbot, tm
     assert dock.selected_index() == 9
     assert dock.controls["encoding"].currentData() == "rope_2d"
     assert dock.controls["image_width"].value() == 256
+
+
+def test_a_swin_bias_table_from_the_checkpoint_panel(dock, main_window, qtbot, tmp_path):
+    import transformers as T
+
+    from ui import checkpoint_actions
+
+    config = T.SwinConfig(image_size=32, patch_size=2, embed_dim=8, depths=[1], num_heads=[3], window_size=4)
+    model = T.SwinModel(config).eval()
+    with torch.no_grad():
+        table = model.encoder.layers[0].blocks[0].attention.relative_position_bias.relative_position_bias_table
+        table.copy_(torch.randn(table.shape, generator=torch.Generator().manual_seed(5)))
+        theirs = model.encoder.layers[0].blocks[0].attention.relative_position_bias()[0].numpy()
+    model.save_pretrained(tmp_path / "swin")
+    ckpt = main_window.docks["checkpointDock"]
+    checkpoint_actions.open_path(main_window, str(tmp_path / "swin"))
+    qtbot.waitUntil(lambda: not main_window.worker.is_busy() and ckpt.opening is None, timeout=20_000)
+    row = next(i for i, c in enumerate(ckpt.report.components) if c.kind == "relative_bias_2d")
+    ckpt.components.setCurrentRow(row)
+    wait_idle(qtbot, main_window)
+    _set(main_window, qtbot, bias_head=2)
+    result = dock._result
+    assert result.a.encoding == "relative_bias" and result.a.grid == (4, 4)
+    np.testing.assert_allclose(result.a.sim, theirs[2], rtol=0, atol=1e-7)
+    np.testing.assert_allclose(_shown(dock.tiles_a.image), vision.tile_mosaic(theirs[2], 4, 4, gap=0), atol=1e-7)
+    np.testing.assert_allclose(_shown(dock.large_a.image), theirs[2, 2 * 4 + 2].reshape(4, 4), atol=1e-7)
+    assert dock.colorbar.getAxis("left").labelText == "bias" and dock.controls["bias_head"].isEnabled()
+    assert not dock.colorbar.axis.labelText  # one label, not two
+    assert result.b is None  # no cosine panel on the same colour scale
+    assert "not a similarity" in dock.caption.text()

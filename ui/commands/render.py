@@ -205,6 +205,8 @@ def run(args: argparse.Namespace) -> int:
     if args.view and args.view_option and args.view != args.view_option:
         raise ExportError(f"two views given ({args.view} and {args.view_option}); give one")
     view = args.view or args.view_option
+    if view is not None:
+        view = export.canonical_view(view)  # patches, patchGrid → patch-grid
     if args.all == bool(view):
         raise ExportError("give a VIEW (or --view VIEW), or --all to render every view")
     if not args.output:

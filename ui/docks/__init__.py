@@ -19,4 +19,5 @@ def dock_classes() -> list[type]:
         module = importlib.import_module(f"{__name__}.{info.name}")
         if hasattr(module, "DOCK"):
             classes.append(module.DOCK)
-    return sorted(classes, key=lambda c: (c.order, c.object_name))
+    # Ties in ``order`` go by shortcut, so the View menu and the tour read Ctrl+2, Ctrl+3, Ctrl+4 …
+    return sorted(classes, key=lambda c: (c.order, c.shortcut or "~", c.object_name))

@@ -14,8 +14,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from peapp.document import Document
 from peapp.jobs import Request
@@ -51,6 +52,13 @@ def error_label(object_name: str) -> QLabel:
     return label
 
 
+# a cancelled panel's previous picture, veiled in this colour until a new one arrives (a view's
+# foreground brush: a QGraphicsOpacityEffect over a graphics view drew ghosts of the old layout)
+STALE_VEIL = (128, 128, 128, 150)
+STALE_TEXT = ("Showing the previous result: the computation for the current settings was cancelled, "
+              "so this picture does not match them.")
+
+
 def viewport_of(widget: Any) -> Viewport:
     """A widget's (or view box's) size in device pixels."""
     ratio = widget.devicePixelRatioF() if hasattr(widget, "devicePixelRatioF") else 1.0
@@ -84,9 +92,13 @@ class ViewDock(QDockWidget):
         self._side_generations: dict[str, int] = {}
         self._last_result: Any = None
         self._last_request: Request | None = None  # the last one submitted on the main channel
+        self._shown_generation = 0  # the generation of the picture drawn now
+        self._content: QWidget | None = None  # what set_body put in: dimmed while stale
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self._layout.setContentsMargins(4, 4, 4, 4)
+        self.stale_bar = self._make_stale_bar()
+        self._layout.addWidget(self.stale_bar, 0)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.caption.setObjectName("caption")
@@ -95,11 +107,13 @@ class ViewDock(QDockWidget):
         self.setWidget(self._body)
         ctx.worker.resultReady.connect(self._on_result)
         ctx.worker.failed.connect(self._on_failed)
+        ctx.worker.cancelled.connect(self._on_cancelled)
         ctx.document_model.changed.connect(self.on_document_changed)
 
     # ---- for subclasses -------------------------------------------------------------------
     def set_body(self, widget: QWidget) -> None:
         """Put the dock's content above the caption."""
+        self._content = widget
         self._layout.addWidget(widget, 1)
         self._layout.addWidget(self.caption, 0)
 
@@ -151,6 +165,63 @@ class ViewDock(QDockWidget):
     def export_title(self) -> str:
         return self.title
 
+    # ---- a cancelled computation: the picture no longer matches the settings ---------------------
+    def _make_stale_bar(self) -> QWidget:
+        bar = QWidget()
+        bar.setObjectName("staleBar")
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(6, 3, 6, 3)
+        label = QLabel(STALE_TEXT)
+        label.setObjectName("staleText")
+        label.setWordWrap(True)
+        button = QPushButton("Recompute")
+        button.setObjectName("staleRecompute")
+        button.setToolTip("Compute the picture for the current settings")
+        button.clicked.connect(lambda: self.refresh())
+        row.addWidget(label, 1)
+        row.addWidget(button, 0)
+        bar.setStyleSheet("#staleBar { background: #7a5c00; border-radius: 3px; } #staleText { color: #fff3c4; }")
+        bar.setVisible(False)
+        return bar
+
+    @property
+    def is_stale(self) -> bool:
+        """Whether the picture is the one from before a cancelled computation."""
+        return self.stale_bar.isVisibleTo(self)
+
+    def _views(self) -> list:
+        return self._content.findChildren(pg.GraphicsView) if self._content is not None else []
+
+    @property
+    def is_dimmed(self) -> bool:
+        views = self._views()
+        return bool(views) and all(v.foregroundBrush().style() != Qt.BrushStyle.NoBrush for v in views)
+
+    def mark_stale(self) -> None:
+        """Dim the picture and say it is the previous result (cleared by the next result)."""
+        for view in self._views():
+            view.setForegroundBrush(QBrush(QColor(*STALE_VEIL)))
+        self.stale_bar.setVisible(True)
+
+    def clear_stale(self) -> None:
+        if self.stale_bar.isVisibleTo(self):
+            for view in self._views():
+                view.setForegroundBrush(QBrush())
+        self.stale_bar.setVisible(False)
+
+    def _on_cancelled(self, channel: str) -> None:
+        if channel != self.object_name:
+            return
+        cancelled = self._generation
+
+        def check() -> None:
+            # still waiting for that picture: nothing newer was asked for since (a dock that cancels
+            # its own work to submit a newer request is not stale)
+            if self._generation == cancelled and self._shown_generation != cancelled:
+                self.mark_stale()
+
+        QTimer.singleShot(0, check)
+
     # ---- machinery --------------------------------------------------------------------------
     def refresh(self, request: Request | None = None) -> int | None:
         """Submit the request for the current Document (or the one given); returns its generation."""
@@ -191,6 +262,7 @@ class ViewDock(QDockWidget):
             return None
         result = request.run()
         self._last_result = result
+        self.clear_stale()
         self.show_result(result)
         return result
 
@@ -217,6 +289,8 @@ class ViewDock(QDockWidget):
         if channel != self.object_name or generation != self._generation:
             return  # another dock's, or a stale generation: never drawn
         self._last_result = result
+        self._shown_generation = generation
+        self.clear_stale()
         self.show_result(result)
 
     def _on_failed(self, channel: str, generation: int, message: str) -> None:

@@ -1,6 +1,9 @@
 """The checkpoint panel: what an opened model holds and how it encodes position.
 
-Top: the position components found (choose one to show it), then a searchable tree of every
+Top: the metadata block (layers, heads, KV heads, head_dim, hidden size, context, vocabulary,
+dtype / quantization, parameter count, file size: ``peapp.checkpoints.facts``, from the config,
+GGUF metadata and tensor headers; each value's tooltip names its key), then the position
+components found (choose one to show it), then a searchable tree of every
 tensor (name, shape, dtype).  Choosing a component sets the matching family in the Document,
 so the heatmap (and its similarity view) shows it: a learned table as the trained table itself,
 RoPE/ALiBi/T5/Shaw/sinusoidal with the checkpoint's parameters.  Other views get table
@@ -23,8 +26,8 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QSplitter,
-                               QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGridLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled, signals_blocked
 
 from peapp import checkpoint_links
@@ -78,6 +81,7 @@ class CheckpointDock(ViewDock):
         self.path_label.setWordWrap(True)
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.path_label)
+        layout.addWidget(self._build_facts())
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._build_lists())
@@ -94,6 +98,48 @@ class CheckpointDock(ViewDock):
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
             plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
         self._show_tabs(False)
+
+    def _build_facts(self) -> QWidget:
+        """The metadata block: one label and value per fact (peapp.checkpoints.facts.FIELDS), five to a
+        row; each value's tooltip says where in the file it was read."""
+        from peapp.checkpoints.facts import FIELDS
+
+        self.facts_box = QWidget()
+        self.facts_box.setObjectName("checkpointFacts")
+        grid = QGridLayout(self.facts_box)
+        grid.setContentsMargins(0, 2, 0, 2)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(1)
+        self.fact_values: dict[str, QLabel] = {}
+        per_row = 5
+        for i, (label, key) in enumerate(FIELDS):
+            row, col = divmod(i, per_row)
+            name = QLabel(f"{label}:")
+            name.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            value = QLabel("—")
+            value.setObjectName(f"checkpointFact_{key}")
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            grid.addWidget(name, row, 2 * col)
+            grid.addWidget(value, row, 2 * col + 1)
+            grid.setColumnStretch(2 * col + 1, 1)
+            self.fact_values[key] = value
+        self.facts_box.hide()
+        return self.facts_box
+
+    def _fill_facts(self, report) -> None:
+        from peapp.checkpoints.facts import FIELDS
+
+        for (_, key), (_, text, source) in zip(FIELDS, report.facts.rows()):
+            label = self.fact_values[key]
+            # the storage line lists every tensor type: the value keeps the first part, the tooltip all
+            label.setText(text.split(";")[0])
+            label.setToolTip(f"{text}\nfrom {source}" if ";" in text else f"from {source}")
+        self.facts_box.show()
+
+    def fact_texts(self) -> dict[str, str]:
+        """What the metadata block shows, by key (tests, and the status line)."""
+        return {key: label.text() for key, label in self.fact_values.items()} if self.facts_box.isVisibleTo(self) \
+            else {}
 
     def _build_lists(self) -> QWidget:
         """The components found, over the searchable tree of every tensor."""
@@ -224,6 +270,7 @@ class CheckpointDock(ViewDock):
         self.path_label.setText(f"<b>{os.path.basename(ckpt.path.rstrip('/')) or ckpt.path}</b> — {ckpt.format}, "
                                 f"{len(ckpt.tensors):,} tensors, {ckpt.architecture or 'unknown architecture'}")
         self.path_label.setToolTip(ckpt.path)
+        self._fill_facts(report)
         self._fill_components(report)
         self._fill_tree(ckpt)
         found = ", ".join(sorted({c.kind for c in report.components})) or "no position component"
@@ -249,6 +296,7 @@ class CheckpointDock(ViewDock):
         self.report = None
         self.components.clear()
         self.tree.clear()
+        self.facts_box.hide()
         self.path_label.setText("No checkpoint open.")
         self.set_caption("")
         self._show_tabs(False)

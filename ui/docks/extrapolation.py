@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
@@ -78,7 +78,7 @@ class ExtrapolationDock(SettingsDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("extrapolationGraphics")
-        self.graphics.setMinimumHeight(260)
+        self.graphics.setMinimumHeight(220)
         self.plots: dict[str, pg.PlotItem] = {}
         for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
                                   ("rope", (1, 0, 2)), ("alibi", (1, 2, 1))):
@@ -87,24 +87,25 @@ class ExtrapolationDock(SettingsDock):
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
             self.plots[key] = plot
-        # three columns, above the curves (the y range leaves headroom for it)
-        self.plots["rope"].addLegend(offset=(-5, 2), labelTextSize="8pt", colCount=3, verSpacing=-8)
+        # the RoPE legend in its own row under the plots: inside, it covered the curves
+        self.rope_legend = pg.LegendItem(labelTextSize="8pt", colCount=3, verSpacing=-8)
+        self.graphics.addItem(self.rope_legend, row=2, col=0, colspan=3)
         self.summary_label = QLabel()
         self.summary_label.setObjectName("extrapolationSummary")
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        summary_area = QScrollArea()
-        summary_area.setWidgetResizable(True)
-        summary_area.setWidget(self.summary_label)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.graphics)
-        splitter.addWidget(summary_area)
-        splitter.setStretchFactor(0, 2)  # the verdicts are the point: give them a third
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-        layout.addWidget(splitter, 1)
+        # the verdicts are the point: shown whole where the window allows (the plots give way down
+        # to their minimum); a scroll bar only when even that does not fit (1366×768)
+        self.summary_area = QScrollArea()
+        self.summary_area.setObjectName("extrapolationSummaryArea")
+        self.summary_area.setWidgetResizable(True)
+        self.summary_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.summary_area.setWidget(self.summary_label)
+        self.summary_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.graphics, 3)
+        layout.addWidget(self.summary_area, 2)
         self.readout = readout_label("extrapolationReadout", "Hover over a plot for its numbers.")
         layout.addWidget(self.readout)
         self.set_body(body)
@@ -125,9 +126,18 @@ class ExtrapolationDock(SettingsDock):
         lines = []
         for s in result.summaries:
             color = VERDICT_COLORS[s.verdict]
+            measured = ex.MEASURED.get(s.scheme) if result.eval_len > result.train_len else None
+            note = f" <span style='color:{GUIDE}'><i>{html.escape(measured)}.</i></span>" if measured else ""
             lines.append(f"<b>{html.escape(s.label)}</b>: <span style='color:{color}; font-weight:bold'>"
-                         f"{s.verdict}</span> — {html.escape(s.reason)}")
-        self.summary_label.setText("<br>".join(lines))
+                         f"{html.escape(ex.VERDICT_TEXT[s.verdict])}</span> — {html.escape(s.reason.rstrip('.'))}.{note}")
+        # two columns (absolute and bias schemes | RoPE and its scalings), so all of it shows at 1366×768
+        left = [line for s, line in zip(result.summaries, lines) if not s.scheme.startswith("rope")]
+        right = [line for s, line in zip(result.summaries, lines) if s.scheme.startswith("rope")]
+        cell = "<td width='50%' valign='top' style='padding-right:10px'>{}</td>"
+        self.summary_label.setText("<div style='font-size:9pt'>The formulas, computed; and what measurements found:"
+                                   "<table width='100%' cellspacing='0'><tr>"
+                                   + cell.format("<br>".join(left)) + cell.format("<br>".join(right))
+                                   + "</tr></table></div>")
         factor = result.rope.factor
         capped = f" (the auto factor stops at {ex.MAX_FACTOR:g})" if factor < result.eval_len / result.train_len \
             and factor == ex.MAX_FACTOR else ""
@@ -141,6 +151,8 @@ class ExtrapolationDock(SettingsDock):
         plot.clear()
         if plot.legend is not None:
             plot.legend.clear()
+        if key == "rope":
+            self.rope_legend.clear()
         plot.setTitle(title, size="10pt")
         plot.setLabel("bottom", x_label)
         plot.setLabel("left", y_label)
@@ -149,7 +161,7 @@ class ExtrapolationDock(SettingsDock):
 
     def _draw_learned(self, r: ex.ExtrapolationResult) -> None:
         s = r.summary("learned")
-        plot = self._reset("learned", f"Learned: {s.verdict}", "position", "row exists")
+        plot = self._reset("learned", f"Learned: {ex.VERDICT_SHORT[s.verdict]}", "position", "row exists")
         end = max(r.eval_len, r.train_len)
         exists = pg.PlotDataItem([0, r.train_len], [1, 1], stepMode=None, pen=pg.mkPen("#27ae60", width=3),
                                  fillLevel=0, brush=pg.mkBrush(39, 174, 96, 90))
@@ -168,7 +180,7 @@ class ExtrapolationDock(SettingsDock):
     def _draw_sinusoidal(self, r: ex.ExtrapolationResult) -> None:
         sa = r.sinusoidal
         s = r.summary("sinusoidal")
-        plot = self._reset("sinusoidal", f"Sinusoidal: {s.verdict}", "sin/cos pair (fast → slow)",
+        plot = self._reset("sinusoidal", f"Sinusoidal: {ex.VERDICT_SHORT[s.verdict]}", "sin/cos pair (fast → slow)",
                            "unseen-phase share")
         n = len(sa.unseen_fraction)
         x = np.arange(n)
@@ -203,17 +215,18 @@ class ExtrapolationDock(SettingsDock):
             curve = plot.plot(x, ratio, pen=pg.mkPen(SCALING_COLORS[kind], width=2.5 if kind == "none" else 2,
                                                      style=style),
                               name=f"{SHORT_NAMES[kind]}: {angles.out_of_range} out")
+            self.rope_legend.addItem(curve, curve.name())
             if style != Qt.PenStyle.SolidLine:
                 draw_as_path(curve)
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=2.5),
                                      label="largest angle seen", labelOpts={"position": 0.85, "color": GUIDE}))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
-        plot.setYRange(0, top * 1.7, padding=0)  # headroom for the legend
+        plot.setYRange(0, top * 1.08, padding=0)
 
     def _draw_alibi(self, r: ex.ExtrapolationResult) -> None:
         aa = r.alibi
         s = r.summary("alibi")
-        plot = self._reset("alibi", f"ALiBi: {s.verdict}", "distance i − j (log)", "bias per head")
+        plot = self._reset("alibi", f"ALiBi: {ex.VERDICT_SHORT[s.verdict]}", "distance i − j (log)", "bias per head")
         plot.setLogMode(x=True, y=False)
         end = max(r.eval_len, r.train_len)
         distances = np.geomspace(1.0, end, 256)
@@ -235,7 +248,7 @@ class ExtrapolationDock(SettingsDock):
     def _draw_t5(self, r: ex.ExtrapolationResult) -> None:
         t5 = r.t5
         s = r.summary("t5")
-        plot = self._reset("t5", f"T5 buckets: {s.verdict}", "distance i − j (log)", "bucket (causal)")
+        plot = self._reset("t5", f"T5 buckets: {ex.VERDICT_SHORT[s.verdict]}", "distance i − j (log)", "bucket (causal)")
         plot.setLogMode(x=True, y=False)
         d = np.maximum(t5.distances, 1)  # distance 0 has no place on a log axis; it is bucket 0
         trained = t5.distances <= r.train_len - 1

@@ -18,14 +18,15 @@ from superqt.utils import qthrottled
 from peapp import encodings
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
-from peapp.analysis.heatmap import TableRequest, TableResult
+from peapp.analysis.heatmap import TableRequest, TableResult, stride_text
 from peapp.jobs import ColumnRequest, RowRequest
 from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
 from ui.docks.base import ViewDock, readout_label, viewport_of
 from ui.forms import Combo, Form
-from ui.plotting import set_axis_label, set_curve, set_title
+from ui.plotting import fit_colorbar_axis, set_axis_label, set_curve, set_title
 from ui.settings import colormap_name
 
+HOVER_HINT = "Hover over the heatmap for values; click to select a position and a dimension."
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
 class HeatmapDock(ViewDock):
@@ -45,6 +46,9 @@ class HeatmapDock(ViewDock):
         self._cmap_name = DIVERGING
         self._exact: ColumnRequest | None = None  # the column request whose values the column plot shows
         self._y_ranges: dict[int, tuple[float, float]] = {}  # cross-section plot → the y range set (_fit_y)
+        self._x_ranges: dict[int, tuple[float, float]] = {}  # cross-section plot → the x range set (_fit_x)
+        self._hover_pos = None  # the last pointer position over the scene: the read-out follows every result
+        self._spec = None  # the validated spec of the drawn table (titles name its columns)
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -78,6 +82,7 @@ class HeatmapDock(ViewDock):
         self.plot.addItem(self.detail_image)
         self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(DIVERGING), interactive=False, width=14)
         self.colorbar.setImageItem([self.image, self.detail_image], insert_in=self.plot)
+        fit_colorbar_axis(self.colorbar)
         self.row_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#f1c40f", width=1))
         self.col_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#f1c40f", width=1))
         for line in (self.row_line, self.col_line):
@@ -99,7 +104,7 @@ class HeatmapDock(ViewDock):
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         layout.addWidget(self.graphics, 1)
 
-        self.readout = readout_label("heatmapReadout", "Hover over the heatmap for values; click to select a position and a dimension.")
+        self.readout = readout_label("heatmapReadout", HOVER_HINT)
         layout.addWidget(self.readout)
         self.set_body(body)
 
@@ -108,6 +113,7 @@ class HeatmapDock(ViewDock):
         self._range_changed = qthrottled(self._request_detail, timeout=150, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
         toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
+        toggle.setWhatsThis("Switch the heatmap between the encoding table and position similarity")
         toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
         self._sync_controls(ctx.document)
 
@@ -195,6 +201,7 @@ class HeatmapDock(ViewDock):
             self._result.view.total_rows != result.view.total_rows or \
             self._result.view.column_stop != result.view.column_stop
         self._result = result
+        self._spec = encodings.get(result.request.family).make_spec(dict(result.request.params))
         view = result.view
         values = view.values
         levels = result.levels
@@ -205,6 +212,7 @@ class HeatmapDock(ViewDock):
         self.image.setImage(values, autoLevels=False)
         if tuple(levels) != tuple(self.colorbar.levels()):  # unchanged levels: no colour-bar re-layout
             self.colorbar.setLevels(levels)
+            fit_colorbar_axis(self.colorbar)
         if result.request.mode == "similarity":
             self.image.setRect(QRectF(view.row_start, view.row_start, view.row_stop - view.row_start,
                                       view.row_stop - view.row_start))
@@ -228,7 +236,7 @@ class HeatmapDock(ViewDock):
                                   0 if result.request.mode == "encoding" else view.row_start)
         else:
             self._request_detail()
-        reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}); zoom in for full resolution."
+        reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}){self._aliasing(result)}; zoom in for full resolution."
         if result.saturated:
             low, high = result.value_range
             reduction += (f" Colours span {levels[0]:.3g} … {levels[1]:.3g}, where {LEVEL_SHARE:.1%} of the values lie; "
@@ -239,6 +247,19 @@ class HeatmapDock(ViewDock):
                          f"bright diagonal = a position matches itself; how fast it fades shows how well "
                          f"nearby positions are told apart.{'' if view.reduction == 'full' else ' Sampled: ' + view.reduction + '.'}")
         self._update_cross_sections()
+        self._refresh_hover()
+
+    @staticmethod
+    def _aliasing(result: TableResult) -> str:
+        """Which columns a strided view draws aliased: those turning in under two strides."""
+        view, wavelengths = result.view, result.wavelengths
+        if view.method != "sample" or view.bin_size <= 1 or wavelengths is None:
+            return ""
+        fast = np.flatnonzero(np.asarray(wavelengths)[:view.values.shape[1]] < 2 * view.bin_size)
+        if fast.size == 0:
+            return ""
+        return (f"; {fast.size:,} of {len(wavelengths):,} {result.col_axis}s turn in under two strides "
+                f"({2 * view.bin_size:,.0f} positions), so their stripes here are aliased, not their own")
 
     def show_side_result(self, name: str, result) -> None:
         if name == "detail" and self._result is not None and result.request.params == self._result.request.params:
@@ -249,6 +270,7 @@ class HeatmapDock(ViewDock):
             self.detail_image.setRect(QRectF(view.col_start, view.row_start, view.column_stop - view.col_start,
                                              view.row_stop - view.row_start))
             self.detail_image.setVisible(True)
+            self._refresh_hover()
         elif name == "row":
             request, values = result
             if self._current_cross_section(request, position=request.position):
@@ -261,7 +283,7 @@ class HeatmapDock(ViewDock):
                 self._exact = request
                 set_curve(self.col_curve, result.positions, result.values)
                 self._fit_y(self.col_plot, result.values)
-                set_title(self.col_plot, f"{self._result.col_axis} {request.column} across "
+                set_title(self.col_plot, f"{self._column_name(request.column)} across "
                                          f"{self._result.row_axis}s (exact)")
 
     def _current_cross_section(self, request, position: int | None = None, column: int | None = None) -> bool:
@@ -279,10 +301,17 @@ class HeatmapDock(ViewDock):
         """A cross-section's y range: the table's value range and the curve's own, kept while the
         data still fills most of it.  An edit then keeps the axis, which needs no new ticks and
         no second paint (autorange re-ticked it, and redrew a dense curve, after every edit)."""
-        lo, hi = self._result.value_range if self._result is not None else (0.0, 0.0)
-        finite = values[np.isfinite(values)]
-        if finite.size:
-            lo, hi = min(lo, float(finite.min())), max(hi, float(finite.max()))
+        result = self._result
+        clipped = result is not None and result.saturated
+        if clipped:
+            # a few outliers (a trained table's) would flatten every curve: the colours' robust
+            # range, the outliers run off the plot (hover or the exported data give them exactly)
+            lo, hi = result.levels
+        else:
+            lo, hi = result.value_range if result is not None else (0.0, 0.0)
+            finite = values[np.isfinite(values)]
+            if finite.size:
+                lo, hi = min(lo, float(finite.min())), max(hi, float(finite.max()))
         if hi <= lo:
             lo, hi = lo - 0.5, hi + 0.5
         current = self._y_ranges.get(id(plot))
@@ -294,6 +323,22 @@ class HeatmapDock(ViewDock):
             self._y_ranges[id(plot)] = target
             plot.setYRange(*target, padding=0)
 
+    def _fit_x(self, plot: pg.PlotItem, lo: float, hi: float) -> None:
+        """A cross-section's x range: the table's extent, set on every new table (autorange
+        with clip-to-view kept a shrunk table's curve at the old ±50,000)."""
+        target = (float(lo), float(max(hi, lo + 1)))
+        if self._x_ranges.get(id(plot)) != target:
+            self._x_ranges[id(plot)] = target
+            plot.setXRange(*target, padding=0.01)
+
+    def _column_name(self, column: int) -> str:
+        if self._result is None or self._spec is None:
+            return f"column {column:,}"
+        return encodings.get(self._result.request.family).column_name(self._spec, column)
+
+    def _y_note(self) -> str:
+        return " · y clipped as the colours" if self._result is not None and self._result.saturated else ""
+
     def _auto_y(self, plot: pg.PlotItem) -> None:
         self._y_ranges.pop(id(plot), None)
         plot.enableAutoRange(axis="y")
@@ -303,18 +348,22 @@ class HeatmapDock(ViewDock):
         values = view.values[:, view.col_index(column)]
         set_curve(self.col_curve, view.row_positions, values)
         self._fit_y(self.col_plot, values)
-        set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s "
-                                 f"(means of ~{view.bin_size:,.0f} positions)")
+        how = f"every {stride_text(view.bin_size)} position" if view.method == "sample" else f"means of ~{view.bin_size:,.0f} positions"
+        set_title(self.col_plot, f"{self._column_name(column)} across {result.row_axis}s ({how}){self._y_note()}")
 
     def _show_row(self, position: int, values: np.ndarray) -> None:
         set_curve(self.row_curve, np.arange(len(values)), values)
         self._fit_y(self.row_plot, values)
-        set_title(self.row_plot, f"position {position:,}: its vector across "
-                                 f"{self._result.col_axis if self._result else 'columns'}")
+        self._fit_x(self.row_plot, 0, len(values))
+        title = encodings.get(self._result.request.family).row_title(self._spec, position) \
+            if self._result is not None and self._spec is not None else f"position {position:,}"
+        set_title(self.row_plot, title + self._y_note())
 
     # ---- interaction ----------------------------------------------------------------------------
-    def _cell_at(self, scene_pos) -> tuple[int, int, float] | None:
-        """(position, column, value) under a scene point, from the finest data drawn there."""
+    def _cell_at(self, scene_pos) -> tuple[int, int, float, TableResult] | None:
+        """(position, column, value, the result read) under a scene point, from the finest data
+        drawn there (a zoomed detail over the overview).  In a strided view the position and
+        column are the ones whose exact value the cell shows."""
         if self._result is None or not self.plot.sceneBoundingRect().contains(scene_pos):
             return None
         point = self.plot.getViewBox().mapSceneToView(scene_pos)
@@ -332,28 +381,46 @@ class HeatmapDock(ViewDock):
                 col = int(np.floor(x))
                 if not view.col_start <= col < view.column_stop:
                     continue  # beside a zoomed detail: the overview may hold it
-                return int(np.floor(y)), col, float(view.values[row, view.col_index(col)])
+                index = view.col_index(col)
+                value = float(view.values[row, index])
+                if view.method == "sample":  # the cell shows the entry at its stride's first row/column
+                    return int(view.row_positions[row]), int(view.col_positions[index]), value, result
+                return int(np.floor(y)), col, value, result
             if not 0 <= col < view.values.shape[1]:
                 return None
-            return int(np.floor(y)), col, float(view.values[row, col])
+            return int(np.floor(y)), col, float(view.values[row, col]), result
         return None
 
+    def _refresh_hover(self) -> None:
+        """Read the cell under the pointer again from what is drawn now (a new table, a new
+        detail): a read-out from before an edit or an undo would name values no longer shown."""
+        if self._hover_pos is None:
+            return
+        if self._cell_at(self._hover_pos) is None:
+            self.readout.setText(HOVER_HINT)
+        else:
+            self._hover(self._hover_pos)
+
     def _hover(self, scene_pos) -> None:
+        self._hover_pos = scene_pos
         cell = self._cell_at(scene_pos)
         if cell is None or self._result is None:
             return
-        position, col, value = cell
-        result = self._result
+        position, col, value, result = cell
         view = result.view
         if result.request.mode == "similarity":
             other = int(view.row_start + col * view.bin_size)
             self.readout.setText(f"positions {position:,} and {other:,} (distance {abs(position - other):,}): "
                                  f"{result.value_label} {value:+.4f}")
             return
-        pooled = "" if view.bin_size <= 1 else f" (mean over ~{view.bin_size:,.0f} positions)"
-        if view.col_bin_size > 1:
-            pooled = f" (mean over ~{view.bin_size:,.0f} × {view.col_bin_size:,.0f} cells)"
-        text = f"{result.row_axis} {position:,}, {result.col_axis} {col}: {result.value_label} {value:+.4f}{pooled}"
+        pooled = ""
+        if view.method == "sample":
+            pooled = f" (exact; drawn: {view.reduction.split(',')[0]})"
+        elif view.method == "mean":
+            pooled = f" (mean over ~{view.bin_size:,.0f} positions)"
+            if view.col_bin_size > 1:
+                pooled = f" (mean over ~{view.bin_size:,.0f} × {view.col_bin_size:,.0f} cells)"
+        text = f"{result.row_axis} {position:,}, {self._column_name(col)}: {result.value_label} {value:+.4f}{pooled}"
         if result.wavelengths is not None and col < len(result.wavelengths):
             text += f" — wavelength {result.wavelengths[col]:,.1f} positions"
         self.readout.setText(text)
@@ -390,14 +457,18 @@ class HeatmapDock(ViewDock):
             return
         position, column = self._selected
         view = result.view
-        if not view.row_start <= position < view.row_stop or column >= view.column_stop:
-            self._selected = None
-            return self._update_cross_sections()
+        # a smaller table (100,000 → 50 positions): the selection moves to its nearest cell
+        # rather than leaving both cross-sections (and their titles, and exports) blank
+        last_column = (view.row_stop if similarity else view.column_stop) - 1
+        position = min(max(position, view.row_start), view.row_stop - 1)
+        column = min(max(column, view.row_start if similarity else view.col_start), last_column)
+        self._selected = (position, column)
         self.row_line.setPos(position + 0.5)
         self.col_line.setPos(column + 0.5)
         for line in (self.row_line, self.col_line):
             line.setVisible(True)
         if not similarity:
+            self._fit_x(self.col_plot, view.row_start, view.row_stop)
             if result.selected_row is not None and result.request.selected_row == position:
                 self._show_row(position, result.selected_row)  # came with the table: one paint
             else:
@@ -420,11 +491,12 @@ class HeatmapDock(ViewDock):
                 values = view.values[:, view.col_index(column)]
                 set_curve(self.col_curve, view.row_positions, values)
                 self._fit_y(self.col_plot, values)
-                set_title(self.col_plot, f"{result.col_axis} {column} across {result.row_axis}s")
+                set_title(self.col_plot, f"{self._column_name(column)} across {result.row_axis}s{self._y_note()}")
         else:
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
             set_curve(self.row_curve, view.row_positions, view.values[row])
             self._auto_y(self.row_plot)
+            self._fit_x(self.row_plot, view.row_start, view.row_stop)
             set_title(self.row_plot, f"similarity of position {position:,} to every position")
 
     def _show_distance_profile(self, result: TableResult) -> None:
@@ -435,6 +507,7 @@ class HeatmapDock(ViewDock):
         profile = np.array([np.nanmean(np.diagonal(values, k)) for k in range(n)])
         set_curve(self.col_curve, np.arange(n) * result.view.bin_size, profile)
         self._auto_y(self.col_plot)
+        self._fit_x(self.col_plot, 0, n * result.view.bin_size)
         set_title(self.col_plot, "mean similarity by distance (positions)")
 
     # ---- export hooks ---------------------------------------------------------------------------

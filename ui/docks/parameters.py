@@ -2,7 +2,9 @@
 
 Each family's form is built by ``ui.forms`` from its spec metadata (``peapp.params``), so a
 new family needs no code here.  Edits are throttled (a drag never queues hundreds of jobs; superqt's throttler
-always delivers the final value), validated by the Document, and undoable.
+always delivers the final value), validated by the Document, and undoable.  A refused value is
+said right under its field; fields the current values make irrelevant (YaRN settings while RoPE
+is unscaled) are disabled, with the reason in their tooltip.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QFrame, QLabel, QScrollArea, QStyle, QVBoxLayout, QWidget
 from superqt.utils import signals_blocked
 
 from peapp import encodings
@@ -28,15 +30,25 @@ class _FamilyPage(QWidget):
         self.family = family
         layout = QFormLayout(self)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        summary = QLabel(family.summary)
-        summary.setWordWrap(True)
-        layout.addRow(summary)
+        self.summary = QLabel(family.summary)
+        self.summary.setObjectName(f"summary_{family.name}")
+        self.summary.setWordWrap(True)
+        layout.addRow(self.summary)
         self.form = Form(family.spec, on_edit, parent=self, prefix="param_")
         self.form.add_rows(layout)
         self.widgets = self.form.widgets
+        self._tooltips = {name: widget.toolTip() for name, widget in self.widgets.items()}
 
-    def sync(self, values: dict[str, Any]) -> None:
-        self.form.sync(values)
+    def sync(self, spec) -> None:
+        """Show ``spec``'s values; disable the fields they make irrelevant, saying why on hover."""
+        self.form.sync(spec.to_dict())
+        inactive = spec.inactive_fields()
+        for name, widget in self.widgets.items():
+            reason = inactive.get(name)
+            self.form.set_row_enabled(name, reason is None)
+            tip = self._tooltips[name] if reason is None else f"{reason}  {self._tooltips[name]}"
+            widget.setToolTip(tip)
+            self.form.labels[name].setToolTip(tip)
 
 
 class ParametersDock(ViewDock):
@@ -62,24 +74,45 @@ class ParametersDock(ViewDock):
             self.family_combo.setItemData(self.family_combo.count() - 1, fam.summary, Qt.ItemDataRole.ToolTipRole)
         self.family_combo.currentIndexChanged.connect(self._family_chosen)
         layout.addWidget(self.family_combo)
-        self.stack = QStackedWidget()
+        # one family's page shows at a time; the others are hidden, so the scroll area is as tall
+        # as the page shown (a QStackedWidget would be as tall as the tallest page)
+        self.pages = QWidget()
+        self.pages.setObjectName("parameterPages")
+        pages_layout = QVBoxLayout(self.pages)
+        pages_layout.setContentsMargins(0, 0, 0, 0)
         self.forms: dict[str, _FamilyPage] = {}
         for fam in self._families:
             form = _FamilyPage(fam, lambda name, value, f=fam.name: self._edit(f, name, value))
             self.forms[fam.name] = form
-            self.stack.addWidget(form)
-        layout.addWidget(self.stack)
+            form.setVisible(False)
+            pages_layout.addWidget(form)
+        # The form scrolls rather than squeezes: squeezed, a form layout clips the summary after two
+        # lines and overlaps its rows (RoPE has 19 fields; a 768-px screen with the Checkpoint open).
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("parametersScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        pages_layout.addStretch(1)
+        self.scroll.setWidget(self.pages)
+        # scroll up and down only: as wide as the widest form plus its scroll bar
+        widest = max(page.minimumSizeHint().width() for page in self.forms.values())
+        self.scroll.setMinimumWidth(widest + self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 4)
+        layout.addWidget(self.scroll, 1)
+        # a refusal that belongs to no field (the family choice); a field's is said under it
         self.message = QLabel()
         self.message.setObjectName("paramMessage")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #c0392b;")
-        layout.addWidget(self.message)
-        layout.addStretch(1)
+        self.message.setVisible(False)
+        layout.insertWidget(1, self.message)
         self.set_body(body)
         self.set_caption("Every value is checked before it is used; Ctrl+Z undoes an edit.")
-        ctx.document_model.error.connect(self._show_error)
-        for key, step in (("Ctrl+Down", 1), ("Ctrl+Up", -1)):
+        self._refusal: str | None = None
+        ctx.document_model.error.connect(self._remember_refusal)
+        for key, step, what in (("Ctrl+Down", 1, "next"), ("Ctrl+Up", -1, "previous")):
             shortcut = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.ApplicationShortcut)
+            shortcut.setWhatsThis(f"Show the {what} encoding family (Parameters panel)")
             shortcut.activated.connect(lambda s=step: self.step_family(s))
         self.on_document_changed(ctx.document)
 
@@ -92,13 +125,15 @@ class ParametersDock(ViewDock):
     def on_document_changed(self, document: Document) -> None:
         with signals_blocked(self.family_combo):
             self.family_combo.setCurrentIndex(self.family_combo.findData(document.family))
-        self.stack.setCurrentWidget(self.forms[document.family])
+        for name, page in self.forms.items():
+            page.setVisible(name == document.family)
         for name, form in self.forms.items():
             try:
-                form.sync(document.spec(name).to_dict())
+                form.sync(document.spec(name))
             except Exception:
                 continue
         self.message.clear()
+        self.message.setVisible(False)
 
     def step_family(self, step: int) -> None:
         """Show the next (or previous) family: Ctrl+Down / Ctrl+Up."""
@@ -106,15 +141,22 @@ class ParametersDock(ViewDock):
         self.family_combo.setCurrentIndex((self.family_combo.currentIndex() + step) % count)
 
     def _family_chosen(self, index: int) -> None:
-        self.ctx.document_model.try_set_family(self.family_combo.itemData(index))
+        self._refusal = None
+        if not self.ctx.document_model.try_set_family(self.family_combo.itemData(index)):
+            self.message.setText(self._refusal or "")
+            self.message.setVisible(True)
 
     def _edit(self, family: str, name: str, value: Any) -> None:
+        self._refusal = None
+        form = self.forms[family].form
         if self.ctx.document_model.try_set_params(family, **{name: value}):
-            self.message.clear()
+            form.clear_invalid()
+        else:  # the main window puts it in the status bar too
+            form.mark_invalid(name, self._refusal or f"{value!r} was refused")
 
-    def _show_error(self, message: str) -> None:
-        self.message.setText(message)
-        self.ctx.status(message)
+    def _remember_refusal(self, message: str) -> None:
+        # the model says why it refused an edit synchronously, before try_set_* returns
+        self._refusal = message
 
 
 DOCK = ParametersDock

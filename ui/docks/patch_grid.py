@@ -16,7 +16,10 @@
 Settings live in ``Document.views["patch_grid"]`` (spec: ``peapp.views.patch_grid``).  A
 checkpoint's learned table is a reference there, ``table_source = "PATH::TENSOR"`` (written by the checkpoint panel when a ViT
 table is chosen, or by :meth:`PatchGridDock.show_table`), read by this panel's own request on
-the worker — so a saved session shows the same table again.
+the worker — so a saved session shows the same table again.  A BEiT / Swin
+``relative_position_bias_table`` is shown the same way (``bias_source``, encoding
+``relative_bias``): each tile is one query patch's bias to every key patch of the window, for
+the head ``bias_head`` (``peapp.analysis.patch_grid_bias``).
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPen
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QImageReader, QPen
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGraphicsRectItem, QHBoxLayout,
                                QLabel, QPushButton, QVBoxLayout, QWidget)
 
@@ -45,8 +48,9 @@ from ui.plotting import draw_as_path, relax_title_width
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
 SELECT_PEN = QColor("#ff4757")
+MAX_IMAGE_PIXELS = 50_000_000  # a 50-megapixel photo is 200 MB decoded; a larger header is refused unread
 
-_LABELS = {**vision.LABELS, "none": "— none —", "resampled": "A resampled to…", "data": "data range",
+_LABELS = {**vision.LABELS, "relative_bias": "Relative bias table (given)", "none": "— none —", "resampled": "A resampled to…", "data": "data range",
            "full": "−1 … 1"}
 # Settings that change only how the result is drawn, not what is computed.
 _DRAW_ONLY = {"selected": 0, "color_range": "data"}
@@ -60,8 +64,20 @@ def sample_image_path() -> Path:
 
 def load_rgb(path: str | Path, size: tuple[int, int]) -> np.ndarray:
     """An image file as RGB uint8 [h, w, 3], resized (smoothly, ignoring aspect) to ``size`` = (h, w),
-    the way ViT preprocessors resize to the model's input size."""
-    image = QImage(str(path))
+    the way ViT preprocessors resize to the model's input size.  Qt-side but thread-safe (QImage,
+    not QPixmap): the dock calls it off the GUI thread; the bytes come through ``peapp.safe_open``
+    (regular files only, size-capped), and Qt's decoder refuses images past its allocation limit."""
+    from peapp import safe_open
+
+    data = QByteArray(safe_open.read_bytes(path, "image"))
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    reader = QImageReader(buffer)
+    declared = reader.size()  # from the header, before any pixel is decoded
+    if declared.isValid() and declared.width() * declared.height() > MAX_IMAGE_PIXELS:
+        raise PeappError(f"{path} is {declared.width():,} × {declared.height():,} pixels, more than an image here can "
+                         f"be ({MAX_IMAGE_PIXELS // 10**6} megapixels); choose a smaller picture")
+    image = reader.read()
     if image.isNull():
         raise PeappError(f"cannot read {path} as an image; choose a PNG or JPEG file")
     h, w = size
@@ -127,6 +143,7 @@ class PatchGridDock(ViewDock):
     object_name = "patchGridDock"
     view_id = PatchGridView.view_id
     title = "Vision patch grid"
+    view_aliases = {"patches": "patch-grid"}  # for `peapp render` (issue 18's name)
     shortcut = "Ctrl+5"
     order = 50
 
@@ -134,7 +151,8 @@ class PatchGridDock(ViewDock):
         super().__init__(ctx, parent)
         self._result: PatchGridResult | None = None
         self._request_key: Any = None
-        self._image_key: Any = None
+        self._image_key: Any = None  # (path, height, width) of the picture shown
+        self._image_wanted: Any = None  # … and of the one being read
         self._rgb: np.ndarray | None = None
         self._levels = LEVELS
         self._last_view: dict | None = None
@@ -198,7 +216,7 @@ class PatchGridDock(ViewDock):
         (("image px", ("image_height", "image_width")), ("patch px", ("patch_height", "patch_width")),
          ("prefix", ("prefix_tokens",)), ("colours", ("color_range",))),
         (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",)),
-         ("resample to", ("resample_height", "resample_width"))),
+         ("resample to", ("resample_height", "resample_width")), ("bias head", ("bias_head",))),
     )
 
     def _build_controls(self) -> QWidget:
@@ -270,6 +288,7 @@ class PatchGridDock(ViewDock):
         second = view.second == "resampled"
         for name in ("resample_height", "resample_width"):
             self.controls[name].setEnabled(second)
+        self.controls["bias_head"].setEnabled("relative_bias" in (view.encoding, view.second))
 
     def _choose_image(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Image under the patch grid", "",
@@ -277,16 +296,17 @@ class PatchGridDock(ViewDock):
         if path:
             self.set_image(path)
 
-    def set_image(self, path: str) -> bool:
-        """Show ``path`` under the grid (stored in the Document); a file Qt cannot read is refused."""
-        try:
-            load_rgb(path, (8, 8))
-        except PeappError as exc:
-            self.ctx.status(f"{self.title}: {exc}")
-            self.readout.setText(str(exc))
-            return False
-        self.set_view(image_path=str(path))
-        return True
+    def set_image(self, path: str) -> None:
+        """Show ``path`` under the grid (stored in the Document) once it has been read (off the GUI
+        thread); a file Qt cannot read is refused and the picture stays."""
+        path = str(path)
+        self.ctx.reader.read(f"{self.object_name}:choose", lambda: load_rgb(path, (8, 8)),
+                             lambda _rgb: self.set_view(image_path=path),
+                             lambda message: self._image_refused(message), what=f"image {path}")
+
+    def _image_refused(self, message: str) -> None:
+        self.ctx.status(f"{self.title}: {message}")
+        self.readout.setText(message)
 
     # ---- checkpoint tables -------------------------------------------------------------------
     def show_table(self, source: str, num_prefix_tokens: int = 1, grid: tuple[int, int] | None = None,
@@ -399,7 +419,9 @@ class PatchGridDock(ViewDock):
             full = self.settings_for(self.ctx.document).color_range == "full"
         except PeappError:
             full = False
-        if result is not None and not full:
+        biased = result is not None and "relative_bias" in (result.a.encoding, result.b and result.b.encoding)
+        self.colorbar.getAxis("left").setLabel("bias" if biased else "similarity")  # where ColorBarItem puts its label
+        if result is not None and (biased or not full):  # a bias has no fixed −1 … 1 range
             lo = min(float(p.sim.min()) for p in (result.a, result.b) if p is not None)
             hi = max(float(p.sim.max()) for p in (result.a, result.b) if p is not None)
             levels = (lo, hi) if hi > lo else (lo - 0.5, hi + 0.5)
@@ -423,26 +445,38 @@ class PatchGridDock(ViewDock):
             target.separators.setData([], [])
 
     def _update_image(self, document: Document, force: bool = False) -> None:
-        """(Re)load the picture when its path or the input size changed."""
+        """(Re)load the picture when its path or the input size changed (read off the GUI thread;
+        the grid is drawn over the picture shown until then)."""
         try:
             settings = self.settings_for(document)
         except PeappError:
             return
         path = document.view_spec(self.view_id).image_path or str(sample_image_path())
-        key = (path, settings.image_height, settings.image_width)
-        if key != self._image_key:
-            try:
-                self._rgb = load_rgb(path, (settings.image_height, settings.image_width))
-            except PeappError as exc:
-                self.ctx.status(f"{self.title}: {exc}")
-                if self._rgb is None:
-                    self._rgb = np.full((settings.image_height, settings.image_width, 3), 96, np.uint8)
-            self._image_key = key
-            self.photo.image.setImage(self._rgb, autoLevels=False, levels=(0, 255))
-            self.photo.image.setRect(QRectF(0, 0, self._rgb.shape[1], self._rgb.shape[0]))
-            self.photo.view.setRange(QRectF(0, 0, self._rgb.shape[1], self._rgb.shape[0]), padding=0.01)
-            force = True
-        if force and self._result is not None:
+        size = (settings.image_height, settings.image_width)
+        key = (path, *size)
+        if key != self._image_key and key != self._image_wanted:
+            self._image_wanted = key
+            self.ctx.reader.read(f"{self.object_name}:image", lambda: load_rgb(path, size),
+                                 lambda rgb: self._image_read(key, rgb),
+                                 lambda message: self._image_read(key, None, message), what=f"image {path}")
+        if force:
+            self._draw_grid_lines()
+
+    def _image_read(self, key: tuple, rgb: np.ndarray | None, failure: str | None = None) -> None:
+        if failure is not None:
+            self.ctx.status(f"{self.title}: {failure}")
+            if self._rgb is not None:  # the previous picture stays
+                self._image_key, self._image_wanted = key, None
+                return
+            rgb = np.full((key[1], key[2], 3), 96, np.uint8)
+        self._image_key, self._image_wanted, self._rgb = key, None, rgb
+        self.photo.image.setImage(rgb, autoLevels=False, levels=(0, 255))
+        self.photo.image.setRect(QRectF(0, 0, rgb.shape[1], rgb.shape[0]))
+        self.photo.view.setRange(QRectF(0, 0, rgb.shape[1], rgb.shape[0]), padding=0.01)
+        self._draw_grid_lines()
+
+    def _draw_grid_lines(self) -> None:
+        if self._result is not None:
             g = self._result.patch_grid
             xs = np.arange(g.grid_w + 1) * g.patch_width
             ys = np.arange(g.grid_h + 1) * g.patch_height
@@ -524,6 +558,10 @@ class PatchGridDock(ViewDock):
                 f"flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.")
         if a.encoding == "table" and result.table is not None:
             text += f" Panel A is {result.table.name} ({result.table.num_prefix_tokens} prefix row(s) left out)."
+        for letter, panel in (("A", a), ("B", b)):
+            if panel is not None and panel.encoding == "relative_bias":
+                text += (f" Panel {letter} is not a similarity: each tile is one query patch's learned bias to every "
+                         f"key patch of the window (added to the attention logits; {panel.label}), {panel.note}")
         if b is not None and b.note:
             text += f" B: {b.note}"
         return text

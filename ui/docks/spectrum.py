@@ -43,16 +43,12 @@ ORIGINAL = "#e67e22"
 EXTENDED = "#8e44ad"
 
 
-def load_rope_config(ctx: AppContext, path: str) -> rope.HfRopeReading:
-    """Fill the Document's RoPE spec from a config.json (one undo step) and show RoPE.
+def apply_rope_config(ctx: AppContext, path: str, reading: rope.HfRopeReading) -> None:
+    """Fill the Document's RoPE spec from a config.json already read (one undo step) and show RoPE.
 
-    Raises CheckpointError / ParameterError (the Document unchanged) for a bad file; for
-    File > Open as well as the dock's button.
-    """
-    reading = rope.read_config_file(path)
+    Raises ParameterError (the Document unchanged) if the values do not make a RoPE spec."""
     document = ctx.document.with_params("rope", **reading.spec.to_dict()).with_family("rope")
     ctx.document_model.set_document(document, f"Load {os.path.basename(path)}")
-    return reading
 
 
 def _log10(x: float) -> float:
@@ -203,23 +199,31 @@ class SpectrumDock(ViewDock):
         if path:
             self.load_config(path)
 
-    def load_config(self, path: str) -> bool:
-        """Fill the RoPE spec from ``path``; on a bad file show why and keep everything."""
+    def load_config(self, path: str) -> None:
+        """Fill the RoPE spec from ``path``, read off the GUI thread; a bad file shows why and keeps
+        everything."""
+        self.ctx.reader.read(f"{self.object_name}:config", lambda: rope.read_config_file(path),
+                             lambda reading: self._config_read(path, reading),
+                             lambda message: self._config_failed(path, message), what=f"config {path}")
+
+    def _config_read(self, path: str, reading: rope.HfRopeReading) -> None:
         try:
-            reading = load_rope_config(self.ctx, path)
+            apply_rope_config(self.ctx, path, reading)
         except PeappError as exc:
-            message = f"Could not load {path}: {exc}"
-            self.ctx.status(message)
-            self.error_label.setText(message + " The previous settings are kept.")
-            self.error_label.setVisible(True)
-            return False
+            self._config_failed(path, str(exc))
+            return
         self.error_label.setVisible(False)
         self._notes = tuple(reading.notes)
         self._notes_key = frozen_params(reading.spec.to_dict())
         self.ctx.status(f"Loaded RoPE settings from {path}")
         if self._facts is not None:
             self.set_caption(self._caption(self._facts))
-        return True
+
+    def _config_failed(self, path: str, message: str) -> None:
+        message = f"Could not load {path}: {message}"
+        self.ctx.status(message)
+        self.error_label.setText(message + " The previous settings are kept.")
+        self.error_label.setVisible(True)
 
     # ---- drawing --------------------------------------------------------------------------------
     def show_result(self, facts: ScalingFacts) -> None:

@@ -20,7 +20,6 @@ from superqt.utils import signals_blocked
 from peapp.analysis import timeseries as ts
 from peapp.analysis.heatmap import default_levels
 from peapp.document import Document
-from peapp.errors import PeappError
 from peapp.views.timeseries import TimeSeriesView
 from ui.docks.base import error_label, readout_label
 from ui.docks._settings import SettingsDock
@@ -191,18 +190,20 @@ class TimeSeriesDock(SettingsDock):
         if path:
             self.open_csv(path)
 
-    def open_csv(self, path: str) -> bool:
-        """Use a CSV file: read its header, guess the timestamp column and a value column."""
-        try:
-            header, guess, value = ts.peek_columns(path)
-        except PeappError as exc:
-            self.ctx.status(f"{self.title}: {exc}")
-            self.on_failed(str(exc))
-            return False
+    def open_csv(self, path: str) -> None:
+        """Use a CSV file: read its header off the GUI thread, guess the timestamp column and a value column."""
+        path = os.path.abspath(path)
+        self.ctx.reader.read(f"{self.object_name}:open", lambda: ts.peek_columns(path),
+                             lambda columns: self._csv_opened(path, *columns),
+                             lambda message: self._csv_failed(message), what=f"time series {path}")
+
+    def _csv_opened(self, path: str, header: list[str], guess: int, value: str | None) -> None:
         self.error_label.setVisible(False)
-        self.set_setting(path=os.path.abspath(path), time_column=header[guess], value_column=value or NO_VALUE,
-                         pick_a=0, pick_b=24)
-        return True
+        self.set_setting(path=path, time_column=header[guess], value_column=value or NO_VALUE, pick_a=0, pick_b=24)
+
+    def _csv_failed(self, message: str) -> None:
+        self.ctx.status(f"{self.title}: {message}")
+        self.on_failed(message)
 
     def use_sample(self) -> None:
         self.error_label.setVisible(False)
@@ -217,22 +218,12 @@ class TimeSeriesDock(SettingsDock):
         super().sync_controls(document)
         path = self._current_path(document)
         if path != self._header_path:
-            try:
-                header, _ = ts.peek(path)
-            except PeappError as exc:
-                self.ctx.status(f"{self.title}: {exc}")
-                header = []
+            # the file's columns fill the two combos once its header is read (off the GUI thread)
             self._header_path = path
-            for combo, extra in ((self.time_combo, False), (self.value_combo, True)):
-                with signals_blocked(combo):
-                    combo.clear()
-                    if extra:
-                        combo.addItem("(none)", NO_VALUE)
-                    for name in header:
-                        combo.addItem(name, name)
-        for combo, key in ((self.time_combo, "time_column"), (self.value_combo, "value_column")):
-            with signals_blocked(combo):
-                combo.setCurrentIndex(max(0, combo.findData(self.setting(key, document) or NO_VALUE)))
+            self.ctx.reader.read(f"{self.object_name}:header", lambda: ts.peek(path)[0],
+                                 lambda header: self._header_read(path, header),
+                                 lambda message: self._header_read(path, [], message), what=f"time series {path}")
+        self._select_columns(document)
         sample = not self.setting("path", document)
         self.source_label.setText(f"built-in sample: {ts.SAMPLE_NAME} (hourly sensor readings, missing hours, "
                                   f"two corrupt rows)" if sample else path)
@@ -243,6 +234,25 @@ class TimeSeriesDock(SettingsDock):
         for name in ("k", "seed"):
             self.form.set_row_visible(name, kind == "time2vec")
         self.unit_combo.setEnabled(kind != "calendar")
+
+    def _header_read(self, path: str, header: list[str], failure: str | None = None) -> None:
+        if path != self._header_path:
+            return  # another file was chosen meanwhile
+        if failure is not None:
+            self.ctx.status(f"{self.title}: {failure}")
+        for combo, extra in ((self.time_combo, False), (self.value_combo, True)):
+            with signals_blocked(combo):
+                combo.clear()
+                if extra:
+                    combo.addItem("(none)", NO_VALUE)
+                for name in header:
+                    combo.addItem(name, name)
+        self._select_columns(self.ctx.document)
+
+    def _select_columns(self, document: Document) -> None:
+        for combo, key in ((self.time_combo, "time_column"), (self.value_combo, "value_column")):
+            with signals_blocked(combo):
+                combo.setCurrentIndex(max(0, combo.findData(self.setting(key, document) or NO_VALUE)))
 
     def make_request(self, document: Document) -> ts.TimeSeriesRequest:
         return self.view_spec(document).request()

@@ -43,7 +43,7 @@ def test_every_family_is_detected(tiny, name, expected):
     report = inspect(tiny[name])
     assert kinds(report) == expected
     data = report.to_json()
-    assert list(data) == ["path", "format", "architecture", "components", "warnings"]
+    assert list(data) == ["path", "format", "architecture", "model", "components", "warnings"]
     for comp in data["components"]:
         assert list(comp) == ["kind", "tensor", "shape", "params"]
         if comp["tensor"] is not None:  # the shape reported is the stored tensor's
@@ -352,7 +352,11 @@ def test_unknown_position_tensors_are_reported(tmp_path):
     save_file({"blocks.0.attn.relative_position_bias_table": torch.zeros(49, 4)}, tmp_path / "swin.safetensors")
     report = inspect(tmp_path / "swin.safetensors")
     # named (BEiT / Swin 2-D relative bias), not "unknown"; and the closing line does not deny it
-    assert any("relative_position_bias_table: 2-D relative position bias" in w for w in report.warnings)
+    assert kinds(report) == ["relative_bias_2d"] and report.warnings == ()
+    assert component(report, "relative_bias_2d").params["window"] == [4, 4]  # (2·4 − 1)² = 49 rows, no class rows
+    save_file({"blocks.0.attn.relative_position_bias_table": torch.zeros(50, 4)}, tmp_path / "odd.safetensors")
+    assert any("relative_position_bias_table: 2-D relative position bias" in w and "fits no window" in w
+               for w in inspect(tmp_path / "odd.safetensors").warnings)
     save_file({"blocks.0.attn.rel_pos_h": torch.zeros(13, 4)}, tmp_path / "other.safetensors")
     assert any("rel_pos_h looks position-related" in w for w in inspect(tmp_path / "other.safetensors").warnings)
 

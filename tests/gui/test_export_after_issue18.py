@@ -1,0 +1,86 @@
+"""Exports as the user named and saw them (issue 18): light figures from a dark UI have dark
+titles, SVG heatmaps are sharp cells, ``-o heatmap.csv`` writes heatmap.csv, and view names
+follow the command line's convention."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+
+from peapp import export_data
+from tests.conftest import wait_idle
+
+
+def _svg_images(svg: str) -> list[QImage]:
+    images = []
+    for data in re.findall(r'xlink:href="data:image/png;base64,([^"]+)"', svg):
+        images.append(QImage.fromData(base64.b64decode(data), "PNG"))
+    return images
+
+
+def test_light_figure_from_the_dark_ui_has_dark_titles(main_window, qtbot, tmp_path):
+    from ui import export
+    from ui.settings import apply_theme
+
+    heat = main_window.docks["heatmapDock"]
+    apply_theme("dark", main_window)
+    try:
+        wait_idle(qtbot, main_window)
+        title = heat.plot.titleLabel.text
+        on_screen = heat.plot.titleLabel.opts.get("color")
+        svg = export.figure_bytes(heat, "svg", export.FigureOptions(theme="light")).decode()
+        # the fill of the title's text element
+        match = re.search(r'<text fill="(#[0-9a-fA-F]{6})"[^>]*>\s*' + re.escape(title), svg)
+        assert match is not None, "the title is not in the SVG"
+        assert match[1].lower() == export.THEMES["light"][1], match[1]
+        assert heat.plot.titleLabel.opts.get("color") == on_screen  # the screen keeps its dark-theme colour
+    finally:
+        apply_theme("light", main_window)
+
+
+def test_svg_heatmap_is_sharp_cells_not_a_small_bitmap(main_window, qtbot, tmp_path):
+    from ui import export
+
+    heat = main_window.docks["heatmapDock"]
+    values = heat.image.image
+    assert values.shape == (50, 128)
+    svg = export.figure_bytes(heat, "svg", export.FigureOptions()).decode()
+    images = _svg_images(svg)
+    big = [im for im in images if im.width() >= 128 and im.height() >= 50]
+    assert big, [(im.width(), im.height()) for im in images]
+    heatmap = max(big, key=lambda im: im.width() * im.height())
+    assert heatmap.width() >= 1024 and heatmap.height() >= 1024  # each cell repeated, not smoothed
+    # nearest neighbour: within one cell every pixel has the same colour
+    fy, fx = heatmap.height() // 50, heatmap.width() // 128
+    cell = {heatmap.pixel(x, y) for x in range(fx) for y in range(fy)}
+    assert len(cell) == 1
+    assert heat.image.image.shape == (50, 128)  # the screen's image is put back
+
+
+def test_data_export_writes_the_file_named_with_the_main_array(qapp, tmp_path, capsys):
+    from peapp import cli
+
+    out = tmp_path / "heatmap.csv"
+    assert cli.main(["render", "heatmap", "--set", "n_positions=20", "-o", str(out)]) == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert "heatmap.csv" in written and "heatmap.json" in written, written
+    values = export_data.read_csv(out)
+    assert values.shape == (20, 128)
+    from peapp.encodings import sinusoidal
+
+    np.testing.assert_allclose(values, sinusoidal.table(20, 128).numpy(), atol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["patch-grid", "patches", "patchGrid"])
+def test_cli_view_names_follow_command_line_convention(qapp, tmp_path, capsys, name):
+    from peapp import cli
+    from ui import export
+
+    assert "patch-grid" in export.all_views() and "patchGrid" not in export.all_views()
+    out = tmp_path / "grid.svg"
+    assert cli.main(["render", name, "-o", str(out)]) == 0
+    assert export_data.read_parameters(out)["view"] == "patch-grid"
