@@ -36,7 +36,8 @@ test: $(STAMP_TEST)
 	$(PY) -m ruff check .
 	$(dir $(PY))lint-imports
 	$(PY) -m mypy
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q tests
+	# one test process per core (pytest-xdist); a file's tests stay together so its module fixtures are built once
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto --dist loadfile tests
 
 ## make bench: print the benchmark numbers (not part of the test suite)
 bench: $(STAMP_TEST)

@@ -36,9 +36,10 @@ LIMITS = {
     "image": 256 * MiB,
     "csv": 1024 * MiB,
     "array": 1024 * MiB,
+    "text": 16 * MiB,  # a .txt to run a model on (8,192 tokens are ≈ 40 KB)
 }
 KIND_LABELS = {"config": "config", "index": "index", "tokenizer": "tokenizer/vocabulary", "session": "session",
-               "figure": "figure", "image": "image", "csv": "CSV", "array": "data"}
+               "figure": "figure", "image": "image", "csv": "CSV", "array": "data", "text": "text"}
 #: JSON nested deeper than this is refused (real configs nest 3–4 levels).
 MAX_JSON_DEPTH = 64
 #: Integers with more digits than this are refused (JSON allows any length; nothing peapp reads needs it).

@@ -1,8 +1,11 @@
-"""``peapp run PATH --text-file FILE [--layer L --head H] [--json]``: run a checkpoint on text.
+"""``peapp run PATH --text-file FILE [--layer L --head H] [--json | --view VIEW -o FILE]``: run a
+checkpoint on text.
 
 Every layer's real q and k go through peapp's own attention function; the statistics are
-computed block by block (see :mod:`peapp.model_run`).  Figures of the run (``--view``) need the
-Qt renderer and come with the run panel.
+computed block by block (see :mod:`peapp.model_run`).  ``--view`` draws one figure of the "Run on
+text" panel headless: the run is described as a session (checkpoint, text, layer, head, view) and
+drawn by the desktop app's ``render`` command, reached through the ``peapp.commands`` entry point
+(the core never imports the GUI), so the figure is the GUI's and reopens as a session.
 """
 
 from __future__ import annotations
@@ -32,6 +35,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache-dir", default=None,
                         help="where converted GGUF models are cached (default: the user cache folder, "
                              "or $PEAPP_CACHE_DIR)")
+    from peapp.views.run import MODES
+
+    parser.add_argument("--view", choices=tuple(MODES), default=None, metavar="VIEW",
+                        help="draw this figure of the run instead of printing numbers: " + ", ".join(MODES)
+                             + " (needs the desktop app installed; the output's extension picks the format)")
+    parser.add_argument("-o", "--output", default=None, metavar="FILE",
+                        help="with --view: the figure or data file (.png .svg .pdf .csv .npy .npz)")
+    parser.add_argument("--size", default="1000x700", metavar="WxH", help="with --view: figure size in logical pixels")
+    parser.add_argument("--force", action="store_true", help="with --view: replace an existing output file")
     parser.add_argument("--json", action="store_true",
                         help="print every statistic as JSON (per-head tables, distance profiles, received "
                              "attention, pooled maps, thumbnails, RoPE usage, position vs content)")
@@ -56,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.max_tokens < 2:
         raise ParameterError("--max-tokens must be at least 2.")
+    if args.view or args.output:
+        return _render(args)
     text = _text(args)
     loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir)
     ids, tokens, truncated = tokenize(loaded, text, args.max_tokens)
@@ -71,6 +85,57 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_summary(loaded, result, truncated))
     return 0
+
+
+def run_document(args: argparse.Namespace):
+    """The session that describes this run in the "Run on text" panel (checkpoint, text, view)."""
+    import os
+
+    from peapp.analysis.text_run import text_sha256
+    from peapp.document import Document
+
+    text = _text(args)
+    values = {"mode": args.view, "max_tokens": args.max_tokens, "layer": args.layer, "head": args.head,
+              "text_sha256": text_sha256(text)}
+    if args.text_file:
+        values.update(text_source="file", text_file=os.path.abspath(args.text_file))
+    else:
+        values.update(text_source="sample")
+    return Document().with_checkpoint(os.path.abspath(args.path)).with_view("run", **values)
+
+
+def _render(args: argparse.Namespace) -> int:
+    import os
+    import tempfile
+    from importlib.metadata import entry_points
+
+    from peapp.cli import ENTRY_POINT_GROUP
+
+    if not (args.view and args.output):
+        raise ParameterError("give both --view VIEW and -o FILE to draw a figure of the run.")
+    if args.json:
+        raise ParameterError("--json prints numbers and --view draws a figure: give one of them.")
+    if args.device != "cpu":
+        raise ParameterError("--view runs on the device chosen in the app's Preferences; use --device cpu here.")
+    points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
+    if not points:
+        raise ParameterError("--view needs the desktop app (peapp's `render` command), which is not installed; "
+                             "use --json for the numbers.")
+    renderer = points[0].load()
+    if args.cache_dir:
+        os.environ["PEAPP_CACHE_DIR"] = args.cache_dir  # where the panel's run reads converted GGUFs
+    document = run_document(args)
+    handle, session = tempfile.mkstemp(suffix=".json", prefix="peapp-run-")
+    os.close(handle)
+    try:
+        document.save(session)
+        parser = argparse.ArgumentParser()
+        renderer.add_arguments(parser)
+        render_args = parser.parse_args([args.view, "--session", session, "-o", args.output, "--size", args.size]
+                                        + (["--force"] if args.force else []))
+        return int(renderer.run(render_args) or 0)
+    finally:
+        os.unlink(session)
 
 
 def format_summary(loaded, result, truncated: bool) -> str:

@@ -264,14 +264,22 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
             # A fresh window per view: state outside the Document (a clicked cross-section, a
             # zoom) never leaks from one view into the next, so --all draws what single renders do.
             cls = views[name]
-            window, app = _headless_window(export.document_for_view(cls, document, name))
+            view_document = export.document_for_view(cls, document, name)
+            message = f"view {name!r} has nothing to show for this session"
+            # a dock that can tell from the Document alone is skipped without building a window
+            has_content = getattr(cls, "has_content", None)
+            if has_content is not None and not has_content(view_document):
+                if len(targets) == 1:
+                    raise ExportError(message)
+                print(f"peapp render: skipped {message}", file=sys.stderr)
+                continue
+            window, app = _headless_window(view_document)
             try:
                 dock = window.docks[cls.object_name]
                 dock.show()
                 dock.raise_()
                 window.wait_until_idle(app.processEvents)
                 if dock.compute_now() is None:
-                    message = f"view {name!r} has nothing to show for this session"
                     if len(targets) == 1:
                         raise ExportError(message)
                     print(f"peapp render: skipped {message}", file=sys.stderr)

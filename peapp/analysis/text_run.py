@@ -1,0 +1,215 @@
+"""The "Run on text" panel's computation: the Document's checkpoint run on the chosen text.
+
+Qt-free.  A :class:`TextRunRequest` names the checkpoint, the text (sample, file or typed) and
+what to pool; ``compute`` loads the model (kept for the next request: loading is the slow part),
+tokenises the text with the checkpoint's own tokenizer and calls :func:`peapp.model_run.run_model`.
+The helpers below turn a :class:`peapp.model_run.RunResult` into what the panel draws (grid
+colours and order, tick labels, the class caption), so the CLI and the GUI agree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from peapp.errors import CheckpointError, ParameterError
+from peapp.jobs import ProgressFn, Request
+
+# How much of the progress bar loading takes when the model is not loaded yet
+_LOAD_SHARE = 0.4
+MAP_BINS = 256  # pooled cells per axis of the large map (a cell is one token up to 256 tokens)
+THUMB_BINS = 32  # cells per axis of every head's thumbnail
+GRID_STATISTICS_LABELS = {"sink_first": "weight on token 0", "previous_token": "weight on the previous token",
+                          "local": "weight within the local window", "entropy": "entropy (nats)",
+                          "mean_distance": "mean attended distance"}
+
+
+def text_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def resolve_text(source: str, text: str = "", text_file: str = "") -> tuple[str, str]:
+    """(the text, a short description of where it came from) for a RunView's text settings."""
+    if source == "sample":
+        from peapp.model_run.sample_text import SAMPLE_TEXT_LABEL, sample_text
+
+        return sample_text(), SAMPLE_TEXT_LABEL
+    if source == "file":
+        from peapp.safe_open import read_text
+
+        if not text_file:
+            raise ParameterError("no text file chosen: open a .txt file.")
+        return read_text(text_file, "text", ParameterError), os.path.basename(text_file)
+    if source == "typed":
+        return text, "typed text"
+    raise ParameterError("no text chosen: type or paste some, open a .txt file, or pick the sample text.")
+
+
+class _ModelCache:
+    """The last loaded model, reused while the checkpoint file (and device) is unchanged."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._key: tuple | None = None
+        self._loaded: Any = None
+
+    @staticmethod
+    def key(path: str, device: str) -> tuple:
+        try:
+            info = os.stat(path)
+            stamp: tuple = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            stamp = ()
+        return (os.path.abspath(path), device, stamp)
+
+    def get(self, path: str, device: str, progress: ProgressFn | None) -> tuple[Any, bool]:
+        """(the loaded model, whether it was already loaded)."""
+        from peapp.model_run import load_model
+
+        key = self.key(path, device)
+        with self._lock:
+            if key == self._key and self._loaded is not None:
+                return self._loaded, True
+            self._key, self._loaded = None, None  # free the old model before loading the next
+        loaded = load_model(path, device=device, progress=progress)
+        with self._lock:
+            self._key, self._loaded = key, loaded
+        return loaded, False
+
+    def clear(self) -> None:
+        with self._lock:
+            self._key, self._loaded = None, None
+
+
+MODEL_CACHE = _ModelCache()
+
+
+@dataclass(frozen=True)
+class TextRunResult:
+    """One run and what it was run on."""
+
+    run: Any  # peapp.model_run.RunResult
+    checkpoint: str
+    family: str
+    architecture: str
+    source: str  # how the model was loaded: folder / gguf (converted now) / gguf (cache)
+    load_seconds: float
+    reused_model: bool
+    text_label: str
+    text_sha256: str
+    recorded_sha256: str  # the hash the Document recorded ("" if none): differs when a file changed
+    text_chars: int
+    truncated: bool
+    layer: int
+    head: int
+
+    @property
+    def text_changed(self) -> bool:
+        return bool(self.recorded_sha256) and self.recorded_sha256 != self.text_sha256
+
+    def to_json(self) -> dict[str, Any]:
+        doc = self.run.to_json()
+        doc.update({"path": self.checkpoint, "architecture": self.architecture, "load_source": self.source,
+                    "text": {"source": self.text_label, "sha256": self.text_sha256, "characters": self.text_chars,
+                             "truncated": self.truncated}})
+        return doc
+
+
+@dataclass(frozen=True)
+class TextRunRequest(Request):
+    checkpoint: str
+    text_source: str
+    text: str = ""
+    text_file: str = ""
+    recorded_sha256: str = ""
+    max_tokens: int = 512
+    layer: int = 0
+    head: int = 0
+    device: str = "cpu"
+    map_bins: int = MAP_BINS
+    thumb_bins: int = THUMB_BINS
+
+    def compute(self, progress: ProgressFn) -> TextRunResult:
+        from peapp.model_run import RunOptions, run_model, tokenize
+
+        if not self.checkpoint:
+            raise CheckpointError("no checkpoint is open: open one (File > Open, or File > Open Sample) first.")
+        text, label = resolve_text(self.text_source, self.text, self.text_file)
+        digest = text_sha256(text)
+        loaded, reused = MODEL_CACHE.get(self.checkpoint, self.device,
+                                         lambda f: progress(_LOAD_SHARE * f))
+        ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
+        options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
+                             thumb_bins=self.thumb_bins)
+        start = 0.0 if reused else _LOAD_SHARE
+        run = run_model(loaded, ids, options, tokens=tokens, progress=lambda f: progress(start + (1 - start) * f))
+        return TextRunResult(run=run, checkpoint=self.checkpoint, family=loaded.family,
+                             architecture=loaded.architecture, source=loaded.source,
+                             load_seconds=loaded.load_seconds, reused_model=reused, text_label=label,
+                             text_sha256=digest, recorded_sha256=self.recorded_sha256, text_chars=len(text),
+                             truncated=truncated, layer=self.layer, head=self.head)
+
+
+# ---- what the panel draws, from a RunResult -------------------------------------------------------
+def display_token(token: str) -> str:
+    """A token as a label: byte-level BPE's space (Ġ) and newline (Ċ), SentencePiece's ▁ shown plainly."""
+    shown = token.replace("Ġ", "␣").replace("▁", "␣").replace("Ċ", "⏎").replace("\n", "⏎")
+    return shown if shown.strip() else repr(token)
+
+
+def mean_distance(run: Any) -> np.ndarray:
+    """[L, H] mean attended distance: Σ_d d · (weight at d) over the distance profile, normalised."""
+    profile = np.nan_to_num(run.distance_profile)
+    n = profile.shape[-1]
+    counts = np.arange(n, 0, -1, dtype=np.float64)  # queries with a key at distance d
+    if not run.causal:
+        counts[1:] *= 2
+    mass = profile * counts
+    d = np.arange(n, dtype=np.float64)
+    total = mass.sum(-1)
+    return np.where(total > 0, (mass * d).sum(-1) / np.maximum(total, 1e-300), np.nan)
+
+
+def grid_statistic(run: Any, name: str) -> np.ndarray:
+    """[L, H]: the statistic that colours the head grid."""
+    if name == "mean_distance":
+        return mean_distance(run)
+    values = {"sink_first": run.sink_first, "previous_token": run.previous_token, "local": run.local,
+              "entropy": run.entropy}.get(name)
+    if values is None:
+        raise ParameterError(f"unknown grid statistic {name!r}")
+    return np.asarray(values, dtype=np.float64)
+
+
+def grid_order(values: np.ndarray, sort: bool) -> np.ndarray:
+    """[L, H]: which head each grid column shows per layer (sorted highest first, or in order)."""
+    layers, heads = values.shape
+    if not sort:
+        return np.tile(np.arange(heads), (layers, 1))
+    return np.argsort(-np.nan_to_num(values, nan=-np.inf), axis=1, kind="stable")
+
+
+def tick_indices(n: int, max_labels: int) -> np.ndarray:
+    """Which of n cells get a label: all when they fit, else evenly thinned (first and last kept)."""
+    if n <= 0:
+        return np.zeros(0, dtype=int)
+    if n <= max_labels:
+        return np.arange(n)
+    step = int(np.ceil(n / max(1, max_labels)))
+    ticks = np.arange(0, n, step)
+    return ticks
+
+
+def class_caption(local_window: int, thresholds: dict[str, str]) -> str:
+    return ("Classes, in this order: previous-token if " + thresholds["previous_token"] + "; sink if "
+            + thresholds["sink"] + "; local if " + thresholds["local"] + "; else broad / content "
+            f"(local window {local_window} tokens).")
+
+
+CLASS_COLOURS = {"previous_token": "#e67e22", "sink": "#c0392b", "local": "#27ae60", "broad": "#2e86de"}
+CLASS_LABELS = {"previous_token": "previous-token", "sink": "sink", "local": "local", "broad": "broad / content"}

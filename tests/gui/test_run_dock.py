@@ -1,0 +1,235 @@
+"""The "Run on text" panel on tiny models built here (save_pretrained into tmp_path; nothing downloaded)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from peapp.document import Document
+from peapp.model_run import RunOptions, load_model, run_model, tokenize
+from tests.conftest import wait_idle
+
+WORDS = "the a of and to in alice rabbit was she it said".split()
+TEXT = "alice said the rabbit was in the hole and she said it was late to the rabbit"
+
+
+def _tokenizer(folder) -> None:
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    vocab = {"[UNK]": 0, **{w: i + 1 for i, w in enumerate(WORDS)}}
+    tok = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    tok.save(os.path.join(folder, "tokenizer.json"))
+
+
+@pytest.fixture(scope="module")
+def tiny_llama(tmp_path_factory):
+    import torch
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    cfg = LlamaConfig(vocab_size=32, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=128)
+    folder = str(tmp_path_factory.mktemp("llama"))
+    LlamaForCausalLM(cfg).eval().save_pretrained(folder)
+    _tokenizer(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def tiny_bert(tmp_path_factory):
+    import torch
+    from transformers import BertConfig, BertModel
+
+    torch.manual_seed(1)
+    cfg = BertConfig(vocab_size=32, hidden_size=32, num_hidden_layers=3, num_attention_heads=2,
+                     intermediate_size=64, max_position_embeddings=64)
+    folder = str(tmp_path_factory.mktemp("bert"))
+    BertModel(cfg).eval().save_pretrained(folder)
+    _tokenizer(folder)
+    return folder
+
+
+def _open(window, path) -> None:
+    model = window.document_model
+    model.set_document(model.document.with_checkpoint(str(path)))
+
+
+def _run(qtbot, window, dock, text=TEXT) -> None:
+    dock.show()
+    dock.raise_()
+    dock.type_text(text)
+    dock.run_text()
+    wait_idle(qtbot, window, 120_000)
+
+
+def _reference(path, text, layer, head):
+    loaded = load_model(path)
+    ids, tokens, _ = tokenize(loaded, text, 512)
+    return run_model(loaded, ids, RunOptions(layer=layer, head=head), tokens=tokens)
+
+
+def test_llama_run_shows_real_attention_with_tokens_and_masked_cells(main_window, qtbot, tiny_llama):
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    result = dock.result
+    assert result is not None and not dock.message.text()
+    run = result.run
+    ref = _reference(tiny_llama, TEXT, 0, 0)
+    assert run.tokens == ref.tokens and run.n_tokens == len(TEXT.split())
+    np.testing.assert_allclose(run.attention_map[0], ref.attention_map[0], atol=1e-6, equal_nan=True)
+    # the hover read-out names query token, key token and the weight
+    q, k = 5, 2
+    text = dock.readout_at(k + 0.5, q + 0.5)
+    assert f"query {q} '{run.tokens[q]}'" in text and f"key {k} '{run.tokens[k]}'" in text
+    assert f"{run.attention_map[0, q, k]:.4g}" in text
+    # a future key is masked, said so and drawn grey, never as weight 0
+    assert "masked" in dock.readout_at(6.5, 1.5)
+    assert np.isnan(dock.shown_arrays()["map"][1, 6])
+    masked_rgba = np.asarray(dock.map_masked.image)
+    assert tuple(masked_rgba[1, 6]) != (0, 0, 0, 0) and tuple(masked_rgba[6, 1]) == (0, 0, 0, 0)
+    # the tokens label the axes, centred on their cells
+    axis = dock.map_plot.getAxis("bottom")
+    [(spacing, centres)] = axis.tickValues(0, run.n_tokens, 2000)
+    assert list(centres) == [i + 0.5 for i in range(run.n_tokens)]
+    assert axis.tickStrings(centres, 1, spacing)[:3] == run.tokens[:3]
+    [(_, few)] = axis.tickValues(0, run.n_tokens, 200)  # a short axis: thinned
+    assert 1 < len(few) < run.n_tokens and few[0] == 0.5
+    assert "grey cells are masked" in dock.caption.text()
+
+
+def test_every_view_draws_the_runs_statistics(main_window, qtbot, tiny_llama):
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    run = dock.result.run
+    shown = dock.shown_arrays()
+    np.testing.assert_allclose(shown["sink_first"], run.sink_first)
+    np.testing.assert_allclose(shown["sink_span"], run.sink_span)
+    assert run.rope_usage is not None and shown["rope_share"].shape == (run.layers, run.rope_usage.shape[-1])
+    np.testing.assert_allclose(shown["rope_share"].sum(1), 1.0, rtol=1e-6)
+    assert shown["real_logits"].shape == run.logit_map.shape
+    profile = shown["distance_head0"]
+    expected = run.distance_profile[0, 0, 1:]
+    np.testing.assert_allclose(profile, expected[expected > 0])
+    for mode, words in (("run-distance", "previous-token if mean weight on the previous token ≥ 0.5"),
+                        ("run-sinks", "weight on token 0"), ("run-rope", "trained context 128"),
+                        ("run-terms", "rotation undone")):
+        dock.set_settings(mode=mode)
+        assert words in dock.caption.text()
+        assert dock.tabs.currentWidget() is dock.export_widget()
+        assert dock.export_arrays()
+
+
+def test_grid_click_opens_the_head_and_runs_its_layer(main_window, qtbot, tiny_llama):
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    dock.set_settings(mode="run-grid", sort_grid=True, grid_statistic="sink_first")
+    run = dock.result.run
+    order = np.argsort(-run.sink_first[1], kind="stable")
+    dock.click_grid(1, 0)  # layer 1, first column: the head with the largest share on token 0
+    assert dock.settings()["layer"] == 1 and dock.settings()["head"] == int(order[0])
+    assert dock.settings()["mode"] == "run-attention"
+    wait_idle(qtbot, main_window, 120_000)
+    assert dock.result.layer == 1
+    ref = _reference(main_window.document_model.document.checkpoint, TEXT, 1, int(order[0]))
+    np.testing.assert_allclose(dock.result.run.attention_map, ref.attention_map, atol=1e-6, equal_nan=True)
+
+
+def test_bert_is_unmasked_and_has_a_position_term(main_window, qtbot, tiny_bert):
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_bert)
+    _run(qtbot, main_window, dock)
+    run = dock.result.run
+    assert not run.causal and np.isfinite(run.attention_map).all()
+    assert "masked" not in dock.readout_at(6.5, 1.5)
+    dock.set_settings(mode="run-terms")
+    assert run.term_kind == "position table" and "position table" in dock.caption.text()
+    dock.set_settings(mode="run-rope")
+    assert "needs a RoPE model" in dock.caption.text()
+
+
+def test_a_failed_run_keeps_the_previous_result_and_says_why(main_window, qtbot, tiny_llama, tmp_path):
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    before = dock.result
+    t5 = tmp_path / "t5"
+    t5.mkdir()
+    (t5 / "config.json").write_text(json.dumps({"model_type": "t5", "is_encoder_decoder": True}))
+    _open(main_window, t5)
+    wait_idle(qtbot, main_window, 120_000)
+    assert dock.result is before
+    assert "cannot run a 't5' model" in dock.message.text() and "Supported:" in dock.message.text()
+    assert "previous result stays" in dock.message.text()
+
+
+def test_cancel_keeps_the_previous_result(main_window, qtbot, tiny_llama):
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    before = dock.result
+    dock.set_settings(layer=1)  # a new run …
+    assert dock.cancel_button.isVisible()
+    dock.cancel()  # … stopped: whatever it computed is never shown
+    wait_idle(qtbot, main_window, 120_000)
+    assert dock.result is before and "cancelled" in dock.message.text()
+    assert not dock.progress.isVisible()
+
+
+def test_texts_from_a_file_and_the_sample_are_recorded_for_sessions(main_window, qtbot, tiny_llama, tmp_path):
+    from peapp.analysis.text_run import text_sha256
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    text_file = tmp_path / "words.txt"
+    text_file.write_text(TEXT, encoding="utf-8")
+    dock.show()
+    dock.use_file(str(text_file))
+    dock.run_text()
+    wait_idle(qtbot, main_window, 120_000)
+    settings = main_window.document_model.document.views["run"]
+    assert settings["text_source"] == "file" and settings["text_file"] == str(text_file)
+    assert settings["text_sha256"] == text_sha256(TEXT)
+    # the session reopens the same run: checkpoint, file and hash
+    reopened = Document.from_json(main_window.document_model.document.to_json())
+    assert reopened.checkpoint == tiny_llama and reopened.views["run"] == settings
+    # a file that changed since is noticed
+    text_file.write_text(TEXT + " alice", encoding="utf-8")
+    dock.set_settings(max_tokens=100)
+    wait_idle(qtbot, main_window, 120_000)
+    assert dock.result.text_changed and "SHA-256 differs" in dock.caption.text()
+    # the bundled sample: recorded by name
+    dock.use_sample()
+    dock.set_settings(max_tokens=24)
+    dock.run_text()
+    wait_idle(qtbot, main_window, 120_000)
+    assert main_window.document_model.document.views["run"]["text_source"] == "sample"
+    assert dock.result.run.n_tokens == 24 and "Alice's Adventures" in dock.caption.text()
+
+
+def test_a_non_utf8_file_is_refused_inline(main_window, tmp_path):
+    dock = main_window.docks["runDock"]
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("caf\xe9".encode("latin-1"))
+    dock.use_file(str(bad))
+    assert "not UTF-8" in dock.message.text()
+
+
+def test_export_records_checkpoint_and_text(main_window, qtbot, tiny_llama, tmp_path):
+    from peapp.export_data import document_from_file
+    from ui import export
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    dock.set_settings(mode="run-sinks")
+    written = export.export(dock, str(tmp_path / "sinks.png"))
+    doc = document_from_file(written[0])
+    assert doc.checkpoint == tiny_llama
+    assert doc.views["run"]["text"] == TEXT and doc.views["run"]["mode"] == "run-sinks"
