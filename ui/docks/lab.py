@@ -127,7 +127,7 @@ class LabDock(SettingsDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("labGraphics")
-        self.graphics.setMinimumHeight(240)
+        self.graphics.setMinimumHeight(200)
         self.plot = self.graphics.addPlot(row=0, col=0)
         self.plot.showGrid(x=True, y=True, alpha=0.2)
         self.plot.setMenuEnabled(False)
@@ -145,6 +145,7 @@ class LabDock(SettingsDock):
         self.table.setObjectName("labTable")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
+        self.table.setMinimumHeight(90)  # header + a few variants; it scrolls (the window must fit 768 px)
         self.notes = QLabel()
         self.notes.setObjectName("labNotes")
         self.notes.setWordWrap(True)
@@ -158,7 +159,7 @@ class LabDock(SettingsDock):
         splitter.addWidget(self.graphics)
         splitter.addWidget(lower)
         splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
         layout.addWidget(splitter, 1)
         self.readout = readout_label("labReadout", "Hover over the figure for its numbers.")
@@ -203,11 +204,12 @@ class LabDock(SettingsDock):
             color = COLORS.get(curve.variant, "#95a5a6")
             finite = np.isfinite(curve.mean)
             if curve.seeds > 1 and finite.any():
-                low = pg.PlotDataItem(curve.lengths[finite], _y(curve.low[finite], log_y), pen=None)
-                high = pg.PlotDataItem(curve.lengths[finite], _y(curve.high[finite], log_y), pen=None)
-                band = pg.FillBetweenItem(low, high, brush=pg.mkBrush(pg.mkColor(color).red(),
-                                                                      pg.mkColor(color).green(),
-                                                                      pg.mkColor(color).blue(), 50))
+                # PlotCurveItems (not PlotDataItems): their path exists before they are drawn
+                low = pg.PlotCurveItem(curve.lengths[finite], _y(curve.low[finite], log_y))
+                high = pg.PlotCurveItem(curve.lengths[finite], _y(curve.high[finite], log_y))
+                shade = pg.mkColor(color)
+                shade.setAlpha(60)
+                band = pg.FillBetweenItem(low, high, brush=pg.mkBrush(shade))
                 self.plot.addItem(band)
             name = curve.label + (f" ({curve.seeds} seeds)" if curve.seeds > 1 else "")
             self.plot.plot(curve.lengths[finite], curve.mean[finite], pen=pg.mkPen(color, width=2), symbol="o",
