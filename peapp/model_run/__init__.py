@@ -17,6 +17,7 @@ from peapp.model_run.loading import (
     LoadedModel,
     default_cache_dir,
     load_model,
+    preload_runtime,
     registry_families,
     resolve_device,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "RunResult",
     "default_cache_dir",
     "load_model",
+    "preload_runtime",
     "registry_families",
     "resolve_device",
     "run_model",
