@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from PySide6.QtWidgets import QMessageBox
+
 from tests.gui.article_helpers import host, settle
 from ui.docks.lab import LabDock
 
@@ -60,8 +62,10 @@ def test_start_trains_in_the_background_and_draws_the_results(dock, qtbot, app_c
     assert "0 trained, 2 already in the folder" in dock.status_label.text(), dock.status_label.text()
 
 
-def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, tmp_path):
-    dock.set_setting(results=str(tmp_path / "long"), **{**TINY, "steps": 200_000, "encodings": "alibi"})
+def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, tmp_path, monkeypatch):
+    asked = []  # a grid estimated past an hour asks first (on a loaded machine this one may be)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
+    dock.set_setting(results=str(tmp_path / "long"), **{**TINY, "steps": 50_000, "encodings": "alibi"})
     settle(qtbot, app_context)
     steps = []
     dock._events.event.connect(lambda e: steps.append(e) if e["type"] == "step" else None)
@@ -73,3 +77,15 @@ def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, t
     assert dock.start_button.isEnabled() and not dock.cancel_button.isEnabled()
     settle(qtbot, app_context)
     assert dock.last_result.empty  # nothing finished, nothing half-written counted
+
+
+def test_a_grid_over_an_hour_asks_first_and_no_starts_nothing(dock, qtbot, app_context, tmp_path, monkeypatch):
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No)
+    dock.set_setting(results=str(tmp_path / "huge"), **{**TINY, "steps": 200_000, "seeds": 10,
+                                                          "encodings": "all", "d_model": 512, "n_heads": 8})
+    settle(qtbot, app_context)
+    dock.start_button.click()
+    qtbot.waitUntil(lambda: not dock.training(), timeout=300_000)
+    assert asked and "minutes" in asked[0] and dock.status_label.text() == "Not started."
+    assert not (tmp_path / "huge").exists()  # nothing written
