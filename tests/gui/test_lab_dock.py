@@ -60,6 +60,20 @@ def test_start_trains_in_the_background_and_draws_the_results(dock, qtbot, app_c
     dock.start_button.click()
     qtbot.waitUntil(lambda: not dock.training(), timeout=300_000)
     assert "0 trained, 2 already in the folder" in dock.status_label.text(), dock.status_label.text()
+    # the CLI draws the same folder: `peapp render lab --results DIR -o fig.csv` holds the panel's numbers
+    import os
+    import subprocess
+    import sys
+
+    import numpy as np
+
+    out = tmp_path / "fig.npz"
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run([sys.executable, "-m", "peapp", "render", "lab", "--results", str(tmp_path / "out"),
+                           "-o", str(out)], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    with np.load(out) as saved:
+        np.testing.assert_array_equal(saved["alibi_mean_min_max"], arrays["alibi_mean_min_max"])
 
 
 def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, tmp_path, monkeypatch):
