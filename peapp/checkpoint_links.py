@@ -25,7 +25,7 @@ from typing import Any
 from peapp.document import Document
 from peapp.errors import PeappError
 
-from peapp.views.attention import AttentionView
+from peapp.views.attention import AttentionView, attention_settings, with_attention_settings
 from peapp.views.extrapolation import ExtrapolationView
 from peapp.views.patch_grid import PatchGridView
 
@@ -159,14 +159,20 @@ def _reference_edits(document: Document, checkpoint, comp) -> list[tuple[str, di
         return [(PATCH_GRID_VIEW, view_for_table(settings, table_source(checkpoint.path, comp.tensor), shape,
                                                  component_offset(comp), grid))]
     if comp.kind == "alibi" and p.get("heads"):
-        return [(ATTENTION_VIEW, {"scheme": "alibi", "n_heads": min(int(p["heads"]), 64)})]
-    if comp.kind == "t5_relative_bias" and int(p["heads"]) <= 64:
+        return [(ATTENTION_VIEW, {"scheme": "alibi", "n_heads": int(p["heads"])})]
+    if comp.kind == "t5_relative_bias":
         # the trained table itself (by reference: the Document stays JSON), with its head count
         return [(ATTENTION_VIEW, {"scheme": "t5", "n_heads": int(p["heads"]), "causal": not p["bidirectional"],
                                   "t5_source": table_source(checkpoint.path, comp.tensor)})]
-    if comp.kind == "t5_relative_bias":
-        return [(ATTENTION_VIEW, {"scheme": "t5", "n_heads": 64, "causal": not p["bidirectional"]})]
     return []
+
+
+def _with_view(document: Document, view: str, values: dict[str, Any]) -> Document:
+    """``document`` with one view's settings changed; the inspector's go through its links, so a
+    setting it shares with a family (heads, length, head_dim, …) has one value."""
+    if view == ATTENTION_VIEW:
+        return with_attention_settings(document, **values)
+    return document.with_view(view, **values)
 
 
 def document_for_component(document: Document, checkpoint, comp) -> tuple[Document | None, list[str]]:
@@ -183,34 +189,77 @@ def document_for_component(document: Document, checkpoint, comp) -> tuple[Docume
         return doc, [_note(PATCH_GRID_VIEW, exc)]
     for view, values in edits:
         try:
-            doc = doc.with_view(view, **values)  # validated by that view's spec
+            doc = _with_view(doc, view, values)  # validated by that view's spec
         except PeappError as exc:
             notes.append(_note(view, exc))
     return doc, notes
 
 
+def model_head_dim(checkpoint) -> int | None:
+    """The width of one attention head of the opened model (config.json or GGUF metadata), or None."""
+    if checkpoint.config:
+        from peapp.checkpoints.hf_config import head_dim_of
+
+        return head_dim_of(checkpoint.config)
+    meta = checkpoint.gguf_metadata or {}
+    arch = meta.get("general.architecture")
+    key_length = meta.get(f"{arch}.attention.key_length")
+    if isinstance(key_length, int) and not isinstance(key_length, bool) and key_length > 0:
+        return key_length
+    width, heads = meta.get(f"{arch}.embedding_length"), meta.get(f"{arch}.attention.head_count")
+    if isinstance(width, int) and isinstance(heads, int) and heads > 0 and width % heads == 0:
+        return width // heads
+    return None
+
+
+def _fits_inspector(width: int | None) -> bool:
+    info = AttentionView.info("head_dim")
+    low, high = info.minimum or 2, info.maximum or 512
+    return width is not None and low <= width <= high and width % 2 == 0
+
+
 def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, str | None]:
-    """A word-embedding table with a vocabulary beside it: the attention inspector's sentence
-    tokens use it (by reference; the table is read when the inspector's request runs), with
-    head_dim at the table's width when it can be (else a fixed projection maps it).  Returns the
-    Document and what to tell the user (None: the checkpoint has no such table)."""
+    """The attention inspector switched to the opened model: its word-embedding table, when a
+    vocabulary lies beside it, for the sentence tokens (by reference; read when the inspector's
+    request runs), with head_dim at the table's width when it can be, else the model's own
+    head_dim (a fixed projection maps the table).  A model without such a table takes back a
+    previous checkpoint's (hashed words again) and sets the model's head_dim.  Returns the
+    Document and what to tell the user (None: nothing changed)."""
+    # schemes imports torch: here, not at import (the Checkpoint panel is built before torch loads)
+    from peapp.analysis.attention.schemes import checkpoint_name
     from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
 
+    title, name = _VIEW_TITLES[ATTENTION_VIEW], checkpoint_name(checkpoint.path)
+    head_dim = model_head_dim(checkpoint)
     tensor = find_word_embeddings(checkpoint.tensors)
-    if tensor is None or find_vocabulary(checkpoint.path) is None:
+    values: dict[str, Any] = {}
+    width = None
+    if tensor is not None and find_vocabulary(checkpoint.path) is not None:
+        width = int(checkpoint.tensors[tensor].shape[1])
+        values["embedding_source"] = table_source(checkpoint.path, tensor)
+        chosen = width if _fits_inspector(width) else head_dim if _fits_inspector(head_dim) else None
+    else:
+        if document.view(ATTENTION_VIEW, "embedding_source", ""):
+            values["embedding_source"] = ""  # the previous model's table: not this model's words
+        chosen = head_dim if _fits_inspector(head_dim) else None
+    if chosen is not None:
+        values["head_dim"] = chosen
+    if not values:
         return document, None
-    width = int(checkpoint.tensors[tensor].shape[1])
-    values: dict[str, Any] = {"embedding_source": table_source(checkpoint.path, tensor)}
-    if 2 <= width <= 512 and width % 2 == 0:
-        values["head_dim"] = width
-    title = _VIEW_TITLES[ATTENTION_VIEW]
     try:
-        doc = document.with_view(ATTENTION_VIEW, **values)
+        doc = with_attention_settings(document, **values)
     except PeappError as exc:
         return document, _note(ATTENTION_VIEW, exc)
-    head_dim = doc.view_spec(ATTENTION_VIEW).head_dim
-    return doc, (f"{title}: sentence tokens now use {tensor} ({width} dims)"
-                 + ("" if "head_dim" in values else f", projected to head_dim {head_dim}"))
+    shown = attention_settings(doc).head_dim
+    if width is not None:
+        said = f"sentence tokens now use {tensor} ({width} dims)" + (
+            "" if shown == width else f", projected to head_dim {shown}")
+    else:
+        said = ", ".join(part for part in (
+            f"sentence tokens use hashed vectors again ({name} has no word-embedding table with a vocabulary)"
+            if "embedding_source" in values else "",
+            f"head_dim {shown} from {name}" if chosen is not None else "") if part)
+    return doc, f"{title}: {said}"
 
 
 def _note(view: str, exc: Exception) -> str:

@@ -39,6 +39,16 @@ UNDRAWN_ROPE_TYPES = {
     "proportional": "Gemma 4 proportional RoPE: exponents over the whole head_dim, only the first "
                     "partial_rotary_factor share of pairs turn",
 }
+# Model types whose rotary code does something the 1-D RoPE reading does not capture: the RoPE
+# component is still shown (its base and pairs are the model's), with this said as a warning.
+ROPE_NOT_MODELLED = {
+    "efficientloftr": "EfficientLoFTR rotates 2-D keypoint positions (partial_rotary_factor is a "
+                      "multiplier there, not a share of head_dim)",
+    "eomt_dinov3": "DINOv3 patch RoPE is 2-D (head_dim / 4 frequencies per image axis)",
+    "ernie4_5_vl_moe_text": "ERNIE-4.5-VL uses 3-D M-RoPE with its own interleaved split of the frequencies "
+                            "over time, height and width",
+    "minimax_m3_vl_text": "MiniMax-M3-VL's rotary class turns the whole head_dim although rotary_dim is set",
+}
 # Layer types that carry no position encoding of their own (linear attention, state-space, conv).
 POSITIONLESS_LAYER_TYPES = {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm", "deltanet"}
 # Models whose full-attention layers skip RoPE while the sliding-window ones use it.
@@ -415,6 +425,9 @@ class _Detector:
                 if section:  # where in config.json the settings are (composite models)
                     params["config_section"] = section
                 self.add_rope(params, "config" if not section else f"config {section}")
+            if model_type in ROPE_NOT_MODELLED:
+                self.warnings.append(f"{ROPE_NOT_MODELLED[model_type]}; peapp reads it as 1-D RoPE, so the "
+                                     f"frequencies drawn are not exactly the ones this model uses.")
         self.nope_layers(cfg)
 
     def heads_of(self, cfg: Mapping[str, Any], where: str, *keys: str) -> int | None:

@@ -58,6 +58,27 @@ def read(path: str) -> tuple[dict[str, object], dict[str, TensorInfo]]:
     return walk.metadata, walk.tensors
 
 
+def read_layout(path: str) -> _LayoutWalk:
+    """The checked walk itself (metadata, tensors, where every value starts, byte order), for a
+    caller that decodes more than :func:`read` keeps; raises as :func:`read` does."""
+    try:
+        size = os.path.getsize(path)
+        with open(path, "rb") as fh:
+            head = fh.read(8)
+    except OSError as exc:
+        raise CheckpointError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if head[:4] != MAGIC or size < 24:
+        raise CheckpointError(f"{path} is not a GGUF file (or is truncated before its header ends).")
+    try:
+        with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as view:
+            walk = _LayoutWalk(view, size, path, keep=True)
+            walk.run()
+    except OSError as exc:
+        raise CheckpointError(f"cannot read {path}: {exc.strerror or exc}") from None
+    walk.view = None  # type: ignore[assignment]  # closed with the file; positions stay valid
+    return walk
+
+
 def _check_layout(path: str, size: int) -> None:
     """Walk the header the way GGUFReader will, checking every count and length first.
 
@@ -79,6 +100,9 @@ class _LayoutWalk:
     def __init__(self, view: mmap.mmap, size: int, path: str, keep: bool = False):
         self.view, self.size, self.path, self.keep = view, size, path, keep
         self.metadata: dict[str, object] = {}
+        # key → (value type, byte offset of the value): every entry, checked, for readers that
+        # decode what the metadata above leaves out (peapp.model_run's GGUF fields)
+        self.value_at: dict[str, tuple[int, int]] = {}
         self.tensors: dict[str, TensorInfo] = {}
         self.values = 0  # numpy views GGUFReader will create for array elements and tensors
         (version,) = struct.unpack_from("<I", view, 4)
@@ -207,6 +231,7 @@ class _LayoutWalk:
             value_start = pos
             pos = self.value(pos, vtype, f"metadata {key!r}")  # checks the whole value first
             if self.keep:
+                self.value_at[self._key_at(start)] = (vtype, value_start)
                 got = self.decode(value_start, vtype, f"metadata {key!r}")
                 if got is not None:
                     self.metadata[self._key_at(start)] = got[0]

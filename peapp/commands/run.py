@@ -91,7 +91,7 @@ def run_document(args: argparse.Namespace):
     """The session that describes this run in the "Run on text" panel (checkpoint, text, view)."""
     import os
 
-    from peapp.analysis.text_run import text_sha256
+    from peapp.model_run.text_run import text_sha256
     from peapp.document import Document
 
     text = _text(args)

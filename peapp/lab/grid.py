@@ -32,7 +32,7 @@ from peapp.errors import ParameterError, ResultsWriteError
 from peapp.jobs import Cancelled
 from peapp.lab import results
 from peapp.lab.model import ENCODINGS, ROPE_SCALINGS, LabModel, loss_of
-from peapp.lab.options import MODES, NOPE_STEP_FACTOR, TASKS
+from peapp.lab.options import ALL_VARIANTS, MODES, NOPE_STEP_FACTOR, TASKS, parse_encodings  # noqa: F401  (re-exported)
 from peapp.lab.train import (
     RunResult,
     RunSpec,
@@ -42,7 +42,6 @@ from peapp.lab.train import (
     train_run,
 )
 
-ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)
 CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first
 # Two workers on two cores each run slower than one process timed alone (shared caches, memory
 # bandwidth, the machine's other load): the 1-seed default grid took 1.66× the plain estimate
@@ -52,22 +51,6 @@ WORKER_START_SECONDS = 10.0
 
 Event = dict[str, Any]  # {"type": "step" | "done" | "failed" | "skipped", "run_id": …, …}
 EventFn = Callable[[Event], None]
-
-
-def parse_encodings(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``all`` or a comma list of encodings and rope-pi / rope-ntk / rope-yarn →
-    (encodings to train, RoPE scalings to evaluate).  A scaling implies training RoPE."""
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    if not names:
-        raise ParameterError("no encodings given; use 'all' or a comma list such as rope,alibi,rope-yarn.")
-    if names == ["all"]:
-        return ENCODINGS, tuple(ROPE_SCALINGS)
-    bad = [n for n in names if n not in ALL_VARIANTS]
-    if bad:
-        raise ParameterError(f"unknown encoding {', '.join(bad)}; choose from all, {', '.join(ALL_VARIANTS)}.")
-    scalings = tuple(s for s in ROPE_SCALINGS if f"rope-{s}" in names)
-    trained = tuple(e for e in ENCODINGS if e in names or (e == "rope" and scalings))
-    return trained, scalings
 
 
 @dataclass(frozen=True)

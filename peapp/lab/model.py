@@ -32,14 +32,8 @@ from torch.nn import functional as F
 from peapp.encodings import alibi, relative, rope, sinusoidal
 from peapp.encodings.learned import LearnedTable
 from peapp.errors import ParameterError, PositionOutOfRangeError
-
-ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")
-# RoPE frequencies changed at evaluation time (the trained RoPE model, no retraining):
-# name → RopeSpec.rope_type.
-ROPE_SCALINGS = {"pi": "linear", "ntk": "ntk", "yarn": "yarn"}
-LABELS = {"nope": "NoPE", "sinusoidal": "Sinusoidal", "learned": "Learned absolute", "t5": "T5 relative bias",
-          "rope": "RoPE", "alibi": "ALiBi", "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK",
-          "rope-yarn": "RoPE + YaRN"}
+# the names live with the torch-free choices: the panel and --help read them without torch
+from peapp.lab.options import ENCODINGS, LABELS, ROPE_SCALINGS  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True)

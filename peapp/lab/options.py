@@ -3,12 +3,58 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass
 
 from peapp.errors import ParameterError
 
 TASKS = ("copy", "reverse", "recall", "lm")
 MODES = ("pool", "process", "inline")
+ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")
+# RoPE frequencies changed at evaluation time (the trained RoPE model, no retraining):
+# name → RopeSpec.rope_type.
+ROPE_SCALINGS = {"pi": "linear", "ntk": "ntk", "yarn": "yarn"}
+LABELS = {"nope": "NoPE", "sinusoidal": "Sinusoidal", "learned": "Learned absolute", "t5": "T5 relative bias",
+          "rope": "RoPE", "alibi": "ALiBi", "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK",
+          "rope-yarn": "RoPE + YaRN"}
+ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)
+MAX_EVAL_LENGTH = 4096
+
+
+def parse_encodings(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``all`` or a comma list of encodings and rope-pi / rope-ntk / rope-yarn →
+    (encodings to train, RoPE scalings to evaluate).  A scaling implies training RoPE."""
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ParameterError("no encodings given; use 'all' or a comma list such as rope,alibi,rope-yarn.")
+    if names == ["all"]:
+        return ENCODINGS, tuple(ROPE_SCALINGS)
+    bad = [n for n in names if n not in ALL_VARIANTS]
+    if bad:
+        raise ParameterError(f"unknown encoding {', '.join(bad)}; choose from all, {', '.join(ALL_VARIANTS)}.")
+    scalings = tuple(s for s in ROPE_SCALINGS if f"rope-{s}" in names)
+    trained = tuple(e for e in ENCODINGS if e in names or (e == "rope" and scalings))
+    return trained, scalings
+
+
+def parse_lengths(text: str) -> tuple[int, ...]:
+    """Evaluation lengths as a comma list (``10,20,25``) → sorted unique whole numbers ≥ 1."""
+    out = set()
+    for part in (p.strip().replace("_", "") for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdigit() or len(part) > 7:
+            raise ParameterError(f"evaluation length {part!r} is not a whole number; give a comma list such as "
+                                 f"10,20,30,40.")
+        value = int(part)
+        if not 1 <= value <= MAX_EVAL_LENGTH:
+            raise ParameterError(f"evaluation length {value} is outside 1…{MAX_EVAL_LENGTH}.")
+        out.add(value)
+    if not out:
+        raise ParameterError("give at least one evaluation length, e.g. 10,20,30,40.")
+    return tuple(sorted(out))
+
 # NoPE learns copy more slowly than the schemes that hand it positions: it gets this many
 # times the step budget unless told otherwise (said in the results: its runs record their steps).
 NOPE_STEP_FACTOR = 2
@@ -31,3 +77,18 @@ class TrainSettings:
                 raise ParameterError(f"{name.replace('_', ' ')} must be at least 1 (got {getattr(self, name)}).")
         if not 0 < self.learning_rate < 1:
             raise ParameterError(f"learning rate must be between 0 and 1 (got {self.learning_rate:g}).")
+
+
+def default_results_folder() -> str:
+    """Where the Training lab panel saves runs unless told otherwise: the user data folder
+    (XDG_DATA_HOME on Linux, Application Support on macOS, LOCALAPPDATA on Windows)/peapp/lab;
+    PEAPP_LAB_DIR overrides."""
+    if os.environ.get("PEAPP_LAB_DIR"):
+        return os.environ["PEAPP_LAB_DIR"]
+    if sys.platform == "darwin":
+        base = os.path.expanduser("~/Library/Application Support")
+    elif os.name == "nt":
+        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~\\AppData\\Local")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    return os.path.join(base, "peapp", "lab")

@@ -260,12 +260,12 @@ def format_table(summary: dict[str, Any]) -> str:
         line = variant_label(variant).ljust(18)
         for n in lengths:
             cell = by_key.get((variant, n))
-            line += _cell_text(cell, metric).rjust(width)
+            line += cell_text(cell, metric).rjust(width)
         lines.append(line)
     return "\n".join(lines) + "\n"
 
 
-def _cell_text(cell: dict[str, Any] | None, metric: str) -> str:
+def cell_text(cell: dict[str, Any] | None, metric: str) -> str:
     if cell is None:
         return "—"
     if not cell["values"]:

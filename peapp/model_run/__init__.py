@@ -22,6 +22,7 @@ from peapp.model_run.loading import (
     LoadedModel,
     default_cache_dir,
     load_model,
+    preload_runtime,
     registry_families,
     resolve_device,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "RunResult",
     "default_cache_dir",
     "load_model",
+    "preload_runtime",
     "registry_families",
     "resolve_device",
     "run_model",

@@ -16,11 +16,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-# A block of query rows holds at most this many float32 weights (rows × keys × heads): 32 MiB.
-BLOCK_ENTRIES = 8 * 1024 * 1024
-_DIAGONAL_ROWS = 64  # rows per diagonal-sum group: the skewed corners cost rows² per group
-_MASKED = -1e30
+from peapp.analysis.attention.softmax import MASKED, softmax_into
 
+# One block: heads × query rows × keys of float32 logits (and as many weights), ≤ 4 MB each, so
+# the passes over it (scale, mask, softmax, entropy, profile, pooling, weights · v) mostly hit
+# the cache; the two buffers are reused block after block (fresh multi-MB tensors cost page faults).
+BLOCK_ENTRIES = 1 << 20
+MAX_BLOCK_ROWS = 256  # causal blocks compute the triangle of future keys of their rows: b²/2 wasted
+MIN_BLOCK_ROWS = 16  # each block re-reads the layer's keys
+_DIAGONAL_ROWS = 64  # rows per diagonal-sum group: the skewed corners cost rows² per group
+_MASKED = MASKED
 
 @dataclass
 class MapRequest:
@@ -60,16 +65,18 @@ class LayerStats:
         self.entropy = torch.zeros(self.heads, dtype=torch.float64)
 
 
-def _row_blocks(n: int, heads: int, causal: bool) -> list[tuple[int, int]]:
-    """Query-row blocks whose [heads, rows, keys] weights fit BLOCK_ENTRIES (causal blocks grow
-    toward the top, where rows see fewer keys)."""
+def _row_blocks(n: int, heads: int, causal: bool, window: int | None = None) -> list[tuple[int, int]]:
+    """Query-row blocks [r0, r1) whose heads × rows × keys fit BLOCK_ENTRIES: powers of two
+    between MIN_BLOCK_ROWS and MAX_BLOCK_ROWS rows (so they start on the pooled maps' bin edges
+    more often), taller near the top of a causal map where rows see fewer keys."""
     blocks, start = [], 0
     while start < n:
-        keys = n if not causal else max(1, start + 1)
-        rows = max(1, min(n - start, BLOCK_ENTRIES // max(1, heads * keys)))
-        if causal:  # rows see up to start + rows keys: shrink until the last row fits too
-            while rows > 1 and heads * rows * (start + rows) > BLOCK_ENTRIES:
-                rows //= 2
+        rows = min(MAX_BLOCK_ROWS, n - start)
+        while rows > MIN_BLOCK_ROWS:
+            lo, hi = valid_key_range(start, start + rows, n, causal, window)
+            if heads * rows * (hi - lo) <= BLOCK_ENTRIES:
+                break
+            rows //= 2
         blocks.append((start, start + rows))
         start += rows
     return blocks
@@ -113,32 +120,43 @@ def valid_counts(req: MapRequest, n: int, causal: bool, window: int | None) -> n
         if not causal:
             hi = np.minimum(np.full((len(rows), 1), n), rows[:, None] + window)
     per_row = np.clip(np.minimum(hi, hi_cols) - np.maximum(lo, lo_cols), 0, None)  # [rows, nc]
-    np.add.at(out, (rows - req.rows[0]) // rb, per_row)
+    padded = np.zeros((nr * rb, nc))
+    padded[:len(rows)] = per_row
+    out += padded.reshape(nr, rb, nc).sum(1)  # row bins are consecutive groups of rb rows
     return out
 
 
+def _group_sums(x: torch.Tensor, dim: int, skip: int, size: int) -> torch.Tensor:
+    """Sums of ``x`` along ``dim`` over consecutive groups of ``size``, where the first group
+    already lost its first ``skip`` members (they lie before x) and the last may be cut short."""
+    length = x.shape[dim]
+    first = min(length, size - skip) if skip else 0
+    full = (length - first) // size
+    rest = length - first - full * size
+    parts = []
+    if first:
+        parts.append(x.narrow(dim, 0, first).sum(dim, keepdim=True))
+    if full:  # splitting an axis is always a view, so this reads x once
+        parts.append(x.narrow(dim, first, full * size).unflatten(dim, (full, size)).sum(dim + 1))
+    if rest:
+        parts.append(x.narrow(dim, length - rest, rest).sum(dim, keepdim=True))
+    return parts[0] if len(parts) == 1 else torch.cat(parts, dim)
+
+
 def _pool(values: torch.Tensor, r0: int, lo: int, req: MapRequest) -> tuple[torch.Tensor, int, int] | None:
-    """Sums of ``values`` [h, b, w] (rows r0…, keys lo…) over req's cells: (sums [h, rows' bins,
-    nc], first row bin, ...) restricted to the region; None if the block misses it."""
+    """Sums of ``values`` [h, b, w] (rows r0…, keys lo…) over the cells of ``req`` it touches:
+    (sums [h, row bins, col bins], first row bin, first col bin); None if the block misses it."""
     rb, cb = req.bin_sizes()
-    nr, nc = req.shape()
     b, w = values.shape[1], values.shape[2]
     a0, a1 = max(r0, req.rows[0]), min(r0 + b, req.rows[1])
     c0, c1 = max(lo, req.cols[0]), min(lo + w, req.cols[1])
     if a0 >= a1 or c0 >= c1:
         return None
     part = values[:, a0 - r0:a1 - r0, c0 - lo:c1 - lo]
-    # columns: pad on the left to the bin boundary so every bin is whole
-    first_col_bin = (c0 - req.cols[0]) // cb
-    left = c0 - (req.cols[0] + first_col_bin * cb)
-    last_col_bin = (c1 - 1 - req.cols[0]) // cb
-    width = (last_col_bin - first_col_bin + 1) * cb
-    padded = torch.nn.functional.pad(part, (left, width - left - part.shape[2]))
-    by_col = padded.reshape(part.shape[0], part.shape[1], -1, cb).sum(-1, dtype=torch.float64)
-    row_bin = torch.as_tensor((np.arange(a0, a1) - req.rows[0]) // rb)
-    out = torch.zeros(part.shape[0], nr, nc, dtype=torch.float64)
-    out[:, :, first_col_bin:last_col_bin + 1].index_add_(1, row_bin, by_col)
-    return out, 0, 0
+    first_row, row_skip = divmod(a0 - req.rows[0], rb)
+    first_col, col_skip = divmod(c0 - req.cols[0], cb)
+    by_row = _group_sums(part, 1, row_skip, rb)  # rows first: the larger reduction, one read of the block
+    return _group_sums(by_row, 2, col_skip, cb), first_row, first_col
 
 
 @dataclass
@@ -148,6 +166,25 @@ class LayerPlan:
     maps: list = field(default_factory=list)  # MapRequest of weights
     logit_maps: list = field(default_factory=list)  # (MapRequest, head) of logits (real and content)
     content: Callable | None = None  # (q, k) → (q, k) with position removed, for logit_maps' content
+    workspace: dict = field(default_factory=dict)  # block buffers, reused across blocks (and layers)
+
+
+def _buffer(workspace: dict, name: str, shape: tuple[int, ...], like: torch.Tensor) -> torch.Tensor:
+    """A view of the workspace's buffer ``name`` with ``shape`` (grown when too small)."""
+    size = math.prod(shape)
+    held = workspace.get(name)
+    if held is None or held.numel() < size or held.dtype != like.dtype or held.device != like.device:
+        held = workspace[name] = torch.empty(max(size, BLOCK_ENTRIES), dtype=like.dtype, device=like.device)
+    return held[:size].view(shape)
+
+
+def _future(workspace: dict, b: int, device) -> torch.Tensor:
+    """[b, b − 1] True where row i of a causal block (keys up to its last row) meets key
+    w − b + 1 + j > its own position, i.e. j ≥ i."""
+    key = ("future", b, str(device))
+    if key not in workspace:
+        workspace[key] = torch.ones(b, b - 1, dtype=torch.bool, device=device).triu()
+    return workspace[key]
 
 
 def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float, causal: bool,
@@ -158,28 +195,42 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
     as eager attention: float32 logits · scaling, optional tanh soft-cap, the causal and sliding
     window masks, a float32 softmax, weights · v.  Returns [n, H, dv].  ``check(fraction)`` is
     called after every block (it may raise to cancel).  ``extra_mask`` [1, 1|H, n, n]: a mask the
-    model built itself (bool: True may attend; float: added to the logits), applied on top."""
+    model built itself (bool: True may attend; float: added to the logits), applied on top.
+
+    Each block of query rows (all heads at once) is one matrix product for the logits, one fused
+    softmax into a reused buffer (exp on masked −1e30 logits takes a slow path; the softmax
+    kernel does not), the weights · v product, and, with ``stats``, one read of the weights per
+    statistic."""
     heads, n, _ = q.shape
     group = heads // k.shape[0]
     if group > 1:
         k = k.repeat_interleave(group, dim=0)
         v = v.repeat_interleave(group, dim=0)
+    kt = k.transpose(1, 2).contiguous()  # [H, d, n]: each block's product reads it as it wants
     out = torch.empty(n, heads, v.shape[-1], dtype=v.dtype, device=v.device)
     plan = plan or LayerPlan()
     content_qk = None
     if plan.logit_maps and plan.content is not None:
         wanted = sorted({h for _, h in plan.logit_maps})
         content_qk = (wanted, *plan.content(q[wanted], k[wanted], wanted))
-    blocks = _row_blocks(n, heads, causal)
+    logit_heads = [h for _, h in plan.logit_maps]
+    blocks = _row_blocks(n, heads, causal, window)
     for index, (r0, r1) in enumerate(blocks):
         lo, hi = valid_key_range(r0, r1, n, causal, window)
-        logits = torch.matmul(q[:, r0:r1], k[:, lo:hi].transpose(1, 2))
+        b, w = r1 - r0, hi - lo
+        logits = torch.bmm(q[:, r0:r1], kt[:, :, lo:hi],
+                           out=_buffer(plan.workspace, "logits", (heads, b, w), q))
         logits.mul_(scaling)
         if softcap:
-            logits = torch.tanh(logits / softcap) * softcap
-        mask = block_mask(r0, r1, lo, hi, causal, window)
-        if mask is not None:  # a finite fill: exp gives exactly 0 and 0 · fill stays 0 in the entropy
-            logits.masked_fill_(~mask.to(logits.device), _MASKED)
+            logits.div_(softcap).tanh_().mul_(softcap)
+        if causal and not window and extra_mask is None:
+            # only the last b − 1 keys can be in a row's future: fill that strip, not the block
+            logits[:, :, w - b + 1:].masked_fill_(_future(plan.workspace, b, logits.device), _MASKED)
+            mask = block_mask(r0, r1, lo, hi, causal, window) if plan.logit_maps else None
+        else:
+            mask = block_mask(r0, r1, lo, hi, causal, window)
+            if mask is not None:  # a finite fill: the weight is exactly 0 and 0 · fill stays 0 in the entropy
+                logits.masked_fill_(~mask.to(logits.device), _MASKED)
         if extra_mask is not None:
             extra = extra_mask[0, :, r0:r1, lo:hi]
             if extra.dtype == torch.bool:
@@ -187,20 +238,20 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
                 mask = extra.all(0) if mask is None else mask & extra.all(0).to(mask.device)
             else:
                 logits.add_(extra)
-        real_logits = logits[[h for _, h in plan.logit_maps]].clone() if plan.logit_maps else None
-        # softmax by hand, to keep the row normaliser for the entropy: H = log s − Σ p·(x − max)
+        real_logits = logits[logit_heads].clone() if plan.logit_maps else None
+        # Shifted so each row's largest logit is 0 (the softmax is unchanged: it subtracts the
+        # same maximum itself); then that entry's weight is 1/Σexp, so the row's entropy is
+        # H = log Σexp − Σ p·x = −log(max p) − Σ p·x, with no second exp pass.
         logits.sub_(logits.amax(-1, keepdim=True))
-        probs = torch.exp(logits)
-        total = probs.sum(-1, keepdim=True)
-        entropy = torch.log(total.squeeze(-1)) - torch.linalg.vecdot(probs, logits) / total.squeeze(-1)
-        probs.div_(total)
-        out[r0:r1] = torch.matmul(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
+        probs = softmax_into(logits, _buffer(plan.workspace, "probs", (heads, b, w), q))
+        out[r0:r1] = torch.bmm(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
         if stats is not None:
+            entropy = probs.amax(-1).log_().neg_().sub_(torch.mul(probs, logits, out=logits).sum(-1))
             _add_stats(stats, probs, entropy, r0, lo, n)
             for req in plan.maps:
-                pooled = _pool(probs[list(req.heads)].cpu(), r0, lo, req)
+                pooled = _pool(probs if req.heads == tuple(range(heads)) else probs[list(req.heads)], r0, lo, req)
                 if pooled is not None:
-                    _add_to(stats.maps, req, pooled[0])
+                    _add_to(stats.maps, req, pooled)
             for index_, (req, head) in enumerate(plan.logit_maps):
                 assert real_logits is not None  # taken above whenever logit maps are asked for
                 _add_logit_maps(stats, req, head, real_logits[index_], r0, lo, mask, content_qk, scaling, softcap,
@@ -218,7 +269,7 @@ def _add_stats(stats: LayerStats, probs: torch.Tensor, entropy: torch.Tensor, r0
     for s0 in range(0, p.shape[1], _DIAGONAL_ROWS):  # small row groups keep the skewed corners small
         part = p[:, s0:s0 + _DIAGONAL_ROWS]
         if part.shape[2] >= part.shape[1]:
-            _add_diagonals(stats.diagonal, part.contiguous(), start - s0)
+            _add_diagonals(stats.diagonal, part, start - s0)
         else:  # a window narrower than the rows (sliding-window layers): row by row
             for i in range(part.shape[1]):
                 stats.diagonal[:, start - s0 - i:start - s0 - i + part.shape[2]] += part[:, i]
@@ -238,18 +289,25 @@ def _add_diagonals(out: torch.Tensor, block: torch.Tensor, start: int) -> None:
     once: the 3-D form of the attention analysis' diagonal sums (a view with row stride w + 1 for
     the offsets every row has, two small padded corners for the rest)."""
     h, b, w = block.shape
-    out[:, start:start + w - b + 1] += block.as_strided((h, b, w - b + 1), (b * w, w + 1, 1)).sum(1)
+    hs, rs, cs = block.stride()
+    assert cs == 1 and rs == w, "rows of a contiguous block"
+    out[:, start:start + w - b + 1] += block.as_strided((h, b, w - b + 1), (hs, w + 1, 1)).sum(1)
     if b > 1:
         out[:, start - (b - 1):start] += _skewed(block[:, :, :b - 1])[:, :b - 1]
         out[:, start + w - b + 1:start + w] += _skewed(block[:, :, w - b + 1:])[:, b - 1:]
 
 
-def _add_to(store: list, req: MapRequest, sums: torch.Tensor, *extra) -> None:
+def _add_to(store: list, req: MapRequest, pooled: tuple[torch.Tensor, int, int], *extra) -> None:
+    """Add a block's cell sums (from :func:`_pool`) into ``store``'s float64 sums of ``req``."""
+    sums, row, col = pooled
     for entry in store:
         if entry[0] is req and tuple(entry[1:-1]) == extra:
-            entry[-1].add_(sums)
-            return
-    store.append([req, *extra, sums.clone()])
+            total = entry[-1]
+            break
+    else:
+        total = torch.zeros(sums.shape[0], *req.shape(), dtype=torch.float64)
+        store.append([req, *extra, total])
+    total[:, row:row + sums.shape[1], col:col + sums.shape[2]] += sums.cpu()
 
 
 def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, softcap, n, window, causal):
@@ -258,7 +316,7 @@ def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, s
     real_z = real if keep is None else real.masked_fill(~keep, 0.0)
     pooled = _pool(real_z.cpu(), r0, lo, req)
     if pooled is not None:
-        _add_to(stats.logit_maps, req, pooled[0][0], head, "real")
+        _add_to(stats.logit_maps, req, (pooled[0][0:1], *pooled[1:]), head, "real")
     if content_qk is None:
         return
     wanted, cq, ck = content_qk
@@ -270,7 +328,7 @@ def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, s
     content_z = content if keep is None else content.masked_fill(~keep, 0.0)
     pooled = _pool(content_z.cpu(), r0, lo, req)
     if pooled is not None:
-        _add_to(stats.logit_maps, req, pooled[0][0], head, "term")
+        _add_to(stats.logit_maps, req, (pooled[0][0:1], *pooled[1:]), head, "term")
     x, y = real_z.double(), content_z.double()
     count = float(b * w) if keep is None else float(keep.sum())
     moments = torch.stack([x.sum(), (x * x).sum(), y.sum(), (y * y).sum(), (x * y).sum(),

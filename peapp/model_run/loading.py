@@ -3,8 +3,11 @@
 transformers is imported here, lazily, inside the functions: importing :mod:`peapp.model_run`
 (and everything else in peapp) never pays for it.  A Hugging Face folder is read by transformers
 (safetensors, sharded, or ``pytorch_model.bin`` through its ``torch.load(weights_only=True)``);
-a GGUF file is dequantised by transformers/gguf once and cached as safetensors in the user cache
-folder, keyed by the file's SHA-256, so later opens read the cache.
+a GGUF file is converted once by transformers' own GGUF code (its key and tensor-name mappings,
+the llama q/k permutation, ``gguf``'s dequantisation) reading peapp's checked header walk instead
+of ``gguf.GGUFReader`` (:mod:`peapp.model_run.gguf_fields`), and cached as safetensors in the user
+cache folder, keyed by the file's SHA-256, so later opens read the cache.
+:func:`preload_runtime` imports torch and transformers ahead of time (most of a cached open).
 """
 
 from __future__ import annotations
@@ -99,6 +102,17 @@ def resolve_device(name: str) -> str:
                                  "use --device cpu.")
         return "mps"
     raise ParameterError(f"unknown device {name!r}: use cpu, cuda or mps.")
+
+
+def preload_runtime() -> None:
+    """Import torch, transformers and its model-loading code now (4–7 s of CPU here, most of a
+    cached open), e.g. on a worker thread when the run panel first shows; later opens skip it."""
+    import transformers
+    import transformers.modeling_utils  # noqa: F401  # from_pretrained's machinery
+
+    from peapp.model_run.attention_hook import install
+
+    install()
 
 
 def _models_folder() -> str | None:
@@ -206,8 +220,10 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     else:
         raise CheckpointError(f"{path}: running needs a Hugging Face model folder (config.json with its "
                               f"weights and tokenizer) or a .gguf file.")
-    if verify:
+    if verify and not (loaded.source == "gguf (cache)" and _cache_verified(loaded.cache_folder)):
         _verify(loaded)
+        if loaded.source == "gguf (converted now)":
+            _mark_verified(loaded.cache_folder)
     _check(progress, cancelled, 1.0)
     loaded.load_seconds = time.perf_counter() - started
     return loaded
@@ -354,20 +370,22 @@ def _quiet_transformers():
 def _load_gguf(path, device, cache_dir, progress, cancelled, budget) -> LoadedModel:
     from peapp.checkpoints import gguf_format
 
+    from peapp.model_run.gguf_fields import Fields
+
     size = os.path.getsize(path)
     with open(path, "rb") as fh:
         if fh.read(4) != gguf_format.MAGIC:
             raise CheckpointError(f"{path} is not a GGUF file.")
-    gguf_format._check_layout(path, size)  # the same header refusals as `peapp inspect`
     digest = file_sha256(path, progress, cancelled, 0.0, 0.1)
     folder = os.path.join(cache_dir or default_cache_dir(), f"gguf-{digest[:40]}")
-    if _cache_complete(folder, digest):
+    if _cache_complete(folder, digest):  # written after these very bytes passed the checks below
         loaded = _load_folder(folder, device, progress, cancelled, budget, source="gguf (cache)", gguf_path=path)
         loaded.cache_folder = folder
         return loaded
+    fields = Fields(path)  # the same header walk and refusals as `peapp inspect`
     _refuse_if_too_big(size * _GGUF_EXPANSION * _CONVERT_COPIES,
                        f"dequantising this {human_bytes(size)} GGUF file to float32", budget)
-    model, tokenizer = _convert_gguf(path, progress, cancelled)
+    model, tokenizer = _convert_gguf(path, fields, progress, cancelled)
     _write_cache(folder, digest, path, model, tokenizer)
     loaded = _finish(model, tokenizer, path, device, "gguf (converted now)")
     loaded.cache_folder = folder
@@ -385,6 +403,39 @@ def _cache_complete(folder: str, digest: str) -> bool:
                                                                         "tokenizer.json")))
 
 
+def _cache_info(folder: str | None) -> dict[str, Any]:
+    try:
+        with open(os.path.join(folder or "", "peapp-cache.json"), encoding="utf-8") as fh:
+            info = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
+def _cache_verified(folder: str | None) -> bool:
+    """Did these weights pass :func:`_verify` when converted, under this transformers version
+    (the check is about the family's attention code, which only a new version could change)?"""
+    import transformers
+
+    return _cache_info(folder).get("verified_with") == transformers.__version__
+
+
+def _mark_verified(folder: str | None) -> None:
+    import transformers
+
+    info = _cache_info(folder)
+    if not info or folder is None:
+        return
+    info["verified_with"] = transformers.__version__
+    tmp = os.path.join(folder, f"peapp-cache.json.partial-{os.getpid()}")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(info, fh, indent=1)
+        os.replace(tmp, os.path.join(folder, "peapp-cache.json"))
+    except OSError:
+        pass  # the next open verifies again
+
+
 @contextlib.contextmanager
 def _one_tensor_name_map():
     """transformers 5.24 asks gguf for the same tensor-name map once per submodule (397 times
@@ -399,7 +450,16 @@ def _one_tensor_name_map():
         gguf.get_tensor_name_map = original
 
 
-def _convert_gguf(path: str, progress, cancelled):
+def _convert_gguf(path: str, fields, progress, cancelled):
+    """transformers' own GGUF loading (config, dequantised weights, tokenizer), with every
+    ``gguf.GGUFReader`` it opens replaced by ``fields`` (peapp's header walk, read once)."""
+    from peapp.model_run.gguf_fields import fast_gguf_reader
+
+    with fast_gguf_reader(fields):
+        return _convert_gguf_with_transformers(path, progress, cancelled)
+
+
+def _convert_gguf_with_transformers(path: str, progress, cancelled):
     import torch
     import transformers
 
@@ -415,7 +475,8 @@ def _convert_gguf(path: str, progress, cancelled):
     cls = _model_class(config)
     _check(progress, cancelled, 0.3)
     with _quiet_transformers(), _one_tensor_name_map():
-        model = cls.from_pretrained(folder, gguf_file=name, dtype=torch.float32, attn_implementation="eager")
+        model = cls.from_pretrained(folder, gguf_file=name, config=config, dtype=torch.float32,
+                                    attn_implementation="eager")
     _check(progress, cancelled, 0.75)
     with _quiet_transformers():
         fast = transformers.AutoTokenizer.from_pretrained(folder, gguf_file=name)

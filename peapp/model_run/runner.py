@@ -134,6 +134,7 @@ class _Session:
         self.stats: dict[int, LayerStats] = {}
         self.rope_usage: dict[int, np.ndarray] = {}
         self.causal_of: dict[int, tuple[bool, int | None]] = {}
+        self.workspace: dict = {}  # attention's block buffers, shared by the layers
         if not 0 <= options.layer < self.n_layers:
             raise ParameterError(f"layer {options.layer} does not exist: the model has layers 0 … {self.n_layers - 1}.")
         heads = options.heads if options.heads is not None else tuple(range(self.n_heads))
@@ -169,7 +170,7 @@ class _Session:
                                  "it cannot be run here.")
         self.causal_of[layer] = (causal, window)
         stats = self.stats[layer] = LayerStats(self.n, q.shape[0])
-        plan = LayerPlan()
+        plan = LayerPlan(workspace=self.workspace)
         if self.thumb_req is not None:
             plan.maps.append(self.thumb_req)
         if layer == self.options.layer:
@@ -427,7 +428,7 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
     tcount = valid_counts(session.term_req, n, causal, window)
     for entry in st.logit_maps:
         _req, _head, kind, sums = entry
-        values = np.where(tcount > 0, sums.numpy() / np.maximum(tcount, 1), np.nan)
+        values = np.where(tcount > 0, sums.numpy()[0] / np.maximum(tcount, 1), np.nan)
         if kind == "real":
             logit_map = values
         else:

@@ -7,8 +7,9 @@ from typing import ClassVar
 
 from peapp.analysis.attention import AttentionSpec
 from peapp.analysis.levels import LOG_DECADES
+from peapp.errors import ParameterError
 from peapp.params import param
-from peapp.views.base import ViewSpec, register
+from peapp.views.base import ViewSpec, Viewport, register
 
 TOKEN_LABELS = {"repeated": "One repeated token", "random": "Random tokens", "sentence": "A sentence"}
 KIND_LABELS = {"softmax": "Softmax (attention weights)", "logits": "Logits q·k/√d + bias",
@@ -32,7 +33,7 @@ class AttentionView(AttentionSpec, ViewSpec):
                            "logits that position contributes.")
     pooling: str = param("mean", "Pooling", choices=POOLING_LABELS,
                          help="Long sequences are drawn pooled: each cell is the mean or the max of its block.")
-    head: int = param(0, "Head", minimum=0, maximum=63, step=1,
+    head: int = param(0, "Head", minimum=0, maximum=255, step=1,
                       help="The head shown large (or click a small matrix).")
     unit_scale: bool = param(False, "0–1 colours",
                              help="Attention weights: colours from 0 to 1 (on) or from 0 to the largest weight "
@@ -45,3 +46,156 @@ class AttentionView(AttentionSpec, ViewSpec):
     def attention_spec(self) -> AttentionSpec:
         """What is computed (the view's own choices left out)."""
         return AttentionSpec(**{i.name: getattr(self, i.name) for i in AttentionSpec.param_infos()})
+
+
+# ---- one value per parameter: the settings the inspector shares with an encoding family -------------
+
+#: The inspector's settings that are also parameters of the chosen scheme's encoding family
+#: (setting, family parameter).  Their one value lives in ``Document.params[family]``, where the
+#: Parameters panel and the heatmap read it too; the inspector's own copy is not used.
+LINKS: dict[str, tuple[tuple[str, str], ...]] = {
+    "nope": (("seq_len", "n_positions"), ("head_dim", "d_model")),
+    "sinusoidal": (("seq_len", "n_positions"), ("head_dim", "d_model")),
+    "learned": (("seq_len", "n_positions"), ("head_dim", "d_model")),
+    "rope": (("seq_len", "n_positions"), ("head_dim", "head_dim")),
+    "alibi": (("seq_len", "n_positions"), ("n_heads", "n_heads"), ("causal", "causal"), ("head", "head")),
+    "t5": (("seq_len", "n_positions"), ("n_heads", "n_heads"), ("causal", "bidirectional"), ("seed", "seed"),
+           ("head", "head")),
+    "shaw": (("seq_len", "n_positions"),),
+}
+_NEGATED = {("t5", "causal")}  # T5 says bidirectional: the inspector's causal mask is its negation
+
+
+def linked_family(scheme: str) -> str:
+    """The encoding family whose parameters the inspector's ``scheme`` shares (same name)."""
+    return scheme
+
+
+def linked_settings(scheme: str) -> dict[str, str]:
+    """{inspector setting: family parameter} for ``scheme``."""
+    return dict(LINKS.get(scheme, ()))
+
+
+def _to_family(scheme: str, setting: str, value):
+    return (not value) if (scheme, setting) in _NEGATED else value
+
+
+def attention_settings(document) -> AttentionView:
+    """The inspector's settings in ``document``: its own, and the linked ones read from the
+    scheme's family.  ParameterError when a family value is outside the inspector's range,
+    saying where the value comes from and what to change."""
+    from peapp import encodings
+
+    own = document.view_spec(AttentionView.view_id)
+    links = linked_settings(own.scheme)
+    if not links:
+        return own
+    family = encodings.get(linked_family(own.scheme))
+    values = document.spec(family.name)
+    shared = {setting: _to_family(own.scheme, setting, getattr(values, param)) for setting, param in links.items()}
+    try:
+        return own.replace(**shared)
+    except ParameterError as exc:
+        labels = {info.name: info.label for info in family.spec.param_infos()}
+        for setting, value in shared.items():  # name the family parameter that does not fit
+            try:
+                own.replace(**{setting: value})
+            except ParameterError as single:
+                param = links[setting]
+                raise ParameterError(
+                    f"{AttentionView.title}: the {family.label} parameters hold a value this panel cannot show: "
+                    f"{labels[param]} = {getattr(values, param)!r} ({single}). Change {labels[param]} in the "
+                    f"Parameters panel, or {AttentionView.info(setting).label} here.") from None
+        raise ParameterError(f"{AttentionView.title}: the {family.label} parameters do not fit this panel: {exc}") \
+            from None
+
+
+def with_attention_settings(document, **values):
+    """``document`` with inspector settings changed: the linked ones (for the scheme chosen after
+    the edit) written to the scheme's family, the others to the inspector's view.  Checked against
+    the inspector's ranges and the family's own; raises ParameterError and changes nothing."""
+    try:
+        checked = attention_settings(document).replace(**values)  # types and the inspector's ranges
+    except ParameterError as exc:
+        raise ParameterError(f"{AttentionView.title}: {exc}") from None
+    except TypeError:
+        unknown = sorted(set(values) - set(AttentionView.setting_names()))
+        raise ParameterError(f"{AttentionView.title}: unknown setting(s) {', '.join(unknown)}; allowed: "
+                             f"{', '.join(AttentionView.setting_names())}") from None
+    links = linked_settings(checked.scheme)
+    own = {name: getattr(checked, name) for name in values if name not in links}
+    shared = {links[name]: _to_family(checked.scheme, name, getattr(checked, name)) for name in values if name in links}
+    doc = document.with_view(AttentionView.view_id, **own) if own else document
+    if shared:
+        doc = doc.with_params(linked_family(checked.scheme), **shared)
+    attention_settings(doc)  # the family's values must fit the inspector (a scheme switch reads new ones)
+    return doc
+
+
+def link_note(document) -> str:
+    """What the inspector shares with the Parameters panel, and whether its scheme is its own."""
+    from peapp import encodings
+
+    view = document.view_spec(AttentionView.view_id)
+    links = linked_settings(view.scheme)
+    family = encodings.get(linked_family(view.scheme))
+    labels = {info.name: info.label for info in family.spec.param_infos()}
+    own = AttentionView.info
+    pairs = ", ".join(f"{own(s).label} = {labels[p]}" + (" (negated)" if (view.scheme, s) in _NEGATED else "")
+                      for s, p in links.items())
+    if document.family == family.name:
+        where = f"the Parameters panel's {family.label} (shown there now)"
+    else:
+        chosen = encodings.get(document.family).label
+        where = (f"the {family.label} parameters — this panel's own scheme; the Parameters panel shows {chosen}, "
+                 f"choose {family.label} there to edit them side by side")
+    return f"Shared with {where}: {pairs}." if pairs else f"This panel's own scheme ({family.label})."
+
+
+# ---- the request, for a viewport (no widget is asked) ----------------------------------------------
+
+#: Bins per side of the overview: at least this many, at most MAX_BINS, else the plot's device pixels.
+MIN_BINS, MAX_BINS = 128, 512
+#: A zoomed region is computed at most at this many bins per side.
+MAX_ZOOM_BINS = 1024
+
+
+def pixel_bins(viewport: Viewport, cap: int = MAX_BINS) -> int:
+    """Bins per side worth computing for a matrix drawn in ``viewport``: its longer side in device
+    pixels, within [MIN_BINS, cap] (``Viewport()``, unknown, gives MIN_BINS)."""
+    return int(min(cap, max(MIN_BINS, viewport.width, viewport.height)))
+
+
+UNKNOWN_VIEWPORT = Viewport()
+
+
+def attention_request(document, viewport: Viewport = UNKNOWN_VIEWPORT, device: str = "cpu"):
+    """The inspector's request for ``document`` drawn in ``viewport`` (device pixels of the matrix
+    plot) on torch ``device``.  Raises ParameterError when the settings do not fit together (for
+    example a learned table shorter than the sequence), with the family's own message."""
+    from peapp.analysis.attention import AttentionRequest, scheme_params_from_document, scheme_spec
+
+    view = attention_settings(document)
+    spec = view.attention_spec()
+    params = scheme_params_from_document(document, spec.scheme)
+    scheme_spec(spec, params)
+    return AttentionRequest(spec=spec, scheme_params=params, kind=view.kind, pooling=view.pooling,
+                            max_bins=pixel_bins(viewport), device=device)
+
+
+def zoom_request(overview, overview_bin: int, viewport: Viewport, rows: tuple[int, int], cols: tuple[int, int]):
+    """The request for the region ``rows`` × ``cols`` of ``overview`` (an AttentionRequest whose
+    result has ``overview_bin`` positions per cell) drawn in ``viewport``, or None when those
+    cells are already about as fine as the screen's pixels there: the whole matrix drawn at 512
+    bins on a 700-pixel plot is not worth computing a second time."""
+    from dataclasses import replace
+
+    r0, r1 = max(0, rows[0]), min(overview.spec.seq_len, rows[1])
+    c0, c1 = max(0, cols[0]), min(overview.spec.seq_len, cols[1])
+    if r1 <= r0 or c1 <= c0:
+        return None
+    pixels = pixel_bins(viewport, MAX_ZOOM_BINS)
+    needed = max(1, -(-max(r1 - r0, c1 - c0) // pixels))
+    if overview_bin <= 1.5 * needed:
+        return None
+    return replace(overview, rows=(r0, r1), cols=(c0, c1), max_bins=pixels, with_profile=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from peapp.analysis.text_run import GRID_STATISTICS_LABELS as GRID_STATISTICS
+from peapp.model_run.text_run import GRID_STATISTICS_LABELS as GRID_STATISTICS
 from peapp.errors import ParameterError
 from peapp.params import param
 from peapp.views.base import ViewSpec, register

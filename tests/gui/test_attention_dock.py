@@ -45,9 +45,15 @@ def test_switching_scheme_heads_and_length_updates_every_view(main_window, dock,
     assert dock.last_result.spec.scheme == "alibi" and "ALiBi" in dock.caption.text()
     assert dock.scheme_plot.isVisible() and "slope" in dock.scheme_plot.titleLabel.text
     shown = dock.shown_arrays()
-    assert shown["profile"].shape[0] == 4 and shown["entropy"].shape[0] == 4
+    # heads and length are the ALiBi family's parameters (8 heads, 50 positions by default): one value each
+    assert shown["profile"].shape[0] == 8 and shown["entropy"].shape[0] == 8
+    assert dock.last_result.values.shape == (8, 50, 50)
     np.testing.assert_allclose(shown["profile"], dock.last_result.profile)
 
+    dock.controls["n_heads"].setValue(6)
+    wait_idle(qtbot, main_window)
+    assert dock.last_result.values.shape[0] == 6 and len(dock.small) == 6
+    assert main_window.document_model.document.spec("alibi").n_heads == 6
     dock.controls["n_heads"].setValue(8)
     wait_idle(qtbot, main_window)
     assert dock.last_result.values.shape[0] == 8 and len(dock.small) == 8
@@ -99,7 +105,7 @@ def test_clicking_a_small_matrix_enlarges_that_head(main_window, dock, qtbot):
 
 
 def test_shuffle_reports_equivariance_and_the_causal_leak(main_window, dock, qtbot):
-    dock.set_settings(scheme="nope", causal=False)
+    dock.set_settings(scheme="nope", causal=False, seq_len=48)  # the length is NoPE's own parameter
     wait_idle(qtbot, main_window)
     qtbot.mouseClick(dock.shuffle_button, Qt.MouseButton.LeftButton)
     wait_idle(qtbot, main_window)
@@ -124,9 +130,23 @@ def test_invalid_settings_keep_the_last_picture(main_window, dock, qtbot):
     qtbot.waitUntil(lambda: "even" in dock.message.text(), timeout=3000)
     assert dock.settings()["head_dim"] == 16 and dock.controls["head_dim"].value() == 16
     assert main_window.document_model.try_set_params("learned", n_positions=20, max_positions=32)
-    dock.set_settings(scheme="learned")  # 48 tokens but a 32-row table
+    dock.set_settings(scheme="learned")
     wait_idle(qtbot, main_window)
-    assert "does not exist" in dock.message.text()
+    assert dock.last_result.spec.seq_len == 20  # the learned family's length: one value
+    before = dock.image.image.copy()
+    dock.controls["seq_len"].setValue(48)  # 48 tokens but a 32-row table: the family's own refusal
+    qtbot.waitUntil(lambda: "does not exist" in dock.message.text(), timeout=3000)
+    assert main_window.document_model.document.spec("learned").n_positions == 20
+    assert dock.controls["seq_len"].value() == 20
+    wait_idle(qtbot, main_window)
+    np.testing.assert_array_equal(dock.image.image, before)
+    # a family value the inspector cannot show is said, and the picture stays
+    dock.set_settings(scheme="rope")
+    wait_idle(qtbot, main_window)
+    before = dock.image.image.copy()
+    assert main_window.document_model.try_set_params("rope", n_positions=500_000)
+    wait_idle(qtbot, main_window)
+    assert "parameters hold a value this panel cannot show: Positions = 500000" in dock.message.text()
     np.testing.assert_array_equal(dock.image.image, before)
 
 
@@ -149,9 +169,9 @@ def test_long_sequence_is_pooled_and_zoom_is_full_resolution(main_window, dock, 
 def test_a_new_result_is_not_computed_again_unless_zoomed(main_window, dock, qtbot, monkeypatch):
     """The whole matrix, pooled to about the plot's size, is not refined a second time; a zoomed
     view is (its region at full resolution)."""
-    import ui.docks.attention as attention_dock
+    from peapp.views import Viewport
 
-    monkeypatch.setattr(attention_dock, "_pixels", lambda view: 900)  # a plot wider than the 512-bin overview
+    monkeypatch.setattr(dock, "viewport", lambda: Viewport(900, 900))  # a plot wider than the 512-bin overview
     dock.set_settings(seq_len=3000, n_heads=2, head_dim=8, scheme="alibi")
     wait_idle(qtbot, main_window, timeout_ms=60_000)
     channels: list[str] = []

@@ -206,11 +206,13 @@ def test_components_become_references_in_the_document(main_window, qtbot, comput
     assert stack.undoText() == "Show checkpoint vision_learned_2d"  # one step: family and references
     _open(qtbot, main_window, computed["t5"])
     t5_table = f"{computed['t5']}::encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
-    view = main_window.document_model.document.views["attention"]
+    from peapp.views.attention import attention_settings
+
+    view = attention_settings(main_window.document_model.document).to_dict()  # heads and mask: the family's
     assert {k: view[k] for k in ("scheme", "n_heads", "causal", "t5_source")} == \
         {"scheme": "t5", "n_heads": 4, "causal": False, "t5_source": t5_table}
     _open(qtbot, main_window, computed["bloom"])
-    view = main_window.document_model.document.views["attention"]
+    view = attention_settings(main_window.document_model.document).to_dict()
     assert (view["scheme"], view["n_heads"]) == ("alibi", 8)
 
 

@@ -394,7 +394,7 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
         arrays = dock.export_arrays()
         # every plotted array round-trips exactly; the first (main) one is {name}.csv itself
         data_names = [f"{name}.csv" if n == 0 else f"{name}-{key}.csv" for n, key in enumerate(arrays)]
-        for file, (key, array) in zip(data_names, arrays.items()):
+        for file, array in zip(data_names, arrays.values()):
             np.testing.assert_array_equal(export_data.read_csv(tmp_path / "cli" / file), array, err_msg=file)
         expected_files += [f"{name}.png", f"{name}.json", *data_names]
         assert export_data.read_parameters(tmp_path / "cli" / f"{name}.png")["view"] == name

@@ -183,7 +183,7 @@ def test_cancel_keeps_the_previous_result(main_window, qtbot, tiny_llama):
 
 
 def test_texts_from_a_file_and_the_sample_are_recorded_for_sessions(main_window, qtbot, tiny_llama, tmp_path):
-    from peapp.analysis.text_run import text_sha256
+    from peapp.model_run.text_run import text_sha256
 
     dock = main_window.docks["runDock"]
     _open(main_window, tiny_llama)

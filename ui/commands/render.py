@@ -49,6 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--session", default=unset, metavar="FILE",
                         help="start from a session file, an export's JSON sidecar, or a PNG/SVG/PDF exported "
                              "by peapp (its embedded parameters) (default: none, the built-in defaults)")
+    parser.add_argument("--results", default=unset, metavar="DIR",
+                        help="for the lab view: the results folder of `peapp lab -o DIR` or the Training lab panel "
+                             "(default: the panel's folder)")
     parser.add_argument("--all", action="store_true",
                         help="render every view of the session into the folder given by -o")
     parser.add_argument("--format", default="png", metavar="LIST",
@@ -162,6 +165,8 @@ def build_document(args: argparse.Namespace):
     from peapp.export_data import document_from_file
 
     document = document_from_file(args.session) if args.session else Document()
+    if getattr(args, "results", None):
+        document = document.with_view("lab", results=str(args.results))
     if args.encoding:
         document = document.with_family(args.encoding)
     per_family: dict[str, dict[str, Any]] = {}
@@ -193,7 +198,7 @@ def build_document(args: argparse.Namespace):
 # ---- running -------------------------------------------------------------------------------------
 def run(args: argparse.Namespace) -> int:
     for name, default in (("view", None), ("view_option", None), ("output", None), ("session", None),
-                          ("encoding", None), ("assignments", []), ("dpi", None)):
+                          ("encoding", None), ("assignments", []), ("dpi", None), ("results", None)):
         if not hasattr(args, name):
             setattr(args, name, default)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere

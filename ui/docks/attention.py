@@ -6,8 +6,13 @@ distance, the entropy of each query's attention, ALiBi's slopes or T5's bucket s
 the shuffle-tokens test.  The matrices come from ``peapp.analysis.attention``: long sequences
 arrive pooled, and zooming asks for the visible region again at full resolution.  The dock's
 own settings live in ``document.views["attention"]`` (spec: ``peapp.views.attention``, built into
-controls by ``ui.forms``); scheme settings (RoPE base and
-scaling, T5 buckets, …) are the parameters of that family in the parameters dock.
+controls by ``ui.forms``); scheme settings (RoPE base and scaling, T5 buckets, …) are the
+parameters of that family in the parameters dock, and so are the settings both have (length,
+heads, head_dim, mask …: ``peapp.views.attention.LINKS``) — one value each, read and written
+there, with the shared controls underlined and named under the controls.  Its request is built
+by ``peapp.views.attention.attention_request`` from the matrix plot's Viewport.  Tokens label
+both axes at cell centres; masked cells are grey.  With little room the panel scrolls (the
+matrix keeps a minimum size) and the plot strip wraps.
 """
 
 from __future__ import annotations
@@ -17,18 +22,20 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSplitter, QVBoxLayout,
-                               QWidget)
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
+                               QSplitter, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
 from peapp.analysis import attention as A
 from peapp.analysis.levels import LOG_DECADES, colour_levels
 from peapp.document import Document
 from peapp.errors import PeappError
-from peapp.views.attention import KIND_LABELS, TOKEN_LABELS, AttentionView
+from peapp.views.attention import (KIND_LABELS, TOKEN_LABELS, AttentionView, attention_request, attention_settings,
+                                   link_note, linked_settings, with_attention_settings, zoom_request)
 from ui import settings as preferences
-from ui.docks.base import ViewDock
+from ui.docks.base import ViewDock, viewport_of
 from ui.forms import Form, Spin
 from ui.plotting import draw_as_path
 
@@ -40,6 +47,15 @@ CONTROLS = ("scheme", "seq_len", "n_heads", "head_dim", "tokens", "sentence", "s
             "causal", "unit_scale", "log_scale")
 MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the head box
 THROTTLE_MS = 60
+# The matrix never shrinks below this (logical pixels): with less room the panel scrolls instead
+# (at 1366 × 768 with the Checkpoint panel open it had collapsed to 10–45 px).
+MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT = 400, 240
+# The strip of plots below it: each plot at least this wide and high; they wrap onto more rows
+# when the panel is narrower than all of them side by side (at 1366 px the 4th and 5th were cut off).
+STRIP_PLOT_WIDTH, STRIP_PLOT_HEIGHT = 200, 165
+MASKED_RGBA = (128, 128, 128, 255)  # a neutral grey: in neither colour map, so never read as a weight of 0
+STRIP_TITLE_SIZE = "9pt"  # the strip's plots are narrow: short titles, small type
+RECEIVED_DECADES = 12  # the received-attention plot spans at most this many decades below its top
 
 
 def _shown(values: np.ndarray, kind: str, log: bool) -> np.ndarray:
@@ -58,9 +74,149 @@ def _levels(values: np.ndarray, kind: str, unit: bool = False, log: bool = False
     return shown.levels, shown.diverging
 
 
-def _pixels(view: pg.ViewBox) -> int:
-    size = max(view.width(), view.height()) * (view.devicePixelRatioF() if hasattr(view, "devicePixelRatioF") else 1)
-    return int(min(1024, max(128, size)))
+def _nice_step(minimum: float) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, … that is at least ``minimum``."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if step * factor >= minimum:
+                return step * factor
+        step *= 10
+
+
+class TokenAxis(pg.AxisItem):
+    """An axis of the matrix: a tick at the centre of each token's cell (position p spans
+    [p, p + 1)), labelled with its position — and with its word for sentence tokens — and
+    thinned to every 2nd, 5th, 10th … token when the labels would overlap."""
+
+    def __init__(self, orientation: str, **kwargs: Any) -> None:
+        super().__init__(orientation, **kwargs)
+        self.view: A.AttentionView | None = None
+
+    def set_view(self, view: A.AttentionView | None) -> None:
+        self.view = view
+        self.picture = None
+        self.update()
+
+    def step_for(self, size: float, span: float) -> int:
+        """Tokens between labels for an axis ``size`` pixels long showing ``span`` positions."""
+        view = self.view
+        metrics = QFontMetricsF(self.style.get("tickFont") or self.font())
+        if self.orientation in ("left", "right"):
+            need = metrics.height() * 1.2
+        else:
+            widest = max((metrics.horizontalAdvance(self.label_for(p, 2)) for p in
+                          ([view.spec.seq_len - 1] + [i for i in range(min(len(view.words), 64))])), default=20.0)
+            need = widest + 10
+        return _nice_step(need * span / max(size, 1.0))
+
+    def label_for(self, position: int, step: int) -> str:
+        view = self.view
+        word = view.token(position) if view is not None and view.words else ""
+        if not word:
+            return f"{position:,}"
+        return word if step == 1 else f"{position:,} {word}"  # thinned: say which position it is
+
+    def tickValues(self, minVal: float, maxVal: float, size: float):
+        view = self.view
+        minVal, maxVal = min(minVal, maxVal), max(minVal, maxVal)  # an inverted axis gives them reversed
+        if view is None or maxVal <= minVal:
+            return super().tickValues(minVal, maxVal, size)
+        first, last = max(0, math.floor(minVal - 0.5)), min(view.spec.seq_len - 1, math.ceil(maxVal))
+        step = self.step_for(size, maxVal - minVal)
+        start = -(-first // step) * step
+        return [(float(step), [p + 0.5 for p in range(start, last + 1, step) if minVal <= p + 0.5 <= maxVal])]
+
+    def tickStrings(self, values, scale, spacing):
+        step = max(1, int(round(spacing)))
+        return [self.label_for(int(math.floor(v)), step) for v in values]
+
+
+def _superscript(n: int) -> str:
+    return str(n).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+class DecadeAxis(pg.AxisItem):
+    """A log axis labelled at whole decades only (1, 0.1, 0.01, 10⁻³ …), as many as fit: the
+    default one labels 2 … 9 of every decade too, and on a short plot they stacked into a blob."""
+
+    def logTickValues(self, minVal, maxVal, size, stdTicks):
+        metrics = QFontMetricsF(self.style.get("tickFont") or self.font())
+        decades = max(maxVal - minVal, 1e-9)
+        fit = max(1.0, size / (metrics.height() * 1.6))
+        step = _nice_step(decades / fit)
+        start = math.ceil(minVal / step) * step
+        return [(float(step), [float(v) for v in range(int(start), int(math.floor(maxVal)) + 1, step)])]
+
+    def logTickStrings(self, values, scale, spacing):
+        return [("1" if v == 0 else f"{10.0 ** v:g}" if v >= -2 else f"10{_superscript(int(v))}") for v in values]
+
+
+class CompactGraphics(pg.GraphicsLayoutWidget):
+    """A graphics view that asks for no more than its minimum size: in the panel's scroll area the
+    preferred sizes set the scrolled height, so the matrix grows only into room that is there."""
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+
+class ReflowStrip(QWidget):
+    """Plots side by side as long as each gets ``STRIP_PLOT_WIDTH``, wrapping onto more rows
+    when the panel is narrower (the panel scrolls when they do not fit its height)."""
+
+    def __init__(self, widgets: list[QWidget], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.widgets = widgets
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(2)
+        self._columns = 0
+        self._placed: tuple[QWidget, ...] = ()
+        self._left_out: set[int] = set()  # indices of the plots not shown now (set_shown)
+        for widget in widgets:
+            widget.setMinimumSize(STRIP_PLOT_WIDTH, STRIP_PLOT_HEIGHT)
+        self.reflow()
+
+    def visible_widgets(self) -> list[QWidget]:
+        return [w for i, w in enumerate(self.widgets) if i not in self._left_out]
+
+    def set_shown(self, widget: QWidget, shown: bool) -> None:
+        """Show or leave out one plot; the others close the gap."""
+        index = self.widgets.index(widget)
+        (self._left_out.discard if shown else self._left_out.add)(index)
+        widget.setVisible(shown)
+        self.reflow()
+
+    def columns_for(self, width: int) -> int:
+        """Plots per row in a strip ``width`` pixels wide."""
+        return max(1, min(len(self.visible_widgets()), (width + 2) // (STRIP_PLOT_WIDTH + 2)))
+
+    def reflow(self, width: int | None = None) -> None:
+        shown = self.visible_widgets()
+        columns = self.columns_for(self.width() if width is None else width)
+        if columns == self._columns and tuple(shown) == self._placed:
+            return
+        self._columns, self._placed = columns, tuple(shown)
+        for widget in self.widgets:
+            self.grid.removeWidget(widget)
+        for i, widget in enumerate(shown):
+            self.grid.addWidget(widget, i // columns, i % columns)
+        for c in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(c, 1 if c < columns else 0)
+        rows = -(-len(shown) // columns)
+        self.setMinimumHeight(max(0, rows * STRIP_PLOT_HEIGHT + (rows - 1) * 2))
+
+    def sizeHint(self) -> QSize:
+        return QSize(STRIP_PLOT_WIDTH, self.minimumHeight())
+
+    @property
+    def rows(self) -> int:
+        shown = self.visible_widgets()
+        return -(-len(shown) // max(1, self._columns)) if shown else 0
+
+    def resizeEvent(self, event) -> None:
+        self.reflow(event.size().width())
+        super().resizeEvent(event)
 
 
 _VIEW_KINDS = {"attention": "softmax", "attention-logits": "logits", "attention-position": "position"}
@@ -123,21 +279,29 @@ class AttentionDock(ViewDock):
         outer = QVBoxLayout(body)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._build_controls())
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self._build_matrices())
-        plots = self._build_plots()
-        # the profile/entropy/received/shuffle plots stay readable on a 768-pixel screen, notes below them
-        plots.setMinimumHeight(210)
-        splitter.addWidget(plots)
-        splitter.setChildrenCollapsible(False)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        outer.addWidget(splitter, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        matrices = self._build_matrices()
+        matrices.setMinimumSize(MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT)
+        self.splitter.addWidget(matrices)
+        self.splitter.addWidget(self._build_plots())
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        outer.addWidget(self.splitter, 1)
+        outer.addWidget(self.received_label)
+        outer.addWidget(self.shuffle_label)
         self.readout = QLabel("Hover over a matrix for query, key, distance and value; click a small one to enlarge it.")
         self.readout.setObjectName("attentionReadout")
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         outer.addWidget(self.readout)
-        self.set_body(body)
+        # Short of room (a small screen, the Checkpoint panel open) the panel scrolls: the matrix
+        # and the plots keep their minimum sizes instead of collapsing.
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("attentionScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(body)
+        self.set_body(self.scroll)
 
         self.ctx.worker.progressed.connect(self._on_progress)
         self.ctx.worker.failed.connect(self._on_any_failed)
@@ -223,12 +387,19 @@ class AttentionDock(ViewDock):
         row.addWidget(self.cancel_button)
         row.addWidget(self.message, 1)
         grid.addLayout(row, 3, 0, 1, 12)
+        # which settings are the scheme family's parameters (one value, shared with the Parameters panel)
+        self.link_label = QLabel()
+        self.link_label.setObjectName("attentionLinks")
+        self.link_label.setWordWrap(True)
+        self.link_label.setStyleSheet("color: palette(mid);")
+        grid.addWidget(self.link_label, 4, 0, 1, 12)
         return box
 
     def _build_matrices(self) -> QWidget:
-        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics = CompactGraphics()
         self.graphics.setObjectName("attentionGraphics")
-        self.plot = self.graphics.addPlot(row=0, col=0)
+        self.token_axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")}
+        self.plot = self.graphics.addPlot(row=0, col=0, axisItems=self.token_axes)
         self.plot.invertY(True)
         self.plot.setMenuEnabled(False)
         self.plot.setAspectLocked(False)
@@ -237,8 +408,13 @@ class AttentionDock(ViewDock):
         self.image = pg.ImageItem(axisOrder="row-major")
         self.zoom_image = pg.ImageItem(axisOrder="row-major")
         self.zoom_image.setZValue(1)
-        self.plot.addItem(self.image)
-        self.plot.addItem(self.zoom_image)
+        # masked cells (all their keys in the future) in grey over each image: no weight is not a weight of 0
+        self.mask_image = pg.ImageItem(axisOrder="row-major")
+        self.mask_image.setZValue(0.5)
+        self.zoom_mask_image = pg.ImageItem(axisOrder="row-major")
+        self.zoom_mask_image.setZValue(1.5)
+        for item in (self.image, self.mask_image, self.zoom_image, self.zoom_mask_image):
+            self.plot.addItem(item)
         self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
         self.colorbar.setImageItem([self.image, self.zoom_image], insert_in=self.plot)
         self.grid = self.graphics.addLayout(row=0, col=1)
@@ -247,18 +423,27 @@ class AttentionDock(ViewDock):
         self.graphics.ci.layout.setColumnStretchFactor(1, 2)
         return self.graphics
 
+    def _strip_plot(self, name: str, title: str | None = None, axis_items: dict | None = None) -> pg.PlotItem:
+        widget = pg.PlotWidget(axisItems=axis_items)
+        widget.setObjectName(name)
+        self._strip_widgets.append(widget)
+        plot = widget.getPlotItem()
+        if title:
+            plot.setTitle(title, size=STRIP_TITLE_SIZE)
+        return plot
+
     def _build_plots(self) -> QWidget:
-        self.plots = pg.GraphicsLayoutWidget()
-        self.plots.setObjectName("attentionPlots")
+        self._strip_widgets: list[pg.PlotWidget] = []
         self._profile_curves: list[pg.PlotDataItem] = []  # one per head (_draw_plots)
         self._entropy_curves: list[pg.PlotDataItem] = []
-        self.profile_plot = self.plots.addPlot(row=0, col=0, title="Mean attention by distance")
+        self.profile_plot = self._strip_plot("attentionProfilePlot", "Mean weight by distance")
         self.profile_plot.setLabel("bottom", "distance (query − key)")
         self.profile_plot.setLabel("left", "mean weight")
-        self.entropy_plot = self.plots.addPlot(row=0, col=1, title="Entropy of each query's attention")
+        self.entropy_plot = self._strip_plot("attentionEntropyPlot", "Entropy of each query")
         self.entropy_plot.setLabel("bottom", "query position")
         self.entropy_plot.setLabel("left", "nats")
-        self.received_plot = self.plots.addPlot(row=0, col=2, title="Attention each key receives")
+        self.received_plot = self._strip_plot("attentionReceivedPlot", "Weight each key receives",
+                                              {"left": DecadeAxis("left")})
         self.received_plot.setLabel("bottom", "key position")
         self.received_plot.setLabel("left", "weight (log)")
         # log scale: the last query's weights span many decades under distance decay
@@ -269,8 +454,8 @@ class AttentionDock(ViewDock):
         for curve in (self.received_mean, self.received_last, self.received_uniform):
             curve.setDownsampling(auto=True, method="peak")
             curve.setClipToView(True)
-        self.scheme_plot = self.plots.addPlot(row=0, col=3)
-        self.shuffle_plot = self.plots.addPlot(row=0, col=4, title="Shuffle tokens: change per position")
+        self.scheme_plot = self._strip_plot("attentionSchemePlot")
+        self.shuffle_plot = self._strip_plot("attentionShufflePlot", "Shuffle: change per token")
         self.shuffle_plot.setLabel("bottom", "position")
         self.shuffle_plot.setLabel("left", "relative change")
         for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
@@ -280,21 +465,34 @@ class AttentionDock(ViewDock):
         self.shuffle_label = QLabel("Shuffle tokens: press the button to test whether order reaches the outputs.")
         self.shuffle_label.setObjectName("attentionShuffleResult")
         self.shuffle_label.setWordWrap(True)
+        self.strip = ReflowStrip(self._strip_widgets)
+        self.strip.setObjectName("attentionPlots")
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.plots, 1)
+        layout.addWidget(self.strip, 1)
+        # the notes go below the splitter (see __init__): inside it they were drawn over the plots' axes
         self.received_label = QLabel()
         self.received_label.setObjectName("attentionReceivedNote")
         self.received_label.setWordWrap(True)
-        layout.addWidget(self.received_label)
-        layout.addWidget(self.shuffle_label)
         return box
+
+    def _show_scheme_plot(self, shown: bool) -> None:
+        self.scheme_plot.setVisible(shown)
+        self.strip.set_shown(self._strip_widgets[3], shown)
 
     # ---- settings ---------------------------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
-        """This panel's settings in ``document`` (default: the current one), defaults filled in."""
+        """This panel's settings in ``document`` (default: the current one), defaults filled in;
+        the ones it shares with its scheme's family read from that family (one value each)."""
         return self.view_spec(document).to_dict()
+
+    def view_spec(self, document: Document | None = None) -> AttentionView:
+        document = document or self.ctx.document
+        try:
+            return attention_settings(document)
+        except PeappError:  # a family value this panel cannot show: said by the request; its own values meanwhile
+            return document.view_spec(self.view_id)
 
     def spec(self, document: Document | None = None) -> A.AttentionSpec:
         """What is computed: the sandbox layer's spec (the view's drawing choices left out)."""
@@ -303,23 +501,27 @@ class AttentionDock(ViewDock):
     def _edit(self, name: str, value: Any) -> None:
         """A control changed: validate the whole view first; only valid settings reach the Document."""
         try:
-            self.ctx.document.with_view(self.view_id, **{name: value})
+            new = with_attention_settings(self.ctx.document, **{name: value})
         except PeappError as exc:
             self.message.setText(str(exc))
             self.ctx.status(str(exc))
             self._sync_controls(self.ctx.document)  # back to the last good values
             return
         self.message.clear()
-        self.set_view(**{name: value})
+        self._set_document(new, {name: value})
+
+    def _set_document(self, new: Document, values: dict[str, Any]) -> None:
+        names = ", ".join(values)
+        self.ctx.document_model.set_document(new, f"Change {names}", merge_key=f"view/{self.view_id}/{names}")
 
     def set_settings(self, **values: Any) -> None:
-        """Change several settings at once (scripts, tests); raises ParameterError if invalid."""
-        self.ctx.document.with_view(self.view_id, **values)
-        self.set_view(**values)
+        """Change several settings at once (scripts, tests); raises ParameterError if invalid.
+        Settings shared with the scheme's family change that family's parameters."""
+        self._set_document(with_attention_settings(self.ctx.document, **values), values)
 
     def use_seeded_tables(self) -> None:
         """Forget the checkpoint's T5 table and embeddings (seeded table, hashed words again)."""
-        self.set_view(t5_source="", embedding_source="")
+        self.set_settings(t5_source="", embedding_source="")
 
     def _sync_controls(self, document: Document) -> None:
         values = self.settings(document)
@@ -335,16 +537,35 @@ class AttentionDock(ViewDock):
         self.controls["sentence"].setEnabled(values["tokens"] == "sentence")
         for name in ("unit_scale", "log_scale"):  # colour scales of attention weights
             self.controls[name].setEnabled(values["kind"] == "softmax")
+        self._show_links(document, values["scheme"])
+
+    def _show_links(self, document: Document, scheme: str) -> None:
+        """Say which controls are the family's parameters, on the note and on each linked label."""
+        self.link_label.setText(link_note(document))
+        linked = linked_settings(scheme)
+        for name in CONTROLS:
+            label = self.form.labels.get(name)
+            widget = self.controls[name]
+            shared = name in linked
+            for target in (label, widget):
+                if target is None:
+                    continue
+                base = target.property("unlinkedToolTip")
+                if base is None:
+                    base = target.toolTip()
+                    target.setProperty("unlinkedToolTip", base)
+                target.setToolTip(base + (f"\n\nShared with the {scheme} parameters ({linked[name]}): one value, "
+                                          "also shown in the Parameters panel." if shared else ""))
+            if label is not None:
+                label.setStyleSheet("text-decoration: underline;" if shared else "")
 
     # ---- requests ---------------------------------------------------------------------------------
+    def viewport(self):
+        """The large matrix's size on screen: the overview is computed at about this many cells."""
+        return viewport_of(self.plot.getViewBox())
+
     def make_request(self, document: Document) -> A.AttentionRequest:
-        values = self.settings(document)
-        spec = self.spec(document)
-        params = A.scheme_params_from_document(document, spec.scheme)
-        A.scheme_spec(spec, params)  # the scheme's family settings must fit (e.g. learned table length)
-        return A.AttentionRequest(spec=spec, scheme_params=params, kind=values["kind"], pooling=values["pooling"],
-                                  max_bins=min(512, _pixels(self.plot.getViewBox())),
-                                  device=preferences.compute_device())
+        return attention_request(document, self.viewport(), preferences.compute_device())
 
     @staticmethod
     def _key(request: A.AttentionRequest) -> tuple:
@@ -368,12 +589,12 @@ class AttentionDock(ViewDock):
         if self._key(request) == self._request_key:
             # Same computation: redraw only if this dock's own display settings (head shown,
             # colour scale) changed — not for edits elsewhere in the Document.
-            settings = dict(document.views.get(self.view_id, {}))
+            settings = self.settings(document)
             if settings != self._drawn_settings:
                 self._drawn_settings = settings
                 self._draw()
             return
-        self._drawn_settings = dict(document.views.get(self.view_id, {}))
+        self._drawn_settings = self.settings(document)
         self.refresh(request)
 
     def refresh(self, request=None):
@@ -412,25 +633,17 @@ class AttentionDock(ViewDock):
     def _request_zoom(self) -> None:
         """After a zoom or pan: recompute the visible region at full resolution if the overview is pooled."""
         view = self._view
-        if view is None or self._request_key is None:
+        if view is None or self._last_request is None:
             return
         (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
-        r0, r1 = max(0, int(np.floor(y0))), min(view.spec.seq_len, int(np.ceil(y1)))
-        c0, c1 = max(0, int(np.floor(x0))), min(view.spec.seq_len, int(np.ceil(x1)))
-        pixels = _pixels(self.plot.getViewBox())
-        # Refine only when the overview is clearly coarser than the screen: the whole matrix drawn
-        # at 512 bins on a 700-pixel plot is not worth computing a second time (it was, after
-        # every result, and held the worker for as long as the view itself).
-        needed = max(1, math.ceil(max(r1 - r0, c1 - c0) / pixels))
-        coarse = max(view.row_bin, view.col_bin) > 1.5 * needed
-        if r1 <= r0 or c1 <= c0 or not coarse:
+        request = zoom_request(self._last_request, max(view.row_bin, view.col_bin), self.viewport(),
+                               (int(np.floor(y0)), int(np.ceil(y1))), (int(np.floor(x0)), int(np.ceil(x1))))
+        if request is None:
             self._zoom = None
             self.zoom_image.setVisible(False)
+            self.zoom_mask_image.setVisible(False)
             return
-        req = self._request_key
-        self.submit_side("zoom", A.AttentionRequest(spec=req[0], scheme_params=req[1], kind=req[2], pooling=req[3],
-                                                    rows=(r0, r1), cols=(c0, c1), max_bins=pixels,
-                                                    with_profile=False, device=req[4]))
+        self.submit_side("zoom", request)
 
     def cancel(self) -> None:
         """Stop this dock's running and pending computations; the last picture stays."""
@@ -479,6 +692,7 @@ class AttentionDock(ViewDock):
         self._view = result
         self._zoom = None
         self.zoom_image.setVisible(False)
+        self.zoom_mask_image.setVisible(False)
         self._draw()
         self._draw_plots()
         if first:
@@ -515,6 +729,12 @@ class AttentionDock(ViewDock):
         self.colorbar.setLevels(levels)
         self.image.setRect(QRectF(view.col_start, view.row_start, view.col_stop - view.col_start,
                                   view.row_stop - view.row_start))
+        self._set_mask(self.mask_image, view)
+        for axis in self.token_axes.values():
+            axis.set_view(view)
+        what = "token" if view.words else "position"
+        self.plot.setLabel("left", f"query {what}")
+        self.plot.setLabel("bottom", f"key {what}")
         label = ("log₁₀ " if log else "") + VALUE_LABELS[view.kind] + \
             ("" if view.full_resolution else f" ({view.pooling} per cell)")
         self.colorbar.axis.setLabel(label)
@@ -524,8 +744,24 @@ class AttentionDock(ViewDock):
         self._draw_zoom()
         self._highlight_plots(head)
 
+    @staticmethod
+    def _set_mask(item: pg.ImageItem, view: A.AttentionView) -> None:
+        """Grey where the causal mask hides a whole cell, transparent elsewhere, over ``view``'s cells."""
+        masked = view.masked_cells()
+        if not masked.any():
+            item.setVisible(False)
+            return
+        rgba = np.zeros(masked.shape + (4,), np.uint8)
+        rgba[masked] = MASKED_RGBA
+        item.setImage(rgba, autoLevels=False, levels=(0, 255))
+        item.setRect(QRectF(view.col_start, view.row_start, view.col_stop - view.col_start,
+                            view.row_stop - view.row_start))
+        item.setVisible(True)
+
     def _caption(self, view: A.AttentionView, head: int) -> str:
         text = A.caption(view)
+        if view.spec.causal:
+            text += " Grey: masked (future keys get no weight at all — not a weight of 0)."
         if view.slopes is not None:
             slope = float(view.slopes[head])
             text += f" Head {head} subtracts {slope:.4g}·distance (1/{1 / slope:.4g})."
@@ -563,6 +799,7 @@ class AttentionDock(ViewDock):
         zoom, view = self._zoom, self._view
         if zoom is None or view is None:
             self.zoom_image.setVisible(False)
+            self.zoom_mask_image.setVisible(False)
             return
         values = zoom.values[self._head()]
         self.zoom_image.setImage(_shown(values, zoom.kind, self._log()), autoLevels=False)
@@ -572,6 +809,7 @@ class AttentionDock(ViewDock):
         self.zoom_image.setRect(QRectF(zoom.col_start, zoom.row_start, zoom.col_stop - zoom.col_start,
                                        zoom.row_stop - zoom.row_start))
         self.zoom_image.setVisible(True)
+        self._set_mask(self.zoom_mask_image, zoom)
         detail = "full resolution" if zoom.full_resolution else zoom.reduction
         self.set_caption(self._caption(view, self._head()) +
                          f" Zoomed: queries {zoom.row_start:,}–{zoom.row_stop - 1:,} × keys {zoom.col_start:,}–"
@@ -596,8 +834,8 @@ class AttentionDock(ViewDock):
         keys = (view.entropy_positions + 1) if view.spec.causal else np.full(len(view.entropy_positions), view.spec.seq_len)
         self._entropy_uniform.setData(view.entropy_positions, np.log(keys))
         if view.slopes is not None:
-            self.scheme_plot.setVisible(True)
-            self.scheme_plot.setTitle("ALiBi slope per head (slope = 2^y)")
+            self._show_scheme_plot(True)
+            self.scheme_plot.setTitle("ALiBi slope per head (2^y)", size=STRIP_TITLE_SIZE)
             self.scheme_plot.setLabel("bottom", "head")
             self.scheme_plot.setLabel("left", "log₂ slope")
             self._slope_bars = self.scheme_plot.plot(np.arange(len(view.slopes)), np.log2(view.slopes),
@@ -607,8 +845,8 @@ class AttentionDock(ViewDock):
                                                      symbolBrush="#e67e22")
         elif view.t5_buckets is not None:
             self._slope_bars = None
-            self.scheme_plot.setVisible(True)
-            self.scheme_plot.setTitle("T5 buckets: relative position → bucket")
+            self._show_scheme_plot(True)
+            self.scheme_plot.setTitle("T5 bucket of key − query", size=STRIP_TITLE_SIZE)
             self.scheme_plot.setLabel("bottom", "key − query")
             self.scheme_plot.setLabel("left", "bucket")
             rel, buckets = view.t5_relative, view.t5_buckets
@@ -616,7 +854,7 @@ class AttentionDock(ViewDock):
                                   pen=pg.mkPen("#2e86de", width=1.5))
         else:
             self._slope_bars = None
-            self.scheme_plot.setVisible(False)
+            self._show_scheme_plot(False)
         self._highlight_plots(self._head())
 
     @staticmethod
@@ -639,6 +877,13 @@ class AttentionDock(ViewDock):
             self.received_uniform.setData(keys, A.uniform_causal_received(view.spec.seq_len))
         else:
             self.received_uniform.setData([], [])
+        # at most RECEIVED_DECADES decades below the top: a 1e-30 floor would squeeze every label together
+        shown = np.concatenate([view.received[head], view.last_query[head]])
+        positive = shown[shown > 0]
+        if positive.size:
+            top = math.log10(float(positive.max()))
+            bottom = max(math.log10(float(positive.min())), top - RECEIVED_DECADES)
+            self.received_plot.setYRange(bottom - 0.1, top + 0.1, padding=0)
         self.received_label.setText(received_short_caption(view, head))
         self.received_label.setToolTip(received_caption(view, head))
         self.received_plot.setToolTip(received_caption(view, head))
@@ -691,12 +936,20 @@ class AttentionDock(ViewDock):
                 words = f" ('{view.token(q)}' → '{view.token(k)}')"
                 if view.spec.embedding_source:  # which vectors came from the checkpoint
                     words = f" ('{view.token(q)}' [{view.token_source(q)}] → '{view.token(k)}' [{view.token_source(k)}])"
-            shown = "masked (future key)" if not np.isfinite(value) else f"{value:.4g}"
-            return f"head {self._head()}: query {q:,}, key {k:,}{words}, distance {q - k:,}: {name} {shown}"
+            masked = (view.spec.causal and k > q) or not np.isfinite(value)
+            shown = "masked (a future key: no weight at all, not a weight of 0)" if masked else f"{name} {value:.4g}"
+            return f"head {self._head()}: query {q:,}, key {k:,}{words}, distance {q - k:,}: {shown}"
         dmin, dmax = rows.start - (cols.stop - 1), (rows.stop - 1) - cols.start
-        shown = "all masked" if not np.isfinite(value) else f"{value:.4g}"
+        if view.masked_cells()[row, col] or not np.isfinite(value):
+            shown = "all masked (future keys: no weight at all)"
+        else:
+            shown = f"{value:.4g}"
+            if view.partly_masked(row, col):
+                shown += (" (partly masked: the masked entries count as 0 in the mean)" if view.pooling == "mean"
+                          else " (partly masked)")
         return (f"head {self._head()}: queries {rows.start:,}–{rows.stop - 1:,}, keys {cols.start:,}–{cols.stop - 1:,}, "
-                f"distance {dmin:,} … {dmax:,}: {view.pooling} {name} {shown}")
+                f"distance {dmin:,} … {dmax:,}: " + (shown if shown.startswith("all masked") else
+                                                     f"{view.pooling} {name} {shown}"))
 
     def _hover(self, scene_pos) -> None:
         cell = self._cell_at(scene_pos)

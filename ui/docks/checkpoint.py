@@ -26,7 +26,8 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QGridLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QScrollArea,
                                QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled, signals_blocked
 
@@ -94,7 +95,14 @@ class CheckpointDock(ViewDock):
         self.readout.setObjectName("checkpointReadout")
         self.readout.setWordWrap(True)
         layout.addWidget(self.readout)
-        self.set_body(body)
+        # Short of room (1366 × 768 under the other panels) the content scrolls instead of pushing
+        # the window past the bottom of the screen (its minimum height had made the window 874 px tall).
+        scroll = QScrollArea()
+        scroll.setObjectName("checkpointScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.set_body(scroll)
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
             plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
         self._show_tabs(False)

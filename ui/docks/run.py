@@ -3,7 +3,7 @@
 The user picks a text (typed or pasted, a ``.txt`` file, or the bundled sample) and presses Run;
 the Document records the text (sample by name, file by path, typed text itself, each with its
 SHA-256) beside ``Document.checkpoint``, so a session or an exported figure reopens the same run.
-The run is :class:`peapp.analysis.text_run.TextRunRequest` on the compute worker (progress; Esc
+The run is :class:`peapp.model_run.text_run.TextRunRequest` on the compute worker (progress; Esc
 or Cancel stops it, the previous result stays).  Six figures, one tab each (``mode``):
 
 1. the real attention of the chosen layer × head, tokens on both axes, masked cells grey;
@@ -27,7 +27,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar,
                                QPushButton, QTabWidget, QVBoxLayout, QWidget)
 
-from peapp.analysis import text_run as T
+from peapp.model_run import text_run as T
 from peapp.analysis.levels import LOG_DECADES
 from peapp.document import Document
 from peapp.errors import PeappError

@@ -42,7 +42,8 @@ class AttentionSpec(Spec):
     seq_len: int = param(64, "Tokens", minimum=1, maximum=MAX_SEQ_LEN, step=1,
                          help="Sequence length (queries = keys). Long sequences are shown pooled; "
                               "zoom in for full resolution.")
-    n_heads: int = param(4, "Heads", minimum=1, maximum=64, step=1, help="Attention heads.")
+    n_heads: int = param(4, "Heads", minimum=1, maximum=256, step=1,
+                         help="Attention heads (up to 256, as the ALiBi and T5 families allow).")
     head_dim: int = param(64, "head_dim", minimum=2, maximum=512, step=2, even=True,
                           help="Width of q, k and v per head (also the token width here).")
     seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1,

@@ -99,6 +99,21 @@ class AttentionView:
         c = self.col_start + col_cell * self.col_bin
         return range(r, min(r + self.row_bin, self.row_stop)), range(c, min(c + self.col_bin, self.col_stop))
 
+    def masked_cells(self) -> np.ndarray:
+        """[row bins, col bins] True where the causal mask hides every entry of a cell (all its
+        keys lie after all its queries): no weight at all, which is not a weight of 0."""
+        rows, cols = self.values.shape[1:]
+        if not self.spec.causal:
+            return np.zeros((rows, cols), bool)
+        last_query = np.minimum(self.row_start + (np.arange(rows) + 1) * self.row_bin, self.row_stop) - 1
+        first_key = self.col_start + np.arange(cols) * self.col_bin
+        return first_key[None, :] > last_query[:, None]
+
+    def partly_masked(self, row_cell: int, col_cell: int) -> bool:
+        """Whether some (not all) entries of a pooled cell are masked (their weight counts as 0 in a mean)."""
+        rows, cols = self.cell_ranges(row_cell, col_cell)
+        return self.spec.causal and cols.stop - 1 > rows.start and not cols.start > rows.stop - 1
+
     def token(self, position: int) -> str:
         """The word at a position (sentence tokens), else ''."""
         return self.words[position % len(self.words)] if self.words else ""

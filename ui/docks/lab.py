@@ -1,0 +1,490 @@
+"""Training lab: train small transformers that differ only in position encoding, then draw what
+they measure past their training length (exact match or perplexity vs length, a band over seeds).
+
+Training runs on the dock's own compute thread (``self.trainer``), not the shared worker: a grid
+takes minutes, and every other panel must keep drawing meanwhile.  The figure is always drawn
+from the results folder (``peapp.analysis.lab.load_results``), so a finished, cancelled or
+reopened grid — or a folder from ``peapp lab -o`` — draws the same way, and ``peapp render lab``
+draws what the panel shows.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QMessageBox,
+                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from peapp.analysis import lab as lab_analysis
+from peapp.document import Document
+from peapp.lab.options import LABELS
+from ui.docks._settings import SettingsDock
+from ui.docks.base import error_label, readout_label
+from ui.forms import Line, Spin
+from ui.plotting import plot_at, pow10, set_axis_label
+from ui.worker import ComputeWorker
+
+CONFIRM_SECONDS = 3600.0  # as peapp.lab.grid.CONFIRM_SECONDS (not imported: that module loads torch)
+COLORS = {"nope": "#7f8c8d", "sinusoidal": "#e67e22", "learned": "#c0392b", "t5": "#8e44ad", "rope": "#2471a3",
+          "alibi": "#1e8449", "rope-pi": "#5dade2", "rope-ntk": "#48c9b0", "rope-yarn": "#f1c40f"}
+TRAINED_COLOR = "#8a9597"
+METRIC_LABELS = {"exact_match": "exact match (share of sequences)", "perplexity": "perplexity"}
+OBJECT_NAMES = {"task": "labTask", "encodings": "labEncodings", "train_length": "labTrainLength",
+                "eval_lengths": "labEvalLengths", "seeds": "labSeeds", "n_layers": "labLayers", "d_model": "labDModel",
+                "n_heads": "labHeads", "steps": "labSteps", "results": "labResults"}
+
+
+class _Events(QObject):
+    """Carries peapp.lab.grid's events from the training thread to the GUI thread (queued)."""
+
+    event = Signal(object)
+
+
+class LabDock(SettingsDock):
+    object_name = "labDock"
+    view_id = "lab"
+    title = "Training lab"
+    order = 95
+    shortcut = "Ctrl+Shift+L"  # Ctrl+0…9 are the article panels
+
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
+        self._result: lab_analysis.LabResults | None = None
+        self.trainer = ComputeWorker(self)
+        self.trainer.resultReady.connect(self._on_trainer_result)
+        self.trainer.failed.connect(self._on_trainer_failed)
+        self.trainer.progressed.connect(self._on_trainer_progress)
+        self.trainer.busyChanged.connect(self._on_trainer_busy)
+        app = QApplication.instance()
+        if app is not None:  # quitting stops the grid at its next step; finished runs are on disk
+            app.aboutToQuit.connect(self.trainer.shutdown)
+        self._events = _Events()
+        self._events.event.connect(self._on_event)
+        self._live: dict[str, tuple[str, list[tuple[float, float]]]] = {}  # run_id → (encoding, loss points)
+        self._live_items: dict[str, pg.PlotDataItem] = {}
+        self._started = 0.0
+        self._pending_settings: lab_analysis.GridSettings | None = None
+        self._state = "idle"  # idle | estimating | training | cancelling
+        self._runs_done = 0
+        self._runs_total = 0
+        self._redraw_timer = QTimer(self)
+        self._redraw_timer.setInterval(250)  # live loss curves at 4 Hz, not on every event
+        self._redraw_timer.timeout.connect(self._draw_live)
+
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        counts = Spin(adaptive=True, separators=True)
+        form = self.make_form(hints={"train_length": counts, "steps": counts, "seeds": Spin(), "n_layers": Spin(),
+                                     "d_model": Spin(), "n_heads": Spin(), "results": Line()},
+                              object_names=OBJECT_NAMES)
+        grid = QGridLayout()
+        form.add_to_grid(grid, [("task", "encodings", "seeds"), ("train_length", "eval_lengths", "steps"),
+                                ("n_layers", "d_model", "n_heads")])
+        layout.addLayout(grid)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(form.labels["results"])
+        folder_row.addWidget(form.widgets["results"], 1)
+        self.choose_button = QPushButton("Choose…")
+        self.choose_button.setToolTip("Choose the results folder (a folder from `peapp lab -o` opens too)")
+        self.choose_button.clicked.connect(self._choose_folder)
+        folder_row.addWidget(self.choose_button)
+        layout.addLayout(folder_row)
+
+        controls = QHBoxLayout()
+        self.start_button = QPushButton("&Start training")
+        self.start_button.setObjectName("labStart")
+        self.start_button.setToolTip("Train every encoding × seed not yet finished in the results folder, in "
+                                     "background processes (the estimate is measured first)")
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("Cancel &training")
+        self.cancel_button.setObjectName("labCancel")
+        self.cancel_button.setToolTip("Stop at the next step; finished runs stay in the folder and a new Start "
+                                      "skips them")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("labProgress")
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.status_label = QLabel("Ready. Start trains the grid; the figure is drawn from the results folder.")
+        self.status_label.setObjectName("labStatus")
+        self.status_label.setWordWrap(True)
+        controls.addWidget(self.start_button)
+        controls.addWidget(self.cancel_button)
+        controls.addWidget(self.progress, 1)
+        layout.addLayout(controls)
+        layout.addWidget(self.status_label)
+        self.error = error_label("labError")
+        layout.addWidget(self.error)
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("labGraphics")
+        self.graphics.setMinimumHeight(200)
+        self.plot = self.graphics.addPlot(row=0, col=0)
+        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        self.plot.setMenuEnabled(False)
+        self.legend = self.plot.addLegend(offset=(-5, 5), labelTextSize="8pt")
+        self.loss_plot = self.graphics.addPlot(row=0, col=1)
+        self.loss_plot.showGrid(x=True, y=True, alpha=0.2)
+        self.loss_plot.setMenuEnabled(False)
+        self.loss_plot.setLogMode(y=True)
+        self.loss_plot.setTitle("training loss per run (live while training)")
+        set_axis_label(self.loss_plot.getAxis("bottom"), "step")
+        set_axis_label(self.loss_plot.getAxis("left"), "loss")
+        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
+        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+        self.table = QTableWidget()
+        self.table.setObjectName("labTable")
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setMinimumHeight(90)  # header + a few variants; it scrolls (the window must fit 768 px)
+        self.notes = QLabel()
+        self.notes.setObjectName("labNotes")
+        self.notes.setWordWrap(True)
+        self.notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(self.table, 1)
+        lower_layout.addWidget(self.notes)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.graphics)
+        splitter.addWidget(lower)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        layout.addWidget(splitter, 1)
+        self.readout = readout_label("labReadout", "Hover over the figure for its numbers.")
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.sync_controls(self.ctx.document)
+
+    # ---- the figure, from the results folder --------------------------------------------------------
+    def make_request(self, document: Document) -> lab_analysis.LabResultsRequest:
+        return self.view_spec(document).request()
+
+    def on_failed(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.setVisible(True)
+
+    def show_result(self, result: lab_analysis.LabResults) -> None:
+        self._result = result
+        self.error.setVisible(False)
+        self.plot.clear()
+        self.legend.clear()
+        metric = result.metric
+        if result.empty:
+            self.plot.setTitle("no finished runs in this folder yet")
+            self.set_caption(f"Results folder {result.folder}: nothing trained yet. Choose the grid above and "
+                             f"press Start; each run is saved there as it finishes.")
+        else:
+            self.plot.setTitle(f"{METRIC_LABELS.get(metric or '', metric)} vs evaluation length — task "
+                               f"{result.task}, {result.runs} run(s)")
+            self._draw_curves(result)
+        set_axis_label(self.plot.getAxis("bottom"), "evaluation length (tokens)")
+        set_axis_label(self.plot.getAxis("left"), METRIC_LABELS.get(metric or "", "value"))
+        self.plot.setLogMode(y=metric == "perplexity")
+        if self._state != "training":
+            self._draw_loss_from(result)
+        self._fill_table(result)
+        self._fill_notes(result)
+
+    def _draw_curves(self, result: lab_analysis.LabResults) -> None:
+        log_y = result.metric == "perplexity"
+        for curve in result.curves:
+            color = COLORS.get(curve.variant, "#95a5a6")
+            finite = np.isfinite(curve.mean)
+            if curve.seeds > 1 and finite.any():
+                # PlotCurveItems (not PlotDataItems): their path exists before they are drawn
+                low = pg.PlotCurveItem(curve.lengths[finite], _y(curve.low[finite], log_y))
+                high = pg.PlotCurveItem(curve.lengths[finite], _y(curve.high[finite], log_y))
+                shade = pg.mkColor(color)
+                shade.setAlpha(60)
+                band = pg.FillBetweenItem(low, high, brush=pg.mkBrush(shade))
+                self.plot.addItem(band)
+            name = curve.label + (f" ({curve.seeds} seeds)" if curve.seeds > 1 else "")
+            self.plot.plot(curve.lengths[finite], curve.mean[finite], pen=pg.mkPen(color, width=2), symbol="o",
+                           symbolSize=6, symbolBrush=color, symbolPen=None, name=name)
+            for length in curve.cannot:  # no row for this position: said, not drawn as a 0
+                text = pg.TextItem("cannot", color=color, anchor=(0.5, 1.0))
+                text.setPos(length, _y(np.array([1.0 if log_y else 0.0]), log_y)[0])
+                self.plot.addItem(text)
+        if result.train_length:
+            line = pg.InfiniteLine(result.train_length, angle=90, pen=pg.mkPen(TRAINED_COLOR, style=Qt.PenStyle.DashLine),
+                                   label=f"trained ≤ {result.train_length}",
+                                   labelOpts={"position": 0.08, "color": TRAINED_COLOR})
+            self.plot.addItem(line)
+        for reference in result.references:  # the paper's numbers on the paper's relative lengths
+            if "values" not in reference or not result.train_length:
+                continue
+            x = np.array(reference["lengths"], dtype=float) / reference["train_length"] * result.train_length
+            for variant, values in reference["values"].items():
+                keep = [i for i, v in enumerate(values) if v is not None]
+                if not keep:
+                    continue
+                color = COLORS.get(variant, "#95a5a6")
+                self.plot.plot(x[keep], [values[i] for i in keep], pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine),
+                               symbol="t", symbolSize=7, symbolBrush=None, symbolPen=color,
+                               name=f"{LABELS.get(variant, variant)} — {reference['key']} (paper's scale)")
+
+    def _draw_loss_from(self, result: lab_analysis.LabResults) -> None:
+        self.loss_plot.clear()
+        self._live_items.clear()
+        for encoding, _seed, curve in result.loss_curves.values():
+            if len(curve):
+                self.loss_plot.plot(curve[:, 0], curve[:, 1], pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
+
+    def _fill_table(self, result: lab_analysis.LabResults) -> None:
+        rows = result.table
+        self.table.clear()
+        if not rows or len(rows) == 1:
+            self.table.setRowCount(0)
+            self.table.setColumnCount(0)
+            return
+        header, body = rows[0], rows[1:]
+        self.table.setColumnCount(len(header))
+        self.table.setHorizontalHeaderLabels(header)
+        self.table.setRowCount(len(body))
+        for r, row in enumerate(body):
+            for c, text in enumerate(row):
+                item = QTableWidgetItem(text)
+                if text.startswith("cannot"):
+                    item.setToolTip("This scheme has no position for this length (a learned table is as long as "
+                                    "training): the run is not scored, not counted as 0.")
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+
+    def _fill_notes(self, result: lab_analysis.LabResults) -> None:
+        parts = []
+        for reference in result.references:
+            if "values" in reference:
+                parts.append(f"Dotted ▲: {reference['citation']} — {reference['setting']}; the paper's numbers at "
+                             f"the paper's scale, placed at the same multiples of the training length, not a "
+                             f"prediction for these tiny models.")
+            else:
+                parts.append(f"{reference['citation']}: {reference['finding']} (a trend on their tasks, for "
+                             f"comparison with what is measured here).")
+        curves = {c.variant: c for c in result.curves}
+        if result.metric == "exact_match" and result.train_length and curves:
+            past = [c for c in result.curves if (c.lengths > result.train_length).any()]
+            best = max(past, key=lambda c: np.nanmax(np.where(c.lengths > result.train_length, c.mean, np.nan))
+                       if np.isfinite(c.mean[c.lengths > result.train_length]).any() else -1, default=None)
+            if best is not None and np.isfinite(best.mean[best.lengths > result.train_length]).any():
+                value = np.nanmax(best.mean[best.lengths > result.train_length])
+                parts.insert(0, f"Measured here: past the training length the best is {best.label} "
+                                f"({value:.2f} exact match at best). This is what these runs measured, whatever "
+                                f"the article or the papers say.")
+        parts += result.notes
+        self.notes.setText("\n".join(parts))
+        if not result.empty:
+            self.set_caption(f"Results folder {result.folder}. Band: min–max over seeds; 'cannot': the scheme has no "
+                             f"position there. Models are saved as checkpoints (File > Open a run's folder).")
+
+    # ---- hover ------------------------------------------------------------------------------------
+    def _hover(self, scene_pos) -> None:
+        hit = plot_at(scene_pos, [("results", self.plot), ("loss", self.loss_plot)])
+        if hit is None or self._result is None:
+            return
+        name, point = hit
+        if name == "loss":
+            loss = pow10(point.y())
+            self.readout.setText(f"step {point.x():,.0f}, loss {loss:.3g}")
+            return
+        if not self._result.curves:
+            return
+        lengths = np.unique(np.concatenate([c.lengths for c in self._result.curves]))
+        length = lengths[np.argmin(np.abs(lengths - point.x()))]
+        values = []
+        for curve in self._result.curves:
+            idx = np.nonzero(curve.lengths == length)[0]
+            if not len(idx):
+                continue
+            i = idx[0]
+            if int(length) in curve.cannot:
+                values.append(f"{curve.label} cannot")
+            elif np.isfinite(curve.mean[i]):
+                spread = f" [{curve.low[i]:.3g}–{curve.high[i]:.3g}]" if curve.seeds > 1 else ""
+                values.append(f"{curve.label} {curve.mean[i]:.3g}{spread}")
+        self.readout.setText(f"length {int(length)}: " + "; ".join(values))
+
+    # ---- training ---------------------------------------------------------------------------------
+    def _choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Results folder", self.view_spec().folder())
+        if folder:
+            self.set_setting(results=folder)
+
+    def start(self) -> None:
+        """Measure the estimate, ask if it is over an hour, then train (never on the GUI thread)."""
+        if self._state != "idle":
+            return
+        try:
+            settings = self.view_spec().grid_settings()
+        except Exception as exc:
+            self.on_failed(str(exc))
+            return
+        self._pending_settings = settings
+        self._state = "estimating"
+        self._set_running(True)
+        self.status_label.setText("Measuring a few training steps per encoding for the time estimate…")
+        self.trainer.submit("lab:estimate", lab_analysis.EstimateRequest(settings, workers=_workers()))
+
+    def cancel(self) -> None:
+        if self._state in ("estimating", "training"):
+            self._state = "cancelling"
+            self.status_label.setText("Cancelling: the runs stop at their next step; finished runs are kept.")
+            self.trainer.cancel()
+
+    def training(self) -> bool:
+        return self._state != "idle"
+
+    def _train(self, settings: lab_analysis.GridSettings) -> None:
+        folder = self.view_spec().folder()
+        self._state = "training"
+        self._started = time.monotonic()
+        self._live.clear()
+        self._live_items.clear()
+        self.loss_plot.clear()
+        self._runs_done = 0
+        self._runs_total = len(settings.encodings) * settings.seeds
+        self._redraw_timer.start()
+        self.trainer.submit("lab:train", lab_analysis.TrainRequest(settings, folder, workers=_workers(),
+                                                                   on_event=self._events.event.emit))
+
+    def _on_trainer_result(self, channel: str, generation: int, result: Any) -> None:
+        if channel == "lab:estimate":
+            settings = self._pending_settings
+            if self._state != "estimating" or settings is None:
+                return
+            minutes = result / 60
+            if result > CONFIRM_SECONDS:
+                answer = QMessageBox.question(
+                    self, "Training lab", f"This grid is estimated to take {minutes:,.0f} minutes on this machine "
+                    f"now. Train it anyway? (Fewer seeds, steps or encodings make it shorter.)")
+                if answer != QMessageBox.StandardButton.Yes:
+                    self._finish("Not started.")
+                    return
+            self.status_label.setText(f"Training {len(settings.encodings) * settings.seeds} runs; estimated "
+                                      f"{_duration(result)}.")
+            self._train(settings)
+        elif channel == "lab:train":
+            outcome: lab_analysis.TrainOutcome = result
+            text = (f"Done in {_duration(outcome.seconds)}: {outcome.finished} trained, {outcome.skipped} already in "
+                    f"the folder")
+            if outcome.failed:
+                text += f", {len(outcome.failed)} failed ({outcome.failed[0][1]})"
+            if outcome.write_error:
+                text += f". {outcome.write_error}"
+            self._finish(text + ".")
+
+    def _on_trainer_failed(self, channel: str, generation: int, message: str) -> None:
+        self._finish(f"Stopped: {message}")
+        self.on_failed(message)
+
+    def _on_trainer_busy(self, busy: bool) -> None:
+        if not busy and self._state == "cancelling":
+            self._finish("Cancelled; the runs that finished are kept in the folder (Start again skips them).")
+
+    def _on_trainer_progress(self, channel: str, generation: int, fraction: float) -> None:
+        if channel != "lab:train":
+            return
+        self.progress.setValue(int(1000 * fraction))
+        elapsed = time.monotonic() - self._started
+        left = elapsed * (1 - fraction) / fraction if fraction > 0.01 else math.nan
+        self.status_label.setText(f"Training: {self._runs_done} of {self._runs_total} runs finished, "
+                                  f"{100 * fraction:.0f} % of all steps"
+                                  + (f", about {_duration(left)} left" if math.isfinite(left) else "") + ".")
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "step":
+            entry = self._live.setdefault(event["run_id"], (_encoding_of(event["run_id"]), []))
+            entry[1].append((event["step"], event["loss"]))
+        elif kind in ("done", "skipped"):
+            self._runs_done += 1
+            if kind == "done":
+                self.refresh()  # the figure gains the run that just finished
+
+    def _draw_live(self) -> None:
+        for run_id, (encoding, points) in self._live.items():
+            if not points:
+                continue
+            data = np.asarray(points, dtype=float)
+            item = self._live_items.get(run_id)
+            if item is None:
+                item = self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
+                self._live_items[run_id] = item
+            item.setData(data[:, 0], data[:, 1])
+
+    def _finish(self, text: str) -> None:
+        self._state = "idle"
+        self._pending_settings = None
+        self._redraw_timer.stop()
+        self._draw_live()
+        self._set_running(False)
+        self.status_label.setText(text)
+        self.refresh()
+
+    def _set_running(self, running: bool) -> None:
+        self.start_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        if self.form is not None:
+            for widget in self.form.widgets.values():
+                widget.setEnabled(not running)  # the grid being trained is the one shown
+        self.choose_button.setEnabled(not running)
+        if not running:
+            self.progress.setValue(0)
+
+    # ---- export -----------------------------------------------------------------------------------
+    def result_arrays(self, result: lab_analysis.LabResults) -> dict[str, np.ndarray]:
+        if result.empty:
+            return {}
+        lengths = np.unique(np.concatenate([c.lengths for c in result.curves]))
+        out = {"lengths": lengths}
+        for curve in result.curves:
+            aligned = np.full((3, len(lengths)), np.nan)
+            index = np.searchsorted(lengths, curve.lengths)
+            aligned[0, index], aligned[1, index], aligned[2, index] = curve.mean, curve.low, curve.high
+            out[f"{curve.variant}_mean_min_max"] = aligned
+        return out
+
+    def result_title(self, result: lab_analysis.LabResults) -> str:
+        if result.empty:
+            return "Training lab (no runs)"
+        return (f"Training lab: {METRIC_LABELS.get(result.metric or '', result.metric)} vs length, task {result.task}, "
+                f"trained ≤ {result.train_length}")
+
+
+def _y(values: np.ndarray, log_y: bool) -> np.ndarray:
+    """pyqtgraph's log mode maps data itself for plot curves, but a FillBetweenItem's curves and a
+    TextItem's position are in view coordinates: log10 there."""
+    return np.log10(np.maximum(values, 1e-12)) if log_y else values
+
+
+def _encoding_of(run_id: str) -> str:
+    """The encoding in a run id (``TASK-ENCODING-L20-seed0``, as peapp.lab.train.RunSpec names runs)."""
+    parts = run_id.split("-")
+    return parts[1] if len(parts) >= 4 else "?"
+
+
+def _workers() -> int:
+    """One single-thread training process per core (measured fastest: see peapp.lab.grid)."""
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+DOCK = LabDock
