@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -176,17 +177,28 @@ class LabDock(SettingsDock):
         self.error.setText(message)
         self.error.setVisible(True)
 
-    def show_result(self, result: lab_analysis.LabResults) -> None:
+    @classmethod
+    def has_content(cls, document: Document) -> bool:
+        """Whether the results folder holds a finished run (`peapp render` skips the view otherwise)."""
+        folder = Path(document.view_spec(cls.view_id).folder())
+        return folder.is_dir() and any(folder.glob(f"*/{lab_analysis.METRICS}"))
+
+    def show_result(self, result: lab_analysis.LabResults | None) -> None:
         self._result = result
         self.error.setVisible(False)
         self.plot.clear()
         self.legend.clear()
-        metric = result.metric
-        if result.empty:
+        if result is None:  # no finished run in the folder
             self.plot.setTitle("no finished runs in this folder yet")
-            self.set_caption(f"Results folder {result.folder}: nothing trained yet. Choose the grid above and "
-                             f"press Start; each run is saved there as it finishes.")
-        else:
+            self.set_caption(f"Results folder {self.view_spec().folder()}: nothing trained yet. Choose the grid "
+                             f"above and press Start; each run is saved there as it finishes.")
+            self.loss_plot.clear()
+            self.table.setRowCount(0)
+            self.table.setColumnCount(0)
+            self.notes.setText("")
+            return
+        metric = result.metric
+        if not result.empty:
             self.plot.setTitle(f"{METRIC_LABELS.get(metric or '', metric)} vs evaluation length — task "
                                f"{result.task}, {result.runs} run(s)")
             self._draw_curves(result)
