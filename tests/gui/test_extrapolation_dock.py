@@ -112,4 +112,4 @@ def test_guide_lines_are_named_off_the_curves(dock):
         lines = [item for item in dock.plots[key].items if isinstance(item, pg.InfiniteLine)]
         assert lines and not any(hasattr(line, "label") for line in lines), key
     assert any("largest angle seen" in label.text for _, label in dock.rope_legend.items)
-    assert "the reach" in dock.plots["alibi"].getAxis("left").labelText
+    assert "dotted: −10" in dock.plots["alibi"].getAxis("left").labelText  # the reach line

@@ -144,7 +144,8 @@ class ExtrapolationDock(SettingsDock):
         self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}. Each verdict is "
                          f"computed from the plots: rows that exist, phases and angles seen in training (RoPE "
                          f"scalings with factor {factor:g}{capped}, original length {result.train_len:,}), T5 buckets "
-                         f"reached (decoder), and each ALiBi head's reach. Dashed lines mark the training length.")
+                         f"reached (decoder), and each ALiBi head's reach (a dot where its bias crosses the dotted "
+                         f"−{result.alibi.threshold:g}). Dashed lines mark the training length.")
 
     def _reset(self, key: str, title: str, x_label: str, y_label: str, log_y: bool = False) -> pg.PlotItem:
         plot = self.plots[key]
@@ -243,7 +244,7 @@ class ExtrapolationDock(SettingsDock):
         # always sat on one of the heads' curves, which fill it
         plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine)))
         plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
-        set_axis_label(plot.getAxis("left"), f"bias per head (dotted: −{aa.threshold:g}, the reach)")
+        set_axis_label(plot.getAxis("left"), f"bias (dotted: −{aa.threshold:g})")  # short: the plot is ~100 px tall at 1366×768
         plot.setXRange(0, math.log10(end), padding=0.02)
         plot.setYRange(floor, 0.5, padding=0)
 
