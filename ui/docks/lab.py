@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayo
 from peapp.analysis import lab as lab_analysis
 from peapp.document import Document
 from peapp.lab.options import LABELS
+from peapp.lab.options import duration_text as _duration
 from ui.docks._settings import SettingsDock
 from ui.docks.base import error_label, readout_label
 from ui.forms import Line, Spin
@@ -491,13 +492,6 @@ def _workers() -> int:
     """One single-thread training process per core (measured fastest: see peapp.lab.grid)."""
     return max(1, min(os.cpu_count() or 1, 8))
 
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
 
 
 DOCK = LabDock
