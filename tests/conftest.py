@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # transformers in tests must never reach a hub
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as the app does (ui.application.quiet_openmp)
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+# the Training lab's default results folder: never the user's own runs
+os.environ["PEAPP_LAB_DIR"] = os.path.join(tempfile.mkdtemp(prefix="peapp-lab-"), "lab")  # as the app does (ui.application.quiet_openmp)
 
 import pytest
 

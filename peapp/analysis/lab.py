@@ -194,8 +194,10 @@ class LabResultsRequest(Request):
     channel = "lab"
     folder: str
 
-    def compute(self, progress: Callable[[float], None]) -> LabResults:
-        return load_results(self.folder)
+    def compute(self, progress: Callable[[float], None]) -> LabResults | None:
+        """None when the folder holds no finished run: nothing to draw or export."""
+        result = load_results(self.folder)
+        return None if result.empty else result
 
 
 # ---- training -----------------------------------------------------------------------------------

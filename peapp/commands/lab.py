@@ -14,6 +14,8 @@ import json
 import sys
 import time
 
+from peapp.lab.options import duration_text as _duration
+
 NAME = "lab"
 HELP = "train small transformers, one per position encoding, and measure them past their training length"
 
@@ -126,13 +128,6 @@ def run(args: argparse.Namespace) -> int:
         f"{len(outcome.failed)} failed; results in {args.output} ({time.perf_counter() - progress.started:.0f} s)")
     return 1 if (outcome.failed or outcome.write_error) else 0
 
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
 
 
 class _Progress:

@@ -17,6 +17,10 @@ import sys
 from peapp.errors import ParameterError
 
 NAME = "run"
+# The Run on text panel's figures (peapp.views.run.MODES; a test keeps the two equal). Spelled out
+# here because importing peapp.views loads every view spec, and with them torch: `peapp inspect`
+# builds this parser too and must stay torch-free.
+VIEW_NAMES = ("run-attention", "run-grid", "run-distance", "run-sinks", "run-rope", "run-terms")
 HELP = "run a checkpoint (HF folder or .gguf) on a text and print what its attention does with position"
 
 
@@ -35,10 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache-dir", default=None,
                         help="where converted GGUF models are cached (default: the user cache folder, "
                              "or $PEAPP_CACHE_DIR)")
-    from peapp.views.run import MODES
-
-    parser.add_argument("--view", choices=tuple(MODES), default=None, metavar="VIEW",
-                        help="draw this figure of the run instead of printing numbers: " + ", ".join(MODES)
+    parser.add_argument("--view", choices=VIEW_NAMES, default=None, metavar="VIEW",
+                        help="draw this figure of the run instead of printing numbers: " + ", ".join(VIEW_NAMES)
                              + " (needs the desktop app installed; the output's extension picks the format)")
     parser.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="with --view: the figure or data file (.png .svg .pdf .csv .npy .npz)")

@@ -92,3 +92,12 @@ def default_results_folder() -> str:
     else:
         base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
     return os.path.join(base, "peapp", "lab")
+
+
+def duration_text(seconds: float) -> str:
+    """A time as people say it: 40 s, 12 min, 1.5 h (the lab's estimates and progress)."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"

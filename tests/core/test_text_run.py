@@ -132,3 +132,10 @@ def test_cli_view_writes_a_figure_that_reopens(tiny_llama, tmp_path):
     bad = subprocess.run([sys.executable, "-m", "peapp", "run", tiny_llama, "--view", "run-sinks"],
                          capture_output=True, text=True, env=env, timeout=600)
     assert bad.returncode == 2 and "give both --view VIEW and -o FILE" in bad.stderr
+
+
+def test_the_cli_names_the_panels_figures():
+    from peapp.commands import run as run_command
+    from peapp.views.run import MODES
+
+    assert run_command.VIEW_NAMES == tuple(MODES)

@@ -97,7 +97,19 @@ def test_legend_sits_outside_the_curves(qtbot, app_context, dock):
     dock.host_window.resize(1600, 1000)
     settle(qtbot, app_context)
     rope = dock.plots["rope"]
-    assert rope.legend is None and len(dock.rope_legend.items) == 1 + len(ex.ROPE_SCALINGS)
+    assert rope.legend is None and len(dock.rope_legend.items) == 2 + len(ex.ROPE_SCALINGS)  # + the guide line
     legend, plot_area = dock.rope_legend.sceneBoundingRect(), rope.getViewBox().sceneBoundingRect()
     assert not legend.intersects(plot_area)
     assert ".." not in dock.summary_label.text()
+
+
+def test_guide_lines_are_named_off_the_curves(dock):
+    """Issue 18: "largest angle seen" and ALiBi's "training length" / "−10 (reach)" labels sat on
+    curves; the lines are named in the legend row and the axis label instead."""
+    import pyqtgraph as pg
+
+    for key in ("rope", "alibi"):
+        lines = [item for item in dock.plots[key].items if isinstance(item, pg.InfiniteLine)]
+        assert lines and not any(hasattr(line, "label") for line in lines), key
+    assert any("largest angle seen" in label.text for _, label in dock.rope_legend.items)
+    assert "dotted: −10" in dock.plots["alibi"].getAxis("left").labelText  # the reach line

@@ -25,7 +25,8 @@ def dock(qtbot, app_context, tmp_path):
 def test_an_empty_folder_says_so_and_edits_are_the_documents(dock, qtbot, app_context, tmp_path):
     dock.set_setting(results=str(tmp_path / "empty"))
     settle(qtbot, app_context)
-    assert dock.last_result.empty and "nothing trained yet" in dock.caption.text()
+    assert dock.last_result is None and "nothing trained yet" in dock.caption.text()
+    assert dock.export_arrays() == {} and not LabDock.has_content(app_context.document)
     dock.set_setting(encodings="bogus")  # refused inline, the Document keeps its last good value
     assert app_context.document.view("lab", "encodings") == "all"
     dock.form.widgets["seeds"].setValue(2)
@@ -90,7 +91,7 @@ def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, t
     assert "Cancelled" in dock.status_label.text()
     assert dock.start_button.isEnabled() and not dock.cancel_button.isEnabled()
     settle(qtbot, app_context)
-    assert dock.last_result.empty  # nothing finished, nothing half-written counted
+    assert dock.last_result is None  # nothing finished, nothing half-written counted
 
 
 def test_a_grid_over_an_hour_asks_first_and_no_starts_nothing(dock, qtbot, app_context, tmp_path, monkeypatch):

@@ -20,7 +20,7 @@ from peapp.document import Document
 from ui.docks.base import readout_label
 from ui.docks._settings import SettingsDock
 from ui.forms import Spin
-from ui.plotting import draw_as_path, plot_at, pow10, relax_title_width
+from ui.plotting import draw_as_path, plot_at, pow10, relax_title_width, set_axis_label
 
 VERDICT_COLORS = {"fits": "#7f8c8d", "extrapolates": "#2471a3", "interpolates": "#1e8449", "cannot": "#c0392b"}
 SCALING_COLORS = {"none": "#e74c3c", "linear": "#f39c12", "ntk": "#9b59b6", "dynamic": "#e84393",
@@ -143,7 +143,8 @@ class ExtrapolationDock(SettingsDock):
         self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}. Each verdict is "
                          f"computed from the plots: rows that exist, phases and angles seen in training (RoPE "
                          f"scalings with factor {factor:g}{capped}, original length {result.train_len:,}), T5 buckets "
-                         f"reached (decoder), and each ALiBi head's reach. Dashed lines mark the training length.")
+                         f"reached (decoder), and each ALiBi head's reach (a dot where its bias crosses the dotted "
+                         f"−{result.alibi.threshold:g}). Dashed lines mark the training length.")
 
     def _reset(self, key: str, title: str, x_label: str, y_label: str, log_y: bool = False) -> pg.PlotItem:
         plot = self.plots[key]
@@ -217,8 +218,10 @@ class ExtrapolationDock(SettingsDock):
             self.rope_legend.addItem(curve, curve.name())
             if style != Qt.PenStyle.SolidLine:
                 draw_as_path(curve)
-        plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=pg.mkPen(TRAINED_COLOR, width=2.5),
-                                     label="largest angle seen", labelOpts={"position": 0.85, "color": GUIDE}))
+        # the guide line is named in the legend row, not on the plot, where a label sat on the curves
+        guide_pen = pg.mkPen(TRAINED_COLOR, width=2.5)
+        plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=guide_pen))
+        self.rope_legend.addItem(pg.PlotDataItem(pen=guide_pen), "1 = the largest angle seen in training")
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, top * 1.08, padding=0)
 
@@ -236,11 +239,11 @@ class ExtrapolationDock(SettingsDock):
             if aa.reach[h] <= end:
                 plot.plot([aa.reach[h]], [-aa.threshold], pen=None, symbol="o", symbolSize=7,
                           symbolBrush=colors[h], symbolPen=None)
-        plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine),
-                                     label=f"−{aa.threshold:g} (reach)",
-                                     labelOpts={"position": 0.02, "color": GUIDE, "anchors": [(0, 1), (0, 1)]}))
-        plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine),
-                                     label="training length", labelOpts={"position": 0.9, "color": GUIDE}))
+        # the two guide lines are named in the axis label and the caption: a label inside the plot
+        # always sat on one of the heads' curves, which fill it
+        plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine)))
+        plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
+        set_axis_label(plot.getAxis("left"), f"bias (dotted: −{aa.threshold:g})")  # short: the plot is ~100 px tall at 1366×768
         plot.setXRange(0, math.log10(end), padding=0.02)
         plot.setYRange(floor, 0.5, padding=0)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayo
 from peapp.analysis import lab as lab_analysis
 from peapp.document import Document
 from peapp.lab.options import LABELS
+from peapp.lab.options import duration_text as _duration
 from ui.docks._settings import SettingsDock
 from ui.docks.base import error_label, readout_label
 from ui.forms import Line, Spin
@@ -175,17 +177,28 @@ class LabDock(SettingsDock):
         self.error.setText(message)
         self.error.setVisible(True)
 
-    def show_result(self, result: lab_analysis.LabResults) -> None:
+    @classmethod
+    def has_content(cls, document: Document) -> bool:
+        """Whether the results folder holds a finished run (`peapp render` skips the view otherwise)."""
+        folder = Path(document.view_spec(cls.view_id).folder())
+        return folder.is_dir() and any(folder.glob(f"*/{lab_analysis.METRICS}"))
+
+    def show_result(self, result: lab_analysis.LabResults | None) -> None:
         self._result = result
         self.error.setVisible(False)
         self.plot.clear()
         self.legend.clear()
-        metric = result.metric
-        if result.empty:
+        if result is None:  # no finished run in the folder
             self.plot.setTitle("no finished runs in this folder yet")
-            self.set_caption(f"Results folder {result.folder}: nothing trained yet. Choose the grid above and "
-                             f"press Start; each run is saved there as it finishes.")
-        else:
+            self.set_caption(f"Results folder {self.view_spec().folder()}: nothing trained yet. Choose the grid "
+                             f"above and press Start; each run is saved there as it finishes.")
+            self.loss_plot.clear()
+            self.table.setRowCount(0)
+            self.table.setColumnCount(0)
+            self.notes.setText("")
+            return
+        metric = result.metric
+        if not result.empty:
             self.plot.setTitle(f"{METRIC_LABELS.get(metric or '', metric)} vs evaluation length — task "
                                f"{result.task}, {result.runs} run(s)")
             self._draw_curves(result)
@@ -478,13 +491,6 @@ def _workers() -> int:
     """One single-thread training process per core (measured fastest: see peapp.lab.grid)."""
     return max(1, min(os.cpu_count() or 1, 8))
 
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
 
 
 DOCK = LabDock

@@ -116,7 +116,7 @@ class RunDock(ViewDock):
     object_name = "runDock"
     view_id = RunView.view_id
     title = "Run on text"
-    order = 45
+    order = 96  # after the article panels (Ctrl+0…9) and the Training lab: the View menu goes in key order
     shortcut = "Ctrl+Shift+R"
     uses_compute_device = True  # Preferences > Device: the model runs there
     view_names = tuple(MODES)  # `peapp render --view run-grid`, File > Export (the `mode` setting)

