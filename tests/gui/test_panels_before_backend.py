@@ -83,3 +83,29 @@ def test_every_panel_exists_and_says_loading_before_torch_then_draws(tmp_path):
                             timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stdout.split()[0] == "ok"
+
+
+
+def test_closing_the_window_does_not_build_a_dock_never_shown(app_context, qtbot):
+    """The rotation dock paused its animation on hide, and asking for its Play button built it:
+    closing the window built the dock behind its tab (0.16 s) only to pause it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+    from ui.docks.rotation import RotationDock
+
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+    front = QDockWidget("front", window)
+    window.addDockWidget(area, front)
+    dock = RotationDock(app_context, window, build_later=True)
+    window.addDockWidget(area, dock)
+    window.tabifyDockWidget(front, dock)
+    window.show()
+    front.raise_()
+    qtbot.waitExposed(window)
+    qtbot.wait(50)
+    assert not dock.is_built()
+    window.close()
+    assert not dock.is_built()

@@ -283,11 +283,13 @@ class RotationDock(ViewDock):
         return self._position
 
     def hideEvent(self, event) -> None:
-        self.pause()  # a hidden view does not animate
+        if self.is_built():  # a dock not built yet has nothing to pause (asking would build it)
+            self.pause()  # a hidden view does not animate
         super().hideEvent(event)
 
     def closeEvent(self, event) -> None:
-        self.pause()
+        if self.is_built():
+            self.pause()
         super().closeEvent(event)
 
     # ---- drawing ---------------------------------------------------------------------------------
