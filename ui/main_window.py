@@ -128,11 +128,10 @@ class MainWindow(QMainWindow):
         self._backend_generation: int | None = None
         self._only_dock = only_dock
         if load_backend == "now":
+            # Not the rest of the core (_WarmUpCore): a render or a script imports what it uses.
+            # (It was run here because renders differed without it; the cause was a figure
+            # drawing a thinned curve for the width it arrived at, fixed in ui.export.)
             self.backend_seconds = _LoadBackend().run()
-            # The whole core too: importing it changes what the heatmap's cross-sections draw
-            # (some module's import has a side effect; a render without it differed in 120
-            # pixels of a 20,000-position heatmap's row plot), so renders match the GUI's.
-            _WarmUpCore().run()
             self._build_docks(build_hidden_later=only_dock is not None)
             self._backend_loaded()
             return
