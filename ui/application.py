@@ -3,8 +3,12 @@ benchmarks), and the process settings that must come before torch loads."""
 
 from __future__ import annotations
 
+import ctypes
+import importlib.util
 import os
 import sys
+import threading
+from pathlib import Path
 
 APP_NAME = "Positional Encoding Explorer"
 ORGANIZATION = "peapp"
@@ -34,3 +38,39 @@ def quiet_openmp() -> None:
     before torch is imported; a value the user set wins.
     """
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
+def preload_torch_library() -> threading.Thread | None:
+    """Start loading torch's C++ library on a thread that does not hold the GIL; ``import torch``
+    later finds it loaded.
+
+    ``import torch`` holds the GIL for all of its ~2 s, and ~0.3 s of that (measured on this
+    2-core machine) is the dynamic loader mapping libtorch_cpu.so and running its static
+    initialisers.  Called through ctypes (a foreign call, which releases the GIL) ``dlopen``
+    runs that part beside the GUI thread instead of before the heatmap.  Nothing Python-side
+    is loaded: torch itself is still imported where it always was.  Linux only, and only when
+    the library is where pip puts it; anything else just leaves the whole load to
+    ``import torch`` (which then says what is wrong, if anything is).  Call after
+    ``quiet_openmp``: the OpenMP runtime reads its settings when it loads.
+    """
+    if not sys.platform.startswith("linux") or "torch" in sys.modules:
+        return None
+    try:
+        spec = importlib.util.find_spec("torch")  # locates the package without importing it
+    except (ImportError, ValueError):
+        return None
+    locations = list(spec.submodule_search_locations or []) if spec is not None else []
+    library = Path(locations[0]) / "lib" / "libtorch_cpu.so" if locations else None
+    if library is None or not library.is_file():
+        return None
+
+    def load() -> None:
+        dlopen = ctypes.CDLL(None).dlopen
+        dlopen.restype = ctypes.c_void_p
+        dlopen.argtypes = [ctypes.c_char_p, ctypes.c_int]
+        # the handle is kept open for the life of the process, as torch's own load would
+        dlopen(os.fsencode(library), os.RTLD_NOW | os.RTLD_LOCAL)
+
+    thread = threading.Thread(target=load, name="peapp-torch-preload", daemon=True)
+    thread.start()
+    return thread
