@@ -191,7 +191,8 @@ class MainWindow(QMainWindow):
             key = (cls.default_area, cls.tab_group)
             # behind another tab, and its widgets are made in build(): made on first show
             later = build_hidden_later and cls.build is not ViewDock.build and (
-                key in first_in_group if self._only_dock is None else cls.object_name != self._only_dock)
+                (key in first_in_group or cls.starts_closed) if self._only_dock is None
+                else cls.object_name != self._only_dock)
             dock = cls(self.ctx, self, build_later=True) if later else cls(self.ctx, self)
             self.docks[cls.object_name] = dock
             if key in first_in_group:

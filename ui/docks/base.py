@@ -88,6 +88,8 @@ class ViewDock(QDockWidget):
     # docks with the same group are tabbed together in the default layout
     tab_group: ClassVar[str] = "views"
     shortcut: ClassVar[str | None] = None  # e.g. "Ctrl+1": toggles the dock from the View menu
+    #: closed in the default layout: its widgets are made when it is first shown (as behind a tab)
+    starts_closed: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -61,11 +61,12 @@ class CheckpointDock(ViewDock):
     # along the bottom: the lists on the left, the analysis plots beside them get the width
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
     tab_group = "checkpoint"
+    starts_closed = True  # until something is opened (ui.checkpoint_actions)
     shortcut = "Ctrl+6"
     exportable = _ExportableWhenShown()
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def __init__(self, ctx, parent=None, *, build_later: bool = False):
+        super().__init__(ctx, parent, build_later=build_later)
         self.report = None  # peapp.checkpoints.Report of the checkpoint shown
         self.analysis: TableAnalysis | None = None
         self._opening: str | None = None
@@ -73,6 +74,7 @@ class CheckpointDock(ViewDock):
         self._explicit = False  # the open in flight was asked for by the user (not a session/undo)
         self._pending_side: dict[str, Any] = {}  # side requests submitted and not yet drawn
 
+    def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later: it starts closed)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -245,6 +247,7 @@ class CheckpointDock(ViewDock):
 
     def open_path(self, path: str) -> None:
         """Read ``path`` on the worker; the Document changes only once it has been read."""
+        self.ensure_built()  # it starts closed, unbuilt; what it reads is shown in it
         self._opening = os.path.abspath(path)
         self._explicit = True
         self.ctx.status(f"Opening {self._opening} …", 0)
