@@ -11,7 +11,7 @@ import sys
 
 # In their own module, which ui.self_test and ui.commands.render import too (ui.self_test
 # importing them from here, which imports ui.self_test, was a cycle).
-from ui.application import create_application, preload_torch_library, quiet_openmp
+from ui.application import create_application, quiet_openmp
 
 NO_DISPLAY_MESSAGE = ("peapp: no display found. Run the app on a desktop, or under a virtual display: "
                       "xvfb-run -a python main.py  (for pictures without any display use "
@@ -42,7 +42,6 @@ def main(argv: list[str] | None = None) -> int:
     if not has_display():
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 2
-    preload_torch_library()  # off the GIL, beside the window and panels being built
     from PySide6.QtCore import QSettings
 
     app = create_application([sys.argv[0], *argv])

@@ -26,6 +26,7 @@ from peapp import __version__
 from peapp.document import Document
 from peapp.jobs import Request
 from ui import help_menu, settings as preferences
+from ui.application import preload_torch_library
 from ui.context import AppContext
 from ui.document_model import DocumentModel
 from ui.file_reader import FileReader
@@ -149,6 +150,9 @@ class MainWindow(QMainWindow):
     def _build_docks_then_backend(self) -> None:
         if self.docks:
             return
+        # torch's C++ library loads off the GIL beside the panels being built (not before the
+        # window's first paint: on a loaded machine it would take CPU from that paint)
+        preload_torch_library()
         self._build_docks()
         self.installEventFilter(_AfterFirstPaint(self, self.start_backend))
         QTimer.singleShot(PAINT_WAIT_MS, self.start_backend)
