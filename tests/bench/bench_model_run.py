@@ -8,6 +8,8 @@ Targets (issue 14), on this 2-core machine: first GGUF open (dequantise + build)
 open < 3 s; run + every statistic at 1,024 tokens < 8 s, 4,096 < 60 s, 8,192 completes with peak
 RSS < 4 GB; against transformers eager ``output_attentions=True`` at 1,024 and 2,048 tokens ≥ 2×
 faster and ≥ 5× less peak memory (a run's memory beyond the loaded model); MiniLM at 512 < 2 s.
+Two eager peers: the forward alone (maps, no statistics), and the forward plus the same statistics
+computed from its maps in plain torch (what a user of output_attentions writes next).
 Run:  python -m tests.bench.bench_model_run [--quick] [--runs-only]   (prints numbers; asserts nothing)
 """
 
@@ -22,7 +24,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 _CHILD = r"""
-import json, os, resource, sys, time
+import json, math, os, resource, sys, time
 def rss(field):
     for line in open("/proc/self/status"):
         if line.startswith(field):
@@ -69,6 +71,31 @@ elif mode == "eager":
         out["maps_bytes"] = sum(a.numel() * a.element_size() for a in o.attentions)
     except (MemoryError, RuntimeError) as exc:
         out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
+elif mode == "eager_stats":  # the simple code: output_attentions, then the same numbers from the maps in torch
+    model = loaded.model
+    model.set_attn_implementation("eager")
+    t, c = time.perf_counter(), cpu()
+    try:
+        with torch.no_grad():
+            ids_t = torch.tensor([ids])
+            o = model(ids_t, output_attentions=True)
+            nll = float(torch.nn.functional.cross_entropy(o.logits[0, :-1].float(), ids_t[0, 1:]))
+            n_ = len(ids)
+            i_ = torch.arange(n_)
+            near = ((i_[:, None] - i_[None, :]).abs() <= 8).float()
+            stats = []
+            for A in o.attentions:  # [1, H, n, n] per layer
+                A = A[0]
+                logs = torch.where(A > 0, A.log(), torch.zeros(()))
+                profile = torch.stack([torch.diagonal(A, -d, 1, 2).mean(-1) for d in range(n_)], -1)
+                t_ = n_ // 32 * 32
+                stats.append(dict(entropy=-(A * logs).sum(-1).mean(-1), received=A.mean(1), profile=profile,
+                                  previous=profile[:, 1], local=(A * near).sum(-1).mean(-1), sink=A[:, :, 0].mean(-1),
+                                  thumbs=A[:, :t_, :t_].reshape(A.shape[0], 32, t_ // 32, 32, t_ // 32).mean((2, 4))))
+        out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c, perplexity=math.exp(nll))
+        out["maps_bytes"] = sum(a.numel() * a.element_size() for a in o.attentions)
+    except (MemoryError, RuntimeError) as exc:
+        out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
 elif mode == "reference":  # transformers' own GGUF load, the real gguf.GGUFReader (read once)
     sys.path.insert(0, os.getcwd())
     from gguf import GGUFReader
@@ -111,6 +138,12 @@ def _eager_bytes(n: int, layers: int = 30, heads: int = 9) -> int:
     """Eager output_attentions keeps every layer's [heads, n, n] float32 map, and a layer's
     logits, mask and softmax exist at once while it runs."""
     return 4 * heads * n * n * (layers + 3) + 4 * n * n
+
+
+def eager_ratio(peer: dict, mine: dict) -> str:
+    return (f"{peer['run_s'] / mine['run_s']:.1f}× faster by wall, {peer['run_cpu'] / mine['run_cpu']:.1f}× by CPU, "
+            f"{(peer['peak_rss'] - peer['rss_loaded']) / max(mine['peak_rss'] - mine['rss_loaded'], 1):.1f}× less "
+            f"run memory")
 
 
 def _opens(smol: str, cache: str, table) -> None:
@@ -192,6 +225,19 @@ def main() -> int:
                      peer="eager", peak_mb=mine["peak_rss"] / 2**20,
                      note=f"CPU {mine['run_cpu']:.1f} vs {eager['run_cpu']:.1f} s; run memory {_mb(extra_ours)} vs "
                           f"{_mb(extra_eager)}")
+        full = _child("eager_stats", smol, n, cache)
+        if "error" in full:
+            print(f"eager output_attentions + statistics from its maps at {n}: {full['error']}")
+        else:
+            extra_full = full["peak_rss"] - full["rss_loaded"]
+            print(f"at {n:,}: eager output_attentions + the same statistics from its maps in torch (no RoPE usage, "
+                  f"no position/content term) {full['run_s']:.1f} s ({full['run_cpu']:.1f} s CPU), adds "
+                  f"{_mb(extra_full)}, perplexity {full['perplexity']:.2f}; peapp {eager_ratio(full, mine)}  "
+                  f"{_load(full)}")
+            table.record(f"SmolLM2 {n:,} tokens vs eager + statistics from maps", mine["run_s"], full["run_s"],
+                         peer="eager+stats", peak_mb=mine["peak_rss"] / 2**20,
+                         note=f"CPU {mine['run_cpu']:.1f} vs {full['run_cpu']:.1f} s; run memory {_mb(extra_ours)} "
+                              f"vs {_mb(extra_full)}")
     avail = available_bytes()
     too_big = next(n for n in range(512, 1 << 17, 256) if _eager_bytes(n) > avail)
     print(f"eager output_attentions holds 30 layers × 9 heads × n² float32: {human_bytes(_eager_bytes(4096))} at 4,096, "
