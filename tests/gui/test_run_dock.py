@@ -298,3 +298,97 @@ def test_escape_in_the_window_stops_a_run_and_keeps_the_result(main_window, qtbo
     wait_idle(qtbot, main_window, 120_000)
     assert dock.result is before and "cancelled" in dock.message.text()
     assert not dock.progress.isVisible() and not dock.cancel_button.isVisible()
+
+
+def test_a_long_run_does_not_hold_back_the_other_panels(main_window, qtbot, tiny_llama, monkeypatch):
+    """The run computes on the dock's own thread: while it runs, an edit elsewhere is drawn."""
+    import threading
+
+    import peapp.model_run as model_run
+
+    dock = main_window.docks["runDock"]
+    assert dock.worker is not main_window.worker and dock.worker in main_window.ctx.workers
+    _open(main_window, tiny_llama)
+    release = threading.Event()
+    real_run = model_run.run_model
+
+    def held_run(*args, progress=None, **kwargs):
+        while not release.wait(0.01):
+            progress(0.2)
+        return real_run(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", held_run)
+    dock.show()
+    dock.type_text(TEXT)
+    dock.run_text()
+    qtbot.waitUntil(lambda: dock.worker.running_channel() == dock.object_name, timeout=20_000)
+    heatmap = main_window.docks["heatmapDock"]
+    before = heatmap.last_result
+    model = main_window.document_model
+    assert model.try_set_params(model.document.family, d_model=48)
+    qtbot.waitUntil(lambda: heatmap.last_result is not before, timeout=30_000)  # drawn while the run holds
+    assert dock.worker.is_busy() and main_window.compute_busy()
+    release.set()
+    wait_idle(qtbot, main_window, 60_000)
+    assert dock.result is not None and not dock.worker.is_busy()
+
+
+def test_smollm2_sample_from_the_menu_on_the_bundled_text(main_window, qtbot):
+    """What a new user does: File > Open Sample (SmolLM2), Run on text, the bundled sample text."""
+    from peapp.model_run.sample_text import sample_text
+    from peapp.model_run.text_run import display_token
+
+    action = next(a for a in main_window.sample_menu.actions() if "SmolLM2" in a.text())
+    action.trigger()
+    wait_idle(qtbot, main_window, 120_000)
+    assert main_window.document_model.document.checkpoint.endswith(".gguf")
+    dock = main_window.docks["runDock"]
+    dock.show()
+    dock.raise_()
+    dock.set_settings(max_tokens=256)
+    dock.source_combo.setCurrentIndex(dock.source_combo.findData("sample"))
+    dock.run_text()
+    wait_idle(qtbot, main_window, 600_000)
+    result = dock.result
+    assert result is not None, dock.message.text()
+    run = result.run
+    assert (result.family, run.layers, run.heads, run.n_tokens) == ("llama", 30, 9, 256)
+    assert run.scheme == "rope" and run.rope_usage.shape == (30, 9, 32)
+    assert 1 < run.perplexity < 40
+    ids, tokens, _ = tokenize(load_model(result.checkpoint), sample_text(), 256)  # the cached conversion
+    assert run.tokens == tokens and run.token_ids == ids
+    assert np.allclose(run.received.sum(-1), 1.0, atol=1e-5)
+    arrays = dock.shown_arrays()
+    assert arrays["grid_thumbs"].size and arrays["rope_share"].shape[0] == 30
+    text = dock.readout_at(1.5, 5.5)  # query 5 → key 1: tokens and a weight
+    assert f"query 5 '{display_token(run.tokens[5])}'" in text and "weight" in text
+
+
+def test_closing_during_a_run_asks_and_no_keeps_it_running(main_window, qtbot, tiny_llama, monkeypatch):
+    import threading
+
+    import peapp.model_run as model_run
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    release = threading.Event()
+    real_run = model_run.run_model
+
+    def held_run(*args, progress=None, **kwargs):
+        while not release.wait(0.01):
+            progress(0.3)
+        return real_run(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", held_run)
+    asked: list[list[str]] = []
+    monkeypatch.setattr(main_window, "confirm_close", lambda texts: asked.append(texts) or False)
+    dock.show()
+    dock.type_text(TEXT)
+    dock.run_text()
+    qtbot.waitUntil(lambda: dock.worker.running_channel() == dock.object_name, timeout=20_000)
+    main_window.close()  # answered No: the window stays and the run goes on
+    assert asked and "Run on text is running" in asked[0][0]
+    assert main_window.isVisible() and dock.worker.thread_running()
+    release.set()
+    wait_idle(qtbot, main_window, 60_000)
+    assert dock.result is not None and dock.unfinished_work() is None

@@ -120,6 +120,7 @@ class RunDock(ViewDock):
     order = 96  # after the article panels (Ctrl+0…9) and the Training lab: the View menu goes in key order
     shortcut = "Ctrl+Shift+R"
     uses_compute_device = True  # Preferences > Device: the model runs there
+    own_worker = True  # a run takes minutes at 4,096 tokens: the other panels keep computing meanwhile
     view_names = tuple(MODES)  # `peapp render --view run-grid`, File > Export (the `mode` setting)
 
     def __init__(self, ctx, parent=None):
@@ -155,8 +156,8 @@ class RunDock(ViewDock):
                                                    "to open it.", wrap=True)
         outer.addWidget(self.readout)
         self.set_body(body)
-        ctx.worker.progressed.connect(self._on_progress)
-        ctx.worker.busyChanged.connect(self._on_busy)
+        self.worker.progressed.connect(self._on_progress)
+        self.worker.busyChanged.connect(self._on_busy)
         self._sync_controls(ctx.document)
         self._show_empty()
 
@@ -504,9 +505,14 @@ class RunDock(ViewDock):
         self._result_request = request
         return result
 
+    def unfinished_work(self) -> str | None:
+        if not self._running:
+            return None
+        return f"Run on text is running the model ({self.progress.value() / 10:.0f} % done); the run is lost."
+
     def cancel(self) -> None:
-        self.ctx.worker.cancel(self.object_name)
-        self.ctx.worker.cancel(f"{self.object_name}:zoom")
+        self.worker.cancel(self.object_name)
+        self.worker.cancel(f"{self.object_name}:zoom")
         self._generation = -1  # a result already on its way (finished just before) is not shown either
         self._request = None  # the same settings may be run again
         self._set_running(False)
@@ -525,7 +531,7 @@ class RunDock(ViewDock):
 
     def _on_busy(self, busy: bool) -> None:
         # Esc (the main window's cancel) stops the run without a result or a failure: tidy up
-        if self._running and not self.ctx.worker.is_current(self.object_name, self._generation):
+        if self._running and not self.worker.is_current(self.object_name, self._generation):
             self._set_running(False)
             self._say("Run cancelled; the previous result stays." if self._result else "Run cancelled.")
 
