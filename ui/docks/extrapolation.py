@@ -68,7 +68,7 @@ class FittedScroll(QScrollArea):
         """Call after the label's text changed (a resize calls it itself)."""
         label = self.widget()
         label.setMinimumHeight(0)  # a label's height for a width never goes below its minimum
-        label.setMinimumHeight(label.heightForWidth(self.viewport().width()))
+        label.setMinimumHeight(max(0, label.heightForWidth(self.viewport().width())))  # -1: no text yet
         self.updateGeometry()
 
     def sizeHint(self) -> QSize:  # Qt override
