@@ -106,6 +106,9 @@ class ViewDock(QDockWidget):
     #: (a neutral name such as "heatmap"); a dock that does not set it uses its object_name
     view_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: the name on the panel's tab and title bar when ``title`` is long: ten full titles did not fit
+    #: the tab bar and were elided ("Length extrapol…"); the tab's tooltip and the menus say ``title``
+    tab_title: ClassVar[str] = ""
     order: ClassVar[int] = 100
     #: computes on the device chosen in Preferences (re-run when it changes)
     uses_compute_device: ClassVar[bool] = False
@@ -120,8 +123,9 @@ class ViewDock(QDockWidget):
             cls.view_id = cls.object_name
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None):
-        super().__init__(self.title, parent)
+        super().__init__(self.tab_title or self.title, parent)
         self.setObjectName(self.object_name)
+        self.toggleViewAction().setText(self.title)  # the View menu says the full name
         self.ctx = ctx
         self._generation = 0
         self._side_generations: dict[str, int] = {}

@@ -54,6 +54,7 @@ class ExtrapolationDock(SettingsDock):
     object_name = "extrapolationDock"
     view_id = "extrapolation"
     title = "Length extrapolation"
+    tab_title = "Extrapolation"
     order = 80
     shortcut = "Ctrl+8"
     view_names = ("extrapolation",)
