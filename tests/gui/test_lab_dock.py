@@ -171,3 +171,29 @@ def test_the_notes_are_never_drawn_over_the_table(dock, qtbot, app_context, lm_f
     assert dock.table.geometry().bottom() < notes_top, (dock.table.geometry(), notes_top)
     shown = lower.height() - notes_top
     assert shown >= 3 * dock.notes.fontMetrics().height()  # readable, scrolling if it must
+
+
+def test_an_untrained_grid_draws_a_share_axis_and_names_no_best(dock, qtbot, app_context, tmp_path):
+    """Seen at 1600×1000: runs that got nothing right drew the exact-match axis from −1e-54 to 0,
+    and the notes called NoPE "the best" at 0.00."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from peapp.lab import grid as lab_grid
+    from peapp.lab.train import TrainSettings
+
+    folder = tmp_path / "copy"
+    spec = lab_grid.GridSpec(task="copy", encodings=("nope", "alibi"), rope_scalings=(), train_length=4,
+                             eval_lengths=(4, 12), seeds=1, n_layers=1, d_model=16, n_heads=2,
+                             train=replace(TrainSettings(), steps=1, eval_samples=4), nope_steps=1)
+    lab_grid.run_grid(spec, str(folder), workers=1, mode="inline")
+    dock.set_setting(results=str(folder))
+    settle(qtbot, app_context)
+    result = dock.last_result
+    assert result.metric == "exact_match"
+    assert all(np.nan_to_num(c.mean[c.lengths > 4]).max() == 0 for c in result.curves)  # 1 step: nothing right
+    (_, _), (low, high) = dock.plot.viewRange()
+    assert -0.1 < low < 0 and 1 < high < 1.1
+    assert "no encoding got a sequence right" in dock.notes.text() and "the best is" not in dock.notes.text()
+    assert dock.plot.titleLabel.text.startswith("exact match — task copy")

@@ -214,12 +214,17 @@ class LabDock(SettingsDock):
         if not result.empty:
             seeds = self._shared_seeds(result)
             runs = f"{result.runs} run" + ("s" if result.runs != 1 else "")
-            self.plot.setTitle(f"{METRIC_LABELS.get(metric or '', metric)} — task {result.task}, {runs}"
-                               + (f", {seeds} seeds each" if seeds else ""))  # the x axis says "by length"
+            # the metric's short name: the axes say the rest ("share of sequences", "by length")
+            self.plot.setTitle(f"{(metric or '').replace('_', ' ')} — task {result.task}, {runs}"
+                               + (f", {seeds} seeds each" if seeds else ""))
             self._draw_curves(result)
         set_axis_label(self.plot.getAxis("bottom"), "evaluation length (tokens)")
         set_axis_label(self.plot.getAxis("left"), METRIC_LABELS.get(metric or "", "value"))
         self.plot.setLogMode(y=metric == "perplexity")
+        if metric == "exact_match":  # a share: 0 … 1 always (all-zero runs autoranged to ±1e-54)
+            self.plot.setYRange(0.0, 1.0, padding=0.05)
+        else:
+            self.plot.enableAutoRange(axis="y")
         if self._state != "training":
             self._draw_loss_from(result)
         self._fill_table(result)
@@ -319,9 +324,10 @@ class LabDock(SettingsDock):
                        if np.isfinite(c.mean[c.lengths > result.train_length]).any() else -1, default=None)
             if best is not None and np.isfinite(best.mean[best.lengths > result.train_length]).any():
                 value = np.nanmax(best.mean[best.lengths > result.train_length])
-                parts.insert(0, f"Measured here: past the training length the best is {best.label} "
-                                f"({value:.2f} exact match at best). This is what these runs measured, whatever "
-                                f"the article or the papers say.")
+                found = (f"the best is {best.label} ({value:.2f} exact match at best)" if value > 0 else
+                         "no encoding got a sequence right")  # not "the best is NoPE" among zeros
+                parts.insert(0, f"Measured here: past the training length {found}. This is what these runs "
+                                f"measured, whatever the article or the papers say.")
         parts += result.notes
         self.notes.setText("\n".join(parts))
         self.notes_area.fit()
