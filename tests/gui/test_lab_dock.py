@@ -197,3 +197,21 @@ def test_an_untrained_grid_draws_a_share_axis_and_names_no_best(dock, qtbot, app
     assert -0.1 < low < 0 and 1 < high < 1.1
     assert "no encoding got a sequence right" in dock.notes.text() and "the best is" not in dock.notes.text()
     assert dock.plot.titleLabel.text.startswith("exact match — task copy")
+
+
+def test_a_short_figure_puts_the_legend_in_more_columns(dock, qtbot, app_context, lm_folder):
+    """With the Checkpoint panel open at 1366×768 the figure is ~190 px tall: thirteen entries in one
+    column ran off its bottom."""
+    dock.set_setting(results=str(lm_folder))
+    settle(qtbot, app_context)
+    dock.graphics.setFixedHeight(190)
+    qtbot.wait(100)
+    shown = dock.graphics.mapToScene(dock.graphics.viewport().rect()).boundingRect()
+    for _, label in dock.legend.items:
+        assert shown.contains(label.sceneBoundingRect()), label.text
+    assert dock.legend.columnCount > 1
+    dock.graphics.setMinimumHeight(200)
+    dock.graphics.setMaximumHeight(16_777_215)
+    dock.host_window.resize(1200, 1000)
+    qtbot.wait(100)
+    assert dock.graphics.height() > 400 and dock.legend.columnCount == 1  # tall again: one column

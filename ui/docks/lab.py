@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QMessageBox,
                                QProgressBar, QPushButton, QSizePolicy, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
@@ -141,12 +141,13 @@ class LabDock(SettingsDock):
         self.graphics.addItem(self.legend, row=0, col=1)
         self.legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.graphics.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignTop)
+        self.graphics.installEventFilter(self)  # on resize: as many legend columns as its height needs
         self.loss_plot = self.graphics.addPlot(row=0, col=2)
         self.loss_plot.showGrid(x=True, y=True, alpha=0.2)
         self.loss_plot.setMenuEnabled(False)
         self.loss_plot.setLogMode(y=True)
         relax_title_width(self.loss_plot)
-        self.loss_plot.setTitle("loss per run (live while training)")
+        self.loss_plot.setTitle("loss per run (live)")  # short: the panel may be narrow
         set_axis_label(self.loss_plot.getAxis("bottom"), "step")
         set_axis_label(self.loss_plot.getAxis("left"), "loss")
         self.graphics.ci.layout.setColumnStretchFactor(0, 3)
@@ -227,8 +228,24 @@ class LabDock(SettingsDock):
             self.plot.enableAutoRange(axis="y")
         if self._state != "training":
             self._draw_loss_from(result)
+        self._fit_legend()
         self._fill_table(result)
         self._fill_notes(result)
+
+    def eventFilter(self, watched, event) -> bool:  # Qt override
+        if watched is self.graphics and event.type() == QEvent.Type.Resize:
+            self._fit_legend()
+        return super().eventFilter(watched, event)
+
+    def _fit_legend(self) -> None:
+        """One column where the plot is tall enough for every entry, more where it is not (thirteen
+        entries did not fit a 150-px plot with the Checkpoint panel open at 1366×768)."""
+        entries = len(self.legend.items)
+        if not entries:
+            return
+        line = max(label.boundingRect().height() for _, label in self.legend.items) - 6  # verSpacing −6
+        room = max(1.0, self.graphics.height() - 30.0)  # the legend's margins and the view's
+        self.legend.setColumnCount(max(1, min(3, math.ceil(entries * line / room))))
 
     @staticmethod
     def _shared_seeds(result: lab_analysis.LabResults) -> int | None:
