@@ -93,20 +93,27 @@ class ExtrapolationDock(SettingsDock):
         self.graphics.setObjectName("extrapolationGraphics")
         self.graphics.setMinimumHeight(GRAPHICS_MIN_HEIGHT)
         self.plots: dict[str, pg.PlotItem] = {}
-        # four plots in a row above the RoPE plot, whose legend stands in a column beside it: a legend
-        # inside covered the curves, a legend row under the plots took the height they need at 1366×768
+        # four plots in a row above the RoPE plot, whose legend stands beside its curves inside the
+        # RoPE plot's own layout: inside the view box it covered the curves, in a row under the plots
+        # it took the height they need at 1366×768, and in a column of the outer grid it widened the
+        # ALiBi column (the top plots' titles were clipped in a 640-px export)
         for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
-                                  ("alibi", (0, 3, 1)), ("rope", (1, 0, 3))):
+                                  ("alibi", (0, 3, 1)), ("rope", (1, 0, 4))):
             plot = self.graphics.addPlot(row=r, col=c, colspan=span)
             relax_title_width(plot)
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
             self.plots[key] = plot
-        self.rope_legend = pg.LegendItem(labelTextSize="8pt", colCount=1, verSpacing=-8)
-        self.graphics.addItem(self.rope_legend, row=1, col=3)
-        # its own height, centred: stretched to a tall row's height, its lines spread apart
-        self.rope_legend.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.graphics.ci.layout.setAlignment(self.rope_legend, Qt.AlignmentFlag.AlignVCenter)
+        for column in range(4):
+            self.graphics.ci.layout.setColumnStretchFactor(column, 1)
+        for row in range(2):  # the rows share the height alike (the legend made RoPE's ask for more)
+            self.graphics.ci.layout.setRowStretchFactor(row, 1)
+        self.rope_legend = pg.LegendItem(labelTextSize="8pt", colCount=3, verSpacing=-8)  # 3 rows: no taller than the plots above need
+        rope_layout = self.plots["rope"].layout
+        rope_layout.addItem(self.rope_legend, 2, 3)  # right of the view box (row 2, column 1) and its right axis
+        rope_layout.setColumnSpacing(2, 8)  # a gap: the legend never touches the curves
+        self.rope_legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        rope_layout.setAlignment(self.rope_legend, Qt.AlignmentFlag.AlignVCenter)
         # The verdicts are the point, so they always show whole: one line per scheme (what the
         # formula shows; what measurements found), two columns.  Why each verdict was reached is
         # a paragraph per scheme: behind "Reasons", in place of the lines, scrolling if it must.
@@ -267,7 +274,7 @@ class ExtrapolationDock(SettingsDock):
         # the guide line is named in the legend row, not on the plot, where a label sat on the curves
         guide_pen = pg.mkPen(TRAINED_COLOR, width=2.5)
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=guide_pen))
-        self.rope_legend.addItem(pg.PlotDataItem(pen=guide_pen), "1 = the largest angle seen in training")
+        self.rope_legend.addItem(pg.PlotDataItem(pen=guide_pen), "1 = largest angle seen")
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, top * 1.08, padding=0)
 
