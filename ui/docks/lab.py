@@ -219,7 +219,8 @@ class LabDock(SettingsDock):
             self.plot.setTitle(f"{(metric or '').replace('_', ' ')} — task {result.task}, {runs}"
                                + (f", {seeds} seeds each" if seeds else ""))
             self._draw_curves(result)
-        set_axis_label(self.plot.getAxis("bottom"), "evaluation length (tokens)")
+        trained = f"; dashed: trained ≤ {result.train_length}" if result.train_length else ""
+        set_axis_label(self.plot.getAxis("bottom"), f"evaluation length (tokens{trained})")
         set_axis_label(self.plot.getAxis("left"), METRIC_LABELS.get(metric or "", "value"))
         self.plot.setLogMode(y=metric == "perplexity")
         if metric == "exact_match":  # a share: 0 … 1 always (all-zero runs autoranged to ±1e-54)
@@ -273,15 +274,13 @@ class LabDock(SettingsDock):
                                   symbolSize=6, symbolBrush=color, symbolPen=None, name=name)
             self.legend.addItem(item, name)
             for length in curve.cannot:  # no row for this position: said, not drawn as a 0
-                # from its length rightwards: centred, it crossed the training-length line and its label
-                text = pg.TextItem("cannot", color=color, anchor=(0.0, 1.0))
+                text = pg.TextItem("cannot", color=color, anchor=(0.5, 1.0))
                 text.setPos(length, _y(np.array([1.0 if log_y else 0.0]), log_y)[0])
                 self.plot.addItem(text)
         if result.train_length:
-            line = pg.InfiniteLine(result.train_length, angle=90, pen=pg.mkPen(TRAINED_COLOR, style=Qt.PenStyle.DashLine),
-                                   label=f"trained ≤ {result.train_length}",
-                                   # left of its line: the "cannot" labels stand at the longer lengths, right of it
-                                   labelOpts={"position": 0.08, "color": TRAINED_COLOR, "anchors": [(1, 0.5), (1, 0.5)]})
+            # named in the axis label: a label at the line sat on the "cannot" labels beside it, or was
+            # cut by the plot's edge when the line stood near it
+            line = pg.InfiniteLine(result.train_length, angle=90, pen=pg.mkPen(TRAINED_COLOR, style=Qt.PenStyle.DashLine))
             self.plot.addItem(line)
         for reference in result.references:  # the paper's numbers on the paper's relative lengths
             if "values" not in reference or not result.train_length:
