@@ -437,13 +437,16 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
         painter.drawText(QRectF(0, 0, width, top), Qt.AlignmentFlag.AlignCenter, _plain(title))
         painter.restore()
     area = QRectF(0, top, width, height - top)
-    with _export_style(widget, theme), _crisp_images(widget):
+    # the images are made crisp once laid out at the figure size: their repeat factor follows
+    # the size they are drawn at in the figure, never the window's (a shown and a hidden dock, or
+    # the GUI and `peapp render`, then draw the same pixels)
+    with _export_style(widget, theme):
         if isinstance(widget, pg.GraphicsView):
             ratio = painter.device().devicePixelRatioF()
-            with _scene_at_size(widget, area.width(), area.height(), ratio) as source:
+            with _scene_at_size(widget, area.width(), area.height(), ratio) as source, _crisp_images(widget):
                 widget.scene().render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
         else:
-            with _widget_at_size(widget, area.size(), theme) as laid_out:
+            with _widget_at_size(widget, area.size(), theme) as laid_out, _crisp_images(widget):
                 # Laid out at the figure size; if its minimum size is larger, shrink it uniformly.
                 factor = min(1.0, area.width() / laid_out.width(), area.height() / laid_out.height())
                 painter.save()

@@ -395,14 +395,8 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
         # may round one 8-bit level apart between the two processes (58 of 2.7M seen in
         # attention-logits): at most 1 level, on at most 0.01 % of the pixels.
         diff = np.abs(_pixels(cli).astype(int) - _pixels(gui).astype(int))
-        if name == "patch-grid":
-            # KNOWN (found at the end of session 4, not fixed): the sample photo under the patch
-            # grid is resampled differently by the CLI and the GUI (147k pixels differ, up to 117
-            # levels, invisible side by side); the grids and the data are equal.  Bounded, not hidden.
-            assert diff.mean() < 2.0, (name, diff.mean())
-        else:
-            assert diff.max() <= 1 and np.count_nonzero(diff) <= 1e-4 * diff.size, \
-                (name, diff.max(), np.count_nonzero(diff))
+        assert diff.max() <= 1 and np.count_nonzero(diff) <= 1e-4 * diff.size, \
+            (name, diff.max(), np.count_nonzero(diff))
         arrays = dock.export_arrays()
         # every plotted array round-trips exactly; the first (main) one is {name}.csv itself
         data_names = [f"{name}.csv" if n == 0 else f"{name}-{key}.csv" for n, key in enumerate(arrays)]

@@ -59,6 +59,7 @@ class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
     view_id = "spectrum"
     title = "RoPE spectrum"
+    tab_title = "Spectrum"
     order = 40
     shortcut = "Ctrl+3"
 
