@@ -74,7 +74,9 @@ def _reference(path, text, layer, head):
 
 def test_llama_run_shows_real_attention_with_tokens_and_masked_cells(main_window, qtbot, tiny_llama):
     dock = main_window.docks["runDock"]
+    assert "open a checkpoint" in dock.caption.text()
     _open(main_window, tiny_llama)
+    assert "is open: choose a text" in dock.caption.text()  # no longer asks for what is there
     _run(qtbot, main_window, dock)
     result = dock.result
     assert result is not None and not dock.message.text()

@@ -481,6 +481,8 @@ class RunDock(ViewDock):
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
+        if self._result is None:
+            self._show_empty()
         try:
             request = self.make_request(document)
         except PeappError as exc:
@@ -557,9 +559,11 @@ class RunDock(ViewDock):
 
     # ---- drawing ----------------------------------------------------------------------------------
     def _show_empty(self) -> None:
-        self.set_caption("Run on text: open a checkpoint (File > Open Sample), choose a text (type it, open a .txt, "
-                         "or the bundled sample) and press Run. The model runs with its own tokenizer; every "
-                         "statistic is measured on its real attention.")
+        checkpoint = self.ctx.document.checkpoint
+        first = (f"{_short_name(checkpoint)} is open: choose" if checkpoint
+                 else "Run on text: open a checkpoint (File > Open Sample), choose")
+        self.set_caption(f"{first} a text (type it, open a .txt, or the bundled sample) and press Run. The model "
+                         "runs with its own tokenizer; every statistic is measured on its real attention.")
 
     def _tab_changed(self, index: int) -> None:
         mode = list(MODES)[index]
