@@ -52,6 +52,8 @@ def test_start_trains_in_the_background_and_draws_the_results(dock, qtbot, app_c
     cells = {dock.table.item(r, 0).text(): dock.table.item(r, 2).text() for r in range(dock.table.rowCount())}
     assert cells["Learned absolute"] == "cannot"  # said, not drawn as 0
     assert len(dock.loss_plot.listDataItems()) == 2
+    for item in dock.loss_plot.listDataItems():  # 3 steps: too few points for a line, so they are dots
+        assert len(item.xData) >= 1 and (item.opts["symbol"] == "o") == (len(item.xData) < 3)
     (x0, x1), (y0, y1) = dock.plot.viewRange()
     assert x0 < 6 < x1
     assert dock.readout_at(6, (y0 + y1) / 2).startswith("length 6: Learned absolute cannot")

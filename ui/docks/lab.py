@@ -303,7 +303,7 @@ class LabDock(SettingsDock):
         self._live_items.clear()
         for encoding, _seed, curve in result.loss_curves.values():
             if len(curve):
-                self.loss_plot.plot(curve[:, 0], curve[:, 1], pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
+                _set_loss(self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1)), curve, encoding)
 
     def _fill_table(self, result: lab_analysis.LabResults) -> None:
         rows = result.table
@@ -492,7 +492,7 @@ class LabDock(SettingsDock):
             if item is None:
                 item = self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
                 self._live_items[run_id] = item
-            item.setData(data[:, 0], data[:, 1])
+            _set_loss(item, data, encoding)
 
     def _finish(self, text: str) -> None:
         self._state = "idle"
@@ -543,6 +543,13 @@ def _encoding_of(run_id: str) -> str:
     """The encoding in a run id (``TASK-ENCODING-L20-seed0``, as peapp.lab.train.RunSpec names runs)."""
     parts = run_id.split("-")
     return parts[1] if len(parts) >= 4 else "?"
+
+
+def _set_loss(item: pg.PlotDataItem, points: np.ndarray, encoding: str) -> None:
+    """A run's loss curve; a line needs two points, so a run of a few steps is drawn as dots."""
+    few = len(points) < 3
+    item.setData(points[:, 0], points[:, 1], symbol="o" if few else None, symbolSize=5,
+                 symbolBrush=COLORS.get(encoding, "#95a5a6"), symbolPen=None)
 
 
 def _workers() -> int:
