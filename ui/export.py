@@ -371,6 +371,7 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
         for _ in range(4):
             central.setGeometry(QRectF(0, 0, width, height))
             _activate(central)
+            _redo_width_dependent_curves(scene)
             before = state()
             laid_out = central.geometry()
             scratch = QImage(max(1, round(laid_out.width() * ratio)), max(1, round(laid_out.height() * ratio)),
@@ -393,6 +394,22 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
             axis._adjustSize()
         central.setGeometry(old_geometry)
         _activate(central)
+        _redo_width_dependent_curves(scene)  # back to the screen's width
+
+
+def _redo_width_dependent_curves(scene) -> None:
+    """Recompute what the curves that thin themselves to their plot's width draw, at the width
+    the plot has now.
+
+    pyqtgraph caches a downsampled (``setDownsampling(auto=True)``) or clipped curve as it was
+    for the view box's width when its data was last set, and a resize that keeps the range does
+    not refresh it; so a figure drew the heatmap's exact column at whatever width the plot had
+    when that result arrived (5,000 or 5,714 points for the same 20,000-position RoPE column,
+    varying run to run with the event timing).  Refreshed here, the figure depends on its size only.
+    """
+    for item in scene.items():
+        if isinstance(item, pg.PlotDataItem) and (item.opts["autoDownsample"] or item.opts["clipToView"]):
+            item.viewRangeChanged()
 
 
 def _activate(item) -> None:
