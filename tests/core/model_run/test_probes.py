@@ -1,0 +1,202 @@
+"""The probes (issue 15) against transformers itself, on tiny save_pretrained models.
+
+References: transformers' own loss (``labels=ids``) for the per-position loss; transformers'
+own models built with ``rope_parameters`` linear / dynamic / YaRN / Llama-3 (same weights) for the
+variants; for static NTK-aware (not a transformers rope_type), the same model with its base
+raised to base·factor^(dim/(dim − 2)), the closed form.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.core.model_run.conftest import VOCAB, _save
+
+TRAINED = 32  # the tiny model's trained context: the probes go past it
+THETA = 100.0
+
+
+@pytest.fixture(scope="module")
+def short_llama(tmp_path_factory):
+    import torch
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(3)
+    cfg = LlamaConfig(vocab_size=VOCAB, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=TRAINED,
+                      rope_theta=THETA)
+    return _save(LlamaForCausalLM(cfg).eval(), tmp_path_factory.mktemp("short-llama"))
+
+
+@pytest.fixture(scope="module")
+def loaded(short_llama):
+    from peapp.model_run import load_model
+
+    return load_model(short_llama)
+
+
+def _ids(n: int, seed: int = 0) -> list[int]:
+    return np.random.default_rng(seed).integers(1, VOCAB, n).tolist()
+
+
+def _reference(folder: str, rope_parameters: dict | None = None):
+    """transformers' own LlamaForCausalLM from ``folder``'s weights, with other rope parameters."""
+    import torch
+    from transformers import AutoConfig, LlamaForCausalLM
+
+    config = AutoConfig.from_pretrained(folder)
+    if rope_parameters is not None:
+        config.rope_parameters = {"rope_theta": THETA, **rope_parameters}
+    model = LlamaForCausalLM.from_pretrained(folder, config=config, dtype=torch.float32, attn_implementation="eager")
+    return model.eval()
+
+
+def _logits(model, ids):
+    import torch
+
+    with torch.no_grad():
+        return model(torch.tensor([ids])).logits[0].numpy()
+
+
+def test_per_position_loss_is_transformers_own_loss(loaded, short_llama):
+    import torch
+
+    from peapp.model_run.probes import perplexity_probe
+
+    ids = _ids(48)
+    result = perplexity_probe(loaded, ids, variants=("none",), window=8, return_logits=True)
+    curve = result.curves[0]
+    assert curve.nll.shape == (47,)
+    model = _reference(short_llama)
+    with torch.no_grad():
+        out = model(torch.tensor([ids]), labels=torch.tensor([ids]))
+    assert curve.mean_nll == pytest.approx(float(out.loss), rel=1e-5)
+    logp = torch.log_softmax(out.logits[0, :-1].double(), -1)
+    want = -logp[torch.arange(47), torch.tensor(ids[1:])].numpy()
+    np.testing.assert_allclose(curve.nll, want, rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(curve.logits, out.logits[0].numpy(), rtol=1e-4, atol=1e-4)
+    starts, stops, ppl = curve.windowed(8)
+    assert starts.tolist() == [1, 9, 17, 25, 33, 41] and stops.tolist() == [9, 17, 25, 33, 41, 48]
+    assert ppl[0] == pytest.approx(np.exp(want[:8].mean()), rel=1e-4)
+    assert ppl[-1] == pytest.approx(np.exp(want[40:].mean()), rel=1e-4)
+
+
+@pytest.mark.parametrize("variant,rope_parameters", [
+    ("linear", {"rope_type": "linear", "factor": 2.0}),
+    ("dynamic", {"rope_type": "dynamic", "factor": 2.0}),
+    ("yarn", {"rope_type": "yarn", "factor": 2.0, "original_max_position_embeddings": TRAINED}),
+    ("llama3", {"rope_type": "llama3", "factor": 2.0, "original_max_position_embeddings": TRAINED,
+                "low_freq_factor": 1.0, "high_freq_factor": 4.0}),
+])
+def test_each_variant_equals_transformers_own_scaled_model(loaded, short_llama, variant, rope_parameters):
+    from peapp.model_run.probes import perplexity_probe
+
+    ids = _ids(80, seed=1)  # 2.5× the trained context: dynamic NTK grows its base for 80
+    result = perplexity_probe(loaded, ids, variants=("none", variant), factor=2.0, return_logits=True)
+    plain, scaled = result.curves
+    want = _logits(_reference(short_llama, rope_parameters), ids)
+    np.testing.assert_allclose(scaled.logits, want, rtol=1e-4, atol=1e-5)
+    # and it is a different model from the unscaled one (the test can fail)
+    assert not np.allclose(plain.logits, want, rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(plain.logits, _logits(_reference(short_llama), ids), rtol=1e-4, atol=1e-5)
+    if variant == "yarn":
+        assert scaled.attention_factor == pytest.approx(0.1 * np.log(2.0) + 1.0)
+    # the model's own frequencies are back
+    np.testing.assert_allclose(_logits(loaded.model, ids), plain.logits, rtol=1e-5, atol=1e-6)
+
+
+def test_static_ntk_is_the_raised_base(loaded, short_llama):
+    from peapp.model_run.probes import perplexity_probe
+
+    ids = _ids(64, seed=2)
+    result = perplexity_probe(loaded, ids, variants=("ntk",), factor=4.0, return_logits=True)
+    dim = 8
+    want = _logits(_reference(short_llama, {"rope_type": "default", "rope_theta": THETA * 4.0 ** (dim / (dim - 2))}),
+                   ids)
+    np.testing.assert_allclose(result.curves[0].logits, want, rtol=1e-4, atol=1e-5)
+
+
+def test_variants_come_from_ropespec_the_spectrum_panel_uses(loaded):
+    import torch
+
+    from peapp.encodings.rope import RopeSpec
+    from peapp.model_run.probes import model_rope_spec, variant_spec
+
+    base = model_rope_spec(loaded)
+    assert (base.rope_type, base.base, base.head_dim, base.original_max_position_embeddings) == \
+        ("default", THETA, 8, TRAINED)
+    spec = variant_spec(base, "yarn", 3.0)
+    panel = RopeSpec.from_dict({**base.to_dict(), "rope_type": "yarn", "factor": 3.0})
+    assert torch.equal(spec.inv_freq(100)[0], panel.inv_freq(100)[0])
+    assert spec.inv_freq(100)[1] == panel.yarn_attention_factor()
+
+
+def test_partial_results_progress_and_cancel(loaded):
+    from peapp.jobs import Cancelled
+    from peapp.model_run.probes import perplexity_probe
+
+    ids = _ids(40, seed=4)
+    seen, fractions = [], []
+    perplexity_probe(loaded, ids, variants=("none", "linear", "yarn"), partial=lambda r: seen.append(
+        [c.variant for c in r.curves]), progress=fractions.append)
+    assert seen == [["none"], ["none", "linear"], ["none", "linear", "yarn"]]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and len(fractions) >= 6
+    before = _logits(loaded.model, ids)
+    calls = []
+
+    def cancel_in_second_variant():
+        calls.append(1)
+        return len(calls) > 3  # two layers of the first variant, then stop inside the second
+
+    with pytest.raises(Cancelled):
+        perplexity_probe(loaded, ids, variants=("none", "linear"), cancelled=cancel_in_second_variant,
+                         partial=lambda r: seen.append("partial"))
+    assert seen[-1] == "partial" and len(calls) == 4
+    np.testing.assert_allclose(_logits(loaded.model, ids), before, rtol=0, atol=0)  # frequencies restored
+    assert loaded.model.config._attn_implementation == "peapp_blocks"
+
+
+def test_learned_table_cannot_past_its_rows(tiny_gpt2):
+    import torch
+
+    from peapp.model_run import load_model
+    from peapp.model_run.probes import perplexity_probe
+
+    loaded = load_model(tiny_gpt2)  # 64 positions
+    ids = _ids(100, seed=5)
+    result = perplexity_probe(loaded, ids, variants=("none", "yarn"))
+    assert result.n_tokens == 100 and result.n_measured == 64 and result.position_limit == 64
+    assert "cannot" in result.cannot and "64 rows" in result.cannot
+    assert [c.variant for c in result.curves] == ["none"] and "yarn" in result.not_applied
+    assert result.curves[0].nll.shape == (63,)
+    from transformers import GPT2LMHeadModel
+
+    model = GPT2LMHeadModel.from_pretrained(tiny_gpt2, attn_implementation="eager").eval()
+    with torch.no_grad():
+        loss = model(torch.tensor([ids[:64]]), labels=torch.tensor([ids[:64]])).loss
+    assert result.curves[0].mean_nll == pytest.approx(float(loss), rel=1e-5)
+    doc = result.to_json()
+    assert doc["cannot"] == result.cannot and len(doc["variants"][0]["nll"]) == 63
+
+
+def test_encoders_are_refused_with_a_reason(tiny_bert):
+    from peapp.errors import ParameterError
+    from peapp.model_run import load_model
+    from peapp.model_run.probes import perplexity_probe
+
+    loaded = load_model(tiny_bert)
+    with pytest.raises(ParameterError, match="causal language model"):
+        perplexity_probe(loaded, _ids(10))
+
+
+def test_time_estimate_fits_the_two_points():
+    from peapp.model_run.probes import fit_time
+
+    est = fit_time([(512, 1.0), (1024, 3.0)], 4096, runs=2)
+    # a·512 + b·512² = 1 and a·1024 + b·1024² = 3 give a = 0.5/512, b = 0.5/512²
+    assert est.quadratic == pytest.approx(0.5 / 512 ** 2) and est.linear == pytest.approx(0.5 / 512)
+    assert est.per_run == pytest.approx(0.5 * 8 + 0.5 * 64) and est.seconds == pytest.approx(72.0)
+    flat = fit_time([(512, 2.0), (1024, 3.0)], 2048)  # sub-linear: b < 0 clamped, a line through the longer
+    assert flat.quadratic == 0.0 and flat.per_run == pytest.approx(6.0)
+    assert "2 runs of 4,096 tokens" in est.text()
