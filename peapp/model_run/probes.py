@@ -39,7 +39,7 @@ and needs a causal LM; a masked-LM pseudo-loss needs one forward pass per positi
 with one token masked) and measures something else, so it is not offered.
 
 **Time estimate** (:func:`estimate_seconds`): two short prefixes of the same tokens are run and
-timed (512 and 1,024 tokens), t(n) = a·n + b·n² is fitted through them (b ≥ 0) and evaluated at
+timed (512 and 1,024 tokens; 1,024 and 2,048 from 8,192 on), t(n) = a·n + b·n² is fitted through them (b ≥ 0) and evaluated at
 the probe length, times the number of runs; long probes say it before they start.
 """
 
@@ -68,7 +68,8 @@ VARIANT_LABELS = {"none": "as trained", **{k: ROPE_SCALING_LABELS[k].replace("Ro
 DEFAULT_FACTOR = 2.0
 DEFAULT_WINDOW = 256
 ESTIMATE_FROM = 4096  # probes at least this long measure a short prefix first and say the time
-ESTIMATE_LENGTHS = (512, 1024)
+ESTIMATE_LENGTHS = (512, 1024)  # the prefixes timed for the estimate; (1024, 2048) from LONG_ESTIMATE on
+LONG_ESTIMATE = 8192
 MAX_PROBE_TOKENS = 131_072
 _HEAD_CHUNK = 256  # rows per LM-head product (12,288 × 49,152 float32 logits would be 2.4 GB)
 
@@ -383,11 +384,16 @@ def fit_time(measured: Sequence[tuple[int, float]], n: int, runs: int = 1) -> Ti
 
 def estimate_seconds(loaded, token_ids: Sequence[int], n: int, runs: int = 1,
                      cancelled: CancelFn | None = None) -> TimeEstimate:
-    """Time forward passes over the first 512 and 1,024 of ``token_ids`` (fewer when the text is
-    shorter) and scale to ``runs`` passes of ``n`` tokens (see :func:`fit_time`)."""
-    lengths = [m for m in ESTIMATE_LENGTHS if m < min(n, len(token_ids))] or [max(2, min(n, len(token_ids)) // 2)]
+    """Time forward passes over two prefixes of ``token_ids`` — 512 and 1,024 tokens, or 1,024
+    and 2,048 for n ≥ 8,192 (short ones overstate the n² term) — after a 64-token warm-up pass
+    (the first pass of a process pays for allocations), and scale to ``runs`` passes of ``n``
+    tokens (see :func:`fit_time`)."""
+    available = min(n, len(token_ids))
+    lengths = [2 * m for m in ESTIMATE_LENGTHS] if n >= LONG_ESTIMATE else list(ESTIMATE_LENGTHS)
+    lengths = [m for m in lengths if m < available] or [max(2, available // 2)]
     if len(lengths) == 1:
         lengths = [max(2, lengths[0] // 2), lengths[0]]
+    position_nll(loaded, token_ids[:min(64, available)], cancelled=cancelled)
     measured = []
     for m in lengths:
         started = time.perf_counter()

@@ -200,3 +200,111 @@ def test_time_estimate_fits_the_two_points():
     flat = fit_time([(512, 2.0), (1024, 3.0)], 2048)  # sub-linear: b < 0 clamped, a line through the longer
     assert flat.quadratic == 0.0 and flat.per_run == pytest.approx(6.0)
     assert "2 runs of 4,096 tokens" in est.text()
+
+
+# ---- passkey -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def word_llama(tmp_path_factory):
+    """A tiny Llama whose tokenizer knows every word of the filler and the prompt (digits one by one)."""
+    import torch
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    from peapp.model_run import passkey
+
+    tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
+    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Whitespace(),
+                                                 pre_tokenizers.Digits(individual_digits=True)])
+    texts = [passkey.filler_text(), passkey.INTRO, passkey.NEEDLE, passkey.QUESTION, "0 1 2 3 4 5 6 7 8 9"]
+    tok.train_from_iterator(texts, trainers.WordLevelTrainer(special_tokens=["[UNK]"]))
+    torch.manual_seed(6)
+    cfg = LlamaConfig(vocab_size=tok.get_vocab_size(), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=TRAINED,
+                      rope_theta=THETA)
+    folder = tmp_path_factory.mktemp("word-llama")
+    LlamaForCausalLM(cfg).eval().save_pretrained(folder)
+    tok.save(str(folder / "tokenizer.json"))
+    return str(folder)
+
+
+@pytest.mark.parametrize("n_tokens", [120, 333])
+def test_passkey_needle_at_the_asked_depth_token_exact(word_llama, n_tokens):
+    from tokenizers import Tokenizer
+
+    from peapp.model_run.passkey import DEFAULT_DEPTHS, NEEDLE, PromptBuilder
+
+    tok = Tokenizer.from_file(f"{word_llama}/tokenizer.json")
+    builder = PromptBuilder(tok)
+    needle = tok.encode(NEEDLE.format(key="68231"), add_special_tokens=False).ids
+    head = len(builder.specials) + len(builder.intro)
+    starts = []
+    for depth in DEFAULT_DEPTHS:
+        p = builder.build(n_tokens, depth, "68231")
+        assert len(p.ids) == n_tokens
+        fill = p.filler_tokens
+        start = head + int(np.floor(depth * fill + 0.5))
+        assert p.needle == (start, start + len(needle))
+        assert p.ids[start:start + len(needle)] == needle
+        # the filler around it is the filler's own tokens, in order, cut exactly there
+        assert p.ids[head:start] == builder.filler[:start - head]
+        after = start + len(needle)
+        assert p.ids[after:after + fill - (start - head)] == builder.filler[start - head:fill]
+        assert p.ids[after + fill - (start - head):p.answer[0]] == builder.answer_ids("68231")[0]
+        assert tok.decode(p.ids[p.answer[0]:p.answer[1]]).replace(" ", "") == "68231"
+        assert p.rows == list(range(p.answer[0] - 1, p.answer[1] - 1))
+        starts.append(start)
+    assert starts[0] == head and starts[-1] == head + fill  # 0 %: first thing after the intro; 100 %: last
+    assert starts == sorted(starts) and len(set(starts)) == len(starts)
+
+
+def test_passkey_measures_equal_eager_attention_and_logits(word_llama):
+    import torch
+    from transformers import LlamaForCausalLM
+
+    from peapp.model_run import load_model
+    from peapp.model_run.passkey import PromptBuilder, measure_prompt, passkey_probe
+
+    loaded = load_model(word_llama)
+    prompt = PromptBuilder(loaded.tokenizer).build(150, 0.3, "40517")
+    logprob, accuracy, exact, attention, uniform = measure_prompt(loaded, prompt)
+    model = LlamaForCausalLM.from_pretrained(word_llama, attn_implementation="eager").eval()
+    with torch.no_grad():
+        out = model(torch.tensor([prompt.ids]), output_attentions=True)
+    rows = prompt.rows
+    targets = torch.tensor(prompt.ids[prompt.answer[0]:prompt.answer[1]])
+    logp = torch.log_softmax(out.logits[0, rows].double(), -1)
+    assert logprob == pytest.approx(float(logp[torch.arange(len(rows)), targets].sum()), rel=1e-5)
+    top = (logp.argmax(-1) == targets).double()
+    assert accuracy == pytest.approx(float(top.mean())) and exact == bool(top.all())
+    s0, s1 = prompt.needle
+    want = np.stack([a[0][:, rows, s0:s1].sum(-1).mean(-1).numpy() for a in out.attentions])  # [L, H]
+    np.testing.assert_allclose(attention, want, rtol=1e-4, atol=1e-6)
+    assert uniform == pytest.approx(np.mean([(s1 - s0) / (r + 1) for r in rows]))
+
+    seen = []
+    result = passkey_probe(loaded, lengths=(100, 150), depths=(0.0, 0.5, 1.0), partial=lambda r: seen.append(
+        len(r.cells)))
+    assert seen == [1, 2, 3, 4, 5, 6]
+    table = result.table("logprob")
+    assert table.shape == (2, 3) and np.isfinite(table).all()
+    assert result.layer_attention(150).shape == (2, 3)
+    doc = result.to_json()
+    assert doc["reference"]["accuracy_percent"] == [75.8, 57.2, 53.8, 55.4, 63.2]
+    assert doc["reference"]["closed_book_percent"] == 56.1
+    with pytest.raises(Exception, match="no room for filler"):
+        passkey_probe(loaded, lengths=(20,), depths=(0.5,))
+
+
+def test_passkey_cancel_and_learned_limit(word_llama, tiny_gpt2):
+    from peapp.errors import ParameterError
+    from peapp.jobs import Cancelled
+    from peapp.model_run import load_model
+    from peapp.model_run.passkey import passkey_probe
+
+    loaded = load_model(word_llama)
+    with pytest.raises(Cancelled):
+        passkey_probe(loaded, lengths=(100,), depths=(0.0, 1.0), cancelled=lambda: True)
+    gpt2 = load_model(tiny_gpt2)
+    with pytest.raises(ParameterError, match="no row past them"):
+        passkey_probe(gpt2, lengths=(65,))
