@@ -70,7 +70,7 @@ DEFAULT_SEED = 0
 #: Liu et al. 2023 (TACL 2024), "Lost in the Middle: How Language Models Use Long Contexts",
 #: arXiv:2307.03172, multi-document question answering with 20 documents, GPT-3.5-Turbo: accuracy
 #: by the position of the document that holds the answer, and closed-book (no documents).
-LOST_IN_THE_MIDDLE = {
+LOST_IN_THE_MIDDLE: dict[str, Any] = {
     "citation": "Liu, Lin, Hewitt, Paranjape, Bevilacqua, Petroni, Liang (2023). Lost in the Middle: How "
                 "Language Models Use Long Contexts. TACL 2024; arXiv:2307.03172. Multi-document QA, 20 "
                 "documents, GPT-3.5-Turbo.",

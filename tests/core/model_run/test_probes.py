@@ -308,3 +308,70 @@ def test_passkey_cancel_and_learned_limit(word_llama, tiny_gpt2):
     gpt2 = load_model(tiny_gpt2)
     with pytest.raises(ParameterError, match="no row past them"):
         passkey_probe(gpt2, lengths=(65,))
+
+
+# ---- the command line ----------------------------------------------------------------------------
+
+def test_cli_perplexity_and_passkey_json(short_llama, word_llama, tmp_path, capsys):
+    import json
+
+    from peapp.cli import main
+
+    text = tmp_path / "words.txt"
+    text.write_text(" ".join(f"w{i}" for i in _ids(90, seed=7)), encoding="utf-8")
+    assert main(["probe", "perplexity", short_llama, "--text-file", str(text), "--length", "80",
+                 "--variants", "none,yarn", "--factor", "2", "--window", "16", "--json", "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["probe"] == "perplexity" and doc["n_measured"] == 80 and doc["trained_context"] == TRAINED
+    assert [v["variant"] for v in doc["variants"]] == ["none", "yarn"]
+    assert len(doc["variants"][1]["nll"]) == 79 and len(doc["variants"][1]["windows"]["perplexity"]) == 5
+    assert doc["variants"][1]["rope"]["rope_type"] == "yarn" and doc["text"]["sha256"]
+    assert "perplexity_beyond_trained" in doc["variants"][0]
+    assert main(["probe", "perplexity", short_llama, "--text-file", str(text), "--length", "80",
+                 "--variants", "none,linear"]) == 0
+    captured = capsys.readouterr()
+    assert "linear (PI)" in captured.out and "> trained" in captured.out and "perplexity" in captured.err
+
+    assert main(["probe", "passkey", word_llama, "--lengths", "100,140", "--depths", "0,0.5,1", "--json",
+                 "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["lengths"] == [100, 140] and doc["depths"] == [0.0, 0.5, 1.0] and len(doc["cells"]) == 6
+    assert len(doc["cells"][0]["needle_attention_per_layer"]) == 2
+    assert main(["probe", "passkey", word_llama, "--lengths", "100", "--depths", "0,1", "--quiet"]) == 0
+    assert "top-1 accuracy" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["probe", "perplexity", "MODEL", "--variants", "none,rope9"], "rope9"),
+    (["probe", "perplexity", "MODEL", "--length", "500", "--text-file", "TEXT"], "fewer than --length"),
+    (["probe", "passkey", "MODEL", "--depths", "0,1.5"], "outside 0"),
+    (["probe", "passkey", "MODEL", "--lengths", "ten"], "not a comma-separated list"),
+    (["probe", "perplexity", "BERT"], "causal language model"),
+])
+def test_cli_bad_input_is_one_line(short_llama, tiny_bert, tmp_path, capsys, argv, message):
+    from peapp.cli import main
+
+    text = tmp_path / "short.txt"
+    text.write_text("w1 w2 w3 w4", encoding="utf-8")
+    names = {"MODEL": short_llama, "BERT": tiny_bert, "TEXT": str(text)}
+    argv = [names.get(a, a) for a in argv]
+    assert main(argv + ["--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_cli_choices_equal_the_core_and_the_view(short_llama):
+    from peapp.commands import probe as command
+    from peapp.document import Document
+    from peapp.model_run import probes
+    from peapp.views import probe as view
+
+    assert command.VARIANT_NAMES == probes.VARIANTS == tuple(view.VARIANTS)
+    assert dict(view.VARIANTS) == probes.VARIANT_LABELS
+    assert command.ESTIMATE_FROM == probes.ESTIMATE_FROM and view.MAX_PROBE_TOKENS == probes.MAX_PROBE_TOKENS
+    doc = Document().with_checkpoint(short_llama).with_view("probe", mode="probe-passkey", lengths="512,1024")
+    assert Document.from_json(doc.to_json()) == doc
+    from peapp.errors import ParameterError
+
+    with pytest.raises(ParameterError, match="depths"):
+        Document().with_view("probe", depths="0,2")

@@ -1,0 +1,89 @@
+"""The probes' settings (issue 15): perplexity vs position under each RoPE scaling, and the
+passkey "lost in the middle" probe, measured on ``Document.checkpoint``.
+
+The computation is :mod:`peapp.model_run.probes` / :mod:`peapp.model_run.passkey`; these are the
+settings a session (or ``peapp probe … -o FIGURE``) records so a figure reopens: the checkpoint is
+the Document's, the text as the Run on text panel records it (sample, file or typed, with its
+SHA-256), and ``results_file``, a saved result (``peapp probe … --json``) drawn without running
+again.  Choices are spelled out (importing the probes loads torch); a test keeps them equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from peapp.errors import ParameterError
+from peapp.params import param
+from peapp.views.base import ViewSpec, register
+from peapp.views.run import MAX_TYPED_CHARS, TEXT_SOURCES
+
+MODES = {"probe-perplexity": "Perplexity vs position", "probe-passkey": "Passkey by depth"}
+# peapp.model_run.probes.VARIANTS and VARIANT_LABELS (tests/core/model_run/test_probes.py keeps them equal)
+VARIANTS = {"none": "as trained", "linear": "linear (PI)", "ntk": "NTK-aware", "dynamic": "dynamic NTK",
+            "yarn": "YaRN", "llama3": "Llama-3"}
+MAX_PROBE_TOKENS = 131_072
+
+
+def parse_variants(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(v.strip() for v in text.split(",") if v.strip()))
+    bad = [v for v in names if v not in VARIANTS]
+    if bad or not names:
+        raise ParameterError(f"variants: {', '.join(bad) or 'none given'}; choose from {', '.join(VARIANTS)} "
+                             f"(comma-separated).")
+    return names
+
+
+def parse_numbers(text: str, what: str, kind=float) -> tuple:
+    try:
+        values = tuple(kind(v) for v in text.split(",") if v.strip())
+    except ValueError:
+        raise ParameterError(f"{what}: {text!r} is not a comma-separated list of numbers.") from None
+    if not values:
+        raise ParameterError(f"{what}: give at least one number.")
+    return values
+
+
+@register
+@dataclass(frozen=True)
+class ProbeView(ViewSpec):
+    view_id: ClassVar[str] = "probe"
+    title: ClassVar[str] = "Probes"
+
+    mode: str = param("probe-perplexity", "Show", choices=MODES, help="Which probe the panel shows.")
+    text_source: str = param("sample", "Text", choices=TEXT_SOURCES,
+                             help="What the perplexity probe reads: the bundled sample, a .txt file, or typed text.")
+    text: str = param("", "Typed text", help="The typed or pasted text (with Text = typed).")
+    text_file: str = param("", "Text file", help="The .txt file (UTF-8) to read (with Text = file).")
+    text_sha256: str = param("", "Text SHA-256", readonly=True,
+                             help="SHA-256 of the text that was measured (a changed file is noticed).")
+    length: int = param(4096, "Probe length", minimum=2, maximum=MAX_PROBE_TOKENS, step=1,
+                        help="Tokens of the text to measure (its start). Past the trained context the "
+                             "unscaled model is expected to degrade; long lengths take minutes on a CPU.")
+    variants: str = param(",".join(VARIANTS), "Variants",
+                          help="Comma-separated: none (as trained), linear, ntk, dynamic, yarn, llama3.")
+    factor: float = param(2.0, "Scaling factor", minimum=1.0, maximum=4096.0, log=True,
+                          help="The factor of every scaling variant (how many times the trained context).")
+    window: int = param(256, "Window", minimum=1, maximum=MAX_PROBE_TOKENS, step=1,
+                        help="Positions per point of the perplexity curve (exp of the window's mean loss).")
+    lengths: str = param("1024,2048", "Passkey lengths", help="Comma-separated context lengths of the passkey probe.")
+    depths: str = param("0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1", "Depths",
+                        help="Comma-separated needle depths, 0 (first) … 1 (last) of the filler.")
+    trials: int = param(1, "Trials", minimum=1, maximum=100, step=1, help="Pass keys per (length, depth).")
+    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1, help="Seed of the pass keys.")
+    variant: str = param("none", "Passkey RoPE", choices=VARIANTS,
+                         help="The RoPE frequencies the passkey probe runs with (none: as trained).")
+    results_file: str = param("", "Results file",
+                              help="A saved result (peapp probe … --json) to draw instead of running again.")
+
+    def check(self) -> None:
+        if len(self.text) > MAX_TYPED_CHARS:
+            raise ParameterError(f"the typed text has {len(self.text):,} characters; at most {MAX_TYPED_CHARS:,} "
+                                 f"fit in a session: save it as a .txt file and open that instead.")
+        parse_variants(self.variants)
+        lengths = parse_numbers(self.lengths, "passkey lengths", int)
+        if min(lengths) < 2 or max(lengths) > MAX_PROBE_TOKENS:
+            raise ParameterError(f"passkey lengths must be between 2 and {MAX_PROBE_TOKENS:,} tokens.")
+        depths = parse_numbers(self.depths, "depths")
+        if min(depths) < 0 or max(depths) > 1:
+            raise ParameterError("depths must be between 0 and 1 (0 % … 100 % of the filler).")
