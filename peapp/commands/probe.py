@@ -153,6 +153,10 @@ def _perplexity(args, loaded):
 
     def arrived(result) -> None:
         c = result.curves[-1]
+        if not c.complete:
+            _say(args, f"{c.label}, first {c.nll.size + 1:,} positions (the estimate's prefix): perplexity "
+                       f"{c.perplexity:.2f}")
+            return
         _say(args, f"{c.label}: perplexity {c.perplexity:.2f} over {result.n_measured:,} tokens "
                    f"({c.seconds:.0f} s; {time.perf_counter() - started:.0f} s so far)")
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -353,6 +354,10 @@ class TimeEstimate:
     measured: tuple[tuple[int, float], ...]  # (prefix length, wall seconds)
     linear: float  # a in t = a·n + b·n² (s per token)
     quadratic: float  # b (s per token²)
+    # the longer prefix's per-position loss with the model's own frequencies: for causal attention
+    # and frequencies that do not depend on the length it *is* the start of the "as trained" curve
+    prefix_nll: tuple[float, ...] = ()
+    prefix_ids: tuple[int, ...] = ()
 
     def text(self) -> str:
         from peapp.lab.options import duration_text
@@ -395,11 +400,14 @@ def estimate_seconds(loaded, token_ids: Sequence[int], n: int, runs: int = 1,
         lengths = [max(2, lengths[0] // 2), lengths[0]]
     position_nll(loaded, token_ids[:min(64, available)], cancelled=cancelled)
     measured = []
+    nll = np.zeros(0)
     for m in lengths:
         started = time.perf_counter()
-        position_nll(loaded, token_ids[:m], cancelled=cancelled)
+        nll, _ = position_nll(loaded, token_ids[:m], cancelled=cancelled)
         measured.append((m, time.perf_counter() - started))
-    return fit_time(measured, n, runs)
+    fit = fit_time(measured, n, runs)
+    return dataclasses.replace(fit, prefix_nll=tuple(map(float, nll)),
+                               prefix_ids=tuple(map(int, token_ids[:max(lengths)])))
 
 
 # ---- perplexity vs position ------------------------------------------------------------------
@@ -416,6 +424,7 @@ class VariantCurve:
     nll: np.ndarray  # [m − 1]: position i = 1 … m − 1
     seconds: float
     logits: np.ndarray | None = None  # [m, vocab] when asked for (tests, small inputs)
+    complete: bool = True  # False: a preview of the first positions only (see perplexity_probe)
 
     @property
     def mean_nll(self) -> float:
@@ -439,6 +448,21 @@ class VariantCurve:
         sums = np.add.reduceat(self.nll, starts) if m else np.zeros(0)
         counts = np.minimum(starts + window, m) - starts
         return starts + 1, np.minimum(starts + window, m) + 1, np.exp(np.minimum(sums / np.maximum(counts, 1), 700))
+
+
+def _preview(loaded, base: RopeSpec | None, ids: Sequence[int], runs, estimate: TimeEstimate | None):
+    """The "as trained" curve's first positions from the estimate's prefix run, when it is exactly
+    that (same tokens, frequencies independent of the length): a partial curve within seconds."""
+    if estimate is None or not estimate.prefix_nll or not runs or runs[0][0] != "none":
+        return None
+    if base is not None and base.rope_type in ("dynamic", "longrope"):
+        return None
+    if tuple(ids[:len(estimate.prefix_ids)]) != estimate.prefix_ids:
+        return None
+    return VariantCurve(variant="none", label=VARIANT_LABELS["none"], factor=1.0,
+                        attention_factor=1.0 if base is None else float(base.inv_freq(None)[1]),
+                        rope=None if base is None else base.to_dict(), nll=np.asarray(estimate.prefix_nll),
+                        seconds=0.0, complete=False)
 
 
 def _exp(x: float) -> float:
@@ -475,7 +499,7 @@ class PerplexityResult:
         out = []
         for c in self.curves:
             starts, stops, ppl = c.windowed(self.window)
-            entry = {"variant": c.variant, "label": c.label, "factor": c.factor,
+            entry = {"variant": c.variant, "label": c.label, "factor": c.factor, "complete": c.complete,
                      "attention_factor": c.attention_factor, "rope": _jsonable(c.rope),
                      "seconds": round(c.seconds, 3), "perplexity": num(c.perplexity), "mean_nll": num(c.mean_nll),
                      "nll": [round(float(v), 5) for v in c.nll],
@@ -513,7 +537,9 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
     """Per-position loss of ``loaded`` on ``token_ids`` for each variant (see the module docstring).
 
     ``partial(result)`` is called after every variant with the curves so far (a panel draws
-    them as they arrive); ``progress`` goes 0 → 1 over all variants; ``cancelled()`` is checked
+    them as they arrive), and first, when ``estimate`` (from :func:`estimate_seconds` on the same
+    tokens) holds exactly the start of the "as trained" curve, with that preview (``complete``
+    False: positions up to the estimate's longer prefix); ``progress`` goes 0 → 1 over all variants; ``cancelled()`` is checked
     once per layer and raises :class:`peapp.jobs.Cancelled` (the model's own frequencies are
     restored either way).  ``return_logits`` keeps each variant's logits (tests; small inputs)."""
     require_causal_lm(loaded)
@@ -548,6 +574,11 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
             result.not_applied[v] = f"not a RoPE model ({loaded.scheme.replace('_', ' ')} positions): nothing to scale"
             continue
         runs.append((v, None if base is None else variant_spec(base, v, factor)))
+    preview = _preview(loaded, base, ids, runs, estimate)
+    if preview is not None and partial is not None:
+        result.curves.append(preview)
+        partial(result)
+        result.curves.remove(preview)
     for index, (v, spec) in enumerate(runs):
         def step(f: float, index: int = index) -> None:
             if progress is not None:

@@ -375,3 +375,24 @@ def test_cli_choices_equal_the_core_and_the_view(short_llama):
 
     with pytest.raises(ParameterError, match="depths"):
         Document().with_view("probe", depths="0,2")
+
+
+def test_the_estimate_prefix_is_a_true_preview_of_the_trained_curve(loaded):
+    from peapp.model_run.probes import estimate_seconds, perplexity_probe
+
+    ids = _ids(80, seed=8)
+    estimate = estimate_seconds(loaded, ids, 80, runs=2)
+    assert [m for m, _ in estimate.measured] == [20, 40] and estimate.seconds > 0
+    seen = []
+    result = perplexity_probe(loaded, ids, variants=("none", "linear"), estimate=estimate,
+                              partial=lambda r: seen.append([(c.variant, c.complete, c.nll.copy()) for c in r.curves]))
+    assert [[(v, done) for v, done, _ in step] for step in seen] == [
+        [("none", False)], [("none", True)], [("none", True), ("linear", True)]]
+    preview, full = seen[0][0][2], result.curves[0].nll
+    assert preview.shape == (39,)
+    np.testing.assert_allclose(preview, full[:39], rtol=1e-5, atol=1e-6)  # the same positions, measured
+    assert result.to_json()["estimate"]["measured"][1][0] == 40
+    # no preview when the first run is not the model as trained (the prefix is not its start)
+    seen.clear()
+    perplexity_probe(loaded, ids, variants=("linear",), estimate=estimate, partial=lambda r: seen.append(1))
+    assert seen == [1]
