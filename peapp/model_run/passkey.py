@@ -376,3 +376,30 @@ def passkey_probe(loaded, lengths: Sequence[int] = DEFAULT_LENGTHS, depths: Sequ
             partial(result)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def passkey_from_json(doc: dict[str, Any]) -> PasskeyResult:
+    """A :class:`PasskeyResult` back from its ``to_json`` (a saved result drawn without running again)."""
+    if not isinstance(doc, dict) or doc.get("probe") != "passkey":
+        raise ParameterError("this file is not a saved passkey probe (peapp probe passkey --json).")
+    try:
+        result = PasskeyResult(
+            family=str(doc["family"]), architecture=str(doc["architecture"]),
+            lengths=[int(n) for n in doc["lengths"]], depths=[float(d) for d in doc["depths"]],
+            trials=int(doc["trials"]), seed=int(doc["seed"]), variant=str(doc["variant"]),
+            factor=float(doc["factor"]), trained_context=doc.get("trained_context"),
+            seconds=float(doc.get("seconds") or 0.0), device=str(doc.get("device", "cpu")),
+            threads=int(doc.get("threads") or 1))
+        if result.variant not in VARIANTS:
+            raise ParameterError(f"unknown variant {result.variant!r} in the saved result.")
+        for c in doc["cells"]:
+            result.cells.append(PasskeyCell(
+                n_tokens=int(c["n_tokens"]), depth=float(c["depth"]), trial=int(c["trial"]), key=str(c["key"]),
+                needle=(int(c["needle"][0]), int(c["needle"][1])), answer_tokens=int(c["answer_tokens"]),
+                logprob=float(c["logprob"]), token_accuracy=float(c["token_accuracy"]), exact=bool(c["exact"]),
+                needle_attention=np.asarray(c["needle_attention"], dtype=np.float64),
+                uniform_share=float(c["uniform_share"]), seconds=float(c.get("seconds") or 0.0)))
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ParameterError(f"the saved passkey probe is incomplete or damaged ({type(exc).__name__}: "
+                             f"{str(exc)[:80]}); run the probe again.") from None
+    return result

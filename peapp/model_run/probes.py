@@ -602,3 +602,35 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
             partial(result)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def perplexity_from_json(doc: dict[str, Any]) -> PerplexityResult:
+    """A :class:`PerplexityResult` back from its ``to_json`` (a saved result a panel draws without
+    running again; logits are not saved)."""
+    if not isinstance(doc, dict) or doc.get("probe") != "perplexity":
+        raise ParameterError("this file is not a saved perplexity probe (peapp probe perplexity --json).")
+    try:
+        estimate = doc.get("estimate")
+        result = PerplexityResult(
+            family=str(doc["family"]), architecture=str(doc["architecture"]), scheme=str(doc["scheme"]),
+            n_tokens=int(doc["n_tokens"]), n_measured=int(doc["n_measured"]),
+            trained_context=doc.get("trained_context"), position_limit=doc.get("position_limit"),
+            factor=float(doc["factor"]), window=int(doc["window"]), not_applied=dict(doc.get("not_applied") or {}),
+            cannot=doc.get("cannot"), seconds=float(doc.get("seconds") or 0.0), device=str(doc.get("device", "cpu")),
+            threads=int(doc.get("threads") or 1),
+            estimate=None if not estimate else TimeEstimate(
+                n=int(estimate["n"]), runs=int(estimate["runs"]), seconds=float(estimate["seconds"]),
+                per_run=float(estimate["per_run"]), measured=tuple((int(m), float(t)) for m, t in estimate["measured"]),
+                linear=float(estimate["a"]), quadratic=float(estimate["b"])))
+        for v in doc["variants"]:
+            if v["variant"] not in VARIANTS:
+                raise ParameterError(f"unknown variant {v['variant']!r} in the saved result.")
+            result.curves.append(VariantCurve(
+                variant=v["variant"], label=VARIANT_LABELS[v["variant"]], factor=float(v["factor"]),
+                attention_factor=float(v["attention_factor"]), rope=v.get("rope"),
+                nll=np.asarray([np.nan if x is None else x for x in v["nll"]], dtype=np.float64),
+                seconds=float(v.get("seconds") or 0.0), complete=bool(v.get("complete", True))))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ParameterError(f"the saved perplexity probe is incomplete or damaged ({type(exc).__name__}: "
+                             f"{str(exc)[:80]}); run the probe again.") from None
+    return result

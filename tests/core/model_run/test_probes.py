@@ -396,3 +396,73 @@ def test_the_estimate_prefix_is_a_true_preview_of_the_trained_curve(loaded):
     seen.clear()
     perplexity_probe(loaded, ids, variants=("linear",), estimate=estimate, partial=lambda r: seen.append(1))
     assert seen == [1]
+
+
+def test_saved_results_read_back(loaded, word_llama):
+    import json
+
+    from peapp.errors import ParameterError
+    from peapp.model_run import load_model
+    from peapp.model_run.passkey import passkey_from_json, passkey_probe
+    from peapp.model_run.probes import perplexity_from_json, perplexity_probe
+
+    result = perplexity_probe(loaded, _ids(50, seed=9), variants=("none", "dynamic"), window=10)
+    doc = json.loads(json.dumps(result.to_json()))
+    again = perplexity_from_json(doc)
+    back = again.to_json()
+    for saved, read in zip(doc["variants"], back["variants"]):  # windows recomputed from the saved 5-digit nll
+        np.testing.assert_allclose(read["windows"]["perplexity"], saved["windows"]["perplexity"], rtol=1e-4)
+        saved.pop("windows"), read.pop("windows")
+        for key in ("perplexity", "mean_nll", "perplexity_within_trained", "perplexity_beyond_trained"):
+            assert read.get(key) == pytest.approx(saved.get(key), rel=1e-4)
+            saved.pop(key, None), read.pop(key, None)
+    assert back == doc
+    np.testing.assert_allclose(again.curves[1].nll, result.curves[1].nll, rtol=1e-5)
+    pk = passkey_probe(load_model(word_llama), lengths=(100,), depths=(0.0, 1.0))
+    doc = json.loads(json.dumps(pk.to_json()))
+    back = passkey_from_json(doc).to_json()
+    for saved, read in zip(doc["cells"], back["cells"]):  # per-layer means recomputed from the saved 7 digits
+        np.testing.assert_allclose(read.pop("needle_attention_per_layer"), saved.pop("needle_attention_per_layer"),
+                                   rtol=1e-5, atol=1e-7)
+    for name in doc["mean"]:
+        np.testing.assert_allclose(np.array(back["mean"][name], dtype=float), np.array(doc["mean"][name], dtype=float),
+                                   rtol=1e-5, atol=1e-7)
+    back.pop("mean"), doc.pop("mean")
+    assert back == doc
+    with pytest.raises(ParameterError, match="not a saved passkey"):
+        passkey_from_json({"probe": "perplexity"})
+    doc["cells"][0].pop("logprob")
+    with pytest.raises(ParameterError, match="damaged"):
+        passkey_from_json(doc)
+
+
+def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, word_llama, tmp_path):
+    import json
+
+    from peapp.jobs import Cancelled
+    from peapp.model_run.probe_run import ProbeRequest
+    from peapp.views.probe import ProbeView
+
+    words = " ".join(f"w{i}" for i in _ids(70, seed=10))
+    view = ProbeView(text_source="typed", text=words, length=60, variants="none,yarn", window=20)
+    arrived = []
+    outcome = ProbeRequest.from_view(view, short_llama, on_partial=lambda r: arrived.append(len(r.curves))).run()
+    assert [c.variant for c in outcome.result.curves] == ["none", "yarn"] and arrived == [1, 2]
+    assert outcome.text_label == "typed text" and len(outcome.text_sha256) == 64
+    saved = tmp_path / "probe.json"
+    saved.write_text(json.dumps(outcome.result.to_json()), encoding="utf-8")
+    again = ProbeRequest.from_view(view.replace(results_file=str(saved)), "").run()
+    assert again.from_file == str(saved) and [c.variant for c in again.result.curves] == ["none", "yarn"]
+
+    calls = []
+
+    def progress(fraction):
+        calls.append(fraction)
+        if len(calls) > 2:
+            raise Cancelled()
+
+    passkey_view = ProbeView(mode="probe-passkey", lengths="100", depths="0,1")
+    with pytest.raises(Cancelled):
+        ProbeRequest.from_view(passkey_view, word_llama).run(progress)
+    done = ProbeRequest.from_view(passkey_view, word_llama).run()
+    assert len(done.result.cells) == 2
