@@ -118,8 +118,13 @@ class ProbeRequest(Request):
         runs = len(self.variants) if loaded.scheme == "rope" else 1
         estimate = None
         if measured >= ESTIMATE_FROM:
-            # the worker's progress hook raises Cancelled when the job is no longer wanted: a cancel check
-            estimate = estimate_seconds(loaded, ids, measured, runs, cancelled=lambda: progress(start) or False)
+            here = start
+
+            def cancelled() -> bool:  # the worker's progress hook raises Cancelled when the job is not wanted
+                progress(here)
+                return False
+
+            estimate = estimate_seconds(loaded, ids, measured, runs, cancelled=cancelled)
             start += _ESTIMATE_SHARE
         share = 1.0 - start
         result = perplexity_probe(loaded, ids, variants=self.variants, factor=self.factor, window=self.window,

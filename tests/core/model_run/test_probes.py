@@ -436,18 +436,22 @@ def test_saved_results_read_back(loaded, word_llama):
         passkey_from_json(doc)
 
 
-def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, word_llama, tmp_path):
+def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, word_llama, tmp_path, monkeypatch):
     import json
 
     from peapp.jobs import Cancelled
+    from peapp.model_run import probes
     from peapp.model_run.probe_run import ProbeRequest
     from peapp.views.probe import ProbeView
 
+    monkeypatch.setattr(probes, "ESTIMATE_FROM", 50)  # "long" for this test: the estimate and its preview run
     words = " ".join(f"w{i}" for i in _ids(70, seed=10))
     view = ProbeView(text_source="typed", text=words, length=60, variants="none,yarn", window=20)
     arrived = []
-    outcome = ProbeRequest.from_view(view, short_llama, on_partial=lambda r: arrived.append(len(r.curves))).run()
-    assert [c.variant for c in outcome.result.curves] == ["none", "yarn"] and arrived == [1, 2]
+    outcome = ProbeRequest.from_view(view, short_llama, on_partial=lambda r: arrived.append(
+        [c.complete for c in r.curves])).run()
+    assert [c.variant for c in outcome.result.curves] == ["none", "yarn"]
+    assert arrived == [[False], [True], [True, True]] and outcome.result.estimate.n == 60
     assert outcome.text_label == "typed text" and len(outcome.text_sha256) == 64
     saved = tmp_path / "probe.json"
     saved.write_text(json.dumps(outcome.result.to_json()), encoding="utf-8")
