@@ -92,7 +92,7 @@ def _text(args) -> tuple[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from peapp.views.probe import parse_numbers, parse_variants
+    from peapp.model_run.probe_run import parse_numbers, parse_variants
 
     if args.json and args.output:
         raise ParameterError("--json prints numbers and -o draws a figure: give one of them.")
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
 def _perplexity(args, loaded):
     from peapp.model_run.probes import estimate_seconds, perplexity_probe, position_limit, tokenize_all
     from peapp.model_run.text_run import text_sha256
-    from peapp.views.probe import parse_variants
+    from peapp.model_run.probe_run import parse_variants
 
     text, label = _text(args)
     ids = tokenize_all(loaded, text)
@@ -167,7 +167,7 @@ def _perplexity(args, loaded):
 
 def _passkey(args, loaded):
     from peapp.model_run.passkey import FILLER_LABEL, PromptBuilder, estimate_passkey_seconds, passkey_probe
-    from peapp.views.probe import parse_numbers
+    from peapp.model_run.probe_run import parse_numbers
 
     lengths = parse_numbers(args.lengths, "--lengths", int)
     depths = parse_numbers(args.depths, "--depths")
@@ -218,8 +218,9 @@ def format_perplexity(result) -> str:
 
 def format_passkey(result) -> str:
     from peapp.model_run.passkey import LOST_IN_THE_MIDDLE
+    from peapp.model_run.probes import VARIANT_LABELS
 
-    lines = [f"model: {result.family} ({result.architecture}); RoPE {result.variant}"
+    lines = [f"model: {result.family} ({result.architecture}); RoPE {VARIANT_LABELS[result.variant]}"
              + (f" ×{result.factor:g}" if result.variant != "none" else "")
              + f"; {len(result.cells)} prompts in {result.seconds:.0f} s on {result.device}", ""]
     head = f"{'depth':>8s} " + " ".join(f"{d:>7.0%}" for d in result.depths)

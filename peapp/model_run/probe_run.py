@@ -18,6 +18,31 @@ from typing import Any, ClassVar
 from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import ProgressFn, Request
 
+# peapp.model_run.probes.VARIANTS and VARIANT_LABELS, spelled out: this module, the probe view and the
+# command's parser stay torch-free (tests/core/model_run/test_probes.py keeps them equal)
+VARIANTS = {"none": "as trained", "linear": "linear (PI)", "ntk": "NTK-aware", "dynamic": "dynamic NTK",
+            "yarn": "YaRN", "llama3": "Llama-3"}
+MAX_PROBE_TOKENS = 131_072
+
+
+def parse_variants(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(v.strip() for v in text.split(",") if v.strip()))
+    bad = [v for v in names if v not in VARIANTS]
+    if bad or not names:
+        raise ParameterError(f"variants: {', '.join(bad) or 'none given'}; choose from {', '.join(VARIANTS)} "
+                             f"(comma-separated).")
+    return names
+
+
+def parse_numbers(text: str, what: str, kind=float) -> tuple:
+    try:
+        values = tuple(kind(v) for v in text.split(",") if v.strip())
+    except ValueError:
+        raise ParameterError(f"{what}: {text!r} is not a comma-separated list of numbers.") from None
+    if not values:
+        raise ParameterError(f"{what}: give at least one number.")
+    return values
+
 _LOAD_SHARE = 0.15  # of the progress bar, when the model is not loaded yet
 _ESTIMATE_SHARE = 0.1
 
@@ -58,7 +83,7 @@ class ProbeRequest(Request):
     text: str = ""
     text_file: str = ""
     length: int = 4096
-    variants: tuple[str, ...] = ("none", "linear", "ntk", "dynamic", "yarn", "llama3")
+    variants: tuple[str, ...] = tuple(VARIANTS)
     factor: float = 2.0
     window: int = 256
     lengths: tuple[int, ...] = (1024, 2048)
@@ -73,8 +98,6 @@ class ProbeRequest(Request):
     @classmethod
     def from_view(cls, view, checkpoint: str, device: str = "cpu", on_partial=None) -> "ProbeRequest":
         """The request for a :class:`peapp.views.probe.ProbeView`'s settings."""
-        from peapp.views.probe import parse_numbers, parse_variants
-
         return cls(checkpoint=checkpoint, mode=view.mode, text_source=view.text_source, text=view.text,
                    text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
                    factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),

@@ -5,7 +5,7 @@ The computation is :mod:`peapp.model_run.probes` / :mod:`peapp.model_run.passkey
 settings a session (or ``peapp probe … -o FIGURE``) records so a figure reopens: the checkpoint is
 the Document's, the text as the Run on text panel records it (sample, file or typed, with its
 SHA-256), and ``results_file``, a saved result (``peapp probe … --json``) drawn without running
-again.  Choices are spelled out (importing the probes loads torch); a test keeps them equal.
+again.
 """
 
 from __future__ import annotations
@@ -14,35 +14,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from peapp.errors import ParameterError
+from peapp.model_run.probe_run import MAX_PROBE_TOKENS, VARIANTS, parse_numbers, parse_variants
 from peapp.params import param
 from peapp.views.base import ViewSpec, register
 from peapp.views.run import MAX_TYPED_CHARS, TEXT_SOURCES
 
 MODES = {"probe-perplexity": "Perplexity vs position", "probe-passkey": "Passkey by depth"}
-# peapp.model_run.probes.VARIANTS and VARIANT_LABELS (tests/core/model_run/test_probes.py keeps them equal)
-VARIANTS = {"none": "as trained", "linear": "linear (PI)", "ntk": "NTK-aware", "dynamic": "dynamic NTK",
-            "yarn": "YaRN", "llama3": "Llama-3"}
-MAX_PROBE_TOKENS = 131_072
-
-
-def parse_variants(text: str) -> tuple[str, ...]:
-    names = tuple(dict.fromkeys(v.strip() for v in text.split(",") if v.strip()))
-    bad = [v for v in names if v not in VARIANTS]
-    if bad or not names:
-        raise ParameterError(f"variants: {', '.join(bad) or 'none given'}; choose from {', '.join(VARIANTS)} "
-                             f"(comma-separated).")
-    return names
-
-
-def parse_numbers(text: str, what: str, kind=float) -> tuple:
-    try:
-        values = tuple(kind(v) for v in text.split(",") if v.strip())
-    except ValueError:
-        raise ParameterError(f"{what}: {text!r} is not a comma-separated list of numbers.") from None
-    if not values:
-        raise ParameterError(f"{what}: give at least one number.")
-    return values
-
+__all__ = ["MAX_PROBE_TOKENS", "MODES", "VARIANTS", "ProbeView", "parse_numbers", "parse_variants"]
 
 @register
 @dataclass(frozen=True)
