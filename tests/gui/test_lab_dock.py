@@ -86,9 +86,11 @@ def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, t
     dock._events.event.connect(lambda e: steps.append(e) if e["type"] == "step" else None)
     dock.start_button.click()
     qtbot.waitUntil(lambda: bool(steps), timeout=300_000)
+    # closing the window now would stop it: the window asks first with this
+    assert "The Training lab is training (0 of 1 runs finished)" in dock.unfinished_work()
     dock.cancel_button.click()
     qtbot.waitUntil(lambda: not dock.training(), timeout=120_000)
-    assert "Cancelled" in dock.status_label.text()
+    assert "Cancelled" in dock.status_label.text() and dock.unfinished_work() is None
     assert dock.start_button.isEnabled() and not dock.cancel_button.isEnabled()
     settle(qtbot, app_context)
     assert dock.last_result is None  # nothing finished, nothing half-written counted

@@ -23,6 +23,7 @@ from peapp.jobs import Request
 from peapp.views import Viewport
 from ui.context import AppContext
 from ui.plotting import configure_axes
+from ui.worker import ComputeWorker
 
 # Row-major images everywhere: array[row, col] is drawn at (x=col, y=row), like numpy prints it.
 # Curves are drawn as separate segments: Qt's raster engine strokes an antialiased polyline
@@ -78,6 +79,9 @@ class ViewDock(QDockWidget):
     # docks with the same group are tabbed together in the default layout
     tab_group: ClassVar[str] = "views"
     shortcut: ClassVar[str | None] = None  # e.g. "Ctrl+1": toggles the dock from the View menu
+    #: compute on a thread of the dock's own (``self.worker``), not the shared one: for work of
+    #: minutes that would otherwise hold every other panel's pictures back
+    own_worker: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -105,9 +109,12 @@ class ViewDock(QDockWidget):
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.caption.setStyleSheet("color: palette(mid); font-style: italic;")
         self.setWidget(self._body)
-        ctx.worker.resultReady.connect(self._on_result)
-        ctx.worker.failed.connect(self._on_failed)
-        ctx.worker.cancelled.connect(self._on_cancelled)
+        self.worker = ComputeWorker(self) if self.own_worker else ctx.worker
+        if self.own_worker:
+            ctx.add_worker(self.worker)
+        self.worker.resultReady.connect(self._on_result)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.cancelled.connect(self._on_cancelled)
         ctx.document_model.changed.connect(self.on_document_changed)
 
     # ---- for subclasses -------------------------------------------------------------------
@@ -122,6 +129,10 @@ class ViewDock(QDockWidget):
 
     def make_request(self, document: Document) -> Request | None:
         raise NotImplementedError
+
+    def unfinished_work(self) -> str | None:
+        """What closing the window now would stop and lose (the window asks first), or None."""
+        return None
 
     def view_spec(self, document: Document | None = None) -> Any:
         """This panel's validated settings in ``document`` (default: the current one)."""
@@ -234,7 +245,7 @@ class ViewDock(QDockWidget):
         if request is None:
             return None
         self._last_request = request
-        self._generation = self.ctx.worker.submit(self.object_name, request, background=not self.on_screen())
+        self._generation = self.worker.submit(self.object_name, request, background=not self.on_screen())
         return self._generation
 
     def on_screen(self) -> bool:
@@ -273,7 +284,7 @@ class ViewDock(QDockWidget):
     def submit_side(self, name: str, request: Request) -> int:
         """Submit a secondary request (e.g. a cross-section) on its own channel; its result
         arrives in ``show_side_result(name, result)``."""
-        generation = self.ctx.worker.submit(f"{self.object_name}:{name}", request, background=not self.on_screen())
+        generation = self.worker.submit(f"{self.object_name}:{name}", request, background=not self.on_screen())
         self._side_generations[name] = generation
         return generation
 

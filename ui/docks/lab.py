@@ -359,6 +359,12 @@ class LabDock(SettingsDock):
     def training(self) -> bool:
         return self._state != "idle"
 
+    def unfinished_work(self) -> str | None:
+        if self._state != "training":
+            return None
+        return (f"The Training lab is training ({self._runs_done} of {self._runs_total} runs finished). Finished "
+                f"runs are kept in the results folder; the runs in progress are lost.")
+
     def _train(self, settings: lab_analysis.GridSettings) -> None:
         folder = self.view_spec().folder()
         self._state = "training"

@@ -26,6 +26,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar,
                                QPushButton, QTabWidget, QVBoxLayout, QWidget)
+from superqt.utils import qthrottled
 
 from peapp.model_run import text_run as T
 from peapp.analysis.levels import LOG_DECADES
@@ -119,6 +120,7 @@ class RunDock(ViewDock):
     order = 96  # after the article panels (Ctrl+0…9) and the Training lab: the View menu goes in key order
     shortcut = "Ctrl+Shift+R"
     uses_compute_device = True  # Preferences > Device: the model runs there
+    own_worker = True  # a run takes minutes at 4,096 tokens: the other panels keep computing meanwhile
     view_names = tuple(MODES)  # `peapp render --view run-grid`, File > Export (the `mode` setting)
 
     def __init__(self, ctx, parent=None):
@@ -129,6 +131,8 @@ class RunDock(ViewDock):
         self._running = False
         self._grid_layout: tuple[int, int, int] | None = None  # (layers, heads, tile) of the drawn grid
         self._grid_order: np.ndarray | None = None
+        self._zoom: T.ZoomedMap | None = None  # the visible region recomputed exactly from the kept q/k
+        self._map_key: tuple | None = None  # (run, layer, full map?) last framed: redraws keep the user's zoom
         body = QWidget()
         outer = QVBoxLayout(body)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -152,8 +156,8 @@ class RunDock(ViewDock):
                                                    "to open it.", wrap=True)
         outer.addWidget(self.readout)
         self.set_body(body)
-        ctx.worker.progressed.connect(self._on_progress)
-        ctx.worker.busyChanged.connect(self._on_busy)
+        self.worker.progressed.connect(self._on_progress)
+        self.worker.busyChanged.connect(self._on_busy)
         self._sync_controls(ctx.document)
         self._show_empty()
 
@@ -209,6 +213,12 @@ class RunDock(ViewDock):
         for name in ("sort_grid", "log_colours"):
             self.controls[name].setText(RunView.info(name).label)
             row.addWidget(self.controls[name])
+        self.reset_zoom_button = QPushButton("Reset zoom")
+        self.reset_zoom_button.setObjectName("runResetZoom")
+        self.reset_zoom_button.setToolTip("Show the whole attention map again (zoom with the mouse wheel or a "
+                                          "right-drag; the visible region is recomputed exactly, token by token)")
+        self.reset_zoom_button.clicked.connect(self.reset_zoom)
+        row.addWidget(self.reset_zoom_button)
         row.addStretch(1)
         return row
 
@@ -228,8 +238,16 @@ class RunDock(ViewDock):
         self.map_masked = _masked_layer(self.map_plot)
         self.map_image = pg.ImageItem(axisOrder="row-major")
         self.map_plot.addItem(self.map_image)
+        self.zoom_masked = _masked_layer(self.map_plot)
+        self.zoom_image = pg.ImageItem(axisOrder="row-major")
+        for z, item in ((2, self.zoom_masked), (3, self.zoom_image)):  # drawn over the pooled map where zoomed
+            item.setZValue(z)
+            item.setVisible(False)
+        self.map_plot.addItem(self.zoom_image)
         self.map_bar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
-        self.map_bar.setImageItem(self.map_image, insert_in=self.map_plot)
+        self.map_bar.setImageItem([self.map_image, self.zoom_image], insert_in=self.map_plot)
+        self._zoom_changed = qthrottled(self._request_zoom, timeout=200, parent=self)
+        self.map_plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._zoom_changed())
         # (2) head grid
         g = self.figures["run-grid"]
         self.grid_plot = _plot(g, 0, 0, invert=True)
@@ -487,8 +505,14 @@ class RunDock(ViewDock):
         self._result_request = request
         return result
 
+    def unfinished_work(self) -> str | None:
+        if not self._running:
+            return None
+        return f"Run on text is running the model ({self.progress.value() / 10:.0f} % done); the run is lost."
+
     def cancel(self) -> None:
-        self.ctx.worker.cancel(self.object_name)
+        self.worker.cancel(self.object_name)
+        self.worker.cancel(f"{self.object_name}:zoom")
         self._generation = -1  # a result already on its way (finished just before) is not shown either
         self._request = None  # the same settings may be run again
         self._set_running(False)
@@ -507,7 +531,7 @@ class RunDock(ViewDock):
 
     def _on_busy(self, busy: bool) -> None:
         # Esc (the main window's cancel) stops the run without a result or a failure: tidy up
-        if self._running and not self.ctx.worker.is_current(self.object_name, self._generation):
+        if self._running and not self.worker.is_current(self.object_name, self._generation):
             self._set_running(False)
             self._say("Run cancelled; the previous result stays." if self._result else "Run cancelled.")
 
@@ -519,6 +543,7 @@ class RunDock(ViewDock):
     def show_result(self, result: T.TextRunResult) -> None:
         self._set_running(False)
         self._result = result
+        self._zoom = None
         self._result_request = self._request
         self._say("")
         self._sync_controls(self.ctx.document)
@@ -593,8 +618,79 @@ class RunDock(ViewDock):
                                    + ("" if cell == (1, 1) else " (mean per cell)"))
         note = "" if full else f" — {values.shape[0]}×{values.shape[1]} thumbnail until layer {layer} is run"
         self.map_plot.setTitle(f"layer {layer}, head {head}: {T.CLASS_LABELS[run.head_class[layer][head]]}{note}")
-        self.map_plot.getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
+        key = (id(run), layer, full)
+        if key != self._map_key:  # a new run or layer is framed whole; other redraws keep the user's zoom
+            self._map_key = key
+            self._zoom = None
+            self.map_plot.getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
         self._token_ticks(self.map_plot, region, cell)
+        self._draw_zoom(head, levels)
+
+    # ---- zoom: the visible region recomputed exactly from the map layer's kept q and k ---------------
+    def _visible(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        (x0, x1), (y0, y1) = self.map_plot.getViewBox().viewRange()
+        return (int(np.floor(y0)), int(np.ceil(y1))), (int(np.floor(x0)), int(np.ceil(x1)))
+
+    def _request_zoom(self) -> None:
+        """After a zoom or pan of the map: ask for the visible region cell by cell if the map is pooled."""
+        if self._result is None or not self._map_of(self._result.run, *self._chosen())[3]:
+            return
+        rows, cols = self._visible()
+        width = int(self.map_plot.getViewBox().width() * self.devicePixelRatioF())
+        request = T.zoom_request(self._result, rows, cols, width)
+        if request is None:
+            if self._zoom is not None:
+                self._zoom = None
+                self._draw()
+            return
+        self.submit_side("zoom", request)
+
+    def show_side_result(self, name: str, result: Any) -> None:
+        if name == "zoom" and self._result is not None and result.run_id == id(self._result.run):
+            self._zoom = result
+            self._draw_map(self._result.run, *self._chosen())
+
+    def _shown_zoom(self, head: int) -> np.ndarray | None:
+        """The zoomed values of ``head`` when the zoom belongs to the map on screen, else None."""
+        if self._zoom is None or self._result is None:
+            return None
+        layer, _ = self._chosen()
+        if not self._map_of(self._result.run, layer, head)[3]:
+            return None
+        return self._zoom.values[head]
+
+    def _draw_zoom(self, head: int, levels: tuple[float, float]) -> None:
+        values = self._shown_zoom(head)
+        for item in (self.zoom_image, self.zoom_masked):
+            item.setVisible(values is not None)
+        if values is None:
+            return
+        shown, zoom_levels = self._weights_shown(values)
+        r0, r1, c0, c1 = self._zoom.region
+        rect = QRectF(c0, r0, c1 - c0, r1 - r0)
+        # single-token weights reach higher than pooled means: the colours follow the zoom
+        self.zoom_image.setImage(shown, autoLevels=False, levels=zoom_levels)
+        self.zoom_image.setRect(rect)
+        self.map_image.setLevels(zoom_levels)
+        self.map_bar.setLevels(zoom_levels)
+        _set_masked(self.zoom_masked, values, rect)
+        cell = self._zoom.cell
+        self.map_bar.axis.setLabel(("log₁₀ " if self.settings()["log_colours"] else "") + "attention weight"
+                                   + (" (zoomed: one token per cell)" if cell == (1, 1)
+                                      else f" (zoomed: mean per {cell[0]}×{cell[1]} cell)"))
+        self._token_ticks(self.map_plot, self._zoom.region, cell)
+
+    def reset_zoom(self) -> None:
+        if self._result is None:
+            return
+        self._zoom = None
+        self._map_key = None
+        self._draw()
+
+    def zoom_to(self, rows: tuple[int, int], cols: tuple[int, int]) -> None:
+        """Show a region of the map (as a mouse zoom would) and ask for it cell by cell."""
+        self.map_plot.getViewBox().setRange(xRange=cols, yRange=rows, padding=0)
+        self._request_zoom()
 
     def _draw_grid(self, run, layer: int, head: int) -> None:
         values = self.settings()
@@ -870,6 +966,9 @@ class RunDock(ViewDock):
         run = self._result.run
         layer, head = self._chosen()
         values, region, cell, _ = self._map_of(run, layer, head)
+        zoomed = self._shown_zoom(head)
+        if zoomed is not None and self._cell(self._zoom.region, self._zoom.cell, zoomed.shape, query, key):
+            values, region, cell = zoomed, self._zoom.region, self._zoom.cell  # read what is drawn there
         found = self._cell(region, cell, values.shape, query, key)
         if found is None:
             return ""
