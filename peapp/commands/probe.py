@@ -270,7 +270,8 @@ def probe_document(args, results_file: str, doc: dict):
     """The session that describes this probe (checkpoint, text, settings, the saved result)."""
     from peapp.document import Document
 
-    values = {"mode": f"probe-{args.probe}", "factor": args.factor, "results_file": os.path.abspath(results_file)}
+    saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
+    values = {"mode": f"probe-{args.probe}", "factor": args.factor, saved: os.path.abspath(results_file)}
     if args.probe == "perplexity":
         values.update(length=args.length, variants=args.variants, window=args.window,
                       text_sha256=doc["text"]["sha256"])

@@ -93,19 +93,32 @@ class ProbeRequest(Request):
     variant: str = "none"
     results_file: str = ""
     device: str = "cpu"
+    #: "run" (the probe), or "estimate": only the time estimate (a :class:`TimeEstimate`, or None for a
+    #: probe too short to need one), so a panel can say it, and ask, before minutes of work
+    phase: str = "run"
+    #: an estimate measured before (phase "estimate" on the same settings): not measured again, and
+    #: its prefix run still gives the first partial curve
+    estimate: Any = field(default=None, compare=False, hash=False)
     on_partial: Callable[[Any], None] | None = field(default=None, compare=False, hash=False)
 
     @classmethod
-    def from_view(cls, view, checkpoint: str, device: str = "cpu", on_partial=None) -> "ProbeRequest":
-        """The request for a :class:`peapp.views.probe.ProbeView`'s settings."""
-        return cls(checkpoint=checkpoint, mode=view.mode, text_source=view.text_source, text=view.text,
+    def from_view(cls, view, checkpoint: str, device: str = "cpu", on_partial=None,
+                  phase: str = "run", estimate=None) -> "ProbeRequest":
+        """The request for a :class:`peapp.views.probe.ProbeView`'s settings (the saved result of
+        the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey)."""
+        saved = view.results_file if view.mode == "probe-perplexity" else view.passkey_results_file
+        return cls(checkpoint=checkpoint, mode=view.mode, phase=phase, estimate=estimate, text_source=view.text_source, text=view.text,
                    text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
                    factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),
                    depths=parse_numbers(view.depths, "depths"), trials=view.trials, seed=view.seed,
-                   variant=view.variant, results_file=view.results_file, device=device, on_partial=on_partial)
+                   variant=view.variant, results_file=saved, device=device, on_partial=on_partial)
 
-    def compute(self, progress: ProgressFn) -> ProbeOutcome:
+    def compute(self, progress: ProgressFn) -> Any:
+        if self.phase not in ("run", "estimate"):
+            raise ParameterError(f"unknown phase {self.phase!r}: run or estimate.")
         if self.results_file:
+            if self.phase == "estimate":
+                return None  # read, not run: nothing to wait for
             return ProbeOutcome(result=read_saved_result(self.results_file), checkpoint=self.checkpoint,
                                 from_file=self.results_file)
         if not self.checkpoint:
@@ -114,6 +127,8 @@ class ProbeRequest(Request):
 
         loaded, reused = MODEL_CACHE.get(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f))
         start = 0.0 if reused else _LOAD_SHARE
+        if self.phase == "estimate":
+            return self._estimate(loaded, progress, start)
         if self.mode == "probe-passkey":
             return self._passkey(loaded, reused, progress, start)
         if self.mode == "probe-perplexity":
@@ -125,22 +140,12 @@ class ProbeRequest(Request):
             ESTIMATE_FROM,
             estimate_seconds,
             perplexity_probe,
-            position_limit,
-            tokenize_all,
         )
-        from peapp.model_run.text_run import resolve_text, text_sha256
+        from peapp.model_run.text_run import text_sha256
 
-        text, label = resolve_text(self.text_source, self.text, self.text_file)
-        ids = tokenize_all(loaded, text)
-        if len(ids) < self.length:
-            raise ParameterError(f"the text has {len(ids):,} tokens, fewer than the probe length {self.length:,}: "
-                                 f"choose a longer text or a shorter length.")
-        ids = ids[:self.length]
-        limit = position_limit(loaded)
-        measured = min(len(ids), limit) if limit else len(ids)
-        runs = len(self.variants) if loaded.scheme == "rope" else 1
-        estimate = None
-        if measured >= ESTIMATE_FROM:
+        text, label, ids, measured, runs = self._tokens(loaded)
+        estimate = self.estimate
+        if estimate is None and measured >= ESTIMATE_FROM:
             here = start
 
             def cancelled() -> bool:  # the worker's progress hook raises Cancelled when the job is not wanted
@@ -156,11 +161,47 @@ class ProbeRequest(Request):
         return ProbeOutcome(result=result, checkpoint=self.checkpoint, text_label=label, text_sha256=text_sha256(text),
                             reused_model=reused)
 
+    def _tokens(self, loaded):
+        """(text, its label, the probe's token ids, positions measured, forward passes)."""
+        from peapp.model_run.probes import position_limit, tokenize_all
+        from peapp.model_run.text_run import resolve_text
+
+        text, label = resolve_text(self.text_source, self.text, self.text_file)
+        ids = tokenize_all(loaded, text)
+        if len(ids) < self.length:
+            raise ParameterError(f"the text has {len(ids):,} tokens, fewer than the probe length {self.length:,}: "
+                                 f"choose a longer text or a shorter length.")
+        ids = ids[:self.length]
+        limit = position_limit(loaded)
+        measured = min(len(ids), limit) if limit else len(ids)
+        runs = len(self.variants) if loaded.scheme == "rope" else 1
+        return text, label, ids, measured, runs
+
+    def _estimate(self, loaded, progress: ProgressFn, start: float):
+        """The probe's time estimate (None when it is short enough not to need one)."""
+        from peapp.model_run.probes import ESTIMATE_FROM, estimate_seconds
+
+        def cancelled() -> bool:  # the worker's progress hook raises Cancelled when the job is not wanted
+            progress(start)
+            return False
+
+        if self.mode == "probe-passkey":
+            from peapp.model_run.passkey import PromptBuilder, estimate_passkey_seconds
+
+            if max(self.lengths) < ESTIMATE_FROM:
+                return None
+            runs = len(set(self.depths)) * self.trials
+            return estimate_passkey_seconds(loaded, PromptBuilder(loaded.tokenizer), sorted(set(self.lengths)), runs)
+        _, _, ids, measured, runs = self._tokens(loaded)
+        if measured < ESTIMATE_FROM:
+            return None
+        return estimate_seconds(loaded, ids, measured, runs, cancelled=cancelled)
+
     def _passkey(self, loaded, reused: bool, progress: ProgressFn, start: float) -> ProbeOutcome:
         from peapp.model_run.passkey import passkey_probe
 
         share = 1.0 - start
         result = passkey_probe(loaded, lengths=self.lengths, depths=self.depths, trials=self.trials, seed=self.seed,
                                variant=self.variant, factor=self.factor, progress=lambda f: progress(start + share * f),
-                               partial=self.on_partial)
+                               partial=self.on_partial, estimate=self.estimate)
         return ProbeOutcome(result=result, checkpoint=self.checkpoint, reused_model=reused)

@@ -4,7 +4,7 @@ passkey "lost in the middle" probe, measured on ``Document.checkpoint``.
 The computation is :mod:`peapp.model_run.probes` / :mod:`peapp.model_run.passkey`; these are the
 settings a session (or ``peapp probe … -o FIGURE``) records so a figure reopens: the checkpoint is
 the Document's, the text as the Run on text panel records it (sample, file or typed, with its
-SHA-256), and ``results_file``, a saved result (``peapp probe … --json``) drawn without running
+SHA-256), and ``results_file`` / ``passkey_results_file``, a saved result (``peapp probe … --json``) drawn without running
 again.
 """
 
@@ -52,7 +52,14 @@ class ProbeView(ViewSpec):
     variant: str = param("none", "Passkey RoPE", choices=VARIANTS,
                          help="The RoPE frequencies the passkey probe runs with (none: as trained).")
     results_file: str = param("", "Results file",
-                              help="A saved result (peapp probe … --json) to draw instead of running again.")
+                              help="A saved perplexity result (peapp probe perplexity … --json) to draw instead of "
+                                   "running again.")
+    passkey_results_file: str = param("", "Passkey results file",
+                                      help="A saved passkey result (peapp probe passkey … --json) to draw instead "
+                                           "of running again.")
+    attention_layer: int = param(-1, "Attention layer", minimum=-1, maximum=1023, step=1,
+                                 help="The layer whose attention on the needle is drawn (mean over its heads); "
+                                      "-1: the mean over every layer.")
 
     def check(self) -> None:
         if len(self.text) > MAX_TYPED_CHARS:
