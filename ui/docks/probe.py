@@ -85,7 +85,7 @@ class ProbeDock(ViewDock):
     object_name = "probeDock"
     view_id = ProbeView.view_id
     title = "Probes"
-    order = 97  # after Run on text (96)
+    order = 96  # beside Run on text (ties go by shortcut: the View menu is in key order, P before R)
     shortcut = "Ctrl+Shift+P"
     uses_compute_device = True
     own_worker = True  # a probe takes minutes: the other panels keep computing meanwhile
