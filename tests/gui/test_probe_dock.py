@@ -197,7 +197,7 @@ def test_passkey_draws_measured_curves_beside_the_paper(main_window, qtbot, word
     np.testing.assert_allclose(arrays["logprob"], expected.table("logprob"), rtol=1e-5)
     np.testing.assert_allclose(arrays["needle_attention_per_layer_120"], expected.layer_attention(120), rtol=1e-5)
     names = [item.opts.get("name") for item in dock.acc_plot.listDataItems()]
-    assert any(n and n.startswith("Liu et al. 2023 (paper") for n in names)
+    assert any(n and n.startswith("Liu et al. 2023 (the paper") for n in names)
     ref = [i for i in dock.acc_plot.listDataItems() if (i.opts.get("name") or "").startswith("Liu")][0]
     np.testing.assert_allclose(ref.yData, np.asarray(LOST_IN_THE_MIDDLE["accuracy_percent"]) / 100)
     att = [i for i in dock.att_plot.listDataItems() if i.opts.get("name") == "120 tokens"][0]

@@ -31,8 +31,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
-                               QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout,
-                               QWidget)
+                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from peapp.document import Document
 from peapp.errors import PeappError
@@ -114,7 +114,6 @@ class ProbeDock(ViewDock):
                          object_names={n: f"probe_{n}" for n in CONTROLS})
         self.controls = self.form.widgets
         outer.addLayout(self._build_run_row())
-        outer.addLayout(self._build_settings_row())
         self.message = error_label("probeMessage")
         outer.addWidget(self.message)
         self.status = QLabel()
@@ -151,9 +150,8 @@ class ProbeDock(ViewDock):
         self.open_button.setToolTip("Open a UTF-8 .txt file for the perplexity probe (its path is recorded in sessions)")
         self.open_button.clicked.connect(self._choose_file)
         row.addWidget(self.open_button)
-        for name in ("length", "window", "factor"):
-            row.addWidget(self.form.labels[name])
-            row.addWidget(self.controls[name])
+        row.addWidget(self.form.labels["factor"])
+        row.addWidget(self.controls["factor"])
         self.run_button = QPushButton("Run")
         self.run_button.setObjectName("probeRun")
         self.run_button.setToolTip("Run the probe of the shown tab on the open checkpoint (the time is "
@@ -176,8 +174,12 @@ class ProbeDock(ViewDock):
         row.addStretch(1)
         return row
 
-    def _build_settings_row(self) -> QHBoxLayout:
+    def _build_perplexity_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
+        for name in ("length", "window"):
+            row.addWidget(self.form.labels[name])
+            row.addWidget(self.controls[name])
+        row.addSpacing(8)
         row.addWidget(QLabel("Variants"))
         self.variant_checks: dict[str, QCheckBox] = {}
         for key, label in VARIANTS.items():
@@ -187,7 +189,11 @@ class ProbeDock(ViewDock):
             box.toggled.connect(self._variants_toggled)
             self.variant_checks[key] = box
             row.addWidget(box)
-        row.addSpacing(12)
+        row.addStretch(1)
+        return row
+
+    def _build_passkey_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
         for name in ("lengths", "depths", "variant", "attention_layer"):
             row.addWidget(self.form.labels[name])
             row.addWidget(self.controls[name])
@@ -200,15 +206,20 @@ class ProbeDock(ViewDock):
         self.figures: dict[str, QWidget] = {}
         # (1) perplexity vs position, with the table of numbers under it
         page = QWidget()
-        page.setObjectName("probeFigure_probe-perplexity")
         column = QVBoxLayout(page)
-        column.setContentsMargins(0, 0, 0, 0)
+        column.setContentsMargins(2, 4, 2, 0)
+        column.addLayout(self._build_perplexity_row())
+        split = QSplitter(Qt.Orientation.Vertical)  # the user can give the table more room, or the curves
+        split.setChildrenCollapsible(False)
+        column.addWidget(split, 1)
         self.ppl_layout = pg.GraphicsLayoutWidget()
+        self.ppl_layout.setObjectName("probeFigure_probe-perplexity")
         self.ppl_plot = _plot(self.ppl_layout, 0, 0, "Perplexity vs position")
         self.ppl_plot.setLogMode(x=False, y=True)
         self.ppl_plot.setLabel("bottom", "position (tokens; each point: a window's first position)")
         self.ppl_plot.setLabel("left", "perplexity (window)")
-        self.ppl_legend = self.ppl_plot.addLegend(offset=(10, 10))
+        self.ppl_legend = pg.LegendItem(colCount=6)  # under the plot: over it, it hid the curves' ends
+        self.ppl_layout.addItem(self.ppl_legend, row=1, col=0)
         self.ppl_curves: dict[str, pg.PlotDataItem] = {}
         self.trained_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#c0392b", width=1.5, style=Qt.PenStyle.DashLine),
                                             label="trained context", labelOpts={"position": 0.92, "color": "#c0392b"})
@@ -221,36 +232,47 @@ class ProbeDock(ViewDock):
         self.cannot_text.setVisible(False)
         self.ppl_plot.addItem(self.cannot_text)
         self.ppl_layout.scene().sigMouseMoved.connect(self._hover_perplexity)
-        column.addWidget(self.ppl_layout, 1)
+        split.addWidget(self.ppl_layout)
         self.table = QTableWidget(0, len(TABLE_COLUMNS))
         self.table.setObjectName("probeTable")
         self.table.setHorizontalHeaderLabels(list(TABLE_COLUMNS))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setMaximumHeight(150)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setMinimumHeight(3 * (self.fontMetrics().height() + 6))
         self.table.setToolTip("Perplexity over all measured positions, up to the trained context and past it")
-        column.addWidget(self.table)
+        split.addWidget(self.table)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
         self.figures["probe-perplexity"] = page
         self.tabs.addTab(page, MODES["probe-perplexity"])
         # (2) passkey by depth
+        pk_page = QWidget()
+        column = QVBoxLayout(pk_page)
+        column.setContentsMargins(2, 4, 2, 0)
+        column.addLayout(self._build_passkey_row())
         self.pk_layout = pg.GraphicsLayoutWidget()
         self.pk_layout.setObjectName("probeFigure_probe-passkey")
-        self.logp_plot = _plot(self.pk_layout, 0, 0, "log p(answer) by needle depth")
-        self.logp_plot.setLabel("left", "log p(answer), nats")
-        self.acc_plot = _plot(self.pk_layout, 0, 1, "Top-1 accuracy of the answer tokens")
-        self.acc_plot.setLabel("left", "accuracy")
+        column.addWidget(self.pk_layout, 1)
+        self.logp_plot = _plot(self.pk_layout, 0, 0, "log p(answer)")
+        self.logp_plot.setLabel("left", "log p(answer tokens), nats")
+        self.acc_plot = _plot(self.pk_layout, 0, 1, "Top-1 accuracy")
+        self.acc_plot.setLabel("left", "answer tokens that are top-1")
         self.acc_plot.setYRange(0, 1.05)
-        self.att_plot = _plot(self.pk_layout, 0, 2, "Attention of the answer rows on the needle")
-        self.att_plot.setLabel("left", "attention weight on the needle")
+        self.att_plot = _plot(self.pk_layout, 0, 2, "Attention on the needle")
+        self.att_plot.setLabel("left", "weight on the needle")
         self.pk_plots = (self.logp_plot, self.acc_plot, self.att_plot)
-        self.pk_legends = [p.addLegend(offset=(-10, 10)) for p in self.pk_plots]
+        for col in range(3):  # equal widths whatever the titles
+            self.pk_layout.ci.layout.setColumnStretchFactor(col, 1)
+        self.pk_legend = pg.LegendItem(colCount=2)  # one for the three plots: the lengths share their colours
+        self.pk_layout.addItem(self.pk_legend, row=1, col=0, colspan=3)
         for p in self.pk_plots:
-            p.setLabel("bottom", "needle depth (0 = start, 1 = end of the filler)")
+            p.setLabel("bottom", "needle depth (0 start … 1 end)")
             p.setXRange(-0.03, 1.03)
         self.pk_layout.scene().sigMouseMoved.connect(self._hover_passkey)
-        self.figures["probe-passkey"] = self.pk_layout
-        self.tabs.addTab(self.pk_layout, MODES["probe-passkey"])
+        self.figures["probe-passkey"] = pk_page
+        self.tabs.addTab(pk_page, MODES["probe-passkey"])
 
     # ---- settings and the Document ----------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
@@ -289,6 +311,8 @@ class ProbeDock(ViewDock):
         self.source_combo.setCurrentIndex(max(0, self.source_combo.findData(values["text_source"])))
         self.source_combo.blockSignals(old)
         self._file = values["text_file"]
+        if self.tabs.currentIndex() != TAB_OF_MODE.get(values["mode"], 0):
+            self.readout.setText("Hover over a curve for its numbers.")  # not the other tab's numbers
         old = self.tabs.blockSignals(True)
         self.tabs.setCurrentIndex(TAB_OF_MODE.get(values["mode"], 0))
         self.tabs.blockSignals(old)
@@ -332,6 +356,7 @@ class ProbeDock(ViewDock):
         self.set_view(text_source="file", text_file=os.path.abspath(path))
 
     def _tab_changed(self, index: int) -> None:
+        self.readout.setText("Hover over a curve for its numbers.")
         mode = list(MODES)[index]
         if mode != self.settings()["mode"]:
             self.set_view(mode=mode)
@@ -593,6 +618,7 @@ class ProbeDock(ViewDock):
                                       symbol="o", symbolSize=4, symbolBrush=VARIANT_COLOURS[curve.variant],
                                       symbolPen=None)
             self.ppl_curves[curve.variant] = item
+            self.ppl_legend.addItem(item, label)
         trained = result.trained_context
         self.trained_line.setVisible(bool(trained))
         if trained:
@@ -676,15 +702,15 @@ class ProbeDock(ViewDock):
             return np.full(len(result.depths), np.nan)
         layer = int(self.settings()["attention_layer"])
         if layer < 0:
-            return np.nanmean(per_layer, axis=0) if np.isfinite(per_layer).any() else per_layer[0]
+            return per_layer.mean(axis=0)  # a depth not measured yet is NaN in every layer: stays NaN
         return per_layer[min(layer, per_layer.shape[0] - 1)]
 
     def _draw_passkey(self, result: Any) -> None:
         from peapp.model_run.passkey import LOST_IN_THE_MIDDLE as REF
 
-        for plot, legend in zip(self.pk_plots, self.pk_legends):
+        for plot in self.pk_plots:
             plot.clear()
-            legend.clear()
+        self.pk_legend.clear()
         if result is None:
             return
         depths = np.asarray(result.depths, dtype=float)
@@ -694,23 +720,26 @@ class ProbeDock(ViewDock):
             colour = LENGTH_COLOURS[i % len(LENGTH_COLOURS)]
             style = dict(pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=6, symbolBrush=colour, symbolPen=None,
                          name=f"{n:,} tokens", connect="finite")
-            self.logp_plot.plot(depths, logp[i], **style)
+            if not np.isfinite(logp[i]).any():
+                continue  # this length is not measured yet (a partial result)
+            self.pk_legend.addItem(self.logp_plot.plot(depths, logp[i], **style), style["name"])
             self.acc_plot.plot(depths, acc[i], **style)
             self.att_plot.plot(depths, self._attention_of(result, n), **style)
-            self.att_plot.plot(depths, uniform[i], pen=pg.mkPen(colour, width=1, style=Qt.PenStyle.DotLine),
-                               name=f"uniform share, {n:,}", connect="finite")
-        self.acc_plot.plot(np.asarray(REF["depth"]), np.asarray(REF["accuracy_percent"]) / 100.0,
+            dotted = self.att_plot.plot(depths, uniform[i], pen=pg.mkPen(colour, width=1, style=Qt.PenStyle.DotLine),
+                                        name=f"uniform attention, {n:,}", connect="finite")
+            self.pk_legend.addItem(dotted, f"uniform attention, {n:,}")
+        reference = self.acc_plot.plot(np.asarray(REF["depth"]), np.asarray(REF["accuracy_percent"]) / 100.0,
                            pen=pg.mkPen(REFERENCE_COLOUR, width=2, style=Qt.PenStyle.DashLine), symbol="s",
                            symbolSize=6, symbolBrush=REFERENCE_COLOUR, symbolPen=None,
-                           name="Liu et al. 2023 (paper: GPT-3.5, 20-doc QA)")
+                           name="Liu et al. 2023 (the paper's: GPT-3.5, 20-doc QA)")
+        self.pk_legend.addItem(reference, "Liu et al. 2023: the paper's (GPT-3.5, 20-doc QA)")
         closed = pg.InfiniteLine(pos=REF["closed_book_percent"] / 100.0, angle=0,
                                  pen=pg.mkPen(REFERENCE_COLOUR, width=1, style=Qt.PenStyle.DotLine),
-                                 label="paper's closed-book", labelOpts={"position": 0.15, "color": REFERENCE_COLOUR})
+                                 label="paper's closed-book", labelOpts={"position": 0.5, "color": REFERENCE_COLOUR})
         self.acc_plot.addItem(closed)
         self.acc_plot.setYRange(0, 1.05)
         layer = int(self.settings()["attention_layer"])
-        self.att_plot.setTitle("Attention of the answer rows on the needle, "
-                               + ("mean of layers and heads" if layer < 0 else f"layer {layer}, mean of heads"))
+        self.att_plot.setTitle("Attention on the needle, " + ("all layers" if layer < 0 else f"layer {layer}"))
 
     def passkey_caption(self, result: Any) -> str:
         from peapp.model_run.passkey import LOST_IN_THE_MIDDLE as REF
@@ -730,9 +759,11 @@ class ProbeDock(ViewDock):
                 shape = ("lower in the middle than at the ends (lost in the middle)" if ends - middle > 0.05 else
                          "not lower in the middle than at the ends (no lost-in-the-middle dip)")
                 parts.append(f"{n:,} tokens: accuracy {ends:.0%} at the ends, {middle:.0%} in the middle: {shape}.")
-        parts.append(f"Grey dashed: the paper's numbers ({REF['citation']}), accuracy by the position of the answer "
-                     "document among 20 — another model and task, drawn for the shape, not as a like-for-like "
-                     "comparison. Dotted, right: the needle's share if attention were uniform.")
+        parts.append("Grey dashed: the paper's numbers, Liu et al. 2023 (arXiv:2307.03172), GPT-3.5-Turbo on "
+                     f"{REF['documents']}-document QA by the answer document's position — another model and task, "
+                     "drawn for the shape, not as a like-for-like comparison. Right: the answer rows' attention on "
+                     "the needle, mean over heads (and layers with Layer = all); dotted, its share if attention "
+                     "were uniform.")
         return " ".join(parts)
 
     # ---- hover read-outs --------------------------------------------------------------------------
