@@ -421,7 +421,9 @@ class ProbeDock(ViewDock):
         self._partial.pop(mode, None)
         self._set_state("estimating")
         self.status.setText("Measuring how long it takes (two short prefixes)…")
-        self.submit_side("estimate", self.make_request(self.ctx.document, phase="estimate"))
+        request = self.make_request(self.ctx.document, phase="estimate")
+        assert request is not None  # a checkpoint is open (checked above)
+        self.submit_side("estimate", request)
 
     def show_side_result(self, name: str, result: Any) -> None:
         if name != "estimate" or self._state != "estimating":
@@ -655,7 +657,8 @@ class ProbeDock(ViewDock):
         head = (f"{model}: per-position loss on {result.n_measured:,} tokens"
                 + (f" of {outcome.text_label}" if outcome is not None and outcome.text_label else "")
                 + f"; each point is exp(mean loss) over {self._window():,} positions.")
-        if self._partial.get("probe-perplexity") is result:
+        running = self._partial.get("probe-perplexity") is result
+        if running:
             done = sum(c.complete for c in result.curves)
             head += f" Running: {done} variant{'s' if done != 1 else ''} finished so far."
         parts = [head]
