@@ -156,15 +156,30 @@ def test_cancel_keeps_the_previous_picture_and_long_runs_ask(main_window, qtbot,
     _wait(qtbot, main_window, dock)
     assert asked and "estimated to take" in asked[0] and dock.status.text() == "Not started."
     np.testing.assert_array_equal(dock.ppl_curves["none"].yData, before)
-    # Yes runs; Cancel while it runs keeps the previous picture
+    # Yes runs; Cancel (the button, or Esc through the window) while it runs keeps the previous picture
+    import time
+
+    from PySide6.QtCore import Qt
+
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    dock.run_probe()
-    qtbot.waitUntil(lambda: dock._state == "running", timeout=60_000)
-    dock.cancel()
-    wait_idle(qtbot, main_window, 120_000)
-    assert dock._state == "idle" and "cancelled" in dock.message.text()
-    np.testing.assert_array_equal(dock.ppl_curves["none"].yData, before)
-    assert set(dock.ppl_curves) == {"none"}
+    real_probe = probes.perplexity_probe
+
+    def slow_probe(*args, progress=None, **kwargs):  # a long probe: reports progress (where a cancel lands)
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            progress(0.1)
+            time.sleep(0.01)
+        return real_probe(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(probes, "perplexity_probe", slow_probe)
+    for stop in (dock.cancel, lambda: qtbot.keyClick(main_window, Qt.Key.Key_Escape)):
+        dock.run_probe()
+        qtbot.waitUntil(lambda: dock._state == "running" and main_window.cancel_button.isVisible(), timeout=60_000)
+        stop()
+        _wait(qtbot, main_window, dock)
+        assert "cancelled" in dock.message.text() and not dock.cancel_button.isVisible()
+        np.testing.assert_array_equal(dock.ppl_curves["none"].yData, before)
+        assert set(dock.ppl_curves) == {"none"}
 
 
 def test_learned_table_says_cannot_past_its_rows(main_window, qtbot, tiny_gpt2):
