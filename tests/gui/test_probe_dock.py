@@ -288,3 +288,19 @@ def test_cli_figure_equals_the_gui_export_data(main_window, qtbot, word_llama, t
     assert sorted(cli.files) == sorted(gui.files)
     for name in cli.files:
         np.testing.assert_allclose(cli[name], gui[name], rtol=1e-4, atol=1e-4)
+
+
+def test_cli_passkey_figure_reopens_its_numbers(word_llama, tmp_path):
+    proc = _cli("probe", "passkey", word_llama, "--lengths", "80", "--depths", "0,1", "-o", str(tmp_path / "pk.svg"),
+                "--quiet")
+    assert proc.returncode == 0, proc.stderr
+    saved = json.load(open(tmp_path / "pk.probe.json"))
+    assert saved["probe"] == "passkey" and (tmp_path / "pk.svg").stat().st_size > 1000
+    proc = _cli("render", "--view", "probe-passkey", "--session", str(tmp_path / "pk.svg"), "-o", str(tmp_path / "pk.npz"))
+    assert proc.returncode == 0, proc.stderr
+    data = np.load(tmp_path / "pk.npz")
+    np.testing.assert_allclose(data["logprob"], np.asarray(saved["mean"]["logprob"], dtype=float), atol=1e-6)
+    # the same session has no perplexity result: that view has nothing to show, said as such
+    proc = _cli("render", "--view", "probe-perplexity", "--session", str(tmp_path / "pk.svg"), "-o",
+                str(tmp_path / "x.png"))
+    assert proc.returncode != 0 and "nothing to show" in proc.stderr

@@ -367,11 +367,10 @@ class ProbeDock(ViewDock):
     # ---- requests ---------------------------------------------------------------------------------
     @classmethod
     def has_content(cls, document: Document) -> bool:
-        """A saved result to draw, or a checkpoint and probe settings to run (`peapp render` skips it otherwise)."""
+        """Whether the view has a saved result to draw (`peapp render` skips it otherwise: a render never
+        starts a probe of minutes — `peapp probe … -o FIGURE` runs one and draws it)."""
         view = document.view_spec(cls.view_id)
-        if getattr(view, _kind(view.mode)):
-            return True
-        return bool(document.checkpoint) and cls.view_id in document.views
+        return bool(getattr(view, _kind(view.mode)))
 
     def make_request(self, document: Document, phase: str = "run", estimate: Any = None) -> ProbeRequest | None:
         view = self.view_spec(document)
@@ -464,8 +463,11 @@ class ProbeDock(ViewDock):
         return super().refresh(request)
 
     def compute_now(self) -> Any:
-        """Compute and show synchronously (`peapp render`): None when the view has nothing of its kind."""
+        """Draw the view's saved result synchronously (`peapp render`, the self-test); None when there is none
+        (see :meth:`has_content`) or it is another probe's."""
         mode = self.settings()["mode"]
+        if not self.has_content(self.ctx.document):
+            return None
         self._set_state("idle")
         outcome = super().compute_now()
         if outcome is None or _is_perplexity(outcome.result) != (mode == "probe-perplexity"):
