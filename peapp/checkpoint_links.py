@@ -26,7 +26,7 @@ from peapp.analysis.attention.schemes import checkpoint_name
 from peapp.document import Document
 from peapp.errors import PeappError
 
-from peapp.views.attention import AttentionView, attention_settings, with_attention_settings
+from peapp.views.attention import AttentionView, attention_settings, linked_family, linked_settings, with_attention_settings
 from peapp.views.extrapolation import ExtrapolationView
 from peapp.views.patch_grid import PatchGridView
 
@@ -219,13 +219,29 @@ def _fits_inspector(width: int | None) -> bool:
     return width is not None and low <= width <= high and width % 2 == 0
 
 
-def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, str | None]:
+def _families_shown(document: Document, checkpoint, components) -> set[str]:
+    """The encoding families that show ``components`` of ``checkpoint`` (see family_document)."""
+    families = set()
+    for comp in components:
+        try:
+            doc = family_document(document, checkpoint, comp)
+        except PeappError:
+            continue
+        if doc is not None:
+            families.add(doc.family)
+    return families
+
+
+def document_with_embeddings(document: Document, checkpoint, components=None) -> tuple[Document, str | None]:
     """The attention inspector switched to the opened model: its word-embedding table, when a
     vocabulary lies beside it, for the sentence tokens (by reference; read when the inspector's
     request runs), with head_dim at the table's width when it can be, else the model's own
     head_dim (a fixed projection maps the table).  A model without such a table takes back a
-    previous checkpoint's (hashed words again) and sets the model's head_dim.  Returns the
-    Document and what to tell the user (None: nothing changed)."""
+    previous checkpoint's (hashed words again) and sets the model's head_dim.  The inspector's
+    head_dim is its scheme's family parameter (LINKS): when ``components`` (the checkpoint's
+    position components) show no such family — MiniLM's learned table while the inspector shows
+    RoPE — it is left alone, so opening a model never rewrites another family's parameters.
+    Returns the Document and what to tell the user (None: nothing changed)."""
     from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
 
     title, name = _VIEW_TITLES[ATTENTION_VIEW], checkpoint_name(checkpoint.path)
@@ -241,6 +257,10 @@ def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, 
         if document.view(ATTENTION_VIEW, "embedding_source", ""):
             values["embedding_source"] = ""  # the previous model's table: not this model's words
         chosen = head_dim if _fits_inspector(head_dim) else None
+    scheme = document.view_spec(ATTENTION_VIEW).scheme
+    if (components is not None and "head_dim" in linked_settings(scheme)
+            and linked_family(scheme) not in _families_shown(document, checkpoint, components)):
+        chosen = None  # the model has no such family: its width is not that family's parameter
     if chosen is not None:
         values["head_dim"] = chosen
     if not values:

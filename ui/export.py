@@ -371,6 +371,7 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
         for _ in range(4):
             central.setGeometry(QRectF(0, 0, width, height))
             _activate(central)
+            _redo_width_dependent_curves(scene)
             before = state()
             laid_out = central.geometry()
             scratch = QImage(max(1, round(laid_out.width() * ratio)), max(1, round(laid_out.height() * ratio)),
@@ -393,6 +394,22 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
             axis._adjustSize()
         central.setGeometry(old_geometry)
         _activate(central)
+        _redo_width_dependent_curves(scene)  # back to the screen's width
+
+
+def _redo_width_dependent_curves(scene) -> None:
+    """Recompute what the curves that thin themselves to their plot's width draw, at the width
+    the plot has now.
+
+    pyqtgraph caches a downsampled (``setDownsampling(auto=True)``) or clipped curve as it was
+    for the view box's width when its data was last set, and a resize that keeps the range does
+    not refresh it; so a figure drew the heatmap's exact column at whatever width the plot had
+    when that result arrived (5,000 or 5,714 points for the same 20,000-position RoPE column,
+    varying run to run with the event timing).  Refreshed here, the figure depends on its size only.
+    """
+    for item in scene.items():
+        if isinstance(item, pg.PlotDataItem) and (item.opts["autoDownsample"] or item.opts["clipToView"]):
+            item.viewRangeChanged()
 
 
 def _activate(item) -> None:
@@ -437,13 +454,16 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
         painter.drawText(QRectF(0, 0, width, top), Qt.AlignmentFlag.AlignCenter, _plain(title))
         painter.restore()
     area = QRectF(0, top, width, height - top)
-    with _export_style(widget, theme), _crisp_images(widget):
+    # the images are made crisp once laid out at the figure size: their repeat factor follows
+    # the size they are drawn at in the figure, never the window's (a shown and a hidden dock, or
+    # the GUI and `peapp render`, then draw the same pixels)
+    with _export_style(widget, theme):
         if isinstance(widget, pg.GraphicsView):
             ratio = painter.device().devicePixelRatioF()
-            with _scene_at_size(widget, area.width(), area.height(), ratio) as source:
+            with _scene_at_size(widget, area.width(), area.height(), ratio) as source, _crisp_images(widget):
                 widget.scene().render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
         else:
-            with _widget_at_size(widget, area.size(), theme) as laid_out:
+            with _widget_at_size(widget, area.size(), theme) as laid_out, _crisp_images(widget):
                 # Laid out at the figure size; if its minimum size is larger, shrink it uniformly.
                 factor = min(1.0, area.width() / laid_out.width(), area.height() / laid_out.height())
                 painter.save()

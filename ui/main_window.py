@@ -17,7 +17,7 @@ from typing import Callable
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton, QTabBar, QWidget
 
 from peapp import __version__
 from peapp.document import Document
@@ -141,6 +141,10 @@ class MainWindow(QMainWindow):
                 self.go_to_menu.addAction(self._show_panel_action(dock))
         for dock in first_in_group.values():
             dock.raise_()
+        for dock in self.docks.values():  # a panel moved or (re)tabbed gets a new tab: name it again
+            dock.dockLocationChanged.connect(self._name_tabs_soon)
+            dock.topLevelChanged.connect(self._name_tabs_soon)
+        self._name_tabs_soon()
         self._apply_default_sizes()
         # once more after the new docks are laid out: resizeDocks needs real geometry
         QTimer.singleShot(0, self._apply_default_sizes)
@@ -149,6 +153,22 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             dock.refresh()
         self.backendReady.emit()
+
+    def _name_tabs_soon(self, *_args) -> None:
+        QTimer.singleShot(0, self.name_tabs)
+
+    def name_tabs(self) -> None:
+        """Each panel's tab says its full title (and its key) on hover: tabs show the short name.
+        Qt sets a tab's tooltip to its text when it makes the tab, so this runs after each change."""
+        by_text = {dock.windowTitle(): dock for dock in self.docks.values()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self:
+                continue  # a panel's own tabs (the Checkpoint panel's views), not the docks'
+            for index in range(bar.count()):
+                dock = by_text.get(bar.tabText(index))
+                if dock is not None:
+                    key = type(dock).shortcut
+                    bar.setTabToolTip(index, f"{type(dock).title}" + (f" ({key})" if key else ""))
 
     def _show_panel_action(self, dock) -> QAction:
         """Ctrl+1 … 9, 0: bring the panel to the front (show it if hidden, raise its tab); pressing
@@ -309,6 +329,7 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray) and not self.restoreState(state, self.layout_version()):
             self.show_status("The saved window layout did not fit this version; using the default layout.")
         self.layoutRestored.emit()
+        self._name_tabs_soon()
         QTimer.singleShot(0, self._keep_on_screen)  # once the layout's new minimum size is known
 
     def _keep_on_screen(self) -> None:
@@ -339,6 +360,7 @@ class MainWindow(QMainWindow):
             dock.setVisible(True)
         self._apply_default_sizes()
         self.layoutRestored.emit()
+        self._name_tabs_soon()
 
     def closeEvent(self, event) -> None:  # Qt override
         unfinished = [text for dock in self.docks.values()

@@ -12,6 +12,7 @@ from typing import Any
 
 PRESS_2022_TABLE2: dict[str, Any] = {
     "key": "press2022",
+    "short": "Press et al. 2022",  # in a legend entry; the citation goes in the notes
     "citation": ("Press, Smith & Lewis (2022). Train Short, Test Long: Attention with Linear Biases Enables "
                  "Input Length Extrapolation. ICLR 2022, Table 2."),
     "setting": "WikiText-103 language model trained on 512-token inputs",
@@ -29,6 +30,7 @@ PRESS_2022_TABLE2: dict[str, Any] = {
 
 KAZEMNEJAD_2023_TREND: dict[str, Any] = {
     "key": "kazemnejad2023",
+    "short": "Kazemnejad et al. 2023",
     "citation": ("Kazemnejad, Padhi, Natesan Ramamurthy, Das & Reddy (2023). The Impact of Positional Encoding "
                  "on Length Generalization in Transformers. NeurIPS 2023."),
     "setting": "decoder-only models on synthetic reasoning and copy-like tasks, evaluated past the "

@@ -74,7 +74,9 @@ def _reference(path, text, layer, head):
 
 def test_llama_run_shows_real_attention_with_tokens_and_masked_cells(main_window, qtbot, tiny_llama):
     dock = main_window.docks["runDock"]
+    assert "open a checkpoint" in dock.caption.text()
     _open(main_window, tiny_llama)
+    assert "is open: choose a text" in dock.caption.text()  # no longer asks for what is there
     _run(qtbot, main_window, dock)
     result = dock.result
     assert result is not None and not dock.message.text()
@@ -259,7 +261,8 @@ def test_zoom_recomputes_the_visible_region_token_by_token(main_window, qtbot, t
     q, k = 340, 301
     assert f"query {q:,} '{run.tokens[q]}'" in dock.readout_at(k + 0.5, q + 0.5)
     assert f"{exact[q, k]:.4g}" in dock.readout.text()
-    assert "one token per cell" in dock.map_bar.axis.labelText
+    assert "mean per cell" not in dock.map_bar.axis.labelText  # pooled outside, single tokens where zoomed
+    assert f"zoomed to queries {r0:,}–{r1 - 1:,}" in dock.caption.text() and "one token per cell" in dock.caption.text()
     dock.set_settings(head=1)  # another head: the same region, redrawn from the same kept q/k
     qtbot.waitUntil(lambda: dock.zoom_image.isVisible(), timeout=10_000)
     exact1 = run_model(loaded, ids, RunOptions(layer=0, map_bins=600, thumb_bins=0), tokens=tokens).attention_map[1]
@@ -392,3 +395,18 @@ def test_closing_during_a_run_asks_and_no_keeps_it_running(main_window, qtbot, t
     release.set()
     wait_idle(qtbot, main_window, 60_000)
     assert dock.result is not None and dock.unfinished_work() is None
+
+
+def test_every_figure_fits_its_panel_at_a_laptop_width(main_window, qtbot, tiny_llama):
+    """A plot title's text sets a figure's minimum width: a long one pushed the head grid (and its
+    colour bar) off the right edge at 1600 px.  Each figure's plots must lie inside its widget."""
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    main_window.resize(1000, 700)
+    for mode, figure in dock.figures.items():
+        dock.tabs.setCurrentIndex(list(dock.figures).index(mode))
+        qtbot.wait(50)
+        width = figure.viewport().width()
+        right = figure.ci.mapRectToScene(figure.ci.boundingRect()).right()
+        assert right <= width + 1, f"{mode}: the figure is {right:.0f} px wide in a {width} px panel"

@@ -254,6 +254,7 @@ class AttentionDock(ViewDock):
     object_name = "attentionDock"
     view_id = AttentionView.view_id
     title = "Attention inspector"
+    tab_title = "Attention"
     order = 40
     shortcut = "Ctrl+4"
     uses_compute_device = True  # Preferences > Device: its attention maps are computed there

@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QPointF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from peapp.document import Document
 from peapp.jobs import Request
@@ -53,6 +53,41 @@ def error_label(object_name: str) -> QLabel:
     return label
 
 
+class FittedScroll(QScrollArea):
+    """A scroll area around a word-wrapped label that asks for the label's height at the width it
+    has, so it shows the text whole where the window allows, yet asks for little as a minimum: a
+    small window scrolls it instead of growing past the screen.  (Qt's hints for a wrapped label
+    are for a narrow guessed width: 196 px for ~150 px of lines, which kept a scroll bar.)"""
+
+    def __init__(self, label: QLabel, object_name: str):
+        super().__init__()
+        self.setObjectName(object_name)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(label)
+
+    def fit(self) -> None:
+        """Call after the label's text changed (a resize calls it itself)."""
+        label = self.widget()
+        label.setMinimumHeight(0)  # a label's height for a width never goes below its minimum
+        label.setMinimumHeight(max(0, label.heightForWidth(self.viewport().width())))  # -1: no text yet
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # Qt override
+        hint = super().sizeHint()
+        hint.setHeight(self.widget().minimumHeight() + 2 * self.frameWidth())
+        return hint
+
+    def minimumSizeHint(self) -> QSize:  # Qt override
+        return QSize(super().minimumSizeHint().width(), 3 * self.fontMetrics().height())
+
+    def resizeEvent(self, event) -> None:  # Qt override
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.fit()
+
+
 # a cancelled panel's previous picture, veiled in this colour until a new one arrives (a view's
 # foreground brush: a QGraphicsOpacityEffect over a graphics view drew ghosts of the old layout)
 STALE_VEIL = (128, 128, 128, 150)
@@ -72,6 +107,9 @@ class ViewDock(QDockWidget):
     #: (a neutral name such as "heatmap"); a dock that does not set it uses its object_name
     view_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: the name on the panel's tab and title bar when ``title`` is long: ten full titles did not fit
+    #: the tab bar and were elided ("Length extrapol…"); the tab's tooltip and the menus say ``title``
+    tab_title: ClassVar[str] = ""
     order: ClassVar[int] = 100
     #: computes on the device chosen in Preferences (re-run when it changes)
     uses_compute_device: ClassVar[bool] = False
@@ -89,8 +127,9 @@ class ViewDock(QDockWidget):
             cls.view_id = cls.object_name
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None):
-        super().__init__(self.title, parent)
+        super().__init__(self.tab_title or self.title, parent)
         self.setObjectName(self.object_name)
+        self.toggleViewAction().setText(self.title)  # the View menu says the full name
         self.ctx = ctx
         self._generation = 0
         self._side_generations: dict[str, int] = {}

@@ -289,7 +289,7 @@ class CheckpointDock(ViewDock):
         new = doc.with_checkpoint(ckpt.path)
         if self._explicit:
             # opened by the user: a word-embedding table goes to the attention inspector's words
-            new, message = checkpoint_links.document_with_embeddings(new, ckpt)
+            new, message = checkpoint_links.document_with_embeddings(new, ckpt, report.components)
             if message:
                 self.ctx.status(message, 6000)
         if new != doc:

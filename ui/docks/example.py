@@ -32,6 +32,7 @@ class ExampleDock(SettingsDock):
     object_name = "exampleDock"
     view_id = "example"
     title = "Worked example"
+    tab_title = "Example"
     order = 70
     shortcut = "Ctrl+7"
     view_names = ("example",)

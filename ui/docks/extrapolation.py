@@ -12,12 +12,12 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 from superqt import QCollapsible
 
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
-from ui.docks.base import readout_label
+from ui.docks.base import FittedScroll, readout_label
 from ui.docks._settings import SettingsDock
 from ui.forms import Spin
 from ui.plotting import draw_as_path, plot_at, pow10, relax_title_width, set_axis_label
@@ -28,6 +28,8 @@ SCALING_COLORS = {"none": "#e74c3c", "linear": "#f39c12", "ntk": "#9b59b6", "dyn
 # Reference lines and their labels: a mid grey that reads on the dark screen and on a light export.
 GUIDE = "#8a9597"
 TRAINED_COLOR = "#8a9597"
+# two rows of plots, each with ~100 px of data area under its title and above its axis
+GRAPHICS_MIN_HEIGHT = 340
 SHORT_NAMES = {"none": "unscaled", "linear": "PI", "ntk": "NTK", "dynamic": "dyn. NTK", "yarn": "YaRN",
                "llama3": "Llama-3"}
 
@@ -38,10 +40,21 @@ OBJECT_NAMES = {"train_len": "extrapTrain", "eval_len": "extrapEval", "factor": 
                 "t5_max_distance": "extrapT5MaxDistance"}
 
 
+def _rich_lines(object_name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(object_name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    return label
+
+
 class ExtrapolationDock(SettingsDock):
     object_name = "extrapolationDock"
     view_id = "extrapolation"
     title = "Length extrapolation"
+    tab_title = "Extrapolation"
     order = 80
     shortcut = "Ctrl+8"
     view_names = ("extrapolation",)
@@ -50,7 +63,7 @@ class ExtrapolationDock(SettingsDock):
         super().__init__(ctx, parent)
         self._result: ex.ExtrapolationResult | None = None
         body = QWidget()
-        layout = QVBoxLayout(body)
+        layout = self._column = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         grid = QGridLayout()
         counts = Spin(adaptive=True, separators=True)
@@ -78,39 +91,68 @@ class ExtrapolationDock(SettingsDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("extrapolationGraphics")
-        self.graphics.setMinimumHeight(220)
+        self.graphics.setMinimumHeight(GRAPHICS_MIN_HEIGHT)
         self.plots: dict[str, pg.PlotItem] = {}
+        # four plots in a row above the RoPE plot, whose legend stands beside its curves inside the
+        # RoPE plot's own layout: inside the view box it covered the curves, in a row under the plots
+        # it took the height they need at 1366×768, and in a column of the outer grid it widened the
+        # ALiBi column (the top plots' titles were clipped in a 640-px export)
         for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
-                                  ("rope", (1, 0, 2)), ("alibi", (1, 2, 1))):
+                                  ("alibi", (0, 3, 1)), ("rope", (1, 0, 4))):
             plot = self.graphics.addPlot(row=r, col=c, colspan=span)
             relax_title_width(plot)
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
             self.plots[key] = plot
-        # the RoPE legend in its own row under the plots: inside, it covered the curves
-        self.rope_legend = pg.LegendItem(labelTextSize="8pt", colCount=3, verSpacing=-8)
-        self.graphics.addItem(self.rope_legend, row=2, col=0, colspan=3)
-        self.summary_label = QLabel()
-        self.summary_label.setObjectName("extrapolationSummary")
-        self.summary_label.setWordWrap(True)
-        self.summary_label.setTextFormat(Qt.TextFormat.RichText)
-        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        # the verdicts are the point: shown whole where the window allows (the plots give way down
-        # to their minimum); a scroll bar only when even that does not fit (1366×768)
-        self.summary_area = QScrollArea()
-        self.summary_area.setObjectName("extrapolationSummaryArea")
-        self.summary_area.setWidgetResizable(True)
-        self.summary_area.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.summary_area.setWidget(self.summary_label)
-        self.summary_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        layout.addWidget(self.graphics, 3)
-        layout.addWidget(self.summary_area, 2)
+        for column in range(4):
+            self.graphics.ci.layout.setColumnStretchFactor(column, 1)
+        for row in range(2):  # the rows share the height alike (the legend made RoPE's ask for more)
+            self.graphics.ci.layout.setRowStretchFactor(row, 1)
+        self.rope_legend = pg.LegendItem(labelTextSize="8pt", colCount=3, verSpacing=-8)  # 3 rows: no taller than the plots above need
+        rope_layout = self.plots["rope"].layout
+        rope_layout.addItem(self.rope_legend, 2, 3)  # right of the view box (row 2, column 1) and its right axis
+        rope_layout.setColumnSpacing(2, 8)  # a gap: the legend never touches the curves
+        self.rope_legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        rope_layout.setAlignment(self.rope_legend, Qt.AlignmentFlag.AlignVCenter)
+        # The verdicts are the point, so they always show whole: one line per scheme (what the
+        # formula shows; what measurements found), two columns.  Why each verdict was reached is
+        # a paragraph per scheme: behind "Reasons", in place of the lines, scrolling if it must.
+        self.verdicts = QWidget()
+        self.verdicts.setObjectName("extrapolationVerdicts")
+        verdict_layout = QVBoxLayout(self.verdicts)
+        verdict_layout.setContentsMargins(0, 0, 0, 0)
+        verdict_layout.setSpacing(2)
+        header = QHBoxLayout()
+        header.addWidget(QLabel(f"<span style='font-size:9pt'>The formulas, computed; <span style='color:{GUIDE}'>"
+                                "<i>and what measurements found (Press et al. 2022)</i></span></span>"), 1)
+        self.reasons_button = QToolButton()
+        self.reasons_button.setObjectName("extrapolationReasons")
+        self.reasons_button.setText("Reasons")
+        self.reasons_button.setCheckable(True)
+        self.reasons_button.setToolTip("Show why each verdict was reached, and the measurements in full")
+        self.reasons_button.toggled.connect(self._show_reasons)
+        header.addWidget(self.reasons_button, 0)
+        verdict_layout.addLayout(header)
+        self.verdict_label = _rich_lines("extrapolationVerdictLines")
+        self.verdict_area = FittedScroll(self.verdict_label, "extrapolationVerdictArea")
+        verdict_layout.addWidget(self.verdict_area)
+        self.summary_label = _rich_lines("extrapolationSummary")
+        self.summary_area = FittedScroll(self.summary_label, "extrapolationSummaryArea")
+        self.summary_area.setVisible(False)
+        verdict_layout.addWidget(self.summary_area, 1)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.verdicts, 0)
         self.readout = readout_label("extrapolationReadout", "Hover over a plot for its numbers.")
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.sync_controls(ctx.document)
+
+    def _show_reasons(self, shown: bool) -> None:
+        self.verdict_area.setVisible(not shown)
+        self.summary_area.setVisible(shown)
+        # the reasons may take the room the plots can spare (down to their minimum); the lines need no more than their own
+        self._column.setStretchFactor(self.verdicts, 1 if shown else 0)
 
     def make_request(self, document: Document) -> ex.ExtrapolationRequest:
         return self.view_spec(document).request()
@@ -123,29 +165,39 @@ class ExtrapolationDock(SettingsDock):
         self._draw_rope(result)
         self._draw_alibi(result)
         self._draw_t5(result)
-        lines = []
+        past = result.eval_len > result.train_len
+        lines, short = [], []
         for s in result.summaries:
             color = VERDICT_COLORS[s.verdict]
-            measured = ex.MEASURED.get(s.scheme) if result.eval_len > result.train_len else None
+            verdict = (f"<b>{html.escape(s.label)}</b>: <span style='color:{color}; font-weight:bold'>"
+                       f"{html.escape(ex.VERDICT_TEXT[s.verdict])}</span>")
+            measured = ex.MEASURED.get(s.scheme) if past else None
             note = f" <span style='color:{GUIDE}'><i>{html.escape(measured)}.</i></span>" if measured else ""
-            lines.append(f"<b>{html.escape(s.label)}</b>: <span style='color:{color}; font-weight:bold'>"
-                         f"{html.escape(ex.VERDICT_TEXT[s.verdict])}</span> — {html.escape(s.reason.rstrip('.'))}.{note}")
-        # two columns (absolute and bias schemes | RoPE and its scalings), so all of it shows at 1366×768
-        left = [line for s, line in zip(result.summaries, lines) if not s.scheme.startswith("rope")]
-        right = [line for s, line in zip(result.summaries, lines) if s.scheme.startswith("rope")]
-        cell = "<td width='50%' valign='top' style='padding-right:10px'>{}</td>"
-        self.summary_label.setText("<div style='font-size:9pt'>The formulas, computed; and what measurements found:"
-                                   "<table width='100%' cellspacing='0'><tr>"
-                                   + cell.format("<br>".join(left)) + cell.format("<br>".join(right))
-                                   + "</tr></table></div>")
+            lines.append(f"{verdict} — {html.escape(s.reason.rstrip('.'))}.{note}")
+            measured = ex.MEASURED_SHORT.get(s.scheme) if past else None
+            short.append(verdict + (f" <span style='color:{GUIDE}'><i>— {html.escape(measured)}</i></span>"
+                                    if measured else ""))
+        self.verdict_label.setText(self._two_columns(result, short))
+        self.summary_label.setText(self._two_columns(result, lines))
+        self.verdict_area.fit()  # the lines' height changed with their text
+        self.summary_area.fit()
         factor = result.rope.factor
         capped = f" (the auto factor stops at {ex.MAX_FACTOR:g})" if factor < result.eval_len / result.train_len \
             and factor == ex.MAX_FACTOR else ""
-        self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}. Each verdict is "
-                         f"computed from the plots: rows that exist, phases and angles seen in training (RoPE "
-                         f"scalings with factor {factor:g}{capped}, original length {result.train_len:,}), T5 buckets "
-                         f"reached (decoder), and each ALiBi head's reach (a dot where its bias crosses the dotted "
-                         f"−{result.alibi.threshold:g}). Dashed lines mark the training length.")
+        self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}; RoPE scalings with "
+                         f"factor {factor:g}{capped}, original length {result.train_len:,}. The verdicts read the "
+                         f"plots: rows that exist, phases and angles seen in training, T5 buckets reached (decoder), "
+                         f"each ALiBi head's reach (a dot: its bias crosses the dotted −{result.alibi.threshold:g}). "
+                         f"Dashed: the training length.")
+
+    @staticmethod
+    def _two_columns(result: ex.ExtrapolationResult, lines: list[str]) -> str:
+        """Absolute and bias schemes | RoPE and its scalings, side by side."""
+        left = [line for s, line in zip(result.summaries, lines) if not s.scheme.startswith("rope")]
+        right = [line for s, line in zip(result.summaries, lines) if s.scheme.startswith("rope")]
+        cell = "<td width='50%' valign='top' style='padding-right:10px'>{}</td>"
+        return ("<div style='font-size:9pt'><table width='100%' cellspacing='0'><tr>"
+                + cell.format("<br>".join(left)) + cell.format("<br>".join(right)) + "</tr></table></div>")
 
     def _reset(self, key: str, title: str, x_label: str, y_label: str, log_y: bool = False) -> pg.PlotItem:
         plot = self.plots[key]
@@ -154,7 +206,7 @@ class ExtrapolationDock(SettingsDock):
             plot.legend.clear()
         if key == "rope":
             self.rope_legend.clear()
-        plot.setTitle(title, size="10pt")
+        plot.setTitle(title, size="9pt")
         plot.setLabel("bottom", x_label)
         plot.setLabel("left", y_label)
         plot.setLogMode(x=False, y=log_y)
@@ -222,7 +274,7 @@ class ExtrapolationDock(SettingsDock):
         # the guide line is named in the legend row, not on the plot, where a label sat on the curves
         guide_pen = pg.mkPen(TRAINED_COLOR, width=2.5)
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=guide_pen))
-        self.rope_legend.addItem(pg.PlotDataItem(pen=guide_pen), "1 = the largest angle seen in training")
+        self.rope_legend.addItem(pg.PlotDataItem(pen=guide_pen), "1 = largest angle seen")
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, top * 1.08, padding=0)
 
@@ -259,7 +311,7 @@ class ExtrapolationDock(SettingsDock):
         plot.plot(d[~trained], t5.buckets[~trained], pen=pg.mkPen("#e74c3c", width=2.5))
         plot.addItem(pg.InfiniteLine(math.log10(max(r.train_len, 1)), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
         plot.addItem(pg.InfiniteLine(math.log10(t5.max_distance), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine),
-                                     label=f"max_distance {t5.max_distance:,}",
+                                     label=f"max_distance\n{t5.max_distance:,}",  # two lines: one ran off a 1366-px plot
                                      labelOpts={"position": 0.2, "color": GUIDE, "anchors": [(0, 0.5), (0, 0.5)]}))
         if t5.eval_bucket > t5.train_bucket:
             plot.addItem(pg.LinearRegionItem((t5.train_bucket + 0.5, t5.eval_bucket + 0.5), orientation="horizontal",

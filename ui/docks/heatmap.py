@@ -33,6 +33,7 @@ class HeatmapDock(ViewDock):
     object_name = "heatmapDock"
     view_id = "heatmap"
     title = "Encoding heatmap"
+    tab_title = "Heatmap"
     order = 10
     shortcut = "Ctrl+1"
     view_names = ("heatmap", "similarity")

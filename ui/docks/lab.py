@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QMessageBox,
-                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QProgressBar, QPushButton, QSizePolicy, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
 from peapp.analysis import lab as lab_analysis
@@ -28,9 +28,9 @@ from peapp.document import Document
 from peapp.lab.options import LABELS
 from peapp.lab.options import duration_text as _duration
 from ui.docks._settings import SettingsDock
-from ui.docks.base import error_label, readout_label
+from ui.docks.base import FittedScroll, error_label, readout_label
 from ui.forms import Line, Spin
-from ui.plotting import plot_at, pow10, set_axis_label
+from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label
 from ui.worker import ComputeWorker
 
 CONFIRM_SECONDS = 3600.0  # as peapp.lab.grid.CONFIRM_SECONDS (not imported: that module loads torch)
@@ -133,16 +133,25 @@ class LabDock(SettingsDock):
         self.plot = self.graphics.addPlot(row=0, col=0)
         self.plot.showGrid(x=True, y=True, alpha=0.2)
         self.plot.setMenuEnabled(False)
-        self.legend = self.plot.addLegend(offset=(-5, 5), labelTextSize="8pt")
-        self.loss_plot = self.graphics.addPlot(row=0, col=1)
+        relax_title_width(self.plot)  # a long title never pushes the loss plot off the panel
+        # the legend in a column of its own between the two plots: inside the plot it covered the
+        # curves and the plot's edge cut off its last entries (the papers' references) in exports
+        self.legend = pg.LegendItem(labelTextSize="8pt", verSpacing=-6)
+        self.legend.setObjectName("labLegend")
+        self.graphics.addItem(self.legend, row=0, col=1)
+        self.legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.graphics.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignTop)
+        self.graphics.installEventFilter(self)  # on resize: as many legend columns as its height needs
+        self.loss_plot = self.graphics.addPlot(row=0, col=2)
         self.loss_plot.showGrid(x=True, y=True, alpha=0.2)
         self.loss_plot.setMenuEnabled(False)
         self.loss_plot.setLogMode(y=True)
-        self.loss_plot.setTitle("training loss per run (live while training)")
+        relax_title_width(self.loss_plot)
+        self.loss_plot.setTitle("loss per run (live)")  # short: the panel may be narrow
         set_axis_label(self.loss_plot.getAxis("bottom"), "step")
         set_axis_label(self.loss_plot.getAxis("left"), "loss")
         self.graphics.ci.layout.setColumnStretchFactor(0, 3)
-        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+        self.graphics.ci.layout.setColumnStretchFactor(2, 2)
         self.table = QTableWidget()
         self.table.setObjectName("labTable")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -156,7 +165,10 @@ class LabDock(SettingsDock):
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.table, 1)
-        lower_layout.addWidget(self.notes)
+        # whole where there is room, scrolling where there is not: a bare label's minimum is one
+        # line, so at 1366×768 the notes were drawn over the table
+        self.notes_area = FittedScroll(self.notes, "labNotesArea")
+        lower_layout.addWidget(self.notes_area)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.graphics)
         splitter.addWidget(lower)
@@ -197,22 +209,54 @@ class LabDock(SettingsDock):
             self.table.setRowCount(0)
             self.table.setColumnCount(0)
             self.notes.setText("")
+            self.notes_area.fit()
             return
         metric = result.metric
         if not result.empty:
-            self.plot.setTitle(f"{METRIC_LABELS.get(metric or '', metric)} vs evaluation length — task "
-                               f"{result.task}, {result.runs} run(s)")
+            seeds = self._shared_seeds(result)
+            runs = f"{result.runs} run" + ("s" if result.runs != 1 else "")
+            # the metric's short name: the axes say the rest ("share of sequences", "by length")
+            self.plot.setTitle(f"{(metric or '').replace('_', ' ')} — task {result.task}, {runs}"
+                               + (f", {seeds} seeds each" if seeds else ""))
             self._draw_curves(result)
-        set_axis_label(self.plot.getAxis("bottom"), "evaluation length (tokens)")
+        trained = f"; dashed: trained ≤ {result.train_length}" if result.train_length else ""
+        set_axis_label(self.plot.getAxis("bottom"), f"evaluation length (tokens{trained})")
         set_axis_label(self.plot.getAxis("left"), METRIC_LABELS.get(metric or "", "value"))
         self.plot.setLogMode(y=metric == "perplexity")
+        if metric == "exact_match":  # a share: 0 … 1 always (all-zero runs autoranged to ±1e-54)
+            self.plot.setYRange(0.0, 1.0, padding=0.05)
+        else:
+            self.plot.enableAutoRange(axis="y")
         if self._state != "training":
             self._draw_loss_from(result)
+        self._fit_legend()
         self._fill_table(result)
         self._fill_notes(result)
 
+    def eventFilter(self, watched, event) -> bool:  # Qt override
+        if watched is self.graphics and event.type() == QEvent.Type.Resize:
+            self._fit_legend()
+        return super().eventFilter(watched, event)
+
+    def _fit_legend(self) -> None:
+        """One column where the plot is tall enough for every entry, more where it is not (thirteen
+        entries did not fit a 150-px plot with the Checkpoint panel open at 1366×768)."""
+        entries = len(self.legend.items)
+        if not entries:
+            return
+        line = max(label.boundingRect().height() for _, label in self.legend.items) - 6  # verSpacing −6
+        room = max(1.0, self.graphics.height() - 30.0)  # the legend's margins and the view's
+        self.legend.setColumnCount(max(1, min(3, math.ceil(entries * line / room))))
+
+    @staticmethod
+    def _shared_seeds(result: lab_analysis.LabResults) -> int | None:
+        """The number of seeds of every curve when they all have the same number (> 1)."""
+        counts = {curve.seeds for curve in result.curves}
+        return counts.pop() if len(counts) == 1 and min(counts) > 1 else None
+
     def _draw_curves(self, result: lab_analysis.LabResults) -> None:
         log_y = result.metric == "perplexity"
+        seeds = self._shared_seeds(result)
         for curve in result.curves:
             color = COLORS.get(curve.variant, "#95a5a6")
             finite = np.isfinite(curve.mean)
@@ -224,17 +268,19 @@ class LabDock(SettingsDock):
                 shade.setAlpha(60)
                 band = pg.FillBetweenItem(low, high, brush=pg.mkBrush(shade))
                 self.plot.addItem(band)
-            name = curve.label + (f" ({curve.seeds} seeds)" if curve.seeds > 1 else "")
-            self.plot.plot(curve.lengths[finite], curve.mean[finite], pen=pg.mkPen(color, width=2), symbol="o",
-                           symbolSize=6, symbolBrush=color, symbolPen=None, name=name)
+            # the seed count in the title when every curve has the same (short legend entries)
+            name = curve.label + (f" ({curve.seeds} seeds)" if curve.seeds > 1 and seeds is None else "")
+            item = self.plot.plot(curve.lengths[finite], curve.mean[finite], pen=pg.mkPen(color, width=2), symbol="o",
+                                  symbolSize=6, symbolBrush=color, symbolPen=None, name=name)
+            self.legend.addItem(item, name)
             for length in curve.cannot:  # no row for this position: said, not drawn as a 0
                 text = pg.TextItem("cannot", color=color, anchor=(0.5, 1.0))
                 text.setPos(length, _y(np.array([1.0 if log_y else 0.0]), log_y)[0])
                 self.plot.addItem(text)
         if result.train_length:
-            line = pg.InfiniteLine(result.train_length, angle=90, pen=pg.mkPen(TRAINED_COLOR, style=Qt.PenStyle.DashLine),
-                                   label=f"trained ≤ {result.train_length}",
-                                   labelOpts={"position": 0.08, "color": TRAINED_COLOR})
+            # named in the axis label: a label at the line sat on the "cannot" labels beside it, or was
+            # cut by the plot's edge when the line stood near it
+            line = pg.InfiniteLine(result.train_length, angle=90, pen=pg.mkPen(TRAINED_COLOR, style=Qt.PenStyle.DashLine))
             self.plot.addItem(line)
         for reference in result.references:  # the paper's numbers on the paper's relative lengths
             if "values" not in reference or not result.train_length:
@@ -245,16 +291,19 @@ class LabDock(SettingsDock):
                 if not keep:
                     continue
                 color = COLORS.get(variant, "#95a5a6")
-                self.plot.plot(x[keep], [values[i] for i in keep], pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine),
-                               symbol="t", symbolSize=7, symbolBrush=None, symbolPen=color,
-                               name=f"{LABELS.get(variant, variant)} — {reference['key']} (paper's scale)")
+                # ▲ ("t1"), as the notes under the figure name these points; the full citation is there too
+                name = f"{LABELS.get(variant, variant)} ▲ {reference['short']}"
+                item = self.plot.plot(x[keep], [values[i] for i in keep],
+                                      pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine),
+                                      symbol="t1", symbolSize=7, symbolBrush=None, symbolPen=color, name=name)
+                self.legend.addItem(item, name)
 
     def _draw_loss_from(self, result: lab_analysis.LabResults) -> None:
         self.loss_plot.clear()
         self._live_items.clear()
         for encoding, _seed, curve in result.loss_curves.values():
             if len(curve):
-                self.loss_plot.plot(curve[:, 0], curve[:, 1], pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
+                _set_loss(self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1)), curve, encoding)
 
     def _fill_table(self, result: lab_analysis.LabResults) -> None:
         rows = result.table
@@ -293,11 +342,13 @@ class LabDock(SettingsDock):
                        if np.isfinite(c.mean[c.lengths > result.train_length]).any() else -1, default=None)
             if best is not None and np.isfinite(best.mean[best.lengths > result.train_length]).any():
                 value = np.nanmax(best.mean[best.lengths > result.train_length])
-                parts.insert(0, f"Measured here: past the training length the best is {best.label} "
-                                f"({value:.2f} exact match at best). This is what these runs measured, whatever "
-                                f"the article or the papers say.")
+                found = (f"the best is {best.label} ({value:.2f} exact match at best)" if value > 0 else
+                         "no encoding got a sequence right")  # not "the best is NoPE" among zeros
+                parts.insert(0, f"Measured here: past the training length {found}. This is what these runs "
+                                f"measured, whatever the article or the papers say.")
         parts += result.notes
         self.notes.setText("\n".join(parts))
+        self.notes_area.fit()
         if not result.empty:
             self.set_caption(f"Results folder {result.folder}. Band: min–max over seeds; 'cannot': the scheme has no "
                              f"position there. Models are saved as checkpoints (File > Open a run's folder).")
@@ -441,7 +492,7 @@ class LabDock(SettingsDock):
             if item is None:
                 item = self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
                 self._live_items[run_id] = item
-            item.setData(data[:, 0], data[:, 1])
+            _set_loss(item, data, encoding)
 
     def _finish(self, text: str) -> None:
         self._state = "idle"
@@ -492,6 +543,13 @@ def _encoding_of(run_id: str) -> str:
     """The encoding in a run id (``TASK-ENCODING-L20-seed0``, as peapp.lab.train.RunSpec names runs)."""
     parts = run_id.split("-")
     return parts[1] if len(parts) >= 4 else "?"
+
+
+def _set_loss(item: pg.PlotDataItem, points: np.ndarray, encoding: str) -> None:
+    """A run's loss curve; a line needs two points, so a run of a few steps is drawn as dots."""
+    few = len(points) < 3
+    item.setData(points[:, 0], points[:, 1], symbol="o" if few else None, symbolSize=5,
+                 symbolBrush=COLORS.get(encoding, "#95a5a6"), symbolPen=None)
 
 
 def _workers() -> int:

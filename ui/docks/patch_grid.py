@@ -143,6 +143,7 @@ class PatchGridDock(ViewDock):
     object_name = "patchGridDock"
     view_id = PatchGridView.view_id
     title = "Vision patch grid"
+    tab_title = "Patch grid"
     view_aliases = {"patches": "patch-grid"}  # for `peapp render` (issue 18's name)
     shortcut = "Ctrl+5"
     order = 50

@@ -62,6 +62,7 @@ class RotationDock(ViewDock):
     object_name = "rotationDock"
     view_id = "rotation"
     title = "RoPE rotations"
+    tab_title = "Rotations"
     order = 30
     shortcut = "Ctrl+2"
     frame_interval_ms = 40  # 25 frames/s; tests shorten it

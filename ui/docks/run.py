@@ -69,9 +69,15 @@ class TokenAxis(pg.AxisItem):
         lo, hi = sorted((minVal, maxVal))
         first = max(0, int(math.floor((lo - self.start) / self.cell)))
         last = min(int(math.ceil((self.stop - self.start) / self.cell)), int(math.ceil((hi - self.start) / self.cell)))
-        spacing = 14 if self.orientation in ("left", "right") else 56  # pixels a label needs
-        fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
         cells = np.arange(first, max(first, last))
+        if self.orientation in ("left", "right"):
+            spacing = 14.0  # pixels a label needs: a line of text
+        else:  # the longest label's width (pooled cells say their position too), from a sample of them
+            sample = cells[::max(1, cells.size // 200)]
+            chars = max((len(s) for s in self.tickStrings([self.start + (c + 0.5) * self.cell for c in sample], 1, 1)),
+                        default=6)
+            spacing = 7.0 * chars + 14
+        fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
         if cells.size > fit:
             cells = cells[::int(math.ceil(cells.size / fit))]
         return [(self.cell, [self.start + (c + 0.5) * self.cell for c in cells])]
@@ -291,7 +297,7 @@ class RunDock(ViewDock):
         self.sink_bar.setImageItem(self.sink_images, insert_in=self.sink_plots[1])
         # (5) RoPE frequency usage
         g = self.figures["run-rope"]
-        self.rope_plot = _plot(g, 0, 0, "Share of |q|·|k| per rotary pair, by wavelength")
+        self.rope_plot = _plot(g, 0, 0, "|q|·|k| share per rotary pair")
         self.rope_plot.setLogMode(x=True, y=False)
         self.rope_plot.setLabel("bottom", "wavelength 2π/θ (tokens)")
         self.rope_plot.setLabel("left", "share of the layer's |q|·|k|")
@@ -304,7 +310,7 @@ class RunDock(ViewDock):
         self.rope_run_length = pg.InfiniteLine(angle=90, pen=pg.mkPen("#27ae60", style=Qt.PenStyle.DotLine))
         self.rope_plot.addItem(self.rope_context)
         self.rope_plot.addItem(self.rope_run_length)
-        self.rope_heat_plot = _plot(g, 0, 1, "Share per pair (columns) and layer (rows)", invert=True)
+        self.rope_heat_plot = _plot(g, 0, 1, "Share per pair and layer", invert=True)
         self.rope_heat_plot.setLabel("left", "layer")
         self.rope_heat_plot.setLabel("bottom", "pair (shortest wavelength left)")
         self.rope_heat = pg.ImageItem(axisOrder="row-major")
@@ -475,6 +481,8 @@ class RunDock(ViewDock):
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
+        if self._result is None:
+            self._show_empty()
         try:
             request = self.make_request(document)
         except PeappError as exc:
@@ -551,9 +559,11 @@ class RunDock(ViewDock):
 
     # ---- drawing ----------------------------------------------------------------------------------
     def _show_empty(self) -> None:
-        self.set_caption("Run on text: open a checkpoint (File > Open Sample), choose a text (type it, open a .txt, "
-                         "or the bundled sample) and press Run. The model runs with its own tokenizer; every "
-                         "statistic is measured on its real attention.")
+        checkpoint = self.ctx.document.checkpoint
+        first = (f"{_short_name(checkpoint)} is open: choose" if checkpoint
+                 else "Run on text: open a checkpoint (File > Open Sample), choose")
+        self.set_caption(f"{first} a text (type it, open a .txt, or the bundled sample) and press Run. The model "
+                         "runs with its own tokenizer; every statistic is measured on its real attention.")
 
     def _tab_changed(self, index: int) -> None:
         mode = list(MODES)[index]
@@ -676,9 +686,9 @@ class RunDock(ViewDock):
         _set_masked(self.zoom_masked, values, rect)
         cell = self._zoom.cell
         self.map_bar.axis.setLabel(("log₁₀ " if self.settings()["log_colours"] else "") + "attention weight"
-                                   + (" (zoomed: one token per cell)" if cell == (1, 1)
-                                      else f" (zoomed: mean per {cell[0]}×{cell[1]} cell)"))
+                                   + ("" if cell == (1, 1) else " (mean per cell)"))
         self._token_ticks(self.map_plot, self._zoom.region, cell)
+        self.set_caption(self._caption(self._result.run, *self._chosen()))
 
     def reset_zoom(self) -> None:
         if self._result is None:
@@ -741,8 +751,8 @@ class RunDock(ViewDock):
             self._grid_mark.setZValue(5)
             self.grid_plot.addItem(self._grid_mark)
         self._grid_mark.setRect(QRectF(col, layer, 1, 1))
-        self.grid_plot.setTitle(f"Every layer × head ({L} × {H}); each map on its own log scale (white = most weight, "
-                                f"3 decades), light grey = masked; orange box = shown in the Attention tab")
+        # short: a plot title's text sets the figure's minimum width (a long one pushes the grid off the panel)
+        self.grid_plot.setTitle(f"Every layer × head ({L} × {H}); orange box: the Attention tab's head")
 
     def _draw_distance(self, run, layer: int, head: int) -> None:
         n = run.n_tokens
@@ -758,7 +768,7 @@ class RunDock(ViewDock):
             colour = T.CLASS_COLOURS[run.head_class[layer][h]]
             curve.setPen(pg.mkPen(colour, width=3 if chosen else 1))
             curve.setZValue(2 if chosen else 1)
-        self.distance_plot.setTitle(f"Mean attention by distance, layer {layer} (thick: head {head}; colour = class)")
+        self.distance_plot.setTitle(f"Layer {layer}: mean weight by distance (thick: head {head})")
         codes = {name: i for i, name in enumerate(T.CLASS_COLOURS)}
         classes = np.array([[codes[c] for c in row] for row in run.head_class])
         colours = np.array([pg.mkColor(c).getRgb() for c in T.CLASS_COLOURS.values()], dtype=np.uint8)
@@ -791,7 +801,7 @@ class RunDock(ViewDock):
                 curve = self.rope_plot.plot(wave, share[l_], pen=pg.mkPen((150, 150, 150, 70), width=1))
                 self.rope_layer_curves.append(curve)
         self.rope_chosen.setData(wave, share[layer])
-        self.rope_plot.setTitle(f"Share of |q|·|k| per rotary pair, layer {layer} (orange; grey: other layers)")
+        self.rope_plot.setTitle(f"Layer {layer} (orange): |q|·|k| share per pair")
         if run.trained_context:
             self.rope_context.setValue(math.log10(run.trained_context))
             self.rope_context.setVisible(True)
@@ -854,6 +864,13 @@ class RunDock(ViewDock):
         if mode == "run-attention":
             cell = "one token per cell" if run.map_bin == (1, 1) else \
                 f"each cell the mean over {run.map_bin[0]} × {run.map_bin[1]} tokens"
+            if self._shown_zoom(head) is not None:
+                r0, r1, c0, c1 = self._zoom.region
+                per = self._zoom.cell
+                cell = (f"zoomed to queries {r0:,}–{r1 - 1:,} × keys {c0:,}–{c1 - 1:,}, recomputed exactly from the "
+                        f"layer's q and k at " + ("one token per cell" if per == (1, 1) else
+                                                  f"{per[0]} × {per[1]} tokens per cell")
+                        + f" (outside it: {cell}; Reset zoom shows the whole map)")
             scale = (f"log₁₀ colours, {LOG_DECADES} decades below the largest weight" if self.settings()["log_colours"]
                      else "colours from 0 to the largest weight")
             masked = "grey cells are masked (a causal model's future keys), not weight 0" if run.causal else \
@@ -861,10 +878,12 @@ class RunDock(ViewDock):
             return f"{head_line} Real attention weights of layer {layer}, head {head}; {cell}; {scale}; {masked}."
         if mode == "run-grid":
             return (f"{head_line} Every head's attention ({run.thumbnails.shape[2]} × {run.thumbnails.shape[3]} "
-                    f"pooled cells), framed by {T.GRID_STATISTICS_LABELS[self.settings()['grid_statistic']]}. "
+                    f"pooled cells), each on its own log scale (white = most weight, 3 decades; light grey = masked), "
+                    f"framed by {T.GRID_STATISTICS_LABELS[self.settings()['grid_statistic']]}. "
                     "Click a head to open it in the Attention tab.")
         if mode == "run-distance":
-            return (f"{head_line} Mean weight at distance d = query − key over the queries that have a key there"
+            return (f"{head_line} Left: mean weight at distance d = query − key over the queries that have a key "
+                    "there, one curve per head of the layer, coloured by the head's class (right)"
                     + ("" if run.causal else " (both sides pooled: |i − j|)")
                     + "; distance 0 (the token itself) is off the log axis. "
                     + T.class_caption(LOCAL_WINDOW, CLASS_THRESHOLDS))
@@ -874,7 +893,8 @@ class RunDock(ViewDock):
         if mode == "run-rope":
             if run.rope_usage is None:
                 return f"{head_line} RoPE frequency usage needs a RoPE model; this one is {run.scheme}."
-            return (f"{head_line} For each rotary pair: mean over tokens of ‖q_pair‖ × mean of ‖k_pair‖ (mean over "
+            return (f"{head_line} Left: the chosen layer in orange, the other layers grey; right: every layer "
+                    "(rows) × pair (columns, shortest wavelength left). For each rotary pair: mean over tokens of ‖q_pair‖ × mean of ‖k_pair‖ (mean over "
                     "heads), as a share of the layer's total — which frequencies carry the q·k score (Barbero et al. "
                     f"2024). Red dashed: trained context {run.trained_context or 0:,}; green dotted: this run's "
                     f"{run.n_tokens:,} tokens. Pairs with wavelengths beyond the context barely rotate: semantic "

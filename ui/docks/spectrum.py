@@ -59,6 +59,7 @@ class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
     view_id = "spectrum"
     title = "RoPE spectrum"
+    tab_title = "Spectrum"
     order = 40
     shortcut = "Ctrl+3"
 
@@ -106,7 +107,7 @@ class SpectrumDock(ViewDock):
         # wavelength per pair
         self.wave_plot.setLogMode(x=False, y=True)
         self.wave_plot.setLabel("bottom", "pair i (fast → slow)")
-        self.wave_plot.setLabel("left", "wavelength (positions)")
+        self.wave_plot.setLabel("left", "wavelength")  # short: three plots share ~300 px at 1366×768
         legend = self.wave_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
         self.before_curve = draw_as_path(self.wave_plot.plot(
             pen=pg.mkPen(BEFORE, width=1.5, style=Qt.PenStyle.DashLine), name="before scaling"))
@@ -133,7 +134,7 @@ class SpectrumDock(ViewDock):
         # scale per pair (after / before wavelength), LongRoPE factors
         self.ratio_plot.setLogMode(x=False, y=True)
         self.ratio_plot.setLabel("bottom", "pair i")
-        self.ratio_plot.setLabel("left", "wavelength × (after / before)")
+        self.ratio_plot.setLabel("left", "stretch ×")
         self.ratio_legend = self.ratio_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
         self.ratio_curve = self.ratio_plot.plot(pen=pg.mkPen(AFTER, width=2), name="scale at the extended length")
         self.short_curve = self.ratio_plot.plot(pen=pg.mkPen("#16a085", width=1.2))  # legend entry only for LongRoPE
@@ -152,7 +153,7 @@ class SpectrumDock(ViewDock):
         minor = [(math.log10(m * 10 ** k), "") for k in range(0, 8) for m in range(2, 10)]
         self.decay_plot.getAxis("bottom").setTicks([decades, minor])
         self.decay_plot.setLabel("bottom", "relative distance m − n (positions)")
-        self.decay_plot.setLabel("left", "bound on |q·k| (relative)")
+        self.decay_plot.setLabel("left", "|q·k| bound")
         self.decay_plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
         self.decay_before = self.decay_plot.plot(pen=pg.mkPen(BEFORE, width=1.5), name="without scaling")
         self.decay_after = self.decay_plot.plot(pen=pg.mkPen(AFTER, width=1.5), name="with scaling")
