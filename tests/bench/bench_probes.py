@@ -67,7 +67,9 @@ print(json.dumps(out))
 
 
 def _child(mode: str, path: str, n: int, threads: int, extra: str = "") -> dict:
-    env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS=str(threads), HF_HUB_OFFLINE="1", TQDM_DISABLE="1")
+    # OMP_WAIT_POLICY as the app sets it (ui.application.quiet_openmp): spinning OpenMP workers cost 3–5× the CPU
+    env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS=str(threads), HF_HUB_OFFLINE="1", TQDM_DISABLE="1",
+               OMP_WAIT_POLICY=os.environ.get("OMP_WAIT_POLICY", "PASSIVE"))
     proc = subprocess.run([sys.executable, "-c", _CHILD, mode, path, str(n), extra], check=False,
                           capture_output=True, text=True, env=env, cwd=ROOT)
     if proc.returncode != 0:
