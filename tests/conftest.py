@@ -49,6 +49,22 @@ def wait_idle(qtbot, window, timeout_ms: int = 20_000) -> None:
     qtbot.wait(20)
 
 
+@pytest.fixture(autouse=True)
+def _quit_without_asking(request):
+    """Closing a window with work still running asks (a modal box) — in a test, a run still in
+    flight at teardown would wait forever for an answer nobody gives.  Tests of the question
+    patch their window's ``confirm_close`` themselves (the instance attribute wins)."""
+    if "qtbot" not in request.fixturenames:
+        yield
+        return
+    from ui.main_window import MainWindow
+
+    saved = MainWindow.confirm_close
+    MainWindow.confirm_close = lambda self, unfinished: True
+    yield
+    MainWindow.confirm_close = saved
+
+
 @pytest.fixture
 def app_context(qtbot):
     """A DocumentModel + worker pair for testing a single dock; the worker is shut down after."""
