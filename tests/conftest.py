@@ -63,6 +63,10 @@ def _quit_without_asking(request):
     MainWindow.confirm_close = lambda self, unfinished: True
     yield
     MainWindow.confirm_close = saved
+    from ui import i18n
+
+    if i18n.language() != "en":  # a test that switched to Hindi must not leave the next one in it
+        i18n.set_language("en")
 
 
 @pytest.fixture

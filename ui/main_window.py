@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QP
 from peapp import __version__
 from peapp.document import Document
 from peapp.jobs import Request
+from ui import i18n
 from ui import help_menu, settings as preferences
 from ui.context import AppContext
 from ui.document_model import DocumentModel
@@ -145,6 +146,7 @@ class MainWindow(QMainWindow):
             dock.dockLocationChanged.connect(self._name_tabs_soon)
             dock.topLevelChanged.connect(self._name_tabs_soon)
         self._name_tabs_soon()
+        i18n.notifier.changed.connect(self._name_tabs_soon)  # tabs take the new titles
         self._apply_default_sizes()
         # once more after the new docks are laid out: resizeDocks needs real geometry
         QTimer.singleShot(0, self._apply_default_sizes)

@@ -28,6 +28,9 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFormLayout, QGroupBox, QHBoxLayout, QListWidget, QProxyStyle, QPushButton, QStyle,
                                QStyleFactory, QVBoxLayout)
 
+from ui import i18n
+from ui.i18n import LANGUAGES, system_language
+
 THEMES = ("system", "light", "dark")  # system: the desktop's own palette, untouched
 SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", "CET-L1")
 DIVERGING_MAPS = ("CET-D1A", "CET-D1", "CET-D3", "CET-D4", "CET-D9", "CET-D13")
@@ -45,6 +48,7 @@ class Preferences:
     export_scale: float = 2.0
     compute_device: str = "cpu"
     restore_layout: bool = True
+    language: str = "en"  # at first start: the desktop's locale if it is Hindi (load_preferences)
 
 
 # QSettings key of each field.
@@ -56,6 +60,7 @@ KEYS = {
     "export_scale": "export/scale",
     "compute_device": "compute/device",
     "restore_layout": "window/restore_layout",
+    "language": "appearance/language",
 }
 RECENT_KEY = "recent/files"
 
@@ -100,12 +105,13 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "export_scale": _as_scale,
     "compute_device": _device,
     "restore_layout": _as_bool,
+    "language": _one_of(tuple(LANGUAGES)),
 }
 
 
 def load_preferences(settings: QSettings) -> tuple[Preferences, list[str]]:
     """The stored preferences, and one message per value that was unusable (reset to default)."""
-    defaults = Preferences()
+    defaults = Preferences(language=system_language())
     problems: list[str] = []
     if settings.status() != QSettings.Status.NoError:
         problems.append(f"The settings file {settings.fileName()} could not be read; using the defaults "
@@ -327,6 +333,8 @@ def apply_preferences(prefs: Preferences, window=None) -> None:
     """Make ``prefs`` the running app's: theme now, colour maps on the next draw (redrawn now)."""
     global _active
     old, _active = _active, prefs
+    if prefs.language != i18n.language():
+        i18n.set_language(prefs.language)  # every panel, menu and dialog retranslates itself
     apply_theme(prefs.theme, window)
     if window is not None and (old.sequential_colormap, old.diverging_colormap) != \
             (prefs.sequential_colormap, prefs.diverging_colormap):
@@ -369,6 +377,10 @@ class PreferencesDialog(QDialog):
 
         look = QGroupBox("Appearance")
         form = QFormLayout(look)
+        self.language = QComboBox(objectName="prefLanguage")
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)  # each language in its own script, whatever is shown now
+        form.addRow("Language", self.language)
         self.theme = QComboBox(objectName="prefTheme")
         for theme in THEMES:
             self.theme.addItem(theme.capitalize(), theme)
@@ -454,7 +466,7 @@ class PreferencesDialog(QDialog):
     def set_preferences(self, prefs: Preferences) -> None:
         for combo, value in ((self.theme, prefs.theme), (self.sequential, prefs.sequential_colormap),
                              (self.diverging, prefs.diverging_colormap), (self.export_format, prefs.export_format),
-                             (self.device, prefs.compute_device)):
+                             (self.device, prefs.compute_device), (self.language, prefs.language)):
             index = combo.findData(value)
             combo.setCurrentIndex(max(index, 0))  # a GPU saved on another machine shows as CPU here
         self.export_scale.setValue(prefs.export_scale)
@@ -466,7 +478,8 @@ class PreferencesDialog(QDialog):
                            export_format=self.export_format.currentData(),
                            export_scale=float(self.export_scale.value()),
                            compute_device=self.device.currentData(),
-                           restore_layout=self.restore_layout.isChecked())
+                           restore_layout=self.restore_layout.isChecked(),
+                           language=self.language.currentData())
 
     def apply(self) -> None:
         prefs = self.preferences()

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QProgre
                                QSplitter, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
+from peapp.i18n import msg
 from peapp.analysis import attention as A
 from peapp.analysis.levels import LOG_DECADES, colour_levels
 from peapp.document import Document
@@ -253,8 +254,8 @@ def received_short_caption(view: A.AttentionView, head: int) -> str:
 class AttentionDock(ViewDock):
     object_name = "attentionDock"
     view_id = AttentionView.view_id
-    title = "Attention inspector"
-    tab_title = "Attention"
+    title = msg("Panels", "Attention inspector")
+    tab_title = msg("Panels", "Attention")
     order = 40
     shortcut = "Ctrl+4"
     uses_compute_device = True  # Preferences > Device: its attention maps are computed there

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QSc
 from peapp.document import Document
 from peapp.jobs import Request
 from peapp.views import Viewport
+from ui import i18n
 from ui.context import AppContext
 from ui.plotting import configure_axes
 from ui.worker import ComputeWorker
@@ -127,9 +128,12 @@ class ViewDock(QDockWidget):
             cls.view_id = cls.object_name
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None):
-        super().__init__(self.tab_title or self.title, parent)
+        super().__init__(parent)
         self.setObjectName(self.object_name)
-        self.toggleViewAction().setText(self.title)  # the View menu says the full name
+        i18n.keep(self.setWindowTitle, i18n.as_message(self.tab_title or self.title, "Panels"), self)
+        # the View menu says the full name
+        i18n.keep(self.toggleViewAction().setText, i18n.as_message(self.title, "Panels"), self)
+        i18n.notifier.changed.connect(self.retranslate)
         self.ctx = ctx
         self._generation = 0
         self._side_generations: dict[str, int] = {}
@@ -168,6 +172,14 @@ class ViewDock(QDockWidget):
 
     def make_request(self, document: Document) -> Request | None:
         raise NotImplementedError
+
+    def retranslate(self, language: str = "") -> None:
+        """After a language switch (texts set with ``i18n.keep`` are already done): redraw what
+        was built from a computed view.  Default: compute the view again, whose captions and
+        labels the core now builds in the new language.  Panels whose work takes long override
+        this to redraw their last result instead."""
+        if self._last_request is not None:
+            self.refresh()
 
     def unfinished_work(self) -> str | None:
         """What closing the window now would stop and lose (the window asks first), or None."""

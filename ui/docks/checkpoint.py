@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHeaderView, QLabel, QLineEd
                                QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled, signals_blocked
 
+from peapp.i18n import msg
 from peapp import checkpoint_links
 from peapp.analysis.levels import colour_levels
 from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCheckpointRequest, TableAnalysis,
@@ -56,7 +57,7 @@ class _ExportableWhenShown:
 class CheckpointDock(ViewDock):
     object_name = "checkpointDock"
     view_id = CheckpointView.view_id  # no settings of its own (peapp.views.checkpoint)
-    title = "Checkpoint"
+    title = msg("Panels", "Checkpoint")
     order = 50
     # along the bottom: the lists on the left, the analysis plots beside them get the width
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxL
                                QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp.analysis import worked_example as we
 from peapp.document import Document
 from ui.docks.base import error_label, readout_label
@@ -31,8 +32,8 @@ COLORS = {"embedding": "#2e86de", "positional": "#e67e22", "combined": "#27ae60"
 class ExampleDock(SettingsDock):
     object_name = "exampleDock"
     view_id = "example"
-    title = "Worked example"
-    tab_title = "Example"
+    title = msg("Panels", "Worked example")
+    tab_title = msg("Panels", "Example")
     order = 70
     shortcut = "Ctrl+7"
     view_names = ("example",)

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 from superqt import QCollapsible
 
+from peapp.i18n import msg
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
 from ui.docks.base import FittedScroll, readout_label
@@ -53,8 +54,8 @@ def _rich_lines(object_name: str) -> QLabel:
 class ExtrapolationDock(SettingsDock):
     object_name = "extrapolationDock"
     view_id = "extrapolation"
-    title = "Length extrapolation"
-    tab_title = "Extrapolation"
+    title = msg("Panels", "Length extrapolation")
+    tab_title = msg("Panels", "Extrapolation")
     order = 80
     shortcut = "Ctrl+8"
     view_names = ("extrapolation",)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
+from peapp.i18n import msg
 from peapp import encodings
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
@@ -32,8 +33,8 @@ SEQUENTIAL = "viridis"
 class HeatmapDock(ViewDock):
     object_name = "heatmapDock"
     view_id = "heatmap"
-    title = "Encoding heatmap"
-    tab_title = "Heatmap"
+    title = msg("Panels", "Encoding heatmap")
+    tab_title = msg("Panels", "Heatmap")
     order = 10
     shortcut = "Ctrl+1"
     view_names = ("heatmap", "similarity")

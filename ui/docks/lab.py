@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayo
                                QProgressBar, QPushButton, QSizePolicy, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
+from peapp.i18n import msg
 from peapp.analysis import lab as lab_analysis
 from peapp.document import Document
 from peapp.lab.options import LABELS
@@ -52,7 +53,7 @@ class _Events(QObject):
 class LabDock(SettingsDock):
     object_name = "labDock"
     view_id = "lab"
-    title = "Training lab"
+    title = msg("Panels", "Training lab")
     order = 95
     shortcut = "Ctrl+Shift+L"  # Ctrl+0…9 are the article panels
 

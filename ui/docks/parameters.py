@@ -16,6 +16,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QFormLayout, QFrame, QLabel, QScrollArea, QStyle, QVBoxLayout, QWidget
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp import encodings
 from peapp.document import Document
 from ui.docks.base import ViewDock
@@ -53,7 +54,7 @@ class _FamilyPage(QWidget):
 
 class ParametersDock(ViewDock):
     object_name = "parametersDock"
-    title = "Parameters"
+    title = msg("Panels", "Parameters")
     order = 0
     default_area = Qt.DockWidgetArea.LeftDockWidgetArea
     tab_group = "controls"

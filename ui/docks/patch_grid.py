@@ -35,6 +35,7 @@ from PySide6.QtGui import QColor, QImage, QImageReader, QPen
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGraphicsRectItem, QHBoxLayout,
                                QLabel, QPushButton, QVBoxLayout, QWidget)
 
+from peapp.i18n import msg
 from peapp.analysis.patch_grid import (Panel, PatchGridRequest, PatchGridResult, PatchGridSettings, map_index,
                                        view_for_table)
 from peapp.document import Document
@@ -142,8 +143,8 @@ class _GridPlot:
 class PatchGridDock(ViewDock):
     object_name = "patchGridDock"
     view_id = PatchGridView.view_id
-    title = "Vision patch grid"
-    tab_title = "Patch grid"
+    title = msg("Panels", "Vision patch grid")
+    tab_title = msg("Panels", "Patch grid")
     view_aliases = {"patches": "patch-grid"}  # for `peapp render` (issue 18's name)
     shortcut = "Ctrl+5"
     order = 50

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, Q
                                QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
                                QVBoxLayout, QWidget)
 
+from peapp.i18n import msg
 from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.model_run.probe_run import VARIANTS, ProbeOutcome, ProbeRequest
@@ -84,7 +85,7 @@ def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: str) -> pg
 class ProbeDock(ViewDock):
     object_name = "probeDock"
     view_id = ProbeView.view_id
-    title = "Probes"
+    title = msg("Panels", "Probes")
     order = 96  # beside Run on text (ties go by shortcut: the View menu is in key order, P before R)
     shortcut = "Ctrl+Shift+P"
     uses_compute_device = True

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 from superqt import QLabeledSlider
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp.analysis import rotation
 from peapp.analysis.rotation import RotationFacts, RotationRequest
 from peapp.document import Document
@@ -61,8 +62,8 @@ def _circle(radius: float, n: int = 121) -> tuple[np.ndarray, np.ndarray]:
 class RotationDock(ViewDock):
     object_name = "rotationDock"
     view_id = "rotation"
-    title = "RoPE rotations"
-    tab_title = "Rotations"
+    title = msg("Panels", "RoPE rotations")
+    tab_title = msg("Panels", "Rotations")
     order = 30
     shortcut = "Ctrl+2"
     frame_interval_ms = 40  # 25 frames/s; tests shorten it

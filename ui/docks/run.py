@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPla
                                QPushButton, QTabWidget, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
+from peapp.i18n import msg
 from peapp.model_run import text_run as T
 from peapp.analysis.levels import LOG_DECADES
 from peapp.document import Document
@@ -122,7 +123,7 @@ def _set_masked(item: pg.ImageItem, values: np.ndarray, rect: QRectF) -> None:
 class RunDock(ViewDock):
     object_name = "runDock"
     view_id = RunView.view_id
-    title = "Run on text"
+    title = msg("Panels", "Run on text")
     order = 96  # after the article panels (Ctrl+0…9) and the Training lab: the View menu goes in key order
     shortcut = "Ctrl+Shift+R"
     uses_compute_device = True  # Preferences > Device: the model runs there

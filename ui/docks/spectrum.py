@@ -24,6 +24,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from peapp.i18n import msg
 from peapp.analysis.rope_scaling import KINDS, ScalingFacts, SpectrumRequest
 from peapp.document import Document
 from peapp.encodings import rope
@@ -58,8 +59,8 @@ def _log10(x: float) -> float:
 class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
     view_id = "spectrum"
-    title = "RoPE spectrum"
-    tab_title = "Spectrum"
+    title = msg("Panels", "RoPE spectrum")
+    tab_title = msg("Panels", "Spectrum")
     order = 40
     shortcut = "Ctrl+3"
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout,
                                QSizePolicy, QVBoxLayout, QWidget)
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp.analysis import timeseries as ts
 from peapp.analysis.heatmap import default_levels
 from peapp.document import Document
@@ -34,7 +35,7 @@ CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 class TimeSeriesDock(SettingsDock):
     object_name = "timeSeriesDock"
     view_id = "timeseries"
-    title = "Time series"
+    title = msg("Panels", "Time series")
     order = 90
     shortcut = "Ctrl+9"
     view_names = ("timeseries",)

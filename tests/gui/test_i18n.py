@@ -1,0 +1,202 @@
+"""The interface in Hindi: catalogues, fonts, switching at run time, and no English left behind."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import wait_idle
+from tests.gui.i18n_walk import english_in
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import translations  # noqa: E402  (tools/translations.py: the catalogue tool)
+
+#: the calls whose text argument lupdate extracts: (function name, index of the text argument)
+_TRANSLATION_CALLS = {"translate": 1, "msg": 1, "QT_TRANSLATE_NOOP": 1, "tr": 0}
+
+#: panels whose every text is translated (the walk below fails on English left in them)
+TRANSLATED_PANELS: tuple[str, ...] = ()
+
+
+def _call_name(node: ast.Call) -> str | None:
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def test_translation_calls_take_a_literal_text_never_an_f_string():
+    """lupdate extracts an f-string with its placeholders filled in, and the string is then never
+    found at run time: the text must be a plain literal, formatted after translating."""
+    bad = []
+    for path in translations.sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _call_name(node)
+            index = _TRANSLATION_CALLS.get(name or "")
+            if index is None or len(node.args) <= index:
+                continue
+            if name == "tr" and not isinstance(node.func, ast.Attribute):
+                continue  # only self.tr(...) is Qt's
+            if name == "translate" and len(node.args) != 2:
+                continue  # not a translate(context, text) call
+            # a variable (the translation helpers passing a marked message on) is a lookup, not
+            # a source string; a string built in the call (f-string, +, %, .format) never matches
+            built = (ast.JoinedStr, ast.BinOp, ast.Call)
+            if any(isinstance(arg, built) for arg in node.args[: index + 1]):
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:100]}")
+    assert not bad, "translation calls whose text is not a literal:\n" + "\n".join(bad)
+
+
+def test_the_f_string_check_catches_one():
+    tree = ast.parse('x = translate("C", f"{n} positions")')
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
+    assert isinstance(call.args[1], ast.JoinedStr)  # what the check above refuses
+
+
+def test_every_source_file_is_in_one_translation_area():
+    for path in translations.sources():
+        translations.area_of(path)  # raises for a file no area covers
+
+
+def test_catalogues_hold_every_string_of_the_code_and_the_qm_files_are_fresh():
+    assert translations.problems() == []
+
+
+def _all_messages():
+    for ts in sorted(translations.I18N.glob("*_hi.ts")):
+        for context in ET.parse(ts).getroot().iter("context"):
+            for message in context.iter("message"):
+                translation = message.find("translation")
+                text = (translation.text or "") if translation is not None else ""
+                yield ts.name, context.findtext("name"), message.findtext("source") or "", text
+
+
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:[:!][^{}]*)?\}")
+
+
+def test_every_translation_keeps_the_placeholders_of_its_source():
+    bad = [f"{name} [{context}] {source!r} → {text!r}" for name, context, source, text in _all_messages()
+           if text and sorted(_PLACEHOLDER.findall(source)) != sorted(_PLACEHOLDER.findall(text))]
+    assert not bad, "\n".join(bad)
+
+
+def test_every_translated_character_has_a_glyph_in_the_bundled_fonts(qapp):
+    """A bare machine has no Devanagari font: what Hindi text shows must be drawable from the
+    bundled Noto Sans Devanagari or the default font."""
+    from PySide6.QtGui import QFont, QFontMetrics, QRawFont
+
+    from ui import i18n
+
+    i18n.register_fonts()
+    raw_fonts = [QRawFont(str(path), 12) for path in sorted(i18n.fonts_dir().glob("*.ttf"))]
+    assert raw_fonts and all(font.isValid() for font in raw_fonts)
+    default = QFontMetrics(QFont())
+    missing = {}
+    for name, context, source, text in _all_messages():
+        for char in text:
+            if char.isspace() or char in "\u200c\u200d":  # joiners shape, they have no glyph
+                continue
+            if not any(font.supportsCharacter(char) for font in raw_fonts) and not default.inFont(char):
+                missing.setdefault(char, f"{name} [{context}] {source!r}")
+    assert not missing, "characters without a glyph: " + ", ".join(f"{c!r} (U+{ord(c):04X}) in {w}"
+                                                                    for c, w in missing.items())
+
+
+def test_bundled_fonts_cover_devanagari_and_ship_their_licence():
+    from ui import i18n
+
+    names = {p.name for p in i18n.fonts_dir().iterdir()}
+    assert {"NotoSansDevanagari-Regular.ttf", "NotoSansDevanagari-Bold.ttf", "OFL.txt"} <= names
+    assert "SIL Open Font License" in (i18n.fonts_dir() / "OFL.txt").read_text()
+
+
+def test_the_core_stays_english_until_a_translator_is_set():
+    from peapp import i18n as core
+
+    assert core.translate("Panels", "Heatmap") == "Heatmap"
+    marked = core.msg("Panels", "Heatmap")
+    assert marked == "Heatmap" and marked.context == "Panels" and core.shown(marked) == "Heatmap"
+    import pickle
+
+    again = pickle.loads(pickle.dumps(marked))
+    assert again == "Heatmap" and again.context == "Panels"
+
+
+def _switch(qtbot, window, code):
+    from ui import i18n
+
+    start = time.perf_counter()
+    i18n.set_language(code)
+    seconds = time.perf_counter() - start
+    wait_idle(qtbot, window)
+    return seconds
+
+
+def test_preferences_switch_the_language_at_once_and_back(main_window, qtbot, settings):
+    from ui import i18n
+    from ui import settings as preferences
+
+    heatmap = main_window.docks["heatmapDock"]
+    assert heatmap.windowTitle() == "Heatmap"
+    dialog = preferences.open_dialog(main_window, settings)
+    dialog.language.setCurrentIndex(dialog.language.findData("hi"))
+    dialog.apply()
+    wait_idle(qtbot, main_window)
+    assert i18n.language() == "hi"
+    assert heatmap.windowTitle() == "हीटमैप"
+    assert settings.value("appearance/language") == "hi"
+    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    dialog.accept()
+    wait_idle(qtbot, main_window)
+    assert heatmap.windowTitle() == "Heatmap"
+
+
+def test_the_first_start_follows_a_hindi_desktop(monkeypatch, settings, qapp):
+    from PySide6.QtCore import QLocale
+
+    from ui import settings as preferences
+
+    monkeypatch.setattr(QLocale, "system", staticmethod(lambda: QLocale(QLocale.Language.Hindi,
+                                                                         QLocale.Country.India)))
+    prefs, problems = preferences.load_preferences(settings)
+    assert prefs.language == "hi" and not problems
+    settings.setValue("appearance/language", "en")  # once chosen, the choice wins
+    prefs, _ = preferences.load_preferences(settings)
+    assert prefs.language == "en"
+
+
+def test_a_switch_takes_under_a_fifth_of_a_second_and_round_trips_every_panel(main_window, qtbot):
+    """Switching retranslates every kept text at once; panels recompute their views in the
+    background.  Back in English, every panel's picture and the Document are as they were."""
+    main_window.resize(1600, 1000)
+    wait_idle(qtbot, main_window)
+    # the baseline is a redraw too (a panel's first picture can differ from its redraw in where
+    # a clipped plot title sits: not a matter of language)
+    _switch(qtbot, main_window, "en")
+    before_doc = main_window.ctx.document
+    before = {name: dock.grab().toImage() for name, dock in main_window.docks.items() if dock.isVisible()}
+    to_hindi = _switch(qtbot, main_window, "hi")
+    to_english = _switch(qtbot, main_window, "en")
+    print(f"switch to Hindi {to_hindi * 1000:.0f} ms, back {to_english * 1000:.0f} ms")  # reported, not asserted
+    assert main_window.ctx.document == before_doc
+    changed = [name for name, image in before.items() if main_window.docks[name].grab().toImage() != image]
+    assert not changed, f"panels that look different after a round trip: {changed}"
+
+
+@pytest.mark.parametrize("panel", TRANSLATED_PANELS)
+def test_no_english_is_left_in_a_translated_panel(main_window, qtbot, panel):
+    _switch(qtbot, main_window, "hi")
+    left = english_in(main_window.docks[panel])
+    assert not left, f"{len(left)} English texts in {panel}:\n" + "\n".join(left)
