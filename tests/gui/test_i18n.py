@@ -21,8 +21,11 @@ import translations  # noqa: E402  (tools/translations.py: the catalogue tool)
 #: the calls whose text argument lupdate extracts: (function name, index of the text argument)
 _TRANSLATION_CALLS = {"translate": 1, "msg": 1, "QT_TRANSLATE_NOOP": 1, "tr": 0}
 
-#: panels whose every text is translated (the walk below fails on English left in them)
-TRANSLATED_PANELS: tuple[str, ...] = ()
+#: panels whose every text is translated (the walk below fails on English left in them), by area
+SHELL_PANELS: tuple[str, ...] = ()
+PANELS_PANELS: tuple[str, ...] = ()
+MODEL_PANELS: tuple[str, ...] = ()
+TRANSLATED_PANELS = SHELL_PANELS + PANELS_PANELS + MODEL_PANELS
 
 
 def _call_name(node: ast.Call) -> str | None:
