@@ -1,6 +1,6 @@
 """Update and compile the interface's translations (Qt's own tools, shipped with PySide6).
 
-    python tools/translations.py update    # pyside6-lupdate: new strings into resources/i18n/*.ts
+    python tools/translations.py update [AREA]  # pyside6-lupdate: new strings into resources/i18n/*.ts
     python tools/translations.py release   # pyside6-lrelease: every .ts to its .qm (what the app loads)
     python tools/translations.py check     # exit 1 when a .ts misses a string of the code, or a .qm is stale
     python tools/translations.py todo AREA                # the area's untranslated strings, as JSON lines
@@ -35,7 +35,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "model": ("ui/docks/attention.py", "ui/docks/run.py", "ui/docks/probe.py", "ui/docks/lab.py",
               "peapp/views/attention.py", "peapp/views/run.py", "peapp/views/probe.py", "peapp/views/lab.py",
               "peapp/model_run/*.py", "peapp/lab/*.py", "peapp/analysis/attention/*.py"),
-    "panels": ("ui/docks/heatmap.py", "ui/docks/rotation.py", "ui/docks/spectrum.py", "ui/docks/example.py",
+    "panels": ("ui/docks/parameters.py", "ui/docks/heatmap.py", "ui/docks/rotation.py", "ui/docks/spectrum.py", "ui/docks/example.py",
                "ui/docks/extrapolation.py", "ui/docks/timeseries.py", "ui/docks/patch_grid.py",
                "peapp/views/heatmap.py", "peapp/views/rotation.py", "peapp/views/spectrum.py",
                "peapp/views/example.py", "peapp/views/extrapolation.py", "peapp/views/timeseries.py",
@@ -86,9 +86,11 @@ def lrelease(ts: Path, qm: Path) -> None:
                    capture_output=True, text=True)
 
 
-def update() -> None:
+def update(only: str | None = None) -> None:
     I18N.mkdir(parents=True, exist_ok=True)
     for area, files in files_by_area().items():
+        if only and area != only:
+            continue
         for language in LANGUAGES:  # -no-obsolete: strings removed from the code leave the catalogue
             lupdate(files, catalogue(area, language), ("-no-obsolete", "-target-language", language))
 

@@ -55,5 +55,9 @@
         <source>Time series</source>
         <translation>टाइम सीरीज़</translation>
     </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

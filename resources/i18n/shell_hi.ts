@@ -14,9 +14,5 @@
         <source>Checkpoint</source>
         <translation>चेकपॉइंट</translation>
     </message>
-    <message>
-        <source>Parameters</source>
-        <translation>पैरामीटर</translation>
-    </message>
 </context>
 </TS>
