@@ -57,7 +57,7 @@
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>पैरामीटर</translation>
     </message>
 </context>
 </TS>
