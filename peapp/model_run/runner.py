@@ -41,7 +41,8 @@ CLASS_THRESHOLDS = {
     "local": f"mean weight within distance ≤ {LOCAL_WINDOW} ≥ 0.7",
     "broad": "none of the above (spread over content)",
 }
-_HEAD_CHUNK = 256  # rows of hidden state per LM-head product (8,192 × 49,152 logits would be 1.6 GB)
+_HEAD_CHUNK = 64  # rows per LM-head product: 8,192 × 49,152 logits would be 1.6 GB; 64 rows keep a 1,024-token
+# run at 170 MB beyond the model instead of 311 MB (256 rows), at the same CPU time (measured)
 
 
 @dataclass

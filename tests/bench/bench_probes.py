@@ -14,23 +14,12 @@ Run:  python -m tests.bench.bench_probes [--quick] [--threads=N]
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.bench.child import load_range, mb, run_child
 
 _CHILD = r"""
-import json, os, resource, sys, time
-def rss(field):
-    for line in open("/proc/self/status"):
-        if line.startswith(field):
-            return int(line.split()[1]) * 1024
-    return 0
-def cpu():
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
 mode, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 out = {"loadavg_start": os.getloadavg()[0]}
 from peapp.model_run import load_model, preload_runtime
@@ -67,22 +56,7 @@ print(json.dumps(out))
 
 
 def _child(mode: str, path: str, n: int, threads: int, extra: str = "") -> dict:
-    # OMP_WAIT_POLICY as the app sets it (ui.application.quiet_openmp): spinning OpenMP workers cost 3–5× the CPU
-    env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS=str(threads), HF_HUB_OFFLINE="1", TQDM_DISABLE="1",
-               OMP_WAIT_POLICY=os.environ.get("OMP_WAIT_POLICY", "PASSIVE"))
-    proc = subprocess.run([sys.executable, "-c", _CHILD, mode, path, str(n), extra], check=False,
-                          capture_output=True, text=True, env=env, cwd=ROOT)
-    if proc.returncode != 0:
-        return {"error": (proc.stderr.strip().splitlines() or ["killed"])[-1], "returncode": proc.returncode}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def _mb(x: float) -> str:
-    return f"{x / 2**20:,.0f} MB"
-
-
-def _load(r: dict) -> str:
-    return f"load {r.get('loadavg_start', float('nan')):.1f}→{r.get('loadavg_end', float('nan')):.1f}"
+    return run_child(_CHILD, [mode, path, str(n), extra], threads)
 
 
 def main() -> int:
@@ -104,7 +78,7 @@ def main() -> int:
             print(f"perplexity 2,048 tokens, {threads} thread(s): FAILED {r['error']}")
             continue
         print(f"perplexity probe, 2,048 tokens, YaRN ×2, {threads} thread(s): {r['run_s']:.1f} s "
-              f"({r['run_cpu']:.1f} s CPU), peak RSS {_mb(r['peak_rss'])}  {_load(r)}")
+              f"({r['run_cpu']:.1f} s CPU), peak RSS {mb(r['peak_rss'])}  {load_range(r)}")
         table.record(f"probe perplexity 2,048 tokens, {threads} thread(s)", r["run_s"], peak_mb=r["peak_rss"] / 2**20,
                      note=f"{r['run_cpu']:.1f} s CPU")
     ok = [t for t in runs if "error" not in runs[t]]
@@ -115,9 +89,9 @@ def main() -> int:
         print(f"perplexity {n:,} tokens: FAILED {big['error']}")
     else:
         print(f"perplexity probe, {big['n']:,} tokens, YaRN ×2, {threads} thread(s): {big['run_s']:.1f} s "
-              f"({big['run_cpu']:.1f} s CPU; target < 180 s), peak RSS {_mb(big['peak_rss'])} (target < 6 GB; "
-              f"model loaded {_mb(big['rss_loaded'])}); perplexity {big['perplexity']:.2f}, positions ≤ 8,192: "
-              f"{big['within']:.2f}, past 8,192: {big['beyond']:.2f}  {_load(big)}")
+              f"({big['run_cpu']:.1f} s CPU; target < 180 s), peak RSS {mb(big['peak_rss'])} (target < 6 GB; "
+              f"model loaded {mb(big['rss_loaded'])}); perplexity {big['perplexity']:.2f}, positions ≤ 8,192: "
+              f"{big['within']:.2f}, past 8,192: {big['beyond']:.2f}  {load_range(big)}")
         print(f"  its estimate before starting: {big['estimate_text']} — {big['estimate_s']:.0f} s predicted vs "
               f"{big['run_s']:.0f} s measured (the estimate itself took {big['estimate_cost_s']:.1f} s)")
         table.record(f"probe perplexity {big['n']:,} tokens, one variant", big["run_s"],
@@ -129,8 +103,8 @@ def main() -> int:
         print(f"passkey 10 depths × 2,048: FAILED {pk['error']}")
     else:
         print(f"passkey probe, 10 depths × 2,048 tokens, {threads} thread(s): {pk['run_s']:.1f} s "
-              f"({pk['run_cpu']:.1f} s CPU; target < 120 s), peak RSS {_mb(pk['peak_rss'])}; top-1 accuracy by "
-              f"depth {pk['accuracy']}, log p(answer) {pk['logprob']}  {_load(pk)}")
+              f"({pk['run_cpu']:.1f} s CPU; target < 120 s), peak RSS {mb(pk['peak_rss'])}; top-1 accuracy by "
+              f"depth {pk['accuracy']}, log p(answer) {pk['logprob']}  {load_range(pk)}")
         table.record("probe passkey 10 depths × 2,048 tokens", pk["run_s"], peak_mb=pk["peak_rss"] / 2**20,
                      note=f"{pk['run_cpu']:.1f} s CPU, {threads} thread(s); target < 120 s")
     return 0
