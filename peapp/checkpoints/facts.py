@@ -21,13 +21,16 @@ from typing import Any, Mapping
 
 from peapp.checkpoints.model import Checkpoint, TensorInfo
 from peapp.errors import CheckpointError
+from peapp.i18n import msg, translate
 from peapp.file_values import MAX_HEADS, MAX_LENGTH, number
 from peapp.memory import human_bytes
 
 # (label, JSON key) in the order the panel and `peapp inspect` show them
-FIELDS = (("layers", "layers"), ("heads", "heads"), ("KV heads", "kv_heads"), ("head_dim", "head_dim"),
-          ("hidden size", "hidden_size"), ("context length", "context_length"), ("vocabulary", "vocab_size"),
-          ("dtype / quantization", "dtype"), ("parameters", "parameters"), ("file size", "file_size"))
+FIELDS = ((msg("Facts", "layers"), "layers"), (msg("Facts", "heads"), "heads"), (msg("Facts", "KV heads"), "kv_heads"),
+          ("head_dim", "head_dim"), (msg("Facts", "hidden size"), "hidden_size"),
+          (msg("Facts", "context length"), "context_length"), (msg("Facts", "vocabulary"), "vocab_size"),
+          (msg("Facts", "dtype / quantization"), "dtype"), (msg("Facts", "parameters"), "parameters"),
+          (msg("Facts", "file size"), "file_size"))
 
 # dtypes whose tensors are weights (safetensors / torch names, and GGUF float types)
 _FLOAT_DTYPES = {"F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2", "F8_E4M3FN", "F8_E5M2FNUZ", "F8_E4M3FNUZ",
@@ -70,7 +73,7 @@ class ModelFacts:
         """(label, text, source) for every field, in display order."""
         out = []
         for label, key in FIELDS:
-            fact = self.facts.get(key) or Fact(None, "—", "not in the file")
+            fact = self.facts.get(key) or Fact(None, "—", translate("Facts", "not in the file"))
             out.append((label, fact.text, fact.source))
         return out
 
@@ -132,13 +135,13 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
         enc = whole("encoder_layers")
         dec = whole("decoder_layers") if cfg.get("decoder_layers") is not None else None
         if enc is not None:
-            out["layers"] = Fact(enc + (dec or 0), f"{enc} encoder + {dec} decoder" if dec is not None else str(enc),
+            out["layers"] = Fact(enc + (dec or 0), _encoder_decoder(enc, dec) if dec is not None else str(enc),
                                  f"{where} encoder_layers, decoder_layers")
     elif layers is not None:
         value, source = layers
         dec = whole("num_decoder_layers") if cfg.get("num_decoder_layers") is not None else None
         if dec is not None and cfg.get("is_encoder_decoder", True):  # T5: num_layers is the encoder's
-            out["layers"] = Fact(value + dec, f"{value} encoder + {dec} decoder", f"{source}, num_decoder_layers")
+            out["layers"] = Fact(value + dec, _encoder_decoder(value, dec), f"{source}, num_decoder_layers")
         else:
             out["layers"] = Fact(value, f"{value:,}", source)
     heads = first(_HEAD_KEYS, MAX_HEADS)
@@ -164,12 +167,13 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
         value, source = context
         original = _original_context(cfg, where)
         if original is not None and original[0] != value:
-            out["context_length"] = Fact(value, f"{value:,} (trained at {original[0]:,})", f"{source}; {original[1]}")
+            out["context_length"] = Fact(value, _trained_at(value, original[0]), f"{source}; {original[1]}")
         else:
             out["context_length"] = Fact(value, f"{value:,}", source)
     elif isinstance(cfg.get("image_size"), int) and isinstance(cfg.get("patch_size"), int) and cfg["patch_size"] > 0:
         side = cfg["image_size"] // cfg["patch_size"]
-        out["context_length"] = Fact(side * side, f"{side * side:,} patches ({side}×{side})",
+        out["context_length"] = Fact(side * side, translate("Facts", "{n} patches ({side}×{side})")
+                                     .format(n=f"{side * side:,}", side=side),
                                      f"{where} image_size ÷ patch_size")
     vocab = first(("vocab_size", "n_vocab", "padded_vocab_size"))
     if vocab is not None:
@@ -178,7 +182,7 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
                        ("context_length", _CONTEXT_KEYS), ("vocab_size", ("vocab_size",))):
         bad = next((problems[k] for k in keys if k in problems), None)
         if name not in out and bad:
-            out[name] = Fact(None, "— (unreadable)", bad)
+            out[name] = Fact(None, translate("Facts", "— (unreadable)"), bad)
     return out
 
 
@@ -238,7 +242,7 @@ def _from_gguf(md: Mapping[str, Any], tensors: Mapping[str, TensorInfo]) -> dict
     context = fact("context_length", "context_length")
     original = md.get(f"{arch}.rope.scaling.original_context_length")
     if context is not None and isinstance(original, int) and 0 < original != context:
-        out["context_length"] = Fact(context, f"{context:,} (trained at {original:,})",
+        out["context_length"] = Fact(context, _trained_at(context, original),
                                      f"GGUF {arch}.context_length; {arch}.rope.scaling.original_context_length")
     fact("vocab_size", "vocab_size")
     return out
@@ -330,7 +334,15 @@ def _file_size(tensors: Mapping[str, TensorInfo]) -> Fact:
         except OSError:
             pass
     where = os.path.basename(files[0]) if len(files) == 1 else f"{len(files)} weight files"
-    return Fact(total, f"{human_bytes(total)} ({total:,} bytes)", where)
+    return Fact(total, translate("Facts", "{size} ({n} bytes)").format(size=human_bytes(total), n=f"{total:,}"), where)
+
+
+def _encoder_decoder(encoder: int, decoder: int) -> str:
+    return translate("Facts", "{encoder} encoder + {decoder} decoder").format(encoder=encoder, decoder=decoder)
+
+
+def _trained_at(context: int, original: int) -> str:
+    return translate("Facts", "{context} (trained at {original})").format(context=f"{context:,}", original=f"{original:,}")
 
 
 def _short(n: int) -> str:
