@@ -365,15 +365,18 @@ class MainWindow(QMainWindow):
         self.cancel_button.setVisible(False)
         self.reading_label.setVisible(False)
 
-    def show_about(self) -> None:
+    def about_text(self) -> str:
+        """What Help > About says (rich text): the app, its version and the libraries' versions."""
         import PySide6
         import pyqtgraph
         import torch
 
-        QMessageBox.about(self, i18n.translate("MainWindow", "About peapp"),
-                          f"<b>{i18n.translate('MainWindow', 'Positional Encoding Explorer')}</b> {__version__}<br>"
-                          f"torch {torch.__version__} · Qt {PySide6.QtCore.qVersion()} · "
-                          f"PySide6 {PySide6.__version__} · pyqtgraph {pyqtgraph.__version__}")
+        return (f"<b>{i18n.translate('MainWindow', 'Positional Encoding Explorer')}</b> {__version__}<br>"
+                f"torch {torch.__version__} · Qt {PySide6.QtCore.qVersion()} · "
+                f"PySide6 {PySide6.__version__} · pyqtgraph {pyqtgraph.__version__}")
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, i18n.translate("MainWindow", "About peapp"), self.about_text())
 
     # ---- layout persistence -------------------------------------------------------------------
     def restore_layout(self) -> None:

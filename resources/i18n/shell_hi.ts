@@ -16,8 +16,8 @@
         <translation>मिले हुए पोज़िशन घटक; किसी एक को चुनें ताकि व्यू उसे दिखाएँ</translation>
     </message>
     <message>
-        <source>Search tensors (e.g. position, wpe, layers.0)</source>
-        <translation>टेंसर खोजें (जैसे position, wpe, layers.0)</translation>
+        <source>Search tensors (e.g. position_embeddings, layers.0)</source>
+        <translation>टेंसर खोजें (जैसे position_embeddings, layers.0)</translation>
     </message>
     <message>
         <source>Show only the tensors whose name contains this text</source>
@@ -201,6 +201,65 @@
     </message>
 </context>
 <context>
+    <name>CheckpointActions</name>
+    <message>
+        <source>Checkpoints (*.safetensors *.bin *.pt *.pth *.ckpt *.gguf *.json);;Safetensors (*.safetensors *.safetensors.index.json);;GGUF (*.gguf);;PyTorch state dicts (*.bin *.pt *.pth *.ckpt);;Config (config.json);;All files (*)</source>
+        <translation>चेकपॉइंट (*.safetensors *.bin *.pt *.pth *.ckpt *.gguf *.json);;Safetensors (*.safetensors *.safetensors.index.json);;GGUF (*.gguf);;PyTorch स्टेट डिक्ट (*.bin *.pt *.pth *.ckpt);;कॉन्फ़िग (config.json);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Checkpoint…</source>
+        <translation>चेकपॉइंट खोलें (&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a .safetensors, .bin/.pt, .gguf or config.json file</source>
+        <translation>.safetensors, .bin/.pt, .gguf या config.json फ़ाइल खोलें</translation>
+    </message>
+    <message>
+        <source>Open Model &amp;Folder…</source>
+        <translation>मॉडल फ़ोल्डर खोलें (&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face model folder (config.json and weights)</source>
+        <translation>Hugging Face का मॉडल फ़ोल्डर खोलें (config.json और वेट्स)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>हाल की फ़ाइलें खोलें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Sample</source>
+        <translation>सैंपल खोलें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Will open {path} when the backend has loaded …</source>
+        <translation>बैकएंड लोड होते ही {path} खोला जाएगा …</translation>
+    </message>
+    <message>
+        <source>{path} does not exist; choose a model file or folder.</source>
+        <translation>{path} मौजूद नहीं है; कोई मॉडल फ़ाइल या फ़ोल्डर चुनें।</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(अभी कोई नहीं)</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>सूची साफ़ करें</translation>
+    </message>
+    <message>
+        <source>No samples installed: {command}</source>
+        <translation>कोई सैंपल इंस्टॉल नहीं है: {command}</translation>
+    </message>
+    <message>
+        <source>Open checkpoint</source>
+        <translation>चेकपॉइंट खोलें</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>मॉडल फ़ोल्डर खोलें</translation>
+    </message>
+</context>
+<context>
     <name>DocumentModel</name>
     <message>
         <source>Set {names}</source>
@@ -213,6 +272,201 @@
     <message>
         <source>Change {names}</source>
         <translation>{names} बदला</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG चित्र (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG vector figure (*.svg)</source>
+        <translation>SVG वेक्टर चित्र (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF दस्तावेज़ (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV text (*.csv)</source>
+        <translation>CSV टेक्स्ट (*.csv)</translation>
+    </message>
+    <message>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy ऐरे (*.npy)</translation>
+    </message>
+    <message>
+        <source>NumPy archive, all arrays (*.npz)</source>
+        <translation>NumPy आर्काइव, सभी ऐरे (*.npz)</translation>
+    </message>
+    <message>
+        <source>peapp session (*.json);;Exported figure or data with parameters (*.png *.svg *.pdf *.json)</source>
+        <translation>peapp सेशन (*.json);;पैरामीटर्स सहित एक्सपोर्ट किया गया चित्र या डेटा (*.png *.svg *.pdf *.json)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>एक्सपोर्ट</translation>
+    </message>
+    <message>
+        <source>Export the {panel} panel: figure (PNG, SVG, PDF) or data (CSV, NPY)</source>
+        <translation>{panel} पैनल एक्सपोर्ट करें: चित्र (PNG, SVG, PDF) या डेटा (CSV, NPY)</translation>
+    </message>
+    <message>
+        <source>Figure (PNG, SVG, PDF)…</source>
+        <translation>चित्र (PNG, SVG, PDF)…</translation>
+    </message>
+    <message>
+        <source>Data (CSV, NPY) and parameters…</source>
+        <translation>डेटा (CSV, NPY) और पैरामीटर्स…</translation>
+    </message>
+    <message>
+        <source>Export data of {panel}</source>
+        <translation>{panel} का डेटा एक्सपोर्ट करें</translation>
+    </message>
+    <message>
+        <source>Export every open panel into a folder</source>
+        <translation>हर खुला पैनल एक फ़ोल्डर में एक्सपोर्ट करें</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>सेशन सहेजें</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>सेशन खोलें</translation>
+    </message>
+    <message>
+        <source>Replace files?</source>
+        <translation>फ़ाइलें बदलें?</translation>
+    </message>
+    <message>
+        <source>These files already exist in {folder}:
+
+{names}
+
+Replace them?</source>
+        <translation>ये फ़ाइलें {folder} में पहले से मौजूद हैं:
+
+{names}
+
+क्या इन्हें बदल दें?</translation>
+    </message>
+    <message>
+        <source>No panel to export.</source>
+        <translation>एक्सपोर्ट के लिए कोई पैनल नहीं।</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>एक्सपोर्ट विफल रहा</translation>
+    </message>
+    <message>
+        <source>No open panel to export.</source>
+        <translation>एक्सपोर्ट के लिए कोई खुला पैनल नहीं।</translation>
+    </message>
+    <message>
+        <source>Export cancelled; nothing was written.</source>
+        <translation>एक्सपोर्ट रद्द किया गया; कुछ नहीं लिखा गया।</translation>
+    </message>
+    <message>
+        <source>writing failed: {problem}; nothing was written.</source>
+        <translation>लिखना विफल रहा: {problem}; कुछ नहीं लिखा गया।</translation>
+    </message>
+    <message>
+        <source>Exported 1 file to {folder}: {names}</source>
+        <translation>1 फ़ाइल {folder} में एक्सपोर्ट की गई: {names}</translation>
+    </message>
+    <message>
+        <source>Exported {n} files to {folder}: {names}</source>
+        <translation>{n} फ़ाइलें {folder} में एक्सपोर्ट की गईं: {names}</translation>
+    </message>
+    <message>
+        <source>Session not saved</source>
+        <translation>सेशन सहेजा नहीं गया</translation>
+    </message>
+    <message>
+        <source>Session saved to {path}</source>
+        <translation>सेशन {path} में सहेजा गया</translation>
+    </message>
+    <message>
+        <source>Session not opened</source>
+        <translation>सेशन नहीं खुला</translation>
+    </message>
+    <message>
+        <source>The current session is unchanged.</source>
+        <translation>मौजूदा सेशन नहीं बदला है।</translation>
+    </message>
+    <message>
+        <source>Open session {name}</source>
+        <translation>सेशन {name} खोलें</translation>
+    </message>
+    <message>
+        <source>Opened session {path} (Undo brings back the previous one)</source>
+        <translation>सेशन {path} खोला गया (पूर्ववत करने से पिछला वापस आता है)</translation>
+    </message>
+    <message>
+        <source>light</source>
+        <translation>हल्की</translation>
+    </message>
+    <message>
+        <source>dark</source>
+        <translation>गहरी</translation>
+    </message>
+    <message>
+        <source>Export figure — {panel}</source>
+        <translation>चित्र एक्सपोर्ट करें — {panel}</translation>
+    </message>
+    <message>
+        <source>Where the figure is written; its extension picks the format</source>
+        <translation>चित्र कहाँ लिखा जाएगा; इसका एक्सटेंशन फ़ॉर्मैट तय करता है</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>ब्राउज़ करें…</translation>
+    </message>
+    <message>
+        <source>Choose the file in a dialog</source>
+        <translation>डायलॉग में फ़ाइल चुनें</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>फ़ाइल</translation>
+    </message>
+    <message>
+        <source>PNG: pixels at the chosen scale; SVG and PDF: vector, text stays text</source>
+        <translation>PNG: चुने गए स्केल पर पिक्सेल; SVG और PDF: वेक्टर, टेक्स्ट टेक्स्ट ही रहता है</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>फ़ॉर्मैट</translation>
+    </message>
+    <message>
+        <source>Figure size in on-screen pixels (SVG/PDF page size at 96 dpi)</source>
+        <translation>स्क्रीन के पिक्सेल में चित्र का आकार (96 dpi पर SVG/PDF पेज का आकार)</translation>
+    </message>
+    <message>
+        <source>Size (on screen)</source>
+        <translation>आकार (स्क्रीन पर)</translation>
+    </message>
+    <message>
+        <source>PNG pixels per on-screen pixel; 2× is sharp on high-DPI screens and slides</source>
+        <translation>स्क्रीन के हर पिक्सेल पर PNG पिक्सेल; 2× हाई-DPI स्क्रीन और स्लाइड्स पर साफ़ दिखता है</translation>
+    </message>
+    <message>
+        <source>PNG scale</source>
+        <translation>PNG स्केल</translation>
+    </message>
+    <message>
+        <source>light: black on white, for papers; dark: light on black, for slides</source>
+        <translation>हल्की: सफ़ेद पर काला, पेपर्स के लिए; गहरी: काले पर हल्का, स्लाइड्स के लिए</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>थीम</translation>
+    </message>
+    <message>
+        <source>Export figure</source>
+        <translation>चित्र एक्सपोर्ट करें</translation>
     </message>
 </context>
 <context>
@@ -283,6 +537,220 @@
     <message>
         <source>Range {low} … {high}.</source>
         <translation>सीमा {low} … {high}.</translation>
+    </message>
+</context>
+<context>
+    <name>Guide</name>
+    <message>
+        <source>Sequences always have the same length, and I want the best fit to one dataset</source>
+        <translation>सीक्वेंस की लंबाई हमेशा एक जैसी रहती है, और मुझे एक डेटासेट पर सबसे अच्छा फ़िट चाहिए</translation>
+    </message>
+    <message>
+        <source>Training and use see the same maximum length; nothing longer ever comes.</source>
+        <translation>ट्रेनिंग और इस्तेमाल में अधिकतम लंबाई एक ही रहती है; इससे लंबा कुछ कभी नहीं आता।</translation>
+    </message>
+    <message>
+        <source>It must handle sequences longer than those seen in training</source>
+        <translation>इसे ट्रेनिंग में देखे गए सीक्वेंस से लंबे सीक्वेंस भी संभालने होंगे</translation>
+    </message>
+    <message>
+        <source>Length extrapolation: the model meets positions it was never trained on.</source>
+        <translation>लंबाई एक्सट्रैपोलेशन: मॉडल ऐसी पोज़िशन्स से मिलता है जिन पर वह कभी ट्रेन नहीं हुआ।</translation>
+    </message>
+    <message>
+        <source>I want the simplest thing that works</source>
+        <translation>मुझे सबसे सरल चीज़ चाहिए जो काम करे</translation>
+    </message>
+    <message>
+        <source>Fewest moving parts: nothing to train, little code.</source>
+        <translation>कम से कम पुर्ज़े: ट्रेन करने को कुछ नहीं, थोड़ा-सा कोड।</translation>
+    </message>
+    <message>
+        <source>I am building a modern general-purpose LLM</source>
+        <translation>मैं एक आधुनिक, सामान्य-उद्देश्य LLM बना रहा/रही हूँ</translation>
+    </message>
+    <message>
+        <source>A decoder-only language model of the current generation.</source>
+        <translation>मौजूदा पीढ़ी का डिकोडर-ओनली लैंग्वेज मॉडल।</translation>
+    </message>
+    <message>
+        <source>What matters is how far apart tokens are, not where they sit</source>
+        <translation>मायने यह रखता है कि टोकन्स एक-दूसरे से कितनी दूर हैं, यह नहीं कि वे कहाँ हैं</translation>
+    </message>
+    <message>
+        <source>e.g. grammar: a verb agrees with a subject a few tokens back, wherever the pair is.</source>
+        <translation>जैसे व्याकरण: क्रिया कुछ टोकन्स पहले आए कर्ता से मेल खाती है, यह जोड़ी कहीं भी हो।</translation>
+    </message>
+    <message>
+        <source>Position must add no extra memory or caching cost</source>
+        <translation>पोज़िशन से मेमोरी या कैशिंग का कोई अतिरिक्त खर्च नहीं बढ़ना चाहिए</translation>
+    </message>
+    <message>
+        <source>Relative schemes that keep a bias or embedding per distance cost memory and complicate the KV cache.</source>
+        <translation>जो रिलेटिव स्कीम हर दूरी के लिए एक बायस या एम्बेडिंग रखती हैं, वे मेमोरी लेती हैं और KV कैश को जटिल बनाती हैं।</translation>
+    </message>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>Learned absolute</source>
+        <translation>लर्न्ड एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>RoPE (rotary)</source>
+        <translation>RoPE (रोटरी)</translation>
+    </message>
+    <message>
+        <source>Relative (T5 buckets)</source>
+        <translation>रिलेटिव (T5 बकेट्स)</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>A zero-parameter baseline: fixed sine/cosine formulas, nothing to train.</source>
+        <translation>शून्य पैरामीटर वाला बेसलाइन: तय sine/cosine सूत्र, ट्रेन करने को कुछ नहीं।</translation>
+    </message>
+    <message>
+        <source>With one fixed length, a learned table per position can fit that dataset best.</source>
+        <translation>एक तय लंबाई के साथ, हर पोज़िशन की लर्न्ड टेबल उस डेटासेट पर सबसे अच्छा फ़िट कर सकती है।</translation>
+    </message>
+    <message>
+        <source>RoPE with a context-extension scaling (linear/PI, NTK, YaRN, Llama-3 — usually with a short fine-tune at the new length) is how today&apos;s models read past their trained length. Unscaled RoPE is not: measured, it degrades soon past the trained length (Press et al. 2022), as sinusoidal does; the Length extrapolation panel compares the scalings.</source>
+        <translation>कॉन्टेक्स्ट बढ़ाने वाली स्केलिंग के साथ RoPE (linear/PI, NTK, YaRN, Llama-3 — आमतौर पर नई लंबाई पर थोड़ी फ़ाइन-ट्यूनिंग के साथ) ही वह तरीका है जिससे आज के मॉडल अपनी ट्रेन की गई लंबाई से आगे पढ़ते हैं। बिना स्केलिंग का RoPE ऐसा नहीं कर पाता: मापने पर वह ट्रेन की गई लंबाई के थोड़ा आगे ही बिगड़ने लगता है (Press et al. 2022), जैसे साइनुसॉइडल; लंबाई एक्सट्रैपोलेशन पैनल इन स्केलिंग्स की तुलना करता है।</translation>
+    </message>
+    <message>
+        <source>Both make attention depend on the distance between tokens, not their absolute positions.</source>
+        <translation>दोनों अटेंशन को टोकन्स के बीच की दूरी पर निर्भर बनाते हैं, उनकी एब्सोल्यूट पोज़िशन्स पर नहीं।</translation>
+    </message>
+    <message>
+        <source>RoPE is the standard choice of today&apos;s general-purpose LLMs.</source>
+        <translation>आज के सामान्य-उद्देश्य LLM में RoPE ही मानक पसंद है।</translation>
+    </message>
+    <message>
+        <source>Extrapolation first with the simplest implementation: ALiBi only subtracts a distance penalty from the attention scores, and handles sequences longer than trained on.</source>
+        <translation>सबसे सरल इम्प्लीमेंटेशन के साथ एक्सट्रैपोलेशन सबसे पहले: ALiBi अटेंशन स्कोर्स से सिर्फ़ दूरी का एक पेनल्टी घटाता है, और ट्रेनिंग से लंबे सीक्वेंस संभाल लेता है।</translation>
+    </message>
+    <message>
+        <source>RoPE gives relative-position behaviour without extra memory or caching cost; relative-bias schemes give it too, but at that cost.</source>
+        <translation>RoPE बिना अतिरिक्त मेमोरी या कैशिंग खर्च के रिलेटिव-पोज़िशन जैसा व्यवहार देता है; रिलेटिव-बायस स्कीम भी यह देती हैं, पर उसी खर्च पर।</translation>
+    </message>
+    <message>
+        <source>Relative distance without the memory and caching overhead of relative biases: RoPE.</source>
+        <translation>रिलेटिव बायस के मेमोरी और कैशिंग खर्च के बिना रिलेटिव दूरी: RoPE।</translation>
+    </message>
+    <message>
+        <source>A fixed length and extrapolation pull apart: a learned table has no rows past the trained length.</source>
+        <translation>तय लंबाई और एक्सट्रैपोलेशन उलटी दिशाओं में खींचते हैं: लर्न्ड टेबल में ट्रेन की गई लंबाई के आगे कोई पंक्ति नहीं होती।</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>Show/hide the {panel} panel</source>
+        <translation>{panel} पैनल दिखाएँ/छिपाएँ</translation>
+    </message>
+    <message>
+        <source>{panel} panel: {what}</source>
+        <translation>{panel} पैनल: {what}</translation>
+    </message>
+    <message>
+        <source>undocumented shortcut</source>
+        <translation>बिना विवरण का शॉर्टकट</translation>
+    </message>
+    <message>
+        <source>Tour of the panels</source>
+        <translation>पैनलों का टूर</translation>
+    </message>
+    <message>
+        <source>Every panel follows the Parameters panel; panels can be moved, tabbed and hidden (View menu), and each has its own Export. Esc ends the tour.</source>
+        <translation>हर पैनल पैरामीटर्स पैनल के हिसाब से चलता है; पैनलों को खिसकाया, टैब में रखा और छिपाया जा सकता है (व्यू मेनू), और हर एक का अपना एक्सपोर्ट है। Esc से टूर ख़त्म होता है।</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; पीछे (&amp;B)</translation>
+    </message>
+    <message>
+        <source>The previous panel</source>
+        <translation>पिछला पैनल</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>आगे (&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>The next panel</source>
+        <translation>अगला पैनल</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>बंद करें</translation>
+    </message>
+    <message>
+        <source>End the tour (Esc)</source>
+        <translation>टूर ख़त्म करें (Esc)</translation>
+    </message>
+    <message>
+        <source>The panels are still loading</source>
+        <translation>पैनल अभी लोड हो रहे हैं</translation>
+    </message>
+    <message>
+        <source>Open the tour again in a moment.</source>
+        <translation>थोड़ी देर में टूर फिर से खोलें।</translation>
+    </message>
+    <message>
+        <source>{step} of {count}: {title}</source>
+        <translation>{count} में से {step}: {title}</translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation>समाप्त (&amp;F)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>कीबोर्ड शॉर्टकट</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>कुंजियाँ</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>काम</translation>
+    </message>
+    <message>
+        <source>Which encoding should I use?</source>
+        <translation>मुझे कौन-सी एनकोडिंग इस्तेमाल करनी चाहिए?</translation>
+    </message>
+    <message>
+        <source>What matters for what you are building?</source>
+        <translation>आप जो बना रहे हैं, उसके लिए क्या मायने रखता है?</translation>
+    </message>
+    <message>
+        <source>Tick all that apply.</source>
+        <translation>जो भी लागू हों, सब पर टिक करें।</translation>
+    </message>
+    <message>
+        <source>Tick one or more needs above to see a recommendation.</source>
+        <translation>सुझाव देखने के लिए ऊपर एक या ज़्यादा ज़रूरतों पर टिक करें।</translation>
+    </message>
+    <message>
+        <source>Best fit: {family}</source>
+        <translation>सबसे उपयुक्त: {family}</translation>
+    </message>
+    <message>
+        <source>Covers: {needs}.</source>
+        <translation>पूरी होने वाली ज़रूरतें: {needs}।</translation>
+    </message>
+    <message>
+        <source>Show {family} in the {panel} panel</source>
+        <translation>{family} को {panel} पैनल में दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Show {family}</source>
+        <translation>{family} दिखाएँ</translation>
     </message>
 </context>
 <context>
@@ -436,6 +904,62 @@
     <message>
         <source>Open Preferences: theme, colour maps, export defaults, compute device, window layout</source>
         <translation>प्राथमिकताएँ खोलें: थीम, कलर मैप, एक्सपोर्ट के डिफ़ॉल्ट, कंप्यूट डिवाइस, विंडो लेआउट</translation>
+    </message>
+    <message>
+        <source>Open &amp;Session…</source>
+        <translation>सेशन खोलें (&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Restore every parameter and view setting from a session file (or from an exported figure&apos;s embedded parameters)</source>
+        <translation>हर पैरामीटर और व्यू सेटिंग किसी सेशन फ़ाइल से वापस लाएँ (या एक्सपोर्ट किए गए चित्र में रखे पैरामीटर्स से)</translation>
+    </message>
+    <message>
+        <source>Save S&amp;ession…</source>
+        <translation>सेशन सहेजें (&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save every parameter and view setting to a JSON session file</source>
+        <translation>हर पैरामीटर और व्यू सेटिंग एक JSON सेशन फ़ाइल में सहेजें</translation>
+    </message>
+    <message>
+        <source>&amp;Export Figure…</source>
+        <translation>चित्र एक्सपोर्ट करें (&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export the current panel as PNG, SVG or PDF</source>
+        <translation>मौजूदा पैनल को PNG, SVG या PDF के रूप में एक्सपोर्ट करें</translation>
+    </message>
+    <message>
+        <source>Export &amp;Data…</source>
+        <translation>डेटा एक्सपोर्ट करें (&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Export the current panel&apos;s data as CSV or NPY, with its parameters as JSON</source>
+        <translation>मौजूदा पैनल का डेटा CSV या NPY के रूप में एक्सपोर्ट करें, उसके पैरामीटर्स JSON में</translation>
+    </message>
+    <message>
+        <source>Export &amp;All…</source>
+        <translation>सब एक्सपोर्ट करें (&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Write every open panel&apos;s figure and data into a folder</source>
+        <translation>हर खुले पैनल का चित्र और डेटा एक फ़ोल्डर में लिखें</translation>
+    </message>
+    <message>
+        <source>&amp;Tour of the panels</source>
+        <translation>पैनलों का टूर (&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>कीबोर्ड शॉर्टकट (&amp;K)</translation>
+    </message>
+    <message>
+        <source>List every keyboard shortcut and what it does</source>
+        <translation>हर कीबोर्ड शॉर्टकट और उसका काम दिखाएँ</translation>
+    </message>
+    <message>
+        <source>&amp;Which encoding should I use?</source>
+        <translation>मुझे कौन-सी एनकोडिंग इस्तेमाल करनी चाहिए? (&amp;W)</translation>
     </message>
 </context>
 <context>
@@ -601,6 +1125,72 @@
     <message>
         <source>Clear list</source>
         <translation>सूची साफ़ करें</translation>
+    </message>
+</context>
+<context>
+    <name>Samples</name>
+    <message>
+        <source>MiniLM (all-MiniLM-L6-v2): learned 512 × 384</source>
+        <translation>MiniLM (all-MiniLM-L6-v2): लर्न्ड 512 × 384</translation>
+    </message>
+    <message>
+        <source>SmolLM2-135M (GGUF): RoPE</source>
+        <translation>SmolLM2-135M (GGUF): RoPE</translation>
+    </message>
+</context>
+<context>
+    <name>Tour</name>
+    <message>
+        <source>The parameters dock: choose the family, then edit its parameters.</source>
+        <translation>पैरामीटर्स पैनल: एनकोडिंग फ़ैमिली चुनें, फिर उसके पैरामीटर्स बदलें।</translation>
+    </message>
+    <message>
+        <source>The encoding heatmap: positions × dimensions of the chosen family, or position × position similarity, with a colour bar, hover read-out, and cross-sections of a clicked cell.</source>
+        <translation>एनकोडिंग हीटमैप: चुनी गई फ़ैमिली की पोज़िशन्स × डायमेंशन्स, या पोज़िशन × पोज़िशन समानता, कलर बार, होवर पर वैल्यू और क्लिक किए गए सेल के क्रॉस-सेक्शन के साथ।</translation>
+    </message>
+    <message>
+        <source>RoPE as rotations: a pair&apos;s 2D vector turning with position, and what that buys.</source>
+        <translation>रोटेशन के रूप में RoPE: एक जोड़ी का 2D वेक्टर पोज़िशन के साथ घूमता है, और इससे क्या मिलता है।</translation>
+    </message>
+    <message>
+        <source>The RoPE frequency spectrum: what a scaling (PI, NTK, YaRN, Llama-3, LongRoPE) does to each pair.</source>
+        <translation>RoPE फ़्रीक्वेंसी स्पेक्ट्रम: कोई स्केलिंग (PI, NTK, YaRN, Llama-3, LongRoPE) हर जोड़ी के साथ क्या करती है।</translation>
+    </message>
+    <message>
+        <source>The attention-matrix inspector: what each positional scheme does to attention.</source>
+        <translation>अटेंशन मैट्रिक्स इंस्पेक्टर: हर पोज़िशनल स्कीम अटेंशन के साथ क्या करती है।</translation>
+    </message>
+    <message>
+        <source>The vision-patch grid: how 2D position encodings see an image cut into patches.</source>
+        <translation>विज़न पैच ग्रिड: 2D पोज़िशन एनकोडिंग्स पैच में कटी तस्वीर को कैसे देखती हैं।</translation>
+    </message>
+    <message>
+        <source>The checkpoint panel: what an opened model holds and how it encodes position.</source>
+        <translation>चेकपॉइंट पैनल: खोले गए मॉडल में क्या है और वह पोज़िशन को कैसे एनकोड करता है।</translation>
+    </message>
+    <message>
+        <source>The worked example: a word&apos;s embedding, its positional vector, and what the model sees.</source>
+        <translation>हल किया हुआ उदाहरण: एक शब्द की एम्बेडिंग, उसका पोज़िशनल वेक्टर, और मॉडल क्या देखता है।</translation>
+    </message>
+    <message>
+        <source>Length extrapolation, side by side: what each scheme does past its training length.</source>
+        <translation>लंबाई एक्सट्रैपोलेशन, साथ-साथ: हर स्कीम अपनी ट्रेनिंग लंबाई के आगे क्या करती है।</translation>
+    </message>
+    <message>
+        <source>Time series: encodings of real, irregular timestamps.</source>
+        <translation>टाइम सीरीज़: असली, अनियमित टाइमस्टैम्प्स की एनकोडिंग्स।</translation>
+    </message>
+    <message>
+        <source>Training lab: train small transformers that differ only in position encoding, then draw what they measure past their training length (exact match or perplexity vs length, a band over seeds).</source>
+        <translation>ट्रेनिंग लैब: ऐसे छोटे ट्रांसफ़ॉर्मर ट्रेन करें जो सिर्फ़ पोज़िशन एनकोडिंग में अलग हों, फिर उनकी ट्रेनिंग लंबाई के आगे का माप बनाएँ (लंबाई के साथ सटीक मिलान या पर्प्लेक्सिटी, सीड्स पर एक बैंड)।</translation>
+    </message>
+    <message>
+        <source>Probes: context extension and &quot;lost in the middle&quot;, measured on the opened checkpoint (issue 15).</source>
+        <translation>प्रोब्स: कॉन्टेक्स्ट बढ़ाना और &quot;बीच में खो जाना&quot;, खोले गए चेकपॉइंट पर मापे गए (इश्यू 15)।</translation>
+    </message>
+    <message>
+        <source>Run on text: the opened checkpoint run on the user&apos;s text, and what its attention does with position.</source>
+        <translation>टेक्स्ट पर चलाएँ: खोला गया चेकपॉइंट आपके टेक्स्ट पर चलता है, और उसका अटेंशन पोज़िशन के साथ क्या करता है।</translation>
     </message>
 </context>
 <context>

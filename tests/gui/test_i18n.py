@@ -22,7 +22,7 @@ import translations  # noqa: E402  (tools/translations.py: the catalogue tool)
 _TRANSLATION_CALLS = {"translate": 1, "msg": 1, "QT_TRANSLATE_NOOP": 1, "tr": 0}
 
 #: panels whose every text is translated (the walk below fails on English left in them), by area
-SHELL_PANELS: tuple[str, ...] = ()
+SHELL_PANELS: tuple[str, ...] = ("checkpointDock",)
 PANELS_PANELS: tuple[str, ...] = ()
 MODEL_PANELS: tuple[str, ...] = ()
 TRANSLATED_PANELS = SHELL_PANELS + PANELS_PANELS + MODEL_PANELS
@@ -111,7 +111,8 @@ def test_every_translated_character_has_a_glyph_in_the_bundled_fonts(qapp):
         for char in text:
             if char.isspace() or char in "\u200c\u200d":  # joiners shape, they have no glyph
                 continue
-            if not any(font.supportsCharacter(char) for font in raw_fonts) and not default.inFont(char):
+            # inFontUcs4: PySide6's inFont(str) answers False for Latin-1 signs the font has (× · ÷)
+            if not any(font.supportsCharacter(char) for font in raw_fonts) and not default.inFontUcs4(ord(char)):
                 missing.setdefault(char, f"{name} [{context}] {source!r}")
     assert not missing, "characters without a glyph: " + ", ".join(f"{c!r} (U+{ord(c):04X}) in {w}"
                                                                     for c, w in missing.items())
@@ -203,3 +204,73 @@ def test_no_english_is_left_in_a_translated_panel(main_window, qtbot, panel):
     _switch(qtbot, main_window, "hi")
     left = english_in(main_window.docks[panel])
     assert not left, f"{len(left)} English texts in {panel}:\n" + "\n".join(left)
+
+
+def _english_in_texts(texts) -> list[str]:
+    from tests.gui.i18n_walk import english_words
+
+    return [f"{words} — {text[:100]!r}" for text in texts if (words := english_words(text))]
+
+
+def test_no_english_in_the_menus_preferences_about_shortcuts_tour_and_guide(main_window, qtbot, settings):
+    """The shell in Hindi: every menu and action, the Preferences dialog, the About box, the
+    shortcut list of the window's own actions, each step of the tour, and the decision guide
+    with every need ticked."""
+    from PySide6.QtGui import QAction
+
+    from ui import help_menu
+    from ui import settings as preferences
+
+    _switch(qtbot, main_window, "hi")
+    left = english_in(main_window.menuBar())
+    dialog = preferences.open_dialog(main_window, settings)
+    left += english_in(dialog)
+    left += _english_in_texts([main_window.about_text(), main_window.windowTitle()])
+    shortcuts = help_menu.ShortcutsDialog(main_window)
+    left += english_in(shortcuts)
+    # rows for the menus' actions (a panel's own keys are said by the panel, in its area's catalogue)
+    menus = [a.menu() for a in main_window.menuBar().actions() if a.menu() is not None]
+    menu_actions: list[QAction] = []
+    while menus:
+        menu = menus.pop()
+        menu_actions += menu.actions()
+        menus += [a.menu() for a in menu.actions() if a.menu() is not None]
+    menu_tips = {action.statusTip() or action.toolTip() for action in menu_actions if action.shortcuts()}
+    rows = [shortcuts.table.item(row, 1).text() for row in range(shortcuts.table.rowCount())]
+    assert menu_tips & set(rows)  # the list has the menus' actions, in Hindi
+    left += _english_in_texts([row for row in rows if row in menu_tips] + [shortcuts.windowTitle()])
+    tour = help_menu.TourDialog(main_window)
+    for step in range(len(tour.entries)):
+        tour.go(step)
+        left += english_in(tour)
+    left += _english_in_texts([tour.windowTitle()])
+    guide = help_menu.GuideDialog(main_window)
+    for box in guide.boxes.values():
+        box.setChecked(True)
+    left += english_in(guide) + _english_in_texts([guide.windowTitle()])
+    for widget in (dialog, shortcuts, tour, guide):
+        widget.close()
+    assert not left, f"{len(left)} English texts:\n" + "\n".join(left)
+
+
+def test_the_tour_marks_every_panel_sentence_for_translation(main_window):
+    """The tour says the first sentence of each panel's docstring, looked up in the "Tour"
+    context: each must be in help_menu.TOUR_SENTENCES (a changed docstring must be marked again)."""
+    from ui import help_menu
+
+    sentences = {help_menu.first_sentence(description) for *_, description in help_menu.tour_entries(main_window)}
+    assert sentences <= set(help_menu.TOUR_SENTENCES), sentences - set(help_menu.TOUR_SENTENCES)
+
+
+def test_parameter_errors_are_said_in_hindi(main_window, qtbot):
+    from peapp.errors import ParameterError
+    from peapp.params import check_value
+
+    _switch(qtbot, main_window, "hi")
+    spec = main_window.ctx.document.spec("rope")
+    info = next(i for i in spec.param_infos() if i.name == "base")
+
+    with pytest.raises(ParameterError) as raised:
+        check_value(info, 1)
+    message = str(raised.value)  # the parameter's label is the encodings' catalogue's to translate
+    assert "कम से कम 2 होना चाहिए; मिला 1" in message and "must be" not in message

@@ -223,6 +223,7 @@ class CheckpointDock(ViewDock):
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
+        self.distance: DistanceView | None = None
         self.distance_plot = pg.PlotWidget()
         i18n.keep_updated(self.distance_plot, lambda: self.distance_plot.setTitle(
             self.distance.title if self.distance is not None else translate("Checkpoint", "By distance")))
