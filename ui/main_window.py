@@ -15,7 +15,8 @@ import time
 import zlib
 from typing import Callable
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QProgressBar, QPushButton, QTabBar, QWidget
 
@@ -71,6 +72,20 @@ def _reading_kind(what: str) -> tuple[str, str]:
             return i18n.shown(name), what[len(kind) + 1:]
     kind, _, path = what.partition(" ")
     return kind, path
+
+
+class _StepNamer(QObject):
+    """Names an undo/redo action "prefix step" in the current language."""
+
+    def __init__(self, action: QAction, prefix) -> None:
+        super().__init__(action)
+        self._action, self._prefix = action, prefix
+
+    @Slot(str)
+    def name(self, step: str) -> None:
+        if not shiboken6.isValid(self._action):  # the stack is cleared as the window goes
+            return
+        self._action.setText(i18n.shown(self._prefix) + (f" {step}" if step else ""))
 
 
 def _set_tips(action: QAction, tip: str) -> None:
@@ -263,11 +278,9 @@ class MainWindow(QMainWindow):
                  msg("Menus", "Undo the last edit of a parameter or panel setting (also inside a field)")),
                 (redo, msg("Menus", "&Redo"), stack.redoText, stack.redoTextChanged,
                  msg("Menus", "Redo the edit undone last"))):
-            def name(action=action, prefix=prefix, step_text=step_text) -> None:
-                step = step_text()
-                action.setText(i18n.shown(prefix) + (f" {step}" if step else ""))
-            changed.connect(lambda _text, name=name: name())
-            i18n.keep_updated(action, name)
+            namer = _StepNamer(action, prefix)
+            changed.connect(namer.name)  # a slot of the action's child: gone with the action
+            i18n.keep_updated(action, lambda namer=namer, step_text=step_text: namer.name(step_text()))
             i18n.keep(action.setStatusTip, tip, action)
         self.edit_menu.addActions([undo, redo])
         self.view_menu = _menu(menu.addMenu(""), msg("Menus", "&View"))

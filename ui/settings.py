@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import os
 import sys
+import weakref
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Callable
 
-from PySide6.QtCore import QRectF, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QObject, QRectF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QLinearGradient, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QProxyStyle, QPushButton, QStyle,
@@ -386,7 +387,12 @@ class PreferencesDialog(QDialog):
     def __init__(self, settings: QSettings, prefs: Preferences, window=None):
         super().__init__(window)
         self.setObjectName("preferencesDialog")
-        i18n.keep(self.setWindowTitle, msg("Preferences", "Preferences"), self)
+        # through a weak reference: a kept text must not keep a closed (deleted) dialog's wrapper alive
+        # (its owner is a child: the kept list holds its owner)
+        dialog = weakref.ref(self)
+        self._title_owner = QObject(self)
+        i18n.keep_updated(self._title_owner, lambda: (d := dialog()) is not None and d.setWindowTitle(
+            i18n.translate("Preferences", "Preferences")))
         self.settings = settings
         self.window_ = window
         layout = QVBoxLayout(self)
@@ -400,7 +406,8 @@ class PreferencesDialog(QDialog):
         self.theme = QComboBox(objectName="prefTheme")
         for index, theme in enumerate(THEMES):
             self.theme.addItem("", theme)
-            i18n.keep_updated(self.theme, lambda i=index, t=theme: self.theme.setItemText(i, i18n.shown(_THEME_NAMES[t])))
+            i18n.keep_updated(self.theme, lambda i=index, t=theme, combo=self.theme:
+                              combo.setItemText(i, i18n.shown(_THEME_NAMES[t])))
         form.addRow(_label(msg("Preferences", "Theme")), self.theme)
         self.sequential = self._colormap_combo("prefSequential", SEQUENTIAL_MAPS)
         i18n.keep_tooltip(self.sequential, msg("Preferences", "For values that only grow (similarities of non-negative data, magnitudes)"))
