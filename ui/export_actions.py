@@ -403,7 +403,7 @@ class FigureDialog(QDialog):
         for fmt, label in FIGURE_FILTERS.items():
             self.format_combo.addItem(i18n.shown(label), fmt)
         self.format_combo.setToolTip(i18n.translate("Export", "PNG: pixels at the chosen scale; SVG and PDF: vector, "
-                                                              "text stays text"))
+                                                              "text stays text (Hindi in SVG also as outlines)"))
         self.format_combo.currentIndexChanged.connect(self._format_chosen)
         form.addRow(i18n.translate("Export", "Format"), self.format_combo)
         self.width_spin, self.height_spin = QSpinBox(), QSpinBox()

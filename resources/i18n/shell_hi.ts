@@ -433,8 +433,8 @@ Replace them?</source>
         <translation>फ़ाइल</translation>
     </message>
     <message>
-        <source>PNG: pixels at the chosen scale; SVG and PDF: vector, text stays text</source>
-        <translation>PNG: चुने गए स्केल पर पिक्सेल; SVG और PDF: वेक्टर, टेक्स्ट टेक्स्ट ही रहता है</translation>
+        <source>PNG: pixels at the chosen scale; SVG and PDF: vector, text stays text (Hindi in SVG also as outlines)</source>
+        <translation>PNG: चुने गए स्केल पर पिक्सेल; SVG और PDF: वेक्टर, टेक्स्ट टेक्स्ट ही रहता है (SVG में हिन्दी आउटलाइन के रूप में भी)</translation>
     </message>
     <message>
         <source>Format</source>

@@ -274,3 +274,66 @@ def test_parameter_errors_are_said_in_hindi(main_window, qtbot):
         check_value(info, 1)
     message = str(raised.value)  # the parameter's label is the encodings' catalogue's to translate
     assert "कम से कम 2 होना चाहिए; मिला 1" in message and "must be" not in message
+
+
+class _HindiFigure:
+    """The export hooks of a dock, over a plot titled and labelled in Hindi (the exporter's input)."""
+
+    def __init__(self):
+        import pyqtgraph as pg
+
+        from ui import i18n
+
+        i18n.register_fonts()  # as the app does at start (a bare machine has no Devanagari font)
+        self.plot = pg.PlotWidget(title="पोज़िशन्स के साथ स्पेक्ट्रम")
+        self.plot.setLabel("bottom", "फ़्रीक्वेंसी (प्रति पोज़िशन चक्र)")
+        self.plot.plot([0, 1, 2], [0, 1, 0])
+        self.plot.resize(400, 300)
+
+    def export_widget(self):
+        return self.plot
+
+    def export_title(self):
+        return "हीटमैप — एनकोडिंग"
+
+
+def test_hindi_svg_text_is_drawn_as_outlines_and_kept_as_transparent_text(qapp):
+    """A viewer without a Devanagari font draws boxes for Hindi <text> (rsvg-convert, measured):
+    each Hindi run is also its outline, a <path> filled in the text's colour; Latin runs (tick
+    numbers) stay plain text."""
+    from ui import export
+
+    svg = export.svg_bytes(_HindiFigure(), export.FigureOptions(size=(400, 300)), {"title": "t"})
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    children = [e for e in root.iter() if e.tag in (f"{ns}text", f"{ns}path")]
+    hindi = [i for i, e in enumerate(children) if e.tag == f"{ns}text" and re.search("[\u0900-\u097f]", "".join(e.itertext()))]
+    assert len(hindi) >= 3  # the title line, the plot title, the axis label
+    for i in hindi:
+        text, outline = children[i], children[i - 1]
+        assert text.get("fill-opacity") == "0", "the Hindi text stays, for search and copy, but unseen"
+        assert outline.tag == f"{ns}path" and outline.get("stroke") == "none" and outline.get("fill-opacity") == "1"
+        assert outline.get("d", "").count("Z") >= len("".join(text.itertext()).strip()) // 2  # glyph contours
+    latin = [e for e in children if e.tag == f"{ns}text" and re.fullmatch(r"[\d.−-]+", "".join(e.itertext()).strip())]
+    assert latin and all(e.get("fill-opacity") != "0" for e in latin)
+
+
+def test_hindi_pdf_embeds_the_bundled_devanagari_font(qapp):
+    from ui import export
+
+    pdf = export.pdf_bytes(_HindiFigure(), export.FigureOptions(size=(400, 300)), {"title": "t"})
+    fonts = set(re.findall(rb"/BaseFont\s*/(?:[A-Z]{6}\+)?([^\s/]+)", pdf))
+    assert {b"NotoSansDevanagari-Regular", b"NotoSansDevanagari-Bold"} <= fonts
+    assert len(re.findall(rb"/FontFile2", pdf)) == len(fonts)  # each font's glyphs are in the file
+
+
+def test_render_takes_the_language_of_the_figures(qapp, tmp_path, capsys):
+    from peapp import cli
+    from ui import i18n
+
+    out = tmp_path / "heat.svg"
+    assert cli.main(["render", "heatmap", "--lang", "hi", "-o", str(out)]) == 0
+    assert i18n.language() == "hi" and out.is_file()
+    with pytest.raises(SystemExit):
+        cli.main(["render", "heatmap", "--lang", "fr", "-o", str(tmp_path / "x.svg")])
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
