@@ -260,6 +260,77 @@
     </message>
 </context>
 <context>
+    <name>CheckpointLinks</name>
+    <message>
+        <source>sentence tokens now use {tensor} ({width} dims)</source>
+        <extracomment>how far past its trained context an unscaled model is asked to read in the extrapolation view</extracomment>
+        <translation>वाक्य के टोकन्स अब {tensor} इस्तेमाल करते हैं ({width} डायमेंशन्स)</translation>
+    </message>
+    <message>
+        <source>sentence tokens now use {tensor} ({width} dims), projected to head_dim {shown}</source>
+        <translation>वाक्य के टोकन्स अब {tensor} इस्तेमाल करते हैं ({width} डायमेंशन्स), head_dim {shown} पर प्रोजेक्ट किए गए</translation>
+    </message>
+    <message>
+        <source>sentence tokens use hashed vectors again ({name} has no word-embedding table with a vocabulary)</source>
+        <translation>वाक्य के टोकन्स फिर से हैश किए गए वेक्टर इस्तेमाल करते हैं ({name} में शब्दावली वाली वर्ड-एम्बेडिंग टेबल नहीं है)</translation>
+    </message>
+    <message>
+        <source>head_dim {shown} from {name}</source>
+        <translation>{name} से head_dim {shown}</translation>
+    </message>
+</context>
+<context>
+    <name>Detect</name>
+    <message>
+        <source>learned table {n} positions × {dim} ({how}, first {offset} rows skipped)</source>
+        <translation>लर्न्ड टेबल {n} पोज़िशन्स × {dim} ({how}, पहली {offset} पंक्तियाँ छोड़ी गईं)</translation>
+    </message>
+    <message>
+        <source>learned table {n} positions × {dim} ({how})</source>
+        <translation>लर्न्ड टेबल {n} पोज़िशन्स × {dim} ({how})</translation>
+    </message>
+    <message>
+        <source>[sin | cos] halves</source>
+        <translation>[sin | cos] आधे-आधे</translation>
+    </message>
+    <message>
+        <source>sin, cos interleaved</source>
+        <translation>sin, cos बारी-बारी से</translation>
+    </message>
+    <message>
+        <source>fixed sinusoids, {n} positions × {dim}, {how}</source>
+        <translation>तय साइनुसॉइड्स, {n} पोज़िशन्स × {dim}, {how}</translation>
+    </message>
+    <message>
+        <source>ALiBi, {heads} heads, slopes from 2^(−{bias}/n) ({form})</source>
+        <translation>ALiBi, {heads} हेड्स, ढलान 2^(−{bias}/n) से ({form})</translation>
+    </message>
+    <message>
+        <source>{rotated} of {dims} dims rotate</source>
+        <translation>{dims} में से {rotated} डायमेंशन्स घूमते हैं</translation>
+    </message>
+    <message>
+        <source>adjacent (2i, 2i+1) pairs</source>
+        <translation>पास-पास की (2i, 2i+1) जोड़ियाँ</translation>
+    </message>
+    <message>
+        <source>half-split (i, i+d/2) pairs</source>
+        <translation>आधे में बँटी (i, i+d/2) जोड़ियाँ</translation>
+    </message>
+    <message>
+        <source>{kind} scaling</source>
+        <translation>{kind} स्केलिंग</translation>
+    </message>
+    <message>
+        <source>per-pair frequency factors from rope_freqs.weight (Llama-3 scaling as converted by llama.cpp)</source>
+        <translation>rope_freqs.weight से हर जोड़ी के फ़्रीक्वेंसी फ़ैक्टर (llama.cpp द्वारा बदली गई Llama-3 स्केलिंग)</translation>
+    </message>
+    <message>
+        <source>RoPE{layers} base {base}, {scaling}, {layout}</source>
+        <translation>RoPE{layers} बेस {base}, {scaling}, {layout}</translation>
+    </message>
+</context>
+<context>
     <name>DocumentModel</name>
     <message>
         <source>Set {names}</source>
