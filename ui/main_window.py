@@ -213,6 +213,9 @@ class MainWindow(QMainWindow):
     def name_tabs(self) -> None:
         """Each panel's tab says its full title (and its key) on hover: tabs show the short name.
         Qt sets a tab's tooltip to its text when it makes the tab, so this runs after each change."""
+        if not shiboken6.isValid(self):
+            return  # a switch's timer that fired after the window was deleted
+        i18n.make_room_in_tabs(self)  # Devanagari tab texts need a taller tab
         by_text = {dock.windowTitle(): dock for dock in self.docks.values()}
         for bar in self.findChildren(QTabBar):
             if bar.parent() is not self:

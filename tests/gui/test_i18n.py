@@ -337,3 +337,15 @@ def test_render_takes_the_language_of_the_figures(qapp, tmp_path, capsys):
     with pytest.raises(SystemExit):
         cli.main(["render", "heatmap", "--lang", "fr", "-o", str(tmp_path / "x.svg")])
     assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_devanagari_tabs_get_room_for_the_marks_above_the_headline(main_window, qtbot):
+    """A Latin-height tab cut off े ॉ र् (नॉर्म read नाम): in Hindi a tab with Devanagari text is
+    taller than the same tab in English, and back in English the tabs are as they were."""
+    tabs = main_window.docks["checkpointDock"].tabs
+    english = tabs.tabBar().tabSizeHint(2).height()
+    _switch(qtbot, main_window, "hi")
+    assert tabs.tabText(2) == "नॉर्म"
+    assert tabs.tabBar().tabSizeHint(2).height() >= english + 4
+    _switch(qtbot, main_window, "en")
+    assert tabs.tabBar().tabSizeHint(2).height() == english
