@@ -331,6 +331,21 @@
     </message>
 </context>
 <context>
+    <name>Document</name>
+    <message>
+        <source>this session was saved by a newer peapp (format {version}; this one reads up to {supported}). Update peapp to open it.</source>
+        <translation>यह सेशन peapp के नए संस्करण ने सहेजा था (फ़ॉर्मैट {version}; यह संस्करण {supported} तक पढ़ता है)। इसे खोलने के लिए peapp अपडेट करें।</translation>
+    </message>
+    <message>
+        <source>session file has an invalid parameter: {problem}</source>
+        <translation>सेशन फ़ाइल में एक अमान्य पैरामीटर है: {problem}</translation>
+    </message>
+    <message>
+        <source>session file has an invalid view setting: {problem}</source>
+        <translation>सेशन फ़ाइल में एक अमान्य व्यू सेटिंग है: {problem}</translation>
+    </message>
+</context>
+<context>
     <name>DocumentModel</name>
     <message>
         <source>Set {names}</source>
@@ -601,6 +616,21 @@ Replace them?</source>
     <message>
         <source>{context} (trained at {original})</source>
         <translation>{context} ({original} पर ट्रेन किया गया)</translation>
+    </message>
+</context>
+<context>
+    <name>FileReader</name>
+    <message>
+        <source>out of memory while reading the file: is it the right file?</source>
+        <translation>फ़ाइल पढ़ते समय मेमोरी ख़त्म हो गई: क्या यह सही फ़ाइल है?</translation>
+    </message>
+    <message>
+        <source>cannot read the file: {problem}.</source>
+        <translation>फ़ाइल पढ़ी नहीं जा सकती: {problem}।</translation>
+    </message>
+    <message>
+        <source>internal error while reading ({problem})</source>
+        <translation>पढ़ते समय आंतरिक त्रुटि ({problem})</translation>
     </message>
 </context>
 <context>
@@ -1278,6 +1308,29 @@ Replace them?</source>
     <message>
         <source>Compute the picture for the current settings</source>
         <translation>मौजूदा सेटिंग्स के लिए चित्र कंप्यूट करें</translation>
+    </message>
+</context>
+<context>
+    <name>Views</name>
+    <message>
+        <source>none (this view has no settings of its own)</source>
+        <extracomment>the key of this panel&apos;s settings in ``Document.views`` (no GUI names: &quot;heatmap&quot;, not a widget&apos;s) the panel&apos;s title, for messages keys this panel&apos;s settings had in older session files (format 1 used the dock&apos;s objectName)</extracomment>
+        <translation>कोई नहीं (इस व्यू की अपनी कोई सेटिंग नहीं है)</translation>
+    </message>
+    <message>
+        <source>{view}: unknown setting(s) {names}; allowed: {allowed}</source>
+        <translation>{view}: अज्ञात सेटिंग {names}; मान्य: {allowed}</translation>
+    </message>
+</context>
+<context>
+    <name>Worker</name>
+    <message>
+        <source>out of memory: choose a smaller size</source>
+        <translation>मेमोरी ख़त्म हो गई: छोटा आकार चुनें</translation>
+    </message>
+    <message>
+        <source>internal error ({problem}); the previous view is kept</source>
+        <translation>आंतरिक त्रुटि ({problem}); पिछला व्यू रखा गया है</translation>
     </message>
 </context>
 </TS>
