@@ -467,7 +467,8 @@ class _Detector:
         layout = {"interleaved": translate("Detect", "adjacent (2i, 2i+1) pairs"),
                   "half": translate("Detect", "half-split (i, i+d/2) pairs")}.get(params["layout"],
                                                                                   f"{params['layout']} pairs")
-        scaling_text = (translate("Detect", "{kind} scaling").format(kind=params["rope_type"])
+        scaling_text = (translate("Detect", "default scaling") if params["rope_type"] == "default" else
+                        translate("Detect", "{kind} scaling").format(kind=params["rope_type"])
                         if params["rope_type"] != "freq_factors" else
                         translate("Detect", "per-pair frequency factors from rope_freqs.weight (Llama-3 scaling as "
                                             "converted by llama.cpp)"))

@@ -94,7 +94,7 @@ def model_facts(ckpt: Checkpoint) -> ModelFacts:
                      and len(ckpt.tensors[n].shape) == 2), None)
         if name is not None:
             rows = ckpt.tensors[name].shape[0]
-            facts["vocab_size"] = Fact(rows, f"{rows:,}", f"rows of {name}")
+            facts["vocab_size"] = Fact(rows, f"{rows:,}", translate("Facts", "rows of {tensor}").format(tensor=name))
     storage = _storage(ckpt)
     if storage is not None:
         facts["dtype"] = storage
@@ -153,7 +153,8 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
     elif cfg.get("multi_query") is True:  # Falcon-7B: one K/V head shared by all
         out["kv_heads"] = Fact(1, "1", f"{where} multi_query")
     elif heads is not None:
-        out["kv_heads"] = Fact(heads[0], f"{heads[0]:,}", f"= heads ({where} gives no num_key_value_heads)")
+        out["kv_heads"] = Fact(heads[0], f"{heads[0]:,}", translate("Facts", "= heads ({file} gives no num_key_value_heads)")
+                               .format(file=where))
     hidden = first(_HIDDEN_KEYS, 1 << 24)
     if hidden is not None:
         out["hidden_size"] = Fact(hidden[0], f"{hidden[0]:,}", hidden[1])
@@ -161,7 +162,7 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
     if head_dim is not None:
         out["head_dim"] = Fact(head_dim[0], f"{head_dim[0]:,}", head_dim[1])
     elif hidden is not None and heads is not None and hidden[0] % heads[0] == 0:
-        out["head_dim"] = Fact(hidden[0] // heads[0], f"{hidden[0] // heads[0]:,}", "hidden size ÷ heads")
+        out["head_dim"] = Fact(hidden[0] // heads[0], f"{hidden[0] // heads[0]:,}", translate("Facts", "hidden size ÷ heads"))
     context = first(_CONTEXT_KEYS)
     if context is not None:
         value, source = context
@@ -238,7 +239,7 @@ def _from_gguf(md: Mapping[str, Any], tensors: Mapping[str, TensorInfo]) -> dict
     hidden = fact("hidden_size", "embedding_length", 1 << 24)
     head_dim = fact("head_dim", "attention.key_length", 1 << 20)
     if head_dim is None and hidden and heads and hidden % heads == 0:
-        out["head_dim"] = Fact(hidden // heads, f"{hidden // heads:,}", "hidden size ÷ heads")
+        out["head_dim"] = Fact(hidden // heads, f"{hidden // heads:,}", translate("Facts", "hidden size ÷ heads"))
     context = fact("context_length", "context_length")
     original = md.get(f"{arch}.rope.scaling.original_context_length")
     if context is not None and isinstance(original, int) and 0 < original != context:
@@ -261,9 +262,10 @@ def _storage(ckpt: Checkpoint) -> Fact | None:
         name = _gguf_file_type(file_type)
         counts = Counter(t.dtype for t in ckpt.tensors.values())
         listed = ", ".join(f"{dtype} ×{n}" for dtype, n in counts.most_common())
-        head = f"{name} (GGUF file type {file_type})" if name else (share or "GGUF")
-        return Fact(name or share, f"{head}; tensors {listed}" if listed else head,
-                    "GGUF general.file_type and the tensor types")
+        head = (translate("Facts", "{name} (GGUF file type {number})").format(name=name, number=file_type) if name
+                else (share or "GGUF"))
+        return Fact(name or share, translate("Facts", "{type}; tensors {listed}").format(type=head, listed=listed)
+                    if listed else head, translate("Facts", "GGUF general.file_type and the tensor types"))
     cfg = ckpt.config or {}
     quant = cfg.get("quantization_config")
     if isinstance(quant, Mapping):
@@ -273,7 +275,7 @@ def _storage(ckpt: Checkpoint) -> Fact | None:
         return Fact(text, f"{text}; stored {share}" if share else text, "config.json quantization_config")
     declared = cfg.get("dtype", cfg.get("torch_dtype"))
     if share:
-        source = "tensor headers"
+        source = translate("Facts", "tensor headers")
         if isinstance(declared, str):
             source += f" (config.json says {'dtype' if 'dtype' in cfg else 'torch_dtype'} {declared})"
         return Fact(share.split(" ")[0], share, source)
@@ -320,9 +322,9 @@ def _parameters(tensors: Mapping[str, TensorInfo], fmt: str) -> Fact:
             counted += t.numel
         else:
             skipped += 1
-    note = f"; {skipped} buffer/integer tensor(s) not counted" if skipped else ""
+    note = ("; " + translate("Facts", "{n} buffer/integer tensor(s) not counted").format(n=skipped)) if skipped else ""
     return Fact(counted, f"{counted:,} ({_short(counted)})",
-                f"elements of the stored weight tensors (tied weights stored once){note}")
+                translate("Facts", "elements of the stored weight tensors (tied weights stored once)") + note)
 
 
 def _file_size(tensors: Mapping[str, TensorInfo]) -> Fact:
@@ -333,7 +335,8 @@ def _file_size(tensors: Mapping[str, TensorInfo]) -> Fact:
             total += os.path.getsize(f)
         except OSError:
             pass
-    where = os.path.basename(files[0]) if len(files) == 1 else f"{len(files)} weight files"
+    where = os.path.basename(files[0]) if len(files) == 1 else \
+        translate("Facts", "{n} weight files").format(n=len(files))
     return Fact(total, translate("Facts", "{size} ({n} bytes)").format(size=human_bytes(total), n=f"{total:,}"), where)
 
 

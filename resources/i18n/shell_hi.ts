@@ -318,6 +318,10 @@
         <translation>आधे में बँटी (i, i+d/2) जोड़ियाँ</translation>
     </message>
     <message>
+        <source>default scaling</source>
+        <translation>डिफ़ॉल्ट स्केलिंग</translation>
+    </message>
+    <message>
         <source>{kind} scaling</source>
         <translation>{kind} स्केलिंग</translation>
     </message>
@@ -598,12 +602,52 @@ Replace them?</source>
         <translation>फ़ाइल में नहीं</translation>
     </message>
     <message>
+        <source>rows of {tensor}</source>
+        <translation>{tensor} की पंक्तियाँ</translation>
+    </message>
+    <message>
+        <source>= heads ({file} gives no num_key_value_heads)</source>
+        <translation>= हेड्स ({file} में num_key_value_heads नहीं है)</translation>
+    </message>
+    <message>
+        <source>hidden size ÷ heads</source>
+        <translation>हिडन साइज़ ÷ हेड्स</translation>
+    </message>
+    <message>
         <source>{n} patches ({side}×{side})</source>
         <translation>{n} पैच ({side}×{side})</translation>
     </message>
     <message>
         <source>— (unreadable)</source>
         <translation>— (पढ़ा नहीं जा सका)</translation>
+    </message>
+    <message>
+        <source>{name} (GGUF file type {number})</source>
+        <translation>{name} (GGUF फ़ाइल टाइप {number})</translation>
+    </message>
+    <message>
+        <source>{type}; tensors {listed}</source>
+        <translation>{type}; टेंसर {listed}</translation>
+    </message>
+    <message>
+        <source>GGUF general.file_type and the tensor types</source>
+        <translation>GGUF general.file_type और टेंसर्स के टाइप</translation>
+    </message>
+    <message>
+        <source>tensor headers</source>
+        <translation>टेंसर हेडर</translation>
+    </message>
+    <message>
+        <source>{n} buffer/integer tensor(s) not counted</source>
+        <translation>{n} बफ़र/पूर्णांक टेंसर नहीं गिने गए</translation>
+    </message>
+    <message>
+        <source>elements of the stored weight tensors (tied weights stored once)</source>
+        <translation>सहेजे गए वेट टेंसर्स के एलिमेंट्स (जुड़े हुए वेट्स एक बार गिने गए)</translation>
+    </message>
+    <message>
+        <source>{n} weight files</source>
+        <translation>{n} वेट फ़ाइलें</translation>
     </message>
     <message>
         <source>{size} ({n} bytes)</source>

@@ -27,6 +27,7 @@ sin cos exp log max min softmax argmax rad deg
 px dpi Hz kHz ms
 ViT DeiT Swin CLIP
 peapp dtype English viridis cividis magma inferno plasma turbo LongRoPE cpu
+KiB MiB GiB TiB
 """.split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")
