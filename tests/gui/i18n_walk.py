@@ -32,11 +32,12 @@ KiB MiB GiB TiB
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")
 _TAG = re.compile(r"<[^>]+>|&[a-z]+;|&#\d+;")
+_GLOB = re.compile(r"\*\.[\w.]+|\(\*\)")  # file patterns in file-type filters: *.png, *.safetensors.index.json
 
 
 def english_words(text: str) -> list[str]:
     words = []
-    for token in _WORD.findall(_TAG.sub(" ", text.replace("&&", "&"))):
+    for token in _WORD.findall(_GLOB.sub(" ", _TAG.sub(" ", text.replace("&&", "&")))):
         token = token.strip(".'/-").replace("&", "")
         if len(token) < 3 or any(c.isdigit() or c in "_./" for c in token):
             continue

@@ -349,3 +349,24 @@ def test_devanagari_tabs_get_room_for_the_marks_above_the_headline(main_window, 
     assert tabs.tabBar().tabSizeHint(2).height() >= english + 4
     _switch(qtbot, main_window, "en")
     assert tabs.tabBar().tabSizeHint(2).height() == english
+
+
+def test_the_export_dialog_and_qts_file_dialog_speak_hindi(main_window, qtbot, tmp_path):
+    """File > Export Figure's dialog, and Qt's own file dialog (used where the desktop has no
+    native one): its strings are in the hand-kept qt catalogue."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from ui.export_actions import FigureDialog
+
+    _switch(qtbot, main_window, "hi")
+    figure = FigureDialog(main_window.docks["heatmapDock"], str(tmp_path / "heatmap.png"), main_window)
+    left = english_in(figure) + _english_in_texts([figure.windowTitle()])
+    figure.close()
+    for mode in (QFileDialog.FileMode.ExistingFile, QFileDialog.FileMode.Directory):
+        dialog = QFileDialog(main_window, "", str(tmp_path))
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.setFileMode(mode)
+        dialog.show()
+        left += [line for line in english_in(dialog) if not line.startswith("lookInCombo")]  # the folder's path
+        dialog.close()
+    assert not left, "\n".join(left)
