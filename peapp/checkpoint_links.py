@@ -25,6 +25,7 @@ from typing import Any
 from peapp.analysis.attention.schemes import checkpoint_name
 from peapp.document import Document
 from peapp.errors import PeappError
+from peapp.i18n import shown as shown_text, translate
 
 from peapp.views.attention import AttentionView, attention_settings, linked_family, linked_settings, with_attention_settings
 from peapp.views.extrapolation import ExtrapolationView
@@ -271,17 +272,20 @@ def document_with_embeddings(document: Document, checkpoint, components=None) ->
         return document, _note(ATTENTION_VIEW, exc)
     shown = attention_settings(doc).head_dim
     if width is not None:
-        said = f"sentence tokens now use {tensor} ({width} dims)" + (
-            "" if shown == width else f", projected to head_dim {shown}")
+        said = (translate("CheckpointLinks", "sentence tokens now use {tensor} ({width} dims)") if shown == width else
+                translate("CheckpointLinks", "sentence tokens now use {tensor} ({width} dims), projected to "
+                                             "head_dim {shown}")).format(tensor=tensor, width=width, shown=shown)
     else:
         said = ", ".join(part for part in (
-            f"sentence tokens use hashed vectors again ({name} has no word-embedding table with a vocabulary)"
+            translate("CheckpointLinks", "sentence tokens use hashed vectors again ({name} has no word-embedding "
+                                         "table with a vocabulary)").format(name=name)
             if "embedding_source" in values else "",
-            f"head_dim {shown} from {name}" if chosen is not None else "") if part)
-    return doc, f"{title}: {said}"
+            translate("CheckpointLinks", "head_dim {shown} from {name}").format(shown=shown, name=name)
+            if chosen is not None else "") if part)
+    return doc, f"{shown_text(title)}: {said}"
 
 
 def _note(view: str, exc: Exception) -> str:
     """The refusal of ``view``, naming it once (a view spec's messages already start with its title)."""
-    title, text = _VIEW_TITLES[view], str(exc)
+    title, text = shown_text(_VIEW_TITLES[view]), str(exc)
     return text if text.startswith(title) else f"{title}: {text}"

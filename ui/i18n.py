@@ -14,13 +14,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTranslator, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QFontMetrics
+from PySide6.QtWidgets import QProxyStyle, QStyle, QTabBar
 
 from peapp import i18n as core_i18n
 from ui.resources import resources_dir
@@ -192,3 +194,42 @@ def retranslate_kept() -> None:
 def kept_count() -> int:
     """How many live texts are kept translated (for tests)."""
     return sum(1 for entry in _kept if shiboken6.isValid(entry.owner))
+
+
+# ---- room for Devanagari in tab bars ------------------------------------------------------------------
+_DEVANAGARI = re.compile("[\u0900-\u097f\ua8e0-\ua8ff]")
+_HORIZONTAL_TABS = {QTabBar.Shape.RoundedNorth, QTabBar.Shape.RoundedSouth, QTabBar.Shape.TriangularNorth,
+                    QTabBar.Shape.TriangularSouth}
+
+
+class _DevanagariTabs(QProxyStyle):
+    """The application's style, with tabs a little taller when their text is Devanagari.
+
+    A tab is as tall as its font's Latin line; the vowel signs and reph Devanagari draws above
+    its headline (े ॉ र्) then fell outside the tab's text rectangle and were cut off — नॉर्म
+    read नाम (measured on the Checkpoint panel's tabs at 1600×1000).  Latin tabs keep their size."""
+
+    def sizeFromContents(self, kind, option, size, widget=None):  # Qt override
+        hint = super().sizeFromContents(kind, option, size, widget)
+        if (kind == QStyle.ContentsType.CT_TabBarTab and getattr(option, "shape", None) in _HORIZONTAL_TABS
+                and _DEVANAGARI.search(getattr(option, "text", "") or "")):
+            font = widget.font() if widget is not None else option.fontMetrics
+            metrics = QFontMetrics(font) if widget is not None else font
+            hint.setHeight(hint.height() + round(0.4 * metrics.height()))
+        return hint
+
+
+_tab_style: _DevanagariTabs | None = None
+
+
+def make_room_in_tabs(root: Any) -> None:
+    """Give every tab bar under ``root`` room for Devanagari (once a language other than English
+    has been chosen; called after each language switch and tab change)."""
+    global _tab_style
+    if _language == "en" and _tab_style is None:
+        return
+    if _tab_style is None:
+        _tab_style = _DevanagariTabs()  # no base: a copy of the application's style
+    for bar in root.findChildren(QTabBar):
+        if bar.style() is not _tab_style:
+            bar.setStyle(_tab_style)

@@ -158,4 +158,151 @@
         <translation>ठीक है</translation>
     </message>
 </context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>यहाँ देखें (&amp;L):</translation>
+    </message>
+    <message>
+        <source>File &amp;name:</source>
+        <translation>फ़ाइल का नाम (&amp;N):</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>फ़ाइल का प्रकार (&amp;T):</translation>
+    </message>
+    <message>
+        <source>Directory:</source>
+        <translation>फ़ोल्डर:</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>खोलें (&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>सहेजें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Choose</source>
+        <translation>चुनें (&amp;C)</translation>
+    </message>
+    <message>
+        <source>All Files (*)</source>
+        <translation>सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>Directories</source>
+        <translation>फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>पीछे</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>आगे</translation>
+    </message>
+    <message>
+        <source>Parent Directory</source>
+        <translation>ऊपर वाला फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>Create New Folder</source>
+        <translation>नया फ़ोल्डर बनाएँ</translation>
+    </message>
+    <message>
+        <source>List View</source>
+        <translation>सूची व्यू</translation>
+    </message>
+    <message>
+        <source>Detail View</source>
+        <translation>विवरण व्यू</translation>
+    </message>
+    <message>
+        <source>New Folder</source>
+        <translation>नया फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>&amp;New Folder</source>
+        <translation>नया फ़ोल्डर (&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>नाम बदलें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>हटाएँ (&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show &amp;hidden files</source>
+        <translation>छिपी फ़ाइलें दिखाएँ (&amp;H)</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>खोलें</translation>
+    </message>
+    <message>
+        <source>Save As</source>
+        <translation>इस नाम से सहेजें</translation>
+    </message>
+    <message>
+        <source>Find Directory</source>
+        <translation>फ़ोल्डर ढूँढें</translation>
+    </message>
+    <message>
+        <source>%1 already exists.
+Do you want to replace it?</source>
+        <translation>%1 पहले से मौजूद है।
+क्या इसे बदल दें?</translation>
+    </message>
+</context>
+<context>
+    <name>QFileSystemModel</name>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>आकार</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Date Modified</source>
+        <translation>बदलाव की तारीख़</translation>
+    </message>
+    <message>
+        <source>My Computer</source>
+        <translation>मेरा कंप्यूटर</translation>
+    </message>
+    <message>
+        <source>Computer</source>
+        <translation>कंप्यूटर</translation>
+    </message>
+</context>
+<context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <source>Folder</source>
+        <translation>फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>फ़ाइल</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>ड्राइव</translation>
+    </message>
+    <message>
+        <source>%1 File</source>
+        <translation>%1 फ़ाइल</translation>
+    </message>
+</context>
 </TS>

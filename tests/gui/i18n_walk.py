@@ -26,15 +26,18 @@ Ctrl Shift Alt Esc Enter Tab Del Backspace Home End PgUp PgDn Cmd
 sin cos exp log max min softmax argmax rad deg
 px dpi Hz kHz ms
 ViT DeiT Swin CLIP
+peapp dtype English viridis cividis magma inferno plasma turbo LongRoPE cpu
+KiB MiB GiB TiB
 """.split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")
 _TAG = re.compile(r"<[^>]+>|&[a-z]+;|&#\d+;")
+_GLOB = re.compile(r"\*\.[\w.]+|\(\*\)")  # file patterns in file-type filters: *.png, *.safetensors.index.json
 
 
 def english_words(text: str) -> list[str]:
     words = []
-    for token in _WORD.findall(_TAG.sub(" ", text.replace("&&", "&"))):
+    for token in _WORD.findall(_GLOB.sub(" ", _TAG.sub(" ", text.replace("&&", "&")))):
         token = token.strip(".'/-").replace("&", "")
         if len(token) < 3 or any(c.isdigit() or c in "_./" for c in token):
             continue

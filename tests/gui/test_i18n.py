@@ -22,7 +22,7 @@ import translations  # noqa: E402  (tools/translations.py: the catalogue tool)
 _TRANSLATION_CALLS = {"translate": 1, "msg": 1, "QT_TRANSLATE_NOOP": 1, "tr": 0}
 
 #: panels whose every text is translated (the walk below fails on English left in them), by area
-SHELL_PANELS: tuple[str, ...] = ()
+SHELL_PANELS: tuple[str, ...] = ("checkpointDock",)
 PANELS_PANELS: tuple[str, ...] = ()
 MODEL_PANELS: tuple[str, ...] = ()
 TRANSLATED_PANELS = SHELL_PANELS + PANELS_PANELS + MODEL_PANELS
@@ -111,7 +111,8 @@ def test_every_translated_character_has_a_glyph_in_the_bundled_fonts(qapp):
         for char in text:
             if char.isspace() or char in "\u200c\u200d":  # joiners shape, they have no glyph
                 continue
-            if not any(font.supportsCharacter(char) for font in raw_fonts) and not default.inFont(char):
+            # inFontUcs4: PySide6's inFont(str) answers False for Latin-1 signs the font has (× · ÷)
+            if not any(font.supportsCharacter(char) for font in raw_fonts) and not default.inFontUcs4(ord(char)):
                 missing.setdefault(char, f"{name} [{context}] {source!r}")
     assert not missing, "characters without a glyph: " + ", ".join(f"{c!r} (U+{ord(c):04X}) in {w}"
                                                                     for c, w in missing.items())
@@ -234,3 +235,169 @@ def test_no_english_is_left_in_a_translated_panel(main_window, qtbot, panel):
     _switch(qtbot, main_window, "hi")
     left = english_in(main_window.docks[panel])
     assert not left, f"{len(left)} English texts in {panel}:\n" + "\n".join(left)
+
+
+def _english_in_texts(texts) -> list[str]:
+    from tests.gui.i18n_walk import english_words
+
+    return [f"{words} — {text[:100]!r}" for text in texts if (words := english_words(text))]
+
+
+def test_no_english_in_the_menus_preferences_about_shortcuts_tour_and_guide(main_window, qtbot, settings):
+    """The shell in Hindi: every menu and action, the Preferences dialog, the About box, the
+    shortcut list of the window's own actions, each step of the tour, and the decision guide
+    with every need ticked."""
+    from PySide6.QtGui import QAction
+
+    from ui import help_menu
+    from ui import settings as preferences
+
+    _switch(qtbot, main_window, "hi")
+    left = english_in(main_window.menuBar())
+    dialog = preferences.open_dialog(main_window, settings)
+    left += english_in(dialog)
+    left += _english_in_texts([main_window.about_text(), main_window.windowTitle()])
+    shortcuts = help_menu.ShortcutsDialog(main_window)
+    left += english_in(shortcuts)
+    # rows for the menus' actions (a panel's own keys are said by the panel, in its area's catalogue)
+    menus = [a.menu() for a in main_window.menuBar().actions() if a.menu() is not None]
+    menu_actions: list[QAction] = []
+    while menus:
+        menu = menus.pop()
+        menu_actions += menu.actions()
+        menus += [a.menu() for a in menu.actions() if a.menu() is not None]
+    menu_tips = {action.statusTip() or action.toolTip() for action in menu_actions if action.shortcuts()}
+    rows = [shortcuts.table.item(row, 1).text() for row in range(shortcuts.table.rowCount())]
+    assert menu_tips & set(rows)  # the list has the menus' actions, in Hindi
+    left += _english_in_texts([row for row in rows if row in menu_tips] + [shortcuts.windowTitle()])
+    tour = help_menu.TourDialog(main_window)
+    for step in range(len(tour.entries)):
+        tour.go(step)
+        left += english_in(tour)
+    left += _english_in_texts([tour.windowTitle()])
+    guide = help_menu.GuideDialog(main_window)
+    for box in guide.boxes.values():
+        box.setChecked(True)
+    left += english_in(guide) + _english_in_texts([guide.windowTitle()])
+    for widget in (dialog, shortcuts, tour, guide):
+        widget.close()
+    assert not left, f"{len(left)} English texts:\n" + "\n".join(left)
+
+
+def test_the_tour_marks_every_panel_sentence_for_translation(main_window):
+    """The tour says the first sentence of each panel's docstring, looked up in the "Tour"
+    context: each must be in help_menu.TOUR_SENTENCES (a changed docstring must be marked again)."""
+    from ui import help_menu
+
+    sentences = {help_menu.first_sentence(description) for *_, description in help_menu.tour_entries(main_window)}
+    assert sentences <= set(help_menu.TOUR_SENTENCES), sentences - set(help_menu.TOUR_SENTENCES)
+
+
+def test_parameter_errors_are_said_in_hindi(main_window, qtbot):
+    from peapp.errors import ParameterError
+    from peapp.params import check_value
+
+    _switch(qtbot, main_window, "hi")
+    spec = main_window.ctx.document.spec("rope")
+    info = next(i for i in spec.param_infos() if i.name == "base")
+
+    with pytest.raises(ParameterError) as raised:
+        check_value(info, 1)
+    message = str(raised.value)  # the parameter's label is the encodings' catalogue's to translate
+    assert "कम से कम 2 होना चाहिए; मिला 1" in message and "must be" not in message
+
+
+class _HindiFigure:
+    """The export hooks of a dock, over a plot titled and labelled in Hindi (the exporter's input)."""
+
+    def __init__(self):
+        import pyqtgraph as pg
+
+        from ui import i18n
+
+        i18n.register_fonts()  # as the app does at start (a bare machine has no Devanagari font)
+        self.plot = pg.PlotWidget(title="पोज़िशन्स के साथ स्पेक्ट्रम")
+        self.plot.setLabel("bottom", "फ़्रीक्वेंसी (प्रति पोज़िशन चक्र)")
+        self.plot.plot([0, 1, 2], [0, 1, 0])
+        self.plot.resize(400, 300)
+
+    def export_widget(self):
+        return self.plot
+
+    def export_title(self):
+        return "हीटमैप — एनकोडिंग"
+
+
+def test_hindi_svg_text_is_drawn_as_outlines_and_kept_as_transparent_text(qapp):
+    """A viewer without a Devanagari font draws boxes for Hindi <text> (rsvg-convert, measured):
+    each Hindi run is also its outline, a <path> filled in the text's colour; Latin runs (tick
+    numbers) stay plain text."""
+    from ui import export
+
+    svg = export.svg_bytes(_HindiFigure(), export.FigureOptions(size=(400, 300)), {"title": "t"})
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    children = [e for e in root.iter() if e.tag in (f"{ns}text", f"{ns}path")]
+    hindi = [i for i, e in enumerate(children) if e.tag == f"{ns}text" and re.search("[\u0900-\u097f]", "".join(e.itertext()))]
+    assert len(hindi) >= 3  # the title line, the plot title, the axis label
+    for i in hindi:
+        text, outline = children[i], children[i - 1]
+        assert text.get("fill-opacity") == "0", "the Hindi text stays, for search and copy, but unseen"
+        assert outline.tag == f"{ns}path" and outline.get("stroke") == "none" and outline.get("fill-opacity") == "1"
+        assert outline.get("d", "").count("Z") >= len("".join(text.itertext()).strip()) // 2  # glyph contours
+    latin = [e for e in children if e.tag == f"{ns}text" and re.fullmatch(r"[\d.−-]+", "".join(e.itertext()).strip())]
+    assert latin and all(e.get("fill-opacity") != "0" for e in latin)
+
+
+def test_hindi_pdf_embeds_the_bundled_devanagari_font(qapp):
+    from ui import export
+
+    pdf = export.pdf_bytes(_HindiFigure(), export.FigureOptions(size=(400, 300)), {"title": "t"})
+    fonts = set(re.findall(rb"/BaseFont\s*/(?:[A-Z]{6}\+)?([^\s/]+)", pdf))
+    assert {b"NotoSansDevanagari-Regular", b"NotoSansDevanagari-Bold"} <= fonts
+    assert len(re.findall(rb"/FontFile2", pdf)) == len(fonts)  # each font's glyphs are in the file
+
+
+def test_render_takes_the_language_of_the_figures(qapp, tmp_path, capsys):
+    from peapp import cli
+    from ui import i18n
+
+    out = tmp_path / "heat.svg"
+    assert cli.main(["render", "heatmap", "--lang", "hi", "-o", str(out)]) == 0
+    assert i18n.language() == "hi" and out.is_file()
+    with pytest.raises(SystemExit):
+        cli.main(["render", "heatmap", "--lang", "fr", "-o", str(tmp_path / "x.svg")])
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_devanagari_tabs_get_room_for_the_marks_above_the_headline(main_window, qtbot):
+    """A Latin-height tab cut off े ॉ र् (नॉर्म read नाम): in Hindi a tab with Devanagari text is
+    taller than the same tab in English, and back in English the tabs are as they were."""
+    tabs = main_window.docks["checkpointDock"].tabs
+    english = tabs.tabBar().tabSizeHint(2).height()
+    _switch(qtbot, main_window, "hi")
+    assert tabs.tabText(2) == "नॉर्म"
+    assert tabs.tabBar().tabSizeHint(2).height() >= english + 4
+    _switch(qtbot, main_window, "en")
+    assert tabs.tabBar().tabSizeHint(2).height() == english
+
+
+def test_the_export_dialog_and_qts_file_dialog_speak_hindi(main_window, qtbot, tmp_path):
+    """File > Export Figure's dialog, and Qt's own file dialog (used where the desktop has no
+    native one): its strings are in the hand-kept qt catalogue."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from ui.export_actions import FigureDialog
+
+    _switch(qtbot, main_window, "hi")
+    figure = FigureDialog(main_window.docks["heatmapDock"], str(tmp_path / "heatmap.png"), main_window)
+    left = english_in(figure) + _english_in_texts([figure.windowTitle()])
+    figure.close()
+    for mode in (QFileDialog.FileMode.ExistingFile, QFileDialog.FileMode.Directory):
+        dialog = QFileDialog(main_window, "", str(tmp_path))
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.setFileMode(mode)
+        dialog.show()
+        left += [line for line in english_in(dialog) if not line.startswith("lookInCombo")]  # the folder's path
+        dialog.close()
+    assert not left, "\n".join(left)

@@ -92,8 +92,8 @@ class FittedScroll(QScrollArea):
 # a cancelled panel's previous picture, veiled in this colour until a new one arrives (a view's
 # foreground brush: a QGraphicsOpacityEffect over a graphics view drew ghosts of the old layout)
 STALE_VEIL = (128, 128, 128, 150)
-STALE_TEXT = ("Showing the previous result: the computation for the current settings was cancelled, "
-              "so this picture does not match them.")
+STALE_TEXT = i18n.msg("ViewDock", "Showing the previous result: the computation for the current settings was "
+                                  "cancelled, so this picture does not match them.")
 
 
 def viewport_of(widget: Any) -> Viewport:
@@ -225,7 +225,7 @@ class ViewDock(QDockWidget):
         return {}
 
     def export_title(self) -> str:
-        return self.title
+        return i18n.shown(self.title)
 
     # ---- a cancelled computation: the picture no longer matches the settings ---------------------
     def _make_stale_bar(self) -> QWidget:
@@ -233,12 +233,12 @@ class ViewDock(QDockWidget):
         bar.setObjectName("staleBar")
         row = QHBoxLayout(bar)
         row.setContentsMargins(6, 3, 6, 3)
-        label = QLabel(STALE_TEXT)
+        label = i18n.keep_text(QLabel(), STALE_TEXT)
         label.setObjectName("staleText")
         label.setWordWrap(True)
-        button = QPushButton("Recompute")
+        button = i18n.keep_text(QPushButton(), i18n.msg("ViewDock", "Recompute"))
         button.setObjectName("staleRecompute")
-        button.setToolTip("Compute the picture for the current settings")
+        i18n.keep_tooltip(button, i18n.msg("ViewDock", "Compute the picture for the current settings"))
         button.clicked.connect(lambda: self.refresh())
         row.addWidget(label, 1)
         row.addWidget(button, 0)
@@ -291,7 +291,7 @@ class ViewDock(QDockWidget):
             try:
                 request = self.make_request(self.ctx.document)
             except Exception as exc:  # invalid view settings: keep the last good picture
-                self.ctx.status(f"{self.title}: {exc}")
+                self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
                 return None
         if request is None:
             return None
@@ -311,7 +311,7 @@ class ViewDock(QDockWidget):
         try:
             request = self.make_request(document)
         except Exception as exc:
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
             return False
         if request is None or request == self._last_request:
             return False
@@ -359,12 +359,12 @@ class ViewDock(QDockWidget):
         if channel.startswith(self.object_name + ":"):
             name = channel[len(self.object_name) + 1:]
             if self._side_generations.get(name) == generation:
-                self.ctx.status(f"{self.title}: {message}")
+                self.ctx.status(f"{i18n.shown(self.title)}: {message}")
                 self.on_side_failed(name, message)
             return
         if channel != self.object_name or generation != self._generation:
             return
-        self.ctx.status(f"{self.title}: {message}")
+        self.ctx.status(f"{i18n.shown(self.title)}: {message}")
         self.on_failed(message)
 
     def on_failed(self, message: str) -> None:
