@@ -2,6 +2,230 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hi">
 <context>
+    <name>Encodings</name>
+    <message>
+        <source>future keys are masked (blank)</source>
+        <translation>भविष्य की कीज़ मास्क हैं (खाली)</translation>
+    </message>
+    <message>
+        <source>no mask: the penalty grows both ways</source>
+        <translation>कोई मास्क नहीं: पेनल्टी दोनों ओर बढ़ती है</translation>
+    </message>
+    <message>
+        <source>ALiBi bias, head {head} of {heads} (slope {slope:.4g} = 1/{inverse:.4g}): query i × key j, value −slope·(i−j); {mask}. Nothing is added to embeddings: the farther a key, the larger the penalty before softmax, at any length.</source>
+        <translation>ALiBi बायस, {heads} में से हेड {head} (स्लोप {slope:.4g} = 1/{inverse:.4g}): क्वेरी i × की j, मान −स्लोप·(i−j); {mask}। एम्बेडिंग्स में कुछ नहीं जोड़ा जाता: की जितनी दूर, softmax से पहले पेनल्टी उतनी बड़ी — किसी भी लंबाई पर।</translation>
+    </message>
+    <message>
+        <source>ALiBi (linear bias)</source>
+        <translation>ALiBi (लीनियर बायस)</translation>
+    </message>
+    <message>
+        <source>Subtracts slope·distance from attention logits, a different slope per head.</source>
+        <translation>अटेंशन लॉजिट्स में से स्लोप·दूरी घटाता है, हर हेड का स्लोप अलग।</translation>
+    </message>
+    <message>
+        <source>query position</source>
+        <translation>क्वेरी पोज़िशन</translation>
+    </message>
+    <message>
+        <source>key position</source>
+        <translation>की पोज़िशन</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>बायस</translation>
+    </message>
+    <message>
+        <source>query position {n:,}: its bias on every key</source>
+        <translation>क्वेरी पोज़िशन {n:,}: हर की पर इसका बायस</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <extracomment>the names of the tables&apos; axes in the plural (&quot;across dimensions&quot;), by their singular</extracomment>
+        <translation>पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>dimensions</source>
+        <translation>डायमेंशन्स</translation>
+    </message>
+    <message>
+        <source>query positions</source>
+        <translation>क्वेरी पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>key positions</source>
+        <translation>की पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>पोज़िशन</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>डायमेंशन</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>मान</translation>
+    </message>
+    <message>
+        <source>{axis} {n:,}</source>
+        <translation>{axis} {n:,}</translation>
+    </message>
+    <message>
+        <source>{axis} {n:,}: its vector across {columns}</source>
+        <translation>{axis} {n:,}: सभी {columns} में इसका वेक्टर</translation>
+    </message>
+    <message>
+        <source>random init</source>
+        <translation>रैंडम इनिशियलाइज़ेशन</translation>
+    </message>
+    <message>
+        <source>, first {n} row(s) skipped</source>
+        <translation>, पहली {n} पंक्ति(याँ) छोड़ी गईं</translation>
+    </message>
+    <message>
+        <source>Trained learned table {tensor} of {file}: {n:,} of {total:,} positions × {d} dims{skipped}. Position {total:,} does not exist.</source>
+        <translation>{file} की ट्रेन की गई लर्न्ड टेबल {tensor}: {total:,} में से {n:,} पोज़िशन्स × {d} डायमेंशन्स{skipped}। पोज़िशन {total:,} मौजूद ही नहीं है।</translation>
+    </message>
+    <message>
+        <source>Learned absolute table ({name}, seed {seed}): {n:,} of {total:,} rows × {d} dims. Untrained rows are noise with no structure; position {total:,} does not exist.</source>
+        <translation>लर्न्ड एब्सोल्यूट टेबल ({name}, सीड {seed}): {total:,} में से {n:,} पंक्तियाँ × {d} डायमेंशन्स। बिना ट्रेनिंग की पंक्तियाँ बिना किसी संरचना का शोर हैं; पोज़िशन {total:,} मौजूद ही नहीं है।</translation>
+    </message>
+    <message>
+        <source>Learned absolute</source>
+        <translation>लर्न्ड एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>A trained [max_positions, d] table; positions past its end do not exist.</source>
+        <translation>ट्रेन की गई [max_positions, d] टेबल; इसके अंत के आगे की पोज़िशन्स मौजूद नहीं हैं।</translation>
+    </message>
+    <message>
+        <source>NoPE (no position)</source>
+        <translation>NoPE (कोई पोज़िशन नहीं)</translation>
+    </message>
+    <message>
+        <source>Nothing added anywhere: every position looks the same to attention.</source>
+        <translation>कहीं कुछ नहीं जोड़ा जाता: अटेंशन को हर पोज़िशन एक जैसी दिखती है।</translation>
+    </message>
+    <message>
+        <source>NoPE: {n:,} positions × {d} dims of zeros. Every position is identical, so without a causal mask the model sees a bag of words; a causal mask alone still leaks order.</source>
+        <translation>NoPE: {n:,} पोज़िशन्स × {d} डायमेंशन्स, सब शून्य। हर पोज़िशन एक जैसी है, इसलिए कॉज़ल मास्क के बिना मॉडल को केवल शब्दों का थैला दिखता है; अकेला कॉज़ल मास्क फिर भी क्रम की कुछ जानकारी दे देता है।</translation>
+    </message>
+    <message>
+        <source>bucket index</source>
+        <translation>बकेट इंडेक्स</translation>
+    </message>
+    <message>
+        <source>bias, head {head}</source>
+        <translation>बायस, हेड {head}</translation>
+    </message>
+    <message>
+        <source>bidirectional (keys after the query use the upper half)</source>
+        <translation>द्विदिश (क्वेरी के बाद की कीज़ ऊपरी आधे बकेट लेती हैं)</translation>
+    </message>
+    <message>
+        <source>causal (future keys → bucket 0)</source>
+        <translation>कॉज़ल (भविष्य की कीज़ → बकेट 0)</translation>
+    </message>
+    <message>
+        <source>T5 relative {what}: query i × key j, {buckets} buckets, max distance {far}, {direction}. Near distances get their own bucket; far ones share log-spaced buckets. Same value on every diagonal.</source>
+        <translation>T5 रिलेटिव {what}: क्वेरी i × की j, {buckets} बकेट, अधिकतम दूरी {far}, {direction}। पास की दूरियों को अपना अलग बकेट मिलता है; दूर की दूरियाँ लॉग-अंतराल वाले बकेट साझा करती हैं। हर विकर्ण पर एक ही मान।</translation>
+    </message>
+    <message>
+        <source>Relative: T5 buckets</source>
+        <translation>रिलेटिव: T5 बकेट</translation>
+    </message>
+    <message>
+        <source>A learned scalar per log-spaced distance bucket and head, added to logits.</source>
+        <translation>हर लॉग-अंतराल दूरी-बकेट और हेड के लिए एक लर्न्ड संख्या, लॉजिट्स में जोड़ी जाती है।</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>बकेट</translation>
+    </message>
+    <message>
+        <source>query position {n:,}: the bucket of every key</source>
+        <translation>क्वेरी पोज़िशन {n:,}: हर की का बकेट</translation>
+    </message>
+    <message>
+        <source>Relative: Shaw (clipped)</source>
+        <translation>रिलेटिव: Shaw (क्लिप्ड)</translation>
+    </message>
+    <message>
+        <source>A learned vector per clipped distance clip(j−i, −k, k), used inside attention.</source>
+        <translation>हर क्लिप की गई दूरी clip(j−i, −k, k) के लिए एक लर्न्ड वेक्टर, अटेंशन के भीतर उपयोग होता है।</translation>
+    </message>
+    <message>
+        <source>Shaw relative distance clip(j − i, −{k}, {k}): query i × key j. Each value indexes one of {vectors} learned vectors; beyond ±{k} all distances look alike. Depends only on j − i, never on absolute position.</source>
+        <translation>Shaw रिलेटिव दूरी clip(j − i, −{k}, {k}): क्वेरी i × की j। हर मान {vectors} लर्न्ड वेक्टरों में से एक को चुनता है; ±{k} के आगे सभी दूरियाँ एक जैसी दिखती हैं। केवल j − i पर निर्भर, एब्सोल्यूट पोज़िशन पर कभी नहीं।</translation>
+    </message>
+    <message>
+        <source>clipped distance</source>
+        <translation>क्लिप की गई दूरी</translation>
+    </message>
+    <message>
+        <source>query position {n:,}: the clipped distance to every key</source>
+        <translation>क्वेरी पोज़िशन {n:,}: हर की तक क्लिप की गई दूरी</translation>
+    </message>
+    <message>
+        <source>Not used with scaling &apos;{kind}&apos;; used by {users}.</source>
+        <translation>स्केलिंग &apos;{kind}&apos; के साथ उपयोग नहीं होता; इनमें उपयोग होता है: {users}।</translation>
+    </message>
+    <message>
+        <source> (only {rotary} of {dim} dims rotate)</source>
+        <translation> ({dim} में से केवल {rotary} डायमेंशन्स घूमते हैं)</translation>
+    </message>
+    <message>
+        <source>, {kind} scaling ×{factor:g}</source>
+        <translation>, {kind} स्केलिंग ×{factor:g}</translation>
+    </message>
+    <message>
+        <source> (cos/sin × attention factor {factor:.4g})</source>
+        <translation> (cos/sin × अटेंशन फ़ैक्टर {factor:.4g})</translation>
+    </message>
+    <message>
+        <source>RoPE cos | sin tables: {n:,} positions × {pairs} pairs each{part}, base {base:g}{scaling}. Pair i turns by θ_i per position: from one turn every {fastest:.1f} positions (left) to one every {slowest:,.0f} (right). Nothing is added to the embedding; q and k are rotated inside attention.</source>
+        <translation>RoPE cos | sin टेबल्स: {n:,} पोज़िशन्स × हर एक में {pairs} जोड़ियाँ{part}, बेस {base:g}{scaling}। जोड़ी i हर पोज़िशन पर θ_i घूमती है: हर {fastest:.1f} पोज़िशन्स में एक चक्कर (बाएँ) से लेकर हर {slowest:,.0f} में एक (दाएँ) तक। एम्बेडिंग में कुछ नहीं जोड़ा जाता; q और k अटेंशन के भीतर घुमाए जाते हैं।</translation>
+    </message>
+    <message>
+        <source>RoPE (rotary)</source>
+        <translation>RoPE (रोटरी)</translation>
+    </message>
+    <message>
+        <source>Rotates q/k pairs by position; q·k depends only on the distance m − n. Scaling variants stretch the context (PI, NTK, YaRN, Llama-3, LongRoPE).</source>
+        <translation>q/k जोड़ियों को पोज़िशन के अनुसार घुमाता है; q·k केवल दूरी m − n पर निर्भर करता है। स्केलिंग के रूप कॉन्टेक्स्ट को खींचकर बढ़ाते हैं (PI, NTK, YaRN, Llama-3, LongRoPE)।</translation>
+    </message>
+    <message>
+        <source>cos pairs | sin pairs</source>
+        <translation>cos जोड़ियाँ | sin जोड़ियाँ</translation>
+    </message>
+    <message>
+        <source>cos of pair {pair:,}</source>
+        <translation>जोड़ी {pair:,} का cos</translation>
+    </message>
+    <message>
+        <source>sin of pair {pair:,}</source>
+        <translation>जोड़ी {pair:,} का sin</translation>
+    </message>
+    <message>
+        <source>position {n:,}: cos and sin of every pair&apos;s angle</source>
+        <translation>पोज़िशन {n:,}: हर जोड़ी के कोण का cos और sin</translation>
+    </message>
+    <message>
+        <source>Sinusoidal ({layout}): {n:,} positions × {d} dimensions, base {base:g}. Left columns oscillate fast (wavelength 2π); right ones barely move (up to {longest:,.0f} positions), so nearby and distant positions are told apart at many scales. Values stay in [−1, 1].</source>
+        <translation>साइनुसॉइडल ({layout}): {n:,} पोज़िशन्स × {d} डायमेंशन्स, बेस {base:g}। बाएँ कॉलम तेज़ी से दोलन करते हैं (वेवलेंथ 2π); दाएँ कॉलम मुश्किल से हिलते हैं ({longest:,.0f} पोज़िशन्स तक), इसलिए पास और दूर की पोज़िशन्स कई पैमानों पर अलग पहचानी जाती हैं। मान [−1, 1] में रहते हैं।</translation>
+    </message>
+    <message>
+        <source>Sinusoidal (fixed)</source>
+        <translation>साइनुसॉइडल (फ़िक्स्ड)</translation>
+    </message>
+    <message>
+        <source>Fixed sines and cosines of geometric frequencies, added to token embeddings.</source>
+        <translation>ज्यामितीय फ़्रीक्वेंसीज़ के फ़िक्स्ड साइन और कोसाइन, टोकन एम्बेडिंग्स में जोड़े जाते हैं।</translation>
+    </message>
+</context>
+<context>
     <name>Panels</name>
     <message>
         <source>Worked example</source>
@@ -58,6 +282,632 @@
     <message>
         <source>Parameters</source>
         <translation>पैरामीटर</translation>
+    </message>
+</context>
+<context>
+    <name>Parameters</name>
+    <message>
+        <source>Encoding family shown by the heatmap (Ctrl+Up/Down to switch)</source>
+        <translation>हीटमैप में दिखाया गया एनकोडिंग परिवार (बदलने के लिए Ctrl+ऊपर/नीचे)</translation>
+    </message>
+    <message>
+        <source>Every value is checked before it is used; Ctrl+Z undoes an edit.</source>
+        <translation>हर मान उपयोग से पहले जाँचा जाता है; Ctrl+Z बदलाव को पलट देता है।</translation>
+    </message>
+    <message>
+        <source>Show the next encoding family (Parameters panel)</source>
+        <translation>अगला एनकोडिंग परिवार दिखाएँ (पैरामीटर पैनल)</translation>
+    </message>
+    <message>
+        <source>Show the previous encoding family (Parameters panel)</source>
+        <translation>पिछला एनकोडिंग परिवार दिखाएँ (पैरामीटर पैनल)</translation>
+    </message>
+    <message>
+        <source>{value} was refused</source>
+        <translation>{value} अस्वीकार किया गया</translation>
+    </message>
+</context>
+<context>
+    <name>Params</name>
+    <message>
+        <source>Sequence length</source>
+        <translation>सीक्वेंस लंबाई</translation>
+    </message>
+    <message>
+        <source>Queries and keys shown (rows × columns).</source>
+        <translation>दिखाई गई क्वेरीज़ और कीज़ (पंक्तियाँ × कॉलम)।</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>हेड्स</translation>
+    </message>
+    <message>
+        <source>Number of heads; slopes are geometric (2^(−8/n) for powers of two).</source>
+        <translation>हेड्स की संख्या; स्लोप ज्यामितीय होते हैं (दो की घातों के लिए 2^(−8/n))।</translation>
+    </message>
+    <message>
+        <source>Head shown</source>
+        <translation>दिखाया गया हेड</translation>
+    </message>
+    <message>
+        <source>Which head&apos;s bias matrix the heatmap shows (0 = steepest slope).</source>
+        <translation>हीटमैप किस हेड की बायस मैट्रिक्स दिखाए (0 = सबसे तीखा स्लोप)।</translation>
+    </message>
+    <message>
+        <source>Causal</source>
+        <translation>कॉज़ल</translation>
+    </message>
+    <message>
+        <source>Mask future keys (decoder); off: −slope·|i−j| both ways.</source>
+        <translation>भविष्य की कीज़ मास्क करें (डिकोडर); बंद: दोनों ओर −स्लोप·|i−j|।</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>How many positions (rows) to show; must not exceed the table.</source>
+        <translation>कितनी पोज़िशन्स (पंक्तियाँ) दिखानी हैं; टेबल से अधिक नहीं हो सकतीं।</translation>
+    </message>
+    <message>
+        <source>Table rows</source>
+        <translation>टेबल की पंक्तियाँ</translation>
+    </message>
+    <message>
+        <source>Rows in the learned table: the longest input the model can read.</source>
+        <translation>लर्न्ड टेबल की पंक्तियाँ: मॉडल जितना लंबा इनपुट पढ़ सकता है।</translation>
+    </message>
+    <message>
+        <source>Embedding width.</source>
+        <translation>एम्बेडिंग की चौड़ाई।</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>सीड</translation>
+    </message>
+    <message>
+        <source>Seed of the random initialisation (std 0.02, as GPT-2/BERT).</source>
+        <translation>रैंडम इनिशियलाइज़ेशन का सीड (मानक विचलन 0.02, GPT-2/BERT की तरह)।</translation>
+    </message>
+    <message>
+        <source>Checkpoint table</source>
+        <translation>चेकपॉइंट टेबल</translation>
+    </message>
+    <message>
+        <source>Empty: a random initialisation. Otherwise PATH::TENSOR of a checkpoint&apos;s table; choose one in the Checkpoint panel.</source>
+        <translation>खाली: रैंडम इनिशियलाइज़ेशन। नहीं तो किसी चेकपॉइंट की टेबल का PATH::TENSOR; उसे चेकपॉइंट पैनल में चुनें।</translation>
+    </message>
+    <message>
+        <source>Row offset</source>
+        <translation>पंक्ति ऑफ़सेट</translation>
+    </message>
+    <message>
+        <source>Table rows before position 0: 2 for RoBERTa (padding_idx + 1) and OPT/BART; the prefix tokens (CLS …) of a vision table.</source>
+        <translation>पोज़िशन 0 से पहले की टेबल पंक्तियाँ: RoBERTa (padding_idx + 1) और OPT/BART के लिए 2; विज़न टेबल के लिए प्रीफ़िक्स टोकन्स (CLS …)।</translation>
+    </message>
+    <message>
+        <source>Positions shown.</source>
+        <translation>दिखाई गई पोज़िशन्स।</translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation>बकेट</translation>
+    </message>
+    <message>
+        <source>relative_attention_num_buckets (32 in T5).</source>
+        <translation>relative_attention_num_buckets (T5 में 32)।</translation>
+    </message>
+    <message>
+        <source>Max distance</source>
+        <translation>अधिकतम दूरी</translation>
+    </message>
+    <message>
+        <source>relative_attention_max_distance: beyond it, the last bucket (128 in T5).</source>
+        <translation>relative_attention_max_distance: इसके आगे, आख़िरी बकेट (T5 में 128)।</translation>
+    </message>
+    <message>
+        <source>Bidirectional</source>
+        <translation>द्विदिश</translation>
+    </message>
+    <message>
+        <source>Encoder (both directions) vs decoder (causal).</source>
+        <translation>एनकोडर (दोनों दिशाएँ) बनाम डिकोडर (कॉज़ल)।</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>दिखाएँ</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>बकेट</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>बायस</translation>
+    </message>
+    <message>
+        <source>bucket: the bucket index; bias: one head of a seeded random bucket table.</source>
+        <translation>बकेट: बकेट इंडेक्स; बायस: सीड वाली रैंडम बकेट टेबल का एक हेड।</translation>
+    </message>
+    <message>
+        <source>Heads of the bias table.</source>
+        <translation>बायस टेबल के हेड्स।</translation>
+    </message>
+    <message>
+        <source>Which head&apos;s bias to show.</source>
+        <translation>किस हेड का बायस दिखाना है।</translation>
+    </message>
+    <message>
+        <source>Seed of the random bias table.</source>
+        <translation>रैंडम बायस टेबल का सीड।</translation>
+    </message>
+    <message>
+        <source>Clip distance k</source>
+        <translation>क्लिप दूरी k</translation>
+    </message>
+    <message>
+        <source>Distances beyond ±k share one learned vector (Shaw et al. use small k).</source>
+        <translation>±k से आगे की दूरियाँ एक ही लर्न्ड वेक्टर साझा करती हैं (Shaw et al. छोटा k लेते हैं)।</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>डिफ़ॉल्ट</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>लीनियर (PI)</translation>
+    </message>
+    <message>
+        <source>ntk</source>
+        <translation>NTK</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>डायनेमिक NTK</translation>
+    </message>
+    <message>
+        <source>yarn</source>
+        <translation>YaRN</translation>
+    </message>
+    <message>
+        <source>llama3</source>
+        <translation>Llama-3</translation>
+    </message>
+    <message>
+        <source>longrope</source>
+        <translation>LongRoPE</translation>
+    </message>
+    <message>
+        <source>How many positions (rows) of the cos/sin tables to show. For dynamic and LongRoPE scaling this is also the sequence length the frequencies are chosen for.</source>
+        <translation>cos/sin टेबल्स की कितनी पोज़िशन्स (पंक्तियाँ) दिखानी हैं। डायनेमिक और LongRoPE स्केलिंग में यही वह सीक्वेंस लंबाई भी है जिसके लिए फ़्रीक्वेंसीज़ चुनी जाती हैं।</translation>
+    </message>
+    <message>
+        <source>Per-head width of q and k.</source>
+        <translation>हर हेड में q और k की चौड़ाई।</translation>
+    </message>
+    <message>
+        <source>Base (rope_theta)</source>
+        <translation>बेस (rope_theta)</translation>
+    </message>
+    <message>
+        <source>θ_i = base^(−2i/dim); Llama-3 uses 500000.</source>
+        <translation>θ_i = बेस^(−2i/dim); Llama-3 में 500000।</translation>
+    </message>
+    <message>
+        <source>Rotary fraction</source>
+        <translation>रोटरी हिस्सा</translation>
+    </message>
+    <message>
+        <source>Share of head_dim that rotates (GPT-NeoX rotary_pct).</source>
+        <translation>head_dim का वह हिस्सा जो घूमता है (GPT-NeoX rotary_pct)।</translation>
+    </message>
+    <message>
+        <source>Pair layout</source>
+        <translation>जोड़ियों का लेआउट</translation>
+    </message>
+    <message>
+        <source>half</source>
+        <translation>आधा-आधा</translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation>इंटरलीव्ड</translation>
+    </message>
+    <message>
+        <source>half: i pairs with i+dim/2 (HF Llama); interleaved: 2i with 2i+1 (GPT-J).</source>
+        <translation>आधा-आधा: i की जोड़ी i+dim/2 से (HF Llama); इंटरलीव्ड: 2i की 2i+1 से (GPT-J)।</translation>
+    </message>
+    <message>
+        <source>Scaling (rope_type)</source>
+        <translation>स्केलिंग (rope_type)</translation>
+    </message>
+    <message>
+        <source>default: none; linear: position interpolation; ntk: static NTK-aware base; dynamic: NTK base grown with the sequence length; yarn: ramp + attention factor; llama3: keep/blend/divide bands; longrope: per-pair factors.</source>
+        <translation>डिफ़ॉल्ट: कोई नहीं; लीनियर: पोज़िशन इंटरपोलेशन (PI); NTK: स्थिर NTK-आधारित बेस; डायनेमिक: सीक्वेंस लंबाई के साथ बढ़ता NTK बेस; YaRN: रैंप + अटेंशन फ़ैक्टर; Llama-3: बैंड रखें/मिलाएँ/भाग दें; LongRoPE: हर जोड़ी का अपना फ़ैक्टर।</translation>
+    </message>
+    <message>
+        <source>Scaling factor</source>
+        <translation>स्केलिंग फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>How many times longer the extended context is than the trained one (all scaling types).</source>
+        <translation>बढ़ाया गया कॉन्टेक्स्ट ट्रेन किए गए कॉन्टेक्स्ट से कितने गुना लंबा है (सभी स्केलिंग प्रकार)।</translation>
+    </message>
+    <message>
+        <source>Original context</source>
+        <translation>मूल कॉन्टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>Trained (pre-extension) context length. For dynamic this is config max_position_embeddings.</source>
+        <translation>ट्रेनिंग की (विस्तार से पहले की) कॉन्टेक्स्ट लंबाई। डायनेमिक के लिए यह कॉन्फ़िग का max_position_embeddings है।</translation>
+    </message>
+    <message>
+        <source>Extended context</source>
+        <translation>बढ़ाया गया कॉन्टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>Context length the config claims (config max_position_embeddings). 0: not given, taken as original × factor. A value that disagrees with the factor is reported.</source>
+        <translation>कॉन्फ़िग जो कॉन्टेक्स्ट लंबाई बताता है (कॉन्फ़िग का max_position_embeddings)। 0: नहीं दिया, मूल × फ़ैक्टर माना जाता है। फ़ैक्टर से मेल न खाने वाला मान बताया जाता है।</translation>
+    </message>
+    <message>
+        <source>YaRN beta_fast</source>
+        <translation>YaRN beta_fast</translation>
+    </message>
+    <message>
+        <source>yarn: pairs turning more than beta_fast times within the original context keep their frequency.</source>
+        <translation>YaRN: मूल कॉन्टेक्स्ट में beta_fast से अधिक बार घूमने वाली जोड़ियाँ अपनी फ़्रीक्वेंसी रखती हैं।</translation>
+    </message>
+    <message>
+        <source>YaRN beta_slow</source>
+        <translation>YaRN beta_slow</translation>
+    </message>
+    <message>
+        <source>yarn: pairs turning fewer than beta_slow times are divided by factor.</source>
+        <translation>YaRN: beta_slow से कम बार घूमने वाली जोड़ियों को फ़ैक्टर से भाग दिया जाता है।</translation>
+    </message>
+    <message>
+        <source>YaRN mscale</source>
+        <translation>YaRN mscale</translation>
+    </message>
+    <message>
+        <source>yarn (DeepSeek): with mscale_all_dim, attention factor = mscale(factor, mscale) / mscale(factor, mscale_all_dim). 0: not set.</source>
+        <translation>YaRN (DeepSeek): mscale_all_dim के साथ, अटेंशन फ़ैक्टर = mscale(फ़ैक्टर, mscale) / mscale(फ़ैक्टर, mscale_all_dim)। 0: तय नहीं।</translation>
+    </message>
+    <message>
+        <source>YaRN mscale_all_dim</source>
+        <translation>YaRN mscale_all_dim</translation>
+    </message>
+    <message>
+        <source>yarn (DeepSeek): see mscale. 0: not set.</source>
+        <translation>YaRN (DeepSeek): mscale देखें। 0: तय नहीं।</translation>
+    </message>
+    <message>
+        <source>Attention factor</source>
+        <translation>अटेंशन फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>yarn, longrope: multiplies cos and sin (logits scale by its square). 0: the method&apos;s default formula.</source>
+        <translation>YaRN, LongRoPE: cos और sin को गुणा करता है (लॉजिट्स इसके वर्ग से बढ़ते हैं)। 0: विधि का डिफ़ॉल्ट सूत्र।</translation>
+    </message>
+    <message>
+        <source>YaRN truncate</source>
+        <translation>YaRN ट्रंकेट</translation>
+    </message>
+    <message>
+        <source>yarn: floor/ceil the ramp bounds to whole pairs.</source>
+        <translation>YaRN: रैंप की सीमाओं को पूरी जोड़ियों तक floor/ceil करें।</translation>
+    </message>
+    <message>
+        <source>Llama-3 low_freq_factor</source>
+        <translation>Llama-3 low_freq_factor</translation>
+    </message>
+    <message>
+        <source>llama3: wavelengths above original/low_freq_factor are divided by factor.</source>
+        <translation>Llama-3: मूल/low_freq_factor से लंबी वेवलेंथ को फ़ैक्टर से भाग दिया जाता है।</translation>
+    </message>
+    <message>
+        <source>Llama-3 high_freq_factor</source>
+        <translation>Llama-3 high_freq_factor</translation>
+    </message>
+    <message>
+        <source>llama3: wavelengths below original/high_freq_factor are kept.</source>
+        <translation>Llama-3: मूल/high_freq_factor से छोटी वेवलेंथ वैसी ही रहती हैं।</translation>
+    </message>
+    <message>
+        <source>How many positions (rows) to show.</source>
+        <translation>कितनी पोज़िशन्स (पंक्तियाँ) दिखानी हैं।</translation>
+    </message>
+    <message>
+        <source>Embedding width; dimensions come in sin/cos pairs.</source>
+        <translation>एम्बेडिंग की चौड़ाई; डायमेंशन्स sin/cos जोड़ियों में आते हैं।</translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>बेस</translation>
+    </message>
+    <message>
+        <source>Longest wavelength is base·2π positions (10000 in the paper).</source>
+        <translation>सबसे लंबी वेवलेंथ बेस·2π पोज़िशन्स है (पेपर में 10000)।</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>लेआउट</translation>
+    </message>
+    <message>
+        <source>concatenated</source>
+        <translation>कॉन्कैटिनेटेड</translation>
+    </message>
+    <message>
+        <source>interleaved: sin,cos,sin,cos… (paper); concatenated: [sin… | cos…].</source>
+        <translation>इंटरलीव्ड: sin,cos,sin,cos… (पेपर); कॉन्कैटिनेटेड: [sin… | cos…]।</translation>
+    </message>
+    <message>
+        <source>Word</source>
+        <translation>शब्द</translation>
+    </message>
+    <message>
+        <source>The word to embed; its embedding depends on the word only, never on position</source>
+        <translation>एम्बेड करने वाला शब्द; उसकी एम्बेडिंग केवल शब्द पर निर्भर करती है, पोज़िशन पर कभी नहीं</translation>
+    </message>
+    <message>
+        <source>article&apos;s vector</source>
+        <translation>लेख का वेक्टर</translation>
+    </message>
+    <message>
+        <source>hashed from the word</source>
+        <translation>शब्द से हैश किया हुआ</translation>
+    </message>
+    <message>
+        <source>The article&apos;s 4-dimensional vector [0.51, −0.22, 0.88, 0.14], or a deterministic stand-in derived from the word (any d_model)</source>
+        <translation>लेख का 4-डायमेंशनल वेक्टर [0.51, −0.22, 0.88, 0.14], या शब्द से बना एक तय विकल्प (कोई भी d_model)</translation>
+    </message>
+    <message>
+        <source>Embedding width (the article uses 4)</source>
+        <translation>एम्बेडिंग की चौड़ाई (लेख में 4)</translation>
+    </message>
+    <message>
+        <source>Scheme</source>
+        <translation>स्कीम</translation>
+    </message>
+    <message>
+        <source>Added to the embedding (sinusoidal, learned), rotating it (RoPE), or leaving it alone (ALiBi, NoPE)</source>
+        <translation>एम्बेडिंग में जोड़ी जाती है (साइनुसॉइडल, लर्न्ड), उसे घुमाती है (RoPE), या उसे नहीं छूती (ALiBi, NoPE)</translation>
+    </message>
+    <message>
+        <source>Where the word sits in the sequence</source>
+        <translation>सीक्वेंस में शब्द कहाँ है</translation>
+    </message>
+    <message>
+        <source>The same word at another position, for comparison (the article uses 5)</source>
+        <translation>तुलना के लिए वही शब्द किसी दूसरी पोज़िशन पर (लेख में 5)</translation>
+    </message>
+    <message>
+        <source>table rows</source>
+        <translation>टेबल की पंक्तियाँ</translation>
+    </message>
+    <message>
+        <source>Rows of the learned table: positions at or past this do not exist</source>
+        <translation>लर्न्ड टेबल की पंक्तियाँ: इस पर या इसके आगे की पोज़िशन्स मौजूद नहीं हैं</translation>
+    </message>
+    <message>
+        <source>pair view</source>
+        <translation>जोड़ी दृश्य</translation>
+    </message>
+    <message>
+        <source>Which pair of dimensions the arrow view shows</source>
+        <translation>तीर वाला दृश्य डायमेंशन्स की कौन-सी जोड़ी दिखाए</translation>
+    </message>
+    <message>
+        <source>training length</source>
+        <translation>ट्रेनिंग लंबाई</translation>
+    </message>
+    <message>
+        <source>Longest sequence seen in training (tokens)</source>
+        <translation>ट्रेनिंग में देखा गया सबसे लंबा सीक्वेंस (टोकन्स)</translation>
+    </message>
+    <message>
+        <source>evaluation length</source>
+        <translation>मूल्यांकन लंबाई</translation>
+    </message>
+    <message>
+        <source>Length the model is asked to read (tokens)</source>
+        <translation>वह लंबाई जो मॉडल को पढ़नी है (टोकन्स)</translation>
+    </message>
+    <message>
+        <source>RoPE factor</source>
+        <translation>RoPE फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>RoPE scaling factor; 0 = evaluation length / training length</source>
+        <translation>RoPE स्केलिंग फ़ैक्टर; 0 = मूल्यांकन लंबाई / ट्रेनिंग लंबाई</translation>
+    </message>
+    <message>
+        <source>sinusoid d_model</source>
+        <translation>साइनुसॉइड d_model</translation>
+    </message>
+    <message>
+        <source>Sinusoidal d_model (even)</source>
+        <translation>साइनुसॉइडल d_model (सम)</translation>
+    </message>
+    <message>
+        <source>RoPE head_dim</source>
+        <translation>RoPE head_dim</translation>
+    </message>
+    <message>
+        <source>RoPE head_dim (even)</source>
+        <translation>RoPE head_dim (सम)</translation>
+    </message>
+    <message>
+        <source>RoPE base</source>
+        <translation>RoPE बेस</translation>
+    </message>
+    <message>
+        <source>RoPE base (rope_theta): 10,000 in Llama 2, 500,000 in Llama 3</source>
+        <translation>RoPE बेस (rope_theta): Llama 2 में 10,000, Llama 3 में 500,000</translation>
+    </message>
+    <message>
+        <source>ALiBi heads</source>
+        <translation>ALiBi हेड्स</translation>
+    </message>
+    <message>
+        <source>ALiBi threshold</source>
+        <translation>ALiBi सीमा</translation>
+    </message>
+    <message>
+        <source>ALiBi reach: the distance where a head&apos;s bias falls below −threshold (−10 scales attention by e^−10 ≈ 0.00005)</source>
+        <translation>ALiBi की पहुँच: वह दूरी जहाँ किसी हेड का बायस −सीमा से नीचे गिरता है (−10 अटेंशन को e^−10 ≈ 0.00005 गुना कर देता है)</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 बकेट</translation>
+    </message>
+    <message>
+        <source>T5 buckets (even; half exact, half log-spaced)</source>
+        <translation>T5 बकेट (सम; आधे सटीक, आधे लॉग-अंतराल वाले)</translation>
+    </message>
+    <message>
+        <source>T5 max distance</source>
+        <translation>T5 अधिकतम दूरी</translation>
+    </message>
+    <message>
+        <source>T5 max_distance: every farther distance shares the last bucket</source>
+        <translation>T5 max_distance: इससे दूर की हर दूरी आख़िरी बकेट साझा करती है</translation>
+    </message>
+    <message>
+        <source>Encoding table</source>
+        <translation>एनकोडिंग टेबल</translation>
+    </message>
+    <message>
+        <source>Position similarity</source>
+        <translation>पोज़िशन समानता</translation>
+    </message>
+    <message>
+        <source>Show the table itself, or how similar every position is to every other (T)</source>
+        <translation>टेबल ख़ुद दिखाएँ, या हर पोज़िशन बाकी हर पोज़िशन से कितनी मिलती है (T)</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>समानता</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>कोसाइन</translation>
+    </message>
+    <message>
+        <source>dot</source>
+        <translation>डॉट प्रोडक्ट</translation>
+    </message>
+    <message>
+        <source>Cosine: direction only; dot: what attention would compute from PE alone</source>
+        <translation>कोसाइन: केवल दिशा; डॉट प्रोडक्ट: जो अटेंशन केवल PE से गणना करता</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>चित्र</translation>
+    </message>
+    <message>
+        <source>A PNG or JPEG drawn under the patch grid, resized to the image size; empty: the built-in landscape.</source>
+        <translation>पैच ग्रिड के नीचे बनाया गया PNG या JPEG, चित्र के आकार में बदला हुआ; खाली: अंतर्निहित लैंडस्केप।</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>जोड़ी</translation>
+    </message>
+    <message>
+        <source>The dimension pair shown in the lower plots (0 = fastest)</source>
+        <translation>नीचे के प्लॉट्स में दिखाई गई डायमेंशन जोड़ी (0 = सबसे तेज़)</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>गति</translation>
+    </message>
+    <message>
+        <source>How many positions each animation frame advances</source>
+        <translation>ऐनिमेशन का हर फ़्रेम कितनी पोज़िशन्स आगे बढ़ता है</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>पोज़िशन</translation>
+    </message>
+    <message>
+        <source>Position of the token (the shift applied to both q and k below)</source>
+        <translation>टोकन की पोज़िशन (नीचे q और k दोनों पर लगाया गया खिसकाव)</translation>
+    </message>
+    <message>
+        <source>q at m</source>
+        <translation>m पर q</translation>
+    </message>
+    <message>
+        <source>The query position m (before the shared shift)</source>
+        <translation>क्वेरी पोज़िशन m (साझा खिसकाव से पहले)</translation>
+    </message>
+    <message>
+        <source>k at n</source>
+        <translation>n पर k</translation>
+    </message>
+    <message>
+        <source>The key position n (before the shared shift)</source>
+        <translation>की पोज़िशन n (साझा खिसकाव से पहले)</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>डेटा</translation>
+    </message>
+    <message>
+        <source>The CSV file read; empty: the built-in sensor sample</source>
+        <translation>पढ़ी गई CSV फ़ाइल; खाली: अंतर्निहित सेंसर सैंपल</translation>
+    </message>
+    <message>
+        <source>The column holding the timestamps</source>
+        <translation>टाइमस्टैम्प वाला कॉलम</translation>
+    </message>
+    <message>
+        <source>Optional: a numeric column to plot above the encoding (empty: none)</source>
+        <translation>वैकल्पिक: एनकोडिंग के ऊपर प्लॉट करने के लिए संख्याओं वाला कॉलम (खाली: कोई नहीं)</translation>
+    </message>
+    <message>
+        <source>numbers in</source>
+        <translation>संख्याओं की इकाई</translation>
+    </message>
+    <message>
+        <source>What plain-number timestamps count (Unix times also allow calendar cycles)</source>
+        <translation>सादी संख्या वाले टाइमस्टैम्प क्या गिनते हैं (यूनिक्स समय से कैलेंडर चक्र भी मिलते हैं)</translation>
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation>एनकोडिंग</translation>
+    </message>
+    <message>
+        <source>Sinusoid of the real elapsed time; calendar cycles as sin/cos pairs; or a Time2Vec-style linear + periodic encoding with seeded parameters</source>
+        <translation>बीते हुए असली समय का साइनुसॉइड; sin/cos जोड़ियों के रूप में कैलेंडर चक्र; या सीड वाले पैरामीटर्स के साथ Time2Vec जैसी लीनियर + आवर्ती एनकोडिंग</translation>
+    </message>
+    <message>
+        <source>One unit of elapsed time = one position step of the sinusoid</source>
+        <translation>बीते समय की एक इकाई = साइनुसॉइड का एक पोज़िशन स्टेप</translation>
+    </message>
+    <message>
+        <source>Width of the sinusoidal time encoding (even: sin/cos pairs)</source>
+        <translation>साइनुसॉइडल टाइम एनकोडिंग की चौड़ाई (सम: sin/cos जोड़ियाँ)</translation>
+    </message>
+    <message>
+        <source>Sinusoid base: the slowest pair&apos;s wavelength is base·2π time units</source>
+        <translation>साइनुसॉइड बेस: सबसे धीमी जोड़ी की वेवलेंथ बेस·2π समय इकाइयाँ है</translation>
+    </message>
+    <message>
+        <source>features k</source>
+        <translation>फ़ीचर्स k</translation>
+    </message>
+    <message>
+        <source>Time2Vec features: 1 linear + k − 1 periodic</source>
+        <translation>Time2Vec फ़ीचर्स: 1 लीनियर + k − 1 आवर्ती</translation>
+    </message>
+    <message>
+        <source>Seed of the Time2Vec parameters (a model would learn them)</source>
+        <translation>Time2Vec पैरामीटर्स का सीड (मॉडल इन्हें सीखता)</translation>
+    </message>
+    <message>
+        <source>A sample (row, in time order) for the two-timestamp comparison</source>
+        <translation>दो टाइमस्टैम्प की तुलना के लिए एक सैंपल (पंक्ति, समय के क्रम में)</translation>
     </message>
 </context>
 </TS>
