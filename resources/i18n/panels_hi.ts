@@ -226,6 +226,180 @@
     </message>
 </context>
 <context>
+    <name>Heatmap</name>
+    <message>
+        <source>Hover over the heatmap for values; click to select a position and a dimension.</source>
+        <translation>मान देखने के लिए हीटमैप पर पॉइंटर रखें; कोई पोज़िशन और डायमेंशन चुनने के लिए क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>ज़ूम रीसेट करें</translation>
+    </message>
+    <message>
+        <source>Show the whole table again (double-click the plot does the same)</source>
+        <translation>पूरी टेबल फिर से दिखाएँ (प्लॉट पर डबल-क्लिक भी यही करता है)</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Switch the heatmap between the encoding table and position similarity</source>
+        <translation>हीटमैप को एनकोडिंग टेबल और पोज़िशन समानता के बीच बदलें</translation>
+    </message>
+    <message>
+        <source> Drawn as a level-of-detail view ({how}){aliasing}; zoom in for full resolution.</source>
+        <translation> लेवल-ऑफ़-डिटेल दृश्य के रूप में बनाया गया ({how}){aliasing}; पूरे रिज़ॉल्यूशन के लिए ज़ूम करें।</translation>
+    </message>
+    <message>
+        <source> Colours span {low:.3g} … {high:.3g}, where {share:.1%} of the values lie; the rest (down to {lowest:.3g}, up to {highest:.3g}) take the end colours — hover for exact values.</source>
+        <translation> रंग {low:.3g} … {high:.3g} तक फैले हैं, जहाँ {share:.1%} मान आते हैं; बाकी ({lowest:.3g} तक नीचे, {highest:.3g} तक ऊपर) छोर के रंग लेते हैं — सटीक मानों के लिए पॉइंटर रखें।</translation>
+    </message>
+    <message>
+        <source> Sampled: {how}.</source>
+        <translation> सैंपल किया गया: {how}।</translation>
+    </message>
+    <message>
+        <source>{similarity} of every position&apos;s encoding with every other: bright diagonal = a position matches itself; how fast it fades shows how well nearby positions are told apart.{sampled}</source>
+        <translation>हर पोज़िशन की एनकोडिंग की बाकी हर पोज़िशन से {similarity}: चमकीला विकर्ण = पोज़िशन ख़ुद से मेल खाती है; यह कितनी जल्दी फीका पड़ता है, उससे पता चलता है कि पास की पोज़िशन्स कितनी अच्छी तरह अलग पहचानी जाती हैं।{sampled}</translation>
+    </message>
+    <message>
+        <source>; {fast:,} of {total:,} {columns} turn in under two strides ({span:,.0f} positions), so their stripes here are aliased, not their own</source>
+        <translation>; {total:,} में से {fast:,} {columns} दो स्ट्राइड ({span:,.0f} पोज़िशन्स) से कम में घूम जाते हैं, इसलिए यहाँ उनकी धारियाँ एलियास्ड हैं, उनकी अपनी नहीं</translation>
+    </message>
+    <message>
+        <source>{column} across {rows} (exact)</source>
+        <translation>सभी {rows} पर {column} (सटीक)</translation>
+    </message>
+    <message>
+        <source>column {n:,}</source>
+        <translation>कॉलम {n:,}</translation>
+    </message>
+    <message>
+        <source> · y clipped as the colours</source>
+        <translation> · y रंगों की तरह क्लिप किया गया</translation>
+    </message>
+    <message>
+        <source>every {nth} position</source>
+        <translation>हर {nth} पोज़िशन</translation>
+    </message>
+    <message>
+        <source>means of ~{n:,.0f} positions</source>
+        <translation>~{n:,.0f} पोज़िशन्स के औसत</translation>
+    </message>
+    <message>
+        <source>{column} across {rows} ({how})</source>
+        <translation>सभी {rows} पर {column} ({how})</translation>
+    </message>
+    <message>
+        <source>position {n:,}</source>
+        <translation>पोज़िशन {n:,}</translation>
+    </message>
+    <message>
+        <source>positions {a:,} and {b:,} (distance {distance:,}): {what} {value:+.4f}</source>
+        <translation>पोज़िशन्स {a:,} और {b:,} (दूरी {distance:,}): {what} {value:+.4f}</translation>
+    </message>
+    <message>
+        <source> (exact; drawn: {how})</source>
+        <translation> (सटीक; बनाया गया: {how})</translation>
+    </message>
+    <message>
+        <source> (mean over ~{n:,.0f} positions)</source>
+        <translation> (~{n:,.0f} पोज़िशन्स का औसत)</translation>
+    </message>
+    <message>
+        <source> (mean over ~{rows:,.0f} × {cols:,.0f} cells)</source>
+        <translation> (~{rows:,.0f} × {cols:,.0f} सेल्स का औसत)</translation>
+    </message>
+    <message>
+        <source>{axis} {n:,}, {column}: {what} {value:+.4f}{pooled}</source>
+        <translation>{axis} {n:,}, {column}: {what} {value:+.4f}{pooled}</translation>
+    </message>
+    <message>
+        <source> — wavelength {n:,.1f} positions</source>
+        <translation> — वेवलेंथ {n:,.1f} पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>{column} across {rows}</source>
+        <translation>सभी {rows} पर {column}</translation>
+    </message>
+    <message>
+        <source>similarity of position {n:,} to every position</source>
+        <translation>पोज़िशन {n:,} की हर पोज़िशन से समानता</translation>
+    </message>
+    <message>
+        <source>mean similarity by distance (positions)</source>
+        <translation>दूरी के अनुसार औसत समानता (पोज़िशन्स)</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>समानता</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>टेबल</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapView</name>
+    <message>
+        <source>mean of {n:,.1f} positions per row</source>
+        <translation>हर पंक्ति में {n:,.1f} पोज़िशन्स का औसत</translation>
+    </message>
+    <message>
+        <source>mean of {rows:,.1f} × {cols:,.1f} cells per drawn cell</source>
+        <translation>हर बनाए गए सेल में {rows:,.1f} × {cols:,.1f} सेल्स का औसत</translation>
+    </message>
+    <message>
+        <source>mean of {samples} samples per {n:,.1f} positions</source>
+        <translation>हर {n:,.1f} पोज़िशन्स पर {samples} सैंपल्स का औसत</translation>
+    </message>
+    <message>
+        <source>every {nth} position</source>
+        <translation>हर {nth} पोज़िशन</translation>
+    </message>
+    <message>
+        <source>every {nth} column</source>
+        <translation>हर {nth} कॉलम</translation>
+    </message>
+    <message>
+        <source>{strides}, exact values at those</source>
+        <translation>{strides}, उन पर सटीक मान</translation>
+    </message>
+    <message>
+        <source>{n:,}st</source>
+        <translation>{n:,}वीं</translation>
+    </message>
+    <message>
+        <source>{n:,}nd</source>
+        <translation>{n:,}वीं</translation>
+    </message>
+    <message>
+        <source>{n:,}rd</source>
+        <translation>{n:,}वीं</translation>
+    </message>
+    <message>
+        <source>{n:,}th</source>
+        <translation>{n:,}वीं</translation>
+    </message>
+    <message>
+        <source>{n:,.1f}th</source>
+        <translation>{n:,.1f}वीं</translation>
+    </message>
+    <message>
+        <source>every {n:,.1f}th position</source>
+        <translation>हर {n:,.1f}वीं पोज़िशन</translation>
+    </message>
+    <message>
+        <source>dot similarity</source>
+        <translation>डॉट प्रोडक्ट समानता</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>कोसाइन समानता</translation>
+    </message>
+</context>
+<context>
     <name>Panels</name>
     <message>
         <source>Worked example</source>
