@@ -17,7 +17,7 @@ MAX_POSITION = 8192
 @dataclass(frozen=True)
 class ExampleView(ViewSpec):
     view_id: ClassVar[str] = "example"
-    title: ClassVar[str] = "Worked example"
+    title: ClassVar[str] = msg("Panels", "Worked example")
     legacy_ids: ClassVar[tuple[str, ...]] = ("exampleDock",)
 
     word: str = param(we.ARTICLE_WORD, msg("Params", "Word"),

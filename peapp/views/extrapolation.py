@@ -15,7 +15,7 @@ from peapp.views.base import ViewSpec, register
 @dataclass(frozen=True)
 class ExtrapolationView(ViewSpec):
     view_id: ClassVar[str] = "extrapolation"
-    title: ClassVar[str] = "Length extrapolation"
+    title: ClassVar[str] = msg("Panels", "Length extrapolation")
     legacy_ids: ClassVar[tuple[str, ...]] = ("extrapolationDock",)
 
     train_len: int = param(2048, msg("Params", "training length"), minimum=2, maximum=ex.MAX_TRAIN_LENGTH, step=1,

@@ -23,7 +23,7 @@ FULL_COLS = 4096
 @dataclass(frozen=True)
 class HeatmapView(ViewSpec):
     view_id: ClassVar[str] = "heatmap"
-    title: ClassVar[str] = "Encoding heatmap"
+    title: ClassVar[str] = msg("Panels", "Encoding heatmap")
     legacy_ids: ClassVar[tuple[str, ...]] = ("heatmapDock",)
 
     mode: str = param("encoding", msg("Params", "Show"), choices={"encoding": msg("Params", "Encoding table"), "similarity": msg("Params", "Position similarity")},

@@ -16,7 +16,7 @@ from peapp.views.base import ViewSpec, register
 @dataclass(frozen=True)
 class PatchGridView(PatchGridSettings, ViewSpec):
     view_id: ClassVar[str] = "patch_grid"
-    title: ClassVar[str] = "Vision patch grid"
+    title: ClassVar[str] = msg("Panels", "Vision patch grid")
     legacy_ids: ClassVar[tuple[str, ...]] = ("patchGridDock",)
 
     image_path: str = param("", msg("Params", "Image"), help=msg("Params", "A PNG or JPEG drawn under the patch grid, resized to the image "

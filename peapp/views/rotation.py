@@ -10,6 +10,10 @@ from peapp.params import param
 from peapp.views.base import ViewSpec, register
 
 SPEEDS = (1, 2, 4, 16, 64, 256)  # positions per animation frame
+_SPEED_LABELS = {1: msg("Params", "1 pos/frame"), 2: msg("Params", "2 pos/frame"), 4: msg("Params", "4 pos/frame"),
+                 16: msg("Params", "16 pos/frame"), 64: msg("Params", "64 pos/frame"),
+                 256: msg("Params", "256 pos/frame")}
+assert tuple(_SPEED_LABELS) == SPEEDS
 DEFAULT_POSITION = 20  # a first picture where the fast pairs have visibly turned
 
 
@@ -17,13 +21,13 @@ DEFAULT_POSITION = 20  # a first picture where the fast pairs have visibly turne
 @dataclass(frozen=True)
 class RotationView(ViewSpec):
     view_id: ClassVar[str] = "rotation"
-    title: ClassVar[str] = "RoPE rotations"
+    title: ClassVar[str] = msg("Panels", "RoPE rotations")
     legacy_ids: ClassVar[tuple[str, ...]] = ("rotationDock",)
 
     # a pair past the RoPE spec's last is shown as the last one (the spec may change under it)
     pair: int = param(0, msg("Params", "Pair"), minimum=0, maximum=511, step=1,
                       help=msg("Params", "The dimension pair shown in the lower plots (0 = fastest)"))
-    speed: int = param(1, msg("Params", "Speed"), choices={s: f"{s} pos/frame" for s in SPEEDS},
+    speed: int = param(1, msg("Params", "Speed"), choices=_SPEED_LABELS,
                        help=msg("Params", "How many positions each animation frame advances"))
     position: int = param(DEFAULT_POSITION, msg("Params", "Position"), minimum=0, step=1,
                           help=msg("Params", "Position of the token (the shift applied to both q and k below)"))

@@ -18,7 +18,7 @@ NUMBER_UNIT_LABELS = {"seconds": "seconds", "minutes": "minutes", "hours": "hour
 @dataclass(frozen=True)
 class TimeSeriesView(ViewSpec):
     view_id: ClassVar[str] = "timeseries"
-    title: ClassVar[str] = "Time series"
+    title: ClassVar[str] = msg("Panels", "Time series")
     legacy_ids: ClassVar[tuple[str, ...]] = ("timeSeriesDock",)
 
     path: str = param("", msg("Params", "Data"), readonly=True,

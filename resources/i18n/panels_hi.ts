@@ -443,6 +443,7 @@
     </message>
     <message>
         <source>RoPE spectrum</source>
+        <extracomment>the RoPE parameters the spectrum panel shows as controls</extracomment>
         <translation>RoPE स्पेक्ट्रम</translation>
     </message>
     <message>
@@ -984,6 +985,30 @@
         <translation>पैच ग्रिड के नीचे बनाया गया PNG या JPEG, चित्र के आकार में बदला हुआ; खाली: अंतर्निहित लैंडस्केप।</translation>
     </message>
     <message>
+        <source>1 pos/frame</source>
+        <translation>1 पोज़िशन/फ़्रेम</translation>
+    </message>
+    <message>
+        <source>2 pos/frame</source>
+        <translation>2 पोज़िशन/फ़्रेम</translation>
+    </message>
+    <message>
+        <source>4 pos/frame</source>
+        <translation>4 पोज़िशन/फ़्रेम</translation>
+    </message>
+    <message>
+        <source>16 pos/frame</source>
+        <translation>16 पोज़िशन/फ़्रेम</translation>
+    </message>
+    <message>
+        <source>64 pos/frame</source>
+        <translation>64 पोज़िशन/फ़्रेम</translation>
+    </message>
+    <message>
+        <source>256 pos/frame</source>
+        <translation>256 पोज़िशन/फ़्रेम</translation>
+    </message>
+    <message>
         <source>Pair</source>
         <translation>जोड़ी</translation>
     </message>
@@ -1082,6 +1107,121 @@
     <message>
         <source>A sample (row, in time order) for the two-timestamp comparison</source>
         <translation>दो टाइमस्टैम्प की तुलना के लिए एक सैंपल (पंक्ति, समय के क्रम में)</translation>
+    </message>
+</context>
+<context>
+    <name>Rotations</name>
+    <message>
+        <source>Advance the position continuously; pauses when the panel is hidden</source>
+        <translation>पोज़िशन को लगातार आगे बढ़ाएँ; पैनल छिपने पर रुक जाता है</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>पोज़िशन</translation>
+    </message>
+    <message>
+        <source>q at m + shift</source>
+        <translation>m + खिसकाव पर q</translation>
+    </message>
+    <message>
+        <source>k at n + shift</source>
+        <translation>n + खिसकाव पर k</translation>
+    </message>
+    <message>
+        <source>q at m, k at n (no shift)</source>
+        <translation>m पर q, n पर k (बिना खिसकाव)</translation>
+    </message>
+    <message>
+        <source>token x</source>
+        <translation>टोकन x</translation>
+    </message>
+    <message>
+        <source>x + sinusoid PE(pos)</source>
+        <translation>x + साइनुसॉइड PE(पोज़िशन)</translation>
+    </message>
+    <message>
+        <source>RoPE: R(pos)·x</source>
+        <translation>RoPE: R(पोज़िशन)·x</translation>
+    </message>
+    <message>
+        <source>Hover over a plot for its numbers; click a small plot to show that pair below.</source>
+        <translation>संख्याएँ देखने के लिए किसी प्लॉट पर पॉइंटर रखें; वह जोड़ी नीचे दिखाने के लिए किसी छोटे प्लॉट पर क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>रोकें</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>चलाएँ</translation>
+    </message>
+    <message>
+        <source>pair {pair}{mark} · λ {wavelength:,.1f}</source>
+        <translation>जोड़ी {pair}{mark} · λ {wavelength:,.1f}</translation>
+    </message>
+    <message>
+        <source>Relative, pair {pair}: q at m = {m}, k at n = {n}, both shifted by the position</source>
+        <translation>रिलेटिव, जोड़ी {pair}: m = {m} पर q, n = {n} पर k, दोनों पोज़िशन जितने खिसकाए गए</translation>
+    </message>
+    <message>
+        <source>Additive vs rotary, pair {pair}: the same token x</source>
+        <translation>जोड़ना बनाम घुमाना, जोड़ी {pair}: वही टोकन x</translation>
+    </message>
+    <message>
+        <source>Pair {pair} turns once every {wavelength:,.1f} positions (θ = {theta:.6g} rad/position)</source>
+        <translation>जोड़ी {pair} हर {wavelength:,.1f} पोज़िशन्स में एक बार घूमती है (θ = {theta:.6g} rad/पोज़िशन)</translation>
+    </message>
+    <message>
+        <source>{turns:,.2f} turns</source>
+        <translation>{turns:,.2f} चक्कर</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Relative&lt;/b&gt; (pair {pair}): (m−n)·θ&lt;sub&gt;{pair}&lt;/sub&gt; = {distance}·{theta:.4g} → {angle:+.1f}° between k and q, whatever the shift. Pair q·k = {pair_dot:+.4f}; full q·k at ({m}, {n}) = {dot:+.5f}, at ({m}+{p:,.0f}, {n}+{p:,.0f}) = {shifted:+.5f}.</source>
+        <translation>&lt;b&gt;रिलेटिव&lt;/b&gt; (जोड़ी {pair}): (m−n)·θ&lt;sub&gt;{pair}&lt;/sub&gt; = {distance}·{theta:.4g} → k और q के बीच {angle:+.1f}°, खिसकाव चाहे जितना हो। जोड़ी का q·k = {pair_dot:+.4f}; ({m}, {n}) पर पूरा q·k = {dot:+.5f}, ({m}+{p:,.0f}, {n}+{p:,.0f}) पर = {shifted:+.5f}।</translation>
+    </message>
+    <message>
+        <source> (= |x| × attention factor {factor:.4g})</source>
+        <translation> (= |x| × अटेंशन फ़ैक्टर {factor:.4g})</translation>
+    </message>
+    <message>
+        <source> (unchanged)</source>
+        <translation> (अपरिवर्तित)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Additive vs rotary&lt;/b&gt; at position {p:,.0f}: |x| = {norm:.3f}; |x + PE| = {added:.3f} (length changed by {change:+.3f}, pair {pair} turned {turn_added:+.1f}°); |R·x| = {rotated:.3f}{kept}, pair {pair} turned {turn_rotated:+.1f}°.</source>
+        <translation>पोज़िशन {p:,.0f} पर &lt;b&gt;जोड़ना बनाम घुमाना&lt;/b&gt;: |x| = {norm:.3f}; |x + PE| = {added:.3f} (लंबाई {change:+.3f} बदली, जोड़ी {pair} {turn_added:+.1f}° घूमी); |R·x| = {rotated:.3f}{kept}, जोड़ी {pair} {turn_rotated:+.1f}° घूमी।</translation>
+    </message>
+    <message>
+        <source> with {kind} scaling ×{factor:g}</source>
+        <translation> {kind} स्केलिंग ×{factor:g} के साथ</translation>
+    </message>
+    <message>
+        <source>i and i + {half}</source>
+        <translation>i और i + {half}</translation>
+    </message>
+    <message>
+        <source>2i and 2i + 1</source>
+        <translation>2i और 2i + 1</translation>
+    </message>
+    <message>
+        <source>RoPE{scaling}, {pairs} pairs, base {base:g}: top, the query&apos;s pairs from fastest to slowest, turned by position·θ_i (trail: the last {trail} frames) — fast pairs spin, slow ones barely move. Bottom left: q and k turn together under a shared shift, so their angle and q·k stay fixed (dashed: no shift). Bottom right: adding a sinusoid changes a vector&apos;s length and direction; RoPE only turns it. A pair is dimensions {pairing} ({layout} layout); example vectors are random with a fixed seed.</source>
+        <translation>RoPE{scaling}, {pairs} जोड़ियाँ, बेस {base:g}: ऊपर, क्वेरी की जोड़ियाँ सबसे तेज़ से सबसे धीमी तक, पोज़िशन·θ_i जितनी घुमाई गईं (निशान: पिछले {trail} फ़्रेम) — तेज़ जोड़ियाँ चक्कर लगाती हैं, धीमी मुश्किल से हिलती हैं। नीचे बाएँ: साझा खिसकाव में q और k साथ घूमते हैं, इसलिए उनका कोण और q·k वही रहते हैं (डैश वाली रेखा: बिना खिसकाव)। नीचे दाएँ: साइनुसॉइड जोड़ने से वेक्टर की लंबाई और दिशा बदलती है; RoPE उसे केवल घुमाता है। एक जोड़ी डायमेंशन्स {pairing} है ({layout} लेआउट); उदाहरण वेक्टर तय सीड से रैंडम हैं।</translation>
+    </message>
+    <message>
+        <source>pair {pair}: θ = {theta:.6g} rad/position, wavelength {wavelength:,.1f} positions; at position {position:,} it has turned {degrees:,.1f}° ({turns:,.2f} turns)</source>
+        <translation>जोड़ी {pair}: θ = {theta:.6g} rad/पोज़िशन, वेवलेंथ {wavelength:,.1f} पोज़िशन्स; पोज़िशन {position:,} तक यह {degrees:,.1f}° घूम चुकी है ({turns:,.2f} चक्कर)</translation>
+    </message>
+    <message>
+        <source>({x:+.3f}, {y:+.3f}), radius {radius:.3f}, heading {heading:+.1f}° — angle between q and k {angle:+.2f}°, pair q·k {pair_dot:+.4f}</source>
+        <translation>({x:+.3f}, {y:+.3f}), त्रिज्या {radius:.3f}, दिशा {heading:+.1f}° — q और k के बीच कोण {angle:+.2f}°, जोड़ी का q·k {pair_dot:+.4f}</translation>
+    </message>
+    <message>
+        <source>({x:+.3f}, {y:+.3f}), radius {radius:.3f} — full vectors: |x| {norm:.4f}, |x + PE| {added:.4f}, |R·x| {rotated:.4f}</source>
+        <translation>({x:+.3f}, {y:+.3f}), त्रिज्या {radius:.3f} — पूरे वेक्टर: |x| {norm:.4f}, |x + PE| {added:.4f}, |R·x| {rotated:.4f}</translation>
+    </message>
+    <message>
+        <source>RoPE rotations — position {position:,}</source>
+        <translation>RoPE रोटेशन — पोज़िशन {position:,}</translation>
     </message>
 </context>
 </TS>
