@@ -501,8 +501,8 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
                 raise CheckpointError(f"config.json: rope_type {rope_type!r} needs {source}.factor or "
                                       f"max_position_embeddings to derive it; add one.")
             factor = max_pos / values["original_max_position_embeddings"]
-            notes.append(f"no factor given: derived as max_position_embeddings / original = {factor:g}, "
-                         f"as transformers does.")
+            notes.append(translate("Encodings", "no factor given: derived as max_position_embeddings / original = "
+                                   "{factor:g}, as transformers does.").format(factor=factor))
         values["factor"] = float(factor)
     if rope_type == "yarn":
         for key in ("beta_fast", "beta_slow", "mscale", "mscale_all_dim"):
@@ -543,9 +543,10 @@ def context_mismatch(spec: RopeSpec) -> str | None:
     implied = spec.max_position_embeddings / spec.original_max_position_embeddings
     if implied == 1 or math.isclose(implied, spec.factor, rel_tol=1e-9):
         return None
-    return (f"factor {spec.factor:g} disagrees with max_position_embeddings / original = "
-            f"{spec.max_position_embeddings:,} / {spec.original_max_position_embeddings:,} = {implied:g}; "
-            f"the frequencies use the explicit factor, as transformers does.")
+    return translate("Encodings", "factor {factor:g} disagrees with max_position_embeddings / original = "
+                     "{extended:,} / {original:,} = {implied:g}; the frequencies use the explicit factor, as "
+                     "transformers does.").format(factor=spec.factor, extended=spec.max_position_embeddings,
+                                                  original=spec.original_max_position_embeddings, implied=implied)
 
 
 def from_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> RopeSpec:

@@ -173,6 +173,14 @@
         <translation>स्केलिंग &apos;{kind}&apos; के साथ उपयोग नहीं होता; इनमें उपयोग होता है: {users}।</translation>
     </message>
     <message>
+        <source>no factor given: derived as max_position_embeddings / original = {factor:g}, as transformers does.</source>
+        <translation>फ़ैक्टर नहीं दिया गया: max_position_embeddings / मूल = {factor:g} से निकाला गया, जैसा transformers करता है।</translation>
+    </message>
+    <message>
+        <source>factor {factor:g} disagrees with max_position_embeddings / original = {extended:,} / {original:,} = {implied:g}; the frequencies use the explicit factor, as transformers does.</source>
+        <translation>फ़ैक्टर {factor:g} max_position_embeddings / मूल = {extended:,} / {original:,} = {implied:g} से मेल नहीं खाता; फ़्रीक्वेंसीज़ दिया गया फ़ैक्टर लेती हैं, जैसा transformers करता है।</translation>
+    </message>
+    <message>
         <source> (only {rotary} of {dim} dims rotate)</source>
         <translation> ({dim} में से केवल {rotary} डायमेंशन्स घूमते हैं)</translation>
     </message>
@@ -1222,6 +1230,210 @@
     <message>
         <source>RoPE rotations — position {position:,}</source>
         <translation>RoPE रोटेशन — पोज़िशन {position:,}</translation>
+    </message>
+</context>
+<context>
+    <name>Spectrum</name>
+    <message>
+        <source>Unscaled RoPE: {pairs} pairs, base {base:g}</source>
+        <translation>बिना स्केलिंग का RoPE: {pairs} जोड़ियाँ, बेस {base:g}</translation>
+    </message>
+    <message>
+        <source>{kind} ×{factor:g}: {kept} kept, {blended} blended, {divided} divided by {factor:g}</source>
+        <translation>{kind} ×{factor:g}: {kept} वैसी ही रखी गईं, {blended} मिलाई गईं, {divided} को {factor:g} से भाग दिया गया</translation>
+    </message>
+    <message>
+        <source>; within the original {n:,} positions the fastest pair turns {turns:,.0f} times and 1 pair never completes a turn</source>
+        <translation>; मूल {n:,} पोज़िशन्स में सबसे तेज़ जोड़ी {turns:,.0f} बार घूमती है और 1 जोड़ी एक भी चक्कर पूरा नहीं करती</translation>
+    </message>
+    <message>
+        <source>; within the original {n:,} positions the fastest pair turns {turns:,.0f} times and {slow} pairs never complete a turn</source>
+        <translation>; मूल {n:,} पोज़िशन्स में सबसे तेज़ जोड़ी {turns:,.0f} बार घूमती है और {slow} जोड़ियाँ एक भी चक्कर पूरा नहीं करतीं</translation>
+    </message>
+    <message>
+        <source>; cos/sin × {factor:.4g} (logits × {square:.4g})</source>
+        <translation>; cos/sin × {factor:.4g} (लॉजिट्स × {square:.4g})</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>।</translation>
+    </message>
+    <message>
+        <source>1 pair</source>
+        <translation>1 जोड़ी</translation>
+    </message>
+    <message>
+        <source>{n} pairs</source>
+        <translation>{n} जोड़ियाँ</translation>
+    </message>
+    <message>
+        <source>keep</source>
+        <extracomment>what each kind of pair is called in legends and read-outs</extracomment>
+        <translation>वैसी ही</translation>
+    </message>
+    <message>
+        <source>blend</source>
+        <translation>मिलाई गई</translation>
+    </message>
+    <message>
+        <source>divide</source>
+        <translation>भाग दी गई</translation>
+    </message>
+    <message>
+        <source>Load config.json…</source>
+        <translation>config.json लोड करें…</translation>
+    </message>
+    <message>
+        <source>Fill the RoPE settings from a Hugging Face model&apos;s config.json</source>
+        <translation>Hugging Face मॉडल के config.json से RoPE सेटिंग्स भरें</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>स्केलिंग</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>before scaling</source>
+        <translation>स्केलिंग से पहले</translation>
+    </message>
+    <message>
+        <source>after scaling</source>
+        <translation>स्केलिंग के बाद</translation>
+    </message>
+    <message>
+        <source>scale at the extended length</source>
+        <translation>बढ़ाई गई लंबाई पर स्केल</translation>
+    </message>
+    <message>
+        <source>without scaling</source>
+        <translation>बिना स्केलिंग</translation>
+    </message>
+    <message>
+        <source>with scaling</source>
+        <translation>स्केलिंग के साथ</translation>
+    </message>
+    <message>
+        <source>Hover over a plot for the numbers of a pair or a distance; click a pair to see it turn in the rotation view.</source>
+        <translation>किसी जोड़ी या दूरी की संख्याओं के लिए प्लॉट पर पॉइंटर रखें; रोटेशन दृश्य में जोड़ी को घूमते देखने के लिए उस पर क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>pair i (fast → slow)</source>
+        <translation>जोड़ी i (तेज़ → धीमी)</translation>
+    </message>
+    <message>
+        <source>wavelength</source>
+        <translation>वेवलेंथ</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>जोड़ी i</translation>
+    </message>
+    <message>
+        <source>stretch ×</source>
+        <translation>खिंचाव ×</translation>
+    </message>
+    <message>
+        <source>relative distance m − n (positions)</source>
+        <translation>रिलेटिव दूरी m − n (पोज़िशन्स)</translation>
+    </message>
+    <message>
+        <source>|q·k| bound</source>
+        <translation>|q·k| सीमा</translation>
+    </message>
+    <message>
+        <source>Load a model&apos;s config.json</source>
+        <translation>मॉडल का config.json लोड करें</translation>
+    </message>
+    <message>
+        <source>Model config (config.json *.json);;All files (*)</source>
+        <translation>मॉडल कॉन्फ़िग (config.json *.json);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>Loaded RoPE settings from {path}</source>
+        <translation>{path} से RoPE सेटिंग्स लोड की गईं</translation>
+    </message>
+    <message>
+        <source>Could not load {path}: {message}</source>
+        <translation>{path} लोड नहीं हो सका: {message}</translation>
+    </message>
+    <message>
+        <source> The previous settings are kept.</source>
+        <translation> पिछली सेटिंग्स बनी रहेंगी।</translation>
+    </message>
+    <message>
+        <source>original context {n:,}</source>
+        <translation>मूल कॉन्टेक्स्ट {n:,}</translation>
+    </message>
+    <message>
+        <source>extended context {n:,}</source>
+        <translation>बढ़ाया गया कॉन्टेक्स्ट {n:,}</translation>
+    </message>
+    <message>
+        <source>Llama-3 blend band: wavelengths {lo:,.0f} … {hi:,.0f}</source>
+        <translation>Llama-3 मिश्रण बैंड: वेवलेंथ {lo:,.0f} … {hi:,.0f}</translation>
+    </message>
+    <message>
+        <source>YaRN ramp: pairs {lo:g} … {hi:g}</source>
+        <translation>YaRN रैंप: जोड़ियाँ {lo:g} … {hi:g}</translation>
+    </message>
+    <message>
+        <source>LongRoPE short factors</source>
+        <translation>LongRoPE छोटे फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>LongRoPE long factors</source>
+        <translation>LongRoPE लंबे फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>factor {factor:g}</source>
+        <translation>फ़ैक्टर {factor:g}</translation>
+    </message>
+    <message>
+        <source>How much each pair&apos;s wavelength is stretched (LongRoPE factors shaded)</source>
+        <translation>हर जोड़ी की वेवलेंथ कितनी खींची गई (LongRoPE फ़ैक्टर छायांकित)</translation>
+    </message>
+    <message>
+        <source>How much each pair&apos;s wavelength is stretched</source>
+        <translation>हर जोड़ी की वेवलेंथ कितनी खींची गई</translation>
+    </message>
+    <message>
+        <source>RoFormer long-term decay bound (dim {dim}, base {base:g})</source>
+        <translation>RoFormer लंबी दूरी की क्षय सीमा (डायमेंशन {dim}, बेस {base:g})</translation>
+    </message>
+    <message>
+        <source> · attention factor {factor:.4g} (logits × {square:.4g})</source>
+        <translation> · अटेंशन फ़ैक्टर {factor:.4g} (लॉजिट्स × {square:.4g})</translation>
+    </message>
+    <message>
+        <source>Wavelength per pair, {kind}{extra}</source>
+        <translation>हर जोड़ी की वेवलेंथ, {kind}{extra}</translation>
+    </message>
+    <message>
+        <source> Grey dashed: wavelengths before scaling; blue: after (for dynamic and LongRoPE, at the extended length). A pair whose wavelength exceeds the original context line never completed a turn in training.</source>
+        <translation> धूसर डैश: स्केलिंग से पहले की वेवलेंथ; नीली: बाद की (डायनेमिक और LongRoPE के लिए बढ़ाई गई लंबाई पर)। जिस जोड़ी की वेवलेंथ मूल कॉन्टेक्स्ट की रेखा से अधिक है, उसने ट्रेनिंग में कभी एक चक्कर पूरा नहीं किया।</translation>
+    </message>
+    <message>
+        <source> From config.json: </source>
+        <translation> config.json से: </translation>
+    </message>
+    <message>
+        <source>distance {distance:,.0f}: bound {before:.3f} without scaling, {after:.3f} with {kind} (at distance 0 both are {start:.1f})</source>
+        <translation>दूरी {distance:,.0f}: सीमा बिना स्केलिंग {before:.3f}, {kind} के साथ {after:.3f} (दूरी 0 पर दोनों {start:.1f} हैं)</translation>
+    </message>
+    <message>
+        <source> — shown in the rotation view.</source>
+        <translation> — रोटेशन दृश्य में दिखाई गई।</translation>
+    </message>
+    <message>
+        <source>pair {pair}: wavelength {before:,.1f} → {after:,.1f} positions (×{ratio:.3g}, {kind}); turns {turns:,.2f} times in the original {trained:,} positions, {turns_extended:,.2f} times in the extended {extended:,}</source>
+        <translation>जोड़ी {pair}: वेवलेंथ {before:,.1f} → {after:,.1f} पोज़िशन्स (×{ratio:.3g}, {kind}); मूल {trained:,} पोज़िशन्स में {turns:,.2f} बार घूमती है, बढ़ाई गई {extended:,} में {turns_extended:,.2f} बार</translation>
+    </message>
+    <message>
+        <source>RoPE spectrum — {kind}</source>
+        <translation>RoPE स्पेक्ट्रम — {kind}</translation>
     </message>
 </context>
 </TS>
