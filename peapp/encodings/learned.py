@@ -100,10 +100,11 @@ class LearnedTable:
         positions = torch.as_tensor(positions, dtype=torch.long)
         if positions.numel() and (int(positions.min()) < 0 or int(positions.max()) >= self.max_positions):
             bad = int(positions.max()) if int(positions.max()) >= self.max_positions else int(positions.min())
-            raise PositionOutOfRangeError(
-                f"position {bad:,} does not exist in the {self.name}: it has {self.max_positions:,} "
-                f"positions (0–{self.max_positions - 1:,}), so a sequence of {bad + 1:,} tokens cannot be "
-                f"encoded. Truncate the input, or use an encoding that extrapolates (RoPE, ALiBi).")
+            raise PositionOutOfRangeError(translate(
+                "Encodings", "position {bad:,} does not exist in the {table}: it has {n:,} positions (0–{last:,}), "
+                "so a sequence of {length:,} tokens cannot be encoded. Truncate the input, or use an encoding that "
+                "extrapolates (RoPE, ALiBi).").format(bad=bad, table=shown(self.name), n=self.max_positions,
+                                                      last=self.max_positions - 1, length=bad + 1))
         return positions
 
 

@@ -22,7 +22,7 @@ class ExampleView(ViewSpec):
 
     word: str = param(we.ARTICLE_WORD, msg("Params", "Word"),
                       help=msg("Params", "The word to embed; its embedding depends on the word only, never on position"))
-    source: str = param("article", "embedding",
+    source: str = param("article", msg("Params", "embedding"),
                         choices={"article": msg("Params", "article's vector"), "hashed": msg("Params", "hashed from the word")},
                         help=msg("Params", "The article's 4-dimensional vector [0.51, −0.22, 0.88, 0.14], or a deterministic "
                              "stand-in derived from the word (any d_model)"))
@@ -30,9 +30,9 @@ class ExampleView(ViewSpec):
     scheme: str = param("sinusoidal", msg("Params", "Scheme"), choices={key: we.SCHEME_LABELS[key] for key in we.SCHEMES},
                         help=msg("Params", "Added to the embedding (sinusoidal, learned), rotating it (RoPE), or leaving it "
                              "alone (ALiBi, NoPE)"))
-    position: int = param(we.ARTICLE_POSITION, "position", minimum=0, maximum=MAX_POSITION, step=1,
+    position: int = param(we.ARTICLE_POSITION, msg("Params", "position"), minimum=0, maximum=MAX_POSITION, step=1,
                           help=msg("Params", "Where the word sits in the sequence"))
-    other_position: int = param(we.ARTICLE_OTHER_POSITION, "compare", minimum=0, maximum=MAX_POSITION, step=1,
+    other_position: int = param(we.ARTICLE_OTHER_POSITION, msg("Params", "compare"), minimum=0, maximum=MAX_POSITION, step=1,
                                 help=msg("Params", "The same word at another position, for comparison (the article uses 5)"))
     max_positions: int = param(2048, msg("Params", "table rows"), minimum=1, maximum=131_072, step=1,
                                help=msg("Params", "Rows of the learned table: positions at or past this do not exist"))

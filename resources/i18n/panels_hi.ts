@@ -81,6 +81,10 @@
         <translation>रैंडम इनिशियलाइज़ेशन</translation>
     </message>
     <message>
+        <source>position {bad:,} does not exist in the {table}: it has {n:,} positions (0–{last:,}), so a sequence of {length:,} tokens cannot be encoded. Truncate the input, or use an encoding that extrapolates (RoPE, ALiBi).</source>
+        <translation>पोज़िशन {bad:,} {table} में मौजूद नहीं है: इसमें {n:,} पोज़िशन्स हैं (0–{last:,}), इसलिए {length:,} टोकन्स का सीक्वेंस एनकोड नहीं किया जा सकता। इनपुट छोटा करें, या ऐसी एनकोडिंग लें जो एक्सट्रैपोलेट करती है (RoPE, ALiBi)।</translation>
+    </message>
+    <message>
         <source>, first {n} row(s) skipped</source>
         <translation>, पहली {n} पंक्ति(याँ) छोड़ी गईं</translation>
     </message>
@@ -231,6 +235,125 @@
     <message>
         <source>Fixed sines and cosines of geometric frequencies, added to token embeddings.</source>
         <translation>ज्यामितीय फ़्रीक्वेंसीज़ के फ़िक्स्ड साइन और कोसाइन, टोकन एम्बेडिंग्स में जोड़े जाते हैं।</translation>
+    </message>
+</context>
+<context>
+    <name>Example</name>
+    <message>
+        <source>Sinusoidal (added)</source>
+        <translation>साइनुसॉइडल (जोड़ी जाती है)</translation>
+    </message>
+    <message>
+        <source>Learned absolute (added)</source>
+        <translation>लर्न्ड एब्सोल्यूट (जोड़ी जाती है)</translation>
+    </message>
+    <message>
+        <source>RoPE (rotated)</source>
+        <translation>RoPE (घुमाया जाता है)</translation>
+    </message>
+    <message>
+        <source>ALiBi / NoPE (unchanged)</source>
+        <translation>ALiBi / NoPE (अपरिवर्तित)</translation>
+    </message>
+    <message>
+        <source> The same word at position {other} gives {vector} (distance {distance:.3f} from position {position}).</source>
+        <translation> वही शब्द पोज़िशन {other} पर {vector} देता है (पोज़िशन {position} से दूरी {distance:.3f})।</translation>
+    </message>
+    <message>
+        <source>&quot;{word}&quot; at position {position}, RoPE ({layout} pairs, base {base:g}): nothing is added; each pair of dimensions is rotated by position·θ_i (fastest pair {fastest:.1f}°). Length kept: |embedding| = {norm:.4f}, |rotated| = {rotated:.4f}. Result {vector}.{moved}</source>
+        <translation>पोज़िशन {position} पर &quot;{word}&quot;, RoPE ({layout} जोड़ियाँ, बेस {base:g}): कुछ नहीं जोड़ा जाता; डायमेंशन्स की हर जोड़ी पोज़िशन·θ_i जितनी घुमाई जाती है (सबसे तेज़ जोड़ी {fastest:.1f}°)। लंबाई वही रहती है: |एम्बेडिंग| = {norm:.4f}, |घुमाया हुआ| = {rotated:.4f}। नतीजा {vector}।{moved}</translation>
+    </message>
+    <message>
+        <source>&quot;{word}&quot; at position {position} with ALiBi or NoPE: the embedding enters unchanged {vector}; position acts later, as an attention bias (ALiBi) or only through the causal mask (NoPE). The word looks identical at every position.</source>
+        <translation>ALiBi या NoPE के साथ पोज़िशन {position} पर &quot;{word}&quot;: एम्बेडिंग बिना बदले {vector} अंदर जाती है; पोज़िशन बाद में असर करती है, अटेंशन बायस के रूप में (ALiBi) या केवल कॉज़ल मास्क से (NoPE)। शब्द हर पोज़िशन पर एक जैसा दिखता है।</translation>
+    </message>
+    <message>
+        <source>sinusoid ({layout}, base {base:g})</source>
+        <translation>साइनुसॉइड ({layout}, बेस {base:g})</translation>
+    </message>
+    <message>
+        <source>learned table row (seeded random init)</source>
+        <translation>लर्न्ड टेबल की पंक्ति (सीड वाला रैंडम इनिशियलाइज़ेशन)</translation>
+    </message>
+    <message>
+        <source>&quot;{word}&quot; at position {position}, d_model {d}: embedding {embedding} + {what} {positional} = input {combined}; the sum changes both length (|emb| {norm:.3f} → {combined_norm:.3f}) and direction.{moved}</source>
+        <translation>पोज़िशन {position} पर &quot;{word}&quot;, d_model {d}: एम्बेडिंग {embedding} + {what} {positional} = इनपुट {combined}; जोड़ने से लंबाई (|एम्बेडिंग| {norm:.3f} → {combined_norm:.3f}) और दिशा दोनों बदलती हैं।{moved}</translation>
+    </message>
+    <message>
+        <source>Article&apos;s example</source>
+        <translation>लेख का उदाहरण</translation>
+    </message>
+    <message>
+        <source>&quot;DataCamp&quot;, d_model 4, position 0, sinusoidal, compared with position 5</source>
+        <translation>&quot;DataCamp&quot;, d_model 4, पोज़िशन 0, साइनुसॉइडल, पोज़िशन 5 से तुलना</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>डायमेंशन</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>मान</translation>
+    </message>
+    <message>
+        <source>Hover over the bars for the numbers of a dimension.</source>
+        <translation>किसी डायमेंशन की संख्याओं के लिए बार्स पर पॉइंटर रखें।</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>एम्बेडिंग</translation>
+    </message>
+    <message>
+        <source>rotated at {position}</source>
+        <translation>{position} पर घुमाया हुआ</translation>
+    </message>
+    <message>
+        <source>input at {position}</source>
+        <translation>{position} पर इनपुट</translation>
+    </message>
+    <message>
+        <source>angle at {position} (rad)</source>
+        <translation>{position} पर कोण (rad)</translation>
+    </message>
+    <message>
+        <source>dim {i}</source>
+        <translation>डायमेंशन {i}</translation>
+    </message>
+    <message>
+        <source>length</source>
+        <translation>लंबाई</translation>
+    </message>
+    <message>
+        <source>pair {k}: dims {a}, {b}</source>
+        <translation>जोड़ी {k}: डायमेंशन्स {a}, {b}</translation>
+    </message>
+    <message>
+        <source>pair {k}: turned {degrees:.1f}°, length {length:.3f} kept</source>
+        <translation>जोड़ी {k}: {degrees:.1f}° घूमी, लंबाई {length:.3f} वही रही</translation>
+    </message>
+    <message>
+        <source>pair {k}: length {before:.3f} → {after:.3f}</source>
+        <translation>जोड़ी {k}: लंबाई {before:.3f} → {after:.3f}</translation>
+    </message>
+    <message>
+        <source>pair {k}: unchanged</source>
+        <translation>जोड़ी {k}: अपरिवर्तित</translation>
+    </message>
+    <message>
+        <source>pair view: ({x:+.3f}, {y:+.3f}), length {length:.3f}, angle {angle:.1f}°</source>
+        <translation>जोड़ी दृश्य: ({x:+.3f}, {y:+.3f}), लंबाई {length:.3f}, कोण {angle:.1f}°</translation>
+    </message>
+    <message>
+        <source>dim {dim}: embedding {embedding:+.4f}, turned by {angle:.4f} rad → {combined:+.4f} (at {other}: {other_value:+.4f})</source>
+        <translation>डायमेंशन {dim}: एम्बेडिंग {embedding:+.4f}, {angle:.4f} rad घुमाया → {combined:+.4f} ({other} पर: {other_value:+.4f})</translation>
+    </message>
+    <message>
+        <source>dim {dim}: embedding {embedding:+.4f} + PE {pe:+.4f} = {combined:+.4f} (at {other}: {other_value:+.4f})</source>
+        <translation>डायमेंशन {dim}: एम्बेडिंग {embedding:+.4f} + PE {pe:+.4f} = {combined:+.4f} ({other} पर: {other_value:+.4f})</translation>
+    </message>
+    <message>
+        <source>Worked example — &quot;{word}&quot; at position {position}, {scheme}</source>
+        <translation>हल किया हुआ उदाहरण — पोज़िशन {position} पर &quot;{word}&quot;, {scheme}</translation>
     </message>
 </context>
 <context>
@@ -694,6 +817,7 @@
     </message>
     <message>
         <source>interleaved</source>
+        <extracomment>The article&apos;s worked example: the word, its 4-dimensional embedding, and its position. The article then moves the same word to position 5. the pair layouts&apos; names in captions (the forms&apos; words for them)</extracomment>
         <translation>इंटरलीव्ड</translation>
     </message>
     <message>
@@ -833,6 +957,10 @@
         <translation>एम्बेड करने वाला शब्द; उसकी एम्बेडिंग केवल शब्द पर निर्भर करती है, पोज़िशन पर कभी नहीं</translation>
     </message>
     <message>
+        <source>embedding</source>
+        <translation>एम्बेडिंग</translation>
+    </message>
+    <message>
         <source>article&apos;s vector</source>
         <translation>लेख का वेक्टर</translation>
     </message>
@@ -857,8 +985,16 @@
         <translation>एम्बेडिंग में जोड़ी जाती है (साइनुसॉइडल, लर्न्ड), उसे घुमाती है (RoPE), या उसे नहीं छूती (ALiBi, NoPE)</translation>
     </message>
     <message>
+        <source>position</source>
+        <translation>पोज़िशन</translation>
+    </message>
+    <message>
         <source>Where the word sits in the sequence</source>
         <translation>सीक्वेंस में शब्द कहाँ है</translation>
+    </message>
+    <message>
+        <source>compare</source>
+        <translation>तुलना</translation>
     </message>
     <message>
         <source>The same word at another position, for comparison (the article uses 5)</source>
