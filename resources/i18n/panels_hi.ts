@@ -357,6 +357,407 @@
     </message>
 </context>
 <context>
+    <name>Extrapolation</name>
+    <message>
+        <source>fits (nothing to extrapolate)</source>
+        <extracomment>What a verdict says, in words that do not read as advice: &quot;extrapolates&quot; only means the formula is defined past L — not that a model using it keeps working there (MEASURED). (The texts here are marked messages: English as they are, translated where shown.)</extracomment>
+        <translation>फ़िट है (एक्सट्रैपोलेट करने को कुछ नहीं)</translation>
+    </message>
+    <message>
+        <source>formula defined past the trained length</source>
+        <translation>सूत्र ट्रेनिंग लंबाई के आगे भी परिभाषित है</translation>
+    </message>
+    <message>
+        <source>rescaled: every angle within those trained</source>
+        <translation>रीस्केल किया गया: हर कोण ट्रेन किए गए कोणों के भीतर</translation>
+    </message>
+    <message>
+        <source>cannot (no positions past the table)</source>
+        <translation>संभव नहीं (टेबल के आगे कोई पोज़िशन नहीं)</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>फ़िट है</translation>
+    </message>
+    <message>
+        <source>defined past L</source>
+        <translation>L के आगे परिभाषित</translation>
+    </message>
+    <message>
+        <source>within trained angles</source>
+        <translation>ट्रेन किए गए कोणों के भीतर</translation>
+    </message>
+    <message>
+        <source>no rows past L</source>
+        <translation>L के आगे कोई पंक्ति नहीं</translation>
+    </message>
+    <message>
+        <source>measured, it degrades past the trained length: perplexity 20.05 at 512 tokens → 43.54 at 1,012 (Press et al. 2022, trained on 512)</source>
+        <extracomment>What measurements found, per scheme (the formulas above say only what is defined). Press et al. 2022 (ALiBi), Fig. 1: WikiText-103 language models trained on 512 tokens, evaluated longer.</extracomment>
+        <translation>मापने पर, यह ट्रेनिंग लंबाई के आगे बिगड़ती है: पर्प्लेक्सिटी 512 टोकन्स पर 20.05 → 1,012 पर 43.54 (Press et al. 2022, 512 पर ट्रेन किया गया)</translation>
+    </message>
+    <message>
+        <source>measured unscaled, rotary also degrades past the trained length (Press et al. 2022); context extension rescales it (the scalings below), usually with a short fine-tune at the new length</source>
+        <translation>बिना स्केलिंग के मापने पर, रोटरी भी ट्रेनिंग लंबाई के आगे बिगड़ती है (Press et al. 2022); कॉन्टेक्स्ट विस्तार इसे रीस्केल करता है (नीचे की स्केलिंग्स), आम तौर पर नई लंबाई पर थोड़े फ़ाइन-ट्यून के साथ</translation>
+    </message>
+    <message>
+        <source>measured, the T5 bias holds up better than sinusoidal or rotary past the trained length, at a higher compute cost (Press et al. 2022)</source>
+        <translation>मापने पर, ट्रेनिंग लंबाई के आगे T5 बायस साइनुसॉइडल या रोटरी से बेहतर टिकता है, पर गणना की लागत अधिक है (Press et al. 2022)</translation>
+    </message>
+    <message>
+        <source>measured, perplexity stays about flat well past the trained length — the result ALiBi was proposed for (Press et al. 2022)</source>
+        <translation>मापने पर, पर्प्लेक्सिटी ट्रेनिंग लंबाई से काफ़ी आगे तक लगभग सपाट रहती है — वही नतीजा जिसके लिए ALiBi प्रस्तावित किया गया था (Press et al. 2022)</translation>
+    </message>
+    <message>
+        <source>a model cannot even look positions past its table up</source>
+        <translation>मॉडल अपनी टेबल के आगे की पोज़िशन्स देख ही नहीं सकता</translation>
+    </message>
+    <message>
+        <source>measured: degrades (perplexity 20.05 → 43.54 at 2× the trained length)</source>
+        <extracomment>The same findings in a few words, for the one-line verdicts (the full sentences above go with each verdict&apos;s reasons).</extracomment>
+        <translation>मापा गया: बिगड़ती है (ट्रेनिंग लंबाई के 2× पर पर्प्लेक्सिटी 20.05 → 43.54)</translation>
+    </message>
+    <message>
+        <source>measured: degrades too; the scalings below rescale it</source>
+        <translation>मापा गया: यह भी बिगड़ती है; नीचे की स्केलिंग्स इसे रीस्केल करती हैं</translation>
+    </message>
+    <message>
+        <source>measured: holds up better than sinusoidal or rotary</source>
+        <translation>मापा गया: साइनुसॉइडल या रोटरी से बेहतर टिकता है</translation>
+    </message>
+    <message>
+        <source>measured: perplexity about flat far past the trained length</source>
+        <translation>मापा गया: ट्रेनिंग लंबाई से बहुत आगे तक पर्प्लेक्सिटी लगभग सपाट</translation>
+    </message>
+    <message>
+        <source>RoPE, unscaled</source>
+        <extracomment>RoPE context-extension methods compared (Hugging Face ``rope_type`` names; &quot;ntk&quot; is static NTK-aware).</extracomment>
+        <translation>RoPE, बिना स्केलिंग</translation>
+    </message>
+    <message>
+        <source>RoPE + linear (PI)</source>
+        <translation>RoPE + लीनियर (PI)</translation>
+    </message>
+    <message>
+        <source>RoPE + NTK-aware</source>
+        <translation>RoPE + NTK-आधारित</translation>
+    </message>
+    <message>
+        <source>RoPE + dynamic NTK</source>
+        <translation>RoPE + डायनेमिक NTK</translation>
+    </message>
+    <message>
+        <source>RoPE + YaRN</source>
+        <translation>RoPE + YaRN</translation>
+    </message>
+    <message>
+        <source>RoPE + Llama-3</source>
+        <translation>RoPE + Llama-3</translation>
+    </message>
+    <message>
+        <source>every distance up to {n:,} was seen in training</source>
+        <translation>{n:,} तक की हर दूरी ट्रेनिंग में देखी गई थी</translation>
+    </message>
+    <message>
+        <source>learned table of {n:,} rows</source>
+        <translation>{n:,} पंक्तियों की लर्न्ड टेबल</translation>
+    </message>
+    <message>
+        <source>Learned absolute</source>
+        <translation>लर्न्ड एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>all {n:,} positions have a row in the {rows:,}-row table</source>
+        <translation>सभी {n:,} पोज़िशन्स की {rows:,}-पंक्ति वाली टेबल में पंक्ति है</translation>
+    </message>
+    <message>
+        <source>1 position</source>
+        <translation>1 पोज़िशन</translation>
+    </message>
+    <message>
+        <source>{n:,} positions</source>
+        <translation>{n:,} पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>{missing} past the table — {error}</source>
+        <translation>टेबल के आगे {missing} — {error}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>कोई नहीं</translation>
+    </message>
+    <message>
+        <source>dims {lo}–{hi}</source>
+        <translation>डायमेंशन्स {lo}–{hi}</translation>
+    </message>
+    <message>
+        <source>pairs {lo}–{hi}</source>
+        <translation>जोड़ियाँ {lo}–{hi}</translation>
+    </message>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>every position up to {n:,} was seen in training</source>
+        <translation>{n:,} तक की हर पोज़िशन ट्रेनिंग में देखी गई थी</translation>
+    </message>
+    <message>
+        <source>values continue past {n:,}, and every one of the {pairs} pairs already turned a full circle in training, so each pair&apos;s values were seen (their combinations are new)</source>
+        <translation>मान {n:,} के आगे भी चलते हैं, और सभी {pairs} जोड़ियाँ ट्रेनिंग में पूरा चक्कर लगा चुकी थीं, इसलिए हर जोड़ी के मान देखे जा चुके हैं (उनके मेल नए हैं)</translation>
+    </message>
+    <message>
+        <source>values continue past {n:,}, but {novel} of {pairs} pairs ({dims}, wavelengths {fastest:,.0f}–{slowest:,.0f} positions) meet phases never seen in training — inputs the model was not trained on</source>
+        <translation>मान {n:,} के आगे भी चलते हैं, पर {pairs} में से {novel} जोड़ियाँ ({dims}, वेवलेंथ {fastest:,.0f}–{slowest:,.0f} पोज़िशन्स) ऐसे फ़ेज़ पर पहुँचती हैं जो ट्रेनिंग में कभी नहीं दिखे — ऐसे इनपुट जिन पर मॉडल ट्रेन नहीं हुआ</translation>
+    </message>
+    <message>
+        <source>every angle up to position {n:,} was seen in training</source>
+        <translation>पोज़िशन {n:,} तक का हर कोण ट्रेनिंग में देखा गया था</translation>
+    </message>
+    <message>
+        <source>; no scaling needed</source>
+        <translation>; स्केलिंग की ज़रूरत नहीं</translation>
+    </message>
+    <message>
+        <source>{slowed} of {pairs} pairs slowed</source>
+        <translation>{pairs} में से {slowed} जोड़ियाँ धीमी की गईं</translation>
+    </message>
+    <message>
+        <source>every pair already turned a full circle within {n:,} positions</source>
+        <translation>हर जोड़ी {n:,} पोज़िशन्स के भीतर पूरा चक्कर लगा चुकी थी</translation>
+    </message>
+    <message>
+        <source>{changed}; not needed: {reason}</source>
+        <translation>{changed}; ज़रूरत नहीं थी: {reason}</translation>
+    </message>
+    <message>
+        <source>{changed}; every pair&apos;s angle at position {n:,} is within the span trained on (as if at position ≤ {effective:,.2f})</source>
+        <translation>{changed}; पोज़िशन {n:,} पर हर जोड़ी का कोण ट्रेन किए गए दायरे के भीतर है (मानो पोज़िशन ≤ {effective:,.2f} पर हो)</translation>
+    </message>
+    <message>
+        <source>{changed}, but </source>
+        <translation>{changed}, पर </translation>
+    </message>
+    <message>
+        <source>{out} of {pairs} pairs ({dims}) turn past any angle seen in training (slowest: needs {needed:.4g} rad, ×{ratio:.4g} the {trained:.4g} rad seen)</source>
+        <translation>{pairs} में से {out} जोड़ियाँ ({dims}) ट्रेनिंग में देखे गए हर कोण से आगे घूमती हैं (सबसे धीमी: {needed:.4g} rad चाहिए, देखे गए {trained:.4g} rad का ×{ratio:.4g})</translation>
+    </message>
+    <message>
+        <source>; cos/sin scaled by {factor:.4f}</source>
+        <translation>; cos/sin को {factor:.4f} से स्केल किया गया</translation>
+    </message>
+    <message>
+        <source>T5 relative buckets</source>
+        <translation>T5 रिलेटिव बकेट</translation>
+    </message>
+    <message>
+        <source>distances from {far:,} on share the last bucket ({last}), and training (distances up to {trained:,}) already reached it, so no bias is new; far tokens just stop being told apart</source>
+        <translation>{far:,} से आगे की दूरियाँ आख़िरी बकेट ({last}) साझा करती हैं, और ट्रेनिंग ({trained:,} तक की दूरियाँ) उस तक पहुँच चुकी थी, इसलिए कोई बायस नया नहीं; दूर के टोकन्स बस अलग पहचाने जाना बंद हो जाते हैं</translation>
+    </message>
+    <message>
+        <source>distances up to {n:,} still fall in bucket {bucket}, which training reached</source>
+        <translation>{n:,} तक की दूरियाँ अब भी बकेट {bucket} में आती हैं, जिस तक ट्रेनिंग पहुँची थी</translation>
+    </message>
+    <message>
+        <source>buckets {first}–{last} are first reached past the training length (distances ≥ {distance:,}): their biases were never trained</source>
+        <translation>बकेट {first}–{last} तक पहली बार ट्रेनिंग लंबाई के आगे पहुँचा जाता है (दूरियाँ ≥ {distance:,}): उनके बायस कभी ट्रेन नहीं हुए</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>the bias −slope·distance is defined at every distance; {local} of {heads} heads fade below −{threshold:g} within {n:,} tokens (reach {shortest:,.0f}–{longest:,.0f}), so they behave the same at {eval:,}</source>
+        <translation>बायस −स्लोप·दूरी हर दूरी पर परिभाषित है; {heads} में से {local} हेड्स {n:,} टोकन्स के भीतर −{threshold:g} से नीचे फीके पड़ जाते हैं (पहुँच {shortest:,.0f}–{longest:,.0f}), इसलिए {eval:,} पर भी वे वैसा ही बर्ताव करते हैं</translation>
+    </message>
+    <message>
+        <source>distance {n:,}</source>
+        <translation>दूरी {n:,}</translation>
+    </message>
+    <message>
+        <source>distances {first:,}–{last:,}</source>
+        <translation>दूरियाँ {first:,}–{last:,}</translation>
+    </message>
+    <message>
+        <source>; 1 head (reach up to {reach:,.0f}) meets {far} with penalties larger than any seen in training</source>
+        <translation>; 1 हेड ({reach:,.0f} तक की पहुँच) को {far} पर ट्रेनिंग में देखी गई किसी भी पेनल्टी से बड़ी पेनल्टी मिलती है</translation>
+    </message>
+    <message>
+        <source>; {heads:,} heads (reach up to {reach:,.0f}) meet {far} with penalties larger than any seen in training</source>
+        <translation>; {heads:,} हेड्स ({reach:,.0f} तक की पहुँच) को {far} पर ट्रेनिंग में देखी गई किसी भी पेनल्टी से बड़ी पेनल्टी मिलती है</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>बिना स्केलिंग</translation>
+    </message>
+    <message>
+        <source>dyn. NTK</source>
+        <translation>डायनेमिक NTK</translation>
+    </message>
+    <message>
+        <source>Scheme settings</source>
+        <translation>स्कीम सेटिंग्स</translation>
+    </message>
+    <message>
+        <source>Each scheme&apos;s own settings: RoPE base and head_dim, sinusoid width, T5 buckets, ALiBi</source>
+        <translation>हर स्कीम की अपनी सेटिंग्स: RoPE बेस और head_dim, साइनुसॉइड की चौड़ाई, T5 बकेट, ALiBi</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;font-size:9pt&apos;&gt;The formulas, computed; &lt;span style=&apos;color:{guide}&apos;&gt;&lt;i&gt;and what measurements found (Press et al. 2022)&lt;/i&gt;&lt;/span&gt;&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;font-size:9pt&apos;&gt;सूत्रों की गणना; &lt;span style=&apos;color:{guide}&apos;&gt;&lt;i&gt;और मापों में क्या मिला (Press et al. 2022)&lt;/i&gt;&lt;/span&gt;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Reasons</source>
+        <translation>कारण</translation>
+    </message>
+    <message>
+        <source>Show why each verdict was reached, and the measurements in full</source>
+        <translation>दिखाएँ कि हर निष्कर्ष क्यों निकला, और माप पूरे</translation>
+    </message>
+    <message>
+        <source>Hover over a plot for its numbers.</source>
+        <translation>संख्याओं के लिए किसी प्लॉट पर पॉइंटर रखें।</translation>
+    </message>
+    <message>
+        <source> (the auto factor stops at {factor:g})</source>
+        <translation> (ऑटो फ़ैक्टर {factor:g} पर रुकता है)</translation>
+    </message>
+    <message>
+        <source>Trained on {train:,} tokens, asked to read {eval:,}; RoPE scalings with factor {factor:g}{capped}, original length {train:,}. The verdicts read the plots: rows that exist, phases and angles seen in training, T5 buckets reached (decoder), each ALiBi head&apos;s reach (a dot: its bias crosses the dotted −{threshold:g}). Dashed: the training length.</source>
+        <translation>{train:,} टोकन्स पर ट्रेन किया गया, {eval:,} पढ़ने को कहा गया; RoPE स्केलिंग्स फ़ैक्टर {factor:g}{capped} के साथ, मूल लंबाई {train:,}। निष्कर्ष प्लॉट्स से पढ़े जाते हैं: मौजूद पंक्तियाँ, ट्रेनिंग में देखे गए फ़ेज़ और कोण, जिन T5 बकेट तक पहुँचा गया (डिकोडर), हर ALiBi हेड की पहुँच (बिंदु: उसका बायस डॉटेड −{threshold:g} को पार करता है)। डैश वाली रेखा: ट्रेनिंग लंबाई।</translation>
+    </message>
+    <message>
+        <source>Learned: {verdict}</source>
+        <translation>लर्न्ड: {verdict}</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>पोज़िशन</translation>
+    </message>
+    <message>
+        <source>row exists</source>
+        <translation>पंक्ति मौजूद</translation>
+    </message>
+    <message>
+        <source>no rows
+({n:,})</source>
+        <translation>कोई पंक्ति नहीं
+({n:,})</translation>
+    </message>
+    <message>
+        <source>Sinusoidal: {verdict}</source>
+        <translation>साइनुसॉइडल: {verdict}</translation>
+    </message>
+    <message>
+        <source>sin/cos pair (fast → slow)</source>
+        <translation>sin/cos जोड़ी (तेज़ → धीमी)</translation>
+    </message>
+    <message>
+        <source>unseen-phase share</source>
+        <translation>अनदेखे फ़ेज़ का हिस्सा</translation>
+    </message>
+    <message>
+        <source>sin/cos pair (dashed: full turns ←)</source>
+        <translation>sin/cos जोड़ी (डैश: पूरे चक्कर ←)</translation>
+    </message>
+    <message>
+        <source>RoPE: angle needed ÷ largest seen, factor {factor:g}</source>
+        <translation>RoPE: ज़रूरी कोण ÷ देखा गया सबसे बड़ा, फ़ैक्टर {factor:g}</translation>
+    </message>
+    <message>
+        <source>pair i (fast → slow)</source>
+        <translation>जोड़ी i (तेज़ → धीमी)</translation>
+    </message>
+    <message>
+        <source>needed / seen</source>
+        <translation>ज़रूरी / देखा गया</translation>
+    </message>
+    <message>
+        <source>full turn seen in training</source>
+        <translation>ट्रेनिंग में पूरा चक्कर देखा गया</translation>
+    </message>
+    <message>
+        <source>{name}: {n} out</source>
+        <translation>{name}: {n} बाहर</translation>
+    </message>
+    <message>
+        <source>1 = largest angle seen</source>
+        <translation>1 = देखा गया सबसे बड़ा कोण</translation>
+    </message>
+    <message>
+        <source>ALiBi: {verdict}</source>
+        <translation>ALiBi: {verdict}</translation>
+    </message>
+    <message>
+        <source>distance i − j (log)</source>
+        <translation>दूरी i − j (log)</translation>
+    </message>
+    <message>
+        <source>bias per head</source>
+        <translation>हर हेड का बायस</translation>
+    </message>
+    <message>
+        <source>bias (dotted: −{threshold:g})</source>
+        <translation>बायस (डॉटेड: −{threshold:g})</translation>
+    </message>
+    <message>
+        <source>T5 buckets: {verdict}</source>
+        <translation>T5 बकेट: {verdict}</translation>
+    </message>
+    <message>
+        <source>bucket (causal)</source>
+        <translation>बकेट (कॉज़ल)</translation>
+    </message>
+    <message>
+        <source>position {pos:,}: row {pos:,} exists</source>
+        <translation>पोज़िशन {pos:,}: पंक्ति {pos:,} मौजूद है</translation>
+    </message>
+    <message>
+        <source>position {pos:,}: no row — the table ends at {last:,}</source>
+        <translation>पोज़िशन {pos:,}: कोई पंक्ति नहीं — टेबल {last:,} पर ख़त्म होती है</translation>
+    </message>
+    <message>
+        <source>pair {i}: wavelength {wavelength:,.1f} positions; largest angle in training {angle:.4g} rad</source>
+        <translation>जोड़ी {i}: वेवलेंथ {wavelength:,.1f} पोज़िशन्स; ट्रेनिंग में सबसे बड़ा कोण {angle:.4g} rad</translation>
+    </message>
+    <message>
+        <source> (wrapped)</source>
+        <translation> (पूरा चक्कर)</translation>
+    </message>
+    <message>
+        <source>; {share:.0%} of new positions meet an unseen phase</source>
+        <translation>; {share:.0%} नई पोज़िशन्स अनदेखे फ़ेज़ पर पहुँचती हैं</translation>
+    </message>
+    <message>
+        <source> (out)</source>
+        <translation> (बाहर)</translation>
+    </message>
+    <message>
+        <source>; needed at {n:,}: {needed}</source>
+        <translation>; {n:,} पर ज़रूरी: {needed}</translation>
+    </message>
+    <message>
+        <source>trained</source>
+        <translation>ट्रेन हुआ</translation>
+    </message>
+    <message>
+        <source>never trained (first reached past the training length)</source>
+        <translation>कभी ट्रेन नहीं हुआ (पहली बार ट्रेनिंग लंबाई के आगे पहुँचा गया)</translation>
+    </message>
+    <message>
+        <source>distance {d:,}: bucket {b} of {n} — {seen}</source>
+        <translation>दूरी {d:,}: {n} में से बकेट {b} — {seen}</translation>
+    </message>
+    <message>
+        <source>distance {d:,.0f}: bias per head {biases}{more}; reach per head {reach}{more}</source>
+        <translation>दूरी {d:,.0f}: हर हेड का बायस {biases}{more}; हर हेड की पहुँच {reach}{more}</translation>
+    </message>
+    <message>
+        <source>Length extrapolation: trained on {train:,}, evaluated at {eval:,}</source>
+        <translation>लंबाई एक्सट्रैपोलेशन: {train:,} पर ट्रेन, {eval:,} पर मूल्यांकन</translation>
+    </message>
+</context>
+<context>
     <name>Heatmap</name>
     <message>
         <source>Hover over the heatmap for values; click to select a position and a dimension.</source>
