@@ -32,6 +32,7 @@ import torch
 from peapp import safe_open
 from peapp.encodings import sinusoidal
 from peapp.errors import DataFileError, ParameterError
+from peapp.i18n import msg, shown, translate
 from peapp.jobs import ProgressFn, Request
 from peapp.memory import ensure_fits
 from peapp.resources import resource_path
@@ -43,9 +44,11 @@ NUMBER_UNITS = {"seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "days": 86400.
 #: Units of elapsed time τ (one unit = one "position" of the sinusoid).
 TIME_UNITS = {"seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "days": 86400.0}
 ENCODINGS = ("sinusoidal", "calendar", "time2vec")
-ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calendar cycles",
-                   "time2vec": "Time2Vec (seeded)"}
-CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
+ENCODING_LABELS = {"sinusoidal": msg("TimeSeries", "Sinusoidal over real time"),  # marked: shown translated
+                   "calendar": msg("TimeSeries", "Calendar cycles"), "time2vec": msg("TimeSeries", "Time2Vec (seeded)")}
+CALENDAR_LABELS = (msg("TimeSeries", "hour sin"), msg("TimeSeries", "hour cos"), msg("TimeSeries", "weekday sin"),
+                   msg("TimeSeries", "weekday cos"), msg("TimeSeries", "day-of-year sin"),
+                   msg("TimeSeries", "day-of-year cos"))
 MAX_ROWS = 5_000_000
 MAX_LINE_CHARS = 1 << 20  # a longer line is refused before it is read whole
 PEEK_CHARS = 64 * 1024  # the most a look at the header and first rows reads
@@ -69,7 +72,7 @@ class BadRow:
     reason: str
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.reason}"
+        return translate("TimeSeries", "line {line}: {reason}").format(line=self.line, reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -91,11 +94,13 @@ class TimeSeries:
 
     def bad_report(self, limit: int = 20) -> str:
         if not self.bad_count:
-            return "no bad rows"
-        shown = "\n".join(str(b) for b in self.bad_rows[:limit])
+            return translate("TimeSeries", "no bad rows")
+        listed = "\n".join(str(b) for b in self.bad_rows[:limit])
         more = self.bad_count - min(limit, len(self.bad_rows))
-        return f"{self.bad_count} bad row{'s' if self.bad_count != 1 else ''} skipped:\n{shown}" + (
-            f"\n… and {more} more" if more > 0 else "")
+        head = translate("TimeSeries", "1 bad row skipped:") if self.bad_count == 1 else \
+            translate("TimeSeries", "{n} bad rows skipped:").format(n=self.bad_count)
+        return head + "\n" + listed + (
+            translate("TimeSeries", "\n… and {n} more").format(n=more) if more > 0 else "")
 
 
 def sample_path() -> Path:
@@ -491,10 +496,11 @@ def encode(times: np.ndarray, enc: TimeEncoding, origin: float, *, calendar_ok: 
 
 def column_labels(enc: TimeEncoding) -> list[str]:
     if enc.kind == "calendar":
-        return list(CALENDAR_LABELS)
+        return [shown(label) for label in CALENDAR_LABELS]
     if enc.kind == "sinusoidal":
         return [f"{'sin' if c % 2 == 0 else 'cos'} {c // 2}" for c in range(enc.d_model)]
-    return ["linear"] + [f"periodic {i}" for i in range(1, enc.k)]
+    periodic = translate("TimeSeries", "periodic {i}")
+    return [translate("TimeSeries", "linear")] + [periodic.format(i=i) for i in range(1, enc.k)]
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -571,8 +577,13 @@ def _load_cached(path: str, time_column: str, value_column: str | None, number_u
     return _series_cache[key]
 
 
+#: the time units as captions say them ("3 hours")
+_UNIT_NAMES = {"seconds": msg("TimeSeries", "seconds"), "minutes": msg("TimeSeries", "minutes"),
+               "hours": msg("TimeSeries", "hours"), "days": msg("TimeSeries", "days")}
+
+
 def _fmt_gap(value: float, unit: str) -> str:
-    return f"{value:,.3g} {unit}"
+    return f"{value:,.3g} {shown(_UNIT_NAMES.get(unit, unit))}"
 
 
 @dataclass(frozen=True)
@@ -662,23 +673,32 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
     pick_result = (a, b, float(abs(tau[b] - tau[a])), float(cosine(ab[:1], ab[1:])[0]))
 
     gaps_real = np.diff(tau)
-    irregular = (f"gaps from {_fmt_gap(gaps_real.min(), enc.unit)} to {_fmt_gap(gaps_real.max(), enc.unit)}"
-                 if n > 1 else "a single sample")
-    what = {
-        "sinusoidal": (f"the sinusoid (d_model {enc.d_model}, base {enc.base:g}) evaluated at the real elapsed "
-                       f"time in {enc.unit}, so an irregular gap shifts the phase by exactly its length"),
-        "calendar": "hour of day, day of week and day of year (UTC) as sin/cos pairs: cycles wrap, so "
-                    "23:00 is next to 00:00 and Sunday next to Monday",
-        "time2vec": (f"Time2Vec-style: 1 linear + {enc.k - 1} periodic features with seeded (not learned) "
-                     f"frequencies, seed {enc.seed}; the linear term makes similarity depend on when, not "
-                     f"only on the gap"),
-    }[enc.kind]
-    bad = f"; {series.bad_count} bad row{'s' if series.bad_count != 1 else ''} reported, not used" \
-        if series.bad_count else ""
-    extent = (f"{n:,} samples over {_fmt_gap(span, enc.unit)}, " if n > 1 else "")
-    caption = (f"{series.source}, column {series.time_column!r}: {extent}{irregular}{bad}. Encoding: {what}. Samples "
-               f"{a} and {b} are {_fmt_gap(pick_result[2], enc.unit)} apart, cosine similarity "
-               f"{pick_result[3]:.3f}.")
+    irregular = translate("TimeSeries", "gaps from {shortest} to {longest}").format(
+        shortest=_fmt_gap(gaps_real.min(), enc.unit), longest=_fmt_gap(gaps_real.max(), enc.unit)) \
+        if n > 1 else translate("TimeSeries", "a single sample")
+    if enc.kind == "sinusoidal":
+        what = translate("TimeSeries", "the sinusoid (d_model {d}, base {base:g}) evaluated at the real elapsed time "
+                                       "in {unit}, so an irregular gap shifts the phase by exactly its length").format(
+            d=enc.d_model, base=enc.base, unit=shown(_UNIT_NAMES.get(enc.unit, enc.unit)))
+    elif enc.kind == "calendar":
+        what = translate("TimeSeries", "hour of day, day of week and day of year (UTC) as sin/cos pairs: cycles "
+                                       "wrap, so 23:00 is next to 00:00 and Sunday next to Monday")
+    else:
+        what = translate("TimeSeries", "Time2Vec-style: 1 linear + {periodic} periodic features with seeded (not "
+                                       "learned) frequencies, seed {seed}; the linear term makes similarity depend on "
+                                       "when, not only on the gap").format(periodic=enc.k - 1, seed=enc.seed)
+    if not series.bad_count:
+        bad = ""
+    elif series.bad_count == 1:
+        bad = translate("TimeSeries", "; 1 bad row reported, not used")
+    else:
+        bad = translate("TimeSeries", "; {n} bad rows reported, not used").format(n=series.bad_count)
+    extent = translate("TimeSeries", "{n:,} samples over {span}, ").format(n=n, span=_fmt_gap(span, enc.unit)) \
+        if n > 1 else ""
+    caption = translate("TimeSeries", "{source}, column {column}: {extent}{irregular}{bad}. Encoding: {what}. "
+                                      "Samples {a} and {b} are {gap} apart, cosine similarity {similarity:.3f}.").format(
+        source=series.source, column=repr(series.time_column), extent=extent, irregular=irregular, bad=bad,
+        what=what, a=a, b=b, gap=_fmt_gap(pick_result[2], enc.unit), similarity=pick_result[3])
     return TimeSeriesResult(series=series, encoding=enc, tau=tau, grid_tau=grid_tau, matrix_index=index,
                             matrix=matrix,
                             labels=column_labels(enc), gaps=gaps, curve=curve, pair_gaps=pair_gaps,

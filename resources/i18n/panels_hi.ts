@@ -1594,6 +1594,30 @@
         <translation>की पोज़िशन n (साझा खिसकाव से पहले)</translation>
     </message>
     <message>
+        <source>seconds</source>
+        <translation>सेकंड</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>मिनट</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>घंटे</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>दिन</translation>
+    </message>
+    <message>
+        <source>Unix seconds</source>
+        <translation>यूनिक्स सेकंड</translation>
+    </message>
+    <message>
+        <source>Unix milliseconds</source>
+        <translation>यूनिक्स मिलीसेकंड</translation>
+    </message>
+    <message>
         <source>Data</source>
         <translation>डेटा</translation>
     </message>
@@ -1604,6 +1628,14 @@
     <message>
         <source>The column holding the timestamps</source>
         <translation>टाइमस्टैम्प वाला कॉलम</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>समय</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>मान</translation>
     </message>
     <message>
         <source>Optional: a numeric column to plot above the encoding (empty: none)</source>
@@ -1626,12 +1658,20 @@
         <translation>बीते हुए असली समय का साइनुसॉइड; sin/cos जोड़ियों के रूप में कैलेंडर चक्र; या सीड वाले पैरामीटर्स के साथ Time2Vec जैसी लीनियर + आवर्ती एनकोडिंग</translation>
     </message>
     <message>
+        <source>unit</source>
+        <translation>इकाई</translation>
+    </message>
+    <message>
         <source>One unit of elapsed time = one position step of the sinusoid</source>
         <translation>बीते समय की एक इकाई = साइनुसॉइड का एक पोज़िशन स्टेप</translation>
     </message>
     <message>
         <source>Width of the sinusoidal time encoding (even: sin/cos pairs)</source>
         <translation>साइनुसॉइडल टाइम एनकोडिंग की चौड़ाई (सम: sin/cos जोड़ियाँ)</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>बेस</translation>
     </message>
     <message>
         <source>Sinusoid base: the slowest pair&apos;s wavelength is base·2π time units</source>
@@ -1646,12 +1686,20 @@
         <translation>Time2Vec फ़ीचर्स: 1 लीनियर + k − 1 आवर्ती</translation>
     </message>
     <message>
+        <source>seed</source>
+        <translation>सीड</translation>
+    </message>
+    <message>
         <source>Seed of the Time2Vec parameters (a model would learn them)</source>
         <translation>Time2Vec पैरामीटर्स का सीड (मॉडल इन्हें सीखता)</translation>
     </message>
     <message>
         <source>A sample (row, in time order) for the two-timestamp comparison</source>
         <translation>दो टाइमस्टैम्प की तुलना के लिए एक सैंपल (पंक्ति, समय के क्रम में)</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>और</translation>
     </message>
 </context>
 <context>
@@ -1971,6 +2019,233 @@
     <message>
         <source>RoPE spectrum — {kind}</source>
         <translation>RoPE स्पेक्ट्रम — {kind}</translation>
+    </message>
+</context>
+<context>
+    <name>TimeSeries</name>
+    <message>
+        <source>Sinusoidal over real time</source>
+        <extracomment>Units a plain-number timestamp can be in; the ``unix_*`` ones also allow calendar cycles. Units of elapsed time τ (one unit = one &quot;position&quot; of the sinusoid).</extracomment>
+        <translation>असली समय पर साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>Calendar cycles</source>
+        <translation>कैलेंडर चक्र</translation>
+    </message>
+    <message>
+        <source>Time2Vec (seeded)</source>
+        <translation>Time2Vec (सीड वाला)</translation>
+    </message>
+    <message>
+        <source>hour sin</source>
+        <translation>घंटा sin</translation>
+    </message>
+    <message>
+        <source>hour cos</source>
+        <translation>घंटा cos</translation>
+    </message>
+    <message>
+        <source>weekday sin</source>
+        <translation>सप्ताह-दिन sin</translation>
+    </message>
+    <message>
+        <source>weekday cos</source>
+        <translation>सप्ताह-दिन cos</translation>
+    </message>
+    <message>
+        <source>day-of-year sin</source>
+        <translation>वर्ष-दिन sin</translation>
+    </message>
+    <message>
+        <source>day-of-year cos</source>
+        <translation>वर्ष-दिन cos</translation>
+    </message>
+    <message>
+        <source>line {line}: {reason}</source>
+        <translation>पंक्ति {line}: {reason}</translation>
+    </message>
+    <message>
+        <source>no bad rows</source>
+        <translation>कोई ख़राब पंक्ति नहीं</translation>
+    </message>
+    <message>
+        <source>1 bad row skipped:</source>
+        <translation>1 ख़राब पंक्ति छोड़ी गई:</translation>
+    </message>
+    <message>
+        <source>{n} bad rows skipped:</source>
+        <translation>{n} ख़राब पंक्तियाँ छोड़ी गईं:</translation>
+    </message>
+    <message>
+        <source>
+… and {n} more</source>
+        <translation>
+… और {n} अन्य</translation>
+    </message>
+    <message>
+        <source>periodic {i}</source>
+        <translation>आवर्ती {i}</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>लीनियर</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <extracomment>the time units as captions say them (&quot;3 hours&quot;)</extracomment>
+        <translation>सेकंड</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>मिनट</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>घंटे</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>दिन</translation>
+    </message>
+    <message>
+        <source>gaps from {shortest} to {longest}</source>
+        <translation>अंतराल {shortest} से {longest} तक</translation>
+    </message>
+    <message>
+        <source>a single sample</source>
+        <translation>केवल एक सैंपल</translation>
+    </message>
+    <message>
+        <source>the sinusoid (d_model {d}, base {base:g}) evaluated at the real elapsed time in {unit}, so an irregular gap shifts the phase by exactly its length</source>
+        <translation>साइनुसॉइड (d_model {d}, बेस {base:g}) बीते हुए असली समय ({unit} में) पर निकाला गया, इसलिए अनियमित अंतराल फ़ेज़ को ठीक अपनी लंबाई जितना खिसकाता है</translation>
+    </message>
+    <message>
+        <source>hour of day, day of week and day of year (UTC) as sin/cos pairs: cycles wrap, so 23:00 is next to 00:00 and Sunday next to Monday</source>
+        <translation>दिन का घंटा, सप्ताह का दिन और वर्ष का दिन (UTC) sin/cos जोड़ियों के रूप में: चक्र घूमकर लौटते हैं, इसलिए 23:00, 00:00 के पास है और रविवार, सोमवार के पास</translation>
+    </message>
+    <message>
+        <source>Time2Vec-style: 1 linear + {periodic} periodic features with seeded (not learned) frequencies, seed {seed}; the linear term makes similarity depend on when, not only on the gap</source>
+        <translation>Time2Vec जैसा: 1 लीनियर + {periodic} आवर्ती फ़ीचर्स, सीड वाली (लर्न नहीं की गई) फ़्रीक्वेंसीज़ के साथ, सीड {seed}; लीनियर पद के कारण समानता केवल अंतराल पर नहीं, समय पर भी निर्भर करती है</translation>
+    </message>
+    <message>
+        <source>; 1 bad row reported, not used</source>
+        <translation>; 1 ख़राब पंक्ति बताई गई, उपयोग नहीं हुई</translation>
+    </message>
+    <message>
+        <source>; {n} bad rows reported, not used</source>
+        <translation>; {n} ख़राब पंक्तियाँ बताई गईं, उपयोग नहीं हुईं</translation>
+    </message>
+    <message>
+        <source>{n:,} samples over {span}, </source>
+        <translation>{span} में {n:,} सैंपल्स, </translation>
+    </message>
+    <message>
+        <source>{source}, column {column}: {extent}{irregular}{bad}. Encoding: {what}. Samples {a} and {b} are {gap} apart, cosine similarity {similarity:.3f}.</source>
+        <translation>{source}, कॉलम {column}: {extent}{irregular}{bad}। एनकोडिंग: {what}। सैंपल {a} और {b} के बीच {gap} का अंतर है, कोसाइन समानता {similarity:.3f}।</translation>
+    </message>
+    <message>
+        <source>Open CSV…</source>
+        <translation>CSV खोलें…</translation>
+    </message>
+    <message>
+        <source>Read your own series: a CSV with a header row and a timestamp column (ISO 8601 dates or numbers). Dropping a .csv file on this panel works too.</source>
+        <translation>अपनी सीरीज़ पढ़ें: हेडर पंक्ति और टाइमस्टैम्प कॉलम वाली CSV (ISO 8601 तारीख़ें या संख्याएँ)। इस पैनल पर CSV फ़ाइल छोड़ने से भी काम होता है।</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>सैंपल</translation>
+    </message>
+    <message>
+        <source>Back to the built-in sensor sample (hourly readings with missing hours)</source>
+        <translation>अंतर्निहित सेंसर सैंपल पर लौटें (घंटेवार रीडिंग्स, कुछ घंटे ग़ायब)</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>डेटा</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>कोसाइन समानता</translation>
+    </message>
+    <message>
+        <source>Rows of the file that could not be used, with the reason (not silently dropped)</source>
+        <translation>फ़ाइल की वे पंक्तियाँ जिनका उपयोग नहीं हो सका, कारण सहित (चुपचाप हटाई नहीं गईं)</translation>
+    </message>
+    <message>
+        <source>Hover over a plot for its numbers.</source>
+        <translation>संख्याओं के लिए किसी प्लॉट पर पॉइंटर रखें।</translation>
+    </message>
+    <message>
+        <source>Open a time series</source>
+        <translation>टाइम सीरीज़ खोलें</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>CSV फ़ाइलें (*.csv *.txt);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>built-in sample: {name} (hourly sensor readings, missing hours, two corrupt rows)</source>
+        <translation>अंतर्निहित सैंपल: {name} (घंटेवार सेंसर रीडिंग्स, कुछ घंटे ग़ायब, दो ख़राब पंक्तियाँ)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(कोई नहीं)</translation>
+    </message>
+    <message>
+        <source>{unit} since {origin}</source>
+        <translation>{origin} से {unit}</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>सैंपल्स</translation>
+    </message>
+    <message>
+        <source>{source}: {n:,} samples</source>
+        <translation>{source}: {n:,} सैंपल्स</translation>
+    </message>
+    <message>
+        <source>encoding column</source>
+        <translation>एनकोडिंग कॉलम</translation>
+    </message>
+    <message>
+        <source>gap ({unit})</source>
+        <translation>अंतराल ({unit})</translation>
+    </message>
+    <message>
+        <source>similarity vs gap</source>
+        <translation>समानता बनाम अंतराल</translation>
+    </message>
+    <message>
+        <source>No bad rows: every data row was used.</source>
+        <translation>कोई ख़राब पंक्ति नहीं: डेटा की हर पंक्ति का उपयोग हुआ।</translation>
+    </message>
+    <message>
+        <source> Rows were not in time order; they are shown sorted.</source>
+        <translation> पंक्तियाँ समय के क्रम में नहीं थीं; उन्हें क्रम से लगाकर दिखाया गया है।</translation>
+    </message>
+    <message>
+        <source> Curve: from sample {a} onwards; dots: random pairs of real samples; ring: the two chosen samples.</source>
+        <translation> वक्र: सैंपल {a} से आगे; बिंदु: असली सैंपल्स की रैंडम जोड़ियाँ; छल्ला: चुने गए दो सैंपल।</translation>
+    </message>
+    <message>
+        <source>gap {gap:,.3f} {unit}: similarity {similarity:+.4f} (from sample {a})</source>
+        <translation>अंतराल {gap:,.3f} {unit}: समानता {similarity:+.4f} (सैंपल {a} से)</translation>
+    </message>
+    <message>
+        <source>sample {i} (line {line}), {time} = {tau:,.3f} {unit}{value}</source>
+        <translation>सैंपल {i} (पंक्ति {line}), {time} = {tau:,.3f} {unit}{value}</translation>
+    </message>
+    <message>
+        <source>{tau:,.2f} {unit}: no sample here (a gap in the data)</source>
+        <translation>{tau:,.2f} {unit}: यहाँ कोई सैंपल नहीं (डेटा में अंतराल)</translation>
+    </message>
+    <message>
+        <source>sample {i}, {time} ({tau:,.3f} {unit}), {column}: {value:+.4f}</source>
+        <translation>सैंपल {i}, {time} ({tau:,.3f} {unit}), {column}: {value:+.4f}</translation>
+    </message>
+    <message>
+        <source>Time series — {source}, {encoding}</source>
+        <translation>टाइम सीरीज़ — {source}, {encoding}</translation>
     </message>
 </context>
 </TS>
