@@ -1069,8 +1069,140 @@
         <translation>एम्बेडिंग की चौड़ाई।</translation>
     </message>
     <message>
+        <source>Image height</source>
+        <translation>चित्र की ऊँचाई</translation>
+    </message>
+    <message>
+        <source>Input height in pixels.</source>
+        <translation>इनपुट की ऊँचाई पिक्सेल में।</translation>
+    </message>
+    <message>
+        <source>Image width</source>
+        <translation>चित्र की चौड़ाई</translation>
+    </message>
+    <message>
+        <source>Input width in pixels.</source>
+        <translation>इनपुट की चौड़ाई पिक्सेल में।</translation>
+    </message>
+    <message>
+        <source>Patch height</source>
+        <translation>पैच की ऊँचाई</translation>
+    </message>
+    <message>
+        <source>Patch height in pixels.</source>
+        <translation>पैच की ऊँचाई पिक्सेल में।</translation>
+    </message>
+    <message>
+        <source>Patch width</source>
+        <translation>पैच की चौड़ाई</translation>
+    </message>
+    <message>
+        <source>Patch width in pixels.</source>
+        <translation>पैच की चौड़ाई पिक्सेल में।</translation>
+    </message>
+    <message>
+        <source>Prefix tokens</source>
+        <translation>प्रीफ़िक्स टोकन्स</translation>
+    </message>
+    <message>
+        <source>CLS / distillation / register tokens before the patches; kept out of the grid.</source>
+        <translation>पैचों से पहले के CLS / डिस्टिलेशन / रजिस्टर टोकन्स; ग्रिड से बाहर रखे जाते हैं।</translation>
+    </message>
+    <message>
+        <source>Encoding of panel A.</source>
+        <translation>पैनल A की एनकोडिंग।</translation>
+    </message>
+    <message>
+        <source>Panel B</source>
+        <translation>पैनल B</translation>
+    </message>
+    <message>
+        <source>Second panel: another encoding to compare, A resampled to another grid, or none.</source>
+        <translation>दूसरा पैनल: तुलना के लिए दूसरी एनकोडिंग, दूसरे ग्रिड पर रीसैंपल किया गया A, या कुछ नहीं।</translation>
+    </message>
+    <message>
+        <source>Resample to rows</source>
+        <translation>रीसैंपल के बाद पंक्तियाँ</translation>
+    </message>
+    <message>
+        <source>Grid rows after resampling (panel B = resampled).</source>
+        <translation>रीसैंपलिंग के बाद ग्रिड की पंक्तियाँ (पैनल B = रीसैंपल किया गया)।</translation>
+    </message>
+    <message>
+        <source>Resample to columns</source>
+        <translation>रीसैंपल के बाद कॉलम</translation>
+    </message>
+    <message>
+        <source>Grid columns after resampling.</source>
+        <translation>रीसैंपलिंग के बाद ग्रिड के कॉलम।</translation>
+    </message>
+    <message>
+        <source>dim</source>
+        <translation>डायमेंशन</translation>
+    </message>
+    <message>
+        <source>Embedding width (head_dim for RoPE); 2D sin-cos and RoPE need a multiple of 4.</source>
+        <translation>एम्बेडिंग की चौड़ाई (RoPE के लिए head_dim); 2D sin-cos और RoPE को 4 का गुणज चाहिए।</translation>
+    </message>
+    <message>
+        <source>Frequency base of the sinusoids and RoPE (MAE: 10000).</source>
+        <translation>साइनुसॉइड्स और RoPE का फ़्रीक्वेंसी बेस (MAE: 10000)।</translation>
+    </message>
+    <message>
         <source>Seed</source>
         <translation>सीड</translation>
+    </message>
+    <message>
+        <source>Seed of the random learned table (and of a random RoPE vector).</source>
+        <translation>रैंडम लर्न्ड टेबल का सीड (और रैंडम RoPE वेक्टर का भी)।</translation>
+    </message>
+    <message>
+        <source>RoPE vector</source>
+        <translation>RoPE वेक्टर</translation>
+    </message>
+    <message>
+        <source>The fixed q = k vector whose rotated dot products RoPE&apos;s map shows.</source>
+        <translation>वह तय q = k वेक्टर जिसके घुमाए हुए डॉट प्रोडक्ट RoPE का मैप दिखाता है।</translation>
+    </message>
+    <message>
+        <source>Colour range</source>
+        <translation>रंगों का दायरा</translation>
+    </message>
+    <message>
+        <source>data: the colour bar spans the values shown; full: the whole −1 … 1 cosine range.</source>
+        <translation>डेटा: कलर बार दिखाए गए मानों तक फैलता है; पूरा: कोसाइन का पूरा −1 … 1 दायरा।</translation>
+    </message>
+    <message>
+        <source>Selected patch</source>
+        <translation>चुना गया पैच</translation>
+    </message>
+    <message>
+        <source>Row-major index of the selected patch.</source>
+        <translation>चुने गए पैच का पंक्ति-क्रम इंडेक्स।</translation>
+    </message>
+    <message>
+        <source>Learned table</source>
+        <translation>लर्न्ड टेबल</translation>
+    </message>
+    <message>
+        <source>PATH::TENSOR of a checkpoint&apos;s ViT position table [1, P + H·W, d] or [P + H·W, d] (P = Prefix tokens), shown when a panel&apos;s encoding is &apos;table&apos;.</source>
+        <translation>किसी चेकपॉइंट की ViT पोज़िशन टेबल [1, P + H·W, d] या [P + H·W, d] का PATH::TENSOR (P = प्रीफ़िक्स टोकन्स), तब दिखाई जाती है जब किसी पैनल की एनकोडिंग ‘लर्न्ड टेबल (दी गई)’ हो।</translation>
+    </message>
+    <message>
+        <source>Bias table</source>
+        <translation>बायस टेबल</translation>
+    </message>
+    <message>
+        <source>PATH::TENSOR of a checkpoint&apos;s 2-D relative_position_bias_table (BEiT, Swin) [(2H−1)(2W−1) (+3), heads], shown when a panel&apos;s encoding is &apos;relative_bias&apos;; the grid is its window.</source>
+        <translation>किसी चेकपॉइंट की 2-D relative_position_bias_table (BEiT, Swin) [(2H−1)(2W−1) (+3), हेड्स] का PATH::TENSOR, तब दिखाई जाती है जब किसी पैनल की एनकोडिंग ‘रिलेटिव बायस टेबल (दी गई)’ हो; ग्रिड उसकी विंडो है।</translation>
+    </message>
+    <message>
+        <source>Bias head</source>
+        <translation>बायस हेड</translation>
+    </message>
+    <message>
+        <source>Head of the relative position bias table shown.</source>
+        <translation>दिखाई गई रिलेटिव पोज़िशन बायस टेबल का हेड।</translation>
     </message>
     <message>
         <source>Seed of the random initialisation (std 0.02, as GPT-2/BERT).</source>
@@ -1700,6 +1832,330 @@
     <message>
         <source>with</source>
         <translation>और</translation>
+    </message>
+</context>
+<context>
+    <name>PatchGrid</name>
+    <message>
+        <source>2D sin-cos (MAE)</source>
+        <translation>2D sin-cos (MAE)</translation>
+    </message>
+    <message>
+        <source>Learned 2D (random init)</source>
+        <translation>लर्न्ड 2D (रैंडम इनिशियलाइज़ेशन)</translation>
+    </message>
+    <message>
+        <source>Axial 2D RoPE</source>
+        <translation>अक्षीय 2D RoPE</translation>
+    </message>
+    <message>
+        <source>Flattened 1D sinusoid</source>
+        <translation>सपाट किया 1D साइनुसॉइड</translation>
+    </message>
+    <message>
+        <source>Learned table (given)</source>
+        <translation>लर्न्ड टेबल (दी गई)</translation>
+    </message>
+    <message>
+        <source>Relative bias table (given)</source>
+        <translation>रिलेटिव बायस टेबल (दी गई)</translation>
+    </message>
+    <message>
+        <source>— none —</source>
+        <translation>— कोई नहीं —</translation>
+    </message>
+    <message>
+        <source>A resampled to…</source>
+        <translation>A को रीसैंपल करें…</translation>
+    </message>
+    <message>
+        <source>ones</source>
+        <translation>सभी 1</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>रैंडम</translation>
+    </message>
+    <message>
+        <source>data range</source>
+        <translation>डेटा का दायरा</translation>
+    </message>
+    <message>
+        <source>relative bias, head {head} of {heads}</source>
+        <translation>रिलेटिव बायस, {heads} में से हेड {head}</translation>
+    </message>
+    <message>
+        <source>bias added to the logit</source>
+        <translation>लॉजिट में जोड़ा गया बायस</translation>
+    </message>
+    <message>
+        <source>RoPE has no table to resample: its rotations are evaluated on the {rows}×{cols} grid directly (the same relative offsets give the same scores).</source>
+        <translation>RoPE की कोई टेबल नहीं जिसे रीसैंपल किया जाए: इसके रोटेशन सीधे {rows}×{cols} ग्रिड पर निकाले जाते हैं (वही रिलेटिव ऑफ़सेट वही स्कोर देते हैं)।</translation>
+    </message>
+    <message>
+        <source>{encoding} resampled to {rows}×{cols}</source>
+        <translation>{encoding}, {rows}×{cols} पर रीसैंपल</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>कोसाइन समानता</translation>
+    </message>
+    <message>
+        <source>rotated dot product / |v|²</source>
+        <translation>घुमाया हुआ डॉट प्रोडक्ट / |v|²</translation>
+    </message>
+    <message>
+        <source>class token (kept out of the grid): class → patch {to_patch:+.4f}, patch → class {to_class:+.4f}, class → class {class_class:+.4f}</source>
+        <translation>क्लास टोकन (ग्रिड से बाहर): क्लास → पैच {to_patch:+.4f}, पैच → क्लास {to_class:+.4f}, क्लास → क्लास {class_class:+.4f}</translation>
+    </message>
+    <message>
+        <source>; {rows} px rows and {cols} px columns past the last patch are dropped</source>
+        <translation>; आख़िरी पैच के आगे की {rows} px पंक्तियाँ और {cols} px कॉलम छोड़ दिए जाते हैं</translation>
+    </message>
+    <message>
+        <source> (no prefix tokens)</source>
+        <translation> (कोई प्रीफ़िक्स टोकन नहीं)</translation>
+    </message>
+    <message>
+        <source> + 1 prefix token</source>
+        <translation> + 1 प्रीफ़िक्स टोकन</translation>
+    </message>
+    <message>
+        <source> + {n} prefix tokens</source>
+        <translation> + {n} प्रीफ़िक्स टोकन्स</translation>
+    </message>
+    <message>
+        <source>{ih}×{iw} px image, {ph}×{pw} px patches → {gh}×{gw} = {n:,} patches{prefix}{crop}</source>
+        <translation>{ih}×{iw} px चित्र, {ph}×{pw} px पैच → {gh}×{gw} = {n:,} पैच{prefix}{crop}</translation>
+    </message>
+    <message>
+        <source>patch ({r},{c}): grid neighbours {listed} (mean {mean:+.3f})</source>
+        <translation>पैच ({r},{c}): ग्रिड पड़ोसी {listed} (औसत {mean:+.3f})</translation>
+    </message>
+    <message>
+        <source>adjacent only in the flattened order {listed}</source>
+        <translation>केवल सपाट क्रम में पास {listed}</translation>
+    </message>
+    <message>
+        <source>its flattened-order neighbours are grid neighbours too (not at a row end)</source>
+        <translation>सपाट क्रम के इसके पड़ोसी ग्रिड पड़ोसी भी हैं (पंक्ति के छोर पर नहीं)</translation>
+    </message>
+    <message>
+        <source>the {k} most similar patches {listed} are all its grid neighbours</source>
+        <translation>सबसे मिलते-जुलते {k} पैच {listed} सभी इसके ग्रिड पड़ोसी हैं</translation>
+    </message>
+    <message>
+        <source>none of the {k} most similar patches {listed} is a grid neighbour</source>
+        <translation>सबसे मिलते-जुलते {k} पैचों {listed} में से कोई भी ग्रिड पड़ोसी नहीं है</translation>
+    </message>
+    <message>
+        <source>of the {k} most similar patches, {inside} is a grid neighbour</source>
+        <translation>सबसे मिलते-जुलते {k} पैचों में से {inside} ग्रिड पड़ोसी है</translation>
+    </message>
+    <message>
+        <source>of the {k} most similar patches, {inside} are grid neighbours</source>
+        <translation>सबसे मिलते-जुलते {k} पैचों में से {inside} ग्रिड पड़ोसी हैं</translation>
+    </message>
+    <message>
+        <source> and {outside} is not</source>
+        <translation> और {outside} नहीं है</translation>
+    </message>
+    <message>
+        <source> and {outside} are not</source>
+        <translation> और {outside} नहीं हैं</translation>
+    </message>
+    <message>
+        <source>upsampled</source>
+        <translation>अपसैंपल किया</translation>
+    </message>
+    <message>
+        <source>downsampled</source>
+        <translation>डाउनसैंपल किया</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>वैसा ही रखा</translation>
+    </message>
+    <message>
+        <source>copied unchanged</source>
+        <translation>बिना बदले कॉपी किए</translation>
+    </message>
+    <message>
+        <source>CHANGED</source>
+        <translation>बदल गए</translation>
+    </message>
+    <message>
+        <source>{oh}×{ow} → {nh}×{nw} patches ({verb}; {old:,} → {new:,} rows with {prefix_n} prefix token(s) {prefix}), {mode} in float32. Mean row norm {norm_before:.4g} → {norm_after:.4g}; values [{low_before:.3g}, {high_before:.3g}] → [{low_after:.3g}, {high_after:.3g}]; resampling back to {oh}×{ow} differs by {error:.2f}% (relative RMS).</source>
+        <translation>{oh}×{ow} → {nh}×{nw} पैच ({verb}; {old:,} → {new:,} पंक्तियाँ, {prefix_n} प्रीफ़िक्स टोकन {prefix}), float32 में {mode}। पंक्तियों का औसत नॉर्म {norm_before:.4g} → {norm_after:.4g}; मान [{low_before:.3g}, {high_before:.3g}] → [{low_after:.3g}, {high_after:.3g}]; वापस {oh}×{ow} पर रीसैंपल करने से {error:.2f}% का अंतर (रिलेटिव RMS)।</translation>
+    </message>
+    <message>
+        <source>tiles A</source>
+        <extracomment>the plots&apos; names in hover read-outs (the keys are the dock&apos;s own)</extracomment>
+        <translation>टाइल्स A</translation>
+    </message>
+    <message>
+        <source>tiles B</source>
+        <translation>टाइल्स B</translation>
+    </message>
+    <message>
+        <source>map A</source>
+        <translation>मैप A</translation>
+    </message>
+    <message>
+        <source>map B</source>
+        <translation>मैप B</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>चित्र</translation>
+    </message>
+    <message>
+        <source>Hover over a tile, map or the image for values; click to select a patch.</source>
+        <translation>मानों के लिए किसी टाइल, मैप या चित्र पर पॉइंटर रखें; पैच चुनने के लिए क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>कॉलम</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>पंक्ति</translation>
+    </message>
+    <message>
+        <source>x (pixels)</source>
+        <translation>x (पिक्सेल)</translation>
+    </message>
+    <message>
+        <source>y (pixels)</source>
+        <translation>y (पिक्सेल)</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>समानता</translation>
+    </message>
+    <message>
+        <source>image px</source>
+        <translation>चित्र px</translation>
+    </message>
+    <message>
+        <source>patch px</source>
+        <translation>पैच px</translation>
+    </message>
+    <message>
+        <source>prefix</source>
+        <translation>प्रीफ़िक्स</translation>
+    </message>
+    <message>
+        <source>colours</source>
+        <translation>रंग</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>बेस</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>सीड</translation>
+    </message>
+    <message>
+        <source>dim</source>
+        <translation>डायमेंशन</translation>
+    </message>
+    <message>
+        <source>RoPE v</source>
+        <translation>RoPE v</translation>
+    </message>
+    <message>
+        <source>resample to</source>
+        <translation>रीसैंपल</translation>
+    </message>
+    <message>
+        <source>bias head</source>
+        <translation>बायस हेड</translation>
+    </message>
+    <message>
+        <source>Open image…</source>
+        <translation>चित्र खोलें…</translation>
+    </message>
+    <message>
+        <source>Show a PNG or JPEG of your own under the patch grid</source>
+        <translation>पैच ग्रिड के नीचे अपना PNG या JPEG दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Sample image</source>
+        <translation>सैंपल चित्र</translation>
+    </message>
+    <message>
+        <source>Back to the built-in landscape</source>
+        <translation>अंतर्निहित लैंडस्केप पर लौटें</translation>
+    </message>
+    <message>
+        <source>Image under the patch grid</source>
+        <translation>पैच ग्रिड के नीचे का चित्र</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.bmp)</source>
+        <translation>चित्र (*.png *.jpg *.jpeg *.bmp)</translation>
+    </message>
+    <message>
+        <source> (the previous picture is kept)</source>
+        <translation> (पिछला चित्र बना रहता है)</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>बायस</translation>
+    </message>
+    <message>
+        <source>image, {h}×{w} px patches</source>
+        <translation>चित्र, {h}×{w} px पैच</translation>
+    </message>
+    <message>
+        <source>{letter}: patch ({r},{c}) vs all</source>
+        <translation>{letter}: पैच ({r},{c}) बनाम सभी</translation>
+    </message>
+    <message>
+        <source>{report}. Over the grid: the most similar patches are the grid neighbours for {ok:,} of {n:,} patches ({ok_ends} of {ends} row ends).</source>
+        <translation>{report}। पूरे ग्रिड पर: {n:,} में से {ok:,} पैचों के लिए सबसे मिलते-जुलते पैच ग्रिड पड़ोसी हैं (पंक्ति के {ends} छोरों में से {ok_ends})।</translation>
+    </message>
+    <message>
+        <source>prefix row {k}: mean cosine with the patches {mean:+.3f}, highest {best:+.3f} at ({r},{c})</source>
+        <translation>प्रीफ़िक्स पंक्ति {k}: पैचों से औसत कोसाइन {mean:+.3f}, सबसे अधिक {best:+.3f} ({r},{c}) पर</translation>
+    </message>
+    <message>
+        <source>(kept out of the grid) </source>
+        <translation>(ग्रिड से बाहर) </translation>
+    </message>
+    <message>
+        <source>{grid}. Each small tile is one patch; its pixels show how similar that patch&apos;s position encoding is to every patch&apos;s ({what}; one colour bar for every image), as in the ViT paper&apos;s Fig. 7. A 2D encoding gives each tile a bright blob around its own patch; a flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.</source>
+        <translation>{grid}। हर छोटी टाइल एक पैच है; उसके पिक्सेल दिखाते हैं कि उस पैच की पोज़िशन एनकोडिंग हर पैच की एनकोडिंग से कितनी मिलती है ({what}; सभी चित्रों के लिए एक ही कलर बार), जैसे ViT पेपर के चित्र 7 में। 2D एनकोडिंग में हर टाइल पर उसके अपने पैच के आसपास एक चमकीला धब्बा बनता है; सपाट 1D एनकोडिंग में आड़ी धारियाँ बनती हैं जो एक पंक्ति के छोर से अगली पंक्ति की शुरुआत तक मुड़ती हैं।</translation>
+    </message>
+    <message>
+        <source> Panel A is {table} ({n} prefix row(s) left out).</source>
+        <translation> पैनल A {table} है ({n} प्रीफ़िक्स पंक्ति(याँ) छोड़ी गईं)।</translation>
+    </message>
+    <message>
+        <source> Panel {letter} is not a similarity: each tile is one query patch&apos;s learned bias to every key patch of the window (added to the attention logits; {label}), {note}</source>
+        <translation> पैनल {letter} समानता नहीं है: हर टाइल एक क्वेरी पैच का विंडो के हर की पैच के लिए लर्न्ड बायस है (अटेंशन लॉजिट्स में जोड़ा जाता है; {label}), {note}</translation>
+    </message>
+    <message>
+        <source>{where}: tile of patch ({tr},{tc}), cell ({r},{c}) — {what} {value:+.4f} (offset {dr:+d} rows, {dc:+d} columns)</source>
+        <translation>{where}: पैच ({tr},{tc}) की टाइल, सेल ({r},{c}) — {what} {value:+.4f} (ऑफ़सेट {dr:+d} पंक्तियाँ, {dc:+d} कॉलम)</translation>
+    </message>
+    <message>
+        <source>{where}: patch ({r},{c}) vs selected ({sr},{sc}) — {what} {value:+.4f}</source>
+        <translation>{where}: पैच ({r},{c}) बनाम चुना गया ({sr},{sc}) — {what} {value:+.4f}</translation>
+    </message>
+    <message>
+        <source>; pixels x {x0}–{x1}, y {y0}–{y1}</source>
+        <translation>; पिक्सेल x {x0}–{x1}, y {y0}–{y1}</translation>
+    </message>
+    <message>
+        <source>Patch position similarity — {a}</source>
+        <translation>पैच पोज़िशन समानता — {a}</translation>
+    </message>
+    <message>
+        <source>Patch position similarity — {a} vs {b}</source>
+        <translation>पैच पोज़िशन समानता — {a} बनाम {b}</translation>
     </message>
 </context>
 <context>

@@ -26,7 +26,7 @@ Ctrl Shift Alt Esc Enter Tab Del Backspace Home End PgUp PgDn Cmd
 sin cos exp log max min softmax argmax rad deg
 px dpi Hz kHz ms
 ViT DeiT Swin CLIP
-LongRoPE DeepSeek RoFormer mscale clip DataCamp timestamp
+LongRoPE DeepSeek RoFormer BEiT mscale clip DataCamp timestamp
 """.split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")
