@@ -69,10 +69,26 @@ MAX_CURVE_POINTS = 16_384
 @dataclass(frozen=True)
 class BadRow:
     line: int  # 1-based line number in the file (the header is line 1)
-    reason: str
+    # the reason: a marked message and its fields, put together in the language shown (a read series
+    # is cached, so its words must not be fixed at reading time)
+    template: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        text = shown(self.template)
+        return text.format(**dict(self.fields)) if self.fields else text
 
     def __str__(self) -> str:
         return translate("TimeSeries", "line {line}: {reason}").format(line=self.line, reason=self.reason)
+
+
+class _TimestampError(ValueError):
+    """A timestamp that cannot be read: the reason as a marked message and its fields."""
+
+    def __init__(self, reason: str, **fields: object):
+        super().__init__(str(reason).format(**fields))
+        self.reason, self.fields = reason, tuple(fields.items())
 
 
 @dataclass(frozen=True)
@@ -172,19 +188,20 @@ def parse_timestamp(text: str) -> tuple[str, float]:
     """("number", value) or ("datetime", Unix seconds); raises ValueError with a reason."""
     text = text.strip()
     if not text:
-        raise ValueError("empty timestamp")
+        raise _TimestampError(msg("TimeSeries", "empty timestamp"))
     try:
         number = float(text)
     except ValueError:
         pass
     else:
         if not math.isfinite(number):
-            raise ValueError(f"timestamp {text!r} is not a finite number")
+            raise _TimestampError(msg("TimeSeries", "timestamp {text} is not a finite number"), text=repr(text))
         return "number", number
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"{text!r} is neither a number nor an ISO 8601 date/time") from None
+        raise _TimestampError(msg("TimeSeries", "{text} is neither a number nor an ISO 8601 date/time"),
+                              text=repr(text)) from None
     if moment.tzinfo is None:  # naive times are taken as UTC (said in the caption)
         moment = moment.replace(tzinfo=timezone.utc)
     return "datetime", moment.timestamp()
@@ -312,11 +329,11 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
     bad: list[BadRow] = []
     bad_count = 0
 
-    def reject(line: int, reason: str) -> None:
+    def reject(line: int, reason: str, **fields: object) -> None:
         nonlocal bad_count
         bad_count += 1
         if len(bad) < MAX_BAD_ROWS_KEPT:
-            bad.append(BadRow(line, reason))
+            bad.append(BadRow(line, reason, tuple(fields.items())))
 
     need = max(t_idx, v_idx if v_idx is not None else 0) + 1
     for count, (line, row) in enumerate(rows):
@@ -325,18 +342,21 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
         if not any(c.strip() for c in row):
             continue  # blank lines are not data
         if len(row) < need:
-            reject(line, f"has {len(row)} field{'s' if len(row) != 1 else ''}; expected at least {need} "
-                         f"to reach column {header[need - 1]!r}")
+            reject(line, msg("TimeSeries", "has 1 field; expected at least {need} to reach column {column}")
+                   if len(row) == 1 else
+                   msg("TimeSeries", "has {n} fields; expected at least {need} to reach column {column}"),
+                   n=len(row), need=need, column=repr(header[need - 1]))
             continue
         try:
             kind, stamp = parse_timestamp(row[t_idx])
-        except ValueError as exc:
-            reject(line, str(exc))
+        except _TimestampError as exc:
+            reject(line, exc.reason, **dict(exc.fields))
             continue
         if kind == "number" and number_unit.startswith("unix") and \
                 not _UNIX_RANGE[0] <= stamp * NUMBER_UNITS[number_unit] <= _UNIX_RANGE[1]:
-            reject(line, f"{row[t_idx].strip()} as {number_unit.replace('_', ' ')} is outside the years 1–9999 "
-                         f"(is the unit right? milliseconds are unix_ms)")
+            reject(line, msg("TimeSeries", "{stamp} as {unit} is outside the years 1–9999 (is the unit right? "
+                                           "milliseconds are unix_ms)"),
+                   stamp=row[t_idx].strip(), unit=number_unit)
             continue
         value = math.nan
         if v_idx is not None:
@@ -345,7 +365,8 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
                 if not math.isfinite(value):
                     raise ValueError
             except ValueError:
-                reject(line, f"value {row[v_idx].strip()!r} in {value_column!r} is not a finite number")
+                reject(line, msg("TimeSeries", "value {value} in {column} is not a finite number"),
+                       value=repr(row[v_idx].strip()), column=repr(value_column))
                 continue
         kinds.append(kind)
         stamps.append(stamp)
@@ -364,8 +385,8 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
     keep = np.array([k == kind for k in kinds])
     for k, stamp_line in zip(kinds, lines_used):
         if k != kind:
-            reject(stamp_line, f"a {'number' if k == 'number' else 'date'} in a column of "
-                               f"{'dates' if kind == 'datetime' else 'numbers'}")
+            reject(stamp_line, msg("TimeSeries", "a number in a column of dates") if k == "number" else
+                   msg("TimeSeries", "a date in a column of numbers"))
     bad.sort(key=lambda b: b.line)
     times = np.asarray(stamps, dtype=np.float64)[keep]
     if kind == "number":

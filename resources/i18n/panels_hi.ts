@@ -595,6 +595,10 @@
         <translation>डायनेमिक NTK</translation>
     </message>
     <message>
+        <source>auto</source>
+        <translation>स्वतः</translation>
+    </message>
+    <message>
         <source>Scheme settings</source>
         <translation>स्कीम सेटिंग्स</translation>
     </message>
@@ -2537,6 +2541,42 @@
 … and {n} more</source>
         <translation>
 … और {n} अन्य</translation>
+    </message>
+    <message>
+        <source>empty timestamp</source>
+        <translation>खाली टाइमस्टैम्प</translation>
+    </message>
+    <message>
+        <source>timestamp {text} is not a finite number</source>
+        <translation>टाइमस्टैम्प {text} कोई सीमित संख्या नहीं है</translation>
+    </message>
+    <message>
+        <source>{text} is neither a number nor an ISO 8601 date/time</source>
+        <translation>{text} न कोई संख्या है, न ISO 8601 तारीख़/समय</translation>
+    </message>
+    <message>
+        <source>has 1 field; expected at least {need} to reach column {column}</source>
+        <translation>इसमें 1 फ़ील्ड है; कॉलम {column} तक पहुँचने के लिए कम से कम {need} चाहिए</translation>
+    </message>
+    <message>
+        <source>has {n} fields; expected at least {need} to reach column {column}</source>
+        <translation>इसमें {n} फ़ील्ड हैं; कॉलम {column} तक पहुँचने के लिए कम से कम {need} चाहिए</translation>
+    </message>
+    <message>
+        <source>{stamp} as {unit} is outside the years 1–9999 (is the unit right? milliseconds are unix_ms)</source>
+        <translation>{unit} के रूप में {stamp} वर्ष 1–9999 के बाहर है (क्या इकाई सही है? मिलीसेकंड के लिए unix_ms चुनें)</translation>
+    </message>
+    <message>
+        <source>value {value} in {column} is not a finite number</source>
+        <translation>{column} में मान {value} कोई सीमित संख्या नहीं है</translation>
+    </message>
+    <message>
+        <source>a number in a column of dates</source>
+        <translation>तारीख़ों के कॉलम में एक संख्या</translation>
+    </message>
+    <message>
+        <source>a date in a column of numbers</source>
+        <translation>संख्याओं के कॉलम में एक तारीख़</translation>
     </message>
     <message>
         <source>periodic {i}</source>

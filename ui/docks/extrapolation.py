@@ -77,6 +77,9 @@ class ExtrapolationDock(SettingsDock):
         (self.train_spin, self.eval_spin, self.factor_spin, self.d_spin, self.head_spin, self.base_spin,
          self.heads_spin, self.threshold_spin, self.t5_buckets_spin, self.t5_distance_spin) = (
             form.widgets[name] for name in OBJECT_NAMES)
+        # the text shown at factor 0 (the form sets it once, in English)
+        i18n.keep_updated(self.factor_spin, lambda: self.factor_spin.setSpecialValueText(
+            i18n.translate("Extrapolation", "auto")))
         # the lengths and the factor up front; each scheme's own settings folded away below
         form.add_to_grid(grid, [("train_len", "eval_len", "factor")])
         layout.addLayout(grid)
