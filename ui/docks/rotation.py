@@ -195,10 +195,19 @@ class RotationDock(ViewDock):
         self._sync_controls(ctx.document)
 
     def _legend(self, legend: pg.LegendItem, item, message) -> None:
-        """A legend entry whose text follows the language."""
+        """A legend entry whose text follows the language: after a switch the legend is built again
+        (a label given a shorter text keeps the longer one's size: the picture would not come back)."""
+        entries = self.__dict__.setdefault("_legend_entries", {})
+        if legend not in entries:
+            entries[legend] = []
+            i18n.notifier.changed.connect(lambda _code, legend=legend: self._rebuild_legend(legend))
+        entries[legend].append((item, message))
         legend.addItem(item, i18n.shown(message))
-        label = legend.items[-1][1]
-        i18n.keep_updated(self, lambda: label.setText(i18n.shown(message)))
+
+    def _rebuild_legend(self, legend: pg.LegendItem) -> None:
+        legend.clear()
+        for item, message in self._legend_entries[legend]:
+            legend.addItem(item, i18n.shown(message))
 
     def _name_play_button(self) -> None:
         self.play_button.setText(i18n.translate("Rotations", "Pause") if self.play_button.isChecked()

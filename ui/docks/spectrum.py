@@ -190,10 +190,16 @@ class SpectrumDock(ViewDock):
         self.ratio_plot.setLabel("left", i18n.translate("Spectrum", "stretch ×"))
         self.decay_plot.setLabel("bottom", i18n.translate("Spectrum", "relative distance m − n (positions)"))
         self.decay_plot.setLabel("left", i18n.translate("Spectrum", "|q·k| bound"))
+        # the legends are built again (a label given a shorter text keeps the longer one's size);
+        # the ratio legend's LongRoPE entries come back with the next result
+        legends: dict[pg.LegendItem, list] = {}
         for legend, item, name in self._legend_names:
-            for sample, label in legend.items:
-                if sample.item is item:
-                    label.setText(i18n.shown(name))
+            legends.setdefault(legend, []).append((item, name))
+        for legend, entries in legends.items():
+            for item, _ in entries:
+                legend.removeItem(item)
+            for item, name in entries:
+                legend.addItem(item, i18n.shown(name))
 
     def _kind_name(self, kind: str) -> str:
         return i18n.shown(type(self._facts.spec).info("rope_type").label_of(kind)) if self._facts else kind
