@@ -34,8 +34,8 @@ class AlibiSpec(Spec):
 
     def check(self) -> None:
         if self.head >= self.n_heads:
-            raise ParameterError(f"head {self.head} does not exist with {self.n_heads} heads; "
-                                 f"choose 0–{self.n_heads - 1}.")
+            raise ParameterError(translate("Encodings", "head {head} does not exist with {heads} heads; choose 0–{last}.").format(
+                head=self.head, heads=self.n_heads, last=self.n_heads - 1))
 
 
 def _power_of_two_slopes(n: int) -> list[float]:

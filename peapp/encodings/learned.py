@@ -41,10 +41,10 @@ class LearnedSpec(Spec):
 
     def check(self) -> None:
         if self.n_positions > self.max_positions:
-            raise ParameterError(
-                f"position {self.max_positions:,} does not exist: the learned table has "
-                f"{self.max_positions:,} rows (positions 0–{self.max_positions - 1:,}). Show at most "
-                f"{self.max_positions:,} positions, or use an encoding that extrapolates (RoPE, ALiBi).")
+            raise ParameterError(translate(
+                "Encodings", "position {n:,} does not exist: the learned table has {n:,} rows (positions 0–{last:,}). "
+                "Show at most {n:,} positions, or use an encoding that extrapolates (RoPE, ALiBi).").format(
+                n=self.max_positions, last=self.max_positions - 1))
 
 
 class LearnedTable:

@@ -89,9 +89,11 @@ class T5Spec(Spec):
     def check(self) -> None:
         half = self.num_buckets // 2 if self.bidirectional else self.num_buckets
         if self.max_distance <= half // 2:
-            raise ParameterError(f"max distance must exceed the {half // 2} exact buckets; raise it above {half // 2}.")
+            raise ParameterError(translate("Encodings", "max distance must exceed the {exact} exact buckets; raise it "
+                                                        "above {exact}.").format(exact=half // 2))
         if self.head >= self.n_heads:
-            raise ParameterError(f"head {self.head} does not exist with {self.n_heads} heads; choose 0–{self.n_heads - 1}.")
+            raise ParameterError(translate("Encodings", "head {head} does not exist with {heads} heads; choose 0–{last}.").format(
+                head=self.head, heads=self.n_heads, last=self.n_heads - 1))
 
 
 def random_t5_table(num_buckets: int, n_heads: int, seed: int = 0) -> torch.Tensor:

@@ -127,21 +127,23 @@ class RopeSpec(Spec):
     def check(self) -> None:
         dim = self.rotary_dim
         if dim < 2 or dim % 2:
-            raise ParameterError(
-                f"head_dim {self.head_dim} × rotary fraction {self.partial_rotary_factor:g} = {dim}: the "
-                f"rotary part must be an even number of dimensions ≥ 2; change either value.")
+            raise ParameterError(translate(
+                "Encodings", "head_dim {head_dim} × rotary fraction {fraction:g} = {dim}: the rotary part must be an "
+                "even number of dimensions ≥ 2; change either value.").format(
+                head_dim=self.head_dim, fraction=self.partial_rotary_factor, dim=dim))
         if self.rope_type in ("ntk", "dynamic") and dim < 4:
-            raise ParameterError(f"NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary "
-                                 f"part of at least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.")
+            raise ParameterError(translate(
+                "Encodings", "NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary part of at "
+                "least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.").format(dim=dim))
         # equal factors are valid (Llama 4 ships them): no blended band, a hard cut-over, as in transformers
         if self.rope_type == "llama3" and self.high_freq_factor < self.low_freq_factor:
-            raise ParameterError(
-                f"Llama-3 high_freq_factor ({self.high_freq_factor:g}) must be at least low_freq_factor "
-                f"({self.low_freq_factor:g}); raise the first or lower the second.")
+            raise ParameterError(translate(
+                "Encodings", "Llama-3 high_freq_factor ({high:g}) must be at least low_freq_factor ({low:g}); raise "
+                "the first or lower the second.").format(high=self.high_freq_factor, low=self.low_freq_factor))
         if self.rope_type == "yarn" and self.beta_fast <= self.beta_slow:
-            raise ParameterError(
-                f"YaRN beta_fast ({self.beta_fast:g}) must be greater than beta_slow ({self.beta_slow:g}); "
-                f"raise beta_fast or lower beta_slow.")
+            raise ParameterError(translate(
+                "Encodings", "YaRN beta_fast ({fast:g}) must be greater than beta_slow ({slow:g}); raise beta_fast or "
+                "lower beta_slow.").format(fast=self.beta_fast, slow=self.beta_slow))
         for name in ("short_factor", "long_factor"):
             values = getattr(self, name)
             if values and len(values) != dim // 2:

@@ -4,6 +4,10 @@
 <context>
     <name>Encodings</name>
     <message>
+        <source>head {head} does not exist with {heads} heads; choose 0–{last}.</source>
+        <translation>{heads} हेड्स में हेड {head} मौजूद नहीं है; 0–{last} में से चुनें।</translation>
+    </message>
+    <message>
         <source>future keys are masked (blank)</source>
         <translation>भविष्य की कीज़ मास्क हैं (खाली)</translation>
     </message>
@@ -77,6 +81,10 @@
         <translation>{axis} {n:,}: सभी {columns} में इसका वेक्टर</translation>
     </message>
     <message>
+        <source>position {n:,} does not exist: the learned table has {n:,} rows (positions 0–{last:,}). Show at most {n:,} positions, or use an encoding that extrapolates (RoPE, ALiBi).</source>
+        <translation>पोज़िशन {n:,} मौजूद नहीं है: लर्न्ड टेबल में {n:,} पंक्तियाँ हैं (पोज़िशन्स 0–{last:,})। अधिक से अधिक {n:,} पोज़िशन्स दिखाएँ, या ऐसी एनकोडिंग लें जो एक्सट्रैपोलेट करती है (RoPE, ALiBi)।</translation>
+    </message>
+    <message>
         <source>random init</source>
         <translation>रैंडम इनिशियलाइज़ेशन</translation>
     </message>
@@ -115,6 +123,10 @@
     <message>
         <source>NoPE: {n:,} positions × {d} dims of zeros. Every position is identical, so without a causal mask the model sees a bag of words; a causal mask alone still leaks order.</source>
         <translation>NoPE: {n:,} पोज़िशन्स × {d} डायमेंशन्स, सब शून्य। हर पोज़िशन एक जैसी है, इसलिए कॉज़ल मास्क के बिना मॉडल को केवल शब्दों का थैला दिखता है; अकेला कॉज़ल मास्क फिर भी क्रम की कुछ जानकारी दे देता है।</translation>
+    </message>
+    <message>
+        <source>max distance must exceed the {exact} exact buckets; raise it above {exact}.</source>
+        <translation>अधिकतम दूरी {exact} सटीक बकेट से अधिक होनी चाहिए; इसे {exact} से ऊपर करें।</translation>
     </message>
     <message>
         <source>bucket index</source>
@@ -171,6 +183,22 @@
     <message>
         <source>query position {n:,}: the clipped distance to every key</source>
         <translation>क्वेरी पोज़िशन {n:,}: हर की तक क्लिप की गई दूरी</translation>
+    </message>
+    <message>
+        <source>head_dim {head_dim} × rotary fraction {fraction:g} = {dim}: the rotary part must be an even number of dimensions ≥ 2; change either value.</source>
+        <translation>head_dim {head_dim} × रोटरी हिस्सा {fraction:g} = {dim}: रोटरी भाग में डायमेंशन्स की संख्या सम और ≥ 2 होनी चाहिए; दोनों में से कोई एक मान बदलें।</translation>
+    </message>
+    <message>
+        <source>NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary part of at least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.</source>
+        <translation>NTK स्केलिंग बेस को dim/(dim − 2) की घात तक बढ़ाती है, जिसके लिए रोटरी भाग में कम से कम 4 डायमेंशन्स चाहिए (अभी {dim}); head_dim या रोटरी हिस्सा बढ़ाएँ।</translation>
+    </message>
+    <message>
+        <source>Llama-3 high_freq_factor ({high:g}) must be at least low_freq_factor ({low:g}); raise the first or lower the second.</source>
+        <translation>Llama-3 का high_freq_factor ({high:g}) कम से कम low_freq_factor ({low:g}) जितना होना चाहिए; पहला बढ़ाएँ या दूसरा घटाएँ।</translation>
+    </message>
+    <message>
+        <source>YaRN beta_fast ({fast:g}) must be greater than beta_slow ({slow:g}); raise beta_fast or lower beta_slow.</source>
+        <translation>YaRN का beta_fast ({fast:g}) beta_slow ({slow:g}) से बड़ा होना चाहिए; beta_fast बढ़ाएँ या beta_slow घटाएँ।</translation>
     </message>
     <message>
         <source>Not used with scaling &apos;{kind}&apos;; used by {users}.</source>
