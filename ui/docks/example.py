@@ -257,7 +257,8 @@ class ExampleDock(SettingsDock):
         columns = self.table.verticalHeader().sizeHint().width() + sum(
             self.table.columnWidth(c) for c in range(self.table.columnCount()))
         scroll = self.table.horizontalScrollBar().sizeHint().height() if columns > self.table.width() else 0
-        height = (self.table.horizontalHeader().height() + sum(self.table.rowHeight(i) for i in range(len(rows)))
+        # the header's size hint, not its height: that is still the previous labels' until the next layout
+        height = (self.table.horizontalHeader().sizeHint().height() + sum(self.table.rowHeight(i) for i in range(len(rows)))
                   + 2 * self.table.frameWidth() + scroll)
         self.table.setFixedHeight(height)
 

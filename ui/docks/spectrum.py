@@ -196,10 +196,10 @@ class SpectrumDock(ViewDock):
         for legend, item, name in self._legend_names:
             legends.setdefault(legend, []).append((item, name))
         for legend, entries in legends.items():
-            for item, _ in entries:
-                legend.removeItem(item)
+            legend.clear()  # removing entries one by one kept the legend as wide as its widest text
             for item, name in entries:
                 legend.addItem(item, i18n.shown(name))
+            legend.setOffset(legend.opts["offset"])  # anchored again at its new width (a right-anchored one drifted)
 
     def _kind_name(self, kind: str) -> str:
         return i18n.shown(type(self._facts.spec).info("rope_type").label_of(kind)) if self._facts else kind
