@@ -198,11 +198,12 @@ class RotationDock(ViewDock):
         """A legend entry whose text follows the language: after a switch the legend is built again
         (a label given a shorter text keeps the longer one's size: the picture would not come back)."""
         entries = self.__dict__.setdefault("_legend_entries", {})
-        if legend not in entries:
-            entries[legend] = []
-            i18n.notifier.changed.connect(lambda _code, legend=legend: self._rebuild_legend(legend))
-        entries[legend].append((item, message))
-        legend.addItem(item, i18n.shown(message))
+        first = legend not in entries
+        entries.setdefault(legend, []).append((item, message))
+        if first:  # kept while the dock lives (a connection of its own would outlive it)
+            i18n.keep_updated(self, lambda: self._rebuild_legend(legend))
+        else:
+            legend.addItem(item, i18n.shown(message))
 
     def _rebuild_legend(self, legend: pg.LegendItem) -> None:
         legend.clear()
