@@ -28,6 +28,7 @@ px dpi Hz kHz ms
 ViT DeiT Swin CLIP
 peapp dtype English viridis cividis magma inferno plasma turbo LongRoPE cpu
 KiB MiB GiB TiB
+LongRoPE DeepSeek RoFormer BEiT mscale clip DataCamp timestamp
 """.split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")

@@ -23,7 +23,8 @@ _TRANSLATION_CALLS = {"translate": 1, "msg": 1, "QT_TRANSLATE_NOOP": 1, "tr": 0}
 
 #: panels whose every text is translated (the walk below fails on English left in them), by area
 SHELL_PANELS: tuple[str, ...] = ("checkpointDock",)
-PANELS_PANELS: tuple[str, ...] = ()
+PANELS_PANELS: tuple[str, ...] = ("parametersDock", "heatmapDock", "rotationDock", "spectrumDock", "exampleDock",
+                                  "extrapolationDock", "timeSeriesDock", "patchGridDock")
 MODEL_PANELS: tuple[str, ...] = ()
 TRANSLATED_PANELS = SHELL_PANELS + PANELS_PANELS + MODEL_PANELS
 
@@ -111,8 +112,9 @@ def test_every_translated_character_has_a_glyph_in_the_bundled_fonts(qapp):
         for char in text:
             if char.isspace() or char in "\u200c\u200d":  # joiners shape, they have no glyph
                 continue
-            # inFontUcs4: PySide6's inFont(str) answers False for Latin-1 signs the font has (× · ÷)
-            if not any(font.supportsCharacter(char) for font in raw_fonts) and not default.inFontUcs4(ord(char)):
+            # by code point: PySide6's str → QChar conversion makes inFont('×') and supportsCharacter('क') False
+            code = ord(char)
+            if not any(font.supportsCharacter(code) for font in raw_fonts) and not default.inFontUcs4(code):
                 missing.setdefault(char, f"{name} [{context}] {source!r}")
     assert not missing, "characters without a glyph: " + ", ".join(f"{c!r} (U+{ord(c):04X}) in {w}"
                                                                     for c, w in missing.items())

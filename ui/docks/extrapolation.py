@@ -18,6 +18,7 @@ from superqt import QCollapsible
 from peapp.i18n import msg
 from peapp.analysis import extrapolation as ex
 from peapp.document import Document
+from ui import i18n
 from ui.docks.base import FittedScroll, readout_label
 from ui.docks._settings import SettingsDock
 from ui.forms import Spin
@@ -31,8 +32,8 @@ GUIDE = "#8a9597"
 TRAINED_COLOR = "#8a9597"
 # two rows of plots, each with ~100 px of data area under its title and above its axis
 GRAPHICS_MIN_HEIGHT = 340
-SHORT_NAMES = {"none": "unscaled", "linear": "PI", "ntk": "NTK", "dynamic": "dyn. NTK", "yarn": "YaRN",
-               "llama3": "Llama-3"}
+SHORT_NAMES = {"none": msg("Extrapolation", "unscaled"), "linear": "PI", "ntk": "NTK",
+               "dynamic": msg("Extrapolation", "dyn. NTK"), "yarn": "YaRN", "llama3": "Llama-3"}
 
 
 OBJECT_NAMES = {"train_len": "extrapTrain", "eval_len": "extrapEval", "factor": "extrapFactor",
@@ -76,12 +77,17 @@ class ExtrapolationDock(SettingsDock):
         (self.train_spin, self.eval_spin, self.factor_spin, self.d_spin, self.head_spin, self.base_spin,
          self.heads_spin, self.threshold_spin, self.t5_buckets_spin, self.t5_distance_spin) = (
             form.widgets[name] for name in OBJECT_NAMES)
+        # the text shown at factor 0 (the form sets it once, in English)
+        i18n.keep_updated(self.factor_spin, lambda: self.factor_spin.setSpecialValueText(
+            i18n.translate("Extrapolation", "auto")))
         # the lengths and the factor up front; each scheme's own settings folded away below
         form.add_to_grid(grid, [("train_len", "eval_len", "factor")])
         layout.addLayout(grid)
-        self.more = QCollapsible("Scheme settings")
+        self.more = QCollapsible()
+        i18n.keep(self.more.setText, msg("Extrapolation", "Scheme settings"), self.more)
         self.more.setObjectName("extrapolationMore")
-        self.more.setToolTip("Each scheme's own settings: RoPE base and head_dim, sinusoid width, T5 buckets, ALiBi")
+        i18n.keep_tooltip(self.more, msg("Extrapolation", "Each scheme's own settings: RoPE base and head_dim, sinusoid "
+                                                          "width, T5 buckets, ALiBi"))
         more_body = QWidget()
         more_grid = QGridLayout(more_body)
         more_grid.setContentsMargins(0, 0, 0, 0)
@@ -124,13 +130,15 @@ class ExtrapolationDock(SettingsDock):
         verdict_layout.setContentsMargins(0, 0, 0, 0)
         verdict_layout.setSpacing(2)
         header = QHBoxLayout()
-        header.addWidget(QLabel(f"<span style='font-size:9pt'>The formulas, computed; <span style='color:{GUIDE}'>"
-                                "<i>and what measurements found (Press et al. 2022)</i></span></span>"), 1)
+        header.addWidget(i18n.keep_text(QLabel(), msg(
+            "Extrapolation", "<span style='font-size:9pt'>The formulas, computed; <span style='color:{guide}'><i>and "
+            "what measurements found (Press et al. 2022)</i></span></span>"), guide=GUIDE), 1)
         self.reasons_button = QToolButton()
         self.reasons_button.setObjectName("extrapolationReasons")
-        self.reasons_button.setText("Reasons")
+        i18n.keep_text(self.reasons_button, msg("Extrapolation", "Reasons"))
         self.reasons_button.setCheckable(True)
-        self.reasons_button.setToolTip("Show why each verdict was reached, and the measurements in full")
+        i18n.keep_tooltip(self.reasons_button, msg("Extrapolation", "Show why each verdict was reached, and the "
+                                                                    "measurements in full"))
         self.reasons_button.toggled.connect(self._show_reasons)
         header.addWidget(self.reasons_button, 0)
         verdict_layout.addLayout(header)
@@ -143,7 +151,8 @@ class ExtrapolationDock(SettingsDock):
         verdict_layout.addWidget(self.summary_area, 1)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.verdicts, 0)
-        self.readout = readout_label("extrapolationReadout", "Hover over a plot for its numbers.")
+        self.readout = readout_label("extrapolationReadout")
+        i18n.keep(self.readout.setText, msg("Extrapolation", "Hover over a plot for its numbers."), self.readout)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
@@ -170,12 +179,12 @@ class ExtrapolationDock(SettingsDock):
         lines, short = [], []
         for s in result.summaries:
             color = VERDICT_COLORS[s.verdict]
-            verdict = (f"<b>{html.escape(s.label)}</b>: <span style='color:{color}; font-weight:bold'>"
-                       f"{html.escape(ex.VERDICT_TEXT[s.verdict])}</span>")
-            measured = ex.MEASURED.get(s.scheme) if past else None
+            verdict = (f"<b>{html.escape(i18n.shown(s.label))}</b>: <span style='color:{color}; font-weight:bold'>"
+                       f"{html.escape(i18n.shown(ex.VERDICT_TEXT[s.verdict]))}</span>")
+            measured = i18n.shown(ex.MEASURED[s.scheme]) if past and s.scheme in ex.MEASURED else None
             note = f" <span style='color:{GUIDE}'><i>{html.escape(measured)}.</i></span>" if measured else ""
             lines.append(f"{verdict} — {html.escape(s.reason.rstrip('.'))}.{note}")
-            measured = ex.MEASURED_SHORT.get(s.scheme) if past else None
+            measured = i18n.shown(ex.MEASURED_SHORT[s.scheme]) if past and s.scheme in ex.MEASURED_SHORT else None
             short.append(verdict + (f" <span style='color:{GUIDE}'><i>— {html.escape(measured)}</i></span>"
                                     if measured else ""))
         self.verdict_label.setText(self._two_columns(result, short))
@@ -183,13 +192,15 @@ class ExtrapolationDock(SettingsDock):
         self.verdict_area.fit()  # the lines' height changed with their text
         self.summary_area.fit()
         factor = result.rope.factor
-        capped = f" (the auto factor stops at {ex.MAX_FACTOR:g})" if factor < result.eval_len / result.train_len \
-            and factor == ex.MAX_FACTOR else ""
-        self.set_caption(f"Trained on {result.train_len:,} tokens, asked to read {result.eval_len:,}; RoPE scalings with "
-                         f"factor {factor:g}{capped}, original length {result.train_len:,}. The verdicts read the "
-                         f"plots: rows that exist, phases and angles seen in training, T5 buckets reached (decoder), "
-                         f"each ALiBi head's reach (a dot: its bias crosses the dotted −{result.alibi.threshold:g}). "
-                         f"Dashed: the training length.")
+        capped = i18n.translate("Extrapolation", " (the auto factor stops at {factor:g})").format(factor=ex.MAX_FACTOR) \
+            if factor < result.eval_len / result.train_len and factor == ex.MAX_FACTOR else ""
+        self.set_caption(i18n.translate(
+            "Extrapolation", "Trained on {train:,} tokens, asked to read {eval:,}; RoPE scalings with factor "
+            "{factor:g}{capped}, original length {train:,}. The verdicts read the plots: rows that exist, phases and "
+            "angles seen in training, T5 buckets reached (decoder), each ALiBi head's reach (a dot: its bias crosses "
+            "the dotted −{threshold:g}). Dashed: the training length.").format(
+            train=result.train_len, eval=result.eval_len, factor=factor, capped=capped,
+            threshold=result.alibi.threshold))
 
     @staticmethod
     def _two_columns(result: ex.ExtrapolationResult, lines: list[str]) -> str:
@@ -215,7 +226,9 @@ class ExtrapolationDock(SettingsDock):
 
     def _draw_learned(self, r: ex.ExtrapolationResult) -> None:
         s = r.summary("learned")
-        plot = self._reset("learned", f"Learned: {ex.VERDICT_SHORT[s.verdict]}", "position", "row exists")
+        plot = self._reset("learned", i18n.translate("Extrapolation", "Learned: {verdict}").format(
+            verdict=i18n.shown(ex.VERDICT_SHORT[s.verdict])), i18n.translate("Extrapolation", "position"),
+            i18n.translate("Extrapolation", "row exists"))
         end = max(r.eval_len, r.train_len)
         exists = pg.PlotDataItem([0, r.train_len], [1, 1], stepMode=None, pen=pg.mkPen("#27ae60", width=3),
                                  fillLevel=0, brush=pg.mkBrush(39, 174, 96, 90))
@@ -224,7 +237,8 @@ class ExtrapolationDock(SettingsDock):
             missing = pg.LinearRegionItem((r.train_len, r.eval_len), movable=False,
                                           brush=pg.mkBrush(192, 57, 43, 90), pen=pg.mkPen(None))
             plot.addItem(missing)
-            text = pg.TextItem(f"no rows\n({r.learned.missing:,})", color="#e74c3c", anchor=(0.5, 0.5))
+            text = pg.TextItem(i18n.translate("Extrapolation", "no rows\n({n:,})").format(n=r.learned.missing),
+                               color="#e74c3c", anchor=(0.5, 0.5))
             text.setPos((r.train_len + r.eval_len) / 2, 0.5)
             plot.addItem(text)
         plot.addItem(pg.InfiniteLine(r.train_len, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
@@ -234,8 +248,9 @@ class ExtrapolationDock(SettingsDock):
     def _draw_sinusoidal(self, r: ex.ExtrapolationResult) -> None:
         sa = r.sinusoidal
         s = r.summary("sinusoidal")
-        plot = self._reset("sinusoidal", f"Sinusoidal: {ex.VERDICT_SHORT[s.verdict]}", "sin/cos pair (fast → slow)",
-                           "unseen-phase share")
+        plot = self._reset("sinusoidal", i18n.translate("Extrapolation", "Sinusoidal: {verdict}").format(
+            verdict=i18n.shown(ex.VERDICT_SHORT[s.verdict])), i18n.translate("Extrapolation", "sin/cos pair (fast → slow)"),
+                           i18n.translate("Extrapolation", "unseen-phase share"))
         n = len(sa.unseen_fraction)
         x = np.arange(n)
         brushes = [pg.mkBrush("#e74c3c") if f > 0 else pg.mkBrush("#27ae60") for f in sa.unseen_fraction]
@@ -243,14 +258,16 @@ class ExtrapolationDock(SettingsDock):
         plot.addItem(pg.BarGraphItem(x=x, height=shown, width=0.8, brushes=brushes, pen=pg.mkPen(None)))
         wrapped = int(sa.angles.wrapped.sum())
         plot.addItem(pg.InfiniteLine(wrapped - 0.5, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
-        plot.setLabel("bottom", "sin/cos pair (dashed: full turns ←)")
+        plot.setLabel("bottom", i18n.translate("Extrapolation", "sin/cos pair (dashed: full turns ←)"))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, 1.05, padding=0)
 
     def _draw_rope(self, r: ex.ExtrapolationResult) -> None:
         ra = r.rope
-        plot = self._reset("rope", f"RoPE: angle needed ÷ largest seen, factor {ra.factor:g}",
-                           "pair i (fast → slow)", "needed / seen")
+        plot = self._reset("rope", i18n.translate("Extrapolation", "RoPE: angle needed ÷ largest seen, factor "
+                                                                   "{factor:g}").format(factor=ra.factor),
+                           i18n.translate("Extrapolation", "pair i (fast → slow)"),
+                           i18n.translate("Extrapolation", "needed / seen"))
         base = ra.variants["none"]
         n = len(base.inv_freq)
         x = np.arange(n)
@@ -258,7 +275,7 @@ class ExtrapolationDock(SettingsDock):
         if wrapped:  # these pairs turned a full circle in training: every angle was seen
             plot.addItem(pg.LinearRegionItem((-0.5, wrapped - 0.5), movable=False,
                                              brush=pg.mkBrush(127, 140, 141, 60), pen=pg.mkPen(None)))
-            label = pg.TextItem("full turn seen in training", color=GUIDE, anchor=(0, 1))
+            label = pg.TextItem(i18n.translate("Extrapolation", "full turn seen in training"), color=GUIDE, anchor=(0, 1))
             plot.addItem(label)
             label.setPos(0, 0.05)
         top = 1.0
@@ -268,21 +285,24 @@ class ExtrapolationDock(SettingsDock):
             style = Qt.PenStyle.SolidLine if kind == "none" else Qt.PenStyle.DashLine
             curve = plot.plot(x, ratio, pen=pg.mkPen(SCALING_COLORS[kind], width=2.5 if kind == "none" else 2,
                                                      style=style),
-                              name=f"{SHORT_NAMES[kind]}: {angles.out_of_range} out")
+                              name=i18n.translate("Extrapolation", "{name}: {n} out").format(
+                                  name=i18n.shown(SHORT_NAMES[kind]), n=angles.out_of_range))
             self.rope_legend.addItem(curve, curve.name())
             if style != Qt.PenStyle.SolidLine:
                 draw_as_path(curve)
         # the guide line is named in the legend row, not on the plot, where a label sat on the curves
         guide_pen = pg.mkPen(TRAINED_COLOR, width=2.5)
         plot.addItem(pg.InfiniteLine(1.0, angle=0, pen=guide_pen))
-        self.rope_legend.addItem(pg.PlotDataItem(pen=guide_pen), "1 = largest angle seen")
+        self.rope_legend.addItem(pg.PlotDataItem(pen=guide_pen), i18n.translate("Extrapolation", "1 = largest angle seen"))
         plot.setXRange(-0.5, n - 0.5, padding=0.02)
         plot.setYRange(0, top * 1.08, padding=0)
 
     def _draw_alibi(self, r: ex.ExtrapolationResult) -> None:
         aa = r.alibi
         s = r.summary("alibi")
-        plot = self._reset("alibi", f"ALiBi: {ex.VERDICT_SHORT[s.verdict]}", "distance i − j (log)", "bias per head")
+        plot = self._reset("alibi", i18n.translate("Extrapolation", "ALiBi: {verdict}").format(
+            verdict=i18n.shown(ex.VERDICT_SHORT[s.verdict])), i18n.translate("Extrapolation", "distance i − j (log)"),
+            i18n.translate("Extrapolation", "bias per head"))
         plot.setLogMode(x=True, y=False)
         end = max(r.eval_len, r.train_len)
         distances = np.geomspace(1.0, end, 256)
@@ -297,14 +317,17 @@ class ExtrapolationDock(SettingsDock):
         # always sat on one of the heads' curves, which fill it
         plot.addItem(pg.InfiniteLine(-aa.threshold, angle=0, pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DotLine)))
         plot.addItem(pg.InfiniteLine(math.log10(r.train_len), pen=pg.mkPen(GUIDE, style=Qt.PenStyle.DashLine)))
-        set_axis_label(plot.getAxis("left"), f"bias (dotted: −{aa.threshold:g})")  # short: the plot is ~100 px tall at 1366×768
+        set_axis_label(plot.getAxis("left"), i18n.translate("Extrapolation", "bias (dotted: −{threshold:g})").format(
+            threshold=aa.threshold))  # short: the plot is ~100 px tall at 1366×768
         plot.setXRange(0, math.log10(end), padding=0.02)
         plot.setYRange(floor, 0.5, padding=0)
 
     def _draw_t5(self, r: ex.ExtrapolationResult) -> None:
         t5 = r.t5
         s = r.summary("t5")
-        plot = self._reset("t5", f"T5 buckets: {ex.VERDICT_SHORT[s.verdict]}", "distance i − j (log)", "bucket (causal)")
+        plot = self._reset("t5", i18n.translate("Extrapolation", "T5 buckets: {verdict}").format(
+            verdict=i18n.shown(ex.VERDICT_SHORT[s.verdict])), i18n.translate("Extrapolation", "distance i − j (log)"),
+            i18n.translate("Extrapolation", "bucket (causal)"))
         plot.setLogMode(x=True, y=False)
         d = np.maximum(t5.distances, 1)  # distance 0 has no place on a log axis; it is bucket 0
         trained = t5.distances <= r.train_len - 1
@@ -335,21 +358,29 @@ class ExtrapolationDock(SettingsDock):
         r = self._result
         if key == "learned":
             pos = int(max(0, round(x)))
-            return (f"position {pos:,}: row {pos:,} exists" if pos < r.train_len else
-                    f"position {pos:,}: no row — the table ends at {r.train_len - 1:,}")
+            if pos < r.train_len:
+                return i18n.translate("Extrapolation", "position {pos:,}: row {pos:,} exists").format(pos=pos)
+            return i18n.translate("Extrapolation", "position {pos:,}: no row — the table ends at {last:,}").format(
+                pos=pos, last=r.train_len - 1)
         if key in ("sinusoidal", "rope"):
             angles = r.sinusoidal.angles if key == "sinusoidal" else r.rope.variants["none"]
             i = int(round(x))
             if not 0 <= i < len(angles.inv_freq):
                 return ""
             wavelength = 2 * math.pi / angles.inv_freq[i]
-            head = (f"pair {i}: wavelength {wavelength:,.1f} positions; largest angle in training "
-                    f"{angles.trained[i]:.4g} rad{' (wrapped)' if angles.wrapped[i] else ''}")
+            head = i18n.translate("Extrapolation", "pair {i}: wavelength {wavelength:,.1f} positions; largest angle "
+                                                   "in training {angle:.4g} rad").format(
+                i=i, wavelength=wavelength, angle=angles.trained[i])
+            if angles.wrapped[i]:
+                head += i18n.translate("Extrapolation", " (wrapped)")
             if key == "sinusoidal":
-                return head + f"; {r.sinusoidal.unseen_fraction[i]:.0%} of new positions meet an unseen phase"
-            needed = ", ".join(f"{kind} {v.needed[i]:.4g}{'' if v.in_range[i] else ' (out)'}"
+                return head + i18n.translate("Extrapolation", "; {share:.0%} of new positions meet an unseen phase").format(
+                    share=r.sinusoidal.unseen_fraction[i])
+            out = i18n.translate("Extrapolation", " (out)")
+            needed = ", ".join(f"{kind} {v.needed[i]:.4g}{'' if v.in_range[i] else out}"
                                for kind, v in r.rope.variants.items())
-            return head + f"; needed at {r.eval_len - 1:,}: {needed}"
+            return head + i18n.translate("Extrapolation", "; needed at {n:,}: {needed}").format(
+                n=r.eval_len - 1, needed=needed)
         if key == "t5":
             d = int(round(pow10(x)))  # logarithmic distance axis
             if not 0 <= d < max(r.eval_len, r.train_len):
@@ -359,14 +390,17 @@ class ExtrapolationDock(SettingsDock):
 
             b = int(t5_bucket(torch.tensor([-d]), bidirectional=False, num_buckets=r.t5.num_buckets,
                               max_distance=r.t5.max_distance)[0])
-            seen = "trained" if b <= r.t5.train_bucket else "never trained (first reached past the training length)"
-            return f"distance {d:,}: bucket {b} of {r.t5.num_buckets} — {seen}"
+            seen = i18n.translate("Extrapolation", "trained") if b <= r.t5.train_bucket else \
+                i18n.translate("Extrapolation", "never trained (first reached past the training length)")
+            return i18n.translate("Extrapolation", "distance {d:,}: bucket {b} of {n} — {seen}").format(
+                d=d, b=b, n=r.t5.num_buckets, seen=seen)
         if key == "alibi":
             d = pow10(x)  # the distance axis is logarithmic
             biases = ", ".join(f"{-s * d:.2f}" for s in r.alibi.slopes[:8])
             more = "…" if len(r.alibi.slopes) > 8 else ""
             reach = ", ".join(f"{v:,.0f}" for v in r.alibi.reach[:8])
-            return f"distance {d:,.0f}: bias per head {biases}{more}; reach per head {reach}{more}"
+            return i18n.translate("Extrapolation", "distance {d:,.0f}: bias per head {biases}{more}; reach per head "
+                                                   "{reach}{more}").format(d=d, biases=biases, more=more, reach=reach)
         return ""
 
     # ---- export (SettingsDock) ---------------------------------------------------------------------------
@@ -381,7 +415,8 @@ class ExtrapolationDock(SettingsDock):
         return out
 
     def result_title(self, r: ex.ExtrapolationResult) -> str:
-        return f"Length extrapolation: trained on {r.train_len:,}, evaluated at {r.eval_len:,}"
+        return i18n.translate("Extrapolation", "Length extrapolation: trained on {train:,}, evaluated at "
+                                               "{eval:,}").format(train=r.train_len, eval=r.eval_len)
 
 
 DOCK = ExtrapolationDock
