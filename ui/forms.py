@@ -416,7 +416,7 @@ class Form(QObject):
                 field.setMinimumWidth(hint.min_width)
             if info.readonly:  # set by another panel or an action
                 field.setReadOnly(True)
-                field.setPlaceholderText("(none)")
+                i18n.keep(field.setPlaceholderText, i18n.msg("Forms", "(none)"), field)
                 return field, lambda v: (field.setText(str(v)), field.setCursorPosition(0))
             field.editingFinished.connect(lambda: self._emit(name, field.text()))
             field.installEventFilter(self)

@@ -683,6 +683,10 @@ Replace them?</source>
         <source>Range {low} … {high}.</source>
         <translation>सीमा {low} … {high}.</translation>
     </message>
+    <message>
+        <source>(none)</source>
+        <translation>(कुछ नहीं)</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
