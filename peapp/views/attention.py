@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from peapp.analysis.attention import AttentionSpec
-from peapp.analysis.levels import LOG_DECADES
 from peapp.errors import ParameterError
 from peapp.i18n import msg, shown, translate
 from peapp.params import param
