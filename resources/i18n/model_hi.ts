@@ -444,7 +444,7 @@
     </message>
     <message>
         <source>seeded {rows}-row table (seed {seed}), rescaled to std 1 like the tokens</source>
-        <translation>{rows} पंक्तियों की सीडेड टेबल (सीड {seed}), टोकन्स की तरह std 1 पर स्केल की गई</translation>
+        <translation>{rows} पंक्तियों की सीडेड टेबल (सीड {seed}), टोकन्स की तरह मानक विचलन 1 पर स्केल की गई</translation>
     </message>
     <message>
         <source>half-split pairs</source>
@@ -496,7 +496,7 @@
     </message>
     <message>
         <source>canonical form −slope·(i − j)</source>
-        <translation>मानक रूप −slope·(i − j)</translation>
+        <translation>मानक रूप −स्लोप·(i − j)</translation>
     </message>
     <message>
         <source>trained bias table {tensor} of {checkpoint}</source>
@@ -701,7 +701,7 @@
     </message>
     <message>
         <source> ({found} of {distinct} distinct words from {tensor} of {checkpoint}, scaled to unit std</source>
-        <translation> ({distinct} अलग शब्दों में से {found} {checkpoint} के {tensor} से, std 1 पर स्केल किए गए</translation>
+        <translation> ({distinct} अलग शब्दों में से {found} {checkpoint} के {tensor} से, मानक विचलन 1 पर स्केल किए गए</translation>
     </message>
     <message>
         <source> and projected to {dims} dims by a fixed random map</source>
@@ -777,6 +777,595 @@
     <message>
         <source>Run on text</source>
         <translation>टेक्स्ट पर चलाएँ</translation>
+    </message>
+</context>
+<context>
+    <name>Run</name>
+    <message>
+        <source>Type or paste a text here, open a .txt file, or pick the bundled sample; then press Run.</source>
+        <translation>यहाँ कोई टेक्स्ट लिखें या चिपकाएँ, कोई .txt फ़ाइल खोलें, या साथ आया सैंपल चुनें; फिर चलाएँ दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Hover over a figure for its numbers; click a head in the grid to open it.</source>
+        <translation>संख्याएँ देखने के लिए किसी चित्र पर माउस ले जाएँ; ग्रिड में किसी हेड को खोलने के लिए उस पर क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>What the checkpoint runs on; the choice is recorded in sessions and exports.</source>
+        <translation>चेकपॉइंट किस पर चलेगा; यह चुनाव सेशन और एक्सपोर्ट में दर्ज होता है।</translation>
+    </message>
+    <message>
+        <source>Open .txt…</source>
+        <translation>.txt खोलें…</translation>
+    </message>
+    <message>
+        <source>Open a UTF-8 .txt file to run on (its path is recorded in sessions)</source>
+        <translation>चलाने के लिए कोई UTF-8 .txt फ़ाइल खोलें (उसका पाथ सेशन में दर्ज होता है)</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>टोकन्स</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>चलाएँ</translation>
+    </message>
+    <message>
+        <source>Run the open checkpoint on this text (its own tokenizer)</source>
+        <translation>खुले चेकपॉइंट को इस टेक्स्ट पर चलाएँ (उसके अपने टोकनाइज़र से)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>रद्द करें</translation>
+    </message>
+    <message>
+        <source>Stop the run (Esc stops every running computation); the previous result stays</source>
+        <translation>रन रोकें (Esc हर चल रही गणना रोक देता है); पिछला नतीजा बना रहेगा</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>ज़ूम रीसेट करें</translation>
+    </message>
+    <message>
+        <source>Show the whole attention map again (zoom with the mouse wheel or a right-drag; the visible region is recomputed exactly, token by token)</source>
+        <translation>पूरा अटेंशन मैप फिर से दिखाएँ (माउस व्हील या राइट-ड्रैग से ज़ूम करें; दिखने वाला हिस्सा टोकन-दर-टोकन सटीक रूप से फिर से निकाला जाता है)</translation>
+    </message>
+    <message>
+        <source>query token</source>
+        <translation>क्वेरी टोकन</translation>
+    </message>
+    <message>
+        <source>key token</source>
+        <translation>की टोकन</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>लेयर</translation>
+    </message>
+    <message>
+        <source>head (per layer; sorted by the statistic when Sort is on)</source>
+        <translation>हेड (हर लेयर में; क्रमबद्ध चालू हो तो आँकड़े के अनुसार क्रम में)</translation>
+    </message>
+    <message>
+        <source>Mean attention by distance, heads of the chosen layer</source>
+        <translation>दूरी के अनुसार औसत अटेंशन, चुनी गई लेयर के हेड्स</translation>
+    </message>
+    <message>
+        <source>distance (tokens)</source>
+        <translation>दूरी (टोकन्स)</translation>
+    </message>
+    <message>
+        <source>mean weight</source>
+        <translation>औसत वेट</translation>
+    </message>
+    <message>
+        <source>Head class</source>
+        <translation>हेड की श्रेणी</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>हेड</translation>
+    </message>
+    <message>
+        <source>Share of attention on token 0</source>
+        <translation>टोकन 0 पर अटेंशन का हिस्सा</translation>
+    </message>
+    <message>
+        <source>… on the first {n} tokens</source>
+        <translation>… पहले {n} टोकन्स पर</translation>
+    </message>
+    <message>
+        <source>|q|·|k| share per rotary pair</source>
+        <translation>हर रोटरी जोड़े का |q|·|k| हिस्सा</translation>
+    </message>
+    <message>
+        <source>wavelength 2π/θ (tokens)</source>
+        <translation>वेवलेंथ 2π/θ (टोकन्स)</translation>
+    </message>
+    <message>
+        <source>share of the layer&apos;s |q|·|k|</source>
+        <translation>लेयर के |q|·|k| में हिस्सा</translation>
+    </message>
+    <message>
+        <source>Share per pair and layer</source>
+        <translation>हर जोड़े और लेयर का हिस्सा</translation>
+    </message>
+    <message>
+        <source>pair (shortest wavelength left)</source>
+        <translation>जोड़ा (सबसे छोटी वेवलेंथ बाईं ओर)</translation>
+    </message>
+    <message>
+        <source>Open a text</source>
+        <translation>टेक्स्ट खोलें</translation>
+    </message>
+    <message>
+        <source>Text (*.txt);;All files (*)</source>
+        <translation>टेक्स्ट (*.txt);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>the text is empty: type or paste some, open a .txt file, or pick the sample.</source>
+        <translation>टेक्स्ट ख़ाली है: कुछ लिखें या चिपकाएँ, कोई .txt फ़ाइल खोलें, या सैंपल चुनें।</translation>
+    </message>
+    <message>
+        <source>no checkpoint is open: open one (File &gt; Open, or File &gt; Open Sample) first.</source>
+        <translation>कोई चेकपॉइंट खुला नहीं है: पहले एक खोलें (फ़ाइल &gt; खोलें, या फ़ाइल &gt; सैंपल खोलें)।</translation>
+    </message>
+    <message>
+        <source>Run on text is running the model ({percent} % done); the run is lost.</source>
+        <translation>टेक्स्ट पर रन मॉडल चला रहा है ({percent} % पूरा); यह रन खो जाएगा।</translation>
+    </message>
+    <message>
+        <source>Run cancelled; the previous result stays.</source>
+        <translation>रन रद्द किया गया; पिछला नतीजा बना हुआ है।</translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation>रन रद्द किया गया।</translation>
+    </message>
+    <message>
+        <source> The previous result stays.</source>
+        <translation> पिछला नतीजा बना हुआ है।</translation>
+    </message>
+    <message>
+        <source>{model} is open: choose a text (type it, open a .txt, or the bundled sample) and press Run.</source>
+        <translation>{model} खुला है: कोई टेक्स्ट चुनें (लिखें, कोई .txt खोलें, या साथ आया सैंपल) और चलाएँ दबाएँ।</translation>
+    </message>
+    <message>
+        <source>Run on text: open a checkpoint (File &gt; Open Sample), choose a text (type it, open a .txt, or the bundled sample) and press Run.</source>
+        <translation>टेक्स्ट पर चलाएँ: कोई चेकपॉइंट खोलें (फ़ाइल &gt; सैंपल खोलें), कोई टेक्स्ट चुनें (लिखें, कोई .txt खोलें, या साथ आया सैंपल) और चलाएँ दबाएँ।</translation>
+    </message>
+    <message>
+        <source>The model runs with its own tokenizer; every statistic is measured on its real attention.</source>
+        <translation>मॉडल अपने ही टोकनाइज़र से चलता है; हर आँकड़ा उसके असली अटेंशन पर मापा जाता है।</translation>
+    </message>
+    <message>
+        <source> — {rows}×{cols} thumbnail until layer {layer} is run</source>
+        <translation> — लेयर {layer} चलने तक {rows}×{cols} थंबनेल</translation>
+    </message>
+    <message>
+        <source>layer {layer}, head {head}: {kind}</source>
+        <translation>लेयर {layer}, हेड {head}: {kind}</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>अटेंशन वेट</translation>
+    </message>
+    <message>
+        <source> (mean per cell)</source>
+        <translation> (हर सेल का औसत)</translation>
+    </message>
+    <message>
+        <source>frame: {statistic}</source>
+        <translation>फ़्रेम: {statistic}</translation>
+    </message>
+    <message>
+        <source>Every layer × head ({layers} × {heads}); orange box: the Attention tab&apos;s head</source>
+        <translation>हर लेयर × हेड ({layers} × {heads}); नारंगी बॉक्स: अटेंशन टैब का हेड</translation>
+    </message>
+    <message>
+        <source>Layer {layer}: mean weight by distance (thick: head {head})</source>
+        <translation>लेयर {layer}: दूरी के अनुसार औसत वेट (मोटी रेखा: हेड {head})</translation>
+    </message>
+    <message>
+        <source>No rotary pairs: this model&apos;s position scheme is {scheme}</source>
+        <translation>कोई रोटरी जोड़े नहीं: इस मॉडल की पोज़िशन स्कीम {scheme} है</translation>
+    </message>
+    <message>
+        <source>Layer {layer} (orange): |q|·|k| share per pair</source>
+        <translation>लेयर {layer} (नारंगी): हर जोड़े का |q|·|k| हिस्सा</translation>
+    </message>
+    <message>
+        <source>running for this head…</source>
+        <translation>इस हेड के लिए चल रहा है…</translation>
+    </message>
+    <message>
+        <source>Run for this layer and head to compare its terms</source>
+        <translation>इसके टर्म्स की तुलना के लिए इस लेयर और हेड पर चलाएँ</translation>
+    </message>
+    <message>
+        <source>No position term to separate for a {scheme} model</source>
+        <translation>{scheme} मॉडल में अलग करने लायक कोई पोज़िशन टर्म नहीं</translation>
+    </message>
+    <message>
+        <source>logit q·k·scale</source>
+        <translation>लॉजिट q·k·स्केल</translation>
+    </message>
+    <message>
+        <source>real logits, layer {layer} head {head}</source>
+        <translation>असली लॉजिट्स, लेयर {layer} हेड {head}</translation>
+    </message>
+    <message>
+        <source>{model} ({family}) on {text}: {n} tokens</source>
+        <translation>{model} ({family}), {text} पर: {n} टोकन्स</translation>
+    </message>
+    <message>
+        <source> (text cut at Max tokens)</source>
+        <translation> (टेक्स्ट अधिकतम टोकन्स पर काटा गया)</translation>
+    </message>
+    <message>
+        <source>, perplexity {perplexity}</source>
+        <translation>, पर्प्लेक्सिटी {perplexity}</translation>
+    </message>
+    <message>
+        <source>; run in {seconds} s on {device}.</source>
+        <translation>; {device} पर {seconds} s में चला।</translation>
+    </message>
+    <message>
+        <source> Note: the text&apos;s SHA-256 differs from the one this session recorded (the file changed).</source>
+        <translation> ध्यान दें: टेक्स्ट का SHA-256 इस सेशन में दर्ज SHA-256 से अलग है (फ़ाइल बदल गई है)।</translation>
+    </message>
+    <message>
+        <source>one token per cell</source>
+        <translation>हर सेल में एक टोकन</translation>
+    </message>
+    <message>
+        <source>each cell the mean over {rows} × {cols} tokens</source>
+        <translation>हर सेल {rows} × {cols} टोकन्स का औसत</translation>
+    </message>
+    <message>
+        <source>{rows} × {cols} tokens per cell</source>
+        <translation>हर सेल में {rows} × {cols} टोकन्स</translation>
+    </message>
+    <message>
+        <source>zoomed to queries {first_query}–{last_query} × keys {first_key}–{last_key}, recomputed exactly from the layer&apos;s q and k at {detail} (outside it: {outside}; Reset zoom shows the whole map)</source>
+        <translation>क्वेरीज़ {first_query}–{last_query} × कीज़ {first_key}–{last_key} पर ज़ूम, लेयर के q और k से सटीक रूप से फिर से निकाला गया, {detail} (इसके बाहर: {outside}; ज़ूम रीसेट करें पूरा मैप दिखाता है)</translation>
+    </message>
+    <message>
+        <source>log₁₀ colours, {decades} decades below the largest weight</source>
+        <translation>log₁₀ रंग, सबसे बड़े वेट से {decades} दशक नीचे तक</translation>
+    </message>
+    <message>
+        <source>colours from 0 to the largest weight</source>
+        <translation>रंग 0 से सबसे बड़े वेट तक</translation>
+    </message>
+    <message>
+        <source>grey cells are masked (a causal model&apos;s future keys), not weight 0</source>
+        <translation>धूसर सेल मास्क किए हुए हैं (कॉज़ल मॉडल की भविष्य की कीज़), 0 वेट नहीं</translation>
+    </message>
+    <message>
+        <source>bidirectional: no cell is masked</source>
+        <translation>दोतरफ़ा: कोई सेल मास्क नहीं</translation>
+    </message>
+    <message>
+        <source>Real attention weights of layer {layer}, head {head}; {cell}; {scale}; {masked}.</source>
+        <translation>लेयर {layer}, हेड {head} के असली अटेंशन वेट्स; {cell}; {scale}; {masked}।</translation>
+    </message>
+    <message>
+        <source>Every head&apos;s attention ({rows} × {cols} pooled cells), each on its own log scale (white = most weight, 3 decades; light grey = masked), framed by {statistic}. Click a head to open it in the Attention tab.</source>
+        <translation>हर हेड का अटेंशन ({rows} × {cols} पूल किए सेल), हर एक अपने लॉग स्केल पर (सफ़ेद = सबसे ज़्यादा वेट, 3 दशक; हल्का धूसर = मास्क), फ़्रेम का रंग: {statistic}। किसी हेड को अटेंशन टैब में खोलने के लिए उस पर क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>Left: mean weight at distance d = query − key over the queries that have a key there, one curve per head of the layer, coloured by the head&apos;s class (right)</source>
+        <translation>बाएँ: दूरी d = क्वेरी − की पर औसत वेट, उन क्वेरीज़ पर जिनकी उस दूरी पर कोई की है; लेयर के हर हेड का एक वक्र, हेड की श्रेणी के रंग में (दाएँ)</translation>
+    </message>
+    <message>
+        <source> (both sides pooled: |i − j|)</source>
+        <translation> (दोनों तरफ़ मिलाकर: |i − j|)</translation>
+    </message>
+    <message>
+        <source>; distance 0 (the token itself) is off the log axis.</source>
+        <translation>; दूरी 0 (टोकन स्वयं) लॉग अक्ष पर नहीं आती।</translation>
+    </message>
+    <message>
+        <source>Mean over queries of the weight on token 0 (left) and on tokens 0–{last} (right), per layer and head; 1 = every query attends only there (an attention sink).</source>
+        <translation>टोकन 0 पर (बाएँ) और टोकन्स 0–{last} पर (दाएँ) वेट का क्वेरीज़ पर औसत, हर लेयर और हेड के लिए; 1 = हर क्वेरी केवल वहीं अटेंड करती है (अटेंशन सिंक)।</translation>
+    </message>
+    <message>
+        <source>RoPE frequency usage needs a RoPE model; this one is {scheme}.</source>
+        <translation>RoPE फ़्रीक्वेंसी का उपयोग देखने के लिए RoPE मॉडल चाहिए; यह {scheme} है।</translation>
+    </message>
+    <message>
+        <source>Left: the chosen layer in orange, the other layers grey; right: every layer (rows) × pair (columns, shortest wavelength left). For each rotary pair: mean over tokens of ‖q_pair‖ × mean of ‖k_pair‖ (mean over heads), as a share of the layer&apos;s total — which frequencies carry the q·k score (Barbero et al. 2024). Red dashed: trained context {context}; green dotted: this run&apos;s {n} tokens. Pairs with wavelengths beyond the context barely rotate: semantic channels.</source>
+        <translation>बाएँ: चुनी गई लेयर नारंगी में, बाक़ी लेयर्स धूसर; दाएँ: हर लेयर (पंक्तियाँ) × जोड़ा (कॉलम, सबसे छोटी वेवलेंथ बाईं ओर)। हर रोटरी जोड़े के लिए: टोकन्स पर ‖q_pair‖ का औसत × ‖k_pair‖ का औसत (हेड्स पर औसत), लेयर के कुल के हिस्से के रूप में — कौन-सी फ़्रीक्वेंसीज़ q·k स्कोर ढोती हैं (Barbero et al. 2024)। लाल डैश: ट्रेनिंग का कॉन्टेक्स्ट {context}; हरी बिंदुदार: इस रन के {n} टोकन्स। जिन जोड़ों की वेवलेंथ कॉन्टेक्स्ट से बड़ी है वे मुश्किल से घूमते हैं: सिमैंटिक चैनल।</translation>
+    </message>
+    <message>
+        <source>This scheme ({scheme}) has no separable position term.</source>
+        <translation>इस स्कीम ({scheme}) में अलग किया जा सकने वाला पोज़िशन टर्म नहीं है।</translation>
+    </message>
+    <message>
+        <source>the same q and k with the rotation undone: what content alone scores</source>
+        <translation>वही q और k, रोटेशन हटाकर: अकेला कंटेंट कितना स्कोर देता है</translation>
+    </message>
+    <message>
+        <source>the position table&apos;s rows through this head&apos;s W_q and W_k (no bias, no LayerNorm)</source>
+        <translation>पोज़िशन टेबल की पंक्तियाँ इस हेड के W_q और W_k से गुज़री हुई (बिना बायस, बिना लेयरनॉर्म)</translation>
+    </message>
+    <message>
+        <source>, rotation&apos;s own part std {std}</source>
+        <translation>, रोटेशन के अपने हिस्से का मानक विचलन {std}</translation>
+    </message>
+    <message>
+        <source>Left: the real logits of layer {layer}, head {head}; right: {what}; each on its own symmetric colour scale. Spread (std) {real_std} vs {term_std}, correlation {correlation}{extra}.</source>
+        <translation>बाएँ: लेयर {layer}, हेड {head} के असली लॉजिट्स; दाएँ: {what}; हर एक अपने सममित रंग-स्केल पर। फैलाव (मानक विचलन) {real_std} बनाम {term_std}, सहसंबंध {correlation}{extra}।</translation>
+    </message>
+    <message>
+        <source>layer {layer}, head {head}: {kind}; {statistic} {value} (click to open)</source>
+        <translation>लेयर {layer}, हेड {head}: {kind}; {statistic} {value} (खोलने के लिए क्लिक करें)</translation>
+    </message>
+    <message>
+        <source>layer {layer}, head {head}: mean weight {value} at distance {distance}</source>
+        <translation>लेयर {layer}, हेड {head}: दूरी {distance} पर औसत वेट {value}</translation>
+    </message>
+    <message>
+        <source>layer {layer}, pair {pair} by wavelength ({wavelength} tokens): share {share}</source>
+        <translation>लेयर {layer}, वेवलेंथ के क्रम में जोड़ा {pair} ({wavelength} टोकन्स): हिस्सा {share}</translation>
+    </message>
+    <message>
+        <source>layer {layer}, head {head}: {kind}; previous token {previous}, local (≤ {window}) {local}, token 0 {first}, first {span} {first_span}, entropy {entropy} nats</source>
+        <translation>लेयर {layer}, हेड {head}: {kind}; पिछला टोकन {previous}, लोकल (≤ {window}) {local}, टोकन 0 {first}, पहले {span} {first_span}, एंट्रॉपी {entropy} नैट</translation>
+    </message>
+    <message>
+        <source>masked (a future key)</source>
+        <translation>मास्क किया हुआ (भविष्य की की)</translation>
+    </message>
+    <message>
+        <source>layer {layer}, head {head}: query {query} &apos;{query_token}&apos; → key {key} &apos;{key_token}&apos;: weight {value}</source>
+        <translation>लेयर {layer}, हेड {head}: क्वेरी {query} &apos;{query_token}&apos; → की {key} &apos;{key_token}&apos;: वेट {value}</translation>
+    </message>
+    <message>
+        <source>layer {layer}, head {head}: queries {first_query}–{last_query} (&apos;{query_token}&apos; …) → keys {first_key}–{last_key} (&apos;{key_token}&apos; …): mean weight {value}</source>
+        <translation>लेयर {layer}, हेड {head}: क्वेरीज़ {first_query}–{last_query} (&apos;{query_token}&apos; …) → कीज़ {first_key}–{last_key} (&apos;{key_token}&apos; …): औसत वेट {value}</translation>
+    </message>
+    <message>
+        <source>query cell {row}, key cell {col}: masked (a future key)</source>
+        <translation>क्वेरी सेल {row}, की सेल {col}: मास्क किया हुआ (भविष्य की की)</translation>
+    </message>
+    <message>
+        <source>query {query} &apos;{query_token}&apos; → key {key} &apos;{key_token}&apos;: real logit {real}, {kind} {term}</source>
+        <translation>क्वेरी {query} &apos;{query_token}&apos; → की {key} &apos;{key_token}&apos;: असली लॉजिट {real}, {kind} {term}</translation>
+    </message>
+    <message>
+        <source>{figure} — {model} on {text}, layer {layer}, head {head}</source>
+        <translation>{figure} — {model}, {text} पर, लेयर {layer}, हेड {head}</translation>
+    </message>
+</context>
+<context>
+    <name>RunPanel</name>
+    <message>
+        <source>No text chosen</source>
+        <translation>कोई टेक्स्ट नहीं चुना</translation>
+    </message>
+    <message>
+        <source>Bundled sample text</source>
+        <translation>साथ आया सैंपल टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>A .txt file</source>
+        <translation>एक .txt फ़ाइल</translation>
+    </message>
+    <message>
+        <source>Typed or pasted text</source>
+        <translation>लिखा या चिपकाया टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>Attention, layer × head</source>
+        <translation>अटेंशन, लेयर × हेड</translation>
+    </message>
+    <message>
+        <source>Head grid</source>
+        <translation>हेड ग्रिड</translation>
+    </message>
+    <message>
+        <source>By distance</source>
+        <translation>दूरी के अनुसार</translation>
+    </message>
+    <message>
+        <source>Sink shares</source>
+        <translation>सिंक हिस्से</translation>
+    </message>
+    <message>
+        <source>RoPE frequencies</source>
+        <translation>RoPE फ़्रीक्वेंसीज़</translation>
+    </message>
+    <message>
+        <source>Position vs content</source>
+        <translation>पोज़िशन बनाम कंटेंट</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Which figure of the run the panel shows.</source>
+        <translation>पैनल रन का कौन-सा चित्र दिखाए।</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>What the checkpoint runs on: the bundled sample, a .txt file, or typed text.</source>
+        <translation>चेकपॉइंट किस पर चलेगा: साथ आया सैंपल, कोई .txt फ़ाइल, या लिखा हुआ टेक्स्ट।</translation>
+    </message>
+    <message>
+        <source>Typed text</source>
+        <translation>लिखा हुआ टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>The typed or pasted text (with Text = typed).</source>
+        <translation>लिखा या चिपकाया गया टेक्स्ट (जब टेक्स्ट = लिखा हुआ)।</translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation>टेक्स्ट फ़ाइल</translation>
+    </message>
+    <message>
+        <source>The .txt file (UTF-8) to run on (with Text = file).</source>
+        <translation>जिस .txt फ़ाइल (UTF-8) पर चलाना है (जब टेक्स्ट = फ़ाइल)।</translation>
+    </message>
+    <message>
+        <source>Text SHA-256</source>
+        <translation>टेक्स्ट का SHA-256</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the text that was run, recorded so a reopened session notices a file that changed since.</source>
+        <translation>चलाए गए टेक्स्ट का SHA-256, दर्ज किया गया ताकि दोबारा खोला गया सेशन बाद में बदली फ़ाइल को पहचान ले।</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>अधिकतम टोकन्स</translation>
+    </message>
+    <message>
+        <source>Tokens of the text to run (its start; learned position tables cap it at their length).</source>
+        <translation>टेक्स्ट के कितने टोकन्स चलाने हैं (शुरुआत से; लर्न्ड पोज़िशन टेबल्स इसे अपनी लंबाई तक सीमित करती हैं)।</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>लेयर</translation>
+    </message>
+    <message>
+        <source>The layer shown large (its map is pooled for every head).</source>
+        <translation>बड़ी दिखाई जाने वाली लेयर (इसका मैप हर हेड के लिए पूल किया जाता है)।</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>हेड</translation>
+    </message>
+    <message>
+        <source>The head shown large, and the one whose position and content terms are compared.</source>
+        <translation>बड़ा दिखाया जाने वाला हेड, और वही जिसके पोज़िशन और कंटेंट टर्म्स की तुलना होती है।</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>रंग का आधार</translation>
+    </message>
+    <message>
+        <source>The positional statistic that colours (and with Sort, orders) the head grid.</source>
+        <translation>वह पोज़िशनल आँकड़ा जो हेड ग्रिड को रंग देता है (और क्रमबद्ध के साथ, क्रम भी)।</translation>
+    </message>
+    <message>
+        <source>Sort</source>
+        <translation>क्रमबद्ध</translation>
+    </message>
+    <message>
+        <source>Order each layer&apos;s heads by the statistic (highest first).</source>
+        <translation>हर लेयर के हेड्स को आँकड़े के अनुसार क्रम दें (सबसे बड़ा पहले)।</translation>
+    </message>
+    <message>
+        <source>Log colours</source>
+        <translation>लॉग रंग</translation>
+    </message>
+    <message>
+        <source>Attention weights on a log scale (small weights far from the diagonal are invisible on a linear one). Read-outs keep the weights.</source>
+        <translation>अटेंशन वेट्स लॉग स्केल पर (विकर्ण से दूर के छोटे वेट लीनियर स्केल पर दिखते ही नहीं)। रीड-आउट में वेट्स वही रहते हैं।</translation>
+    </message>
+    <message>
+        <source>the typed text has {n} characters; at most {limit} fit in a session: save it as a .txt file and open that instead.</source>
+        <translation>लिखे गए टेक्स्ट में {n} अक्षर हैं; एक सेशन में अधिकतम {limit} आते हैं: इसे .txt फ़ाइल के रूप में सहेजें और वही खोलें।</translation>
+    </message>
+    <message>
+        <source>Text = file needs a file: open a .txt file.</source>
+        <translation>टेक्स्ट = फ़ाइल के लिए फ़ाइल चाहिए: कोई .txt फ़ाइल खोलें।</translation>
+    </message>
+</context>
+<context>
+    <name>TextRun</name>
+    <message>
+        <source>Alice&apos;s Adventures in Wonderland, chapters I–VI (Lewis Carroll, 1865; public domain)</source>
+        <translation>ऐलिस इन वंडरलैंड, अध्याय I–VI (लुइस कैरल, 1865; पब्लिक डोमेन)</translation>
+    </message>
+    <message>
+        <source>weight on token 0</source>
+        <translation>टोकन 0 पर वेट</translation>
+    </message>
+    <message>
+        <source>weight on the previous token</source>
+        <translation>पिछले टोकन पर वेट</translation>
+    </message>
+    <message>
+        <source>weight within the local window</source>
+        <translation>लोकल विंडो के भीतर वेट</translation>
+    </message>
+    <message>
+        <source>entropy (nats)</source>
+        <translation>एंट्रॉपी (नैट)</translation>
+    </message>
+    <message>
+        <source>mean attended distance</source>
+        <translation>अटेंड की गई औसत दूरी</translation>
+    </message>
+    <message>
+        <source>no text file chosen: open a .txt file.</source>
+        <translation>कोई टेक्स्ट फ़ाइल नहीं चुनी गई: कोई .txt फ़ाइल खोलें।</translation>
+    </message>
+    <message>
+        <source>typed text</source>
+        <translation>लिखा हुआ टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>no text chosen: type or paste some, open a .txt file, or pick the sample text.</source>
+        <translation>कोई टेक्स्ट नहीं चुना गया: कुछ लिखें या चिपकाएँ, कोई .txt फ़ाइल खोलें, या सैंपल टेक्स्ट चुनें।</translation>
+    </message>
+    <message>
+        <source>no checkpoint is open: open one (File &gt; Open, or File &gt; Open Sample) first.</source>
+        <translation>कोई चेकपॉइंट खुला नहीं है: पहले एक खोलें (फ़ाइल &gt; खोलें, या फ़ाइल &gt; सैंपल खोलें)।</translation>
+    </message>
+    <message>
+        <source>unknown grid statistic {name}</source>
+        <translation>अज्ञात ग्रिड आँकड़ा {name}</translation>
+    </message>
+    <message>
+        <source>mean weight on the previous token ≥ 0.5</source>
+        <translation>पिछले टोकन पर औसत वेट ≥ 0.5</translation>
+    </message>
+    <message>
+        <source>mean weight on token 0 ≥ 0.5</source>
+        <translation>टोकन 0 पर औसत वेट ≥ 0.5</translation>
+    </message>
+    <message>
+        <source>mean weight within distance ≤ {window} ≥ 0.7</source>
+        <translation>दूरी ≤ {window} के भीतर औसत वेट ≥ 0.7</translation>
+    </message>
+    <message>
+        <source>Classes, in this order: previous-token if {previous}; sink if {sink}; local if {local}; else broad / content (local window {window} tokens).</source>
+        <translation>श्रेणियाँ, इसी क्रम में: पिछला-टोकन अगर {previous}; सिंक अगर {sink}; लोकल अगर {local}; वरना व्यापक / कंटेंट (लोकल विंडो {window} टोकन्स)।</translation>
+    </message>
+    <message>
+        <source>content (rotation removed)</source>
+        <translation>कंटेंट (रोटेशन हटाकर)</translation>
+    </message>
+    <message>
+        <source>position table</source>
+        <translation>पोज़िशन टेबल</translation>
+    </message>
+    <message>
+        <source>previous-token</source>
+        <translation>पिछला-टोकन</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>सिंक</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>लोकल</translation>
+    </message>
+    <message>
+        <source>broad / content</source>
+        <translation>व्यापक / कंटेंट</translation>
     </message>
 </context>
 </TS>
