@@ -7,6 +7,7 @@ import os
 import sys
 from dataclasses import dataclass
 
+from peapp.i18n import translate
 from peapp.errors import ParameterError
 
 TASKS = ("copy", "reverse", "recall", "lm")
@@ -97,7 +98,7 @@ def default_results_folder() -> str:
 def duration_text(seconds: float) -> str:
     """A time as people say it: 40 s, 12 min, 1.5 h (the lab's estimates and progress)."""
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return translate("LabOptions", "{n} s").format(n=f"{seconds:.0f}")
     if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+        return translate("LabOptions", "{n} min").format(n=f"{seconds / 60:.0f}")
+    return translate("LabOptions", "{n} h").format(n=f"{seconds / 3600:.1f}")

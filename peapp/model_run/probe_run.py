@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from peapp.i18n import msg
 from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import ProgressFn, Request
 
 # peapp.model_run.probes.VARIANTS and VARIANT_LABELS, spelled out: this module, the probe view and the
 # command's parser stay torch-free (tests/core/model_run/test_probes.py keeps them equal)
-VARIANTS = {"none": "as trained", "linear": "linear (PI)", "ntk": "NTK-aware", "dynamic": "dynamic NTK",
-            "yarn": "YaRN", "llama3": "Llama-3"}
+VARIANTS = {"none": msg("ProbeRun", "as trained"), "linear": msg("ProbeRun", "linear (PI)"), "ntk": msg("ProbeRun", "NTK-aware"),
+            "dynamic": msg("ProbeRun", "dynamic NTK"), "yarn": "YaRN", "llama3": "Llama-3"}
 MAX_PROBE_TOKENS = 131_072
 
 

@@ -757,6 +757,21 @@
     </message>
 </context>
 <context>
+    <name>LabOptions</name>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} सेकंड</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} मिनट</translation>
+    </message>
+    <message>
+        <source>{n} h</source>
+        <translation>{n} घंटे</translation>
+    </message>
+</context>
+<context>
     <name>Panels</name>
     <message>
         <source>Attention inspector</source>
@@ -777,6 +792,583 @@
     <message>
         <source>Run on text</source>
         <translation>टेक्स्ट पर चलाएँ</translation>
+    </message>
+</context>
+<context>
+    <name>Probe</name>
+    <message>
+        <source>variant</source>
+        <translation>वेरिएंट</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>पर्प्लेक्सिटी</translation>
+    </message>
+    <message>
+        <source>≤ trained</source>
+        <translation>≤ ट्रेनिंग</translation>
+    </message>
+    <message>
+        <source>&gt; trained</source>
+        <translation>&gt; ट्रेनिंग</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>सेकंड</translation>
+    </message>
+    <message>
+        <source>Hover over a curve for its numbers.</source>
+        <translation>संख्याएँ देखने के लिए किसी वक्र पर माउस ले जाएँ।</translation>
+    </message>
+    <message>
+        <source>learned absolute</source>
+        <translation>लर्न्ड एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>relative bias</source>
+        <translation>रिलेटिव बायस</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>बिना</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>Open .txt…</source>
+        <translation>.txt खोलें…</translation>
+    </message>
+    <message>
+        <source>Open a UTF-8 .txt file for the perplexity probe (its path is recorded in sessions)</source>
+        <translation>पर्प्लेक्सिटी प्रोब के लिए कोई UTF-8 .txt फ़ाइल खोलें (उसका पाथ सेशन में दर्ज होता है)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>चलाएँ</translation>
+    </message>
+    <message>
+        <source>Run the probe of the shown tab on the open checkpoint (the time is estimated first; a long run asks)</source>
+        <translation>दिखाए गए टैब का प्रोब खुले चेकपॉइंट पर चलाएँ (पहले समय का अनुमान लगता है; लंबा रन पूछकर चलता है)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>रद्द करें</translation>
+    </message>
+    <message>
+        <source>Stop the probe (Esc stops every running computation); the previous result stays</source>
+        <translation>प्रोब रोकें (Esc हर चल रही गणना रोक देता है); पिछला नतीजा बना रहेगा</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>वेरिएंट्स</translation>
+    </message>
+    <message>
+        <source>Measure the model with {variant} RoPE frequencies (the perplexity probe)</source>
+        <translation>मॉडल को {variant} RoPE फ़्रीक्वेंसीज़ के साथ मापें (पर्प्लेक्सिटी प्रोब)</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>लेयर</translation>
+    </message>
+    <message>
+        <source>Perplexity vs position</source>
+        <translation>पोज़िशन के अनुसार पर्प्लेक्सिटी</translation>
+    </message>
+    <message>
+        <source>position (tokens; each point: a window&apos;s first position)</source>
+        <translation>पोज़िशन (टोकन्स; हर बिंदु: विंडो की पहली पोज़िशन)</translation>
+    </message>
+    <message>
+        <source>perplexity (window)</source>
+        <translation>पर्प्लेक्सिटी (विंडो)</translation>
+    </message>
+    <message>
+        <source>trained context</source>
+        <translation>ट्रेनिंग कॉन्टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>cannot: no position row</source>
+        <translation>संभव नहीं: कोई पोज़िशन पंक्ति नहीं</translation>
+    </message>
+    <message>
+        <source>Perplexity over all measured positions, up to the trained context and past it</source>
+        <translation>सभी मापी गई पोज़िशन्स पर पर्प्लेक्सिटी, ट्रेनिंग कॉन्टेक्स्ट तक और उसके आगे</translation>
+    </message>
+    <message>
+        <source>log p(answer)</source>
+        <translation>log p(उत्तर)</translation>
+    </message>
+    <message>
+        <source>log p(answer tokens), nats</source>
+        <translation>log p(उत्तर के टोकन्स), नैट</translation>
+    </message>
+    <message>
+        <source>Top-1 accuracy</source>
+        <translation>टॉप-1 सटीकता</translation>
+    </message>
+    <message>
+        <source>answer tokens that are top-1</source>
+        <translation>उत्तर के टोकन्स जो टॉप-1 हैं</translation>
+    </message>
+    <message>
+        <source>Attention on the needle</source>
+        <translation>सुई (नीडल) पर अटेंशन</translation>
+    </message>
+    <message>
+        <source>weight on the needle</source>
+        <translation>सुई पर वेट</translation>
+    </message>
+    <message>
+        <source>needle depth (0 start … 1 end)</source>
+        <translation>सुई की गहराई (0 शुरुआत … 1 अंत)</translation>
+    </message>
+    <message>
+        <source>Reading {file}</source>
+        <translation>{file} पढ़ा जा रहा है</translation>
+    </message>
+    <message>
+        <source>What the perplexity probe reads (its start, Probe length tokens); the passkey probe uses its own filler.</source>
+        <translation>पर्प्लेक्सिटी प्रोब क्या पढ़ता है (इसकी शुरुआत, प्रोब लंबाई जितने टोकन्स); पासकी प्रोब अपना ही भराव-टेक्स्ट इस्तेमाल करता है।</translation>
+    </message>
+    <message>
+        <source>choose at least one variant (as trained is the reference).</source>
+        <translation>कम से कम एक वेरिएंट चुनें (ट्रेनिंग जैसा ही संदर्भ है)।</translation>
+    </message>
+    <message>
+        <source>Measuring how long it takes (two short prefixes)…</source>
+        <translation>कितना समय लगेगा यह मापा जा रहा है (दो छोटे प्रीफ़िक्स)…</translation>
+    </message>
+    <message>
+        <source>This probe is estimated to take {minutes} minutes on this machine now ({estimate}). Run it anyway? (A shorter probe length, fewer variants or fewer depths make it shorter.)</source>
+        <translation>अनुमान है कि इस मशीन पर अभी यह प्रोब {minutes} मिनट लेगा ({estimate})। फिर भी चलाएँ? (छोटी प्रोब लंबाई, कम वेरिएंट्स या कम गहराइयाँ इसे छोटा करती हैं।)</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>शुरू नहीं किया गया।</translation>
+    </message>
+    <message>
+        <source>Estimated: {estimate}.</source>
+        <translation>अनुमान: {estimate}।</translation>
+    </message>
+    <message>
+        <source>Short probe: no estimate needed.</source>
+        <translation>छोटा प्रोब: अनुमान की ज़रूरत नहीं।</translation>
+    </message>
+    <message>
+        <source>The {probe} probe is running; its result is lost.</source>
+        <translation>{probe} प्रोब चल रहा है; इसका नतीजा खो जाएगा।</translation>
+    </message>
+    <message>
+        <source>Probe cancelled; the previous result stays.</source>
+        <translation>प्रोब रद्द किया गया; पिछला नतीजा बना हुआ है।</translation>
+    </message>
+    <message>
+        <source>Probe cancelled.</source>
+        <translation>प्रोब रद्द किया गया।</translation>
+    </message>
+    <message>
+        <source>Drawn from the saved result {file}.</source>
+        <translation>सहेजे गए नतीजे {file} से बनाया गया।</translation>
+    </message>
+    <message>
+        <source>Measured in {seconds} s on {device}.</source>
+        <translation>{device} पर {seconds} s में मापा गया।</translation>
+    </message>
+    <message>
+        <source>{panel}: the result could not be kept in {folder} ({problem}); sessions will not reopen it.</source>
+        <translation>{panel}: नतीजा {folder} में नहीं रखा जा सका ({problem}); सेशन इसे दोबारा नहीं खोल पाएँगे।</translation>
+    </message>
+    <message>
+        <source>Probes: open a causal checkpoint (File &gt; Open Sample), choose the tab&apos;s settings and press Run. Perplexity vs position applies each RoPE scaling to the real model; the passkey probe hides a number at each depth of a filler text and asks for it at the end.</source>
+        <translation>प्रोब: कोई कॉज़ल चेकपॉइंट खोलें (फ़ाइल &gt; सैंपल खोलें), टैब की सेटिंग्स चुनें और चलाएँ दबाएँ। पोज़िशन के अनुसार पर्प्लेक्सिटी असली मॉडल पर हर RoPE स्केलिंग लागू करती है; पासकी प्रोब भराव-टेक्स्ट की हर गहराई पर एक संख्या छिपाता है और अंत में उसे पूछता है।</translation>
+    </message>
+    <message>
+        <source> (first positions, from the estimate)</source>
+        <translation> (पहली पोज़िशन्स, अनुमान से)</translation>
+    </message>
+    <message>
+        <source>trained context {n}</source>
+        <translation>ट्रेनिंग कॉन्टेक्स्ट {n}</translation>
+    </message>
+    <message>
+        <source>cannot: no position row past {limit}</source>
+        <translation>संभव नहीं: {limit} के बाद कोई पोज़िशन पंक्ति नहीं</translation>
+    </message>
+    <message>
+        <source> (partial)</source>
+        <translation> (अधूरा)</translation>
+    </message>
+    <message>
+        <source>{family} ({scheme} positions)</source>
+        <translation>{family} ({scheme} पोज़िशन्स)</translation>
+    </message>
+    <message>
+        <source>{model}: per-position loss on {n} tokens</source>
+        <translation>{model}: {n} टोकन्स पर हर पोज़िशन का लॉस</translation>
+    </message>
+    <message>
+        <source> of {text}</source>
+        <translation> ({text} के)</translation>
+    </message>
+    <message>
+        <source>; each point is exp(mean loss) over {window} positions.</source>
+        <translation>; हर बिंदु {window} पोज़िशन्स पर exp(औसत लॉस) है।</translation>
+    </message>
+    <message>
+        <source> Running: {n} variant finished so far.</source>
+        <translation> चल रहा है: अब तक {n} वेरिएंट पूरा हुआ।</translation>
+    </message>
+    <message>
+        <source> Running: {n} variants finished so far.</source>
+        <translation> चल रहा है: अब तक {n} वेरिएंट्स पूरे हुए।</translation>
+    </message>
+    <message>
+        <source>{variant}: not run ({reason}).</source>
+        <translation>{variant}: नहीं चलाया गया ({reason})।</translation>
+    </message>
+    <message>
+        <source>Positions {first} … {last} cannot be read: this model&apos;s learned position table has {rows} rows and no row for a later position (no scaling exists for a learned table); loss is measured up to position {measured}.</source>
+        <translation>पोज़िशन्स {first} … {last} पढ़ी नहीं जा सकतीं: इस मॉडल की लर्न्ड पोज़िशन टेबल में {rows} पंक्तियाँ हैं और बाद की पोज़िशन के लिए कोई पंक्ति नहीं (लर्न्ड टेबल के लिए कोई स्केलिंग नहीं होती); लॉस पोज़िशन {measured} तक मापा गया है।</translation>
+    </message>
+    <message>
+        <source>not a RoPE model ({scheme} positions): nothing to scale</source>
+        <translation>RoPE मॉडल नहीं ({scheme} पोज़िशन्स): स्केल करने को कुछ नहीं</translation>
+    </message>
+    <message>
+        <source>The checkpoint does not say its trained context, so nothing is compared across it.</source>
+        <translation>चेकपॉइंट अपना ट्रेनिंग कॉन्टेक्स्ट नहीं बताता, इसलिए उसके आर-पार कोई तुलना नहीं की गई।</translation>
+    </message>
+    <message>
+        <source>The probe stays within the trained context ({n} tokens): choose a probe length past it to test whether the unscaled curve rises and the scaled ones hold.</source>
+        <translation>प्रोब ट्रेनिंग कॉन्टेक्स्ट ({n} टोकन्स) के भीतर ही है: यह जाँचने के लिए कि बिना स्केलिंग वाला वक्र ऊपर जाता है और स्केल किए गए टिके रहते हैं, उससे लंबी प्रोब लंबाई चुनें।</translation>
+    </message>
+    <message>
+        <source>it rises past the trained context, as the article expects</source>
+        <translation>यह ट्रेनिंग कॉन्टेक्स्ट के बाद ऊपर जाता है, जैसा लेख अपेक्षा करता है</translation>
+    </message>
+    <message>
+        <source>it does not rise here, unlike the article&apos;s expectation</source>
+        <translation>यह यहाँ ऊपर नहीं जाता, लेख की अपेक्षा के विपरीत</translation>
+    </message>
+    <message>
+        <source>it holds, as the article expects</source>
+        <translation>यह टिका रहता है, जैसा लेख अपेक्षा करता है</translation>
+    </message>
+    <message>
+        <source>it does not hold, unlike the article&apos;s claim</source>
+        <translation>यह टिका नहीं रहता, लेख के दावे के विपरीत</translation>
+    </message>
+    <message>
+        <source>, but inside the trained context it is worse than as trained ({perplexity})</source>
+        <translation>, पर ट्रेनिंग कॉन्टेक्स्ट के भीतर यह ट्रेनिंग जैसे मॉडल से ख़राब है ({perplexity})</translation>
+    </message>
+    <message>
+        <source>Perplexity over positions {low}–{trained} → past {trained}: {measured}. (&apos;Holds&apos;: within {tolerance}.)</source>
+        <translation>पोज़िशन्स {low}–{trained} पर पर्प्लेक्सिटी → {trained} के बाद: {measured}। (&apos;टिका रहता है&apos;: {tolerance} के भीतर।)</translation>
+    </message>
+    <message>
+        <source>{n} tokens</source>
+        <translation>{n} टोकन्स</translation>
+    </message>
+    <message>
+        <source>uniform attention, {n}</source>
+        <translation>एकसमान अटेंशन, {n}</translation>
+    </message>
+    <message>
+        <source>Liu et al. 2023 (the paper&apos;s: GPT-3.5, 20-doc QA)</source>
+        <translation>Liu et al. 2023 (पेपर के आँकड़े: GPT-3.5, 20-दस्तावेज़ QA)</translation>
+    </message>
+    <message>
+        <source>Liu et al. 2023: the paper&apos;s (GPT-3.5, 20-doc QA)</source>
+        <translation>Liu et al. 2023: पेपर के आँकड़े (GPT-3.5, 20-दस्तावेज़ QA)</translation>
+    </message>
+    <message>
+        <source>paper&apos;s closed-book</source>
+        <translation>पेपर का क्लोज़्ड-बुक</translation>
+    </message>
+    <message>
+        <source>Attention on the needle, all layers</source>
+        <translation>सुई पर अटेंशन, सभी लेयर्स</translation>
+    </message>
+    <message>
+        <source>Attention on the needle, layer {layer}</source>
+        <translation>सुई पर अटेंशन, लेयर {layer}</translation>
+    </message>
+    <message>
+        <source>{family}, RoPE {rope}: a pass key at each depth of a filler of {lengths} tokens, asked for at the end;</source>
+        <translation>{family}, RoPE {rope}: {lengths} टोकन्स के भराव-टेक्स्ट की हर गहराई पर एक पासकी, जो अंत में पूछी जाती है;</translation>
+    </message>
+    <message>
+        <source>{n} prompt so far (running).</source>
+        <translation>अब तक {n} प्रॉम्प्ट (चल रहा है)।</translation>
+    </message>
+    <message>
+        <source>{n} prompts so far (running).</source>
+        <translation>अब तक {n} प्रॉम्प्ट्स (चल रहा है)।</translation>
+    </message>
+    <message>
+        <source>{n} prompt.</source>
+        <translation>{n} प्रॉम्प्ट।</translation>
+    </message>
+    <message>
+        <source>{n} prompts.</source>
+        <translation>{n} प्रॉम्प्ट्स।</translation>
+    </message>
+    <message>
+        <source>lower in the middle than at the ends (lost in the middle)</source>
+        <translation>सिरों की तुलना में बीच में कम (बीच में खो जाना)</translation>
+    </message>
+    <message>
+        <source>not lower in the middle than at the ends (no lost-in-the-middle dip)</source>
+        <translation>सिरों की तुलना में बीच में कम नहीं (बीच में खो जाने वाली गिरावट नहीं)</translation>
+    </message>
+    <message>
+        <source>{n} tokens: accuracy {ends} at the ends, {middle} in the middle: {shape}.</source>
+        <translation>{n} टोकन्स: सिरों पर सटीकता {ends}, बीच में {middle}: {shape}।</translation>
+    </message>
+    <message>
+        <source>Grey dashed: the paper&apos;s numbers, Liu et al. 2023 (arXiv:2307.03172), GPT-3.5-Turbo on {documents}-document QA by the answer document&apos;s position — another model and task, drawn for the shape, not as a like-for-like comparison. Right: the answer rows&apos; attention on the needle, mean over heads (and layers with Layer = all); dotted, its share if attention were uniform.</source>
+        <translation>धूसर डैश: पेपर के आँकड़े, Liu et al. 2023 (arXiv:2307.03172), {documents}-दस्तावेज़ QA पर GPT-3.5-Turbo, उत्तर वाले दस्तावेज़ की पोज़िशन के अनुसार — अलग मॉडल और अलग काम, केवल आकार के लिए दिखाया गया, बराबरी की तुलना के लिए नहीं। दाएँ: उत्तर की पंक्तियों का सुई पर अटेंशन, हेड्स पर औसत (और लेयर = सभी हो तो लेयर्स पर भी); बिंदुदार: अटेंशन एकसमान होता तो उसका हिस्सा।</translation>
+    </message>
+    <message>
+        <source>position {position}: cannot — the learned position table has {rows} rows, none for this position</source>
+        <translation>पोज़िशन {position}: संभव नहीं — लर्न्ड पोज़िशन टेबल में {rows} पंक्तियाँ हैं, इस पोज़िशन के लिए कोई नहीं</translation>
+    </message>
+    <message>
+        <source>positions {first}–{last}: perplexity {values}</source>
+        <translation>पोज़िशन्स {first}–{last}: पर्प्लेक्सिटी {values}</translation>
+    </message>
+    <message>
+        <source>{n} tokens: log p {logp}, top-1 {accuracy}, attention on the needle {attention}</source>
+        <translation>{n} टोकन्स: log p {logp}, टॉप-1 {accuracy}, सुई पर अटेंशन {attention}</translation>
+    </message>
+    <message>
+        <source>depth {depth}: {values}</source>
+        <translation>गहराई {depth}: {values}</translation>
+    </message>
+    <message>
+        <source>not measured yet</source>
+        <translation>अभी मापा नहीं गया</translation>
+    </message>
+    <message>
+        <source>Perplexity vs position — {family}, {n} tokens, factor {factor}</source>
+        <translation>पोज़िशन के अनुसार पर्प्लेक्सिटी — {family}, {n} टोकन्स, फ़ैक्टर {factor}</translation>
+    </message>
+    <message>
+        <source>Passkey by depth — {family}, {lengths} tokens</source>
+        <translation>गहराई के अनुसार पासकी — {family}, {lengths} टोकन्स</translation>
+    </message>
+</context>
+<context>
+    <name>ProbePanel</name>
+    <message>
+        <source>Perplexity vs position</source>
+        <translation>पोज़िशन के अनुसार पर्प्लेक्सिटी</translation>
+    </message>
+    <message>
+        <source>Passkey by depth</source>
+        <translation>गहराई के अनुसार पासकी</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Which probe the panel shows.</source>
+        <translation>पैनल कौन-सा प्रोब दिखाए।</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>What the perplexity probe reads: the bundled sample, a .txt file, or typed text.</source>
+        <translation>पर्प्लेक्सिटी प्रोब क्या पढ़े: साथ आया सैंपल, कोई .txt फ़ाइल, या लिखा हुआ टेक्स्ट।</translation>
+    </message>
+    <message>
+        <source>Typed text</source>
+        <translation>लिखा हुआ टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>The typed or pasted text (with Text = typed).</source>
+        <translation>लिखा या चिपकाया गया टेक्स्ट (जब टेक्स्ट = लिखा हुआ)।</translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation>टेक्स्ट फ़ाइल</translation>
+    </message>
+    <message>
+        <source>The .txt file (UTF-8) to read (with Text = file).</source>
+        <translation>पढ़ने के लिए .txt फ़ाइल (UTF-8) (जब टेक्स्ट = फ़ाइल)।</translation>
+    </message>
+    <message>
+        <source>Text SHA-256</source>
+        <translation>टेक्स्ट का SHA-256</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the text that was measured (a changed file is noticed).</source>
+        <translation>मापे गए टेक्स्ट का SHA-256 (बदली हुई फ़ाइल पकड़ में आ जाती है)।</translation>
+    </message>
+    <message>
+        <source>Probe length</source>
+        <translation>प्रोब लंबाई</translation>
+    </message>
+    <message>
+        <source>Tokens of the text to measure (its start). Past the trained context the unscaled model is expected to degrade; long lengths take minutes on a CPU.</source>
+        <translation>टेक्स्ट के कितने टोकन्स मापने हैं (शुरुआत से)। ट्रेनिंग कॉन्टेक्स्ट के बाद बिना स्केलिंग वाले मॉडल के बिगड़ने की अपेक्षा है; लंबी लंबाइयाँ CPU पर कई मिनट लेती हैं।</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>वेरिएंट्स</translation>
+    </message>
+    <message>
+        <source>Comma-separated: none (as trained), linear, ntk, dynamic, yarn, llama3.</source>
+        <translation>कॉमा से अलग: none (ट्रेनिंग जैसा), linear, ntk, dynamic, yarn, llama3।</translation>
+    </message>
+    <message>
+        <source>Scaling factor</source>
+        <translation>स्केलिंग फ़ैक्टर</translation>
+    </message>
+    <message>
+        <source>The factor of every scaling variant (how many times the trained context).</source>
+        <translation>हर स्केलिंग वेरिएंट का फ़ैक्टर (ट्रेनिंग कॉन्टेक्स्ट का कितने गुना)।</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>विंडो</translation>
+    </message>
+    <message>
+        <source>Positions per point of the perplexity curve (exp of the window&apos;s mean loss).</source>
+        <translation>पर्प्लेक्सिटी वक्र के हर बिंदु में पोज़िशन्स (विंडो के औसत लॉस का exp)।</translation>
+    </message>
+    <message>
+        <source>Passkey lengths</source>
+        <translation>पासकी लंबाइयाँ</translation>
+    </message>
+    <message>
+        <source>Comma-separated context lengths of the passkey probe.</source>
+        <translation>पासकी प्रोब की कॉन्टेक्स्ट लंबाइयाँ, कॉमा से अलग।</translation>
+    </message>
+    <message>
+        <source>Depths</source>
+        <translation>गहराइयाँ</translation>
+    </message>
+    <message>
+        <source>Comma-separated needle depths, 0 (first) … 1 (last) of the filler.</source>
+        <translation>सुई की गहराइयाँ, कॉमा से अलग, भराव-टेक्स्ट का 0 (पहला) … 1 (आख़िरी)।</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>प्रयास</translation>
+    </message>
+    <message>
+        <source>Pass keys per (length, depth).</source>
+        <translation>हर (लंबाई, गहराई) पर पासकीज़।</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>सीड</translation>
+    </message>
+    <message>
+        <source>Seed of the pass keys.</source>
+        <translation>पासकीज़ का सीड।</translation>
+    </message>
+    <message>
+        <source>Passkey RoPE</source>
+        <translation>पासकी RoPE</translation>
+    </message>
+    <message>
+        <source>The RoPE frequencies the passkey probe runs with (none: as trained).</source>
+        <translation>पासकी प्रोब किन RoPE फ़्रीक्वेंसीज़ के साथ चले (ट्रेनिंग जैसा: बिना स्केलिंग)।</translation>
+    </message>
+    <message>
+        <source>Results file</source>
+        <translation>नतीजों की फ़ाइल</translation>
+    </message>
+    <message>
+        <source>A saved perplexity result (peapp probe perplexity … --json) to draw instead of running again.</source>
+        <translation>सहेजा गया पर्प्लेक्सिटी नतीजा (peapp probe perplexity … --json), जिसे फिर से चलाने के बजाय दिखाया जाए।</translation>
+    </message>
+    <message>
+        <source>Passkey results file</source>
+        <translation>पासकी नतीजों की फ़ाइल</translation>
+    </message>
+    <message>
+        <source>A saved passkey result (peapp probe passkey … --json) to draw instead of running again.</source>
+        <translation>सहेजा गया पासकी नतीजा (peapp probe passkey … --json), जिसे फिर से चलाने के बजाय दिखाया जाए।</translation>
+    </message>
+    <message>
+        <source>Attention layer</source>
+        <translation>अटेंशन लेयर</translation>
+    </message>
+    <message>
+        <source>The layer whose attention on the needle is drawn (mean over its heads); -1: the mean over every layer.</source>
+        <translation>वह लेयर जिसका सुई पर अटेंशन दिखाया जाए (उसके हेड्स पर औसत); -1: सभी लेयर्स का औसत।</translation>
+    </message>
+    <message>
+        <source>passkey lengths must be between 2 and {limit} tokens.</source>
+        <translation>पासकी लंबाइयाँ 2 और {limit} टोकन्स के बीच होनी चाहिए।</translation>
+    </message>
+    <message>
+        <source>depths must be between 0 and 1 (0 % … 100 % of the filler).</source>
+        <translation>गहराइयाँ 0 और 1 के बीच होनी चाहिए (भराव-टेक्स्ट का 0 % … 100 %)।</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeRun</name>
+    <message>
+        <source>as trained</source>
+        <translation>ट्रेनिंग जैसा</translation>
+    </message>
+    <message>
+        <source>linear (PI)</source>
+        <translation>लीनियर (PI)</translation>
+    </message>
+    <message>
+        <source>NTK-aware</source>
+        <translation>NTK-अवेयर</translation>
+    </message>
+    <message>
+        <source>dynamic NTK</source>
+        <translation>डायनेमिक NTK</translation>
+    </message>
+</context>
+<context>
+    <name>Probes</name>
+    <message>
+        <source> and </source>
+        <extracomment>&quot;none&quot; is the model as trained; the rest are RopeSpec&apos;s rope_type names (the extrapolation panel&apos;s)</extracomment>
+        <translation> और </translation>
+    </message>
+    <message>
+        <source>{seconds} s at {n}</source>
+        <translation>{n} पर {seconds} s</translation>
+    </message>
+    <message>
+        <source>about {duration} for {runs} run of {n} tokens</source>
+        <translation>{n} टोकन्स के {runs} रन के लिए लगभग {duration}</translation>
+    </message>
+    <message>
+        <source>about {duration} for {runs} runs of {n} tokens</source>
+        <translation>{n} टोकन्स के {runs} रन के लिए लगभग {duration}</translation>
+    </message>
+    <message>
+        <source> (measured {points} tokens; t = a·n + b·n² fitted through them and scaled)</source>
+        <translation> ({points} टोकन्स पर मापा गया; t = a·n + b·n² उनसे फ़िट करके स्केल किया गया)</translation>
     </message>
 </context>
 <context>

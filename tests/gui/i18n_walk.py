@@ -26,7 +26,7 @@ Ctrl Shift Alt Esc Enter Tab Del Backspace Home End PgUp PgDn Cmd
 sin cos exp log max min softmax argmax rad deg
 px dpi Hz kHz ms
 ViT DeiT Swin CLIP
-txt Barbero LongRoPE
+txt Barbero LongRoPE arXiv
 """.split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")
