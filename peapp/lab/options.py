@@ -7,7 +7,7 @@ import os
 import sys
 from dataclasses import dataclass
 
-from peapp.i18n import translate
+from peapp.i18n import msg, translate
 from peapp.errors import ParameterError
 
 TASKS = ("copy", "reverse", "recall", "lm")
@@ -16,7 +16,8 @@ ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")
 # RoPE frequencies changed at evaluation time (the trained RoPE model, no retraining):
 # name → RopeSpec.rope_type.
 ROPE_SCALINGS = {"pi": "linear", "ntk": "ntk", "yarn": "yarn"}
-LABELS = {"nope": "NoPE", "sinusoidal": "Sinusoidal", "learned": "Learned absolute", "t5": "T5 relative bias",
+LABELS = {"nope": "NoPE", "sinusoidal": msg("LabOptions", "Sinusoidal"), "learned": msg("LabOptions", "Learned absolute"),
+          "t5": msg("LabOptions", "T5 relative bias"),
           "rope": "RoPE", "alibi": "ALiBi", "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK",
           "rope-yarn": "RoPE + YaRN"}
 ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)

@@ -757,7 +757,242 @@
     </message>
 </context>
 <context>
+    <name>Lab</name>
+    <message>
+        <source>exact match (share of sequences)</source>
+        <translation>पूरा मिलान (सीक्वेंस का हिस्सा)</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>पर्प्लेक्सिटी</translation>
+    </message>
+    <message>
+        <source>exact match</source>
+        <translation>पूरा मिलान</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>कॉपी</translation>
+    </message>
+    <message>
+        <source>reverse</source>
+        <translation>उलटना</translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation>रिकॉल</translation>
+    </message>
+    <message>
+        <source>lm</source>
+        <translation>कैरेक्टर LM</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>चुनें…</translation>
+    </message>
+    <message>
+        <source>Choose the results folder (a folder from `peapp lab -o` opens too)</source>
+        <translation>नतीजों का फ़ोल्डर चुनें (कमांड लाइन की ट्रेनिंग लैब से बना फ़ोल्डर भी खुलता है)</translation>
+    </message>
+    <message>
+        <source>&amp;Start training</source>
+        <translation>ट्रेनिंग शुरू करें (&amp;S)</translation>
+    </message>
+    <message>
+        <source>Train every encoding × seed not yet finished in the results folder, in background processes (the estimate is measured first)</source>
+        <translation>नतीजों के फ़ोल्डर में जो एनकोडिंग × सीड अभी पूरे नहीं हुए, उन सबको बैकग्राउंड प्रोसेस में ट्रेन करें (पहले समय का अनुमान मापा जाता है)</translation>
+    </message>
+    <message>
+        <source>Cancel &amp;training</source>
+        <translation>ट्रेनिंग रद्द करें (&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop at the next step; finished runs stay in the folder and a new Start skips them</source>
+        <translation>अगले स्टेप पर रोकें; पूरे हुए रन फ़ोल्डर में रहते हैं और अगली बार शुरू करने पर छोड़ दिए जाते हैं</translation>
+    </message>
+    <message>
+        <source>Ready. Start trains the grid; the figure is drawn from the results folder.</source>
+        <translation>तैयार। शुरू करें ग्रिड को ट्रेन करता है; चित्र नतीजों के फ़ोल्डर से बनता है।</translation>
+    </message>
+    <message>
+        <source>loss per run (live)</source>
+        <translation>हर रन का लॉस (लाइव)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>स्टेप</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>लॉस</translation>
+    </message>
+    <message>
+        <source>Hover over the figure for its numbers.</source>
+        <translation>संख्याएँ देखने के लिए चित्र पर माउस ले जाएँ।</translation>
+    </message>
+    <message>
+        <source>no finished runs in this folder yet</source>
+        <translation>इस फ़ोल्डर में अभी कोई पूरा रन नहीं</translation>
+    </message>
+    <message>
+        <source>Results folder {folder}: nothing trained yet. Choose the grid above and press Start; each run is saved there as it finishes.</source>
+        <translation>नतीजों का फ़ोल्डर {folder}: अभी कुछ ट्रेन नहीं हुआ। ऊपर ग्रिड चुनें और शुरू करें दबाएँ; हर रन पूरा होते ही वहाँ सहेजा जाता है।</translation>
+    </message>
+    <message>
+        <source>{n} run</source>
+        <translation>{n} रन</translation>
+    </message>
+    <message>
+        <source>{n} runs</source>
+        <translation>{n} रन</translation>
+    </message>
+    <message>
+        <source>{metric} — task {task}, {runs}</source>
+        <translation>{metric} — टास्क {task}, {runs}</translation>
+    </message>
+    <message>
+        <source>, {n} seeds each</source>
+        <translation>, हर एक {n} सीड</translation>
+    </message>
+    <message>
+        <source>evaluation length (tokens; dashed: trained ≤ {n})</source>
+        <translation>मूल्यांकन लंबाई (टोकन्स; डैश: ट्रेनिंग ≤ {n})</translation>
+    </message>
+    <message>
+        <source>evaluation length (tokens)</source>
+        <translation>मूल्यांकन लंबाई (टोकन्स)</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>मान</translation>
+    </message>
+    <message>
+        <source> ({n} seeds)</source>
+        <translation> ({n} सीड)</translation>
+    </message>
+    <message>
+        <source>cannot</source>
+        <translation>संभव नहीं</translation>
+    </message>
+    <message>
+        <source>This scheme has no position for this length (a learned table is as long as training): the run is not scored, not counted as 0.</source>
+        <translation>इस स्कीम में इस लंबाई के लिए कोई पोज़िशन नहीं है (लर्न्ड टेबल ट्रेनिंग जितनी ही लंबी होती है): इस रन को अंक नहीं दिए जाते, इसे 0 नहीं गिना जाता।</translation>
+    </message>
+    <message>
+        <source>Dotted ▲: {citation} — {setting}; the paper&apos;s numbers at the paper&apos;s scale, placed at the same multiples of the training length, not a prediction for these tiny models.</source>
+        <translation>बिंदुदार ▲: {citation} — {setting}; पेपर के आँकड़े पेपर के पैमाने पर, ट्रेनिंग लंबाई के उन्हीं गुणजों पर रखे गए, इन छोटे मॉडलों के लिए कोई भविष्यवाणी नहीं।</translation>
+    </message>
+    <message>
+        <source>{citation}: {finding} (a trend on their tasks, for comparison with what is measured here).</source>
+        <translation>{citation}: {finding} (उनके कामों पर एक रुझान, यहाँ मापे गए से तुलना के लिए)।</translation>
+    </message>
+    <message>
+        <source>the best is {encoding} ({value} exact match at best)</source>
+        <translation>सबसे अच्छा {encoding} है (अधिकतम {value} पूरा मिलान)</translation>
+    </message>
+    <message>
+        <source>no encoding got a sequence right</source>
+        <translation>किसी एनकोडिंग ने एक भी सीक्वेंस सही नहीं किया</translation>
+    </message>
+    <message>
+        <source>Measured here: past the training length {found}. This is what these runs measured, whatever the article or the papers say.</source>
+        <translation>यहाँ मापा गया: ट्रेनिंग लंबाई के बाद {found}। यह वही है जो इन रनों ने मापा, लेख या पेपर चाहे कुछ भी कहें।</translation>
+    </message>
+    <message>
+        <source>Results folder {folder}. Band: min–max over seeds; &apos;cannot&apos;: the scheme has no position there. Models are saved as checkpoints (File &gt; Open a run&apos;s folder).</source>
+        <translation>नतीजों का फ़ोल्डर {folder}। पट्टी: सीड्स पर न्यूनतम–अधिकतम; &apos;संभव नहीं&apos;: वहाँ स्कीम के पास कोई पोज़िशन नहीं। मॉडल चेकपॉइंट के रूप में सहेजे जाते हैं (फ़ाइल &gt; किसी रन का फ़ोल्डर खोलें)।</translation>
+    </message>
+    <message>
+        <source>step {step}, loss {loss}</source>
+        <translation>स्टेप {step}, लॉस {loss}</translation>
+    </message>
+    <message>
+        <source>length {length}: {values}</source>
+        <translation>लंबाई {length}: {values}</translation>
+    </message>
+    <message>
+        <source>Results folder</source>
+        <translation>नतीजों का फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>Measuring a few training steps per encoding for the time estimate…</source>
+        <translation>समय के अनुमान के लिए हर एनकोडिंग के कुछ ट्रेनिंग स्टेप्स मापे जा रहे हैं…</translation>
+    </message>
+    <message>
+        <source>Cancelling: the runs stop at their next step; finished runs are kept.</source>
+        <translation>रद्द किया जा रहा है: रन अपने अगले स्टेप पर रुकेंगे; पूरे हुए रन रखे जाते हैं।</translation>
+    </message>
+    <message>
+        <source>The Training lab is training ({done} of {total} runs finished). Finished runs are kept in the results folder; the runs in progress are lost.</source>
+        <translation>ट्रेनिंग लैब ट्रेन कर रही है ({total} में से {done} रन पूरे)। पूरे हुए रन नतीजों के फ़ोल्डर में रहते हैं; चल रहे रन खो जाएँगे।</translation>
+    </message>
+    <message>
+        <source>This grid is estimated to take {minutes} minutes on this machine now. Train it anyway? (Fewer seeds, steps or encodings make it shorter.)</source>
+        <translation>अनुमान है कि इस मशीन पर अभी यह ग्रिड {minutes} मिनट लेगा। फिर भी ट्रेन करें? (कम सीड्स, स्टेप्स या एनकोडिंग्स इसे छोटा करते हैं।)</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>शुरू नहीं किया गया।</translation>
+    </message>
+    <message>
+        <source>Training {runs} runs; estimated {duration}.</source>
+        <translation>{runs} रन ट्रेन हो रहे हैं; अनुमानित समय {duration}।</translation>
+    </message>
+    <message>
+        <source>Done in {duration}: {finished} trained, {skipped} already in the folder</source>
+        <translation>{duration} में पूरा: {finished} ट्रेन हुए, {skipped} पहले से फ़ोल्डर में</translation>
+    </message>
+    <message>
+        <source>, {n} failed ({reason})</source>
+        <translation>, {n} विफल ({reason})</translation>
+    </message>
+    <message>
+        <source>Stopped: {message}</source>
+        <translation>रुका: {message}</translation>
+    </message>
+    <message>
+        <source>Cancelled; the runs that finished are kept in the folder (Start again skips them).</source>
+        <translation>रद्द किया गया; पूरे हुए रन फ़ोल्डर में रखे गए हैं (दोबारा शुरू करने पर वे छोड़ दिए जाते हैं)।</translation>
+    </message>
+    <message>
+        <source>Training: {done} of {total} runs finished, {percent} % of all steps</source>
+        <translation>ट्रेनिंग: {total} में से {done} रन पूरे, सभी स्टेप्स का {percent} %</translation>
+    </message>
+    <message>
+        <source>, about {duration} left</source>
+        <translation>, लगभग {duration} बाक़ी</translation>
+    </message>
+    <message>
+        <source>Training lab (no runs)</source>
+        <translation>ट्रेनिंग लैब (कोई रन नहीं)</translation>
+    </message>
+    <message>
+        <source>Training lab: {metric} vs length, task {task}, trained ≤ {trained}</source>
+        <translation>ट्रेनिंग लैब: लंबाई के अनुसार {metric}, टास्क {task}, ट्रेनिंग ≤ {trained}</translation>
+    </message>
+    <message>
+        <source>encoding</source>
+        <translation>एनकोडिंग</translation>
+    </message>
+    <message>
+        <source>length {n}</source>
+        <translation>लंबाई {n}</translation>
+    </message>
+</context>
+<context>
     <name>LabOptions</name>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>Learned absolute</source>
+        <translation>लर्न्ड एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>T5 relative bias</source>
+        <translation>T5 रिलेटिव बायस</translation>
+    </message>
     <message>
         <source>{n} s</source>
         <translation>{n} सेकंड</translation>
@@ -769,6 +1004,131 @@
     <message>
         <source>{n} h</source>
         <translation>{n} घंटे</translation>
+    </message>
+</context>
+<context>
+    <name>LabPanel</name>
+    <message>
+        <source>Copy</source>
+        <translation>कॉपी</translation>
+    </message>
+    <message>
+        <source>Reverse</source>
+        <translation>उलटना</translation>
+    </message>
+    <message>
+        <source>Associative recall</source>
+        <translation>एसोसिएटिव रिकॉल</translation>
+    </message>
+    <message>
+        <source>Character LM (bundled text)</source>
+        <translation>कैरेक्टर LM (साथ आया टेक्स्ट)</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>टास्क</translation>
+    </message>
+    <message>
+        <source>Copy, reverse and recall are scored by exact match per sequence; the character language model by perplexity on the bundled text</source>
+        <translation>कॉपी, उलटना और रिकॉल को हर सीक्वेंस के पूरे मिलान से आँका जाता है; कैरेक्टर लैंग्वेज मॉडल को साथ आए टेक्स्ट पर पर्प्लेक्सिटी से</translation>
+    </message>
+    <message>
+        <source>encodings</source>
+        <translation>एनकोडिंग्स</translation>
+    </message>
+    <message>
+        <source>&apos;all&apos;, or a comma list of nope, sinusoidal, learned, t5, rope, alibi, rope-pi, rope-ntk, rope-yarn (rope-pi / rope-ntk / rope-yarn rescale the trained RoPE model at evaluation, without retraining)</source>
+        <translation>&apos;ALL&apos; (सभी), या कॉमा से अलग सूची: NOPE, SINUSOIDAL, LEARNED, T5, ROPE, ALIBI, ROPE-PI, ROPE-NTK, ROPE-YARN (छोटे-बड़े अक्षर एक समान; ROPE-PI / ROPE-NTK / ROPE-YARN ट्रेन किए गए RoPE मॉडल को मूल्यांकन के समय दोबारा स्केल करते हैं, फिर से ट्रेन किए बिना)</translation>
+    </message>
+    <message>
+        <source>training length</source>
+        <translation>ट्रेनिंग लंबाई</translation>
+    </message>
+    <message>
+        <source>Training sequences are drawn with lengths up to this</source>
+        <translation>ट्रेनिंग सीक्वेंस इस लंबाई तक के बनाए जाते हैं</translation>
+    </message>
+    <message>
+        <source>evaluation lengths</source>
+        <translation>मूल्यांकन लंबाइयाँ</translation>
+    </message>
+    <message>
+        <source>Comma list of lengths to evaluate at (past the training length is extrapolation)</source>
+        <translation>जिन लंबाइयों पर मूल्यांकन करना है, कॉमा से अलग (ट्रेनिंग लंबाई के बाद एक्सट्रैपोलेशन है)</translation>
+    </message>
+    <message>
+        <source>seeds</source>
+        <translation>सीड्स</translation>
+    </message>
+    <message>
+        <source>Runs per encoding (the band spans them)</source>
+        <translation>हर एनकोडिंग के रन (पट्टी इन सब पर फैली है)</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>लेयर्स</translation>
+    </message>
+    <message>
+        <source>Transformer layers</source>
+        <translation>ट्रांसफ़ॉर्मर लेयर्स</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>मॉडल की चौड़ाई</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>हेड्स</translation>
+    </message>
+    <message>
+        <source>Attention heads (d_model / heads even)</source>
+        <translation>अटेंशन हेड्स (d_model / हेड्स सम हो)</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>स्टेप्स</translation>
+    </message>
+    <message>
+        <source>Training steps per run (NoPE gets 2× this: it learns more slowly)</source>
+        <translation>हर रन के ट्रेनिंग स्टेप्स (NoPE को इसके 2× मिलते हैं: वह धीरे सीखता है)</translation>
+    </message>
+    <message>
+        <source>results folder</source>
+        <translation>नतीजों का फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>Where runs are saved and read from (empty: the user data folder, …/peapp/lab); a folder from `peapp lab -o` opens here too</source>
+        <translation>रन कहाँ सहेजे और पढ़े जाते हैं (ख़ाली: यूज़र डेटा फ़ोल्डर, …/peapp/lab); कमांड लाइन की ट्रेनिंग लैब से बना फ़ोल्डर भी यहाँ खुलता है</translation>
+    </message>
+    <message>
+        <source>d_model {d_model} / {heads} heads must be a whole, even head width; change d_model or the head count.</source>
+        <translation>d_model {d_model} / {heads} हेड्स से पूरी, सम हेड-चौड़ाई आनी चाहिए; d_model या हेड्स की संख्या बदलें।</translation>
+    </message>
+</context>
+<context>
+    <name>LabReferences</name>
+    <message>
+        <source>WikiText-103 language model trained on 512-token inputs</source>
+        <translation>512-टोकन इनपुट पर ट्रेन किया गया WikiText-103 लैंग्वेज मॉडल</translation>
+    </message>
+    <message>
+        <source>decoder-only models on synthetic reasoning and copy-like tasks, evaluated past the training length</source>
+        <translation>कृत्रिम तर्क और कॉपी जैसे कामों पर केवल-डिकोडर मॉडल, ट्रेनिंग लंबाई के बाद आँके गए</translation>
+    </message>
+    <message>
+        <source>NoPE and T5&apos;s relative bias generalise to longer inputs best, about equally; ALiBi follows; RoPE and absolute (learned) positions do about as poorly as each other.</source>
+        <translation>NoPE और T5 का रिलेटिव बायस लंबे इनपुट पर सबसे अच्छा, लगभग बराबर, सामान्यीकरण करते हैं; उसके बाद ALiBi; RoPE और एब्सोल्यूट (लर्न्ड) पोज़िशन्स लगभग बराबर ख़राब करते हैं।</translation>
+    </message>
+</context>
+<context>
+    <name>LabResults</name>
+    <message>
+        <source>cannot</source>
+        <translation>संभव नहीं</translation>
+    </message>
+    <message>
+        <source> ({n} cannot)</source>
+        <translation> ({n} संभव नहीं)</translation>
     </message>
 </context>
 <context>
