@@ -273,8 +273,10 @@ class ProbeDock(ViewDock):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.setMinimumHeight(3 * (self.fontMetrics().height() + 6))
+        # a row as tall as Devanagari's vowel signs need (the Latin font's height cut their tops off)
+        row = max(self.fontMetrics().height(), self.fontMetrics().boundingRect("ट्रेनिंग जैसा").height()) + 8
+        self.table.verticalHeader().setDefaultSectionSize(row)
+        self.table.setMinimumHeight(3 * row)
         i18n.keep_tooltip(self.table, msg("Probe", "Perplexity over all measured positions, up to the trained context "
                                                    "and past it"))
         split.addWidget(self.table)
