@@ -68,10 +68,10 @@ class ProbeView(ViewSpec):
                                                        "session: save it as a .txt file and open that instead.").format(
                 n=f"{len(self.text):,}", limit=f"{MAX_TYPED_CHARS:,}"))
         parse_variants(self.variants)
-        lengths = parse_numbers(self.lengths, "passkey lengths", int)
+        lengths = parse_numbers(self.lengths, msg("ProbePanel", "passkey lengths"), int)
         if min(lengths) < 2 or max(lengths) > MAX_PROBE_TOKENS:
             raise ParameterError(translate("ProbePanel", "passkey lengths must be between 2 and {limit} tokens.").format(
                 limit=f"{MAX_PROBE_TOKENS:,}"))
-        depths = parse_numbers(self.depths, "depths")
+        depths = parse_numbers(self.depths, msg("ProbePanel", "depths"))
         if min(depths) < 0 or max(depths) > 1:
             raise ParameterError(translate("ProbePanel", "depths must be between 0 and 1 (0 % … 100 % of the filler)."))

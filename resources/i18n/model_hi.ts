@@ -1132,6 +1132,25 @@
     </message>
 </context>
 <context>
+    <name>ModelLoading</name>
+    <message>
+        <source>{path} does not exist: give a model folder or a .gguf file.</source>
+        <translation>{path} मौजूद नहीं है: कोई मॉडल फ़ोल्डर या .gguf फ़ाइल दें।</translation>
+    </message>
+    <message>
+        <source>{folder} has no config.json: transformers needs it to build the model.</source>
+        <translation>{folder} में config.json नहीं है: मॉडल बनाने के लिए transformers को इसकी ज़रूरत है।</translation>
+    </message>
+    <message>
+        <source>{folder}: its tokenizer has no fast (tokenizers) form; add a tokenizer.json.</source>
+        <translation>{folder}: इसके टोकनाइज़र का कोई तेज़ (tokenizers) रूप नहीं है; एक tokenizer.json जोड़ें।</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF file.</source>
+        <translation>{path} GGUF फ़ाइल नहीं है।</translation>
+    </message>
+</context>
+<context>
     <name>Panels</name>
     <message>
         <source>Attention inspector</source>
@@ -1680,8 +1699,16 @@
         <translation>वह लेयर जिसका सुई पर अटेंशन दिखाया जाए (उसके हेड्स पर औसत); -1: सभी लेयर्स का औसत।</translation>
     </message>
     <message>
+        <source>passkey lengths</source>
+        <translation>पासकी लंबाइयाँ</translation>
+    </message>
+    <message>
         <source>passkey lengths must be between 2 and {limit} tokens.</source>
         <translation>पासकी लंबाइयाँ 2 और {limit} टोकन्स के बीच होनी चाहिए।</translation>
+    </message>
+    <message>
+        <source>depths</source>
+        <translation>गहराइयाँ</translation>
     </message>
     <message>
         <source>depths must be between 0 and 1 (0 % … 100 % of the filler).</source>
@@ -1705,6 +1732,30 @@
     <message>
         <source>dynamic NTK</source>
         <translation>डायनेमिक NTK</translation>
+    </message>
+    <message>
+        <source>variants: {bad}; choose from {allowed} (comma-separated).</source>
+        <translation>वेरिएंट्स: {bad}; इनमें से चुनें: {allowed} (कॉमा से अलग)।</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>कोई नहीं दिया गया</translation>
+    </message>
+    <message>
+        <source>{what}: {text} is not a comma-separated list of numbers.</source>
+        <translation>{what}: {text} कॉमा से अलग संख्याओं की सूची नहीं है।</translation>
+    </message>
+    <message>
+        <source>{what}: give at least one number.</source>
+        <translation>{what}: कम से कम एक संख्या दें।</translation>
+    </message>
+    <message>
+        <source>{path} is not a saved probe result (peapp probe perplexity|passkey --json).</source>
+        <translation>{path} सहेजा गया प्रोब नतीजा नहीं है (peapp probe perplexity|passkey --json)।</translation>
+    </message>
+    <message>
+        <source>the text has {n} tokens, fewer than the probe length {length}: choose a longer text or a shorter length.</source>
+        <translation>टेक्स्ट में {n} टोकन्स हैं, प्रोब लंबाई {length} से कम: लंबा टेक्स्ट या छोटी लंबाई चुनें।</translation>
     </message>
 </context>
 <context>
@@ -2273,6 +2324,7 @@
     </message>
     <message>
         <source>no checkpoint is open: open one (File &gt; Open, or File &gt; Open Sample) first.</source>
+        <extracomment>&quot;run&quot; (the probe), or &quot;estimate&quot;: only the time estimate (a :class:`TimeEstimate`, or None for a probe too short to need one), so a panel can say it, and ask, before minutes of work an estimate measured before (phase &quot;estimate&quot; on the same settings): not measured again, and its prefix run still gives the first partial curve</extracomment>
         <translation>कोई चेकपॉइंट खुला नहीं है: पहले एक खोलें (फ़ाइल &gt; खोलें, या फ़ाइल &gt; सैंपल खोलें)।</translation>
     </message>
     <message>
