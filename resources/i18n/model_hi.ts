@@ -994,6 +994,26 @@
         <translation>T5 रिलेटिव बायस</translation>
     </message>
     <message>
+        <source>no encodings given; use &apos;all&apos; or a comma list such as rope,alibi,rope-yarn.</source>
+        <translation>कोई एनकोडिंग नहीं दी गई; &apos;all&apos; या कॉमा से अलग सूची दें, जैसे rope,alibi,rope-yarn।</translation>
+    </message>
+    <message>
+        <source>unknown encoding {bad}; choose from all, {allowed}.</source>
+        <translation>अज्ञात एनकोडिंग {bad}; इनमें से चुनें: all, {allowed}।</translation>
+    </message>
+    <message>
+        <source>evaluation length {value} is not a whole number; give a comma list such as 10,20,30,40.</source>
+        <translation>मूल्यांकन लंबाई {value} पूर्ण संख्या नहीं है; कॉमा से अलग सूची दें, जैसे 10,20,30,40।</translation>
+    </message>
+    <message>
+        <source>evaluation length {value} is outside 1…{limit}.</source>
+        <translation>मूल्यांकन लंबाई {value} सीमा 1…{limit} से बाहर है।</translation>
+    </message>
+    <message>
+        <source>give at least one evaluation length, e.g. 10,20,30,40.</source>
+        <translation>कम से कम एक मूल्यांकन लंबाई दें, जैसे 10,20,30,40।</translation>
+    </message>
+    <message>
         <source>{n} s</source>
         <translation>{n} सेकंड</translation>
     </message>
