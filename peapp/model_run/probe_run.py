@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from peapp.i18n import msg, shown, translate
 from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import ProgressFn, Request
 
 # peapp.model_run.probes.VARIANTS and VARIANT_LABELS, spelled out: this module, the probe view and the
 # command's parser stay torch-free (tests/core/model_run/test_probes.py keeps them equal)
-VARIANTS = {"none": "as trained", "linear": "linear (PI)", "ntk": "NTK-aware", "dynamic": "dynamic NTK",
-            "yarn": "YaRN", "llama3": "Llama-3"}
+VARIANTS = {"none": msg("ProbeRun", "as trained"), "linear": msg("ProbeRun", "linear (PI)"), "ntk": msg("ProbeRun", "NTK-aware"),
+            "dynamic": msg("ProbeRun", "dynamic NTK"), "yarn": "YaRN", "llama3": "Llama-3"}
 MAX_PROBE_TOKENS = 131_072
 
 
@@ -29,18 +30,20 @@ def parse_variants(text: str) -> tuple[str, ...]:
     names = tuple(dict.fromkeys(v.strip() for v in text.split(",") if v.strip()))
     bad = [v for v in names if v not in VARIANTS]
     if bad or not names:
-        raise ParameterError(f"variants: {', '.join(bad) or 'none given'}; choose from {', '.join(VARIANTS)} "
-                             f"(comma-separated).")
+        raise ParameterError(translate("ProbeRun", "variants: {bad}; choose from {allowed} (comma-separated).").format(
+            bad=", ".join(bad) or translate("ProbeRun", "none given"), allowed=", ".join(VARIANTS)))
     return names
 
 
 def parse_numbers(text: str, what: str, kind=float) -> tuple:
+    """Comma-separated numbers; ``what`` names the setting in errors (a marked message is translated)."""
     try:
         values = tuple(kind(v) for v in text.split(",") if v.strip())
     except ValueError:
-        raise ParameterError(f"{what}: {text!r} is not a comma-separated list of numbers.") from None
+        raise ParameterError(translate("ProbeRun", "{what}: {text} is not a comma-separated list of numbers.").format(
+            what=shown(what), text=repr(text))) from None
     if not values:
-        raise ParameterError(f"{what}: give at least one number.")
+        raise ParameterError(translate("ProbeRun", "{what}: give at least one number.").format(what=shown(what)))
     return values
 
 _LOAD_SHARE = 0.15  # of the progress bar, when the model is not loaded yet
@@ -59,7 +62,8 @@ def read_saved_result(path: str):
         return perplexity_from_json(doc)
     if kind == "passkey":
         return passkey_from_json(doc)
-    raise ParameterError(f"{path} is not a saved probe result (peapp probe perplexity|passkey --json).")
+    raise ParameterError(translate("ProbeRun", "{path} is not a saved probe result (peapp probe perplexity|passkey "
+                                      "--json).").format(path=path))
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,8 @@ class ProbeRequest(Request):
             return ProbeOutcome(result=read_saved_result(self.results_file), checkpoint=self.checkpoint,
                                 from_file=self.results_file)
         if not self.checkpoint:
-            raise CheckpointError("no checkpoint is open: open one (File > Open, or File > Open Sample) first.")
+            raise CheckpointError(translate("TextRun", "no checkpoint is open: open one (File > Open, or File > "
+                                                       "Open Sample) first."))
         from peapp.model_run.text_run import MODEL_CACHE
 
         loaded, reused = MODEL_CACHE.get(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f))
@@ -169,8 +174,9 @@ class ProbeRequest(Request):
         text, label = resolve_text(self.text_source, self.text, self.text_file)
         ids = tokenize_all(loaded, text)
         if len(ids) < self.length:
-            raise ParameterError(f"the text has {len(ids):,} tokens, fewer than the probe length {self.length:,}: "
-                                 f"choose a longer text or a shorter length.")
+            raise ParameterError(translate("ProbeRun", "the text has {n} tokens, fewer than the probe length {length}: choose "
+                                              "a longer text or a shorter length.").format(
+                n=f"{len(ids):,}", length=f"{self.length:,}"))
         ids = ids[:self.length]
         limit = position_limit(loaded)
         measured = min(len(ids), limit) if limit else len(ids)

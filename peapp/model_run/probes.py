@@ -57,6 +57,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from peapp.i18n import translate
 from peapp.analysis.extrapolation import ROPE_SCALING_LABELS, ROPE_SCALINGS
 from peapp.encodings.rope import RopeSpec, read_hf_config
 from peapp.errors import CheckpointError, ParameterError
@@ -362,9 +363,13 @@ class TimeEstimate:
     def text(self) -> str:
         from peapp.lab.options import duration_text
 
-        points = " and ".join(f"{s:.1f} s at {m:,}" for m, s in self.measured)
-        return (f"about {duration_text(self.seconds)} for {self.runs} run{'s' if self.runs != 1 else ''} of "
-                f"{self.n:,} tokens (measured {points} tokens; t = a·n + b·n² fitted through them and scaled)")
+        points = translate("Probes", " and ").join(translate("Probes", "{seconds} s at {n}").format(seconds=f"{s:.1f}", n=f"{m:,}")
+                                              for m, s in self.measured)
+        runs = (translate("Probes", "about {duration} for {runs} run of {n} tokens") if self.runs == 1 else
+                translate("Probes", "about {duration} for {runs} runs of {n} tokens")).format(
+            duration=duration_text(self.seconds), runs=self.runs, n=f"{self.n:,}")
+        return runs + translate("Probes", " (measured {points} tokens; t = a·n + b·n² fitted through them and "
+                                     "scaled)").format(points=points)
 
     def to_json(self) -> dict[str, Any]:
         return {"n": self.n, "runs": self.runs, "seconds": round(self.seconds, 2), "per_run": round(self.per_run, 2),

@@ -29,6 +29,7 @@ ViT DeiT Swin CLIP
 peapp dtype English viridis cividis magma inferno plasma turbo LongRoPE cpu
 KiB MiB GiB TiB
 LongRoPE DeepSeek RoFormer BEiT mscale clip DataCamp timestamp
+txt Barbero LongRoPE arXiv
 """.split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")

@@ -233,3 +233,32 @@ def test_the_training_length_is_named_off_the_curves(dock, qtbot, app_context, l
     assert len(lines) == 1 and lines[0].value() == 8 and cannot
     assert not hasattr(lines[0], "label")
     assert "dashed: trained ≤ 8" in dock.plot.getAxis("bottom").labelText
+
+
+def test_a_language_switch_redraws_the_results_held_without_reading_or_training(dock, qtbot, app_context, lm_folder,
+                                                                               monkeypatch):
+    """After a switch the figure, table, notes and status are said in the new language from the results
+    held: the folder is not read again and nothing is trained."""
+    from ui import i18n
+
+    dock.set_setting(results=str(lm_folder))
+    settle(qtbot, app_context)
+    before = dock.last_result
+    assert before is not None and before.runs
+    submitted = []
+    monkeypatch.setattr(dock, "refresh", lambda *a, **k: submitted.append(a))
+    monkeypatch.setattr(dock.trainer, "submit", lambda *a, **k: submitted.append(a))
+    try:
+        i18n.set_language("hi")
+        settle(qtbot, app_context)
+        assert submitted == [] and dock.last_result is before
+        assert dock.table.horizontalHeaderItem(0).text() == "एनकोडिंग"
+        names = [item.name() for item in dock.plot.listDataItems()]
+        assert "साइनुसॉइडल" in names and "ALiBi" in names
+        assert "तैयार" in dock.status_label.text() and "नतीजों का फ़ोल्डर" in dock.caption.text()
+        i18n.set_language("en")
+        settle(qtbot, app_context)
+        assert submitted == [] and dock.table.horizontalHeaderItem(0).text() == "encoding"
+        assert "Sinusoidal" in [item.name() for item in dock.plot.listDataItems()]
+    finally:
+        i18n.set_language("en")

@@ -304,3 +304,37 @@ def test_cli_passkey_figure_reopens_its_numbers(word_llama, tmp_path):
     proc = _cli("render", "--view", "probe-perplexity", "--session", str(tmp_path / "pk.svg"), "-o",
                 str(tmp_path / "x.png"))
     assert proc.returncode != 0 and "nothing to show" in proc.stderr
+
+
+def test_a_language_switch_retells_the_held_probe_and_never_runs_it_again(main_window, qtbot, word_llama, monkeypatch):
+    """A probe takes minutes: after a switch its curves, table, verdict and status are said in the new
+    language from the result held, and no probe is started for it."""
+    from ui import i18n
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=80, window=10, variants="none,linear", factor=2.0)
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    before = dock.shown_result("probe-perplexity")
+    curves = {k: np.asarray(v.yData) for k, v in dock.ppl_curves.items()}
+    submitted = []
+    real_refresh, real_side = dock.refresh, dock.submit_side
+    monkeypatch.setattr(dock, "refresh", lambda *a, **k: submitted.append(a) or real_refresh(*a, **k))
+    monkeypatch.setattr(dock, "submit_side", lambda *a, **k: submitted.append(a) or real_side(*a, **k))
+    try:
+        i18n.set_language("hi")
+        wait_idle(qtbot, main_window)
+        assert submitted == [] and dock.shown_result("probe-perplexity") is before
+        assert {k: np.asarray(v.yData) for k, v in dock.ppl_curves.items()}.keys() == curves.keys()
+        for k, values in curves.items():
+            np.testing.assert_array_equal(dock.ppl_curves[k].yData, values)
+        assert "ट्रेनिंग जैसा" in dock.table.item(0, 0).text()
+        assert dock.table.horizontalHeaderItem(0).text() == "वेरिएंट"
+        assert "मापा गया" in dock.status.text() and "टोकन्स" in dock.caption.text()
+        i18n.set_language("en")
+        wait_idle(qtbot, main_window)
+        assert submitted == [] and dock.table.item(0, 0).text() == "as trained"
+        assert "Measured in" in dock.status.text()
+    finally:
+        i18n.set_language("en")

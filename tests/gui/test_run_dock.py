@@ -410,3 +410,48 @@ def test_every_figure_fits_its_panel_at_a_laptop_width(main_window, qtbot, tiny_
         width = figure.viewport().width()
         right = figure.ci.mapRectToScene(figure.ci.boundingRect()).right()
         assert right <= width + 1, f"{mode}: the figure is {right:.0f} px wide in a {width} px panel"
+
+
+def test_a_language_switch_redraws_the_held_result_and_never_runs_again(main_window, qtbot, tiny_llama, monkeypatch):
+    """A run takes minutes: after a switch the panel retells the result it holds in the new language
+    (captions, titles, tabs), and neither starts a new run nor restarts one in flight."""
+    import threading
+
+    import peapp.model_run as model_run
+    from ui import i18n
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    before, caption = dock.result, dock.caption.text()
+    real_run = model_run.run_model
+    calls = []
+    release = threading.Event()
+
+    def counted_run(*args, progress=None, **kwargs):
+        calls.append(1)
+        while not release.wait(0.01):
+            progress(0.3)
+        return real_run(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", counted_run)
+    try:
+        i18n.set_language("hi")
+        wait_idle(qtbot, main_window, 60_000)
+        assert dock.result is before and calls == []  # the same result, redrawn: no run
+        assert dock.caption.text() != caption and "टोकन्स" in dock.caption.text()
+        assert dock.tabs.tabText(0) == "अटेंशन, लेयर × हेड"
+        assert "लेयर" in dock.map_plot.titleLabel.text
+        # a run in flight goes on through a switch: not restarted, its result arrives once
+        dock.set_settings(layer=1)
+        qtbot.waitUntil(lambda: calls == [1], timeout=20_000)
+        generation = dock._generation
+        i18n.set_language("en")
+        assert dock._generation == generation and dock.progress.isVisible()
+        release.set()
+        wait_idle(qtbot, main_window, 60_000)
+        assert calls == [1] and dock.result is not before and dock.result.layer == 1
+        assert "grey cells are masked" in dock.caption.text()
+    finally:
+        release.set()
+        i18n.set_language("en")

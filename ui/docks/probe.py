@@ -31,16 +31,19 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
-                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
-                               QVBoxLayout, QWidget)
+                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from peapp.i18n import msg
+from peapp.i18n import msg, shown, translate
 from peapp.document import Document
 from peapp.errors import PeappError
+from peapp.model_run import text_run as T
 from peapp.model_run.probe_run import VARIANTS, ProbeOutcome, ProbeRequest
 from peapp.views.probe import MODES, ProbeView
+from peapp.views.run import TEXT_SOURCES
+from ui import i18n
 from ui import settings as preferences
 from ui.docks.base import ViewDock, error_label, readout_label
+from ui.docks.run import RoomyTabs
 from ui.forms import Combo, Form, Line, Spin
 
 CONFIRM_SECONDS = 600.0  # a probe estimated longer than this asks first (the lab asks past an hour)
@@ -51,7 +54,27 @@ VARIANT_COLOURS = {"none": "#2c3e50", "linear": "#e67e22", "ntk": "#27ae60", "dy
 LENGTH_COLOURS = ("#2980b9", "#c0392b", "#27ae60", "#8e44ad", "#e67e22", "#16a085")
 REFERENCE_COLOUR = "#7f8c8d"
 CONTROLS = ("length", "window", "factor", "lengths", "depths", "variant", "attention_layer")
-TABLE_COLUMNS = ("variant", "factor", "perplexity", "≤ trained", "> trained", "seconds")
+TABLE_COLUMNS = (msg("Probe", "variant"), msg("Probe", "factor"), msg("Probe", "perplexity"), msg("Probe", "≤ trained"),
+                 msg("Probe", "> trained"), msg("Probe", "seconds"))
+HOVER_HINT = msg("Probe", "Hover over a curve for its numbers.")
+
+
+def variant_name(variant: str) -> str:
+    """A RoPE variant's name in the current language."""
+    return shown(VARIANTS.get(variant, variant))
+
+
+def scheme_name(scheme: str) -> str:
+    """A checkpoint's position scheme ("learned_absolute") in words of the current language."""
+    names = {"rope": "RoPE", "alibi": "ALiBi", "learned_absolute": translate("Probe", "learned absolute"),
+             "sinusoidal": translate("Probe", "sinusoidal"), "relative_bias": translate("Probe", "relative bias"),
+             "none": translate("Probe", "no")}
+    return names.get(scheme, scheme.replace("_", " "))
+
+
+def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
+    """An axis label kept in the interface's language."""
+    i18n.keep(lambda shown_text: plot.setLabel(side, shown_text), text, owner=plot.getViewWidget())
 
 
 class _Partials(QObject):
@@ -75,8 +98,9 @@ def _kind(mode: str) -> str:
     return "results_file" if mode == "probe-perplexity" else "passkey_results_file"
 
 
-def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: str) -> pg.PlotItem:
-    plot = layout.addPlot(row=row, col=col, title=title)
+def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: Any) -> pg.PlotItem:
+    plot = layout.addPlot(row=row, col=col)
+    i18n.keep(plot.setTitle, title, owner=layout)
     plot.setMenuEnabled(False)
     plot.showGrid(x=True, y=True, alpha=0.2)
     return plot
@@ -121,12 +145,12 @@ class ProbeDock(ViewDock):
         self.status.setObjectName("probeStatus")
         self.status.setWordWrap(True)
         outer.addWidget(self.status)
-        self.tabs = QTabWidget()
+        self.tabs = RoomyTabs()
         self.tabs.setObjectName("probeTabs")
         self._build_tabs()
         self.tabs.currentChanged.connect(self._tab_changed)
         outer.addWidget(self.tabs, 1)
-        self.readout = readout_label("probeReadout", "Hover over a curve for its numbers.", wrap=True)
+        self.readout = readout_label("probeReadout", i18n.text_of(HOVER_HINT), wrap=True)
         outer.addWidget(self.readout)
         self.set_body(body)
         self.worker.progressed.connect(self._on_progress)
@@ -137,26 +161,28 @@ class ProbeDock(ViewDock):
     # ---- construction ---------------------------------------------------------------------------
     def _build_run_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        row.addWidget(QLabel("Text"))
+        row.addWidget(i18n.keep_text(QLabel(), msg("Probe", "Text")))
         self.source_combo = QComboBox()
         self.source_combo.setObjectName("probeTextSource")
-        self.source_combo.addItem("Bundled sample text", "sample")
-        self.source_combo.addItem("A .txt file", "file")
-        self.source_combo.setToolTip("What the perplexity probe reads (its start, Probe length tokens); the "
-                                     "passkey probe uses its own bundled filler.")
+        self.source_combo.addItem("", "sample")
+        self.source_combo.addItem("", "file")
+        i18n.keep_updated(self.source_combo, lambda: [
+            self.source_combo.setItemText(i, shown(TEXT_SOURCES[self.source_combo.itemData(i)]))
+            for i in range(self.source_combo.count())])
         self.source_combo.activated.connect(self._source_chosen)
         row.addWidget(self.source_combo)
-        self.open_button = QPushButton("Open .txt…")
+        self.open_button = i18n.keep_text(QPushButton(), msg("Probe", "Open .txt…"))
         self.open_button.setObjectName("probeOpenText")
-        self.open_button.setToolTip("Open a UTF-8 .txt file for the perplexity probe (its path is recorded in sessions)")
+        i18n.keep_tooltip(self.open_button, msg("Probe", "Open a UTF-8 .txt file for the perplexity probe (its path "
+                                                         "is recorded in sessions)"))
         self.open_button.clicked.connect(self._choose_file)
         row.addWidget(self.open_button)
         row.addWidget(self.form.labels["factor"])
         row.addWidget(self.controls["factor"])
-        self.run_button = QPushButton("Run")
+        self.run_button = i18n.keep_text(QPushButton(), msg("Probe", "Run"))
         self.run_button.setObjectName("probeRun")
-        self.run_button.setToolTip("Run the probe of the shown tab on the open checkpoint (the time is "
-                                   "estimated first; a long run asks)")
+        i18n.keep_tooltip(self.run_button, msg("Probe", "Run the probe of the shown tab on the open checkpoint (the "
+                                                        "time is estimated first; a long run asks)"))
         self.run_button.clicked.connect(self.run_probe)
         row.addWidget(self.run_button)
         self.progress = QProgressBar()
@@ -165,10 +191,10 @@ class ProbeDock(ViewDock):
         self.progress.setMaximumWidth(140)
         self.progress.setVisible(False)
         row.addWidget(self.progress)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = i18n.keep_text(QPushButton(), msg("Probe", "Cancel"))
         self.cancel_button.setObjectName("probeCancel")
-        self.cancel_button.setToolTip("Stop the probe (Esc stops every running computation); the previous "
-                                      "result stays")
+        i18n.keep_tooltip(self.cancel_button, msg("Probe", "Stop the probe (Esc stops every running computation); the "
+                                                           "previous result stays"))
         self.cancel_button.clicked.connect(self.cancel)
         self.cancel_button.setVisible(False)
         row.addWidget(self.cancel_button)
@@ -181,12 +207,18 @@ class ProbeDock(ViewDock):
             row.addWidget(self.form.labels[name])
             row.addWidget(self.controls[name])
         row.addSpacing(8)
-        row.addWidget(QLabel("Variants"))
+        row.addWidget(i18n.keep_text(QLabel(), msg("Probe", "Variants")))
         self.variant_checks: dict[str, QCheckBox] = {}
-        for key, label in VARIANTS.items():
-            box = QCheckBox(label)
+        for key in VARIANTS:
+            box = QCheckBox()
             box.setObjectName(f"probeVariant_{key}")
-            box.setToolTip(f"Measure the model with {label} RoPE frequencies (the perplexity probe)")
+
+            def name_box(box=box, key=key) -> None:
+                box.setText(variant_name(key))
+                box.setToolTip(translate("Probe", "Measure the model with {variant} RoPE frequencies (the perplexity "
+                                                  "probe)").format(variant=variant_name(key)))
+
+            i18n.keep_updated(box, name_box)
             box.toggled.connect(self._variants_toggled)
             self.variant_checks[key] = box
             row.addWidget(box)
@@ -198,8 +230,8 @@ class ProbeDock(ViewDock):
         for name in ("lengths", "depths", "variant", "attention_layer"):
             row.addWidget(self.form.labels[name])
             row.addWidget(self.controls[name])
-        self.form.labels["variant"].setText("RoPE")
-        self.form.labels["attention_layer"].setText("Layer")
+        i18n.keep(self.form.labels["variant"].setText, msg("Probe", "RoPE"))
+        i18n.keep(self.form.labels["attention_layer"].setText, msg("Probe", "Layer"))
         row.addStretch(1)
         return row
 
@@ -215,39 +247,43 @@ class ProbeDock(ViewDock):
         column.addWidget(split, 1)
         self.ppl_layout = pg.GraphicsLayoutWidget()
         self.ppl_layout.setObjectName("probeFigure_probe-perplexity")
-        self.ppl_plot = _plot(self.ppl_layout, 0, 0, "Perplexity vs position")
+        self.ppl_plot = _plot(self.ppl_layout, 0, 0, msg("Probe", "Perplexity vs position"))
         self.ppl_plot.setLogMode(x=False, y=True)
-        self.ppl_plot.setLabel("bottom", "position (tokens; each point: a window's first position)")
-        self.ppl_plot.setLabel("left", "perplexity (window)")
+        _axis_label(self.ppl_plot, "bottom", msg("Probe", "position (tokens; each point: a window's first position)"))
+        _axis_label(self.ppl_plot, "left", msg("Probe", "perplexity (window)"))
         self.ppl_legend = pg.LegendItem(colCount=6)  # under the plot: over it, it hid the curves' ends
         self.ppl_layout.addItem(self.ppl_legend, row=1, col=0)
         self.ppl_curves: dict[str, pg.PlotDataItem] = {}
         self.trained_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#c0392b", width=1.5, style=Qt.PenStyle.DashLine),
-                                            label="trained context", labelOpts={"position": 0.92, "color": "#c0392b"})
+                                            label=translate("Probe", "trained context"),
+                                            labelOpts={"position": 0.92, "color": "#c0392b"})
         self.trained_line.setVisible(False)
         self.ppl_plot.addItem(self.trained_line)
         self.cannot_region = pg.LinearRegionItem(brush=pg.mkBrush(150, 150, 150, 70), movable=False)
         self.cannot_region.setVisible(False)
         self.ppl_plot.addItem(self.cannot_region)
-        self.cannot_text = pg.TextItem("cannot: no position row", color="#555555", anchor=(0, 0))
+        self.cannot_text = pg.TextItem(translate("Probe", "cannot: no position row"), color="#555555", anchor=(0, 0))
         self.cannot_text.setVisible(False)
         self.ppl_plot.addItem(self.cannot_text)
         self.ppl_layout.scene().sigMouseMoved.connect(self._hover_perplexity)
         split.addWidget(self.ppl_layout)
         self.table = QTableWidget(0, len(TABLE_COLUMNS))
         self.table.setObjectName("probeTable")
-        self.table.setHorizontalHeaderLabels(list(TABLE_COLUMNS))
+        i18n.keep_updated(self.table, lambda: self.table.setHorizontalHeaderLabels([shown(c) for c in TABLE_COLUMNS]))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.setMinimumHeight(3 * (self.fontMetrics().height() + 6))
-        self.table.setToolTip("Perplexity over all measured positions, up to the trained context and past it")
+        # a row as tall as Devanagari's vowel signs need (the Latin font's height cut their tops off)
+        row = max(self.fontMetrics().height(), self.fontMetrics().boundingRect("ट्रेनिंग जैसा").height()) + 8
+        self.table.verticalHeader().setDefaultSectionSize(row)
+        self.table.setMinimumHeight(3 * row)
+        i18n.keep_tooltip(self.table, msg("Probe", "Perplexity over all measured positions, up to the trained context "
+                                                   "and past it"))
         split.addWidget(self.table)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         self.figures["probe-perplexity"] = page
-        self.tabs.addTab(page, MODES["probe-perplexity"])
+        self.tabs.addTab(page, shown(MODES["probe-perplexity"]))
         # (2) passkey by depth
         pk_page = QWidget()
         column = QVBoxLayout(pk_page)
@@ -256,24 +292,26 @@ class ProbeDock(ViewDock):
         self.pk_layout = pg.GraphicsLayoutWidget()
         self.pk_layout.setObjectName("probeFigure_probe-passkey")
         column.addWidget(self.pk_layout, 1)
-        self.logp_plot = _plot(self.pk_layout, 0, 0, "log p(answer)")
-        self.logp_plot.setLabel("left", "log p(answer tokens), nats")
-        self.acc_plot = _plot(self.pk_layout, 0, 1, "Top-1 accuracy")
-        self.acc_plot.setLabel("left", "answer tokens that are top-1")
+        self.logp_plot = _plot(self.pk_layout, 0, 0, msg("Probe", "log p(answer)"))
+        _axis_label(self.logp_plot, "left", msg("Probe", "log p(answer tokens), nats"))
+        self.acc_plot = _plot(self.pk_layout, 0, 1, msg("Probe", "Top-1 accuracy"))
+        _axis_label(self.acc_plot, "left", msg("Probe", "answer tokens that are top-1"))
         self.acc_plot.setYRange(0, 1.05)
-        self.att_plot = _plot(self.pk_layout, 0, 2, "Attention on the needle")
-        self.att_plot.setLabel("left", "weight on the needle")
+        self.att_plot = _plot(self.pk_layout, 0, 2, msg("Probe", "Attention on the needle"))
+        _axis_label(self.att_plot, "left", msg("Probe", "weight on the needle"))
         self.pk_plots = (self.logp_plot, self.acc_plot, self.att_plot)
         for col in range(3):  # equal widths whatever the titles
             self.pk_layout.ci.layout.setColumnStretchFactor(col, 1)
         self.pk_legend = pg.LegendItem(colCount=2)  # one for the three plots: the lengths share their colours
         self.pk_layout.addItem(self.pk_legend, row=1, col=0, colspan=3)
         for p in self.pk_plots:
-            p.setLabel("bottom", "needle depth (0 start … 1 end)")
+            _axis_label(p, "bottom", msg("Probe", "needle depth (0 start … 1 end)"))
             p.setXRange(-0.03, 1.03)
         self.pk_layout.scene().sigMouseMoved.connect(self._hover_passkey)
         self.figures["probe-passkey"] = pk_page
-        self.tabs.addTab(pk_page, MODES["probe-passkey"])
+        self.tabs.addTab(pk_page, shown(MODES["probe-passkey"]))
+        i18n.keep_updated(self.tabs, lambda: [self.tabs.setTabText(i, shown(label))
+                                              for i, label in enumerate(MODES.values())])
 
     # ---- settings and the Document ----------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
@@ -298,7 +336,7 @@ class ProbeDock(ViewDock):
         self.message.setText(text)
         self.message.setVisible(bool(text))
         if text:
-            self.ctx.status(f"{self.title}: {text}")
+            self.ctx.status(f"{shown(self.title)}: {text}")
 
     def _sync_controls(self, document: Document) -> None:
         values = self.settings(document)
@@ -313,18 +351,19 @@ class ProbeDock(ViewDock):
         self.source_combo.blockSignals(old)
         self._file = values["text_file"]
         if self.tabs.currentIndex() != TAB_OF_MODE.get(values["mode"], 0):
-            self.readout.setText("Hover over a curve for its numbers.")  # not the other tab's numbers
+            self.readout.setText(i18n.text_of(HOVER_HINT))  # not the other tab's numbers
         old = self.tabs.blockSignals(True)
         self.tabs.setCurrentIndex(TAB_OF_MODE.get(values["mode"], 0))
         self.tabs.blockSignals(old)
-        self.source_combo.setToolTip(f"Reading {values['text_file']}" if values["text_source"] == "file" and
-                                     values["text_file"] else "What the perplexity probe reads (its start, Probe "
-                                                              "length tokens); the passkey probe uses its own filler.")
+        self.source_combo.setToolTip(translate("Probe", "Reading {file}").format(file=values["text_file"])
+                                     if values["text_source"] == "file" and values["text_file"] else
+                                     translate("Probe", "What the perplexity probe reads (its start, Probe length "
+                                                        "tokens); the passkey probe uses its own filler."))
 
     def _variants_toggled(self) -> None:
         chosen = [k for k, box in self.variant_checks.items() if box.isChecked()]
         if not chosen:
-            self._say("choose at least one variant (as trained is the reference).")
+            self._say(translate("Probe", "choose at least one variant (as trained is the reference)."))
             self._sync_controls(self.ctx.document)
             return
         self._edit("variants", ",".join(chosen))
@@ -337,7 +376,8 @@ class ProbeDock(ViewDock):
             self.set_view(text_source="sample", text_file="")
 
     def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a text", "", "Text (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, translate("Run", "Open a text"), "",
+                                              translate("Run", "Text (*.txt);;All files (*)"))
         if path:
             self.use_file(path)
         else:
@@ -357,7 +397,7 @@ class ProbeDock(ViewDock):
         self.set_view(text_source="file", text_file=os.path.abspath(path))
 
     def _tab_changed(self, index: int) -> None:
-        self.readout.setText("Hover over a curve for its numbers.")
+        self.readout.setText(i18n.text_of(HOVER_HINT))
         mode = list(MODES)[index]
         if mode != self.settings()["mode"]:
             self.set_view(mode=mode)
@@ -399,7 +439,7 @@ class ProbeDock(ViewDock):
         if self._state != "idle":
             return
         if not self.ctx.document.checkpoint:
-            self._say("no checkpoint is open: open one (File > Open, or File > Open Sample) first.")
+            self._say(translate("Run", "no checkpoint is open: open one (File > Open, or File > Open Sample) first."))
             return
         mode = self.settings()["mode"]
         values: dict[str, Any] = {_kind(mode): ""}  # a new run replaces the saved result
@@ -420,7 +460,7 @@ class ProbeDock(ViewDock):
         self._running_mode = mode
         self._partial.pop(mode, None)
         self._set_state("estimating")
-        self.status.setText("Measuring how long it takes (two short prefixes)…")
+        self._set_status(lambda: translate("Probe", "Measuring how long it takes (two short prefixes)…"))
         request = self.make_request(self.ctx.document, phase="estimate")
         assert request is not None  # a checkpoint is open (checked above)
         self.submit_side("estimate", request)
@@ -431,22 +471,24 @@ class ProbeDock(ViewDock):
         self._estimate = result
         if result is not None and result.seconds > CONFIRM_SECONDS:
             answer = QMessageBox.question(
-                self, self.title, f"This probe is estimated to take {result.seconds / 60:,.0f} minutes on this "
-                f"machine now ({result.text()}). Run it anyway? (A shorter probe length, fewer variants or "
-                f"fewer depths make it shorter.)")
+                self, shown(self.title), translate("Probe", "This probe is estimated to take {minutes} minutes on this "
+                                                            "machine now ({estimate}). Run it anyway? (A shorter probe "
+                                                            "length, fewer variants or fewer depths make it "
+                                                            "shorter.)").format(
+                    minutes=f"{result.seconds / 60:,.0f}", estimate=result.text()))
             if answer != QMessageBox.StandardButton.Yes:
                 self._set_state("idle")
-                self.status.setText("Not started.")
+                self._set_status(lambda: translate("Probe", "Not started."))
                 return
-        self.status.setText(f"Estimated: {result.text()}." if result is not None else
-                            "Short probe: no estimate needed.")
+        self._set_status(lambda: translate("Probe", "Estimated: {estimate}.").format(estimate=result.text())
+                         if result is not None else translate("Probe", "Short probe: no estimate needed."))
         self._set_state("running")
         self.refresh(self.make_request(self.ctx.document, estimate=result))
 
     def on_side_failed(self, name: str, message: str) -> None:
         self._set_state("idle")
         self._say(message)
-        self.status.setText("")
+        self._set_status(None)
 
     def refresh(self, request=None):
         """Submit ``request``; without one (the window's first refresh, a session) only a saved result is
@@ -478,7 +520,8 @@ class ProbeDock(ViewDock):
     def unfinished_work(self) -> str | None:
         if self._state == "idle":
             return None
-        return f"The {MODES[self._running_mode or 'probe-perplexity']} probe is running; its result is lost."
+        return translate("Probe", "The {probe} probe is running; its result is lost.").format(
+            probe=shown(MODES[self._running_mode or "probe-perplexity"]))
 
     def cancel(self) -> None:
         self.worker.cancel(self.object_name)
@@ -493,8 +536,9 @@ class ProbeDock(ViewDock):
         self._set_state("idle")
         if mode is not None:
             self._partial.pop(mode, None)
-        self.status.setText("")
-        self._say("Probe cancelled; the previous result stays." if mode in self._outcomes else "Probe cancelled.")
+        self._set_status(None)
+        self._say(translate("Probe", "Probe cancelled; the previous result stays.") if mode in self._outcomes
+                  else translate("Probe", "Probe cancelled."))
         self._draw()
 
     def _set_state(self, state: str) -> None:
@@ -525,8 +569,8 @@ class ProbeDock(ViewDock):
         self._set_state("idle")
         if mode is not None:
             self._partial.pop(mode, None)
-        self.status.setText("")
-        self._say(message + (" The previous result stays." if mode in self._outcomes else ""))
+        self._set_status(None)
+        self._say(message + (translate("Run", " The previous result stays.") if mode in self._outcomes else ""))
         self._draw()
 
     def _on_partial(self, token: int, result: Any) -> None:
@@ -544,9 +588,11 @@ class ProbeDock(ViewDock):
         self._say("")
         if outcome.from_file:
             self._loaded_files[mode] = outcome.from_file
-            self.status.setText(f"Drawn from the saved result {outcome.from_file}.")
+            self._set_status(lambda: translate("Probe", "Drawn from the saved result {file}.").format(
+                file=outcome.from_file))
         else:
-            self.status.setText(f"Measured in {outcome.result.seconds:,.0f} s on {outcome.result.device}.")
+            self._set_status(lambda: translate("Probe", "Measured in {seconds} s on {device}.").format(
+                seconds=f"{outcome.result.seconds:,.0f}", device=outcome.result.device))
         self._draw()
         if ran:
             self._save(mode, outcome)
@@ -565,18 +611,32 @@ class ProbeDock(ViewDock):
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(data)
         except OSError as exc:
-            self.ctx.status(f"{self.title}: the result could not be kept in {folder} ({exc.strerror or exc}); "
-                            f"sessions will not reopen it.")
+            self.ctx.status(translate("Probe", "{panel}: the result could not be kept in {folder} ({problem}); "
+                                               "sessions will not reopen it.").format(
+                panel=shown(self.title), folder=folder, problem=exc.strerror or exc))
             return
         self._written[mode] = path
         self._loaded_files[mode] = path
         self.set_view(**{_kind(mode): path})
 
+    def _set_status(self, text_now) -> None:
+        """The status line from ``text_now()`` (None: empty), said again in a new language after a switch."""
+        self._status_text = text_now
+        self.status.setText(text_now() if text_now is not None else "")
+
+    def retranslate(self, language: str = "") -> None:
+        """After a language switch: redraw the results held (a probe takes minutes: never run again for it)."""
+        self._set_status(getattr(self, "_status_text", None))
+        self._sync_controls(self.ctx.document)
+        self.readout.setText(i18n.text_of(HOVER_HINT))
+        self._draw()
+
     # ---- drawing ----------------------------------------------------------------------------------
     def _show_empty(self) -> None:
-        self.set_caption("Probes: open a causal checkpoint (File > Open Sample), choose the tab's settings and press "
-                         "Run. Perplexity vs position applies each RoPE scaling to the real model; the passkey probe "
-                         "hides a number at each depth of a filler text and asks for it at the end.")
+        self.set_caption(translate("Probe", "Probes: open a causal checkpoint (File > Open Sample), choose the tab's "
+                                            "settings and press Run. Perplexity vs position applies each RoPE scaling "
+                                            "to the real model; the passkey probe hides a number at each depth of a "
+                                            "filler text and asks for it at the end."))
 
     def shown_result(self, mode: str | None = None) -> Any:
         """The result drawn in ``mode``'s tab (default: the shown one): the run under way's partial one, else the last."""
@@ -617,8 +677,8 @@ class ProbeDock(ViewDock):
             starts, _, ppl = curve.windowed(window)
             pen = pg.mkPen(VARIANT_COLOURS[curve.variant], width=2,
                            style=Qt.PenStyle.SolidLine if curve.complete else Qt.PenStyle.DotLine)
-            label = curve.label + ("" if curve.variant == "none" else f" ×{curve.factor:g}") \
-                + ("" if curve.complete else " (first positions, from the estimate)")
+            label = variant_name(curve.variant) + ("" if curve.variant == "none" else f" ×{curve.factor:g}") \
+                + ("" if curve.complete else translate("Probe", " (first positions, from the estimate)"))
             item = self.ppl_plot.plot(starts.astype(float), np.clip(ppl, 1e-3, 1e12), pen=pen, name=label,
                                       symbol="o", symbolSize=4, symbolBrush=VARIANT_COLOURS[curve.variant],
                                       symbolPen=None)
@@ -628,14 +688,15 @@ class ProbeDock(ViewDock):
         self.trained_line.setVisible(bool(trained))
         if trained:
             self.trained_line.setValue(trained)
-            self.trained_line.label.setFormat(f"trained context {trained:,}")
+            self.trained_line.label.setFormat(translate("Probe", "trained context {n}").format(n=f"{trained:,}"))
         limit = result.position_limit
         cannot = bool(result.cannot and limit)
         self.cannot_region.setVisible(cannot)
         self.cannot_text.setVisible(cannot)
         if cannot:
             self.cannot_region.setRegion((limit, result.n_tokens))
-            self.cannot_text.setText(f"cannot: no position row past {limit:,}")
+            self.cannot_text.setText(translate("Probe", "cannot: no position row past {limit}").format(
+                limit=f"{limit:,}"))
             finite = [np.nanmax(c.windowed(window)[2]) for c in result.curves if c.nll.size]
             top = max(finite) if finite else 10.0
             self.cannot_text.setPos(limit, math.log10(max(top, 1.0)))
@@ -647,7 +708,8 @@ class ProbeDock(ViewDock):
         past = bool(trained and result.n_measured > trained)
         self.table.setRowCount(len(result.curves))
         for row, c in enumerate(result.curves):
-            cells = (c.label + ("" if c.complete else " (partial)"), f"{c.factor:g}", f"{c.perplexity:,.2f}",
+            cells = (variant_name(c.variant) + ("" if c.complete else translate("Probe", " (partial)")),
+                     f"{c.factor:g}", f"{c.perplexity:,.2f}",
                      f"{c.perplexity_between(1, trained):,.2f}" if past else "—",
                      f"{c.perplexity_between(trained, result.n_measured):,.2f}" if past else "—",
                      f"{c.seconds:,.1f}")
@@ -656,30 +718,60 @@ class ProbeDock(ViewDock):
 
     def perplexity_caption(self, result: Any) -> str:
         outcome = self._outcomes.get("probe-perplexity")
-        model = f"{result.family} ({result.scheme.replace('_', ' ')} positions)"
-        head = (f"{model}: per-position loss on {result.n_measured:,} tokens"
-                + (f" of {outcome.text_label}" if outcome is not None and outcome.text_label else "")
-                + f"; each point is exp(mean loss) over {self._window():,} positions.")
+        model = translate("Probe", "{family} ({scheme} positions)").format(family=result.family,
+                                                                           scheme=scheme_name(result.scheme))
+        head = translate("Probe", "{model}: per-position loss on {n} tokens").format(model=model,
+                                                                                  n=f"{result.n_measured:,}")
+        if outcome is not None and outcome.text_label:
+            head += translate("Probe", " of {text}").format(text=T.shown_label(outcome.text_label))
+        head += translate("Probe", "; each point is exp(mean loss) over {window} positions.").format(
+            window=f"{self._window():,}")
         running = self._partial.get("probe-perplexity") is result
         if running:
             done = sum(c.complete for c in result.curves)
-            head += f" Running: {done} variant{'s' if done != 1 else ''} finished so far."
+            head += (translate("Probe", " Running: {n} variant finished so far.") if done == 1 else
+                     translate("Probe", " Running: {n} variants finished so far.")).format(n=done)
         parts = [head]
         if result.cannot:
-            parts.append(result.cannot[0].upper() + result.cannot[1:])
-        parts += [f"{v}: not run ({why})." for v, why in result.not_applied.items()]
+            parts.append(self._cannot_sentence(result))
+        parts += [translate("Probe", "{variant}: not run ({reason}).").format(variant=v, reason=self._why_not(result, why))
+                  for v, why in result.not_applied.items()]
         parts.append(self.verdict(result))
         return " ".join(p for p in parts if p)
+
+    @staticmethod
+    def _cannot_sentence(result: Any) -> str:
+        """``result.cannot`` (English, as saved) in the current language."""
+        limit, n = result.position_limit, result.n_tokens
+        english = (f"positions {limit:,} … {n - 1:,} cannot be read: this model's learned position table has "
+                   f"{limit:,} rows and no row for a later position (no scaling exists for a learned table); "
+                   f"loss is measured up to position {limit - 1:,}.")
+        if not limit or result.cannot != english:
+            return result.cannot[0].upper() + result.cannot[1:]
+        return translate("Probe", "Positions {first} … {last} cannot be read: this model's learned position table has "
+                                  "{rows} rows and no row for a later position (no scaling exists for a learned "
+                                  "table); loss is measured up to position {measured}.").format(
+            first=f"{limit:,}", last=f"{n - 1:,}", rows=f"{limit:,}", measured=f"{limit - 1:,}")
+
+    @staticmethod
+    def _why_not(result: Any, why: str) -> str:
+        """Why a variant was not run (English, as saved) in the current language."""
+        if why == f"not a RoPE model ({result.scheme.replace('_', ' ')} positions): nothing to scale":
+            return translate("Probe", "not a RoPE model ({scheme} positions): nothing to scale").format(
+                scheme=scheme_name(result.scheme))
+        return why
 
     def verdict(self, result: Any) -> str:
         """What the measured numbers say about the article's claim, in words (agreeing or not)."""
         trained = result.trained_context
         curves = [c for c in result.curves if c.complete]
         if not trained:
-            return "The checkpoint does not say its trained context, so nothing is compared across it."
+            return translate("Probe", "The checkpoint does not say its trained context, so nothing is compared "
+                                      "across it.")
         if result.n_measured <= trained:
-            return (f"The probe stays within the trained context ({trained:,} tokens): choose a probe length past it "
-                    "to test whether the unscaled curve rises and the scaled ones hold.")
+            return translate("Probe", "The probe stays within the trained context ({n} tokens): choose a probe length "
+                                      "past it to test whether the unscaled curve rises and the scaled ones "
+                                      "hold.").format(n=f"{trained:,}")
         if not curves:
             return ""
         # compare past the trained context with the half just before it (early positions have less context,
@@ -692,20 +784,23 @@ class ProbeDock(ViewDock):
             before, after = c.perplexity_between(lo, trained), c.perplexity_between(trained, result.n_measured)
             ratio = after / before if before and math.isfinite(before) and before > 0 else math.nan
             holds = math.isfinite(ratio) and ratio <= HOLD_RATIO
-            name = c.label + ("" if c.variant == "none" else f" ×{c.factor:g}")
+            name = variant_name(c.variant) + ("" if c.variant == "none" else f" ×{c.factor:g}")
             measured = f"{name}: {before:,.2f} → {after:,.2f} (×{ratio:.2f})"
             if c.variant == "none":
-                sentences.append(f"{measured}: " + ("it rises past the trained context, as the article expects"
-                                                    if not holds else "it does not rise here, unlike the article's "
-                                                    "expectation"))
+                sentences.append(f"{measured}: " + (
+                    translate("Probe", "it rises past the trained context, as the article expects") if not holds
+                    else translate("Probe", "it does not rise here, unlike the article's expectation")))
             else:
-                sentence = f"{measured}: " + ("it holds, as the article expects" if holds
-                                              else "it does not hold, unlike the article's claim")
+                sentence = f"{measured}: " + (translate("Probe", "it holds, as the article expects") if holds
+                                              else translate("Probe", "it does not hold, unlike the article's claim"))
                 if math.isfinite(inside) and before > inside * HOLD_RATIO:  # holding is not the whole story
-                    sentence += f", but inside the trained context it is worse than as trained ({inside:,.2f})"
+                    sentence += translate("Probe", ", but inside the trained context it is worse than as trained "
+                                                   "({perplexity})").format(perplexity=f"{inside:,.2f}")
                 sentences.append(sentence)
-        return (f"Perplexity over positions {lo:,}–{trained:,} → past {trained:,}: " + "; ".join(sentences)
-                + f". ('Holds': within {HOLD_RATIO - 1:.0%}.)")
+        return translate("Probe", "Perplexity over positions {low}–{trained} → past {trained}: {measured}. ('Holds': "
+                                  "within {tolerance}.)").format(low=f"{lo:,}", trained=f"{trained:,}",
+                                                                 measured="; ".join(sentences),
+                                                                 tolerance=f"{HOLD_RATIO - 1:.0%}")
 
     def _attention_of(self, result: Any, n_tokens: int) -> np.ndarray:
         per_layer = result.layer_attention(n_tokens)  # [layers, depths]
@@ -730,51 +825,61 @@ class ProbeDock(ViewDock):
         for i, n in enumerate(result.lengths):
             colour = LENGTH_COLOURS[i % len(LENGTH_COLOURS)]
             style = dict(pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=6, symbolBrush=colour, symbolPen=None,
-                         name=f"{n:,} tokens", connect="finite")
+                         name=translate("Probe", "{n} tokens").format(n=f"{n:,}"), connect="finite")
             if not np.isfinite(logp[i]).any():
                 continue  # this length is not measured yet (a partial result)
             self.pk_legend.addItem(self.logp_plot.plot(depths, logp[i], **style), style["name"])
             self.acc_plot.plot(depths, acc[i], **style)
             self.att_plot.plot(depths, self._attention_of(result, n), **style)
             dotted = self.att_plot.plot(depths, uniform[i], pen=pg.mkPen(colour, width=1, style=Qt.PenStyle.DotLine),
-                                        name=f"uniform attention, {n:,}", connect="finite")
-            self.pk_legend.addItem(dotted, f"uniform attention, {n:,}")
+                                        name=translate("Probe", "uniform attention, {n}").format(n=f"{n:,}"),
+                                        connect="finite")
+            self.pk_legend.addItem(dotted, translate("Probe", "uniform attention, {n}").format(n=f"{n:,}"))
         reference = self.acc_plot.plot(np.asarray(REF["depth"]), np.asarray(REF["accuracy_percent"]) / 100.0,
                            pen=pg.mkPen(REFERENCE_COLOUR, width=2, style=Qt.PenStyle.DashLine), symbol="s",
                            symbolSize=6, symbolBrush=REFERENCE_COLOUR, symbolPen=None,
-                           name="Liu et al. 2023 (the paper's: GPT-3.5, 20-doc QA)")
-        self.pk_legend.addItem(reference, "Liu et al. 2023: the paper's (GPT-3.5, 20-doc QA)")
+                           name=translate("Probe", "Liu et al. 2023 (the paper's: GPT-3.5, 20-doc QA)"))
+        self.pk_legend.addItem(reference, translate("Probe", "Liu et al. 2023: the paper's (GPT-3.5, 20-doc QA)"))
         closed = pg.InfiniteLine(pos=REF["closed_book_percent"] / 100.0, angle=0,
                                  pen=pg.mkPen(REFERENCE_COLOUR, width=1, style=Qt.PenStyle.DotLine),
-                                 label="paper's closed-book", labelOpts={"position": 0.5, "color": REFERENCE_COLOUR})
+                                 label=translate("Probe", "paper's closed-book"), labelOpts={"position": 0.5, "color": REFERENCE_COLOUR})
         self.acc_plot.addItem(closed)
         self.acc_plot.setYRange(0, 1.05)
         layer = int(self.settings()["attention_layer"])
-        self.att_plot.setTitle("Attention on the needle, " + ("all layers" if layer < 0 else f"layer {layer}"))
+        self.att_plot.setTitle(translate("Probe", "Attention on the needle, all layers") if layer < 0 else
+                               translate("Probe", "Attention on the needle, layer {layer}").format(layer=layer))
 
     def passkey_caption(self, result: Any) -> str:
         from peapp.model_run.passkey import LOST_IN_THE_MIDDLE as REF
-        from peapp.model_run.probes import VARIANT_LABELS
 
         acc = result.table("token_accuracy")
-        rope = VARIANT_LABELS[result.variant] + ("" if result.variant == "none" else f" ×{result.factor:g}")
-        parts = [f"{result.family}, RoPE {rope}: a pass key at each depth of a filler of "
-                 + ", ".join(f"{n:,}" for n in result.lengths) + " tokens, asked for at the end; "
-                 f"{len(result.cells)} prompt{'s' if len(result.cells) != 1 else ''}"
-                 + (" so far (running)." if self._partial.get("probe-passkey") is result else ".")]
+        rope = variant_name(result.variant) + ("" if result.variant == "none" else f" ×{result.factor:g}")
+        prompts = len(result.cells)
+        running = self._partial.get("probe-passkey") is result
+        parts = [translate("Probe", "{family}, RoPE {rope}: a pass key at each depth of a filler of {lengths} tokens, "
+                                    "asked for at the end;").format(
+            family=result.family, rope=rope, lengths=", ".join(f"{n:,}" for n in result.lengths))
+            + " " + (translate("Probe", "{n} prompt so far (running).") if prompts == 1 and running else
+                     translate("Probe", "{n} prompts so far (running).") if running else
+                     translate("Probe", "{n} prompt.") if prompts == 1 else
+                     translate("Probe", "{n} prompts.")).format(n=prompts)]
         for i, n in enumerate(result.lengths):
             row = acc[i]
             if np.isfinite(row).sum() >= 3:
                 ends = np.nanmean([row[0], row[-1]]) if np.isfinite(row[[0, -1]]).all() else math.nan
                 middle = np.nanmean(row[1:-1])
-                shape = ("lower in the middle than at the ends (lost in the middle)" if ends - middle > 0.05 else
-                         "not lower in the middle than at the ends (no lost-in-the-middle dip)")
-                parts.append(f"{n:,} tokens: accuracy {ends:.0%} at the ends, {middle:.0%} in the middle: {shape}.")
-        parts.append("Grey dashed: the paper's numbers, Liu et al. 2023 (arXiv:2307.03172), GPT-3.5-Turbo on "
-                     f"{REF['documents']}-document QA by the answer document's position — another model and task, "
-                     "drawn for the shape, not as a like-for-like comparison. Right: the answer rows' attention on "
-                     "the needle, mean over heads (and layers with Layer = all); dotted, its share if attention "
-                     "were uniform.")
+                shape = (translate("Probe", "lower in the middle than at the ends (lost in the middle)")
+                         if ends - middle > 0.05 else
+                         translate("Probe", "not lower in the middle than at the ends (no lost-in-the-middle dip)"))
+                parts.append(translate("Probe", "{n} tokens: accuracy {ends} at the ends, {middle} in the middle: "
+                                                "{shape}.").format(n=f"{n:,}", ends=f"{ends:.0%}",
+                                                                   middle=f"{middle:.0%}", shape=shape))
+        parts.append(translate("Probe", "Grey dashed: the paper's numbers, Liu et al. 2023 (arXiv:2307.03172), "
+                                        "GPT-3.5-Turbo on {documents}-document QA by the answer document's position — "
+                                        "another model and task, drawn for the shape, not as a like-for-like "
+                                        "comparison. Right: the answer rows' attention on the needle, mean over heads "
+                                        "(and layers with Layer = all); dotted, its share if attention were "
+                                        "uniform.").format(documents=REF["documents"]))
         return " ".join(parts)
 
     # ---- hover read-outs --------------------------------------------------------------------------
@@ -794,18 +899,20 @@ class ProbeDock(ViewDock):
         result = self.shown_result("probe-perplexity")
         window = self._window()
         if result.position_limit and position >= result.position_limit and result.cannot:
-            return (f"position {int(round(position)):,}: cannot — the learned position table has {result.position_limit:,} "
-                    "rows, none for this position")
+            return translate("Probe", "position {position}: cannot — the learned position table has {rows} rows, none "
+                                      "for this position").format(position=f"{int(round(position)):,}",
+                                                                  rows=f"{result.position_limit:,}")
         parts = []
         for c in result.curves:
             starts, stops, ppl = c.windowed(window)
             index = int(np.searchsorted(stops, position, side="right"))
             if 0 <= index < starts.size and starts[index] <= position:
-                parts.append(f"{c.label} {ppl[index]:,.2f}")
-                span = f"positions {int(starts[index]):,}–{int(stops[index]) - 1:,}"
+                parts.append(f"{variant_name(c.variant)} {ppl[index]:,.2f}")
+                first, last = int(starts[index]), int(stops[index]) - 1
         if not parts:
             return ""
-        return f"{span}: perplexity " + ", ".join(parts)
+        return translate("Probe", "positions {first}–{last}: perplexity {values}").format(
+            first=f"{first:,}", last=f"{last:,}", values=", ".join(parts))
 
     def _hover_passkey(self, scene_pos) -> None:
         result = self.shown_result("probe-passkey")
@@ -829,9 +936,12 @@ class ProbeDock(ViewDock):
         parts = []
         for i, n in enumerate(result.lengths):
             if np.isfinite(logp[i, j]):
-                parts.append(f"{n:,} tokens: log p {logp[i, j]:.2f}, top-1 {acc[i, j]:.0%}, attention on the needle "
-                             f"{self._attention_of(result, n)[j]:.4f}")
-        return f"depth {depths[j]:.0%}: " + ("; ".join(parts) if parts else "not measured yet")
+                parts.append(translate("Probe", "{n} tokens: log p {logp}, top-1 {accuracy}, attention on the needle "
+                                                "{attention}").format(n=f"{n:,}", logp=f"{logp[i, j]:.2f}",
+                                                                      accuracy=f"{acc[i, j]:.0%}",
+                                                                      attention=f"{self._attention_of(result, n)[j]:.4f}"))
+        return translate("Probe", "depth {depth}: {values}").format(
+            depth=f"{depths[j]:.0%}", values="; ".join(parts) if parts else translate("Probe", "not measured yet"))
 
     def readout_at(self, x: float, y: float, plot: Any = None) -> str:
         """The hover read-out with the pointer at data point (x, y) of ``plot`` (default: the perplexity plot;
@@ -872,11 +982,12 @@ class ProbeDock(ViewDock):
         mode = self.settings()["mode"]
         result = self.shown_result(mode)
         if result is None:
-            return self.title
+            return shown(self.title)
         if mode == "probe-perplexity":
-            return (f"Perplexity vs position — {result.family}, {result.n_measured:,} tokens, factor "
-                    f"{result.factor:g}")
-        return f"Passkey by depth — {result.family}, " + ", ".join(f"{n:,}" for n in result.lengths) + " tokens"
+            return translate("Probe", "Perplexity vs position — {family}, {n} tokens, factor {factor}").format(
+                family=result.family, n=f"{result.n_measured:,}", factor=f"{result.factor:g}")
+        return translate("Probe", "Passkey by depth — {family}, {lengths} tokens").format(
+            family=result.family, lengths=", ".join(f"{n:,}" for n in result.lengths))
 
 
 DOCK = ProbeDock
