@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QLocale, QObject, QTranslator, Signal
-from PySide6.QtGui import QFontDatabase, QFontMetrics
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import QProxyStyle, QStyle, QTabBar
 
 from peapp import i18n as core_i18n
@@ -99,9 +99,29 @@ def set_language(code: str) -> None:
             app.installTranslator(translator)
             _installed.append(translator)
     _language = code
+    _follow_font(app, code)
     core_i18n.set_translator(None if code == "en" else QCoreApplication.translate, code)
     retranslate_kept()
     notifier.changed.emit(code)
+
+
+_latin_font: QFont | None = None
+
+
+def _follow_font(app: Any, code: str) -> None:
+    """In Hindi the application font is Noto Sans Devanagari first (it has Latin letters too),
+    then the desktop's: every widget then takes its line height from a font that has room for
+    the vowel signs Devanagari draws above its headline.  With the desktop's font first, Qt sized
+    lines by the Latin font and drew the fallback's taller glyphs clipped: "हेड" read "हड"."""
+    global _latin_font
+    if not hasattr(app, "setFont"):
+        return  # a QCoreApplication (no widgets)
+    if _latin_font is None:
+        _latin_font = QFont(app.font())
+    font = QFont(_latin_font)
+    if code != "en":
+        font.setFamilies([*register_fonts(), *_latin_font.families()])
+    app.setFont(font)
 
 
 def translate(context: str, text: str) -> str:
@@ -194,8 +214,6 @@ def retranslate_kept() -> None:
 def kept_count() -> int:
     """How many live texts are kept translated (for tests)."""
     return sum(1 for entry in _kept if shiboken6.isValid(entry.owner))
-
-
 # ---- room for Devanagari in tab bars ------------------------------------------------------------------
 _DEVANAGARI = re.compile("[\u0900-\u097f\ua8e0-\ua8ff]")
 _HORIZONTAL_TABS = {QTabBar.Shape.RoundedNorth, QTabBar.Shape.RoundedSouth, QTabBar.Shape.TriangularNorth,

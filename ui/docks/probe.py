@@ -31,7 +31,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
-                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from peapp.i18n import msg, shown, translate
 from peapp.document import Document
@@ -43,7 +44,6 @@ from peapp.views.run import TEXT_SOURCES
 from ui import i18n
 from ui import settings as preferences
 from ui.docks.base import ViewDock, error_label, readout_label
-from ui.docks.run import RoomyTabs
 from ui.forms import Combo, Form, Line, Spin
 
 CONFIRM_SECONDS = 600.0  # a probe estimated longer than this asks first (the lab asks past an hour)
@@ -145,7 +145,7 @@ class ProbeDock(ViewDock):
         self.status.setObjectName("probeStatus")
         self.status.setWordWrap(True)
         outer.addWidget(self.status)
-        self.tabs = RoomyTabs()
+        self.tabs = QTabWidget()
         self.tabs.setObjectName("probeTabs")
         self._build_tabs()
         self.tabs.currentChanged.connect(self._tab_changed)

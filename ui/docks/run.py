@@ -23,10 +23,9 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar,
-                               QPushButton, QTabBar, QTabWidget, QVBoxLayout, QWidget)
+                               QPushButton, QTabWidget, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
 from peapp.i18n import msg, shown, translate
@@ -49,36 +48,6 @@ MAX_TICK_LABELS = 40  # token labels per axis before they are thinned
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
 CONTROLS = ("max_tokens", "layer", "head", "grid_statistic", "sort_grid", "log_colours")
 TEXT_PREVIEW_CHARS = 4000
-
-
-class _RoomyTabBar(QTabBar):
-    """A tab bar whose labels keep Devanagari's vowel signs: the style draws a tab's label clipped
-    to a rect of its font's height, and the widget font's metrics are the Latin font's — the
-    bundled Devanagari font Qt falls back to rises higher, so "हेड" was drawn as "हड".  In Hindi
-    the tabs' font is Noto Sans Devanagari first (its metrics, and Latin letters of its own)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._latin = QFont(self.font())
-        i18n.keep_updated(self, self._follow_language)
-
-    def tabSizeHint(self, index: int) -> QSize:  # Qt override: room above the matras in unselected tabs too
-        hint = super().tabSizeHint(index)
-        return QSize(hint.width(), hint.height() + (6 if i18n.language() == "hi" else 0))
-
-    def _follow_language(self) -> None:
-        font = QFont(self._latin)
-        if i18n.language() == "hi":
-            font.setFamilies([*i18n.register_fonts(), *self._latin.families()])
-        self.setFont(font)
-
-
-class RoomyTabs(QTabWidget):
-    """A tab widget with :class:`_RoomyTabBar` (the Run and Probes panels' figures)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setTabBar(_RoomyTabBar(self))
 
 
 class TokenAxis(pg.AxisItem):
@@ -194,7 +163,7 @@ class RunDock(ViewDock):
         outer.addLayout(self._build_view_row())
         self.message = error_label("runMessage")
         outer.addWidget(self.message)
-        self.tabs = RoomyTabs()
+        self.tabs = QTabWidget()
         self.tabs.setObjectName("runTabs")
         self._build_tabs()
         self.tabs.currentChanged.connect(self._tab_changed)
