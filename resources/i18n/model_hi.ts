@@ -124,6 +124,10 @@
         <translation>सीडेड टेबल्स</translation>
     </message>
     <message>
+        <source>Stop using the checkpoint&apos;s trained T5 table and word embeddings: back to the seeded T5 table and hashed word vectors.</source>
+        <translation>चेकपॉइंट की ट्रेन की गई T5 टेबल और शब्द एम्बेडिंग्स का इस्तेमाल बंद करें: वापस सीडेड T5 टेबल और हैश किए गए शब्द वेक्टर्स पर।</translation>
+    </message>
+    <message>
         <source>Mean weight by distance</source>
         <translation>दूरी के अनुसार औसत वेट</translation>
     </message>

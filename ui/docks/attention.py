@@ -399,6 +399,9 @@ class AttentionDock(ViewDock):
         self.message.setWordWrap(True)
         self.seeded_button = i18n.keep_text(QPushButton(), msg("Attention", "Seeded tables"))
         self.seeded_button.setObjectName("attentionSeededTables")
+        i18n.keep_tooltip(self.seeded_button, msg("Attention", "Stop using the checkpoint's trained T5 table and word "
+                                                               "embeddings: back to the seeded T5 table and hashed "
+                                                               "word vectors."))
         self.seeded_button.clicked.connect(self.use_seeded_tables)
         self.seeded_button.setVisible(False)
         row.addWidget(self.shuffle_button)
