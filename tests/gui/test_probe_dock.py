@@ -125,6 +125,9 @@ def test_perplexity_run_draws_the_probe_numbers_partials_first(main_window, qtbo
     # export: PNG + data
     from ui import export
 
+    # the figure's title is drawn once: the plot's own title is the whole of it (no second line above)
+    assert export._title_shown(dock.export_widget(), dock.export_title())
+    assert dock.ppl_plot.titleLabel.text == dock.export_title()
     written = export.export(dock, str(tmp_path / "ppl.png"), export.FigureOptions(size=(800, 600)))
     assert str(tmp_path / "ppl.png") in written and os.path.getsize(tmp_path / "ppl.png") > 1000
     written = export.export(dock, str(tmp_path / "ppl.npz"), export.FigureOptions())

@@ -45,6 +45,7 @@ from ui import i18n
 from ui import settings as preferences
 from ui.docks.base import ViewDock, error_label, readout_label
 from ui.forms import Combo, Form, Line, Spin
+from ui.plotting import relax_title_width
 
 CONFIRM_SECONDS = 600.0  # a probe estimated longer than this asks first (the lab asks past an hour)
 HOLD_RATIO = 1.10  # past the trained context, a curve "holds" when its perplexity is within 10 % of before
@@ -96,6 +97,13 @@ def _is_perplexity(result: Any) -> bool:
 
 def _kind(mode: str) -> str:
     return "results_file" if mode == "probe-perplexity" else "passkey_results_file"
+
+
+def _perplexity_title(result: Any) -> str:
+    if result is None:
+        return translate("Probe", "Perplexity vs position")
+    return translate("Probe", "Perplexity vs position — {family}, {n} tokens, factor {factor}").format(
+        family=result.family, n=f"{result.n_measured:,}", factor=f"{result.factor:g}")
 
 
 def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: Any) -> pg.PlotItem:
@@ -248,6 +256,7 @@ class ProbeDock(ViewDock):
         self.ppl_layout = pg.GraphicsLayoutWidget()
         self.ppl_layout.setObjectName("probeFigure_probe-perplexity")
         self.ppl_plot = _plot(self.ppl_layout, 0, 0, msg("Probe", "Perplexity vs position"))
+        relax_title_width(self.ppl_plot)  # the whole figure title may be clipped, never push the plot
         self.ppl_plot.setLogMode(x=False, y=True)
         _axis_label(self.ppl_plot, "bottom", msg("Probe", "position (tokens; each point: a window's first position)"))
         _axis_label(self.ppl_plot, "left", msg("Probe", "perplexity (window)"))
@@ -662,6 +671,8 @@ class ProbeDock(ViewDock):
         return int(self.settings()["window"])
 
     def _draw_perplexity(self, result: Any) -> None:
+        # the plot's title is the figure's whole title (an export then draws no second one above it)
+        self.ppl_plot.setTitle(_perplexity_title(result))
         for item in self.ppl_curves.values():
             self.ppl_plot.removeItem(item)
         self.ppl_curves.clear()
@@ -984,8 +995,7 @@ class ProbeDock(ViewDock):
         if result is None:
             return shown(self.title)
         if mode == "probe-perplexity":
-            return translate("Probe", "Perplexity vs position — {family}, {n} tokens, factor {factor}").format(
-                family=result.family, n=f"{result.n_measured:,}", factor=f"{result.factor:g}")
+            return _perplexity_title(result)
         return translate("Probe", "Passkey by depth — {family}, {lengths} tokens").format(
             family=result.family, lengths=", ".join(f"{n:,}" for n in result.lengths))
 
