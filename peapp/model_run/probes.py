@@ -57,11 +57,12 @@ from typing import Any
 import numpy as np
 import torch
 
-from peapp.i18n import translate
 from peapp.analysis.extrapolation import ROPE_SCALING_LABELS, ROPE_SCALINGS
 from peapp.encodings.rope import RopeSpec, read_hf_config
 from peapp.errors import CheckpointError, ParameterError
+from peapp.i18n import translate
 from peapp.jobs import Cancelled
+from peapp.model_run.runner import LM_HEAD_CHUNK
 
 PROBE_ATTENTION = "peapp_probe"
 #: "none" is the model as trained; the rest are RopeSpec's rope_type names (the extrapolation panel's)
@@ -73,7 +74,6 @@ ESTIMATE_FROM = 4096  # probes at least this long measure a short prefix first a
 ESTIMATE_LENGTHS = (512, 1024)  # the prefixes timed for the estimate; (1024, 2048) from LONG_ESTIMATE on
 LONG_ESTIMATE = 8192
 MAX_PROBE_TOKENS = 131_072
-_HEAD_CHUNK = 256  # rows per LM-head product (12,288 × 49,152 float32 logits would be 2.4 GB)
 
 ProgressFn = Callable[[float], None]
 CancelFn = Callable[[], bool]
@@ -305,8 +305,8 @@ def position_nll(loaded, token_ids: Sequence[int], progress: ProgressFn | None =
     nll = np.empty(n - 1, dtype=np.float64)
     kept = []
     with torch.no_grad():
-        for start in range(0, n, _HEAD_CHUNK):
-            stop = min(n, start + _HEAD_CHUNK)
+        for start in range(0, n, LM_HEAD_CHUNK):
+            stop = min(n, start + LM_HEAD_CHUNK)
             logits = _head_rows(loaded, hidden[start:stop])
             if return_logits:
                 kept.append(logits.cpu())

@@ -41,8 +41,8 @@ CLASS_THRESHOLDS = {
     "local": f"mean weight within distance ≤ {LOCAL_WINDOW} ≥ 0.7",
     "broad": "none of the above (spread over content)",
 }
-_HEAD_CHUNK = 64  # rows per LM-head product: 8,192 × 49,152 logits would be 1.6 GB; 64 rows keep a 1,024-token
-# run at 170 MB beyond the model instead of 311 MB (256 rows), at the same CPU time (measured)
+LM_HEAD_CHUNK = 64  # rows per LM-head product, here and in the probes: 8,192 × 49,152 logits would be 1.6 GB;
+# 64 rows keep a 1,024-token run at 170 MB beyond the model instead of 311 MB (256 rows), same CPU time (measured)
 
 
 @dataclass
@@ -344,7 +344,7 @@ def estimate_run_bytes(loaded, n: int) -> int:
     block = 4 * BLOCK_ENTRIES * 4
     statistic_sums = layers * heads * 3 * n * 8
     activations = n * (8 * hidden + 3 * inter) * 4
-    head_chunk = _HEAD_CHUNK * vocab * 4 * 3
+    head_chunk = LM_HEAD_CHUNK * vocab * 4 * 3
     return block + statistic_sums + activations + head_chunk
 
 
@@ -395,13 +395,13 @@ def _forward(loaded, ids: torch.Tensor, want_logits: bool):
     cap = getattr(model.config, "final_logit_softcapping", None)
     total, kept = 0.0, []
     targets = ids[0, 1:]
-    for start in range(0, hidden.shape[0], _HEAD_CHUNK):
-        chunk = head(hidden[start:start + _HEAD_CHUNK]).float()
+    for start in range(0, hidden.shape[0], LM_HEAD_CHUNK):
+        chunk = head(hidden[start:start + LM_HEAD_CHUNK]).float()
         if cap:
             chunk = torch.tanh(chunk / cap) * cap
         if want_logits:
             kept.append(chunk.cpu())
-        rows = chunk[: max(0, min(_HEAD_CHUNK, targets.shape[0] - start))]
+        rows = chunk[: max(0, min(LM_HEAD_CHUNK, targets.shape[0] - start))]
         if rows.shape[0]:
             total += float(torch.nn.functional.cross_entropy(rows, targets[start:start + rows.shape[0]],
                                                              reduction="sum"))
