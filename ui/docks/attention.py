@@ -24,7 +24,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
@@ -38,7 +38,7 @@ from peapp.views.attention import (KIND_LABELS, TOKEN_LABELS, AttentionView, att
                                    link_note, linked_settings, with_attention_settings, zoom_request)
 from ui import i18n
 from ui import settings as preferences
-from ui.docks.base import ViewDock, viewport_of
+from ui.docks.base import ViewDock, cancel_button, progress_bar, viewport_of
 from ui.forms import Form, Spin, tooltip
 from ui.plotting import draw_as_path
 
@@ -382,17 +382,9 @@ class AttentionDock(ViewDock):
         reset = i18n.keep_text(QPushButton(), msg("Attention", "Reset zoom"))
         i18n.keep_tooltip(reset, msg("Attention", "Show the whole matrix again (double-click does the same)"))
         reset.clicked.connect(self.reset_zoom)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("attentionProgress")
-        self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(180)
-        self.progress.setVisible(False)
-        self.cancel_button = i18n.keep_text(QPushButton(), msg("Attention", "Cancel"))
-        self.cancel_button.setObjectName("attentionCancel")
-        i18n.keep_tooltip(self.cancel_button, msg("Attention", "Stop this panel's computation; the previous picture "
-                                                  "stays"))
-        self.cancel_button.clicked.connect(self.cancel)
-        self.cancel_button.setVisible(False)
+        self.progress = progress_bar("attentionProgress", max_width=180)
+        self.cancel_button = cancel_button("attentionCancel", msg("Attention", "Cancel"), msg(
+            "Attention", "Stop this panel's computation; the previous picture stays"), self.cancel)
         self.message = QLabel()
         self.message.setObjectName("attentionMessage")
         self.message.setStyleSheet("color: #c0392b;")

@@ -16,7 +16,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
+                               QVBoxLayout, QWidget)
 
 from peapp.document import Document
 from peapp.jobs import Request
@@ -52,6 +53,26 @@ def error_label(object_name: str) -> QLabel:
     label.setStyleSheet("color: #c0392b;")
     label.setVisible(False)
     return label
+
+
+def progress_bar(object_name: str, max_width: int = 140) -> QProgressBar:
+    """A panel's own progress bar for work of its own thread (0–1000), hidden until work runs."""
+    bar = QProgressBar()
+    bar.setObjectName(object_name)
+    bar.setRange(0, 1000)
+    bar.setMaximumWidth(max_width)
+    bar.setVisible(False)
+    return bar
+
+
+def cancel_button(object_name: str, text: Any, tooltip: Any, on_cancel: Any) -> QPushButton:
+    """A panel's Cancel button (texts kept translated: ``msg(...)``), hidden until work runs."""
+    button = i18n.keep_text(QPushButton(), text)
+    button.setObjectName(object_name)
+    i18n.keep_tooltip(button, tooltip)
+    button.clicked.connect(on_cancel)
+    button.setVisible(False)
+    return button
 
 
 class FittedScroll(QScrollArea):

@@ -31,7 +31,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
-                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
+                               QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
                                QVBoxLayout, QWidget)
 
 from peapp.i18n import msg, shown, translate
@@ -43,7 +43,7 @@ from peapp.views.probe import MODES, ProbeView
 from peapp.views.run import TEXT_SOURCES
 from ui import i18n
 from ui import settings as preferences
-from ui.docks.base import ViewDock, error_label, readout_label
+from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Combo, Form, Line, Spin
 from ui.plotting import relax_title_width
 
@@ -193,18 +193,10 @@ class ProbeDock(ViewDock):
                                                         "time is estimated first; a long run asks)"))
         self.run_button.clicked.connect(self.run_probe)
         row.addWidget(self.run_button)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("probeProgress")
-        self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(140)
-        self.progress.setVisible(False)
+        self.progress = progress_bar("probeProgress")
         row.addWidget(self.progress)
-        self.cancel_button = i18n.keep_text(QPushButton(), msg("Probe", "Cancel"))
-        self.cancel_button.setObjectName("probeCancel")
-        i18n.keep_tooltip(self.cancel_button, msg("Probe", "Stop the probe (Esc stops every running computation); the "
-                                                           "previous result stays"))
-        self.cancel_button.clicked.connect(self.cancel)
-        self.cancel_button.setVisible(False)
+        self.cancel_button = cancel_button("probeCancel", msg("Probe", "Cancel"), msg(
+            "Probe", "Stop the probe (Esc stops every running computation); the previous result stays"), self.cancel)
         row.addWidget(self.cancel_button)
         row.addStretch(1)
         return row

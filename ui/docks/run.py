@@ -24,8 +24,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar,
-                               QPushButton, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
 from peapp.i18n import msg, shown, translate
@@ -37,7 +36,7 @@ from peapp.model_run import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 from peapp.views.run import MODES, TEXT_SOURCES, RunView
 from ui import i18n
 from ui import settings as preferences
-from ui.docks.base import ViewDock, error_label, readout_label
+from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Check, Combo, Form, Spin
 
 SEQUENTIAL = "viridis"
@@ -212,18 +211,10 @@ class RunDock(ViewDock):
         i18n.keep_tooltip(self.run_button, msg("Run", "Run the open checkpoint on this text (its own tokenizer)"))
         self.run_button.clicked.connect(self.run_text)
         row.addWidget(self.run_button)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("runProgress")
-        self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(140)
-        self.progress.setVisible(False)
+        self.progress = progress_bar("runProgress")
         row.addWidget(self.progress)
-        self.cancel_button = i18n.keep_text(QPushButton(), msg("Run", "Cancel"))
-        self.cancel_button.setObjectName("runCancel")
-        i18n.keep_tooltip(self.cancel_button, msg("Run", "Stop the run (Esc stops every running computation); the "
-                                                       "previous result stays"))
-        self.cancel_button.clicked.connect(self.cancel)
-        self.cancel_button.setVisible(False)
+        self.cancel_button = cancel_button("runCancel", msg("Run", "Cancel"), msg(
+            "Run", "Stop the run (Esc stops every running computation); the previous result stays"), self.cancel)
         row.addWidget(self.cancel_button)
         row.addStretch(1)
         return row
