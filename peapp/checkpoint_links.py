@@ -24,8 +24,9 @@ from typing import Any
 
 from peapp.document import Document
 from peapp.errors import PeappError
+from peapp.i18n import shown as shown_text, translate
 
-from peapp.views.attention import AttentionView, attention_settings, with_attention_settings
+from peapp.views.attention import AttentionView, attention_settings, linked_family, linked_settings, with_attention_settings
 from peapp.views.extrapolation import ExtrapolationView
 from peapp.views.patch_grid import PatchGridView
 
@@ -218,13 +219,29 @@ def _fits_inspector(width: int | None) -> bool:
     return width is not None and low <= width <= high and width % 2 == 0
 
 
-def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, str | None]:
+def _families_shown(document: Document, checkpoint, components) -> set[str]:
+    """The encoding families that show ``components`` of ``checkpoint`` (see family_document)."""
+    families = set()
+    for comp in components:
+        try:
+            doc = family_document(document, checkpoint, comp)
+        except PeappError:
+            continue
+        if doc is not None:
+            families.add(doc.family)
+    return families
+
+
+def document_with_embeddings(document: Document, checkpoint, components=None) -> tuple[Document, str | None]:
     """The attention inspector switched to the opened model: its word-embedding table, when a
     vocabulary lies beside it, for the sentence tokens (by reference; read when the inspector's
     request runs), with head_dim at the table's width when it can be, else the model's own
     head_dim (a fixed projection maps the table).  A model without such a table takes back a
-    previous checkpoint's (hashed words again) and sets the model's head_dim.  Returns the
-    Document and what to tell the user (None: nothing changed)."""
+    previous checkpoint's (hashed words again) and sets the model's head_dim.  The inspector's
+    head_dim is its scheme's family parameter (LINKS): when ``components`` (the checkpoint's
+    position components) show no such family — MiniLM's learned table while the inspector shows
+    RoPE — it is left alone, so opening a model never rewrites another family's parameters.
+    Returns the Document and what to tell the user (None: nothing changed)."""
     # schemes imports torch: here, not at import (the Checkpoint panel is built before torch loads)
     from peapp.analysis.attention.schemes import checkpoint_name
     from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
@@ -242,6 +259,10 @@ def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, 
         if document.view(ATTENTION_VIEW, "embedding_source", ""):
             values["embedding_source"] = ""  # the previous model's table: not this model's words
         chosen = head_dim if _fits_inspector(head_dim) else None
+    scheme = document.view_spec(ATTENTION_VIEW).scheme
+    if (components is not None and "head_dim" in linked_settings(scheme)
+            and linked_family(scheme) not in _families_shown(document, checkpoint, components)):
+        chosen = None  # the model has no such family: its width is not that family's parameter
     if chosen is not None:
         values["head_dim"] = chosen
     if not values:
@@ -252,17 +273,20 @@ def document_with_embeddings(document: Document, checkpoint) -> tuple[Document, 
         return document, _note(ATTENTION_VIEW, exc)
     shown = attention_settings(doc).head_dim
     if width is not None:
-        said = f"sentence tokens now use {tensor} ({width} dims)" + (
-            "" if shown == width else f", projected to head_dim {shown}")
+        said = (translate("CheckpointLinks", "sentence tokens now use {tensor} ({width} dims)") if shown == width else
+                translate("CheckpointLinks", "sentence tokens now use {tensor} ({width} dims), projected to "
+                                             "head_dim {shown}")).format(tensor=tensor, width=width, shown=shown)
     else:
         said = ", ".join(part for part in (
-            f"sentence tokens use hashed vectors again ({name} has no word-embedding table with a vocabulary)"
+            translate("CheckpointLinks", "sentence tokens use hashed vectors again ({name} has no word-embedding "
+                                         "table with a vocabulary)").format(name=name)
             if "embedding_source" in values else "",
-            f"head_dim {shown} from {name}" if chosen is not None else "") if part)
-    return doc, f"{title}: {said}"
+            translate("CheckpointLinks", "head_dim {shown} from {name}").format(shown=shown, name=name)
+            if chosen is not None else "") if part)
+    return doc, f"{shown_text(title)}: {said}"
 
 
 def _note(view: str, exc: Exception) -> str:
     """The refusal of ``view``, naming it once (a view spec's messages already start with its title)."""
-    title, text = _VIEW_TITLES[view], str(exc)
+    title, text = shown_text(_VIEW_TITLES[view]), str(exc)
     return text if text.startswith(title) else f"{title}: {text}"

@@ -28,6 +28,7 @@ CORE_COMMANDS = (
     "peapp.commands.extrapolate",
     "peapp.commands.lab",
     "peapp.commands.run",
+    "peapp.commands.probe",
 )
 ENTRY_POINT_GROUP = "peapp.commands"  # value: a module path, e.g. "ui.commands.render"
 

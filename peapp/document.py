@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Mapping, cast
 
 from peapp.errors import DocumentError, ParameterError
+from peapp.i18n import translate
 
 # 2: views are keyed by view id ("heatmap"); format 1 keyed them by the dock's objectName
 VERSION = 2
@@ -113,8 +114,9 @@ class Document:
         if not isinstance(version, int):
             raise DocumentError("session file has no valid \"version\" field")
         if version > VERSION:
-            raise DocumentError(f"this session was saved by a newer peapp (format {version}; this one "
-                                f"reads up to {VERSION}). Update peapp to open it.")
+            raise DocumentError(translate("Document", "this session was saved by a newer peapp (format {version}; "
+                                                      "this one reads up to {supported}). Update peapp to open it.")
+                                .format(version=version, supported=VERSION))
         family, views, params = data.get("family", "sinusoidal"), data.get("views") or {}, data.get("params") or {}
         checkpoint = data.get("checkpoint")
         # A hand-edited or damaged file must give this error, never a TypeError deep in a view.
@@ -133,7 +135,8 @@ class Document:
             for fam, values in params.items():
                 doc = doc.with_params(fam, **dict(values))
         except ParameterError as exc:
-            raise DocumentError(f"session file has an invalid parameter: {exc}") from None
+            raise DocumentError(translate("Document", "session file has an invalid parameter: {problem}")
+                                .format(problem=exc)) from None
         for view_id, values in views.items():
             if not isinstance(view_id, str):
                 raise DocumentError(f"session file: \"views\" keys must be view names; got {view_id!r}")
@@ -142,7 +145,8 @@ class Document:
             try:
                 doc = doc.with_view(current_id(view_id), **dict(values))
             except ParameterError as exc:
-                raise DocumentError(f"session file has an invalid view setting: {exc}") from None
+                raise DocumentError(translate("Document", "session file has an invalid view setting: {problem}")
+                                    .format(problem=exc)) from None
         return doc
 
     @classmethod

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from peapp.i18n import msg
+
 
 @dataclass(frozen=True)
 class Need:
@@ -34,18 +36,18 @@ class Need:
 
 
 NEEDS: tuple[Need, ...] = (
-    Need("fixed_length", "Sequences always have the same length, and I want the best fit to one dataset",
-         "Training and use see the same maximum length; nothing longer ever comes."),
-    Need("extrapolation", "It must handle sequences longer than those seen in training",
-         "Length extrapolation: the model meets positions it was never trained on."),
-    Need("simplest", "I want the simplest thing that works",
-         "Fewest moving parts: nothing to train, little code."),
-    Need("modern_llm", "I am building a modern general-purpose LLM",
-         "A decoder-only language model of the current generation."),
-    Need("relative_distance", "What matters is how far apart tokens are, not where they sit",
-         "e.g. grammar: a verb agrees with a subject a few tokens back, wherever the pair is."),
-    Need("no_cache_overhead", "Position must add no extra memory or caching cost",
-         "Relative schemes that keep a bias or embedding per distance cost memory and complicate the KV cache."),
+    Need("fixed_length", msg("Guide", "Sequences always have the same length, and I want the best fit to one dataset"),
+         msg("Guide", "Training and use see the same maximum length; nothing longer ever comes.")),
+    Need("extrapolation", msg("Guide", "It must handle sequences longer than those seen in training"),
+         msg("Guide", "Length extrapolation: the model meets positions it was never trained on.")),
+    Need("simplest", msg("Guide", "I want the simplest thing that works"),
+         msg("Guide", "Fewest moving parts: nothing to train, little code.")),
+    Need("modern_llm", msg("Guide", "I am building a modern general-purpose LLM"),
+         msg("Guide", "A decoder-only language model of the current generation.")),
+    Need("relative_distance", msg("Guide", "What matters is how far apart tokens are, not where they sit"),
+         msg("Guide", "e.g. grammar: a verb agrees with a subject a few tokens back, wherever the pair is.")),
+    Need("no_cache_overhead", msg("Guide", "Position must add no extra memory or caching cost"),
+         msg("Guide", "Relative schemes that keep a bias or embedding per distance cost memory and complicate the KV cache.")),
 )
 NEED_KEYS = frozenset(need.key for need in NEEDS)
 
@@ -53,11 +55,11 @@ NEED_KEYS = frozenset(need.key for need in NEEDS)
 # as `peapp render` names it ("heatmap", "rotation", "attention"); the GUI opens the panel that
 # shows the first view of the list it has.
 FAMILY_LABELS = {
-    "sinusoidal": "Sinusoidal",
-    "learned": "Learned absolute",
-    "rope": "RoPE (rotary)",
-    "t5": "Relative (T5 buckets)",
-    "alibi": "ALiBi",
+    "sinusoidal": msg("Guide", "Sinusoidal"),
+    "learned": msg("Guide", "Learned absolute"),
+    "rope": msg("Guide", "RoPE (rotary)"),
+    "t5": msg("Guide", "Relative (T5 buckets)"),
+    "alibi": msg("Guide", "ALiBi"),
 }
 # Views that choose their own scheme in a setting (rather than following the document's family)
 # and the setting's key: the guide sets it too, so the view shows the recommendation.
@@ -80,32 +82,32 @@ class Rule:
 
 RULES: tuple[Rule, ...] = (
     Rule(frozenset({"simplest"}), ("sinusoidal",),
-         "A zero-parameter baseline: fixed sine/cosine formulas, nothing to train."),
+         msg("Guide", "A zero-parameter baseline: fixed sine/cosine formulas, nothing to train.")),
     Rule(frozenset({"fixed_length"}), ("learned",),
-         "With one fixed length, a learned table per position can fit that dataset best."),
+         msg("Guide", "With one fixed length, a learned table per position can fit that dataset best.")),
     Rule(frozenset({"extrapolation"}), ("rope",),
-         "RoPE with a context-extension scaling (linear/PI, NTK, YaRN, Llama-3 — usually with a short "
+         msg("Guide", "RoPE with a context-extension scaling (linear/PI, NTK, YaRN, Llama-3 — usually with a short "
          "fine-tune at the new length) is how today's models read past their trained length. Unscaled "
          "RoPE is not: measured, it degrades soon past the trained length (Press et al. 2022), as "
-         "sinusoidal does; the Length extrapolation panel compares the scalings."),
+         "sinusoidal does; the Length extrapolation panel compares the scalings.")),
     Rule(frozenset({"relative_distance"}), ("t5", "rope"),
-         "Both make attention depend on the distance between tokens, not their absolute positions."),
+         msg("Guide", "Both make attention depend on the distance between tokens, not their absolute positions.")),
     Rule(frozenset({"modern_llm"}), ("rope",),
-         "RoPE is the standard choice of today's general-purpose LLMs."),
+         msg("Guide", "RoPE is the standard choice of today's general-purpose LLMs.")),
     Rule(frozenset({"extrapolation", "simplest"}), ("alibi",),
-         "Extrapolation first with the simplest implementation: ALiBi only subtracts a distance "
-         "penalty from the attention scores, and handles sequences longer than trained on."),
+         msg("Guide", "Extrapolation first with the simplest implementation: ALiBi only subtracts a distance "
+         "penalty from the attention scores, and handles sequences longer than trained on.")),
     Rule(frozenset({"no_cache_overhead"}), ("rope",),
-         "RoPE gives relative-position behaviour without extra memory or caching cost; "
-         "relative-bias schemes give it too, but at that cost."),
+         msg("Guide", "RoPE gives relative-position behaviour without extra memory or caching cost; "
+         "relative-bias schemes give it too, but at that cost.")),
     Rule(frozenset({"relative_distance", "no_cache_overhead"}), ("rope",),
-         "Relative distance without the memory and caching overhead of relative biases: RoPE."),
+         msg("Guide", "Relative distance without the memory and caching overhead of relative biases: RoPE.")),
 )
 
 # Ticks that pull in opposite directions; shown as a note above the answers.
 CONFLICTS: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"fixed_length", "extrapolation"}),
-     "A fixed length and extrapolation pull apart: a learned table has no rows past the trained length."),
+     msg("Guide", "A fixed length and extrapolation pull apart: a learned table has no rows past the trained length.")),
 )
 
 

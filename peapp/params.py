@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Self
 
 from peapp.errors import ParameterError
+from peapp.i18n import shown, translate
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,8 @@ class Spec:
         names = {i.name for i in cls.param_infos()}
         unknown = set(values) - names
         if unknown:
-            raise ParameterError(f"unknown parameter(s) for {cls.family}: {', '.join(sorted(unknown))}")
+            raise ParameterError(translate("Params", "unknown parameter(s) for {family}: {names}")
+                                 .format(family=cls.family, names=", ".join(sorted(unknown))))
         return cls(**dict(values))
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,9 +149,10 @@ def check_value(info: ParamInfo, value: Any) -> Any:
 def message_label(info: ParamInfo) -> str:
     """How a message names a field: its label, with the field's name when the label does not
     already show it ("Positions (n_positions)", but "Base (rope_theta)", never "… (base)")."""
+    label = shown(info.label)
     if info.label == info.name or "(" in info.label:
-        return info.label
-    return f"{info.label} ({info.name})"
+        return label
+    return f"{label} ({info.name})"
 
 
 def _coerce(info: ParamInfo, value: Any) -> Any:
@@ -158,15 +161,16 @@ def _coerce(info: ParamInfo, value: Any) -> Any:
     if info.kind is bool:
         if isinstance(value, bool):
             return value
-        raise ParameterError(f"{label} must be true or false, not {value!r}")
+        raise ParameterError(translate("Params", "{label} must be true or false, not {value}").format(label=label, value=repr(value)))
     if info.kind is str:
         if not isinstance(value, str):
-            raise ParameterError(f"{label} must be text, not {value!r}")
+            raise ParameterError(translate("Params", "{label} must be text, not {value}").format(label=label, value=repr(value)))
         if info.choices and value not in info.choices:
-            raise ParameterError(f"{label} must be one of {', '.join(info.choices)}; got {value!r}")
+            raise ParameterError(translate("Params", "{label} must be one of {choices}; got {value}")
+                                 .format(label=label, choices=", ".join(info.choices), value=repr(value)))
         return value
     if isinstance(value, bool):  # True is an int to Python, never a count or a length to a user
-        raise ParameterError(f"{label} must be a {'whole number' if info.kind is int else 'number'}; got {value!r}")
+        raise ParameterError(_not_a_number(info, label, value))
     try:
         if info.kind is int:
             if isinstance(value, float) and not value.is_integer():
@@ -175,22 +179,31 @@ def _coerce(info: ParamInfo, value: Any) -> Any:
         else:
             number = float(value)
     except (TypeError, ValueError, OverflowError):  # OverflowError: a 400-digit number as a float
-        raise ParameterError(f"{label} must be a {'whole number' if info.kind is int else 'number'}; "
-                             f"got {value!r}") from None
+        raise ParameterError(_not_a_number(info, label, value)) from None
     if isinstance(number, float) and not math.isfinite(number):
-        raise ParameterError(f"{label} must be finite; got {value!r}")
+        raise ParameterError(translate("Params", "{label} must be finite; got {value}").format(label=label, value=repr(value)))
     if info.minimum is not None and number < info.minimum:
-        raise ParameterError(f"{label} must be at least {_fmt(info.minimum)}; got {_fmt(number)}")
+        raise ParameterError(translate("Params", "{label} must be at least {minimum}; got {value}")
+                             .format(label=label, minimum=_fmt(info.minimum), value=_fmt(number)))
     if info.maximum is not None and number > info.maximum:
-        raise ParameterError(f"{label} must be at most {_fmt(info.maximum)}; got {_fmt(number)}")
+        raise ParameterError(translate("Params", "{label} must be at most {maximum}; got {value}")
+                             .format(label=label, maximum=_fmt(info.maximum), value=_fmt(number)))
     if info.even and int(number) % 2:
-        raise ParameterError(f"{label} must be even (dimensions come in pairs); got {number}")
+        raise ParameterError(translate("Params", "{label} must be even (dimensions come in pairs); got {value}")
+                             .format(label=label, value=number))
     if info.choices and number not in info.choices:
-        raise ParameterError(f"{label} must be one of {', '.join(_fmt(c) for c in info.choices)}; got {_fmt(number)}")
+        raise ParameterError(translate("Params", "{label} must be one of {choices}; got {value}")
+                             .format(label=label, choices=", ".join(_fmt(c) for c in info.choices), value=_fmt(number)))
     return number
+
+
+def _not_a_number(info: ParamInfo, label: str, value: Any) -> str:
+    text = (translate("Params", "{label} must be a whole number; got {value}") if info.kind is int
+            else translate("Params", "{label} must be a number; got {value}"))
+    return text.format(label=label, value=repr(value))
 
 
 def _fmt(x: float) -> str:
     if isinstance(x, int) and abs(x) >= 10**18:  # too long to print, and too large for a float
-        return f"a {len(str(abs(x)))}-digit number"
+        return translate("Params", "a {digits}-digit number").format(digits=len(str(abs(x))))
     return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"

@@ -10,6 +10,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")  # transformers in tests must never
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 # the Training lab's default results folder: never the user's own runs
+os.environ["PEAPP_CACHE_DIR"] = tempfile.mkdtemp(prefix="peapp-models-")  # converted GGUFs: never the user's cache
 os.environ["PEAPP_LAB_DIR"] = os.path.join(tempfile.mkdtemp(prefix="peapp-lab-"), "lab")  # as the app does (ui.application.quiet_openmp)
 
 import pytest
@@ -38,14 +39,34 @@ def main_window(qtbot, settings):
     wait_idle(qtbot, window)
     yield window
     window.close()
-    assert not window.worker._thread.isRunning(), "compute thread left running"
+    assert not any(w._thread.isRunning() for w in window.ctx.workers), "compute thread left running"
 
 
 def wait_idle(qtbot, window, timeout_ms: int = 20_000) -> None:
     """Wait until the worker and the file reader have finished everything queued, and their results
     are delivered (a read's result may queue new work, hence the loop)."""
-    qtbot.waitUntil(lambda: not window.worker.is_busy() and not window.reader.is_busy(), timeout=timeout_ms)
+    qtbot.waitUntil(lambda: not window.compute_busy() and not window.reader.is_busy(), timeout=timeout_ms)
     qtbot.wait(20)
+
+
+@pytest.fixture(autouse=True)
+def _quit_without_asking(request):
+    """Closing a window with work still running asks (a modal box) — in a test, a run still in
+    flight at teardown would wait forever for an answer nobody gives.  Tests of the question
+    patch their window's ``confirm_close`` themselves (the instance attribute wins)."""
+    if "qtbot" not in request.fixturenames:
+        yield
+        return
+    from ui.main_window import MainWindow
+
+    saved = MainWindow.confirm_close
+    MainWindow.confirm_close = lambda self, unfinished: True
+    yield
+    MainWindow.confirm_close = saved
+    from ui import i18n
+
+    if i18n.language() != "en":  # a test that switched to Hindi must not leave the next one in it
+        i18n.set_language("en")
 
 
 @pytest.fixture

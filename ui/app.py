@@ -1,4 +1,4 @@
-"""Start the desktop app: ``python main.py [PATH]``.
+"""Start the desktop app: ``python main.py [--lang en|hi] [PATH]``.
 
 The window is shown before torch loads (the backend loads on the compute thread), so the
 first paint does not wait for the ~2 s ``import torch``.
@@ -29,6 +29,7 @@ def has_display() -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    language, argv = _take_language(argv)
     quiet_openmp()
     if "--self-test" in argv:  # smoke test of an installed/bundled app; needs no display
         from ui.self_test import run_self_test
@@ -48,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     from ui.main_window import MainWindow
 
     window = MainWindow(settings=QSettings())
+    if language:  # for this run only; Preferences → Language is what is remembered
+        from ui import i18n
+
+        i18n.set_language(language)
     install_exception_hook(window)
     if probe:
         from ui.startup_probe import install
@@ -66,6 +71,25 @@ def main(argv: list[str] | None = None) -> int:
 
     shiboken6.delete(window)
     return finish(code)
+
+
+def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang CODE`` (or ``--lang=CODE``) out of ``argv``: the language for this run."""
+    rest, language = [], None
+    items = iter(argv)
+    for item in items:
+        if item == "--lang":
+            language = next(items, None)
+        elif item.startswith("--lang="):
+            language = item.split("=", 1)[1]
+        else:
+            rest.append(item)
+    from ui.i18n import LANGUAGES
+
+    if language is not None and language not in LANGUAGES:
+        print(f"peapp: unknown language {language!r}; choose one of {', '.join(LANGUAGES)}", file=sys.stderr)
+        raise SystemExit(2)
+    return language, rest
 
 
 def finish(code: int) -> int:

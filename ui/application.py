@@ -27,6 +27,9 @@ def create_application(argv: list[str] | None = None):
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("peapp")  # matches packaging/peapp.desktop (Wayland task bar icon)
     app.setWindowIcon(app_icon())
+    from ui.i18n import register_fonts
+
+    register_fonts()  # Devanagari: a bare machine has no font for it, and would draw boxes
     return app
 
 

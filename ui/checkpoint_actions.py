@@ -12,28 +12,31 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from peapp.checkpoints.samples import INSTALL_HINT, available_samples
-from ui import settings as preferences
+from ui import i18n, settings as preferences
+from ui.i18n import msg
 
 MAX_RECENT = 8
-FILE_FILTER = ("Checkpoints (*.safetensors *.bin *.pt *.pth *.ckpt *.gguf *.json);;"
-               "Safetensors (*.safetensors *.safetensors.index.json);;GGUF (*.gguf);;"
-               "PyTorch state dicts (*.bin *.pt *.pth *.ckpt);;Config (config.json);;All files (*)")
+FILE_FILTER = msg("CheckpointActions", "Checkpoints (*.safetensors *.bin *.pt *.pth *.ckpt *.gguf *.json);;"
+                 "Safetensors (*.safetensors *.safetensors.index.json);;GGUF (*.gguf);;"
+                 "PyTorch state dicts (*.bin *.pt *.pth *.ckpt);;Config (config.json);;All files (*)")
 
 
 def install(window) -> None:
     """Add the checkpoint actions at the top of ``window.file_menu`` and accept drops."""
     menu = window.file_menu
     first = menu.actions()[0] if menu.actions() else None
-    open_file = QAction("&Open Checkpoint…", window, shortcut=QKeySequence.StandardKey.Open,
-                        triggered=lambda: _choose_file(window))
-    open_file.setToolTip("Open a .safetensors, .bin/.pt, .gguf or config.json file")
+    open_file = QAction(window, shortcut=QKeySequence.StandardKey.Open, triggered=lambda: _choose_file(window))
+    i18n.keep(open_file.setText, msg("CheckpointActions", "&Open Checkpoint…"))
+    i18n.keep(open_file.setToolTip, msg("CheckpointActions", "Open a .safetensors, .bin/.pt, .gguf or config.json file"))
     # Ctrl+Shift+O is Open Session (ui.export_actions): two actions on one key would both go dead
-    open_folder = QAction("Open Model &Folder…", window, shortcut=QKeySequence("Ctrl+Alt+O"),
-                          triggered=lambda: _choose_folder(window))
-    open_folder.setToolTip("Open a Hugging Face model folder (config.json and weights)")
-    window.recent_menu = QMenu("Open &Recent", window)
+    open_folder = QAction(window, shortcut=QKeySequence("Ctrl+Alt+O"), triggered=lambda: _choose_folder(window))
+    i18n.keep(open_folder.setText, msg("CheckpointActions", "Open Model &Folder…"))
+    i18n.keep(open_folder.setToolTip, msg("CheckpointActions", "Open a Hugging Face model folder (config.json and weights)"))
+    window.recent_menu = QMenu(window)
+    i18n.keep(window.recent_menu.setTitle, msg("CheckpointActions", "Open &Recent"))
     window.recent_menu.setObjectName("recentMenu")
-    window.sample_menu = QMenu("Open &Sample", window)
+    window.sample_menu = QMenu(window)
+    i18n.keep(window.sample_menu.setTitle, msg("CheckpointActions", "Open &Sample"))
     window.sample_menu.setObjectName("sampleMenu")
     for action in (open_file, open_folder):
         menu.insertAction(first, action)
@@ -42,8 +45,8 @@ def install(window) -> None:
     menu.insertSeparator(first)
     window.checkpoint_actions = {"open": open_file, "open_folder": open_folder}
     window._recent_memory = []  # used when the window has no QSettings
-    _fill_samples(window)
-    _fill_recent(window)
+    i18n.keep_updated(window.sample_menu, lambda: _fill_samples(window))
+    i18n.keep_updated(window.recent_menu, lambda: _fill_recent(window))
     window.setAcceptDrops(True)
     window._drop_filter = _DropFilter(window)
     window.installEventFilter(window._drop_filter)
@@ -74,10 +77,12 @@ def open_path(window, path: str) -> None:
             open_path(window, path)
 
         window.backendReady.connect(later)
-        window.show_status(f"Will open {path} when the backend has loaded …")
+        window.show_status(i18n.translate("CheckpointActions", "Will open {path} when the backend has loaded …")
+                           .format(path=path))
         return
     if not os.path.exists(path):
-        window.show_status(f"{path} does not exist; choose a model file or folder.")
+        window.show_status(i18n.translate("CheckpointActions", "{path} does not exist; choose a model file or folder.")
+                           .format(path=path))
         return
     path = os.path.abspath(path)
     if window.document_model.document.checkpoint == path:
@@ -129,10 +134,10 @@ def _fill_recent(window) -> None:
         action.setData(path)
         action.triggered.connect(lambda checked=False, p=path: open_path(window, p))
     if not paths:
-        menu.addAction("(none yet)").setEnabled(False)
+        menu.addAction(i18n.translate("CheckpointActions", "(none yet)")).setEnabled(False)
     else:
         menu.addSeparator()
-        menu.addAction("Clear list", lambda: _clear_recent(window))
+        menu.addAction(i18n.translate("CheckpointActions", "Clear list"), lambda: _clear_recent(window))
 
 
 def _clear_recent(window) -> None:
@@ -145,24 +150,28 @@ def _clear_recent(window) -> None:
 
 def _fill_samples(window) -> None:
     menu = window.sample_menu
+    menu.clear()
     samples = available_samples()
     for label, path in samples:
-        action = menu.addAction(label)
+        action = menu.addAction(i18n.shown(label))
         action.setData(path)
         action.setToolTip(path)
         action.triggered.connect(lambda checked=False, p=path: open_path(window, p))
     if not samples:
-        menu.addAction(f"No samples installed: {INSTALL_HINT}").setEnabled(False)
+        menu.addAction(i18n.translate("CheckpointActions", "No samples installed: {command}")
+                       .format(command=INSTALL_HINT)).setEnabled(False)
 
 
 def _choose_file(window) -> None:
-    path, _ = QFileDialog.getOpenFileName(window, "Open checkpoint", _start_dir(window), FILE_FILTER)
+    path, _ = QFileDialog.getOpenFileName(window, i18n.translate("CheckpointActions", "Open checkpoint"),
+                                          _start_dir(window), i18n.shown(FILE_FILTER))
     if path:
         open_path(window, path)
 
 
 def _choose_folder(window) -> None:
-    path = QFileDialog.getExistingDirectory(window, "Open model folder", _start_dir(window))
+    path = QFileDialog.getExistingDirectory(window, i18n.translate("CheckpointActions", "Open model folder"),
+                                            _start_dir(window))
     if path:
         open_path(window, path)
 

@@ -21,6 +21,25 @@ class AppContext:
     #: compute nothing until the window calls their ``set_backend_ready()``
     backend_ready: bool = True
 
+    #: compute threads of docks whose work is too long to queue behind the others' (Run on text)
+    extra_workers: list[ComputeWorker] = field(default_factory=list)
+    _worker_listeners: list[Callable[[ComputeWorker], None]] = field(default_factory=list)
+
+    def add_worker(self, worker: ComputeWorker) -> None:
+        """A dock's own compute thread: the window shows its progress, Esc cancels it, closing stops it."""
+        self.extra_workers.append(worker)
+        for listener in self._worker_listeners:
+            listener(worker)
+
+    def on_worker_added(self, listener: Callable[[ComputeWorker], None]) -> None:
+        self._worker_listeners.append(listener)
+        for worker in self.extra_workers:
+            listener(worker)
+
+    @property
+    def workers(self) -> list[ComputeWorker]:
+        return [self.worker, *self.extra_workers]
+
     @property
     def document(self):
         return self.document_model.document

@@ -17,6 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from peapp.document import Document
 from peapp.errors import PeappError
+from peapp.i18n import translate
 
 _merge_ids: dict[str, int] = {}
 _gesture: int | None = None  # the gesture whose edits are being made now (see continuing_gesture)
@@ -99,7 +100,7 @@ class DocumentModel(QObject):
             self.error.emit(str(exc))
             return False
         names = ", ".join(values)
-        self.set_document(new, f"Set {names}", merge_key=f"params/{family}/{names}")
+        self.set_document(new, translate("DocumentModel", "Set {names}").format(names=names), merge_key=f"params/{family}/{names}")
         return True
 
     def try_set_family(self, family: str) -> bool:
@@ -109,7 +110,7 @@ class DocumentModel(QObject):
         except PeappError as exc:
             self.error.emit(str(exc))
             return False
-        self.set_document(new, f"Show {family}")
+        self.set_document(new, translate("DocumentModel", "Show {family}").format(family=family))
         return True
 
     def set_view(self, view_id: str, **values: Any) -> bool:
@@ -120,5 +121,5 @@ class DocumentModel(QObject):
             self.error.emit(str(exc))
             return False
         names = ", ".join(values)
-        self.set_document(new, f"Change {names}", merge_key=f"view/{view_id}/{names}")
+        self.set_document(new, translate("DocumentModel", "Change {names}").format(names=names), merge_key=f"view/{view_id}/{names}")
         return True

@@ -21,6 +21,12 @@ three), keeps text as ``<text>`` (searchable, editable), embeds images as base64
 Qt 6.7 writes real ``<clipPath>`` elements (the reason pyqtgraph wrote its own exporter).
 ``tests/gui/test_export.py`` checks the SVG parses, has axis text and clips.
 
+Hindi figures: the SVG's ``<text>`` names the font family only, and a machine without a
+Devanagari font draws boxes for it, so every Devanagari run is also written as its outline
+(``_outline_text``: a ``<path>`` from ``QPainterPath.addText`` with the font Qt drew it in, the
+bundled Noto Sans Devanagari) and the text itself stays, transparent, for search and copy.
+PDF needs nothing: Qt's writer embeds the subset of every font it draws with (TrueType).
+
 Docks take part through the hooks of :class:`ui.docks.base.ViewDock` (``export_widget``,
 ``export_arrays``, ``export_title``), ``exportable = False`` (nothing to export), and
 ``view_names``: the first is the dock's main view; another name ``N`` selects it with the
@@ -454,13 +460,16 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
         painter.drawText(QRectF(0, 0, width, top), Qt.AlignmentFlag.AlignCenter, _plain(title))
         painter.restore()
     area = QRectF(0, top, width, height - top)
-    with _export_style(widget, theme), _crisp_images(widget):
+    # the images are made crisp once laid out at the figure size: their repeat factor follows
+    # the size they are drawn at in the figure, never the window's (a shown and a hidden dock, or
+    # the GUI and `peapp render`, then draw the same pixels)
+    with _export_style(widget, theme):
         if isinstance(widget, pg.GraphicsView):
             ratio = painter.device().devicePixelRatioF()
-            with _scene_at_size(widget, area.width(), area.height(), ratio) as source:
+            with _scene_at_size(widget, area.width(), area.height(), ratio) as source, _crisp_images(widget):
                 widget.scene().render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
         else:
-            with _widget_at_size(widget, area.size(), theme) as laid_out:
+            with _widget_at_size(widget, area.size(), theme) as laid_out, _crisp_images(widget):
                 # Laid out at the figure size; if its minimum size is larger, shrink it uniformly.
                 factor = min(1.0, area.width() / laid_out.width(), area.height() / laid_out.height())
                 painter.save()
@@ -581,7 +590,79 @@ def svg_bytes(dock: Any, options: FigureOptions, meta: dict) -> bytes:
     finally:
         painter.end()
     buffer.close()
-    return _svg_with_metadata(bytes(data.data()), meta)
+    return _svg_with_metadata(_outline_text(bytes(data.data())), meta)
+
+
+# Scripts a machine may have no font for (Devanagari, Vedic extensions, Devanagari extended):
+# their <text> runs are drawn as outlines too, so the SVG shows them anywhere.
+_NEEDS_OUTLINES = re.compile("[\u0900-\u097f\u1cd0-\u1cff\ua8e0-\ua8ff]")
+_SVG_TEXT = re.compile(r"<text\b([^>]*)>(.*?)</text>", re.S)
+_ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
+
+
+def _outline_text(svg: bytes) -> bytes:
+    """Each ``<text>`` run in a script a bare machine has no font for (Hindi) gets its outline
+    drawn as a ``<path>`` from the font Qt drew it with (the bundled Noto Sans Devanagari), and
+    the text itself is kept, transparent, for search and copy.
+
+    Qt's SVG generator writes text as ``<text font-family="Sans Serif">``: a viewer without a
+    Devanagari font draws boxes for it (measured: ImageMagick's renderer on this machine).  Runs
+    in Latin script stay text only, as before (every machine has a font for them).
+    """
+    from xml.sax.saxutils import escape, unescape
+
+    from PySide6.QtGui import QPainterPath
+
+    def outline(match: re.Match) -> str:
+        attributes, content = match.group(1), match.group(2)
+        text = unescape(content)
+        if not _NEEDS_OUTLINES.search(text):
+            return match.group(0)
+        values = dict(_ATTRIBUTE.findall(attributes))
+        font = QFont(values.get("font-family", ""))
+        size = float(values.get("font-size", "12"))  # pixels (at the generator's 96 dpi)
+        if size.is_integer():
+            font.setPixelSize(max(1, int(size)))
+        else:
+            font.setPointSizeF(size * 72 / SCREEN_DPI)
+        font.setWeight(QFont.Weight(int(values.get("font-weight", "400"))))
+        font.setItalic(values.get("font-style") == "italic")
+        path = QPainterPath()
+        path.addText(float(values.get("x", 0)), float(values.get("y", 0)), font, text)
+        fill = escape(values.get("fill", "#000000"), {'"': "&quot;"})
+        opacity = values.get("fill-opacity", "1")
+        hidden = re.sub(r'fill-opacity="[^"]*"', 'fill-opacity="0"', attributes) if "fill-opacity" in attributes \
+            else attributes + ' fill-opacity="0"'
+        return (f'<path fill="{fill}" fill-opacity="{opacity}" stroke="none" fill-rule="nonzero" '
+                f'd="{_path_data(path)}"/>\n<text{hidden}>{content}</text>')
+
+    return _SVG_TEXT.sub(outline, svg.decode("utf-8")).encode("utf-8")
+
+
+def _path_data(path) -> str:
+    """A QPainterPath as SVG path data (glyph contours are closed: each ends in Z)."""
+    from PySide6.QtGui import QPainterPath
+
+    parts: list[str] = []
+    i, count = 0, path.elementCount()
+    while i < count:
+        e = path.elementAt(i)
+        if e.type == QPainterPath.ElementType.MoveToElement:
+            if parts:
+                parts.append("Z")
+            parts.append(f"M{e.x:.2f} {e.y:.2f}")
+            i += 1
+        elif e.type == QPainterPath.ElementType.LineToElement:
+            parts.append(f"L{e.x:.2f} {e.y:.2f}")
+            i += 1
+        else:  # CurveToElement and its two CurveToDataElements
+            c1, c2 = e, path.elementAt(i + 1)
+            end = path.elementAt(i + 2)
+            parts.append(f"C{c1.x:.2f} {c1.y:.2f} {c2.x:.2f} {c2.y:.2f} {end.x:.2f} {end.y:.2f}")
+            i += 3
+    if parts:
+        parts.append("Z")
+    return "".join(parts)
 
 
 def _svg_with_metadata(svg: bytes, meta: dict) -> bytes:

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
 
 from peapp.document import Document
 from peapp.errors import PeappError
-from ui import settings as preferences
+from ui import i18n, settings as preferences
+from ui.i18n import msg
 
 if TYPE_CHECKING:  # for the annotations only; see below for why not at run time
     from ui import export
@@ -31,9 +32,11 @@ if TYPE_CHECKING:  # for the annotations only; see below for why not at run time
 # ``ui.export`` (pyqtgraph, numpy) and ``peapp.export_data`` are imported inside the methods:
 # this module is imported while the window is built, before its first paint.
 
-FIGURE_FILTERS = {"png": "PNG image (*.png)", "svg": "SVG vector figure (*.svg)", "pdf": "PDF document (*.pdf)"}
-DATA_FILTERS = {"csv": "CSV text (*.csv)", "npy": "NumPy array (*.npy)", "npz": "NumPy archive, all arrays (*.npz)"}
-SESSION_FILTER = "peapp session (*.json);;Exported figure or data with parameters (*.png *.svg *.pdf *.json)"
+FIGURE_FILTERS = {"png": msg("Export", "PNG image (*.png)"), "svg": msg("Export", "SVG vector figure (*.svg)"),
+                  "pdf": msg("Export", "PDF document (*.pdf)")}
+DATA_FILTERS = {"csv": msg("Export", "CSV text (*.csv)"), "npy": msg("Export", "NumPy array (*.npy)"),
+                "npz": msg("Export", "NumPy archive, all arrays (*.npz)")}
+SESSION_FILTER = msg("Export", "peapp session (*.json);;Exported figure or data with parameters (*.png *.svg *.pdf *.json)")
 EXPORT_ALL_FORMATS = ("png", "svg", "pdf", "csv")
 
 
@@ -71,26 +74,27 @@ class ExportActions(QObject):
         w = self.window
         menu = w.file_menu
 
-        def action(text, slot, shortcut=None, tip=""):
-            a = QAction(text, w)
+        def action(text, slot, shortcut=None, tip=None):
+            a = QAction(w)
             a.triggered.connect(slot)
             if shortcut:
                 a.setShortcut(QKeySequence(shortcut))
-            a.setStatusTip(tip)
-            a.setToolTip(tip)
+            i18n.keep(a.setText, text, a)
+            i18n.keep_updated(a, lambda: (a.setStatusTip(i18n.shown(tip)), a.setToolTip(i18n.shown(tip))))
             return a
 
-        self.open_session_action = action("Open &Session…", self.open_session, "Ctrl+Shift+O",
-                                          "Restore every parameter and view setting from a session file "
-                                          "(or from an exported figure's embedded parameters)")
-        self.save_session_action = action("Save S&ession…", self.save_session, "Ctrl+Shift+S",
-                                          "Save every parameter and view setting to a JSON session file")
-        self.export_figure_action = action("&Export Figure…", lambda: self.export_figure(), "Ctrl+E",
-                                           "Export the current panel as PNG, SVG or PDF")
-        self.export_data_action = action("Export &Data…", lambda: self.export_data(), "Ctrl+Shift+E",
-                                         "Export the current panel's data as CSV or NPY, with its parameters as JSON")
-        self.export_all_action = action("Export &All…", self.export_all, None,
-                                        "Write every open panel's figure and data into a folder")
+        self.open_session_action = action(msg("Menus", "Open &Session…"), self.open_session, "Ctrl+Shift+O",
+                                          msg("Menus", "Restore every parameter and view setting from a session file "
+                                                       "(or from an exported figure's embedded parameters)"))
+        self.save_session_action = action(msg("Menus", "Save S&ession…"), self.save_session, "Ctrl+Shift+S",
+                                          msg("Menus", "Save every parameter and view setting to a JSON session file"))
+        self.export_figure_action = action(msg("Menus", "&Export Figure…"), lambda: self.export_figure(), "Ctrl+E",
+                                           msg("Menus", "Export the current panel as PNG, SVG or PDF"))
+        self.export_data_action = action(msg("Menus", "Export &Data…"), lambda: self.export_data(), "Ctrl+Shift+E",
+                                         msg("Menus", "Export the current panel's data as CSV or NPY, with its "
+                                                      "parameters as JSON"))
+        self.export_all_action = action(msg("Menus", "Export &All…"), self.export_all, None,
+                                        msg("Menus", "Write every open panel's figure and data into a folder"))
         first = menu.actions()[0] if menu.actions() else None
         new = [self.open_session_action, self.save_session_action, None, self.export_figure_action,
                self.export_data_action, self.export_all_action, None]
@@ -113,15 +117,19 @@ class ExportActions(QObject):
     def _add_button(self, dock) -> QToolButton:
         button = QToolButton(dock)
         button.setObjectName(f"{dock.objectName()}ExportButton")
-        button.setText("Export")
+        i18n.keep(button.setText, msg("Export", "Export"))
         button.setIcon(dock.style().standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton))
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         button.setAutoRaise(True)
-        button.setToolTip(f"Export the {dock.title} panel: figure (PNG, SVG, PDF) or data (CSV, NPY)")
+        i18n.keep_updated(button, lambda: button.setToolTip(
+            i18n.translate("Export", "Export the {panel} panel: figure (PNG, SVG, PDF) or data (CSV, NPY)")
+            .format(panel=i18n.shown(dock.title))))
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
-        menu.addAction("Figure (PNG, SVG, PDF)…", lambda d=dock: self.export_figure(d))
-        menu.addAction("Data (CSV, NPY) and parameters…", lambda d=dock: self.export_data(d))
+        figure = menu.addAction("", lambda d=dock: self.export_figure(d))
+        i18n.keep(figure.setText, msg("Export", "Figure (PNG, SVG, PDF)…"), figure)
+        data = menu.addAction("", lambda d=dock: self.export_data(d))
+        i18n.keep(data.setText, msg("Export", "Data (CSV, NPY) and parameters…"), data)
         button.setMenu(menu)
         # Beside the caption line (the contract's public ``caption`` label), else at the bottom.
         caption = getattr(dock, "caption", None)
@@ -198,30 +206,35 @@ class ExportActions(QObject):
 
     def ask_data_path(self, dock) -> str | None:
         fmt, _ = preferences.export_defaults(self.window.settings)
-        path, _ = QFileDialog.getSaveFileName(self.window, f"Export data of {dock.title}",
+        path, _ = QFileDialog.getSaveFileName(self.window, i18n.translate("Export", "Export data of {panel}")
+                                              .format(panel=i18n.shown(dock.title)),
                                               self._suggest(dock, fmt if fmt in DATA_FILTERS else "csv"),
-                                              ";;".join(DATA_FILTERS.values()), "",
+                                              ";;".join(map(i18n.shown, DATA_FILTERS.values())), "",
                                               QFileDialog.Option.DontConfirmOverwrite)
         return path or None
 
     def ask_folder(self) -> str | None:
-        path = QFileDialog.getExistingDirectory(self.window, "Export every open panel into a folder", self._folder)
+        path = QFileDialog.getExistingDirectory(self.window, i18n.translate("Export", "Export every open panel into a folder"),
+                                                self._folder)
         return path or None
 
     def ask_session_path(self, save: bool) -> str | None:
         if save:
-            path, _ = QFileDialog.getSaveFileName(self.window, "Save session",
-                                                  os.path.join(self._folder, "session.json"), SESSION_FILTER, "",
+            path, _ = QFileDialog.getSaveFileName(self.window, i18n.translate("Export", "Save session"),
+                                                  os.path.join(self._folder, "session.json"), i18n.shown(SESSION_FILTER), "",
                                                   QFileDialog.Option.DontConfirmOverwrite)
         else:
-            path, _ = QFileDialog.getOpenFileName(self.window, "Open session", self._folder, SESSION_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self.window, i18n.translate("Export", "Open session"), self._folder,
+                                                  i18n.shown(SESSION_FILTER))
         return path or None
 
     def confirm_replace(self, paths: list[str]) -> bool:
         names = "\n".join(os.path.basename(p) for p in paths[:8]) + ("\n…" if len(paths) > 8 else "")
-        answer = QMessageBox.question(self.window, "Replace files?",
-                                      f"These files already exist in {os.path.dirname(paths[0])}:\n\n{names}\n\n"
-                                      "Replace them?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+        answer = QMessageBox.question(self.window, i18n.translate("Export", "Replace files?"),
+                                      i18n.translate("Export", "These files already exist in {folder}:\n\n{names}\n\n"
+                                                               "Replace them?").format(folder=os.path.dirname(paths[0]),
+                                                                                       names=names),
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
                                       QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
 
@@ -250,14 +263,14 @@ class ExportActions(QObject):
 
         dock = dock or self.current_dock()
         if dock is None:
-            self.window.show_status("No panel to export.")
+            self.window.show_status(i18n.translate("Export", "No panel to export."))
             return []
         answer = self.ask_figure(dock)
         if answer is None:
             return []
         path, options = answer
         return self._run(lambda overwrite: [export.export_figure(dock, path, options, overwrite=overwrite)],
-                         [path], "Export failed")
+                         [path], i18n.translate("Export", "Export failed"))
 
     def export_data(self, dock=None) -> list[str]:
         from peapp import export_data
@@ -265,7 +278,7 @@ class ExportActions(QObject):
 
         dock = dock or self.current_dock()
         if dock is None:
-            self.window.show_status("No panel to export.")
+            self.window.show_status(i18n.translate("Export", "No panel to export."))
             return []
         path = self.ask_data_path(dock)
         if not path:
@@ -276,10 +289,10 @@ class ExportActions(QObject):
             arrays = dock.export_arrays()
             targets = list(export_data.data_files(path, arrays, export.dock_metadata(dock)))
         except PeappError as exc:
-            self.show_error("Export failed", str(exc))
+            self.show_error(i18n.translate("Export", "Export failed"), str(exc))
             return []
         return self._run(lambda overwrite: export.export_data_files(dock, path, overwrite=overwrite),
-                         targets, "Export failed")
+                         targets, i18n.translate("Export", "Export failed"))
 
     def export_all(self) -> list[str]:
         from peapp import export_data
@@ -287,7 +300,7 @@ class ExportActions(QObject):
 
         docks = self.exportable_docks()
         if not docks:
-            self.window.show_status("No open panel to export.")
+            self.window.show_status(i18n.translate("Export", "No open panel to export."))
             return []
         folder = self.ask_folder()
         if not folder:
@@ -295,15 +308,15 @@ class ExportActions(QObject):
         try:
             files = export.export_all_files(docks, folder, EXPORT_ALL_FORMATS)
         except PeappError as exc:
-            self.show_error("Export failed", str(exc))
+            self.show_error(i18n.translate("Export", "Export failed"), str(exc))
             return []
         return self._run(lambda overwrite: export_data.write_files(files, overwrite=overwrite), list(files),
-                         "Export failed", folder=folder)
+                         i18n.translate("Export", "Export failed"), folder=folder)
 
     def _run(self, write, targets: list[str], title: str, folder: str | None = None) -> list[str]:
         overwrite = self._may_write(targets)
         if overwrite is None:
-            self.window.show_status("Export cancelled; nothing was written.")
+            self.window.show_status(i18n.translate("Export", "Export cancelled; nothing was written."))
             return []
         try:
             written = write(overwrite)
@@ -311,12 +324,15 @@ class ExportActions(QObject):
             self.show_error(title, str(exc))
             return []
         except OSError as exc:  # anything fileio did not translate: still one clear line
-            self.show_error(title, f"writing failed: {exc.strerror or exc}; nothing was written.")
+            self.show_error(title, i18n.translate("Export", "writing failed: {problem}; nothing was written.")
+                            .format(problem=exc.strerror or exc))
             return []
         self._remember(folder or written[0])
         where = folder or os.path.dirname(os.path.abspath(written[0]))
         names = ", ".join(os.path.basename(p) for p in written[:4]) + (" …" if len(written) > 4 else "")
-        self.window.show_status(f"Exported {len(written)} file{'s' if len(written) != 1 else ''} to {where}: {names}")
+        self.window.show_status((i18n.translate("Export", "Exported 1 file to {folder}: {names}") if len(written) == 1 else
+                                 i18n.translate("Export", "Exported {n} files to {folder}: {names}"))
+                                .format(n=len(written), folder=where, names=names))
         return written
 
     def save_session(self) -> str | None:
@@ -334,10 +350,10 @@ class ExportActions(QObject):
             export_data.write_bytes(path, (self.window.document_model.document.to_json() + "\n").encode("utf-8"),
                                     overwrite=overwrite)
         except PeappError as exc:
-            self.show_error("Session not saved", str(exc))
+            self.show_error(i18n.translate("Export", "Session not saved"), str(exc))
             return None
         self._remember(path)
-        self.window.show_status(f"Session saved to {path}")
+        self.window.show_status(i18n.translate("Export", "Session saved to {path}").format(path=path))
         return path
 
     def open_session(self, path: str | None = None) -> None:
@@ -351,14 +367,20 @@ class ExportActions(QObject):
             return
         self.window.ctx.reader.read("open-session", lambda: export_data.document_from_file(path),
                                     lambda document: self._session_read(path, document),
-                                    lambda message: self.show_error("Session not opened",
-                                                                    f"{message}\nThe current session is unchanged."),
+                                    lambda message: self.show_error(
+                                        i18n.translate("Export", "Session not opened"),
+                                        message + "\n" + i18n.translate("Export", "The current session is unchanged.")),
                                     what=f"session {path}")
 
     def _session_read(self, path: str, document: Document) -> None:
-        self.window.document_model.set_document(document, f"Open session {os.path.basename(path)}")
+        self.window.document_model.set_document(document, i18n.translate("Export", "Open session {name}")
+                                                .format(name=os.path.basename(path)))
         self._remember(path)
-        self.window.show_status(f"Opened session {path} (Undo brings back the previous one)")
+        self.window.show_status(i18n.translate("Export", "Opened session {path} (Undo brings back the previous one)")
+                                .format(path=path))
+
+
+_THEME_NAMES = {"light": msg("Export", "light"), "dark": msg("Export", "dark")}
 
 
 class FigureDialog(QDialog):
@@ -368,53 +390,57 @@ class FigureDialog(QDialog):
         from ui import export
 
         super().__init__(parent)
-        self.setWindowTitle(f"Export figure — {dock.title}")
+        self.setWindowTitle(i18n.translate("Export", "Export figure — {panel}").format(panel=i18n.shown(dock.title)))
         self.setObjectName("figureExportDialog")
         width, height = export.figure_size(dock, export.FigureOptions())
         form = QFormLayout(self)
         self.path_edit = QLineEdit(suggested_path)
-        self.path_edit.setToolTip("Where the figure is written; its extension picks the format")
-        browse = QPushButton("Browse…")
-        browse.setToolTip("Choose the file in a dialog")
+        self.path_edit.setToolTip(i18n.translate("Export", "Where the figure is written; its extension picks the format"))
+        browse = QPushButton(i18n.translate("Export", "Browse…"))
+        browse.setToolTip(i18n.translate("Export", "Choose the file in a dialog"))
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.path_edit, 1)
         row.addWidget(browse)
-        form.addRow("File", row)
+        form.addRow(i18n.translate("Export", "File"), row)
         self.format_combo = QComboBox()
         for fmt, label in FIGURE_FILTERS.items():
-            self.format_combo.addItem(label, fmt)
-        self.format_combo.setToolTip("PNG: pixels at the chosen scale; SVG and PDF: vector, text stays text")
+            self.format_combo.addItem(i18n.shown(label), fmt)
+        self.format_combo.setToolTip(i18n.translate("Export", "PNG: pixels at the chosen scale; SVG and PDF: vector, "
+                                                              "text stays text (Hindi in SVG also as outlines)"))
         self.format_combo.currentIndexChanged.connect(self._format_chosen)
-        form.addRow("Format", self.format_combo)
+        form.addRow(i18n.translate("Export", "Format"), self.format_combo)
         self.width_spin, self.height_spin = QSpinBox(), QSpinBox()
         for spin, value in ((self.width_spin, width), (self.height_spin, height)):
             spin.setRange(export.MIN_SIZE, 20_000)
             spin.setValue(value)
             spin.setSuffix(" px")
-            spin.setToolTip("Figure size in on-screen pixels (SVG/PDF page size at 96 dpi)")
+            spin.setToolTip(i18n.translate("Export", "Figure size in on-screen pixels (SVG/PDF page size at 96 dpi)"))
             spin.valueChanged.connect(self._update_pixels)
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_spin)
         size_row.addWidget(QLabel("×"))
         size_row.addWidget(self.height_spin)
-        form.addRow("Size (on screen)", size_row)
+        form.addRow(i18n.translate("Export", "Size (on screen)"), size_row)
         self.scale_spin = QDoubleSpinBox()
         self.scale_spin.setRange(0.5, 8.0)
         self.scale_spin.setSingleStep(0.5)
         self.scale_spin.setValue(export.DEFAULT_SCALE)
         self.scale_spin.setSuffix(" ×")
-        self.scale_spin.setToolTip("PNG pixels per on-screen pixel; 2× is sharp on high-DPI screens and slides")
+        self.scale_spin.setToolTip(i18n.translate("Export", "PNG pixels per on-screen pixel; 2× is sharp on high-DPI "
+                                                            "screens and slides"))
         self.scale_spin.valueChanged.connect(self._update_pixels)
         self.pixels_label = QLabel()
         scale_row = QHBoxLayout()
         scale_row.addWidget(self.scale_spin)
         scale_row.addWidget(self.pixels_label, 1)
-        form.addRow("PNG scale", scale_row)
+        form.addRow(i18n.translate("Export", "PNG scale"), scale_row)
         self.theme_combo = QComboBox()
-        self.theme_combo.addItems(list(export.THEMES))
-        self.theme_combo.setToolTip("light: black on white, for papers; dark: light on black, for slides")
-        form.addRow("Theme", self.theme_combo)
+        for theme in export.THEMES:
+            self.theme_combo.addItem(i18n.shown(_THEME_NAMES.get(theme, theme)), theme)
+        self.theme_combo.setToolTip(i18n.translate("Export", "light: black on white, for papers; dark: light on black, "
+                                                             "for slides"))
+        form.addRow(i18n.translate("Export", "Theme"), self.theme_combo)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -425,8 +451,9 @@ class FigureDialog(QDialog):
 
     def _browse(self) -> None:
         fmt = self.format_combo.currentData()
-        path, _ = QFileDialog.getSaveFileName(self, "Export figure", self.path_edit.text(),
-                                              ";;".join(FIGURE_FILTERS.values()), FIGURE_FILTERS[fmt],
+        path, _ = QFileDialog.getSaveFileName(self, i18n.translate("Export", "Export figure"), self.path_edit.text(),
+                                              ";;".join(map(i18n.shown, FIGURE_FILTERS.values())),
+                                              i18n.shown(FIGURE_FILTERS[fmt]),
                                               QFileDialog.Option.DontConfirmOverwrite)
         if path:
             self.path_edit.setText(path)
@@ -463,4 +490,4 @@ class FigureDialog(QDialog):
 
         return export.FigureOptions(scale=self.scale_spin.value(),
                                     size=(self.width_spin.value(), self.height_spin.value()),
-                                    theme=self.theme_combo.currentText())
+                                    theme=self.theme_combo.currentData())

@@ -27,6 +27,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, Signal, Slot
 
 from peapp.errors import PeappError
+from peapp.i18n import translate
 
 
 def describe_failure(exc: BaseException) -> str:
@@ -34,11 +35,12 @@ def describe_failure(exc: BaseException) -> str:
     if isinstance(exc, PeappError):
         return str(exc)
     if isinstance(exc, MemoryError):
-        return "out of memory while reading the file: is it the right file?"
+        return translate("FileReader", "out of memory while reading the file: is it the right file?")
     if isinstance(exc, OSError):
-        return f"cannot read the file: {exc.strerror or exc}."
+        return translate("FileReader", "cannot read the file: {problem}.").format(problem=exc.strerror or exc)
     traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)  # a bug: for a report
-    return f"internal error while reading ({type(exc).__name__}: {str(exc)[:200]})"
+    return translate("FileReader", "internal error while reading ({problem})").format(
+        problem=f"{type(exc).__name__}: {str(exc)[:200]}")
 
 
 class FileReader(QObject):

@@ -36,6 +36,7 @@ from superqt.utils import qthrottled, signals_blocked
 
 from peapp.errors import ParameterError
 from peapp.params import ParamInfo, Spec, check_value
+from ui import i18n
 from ui.document_model import continuing_gesture
 
 THROTTLE_MS = 40
@@ -114,10 +115,11 @@ def default_hint(info: ParamInfo) -> Hint:
 
 
 def tooltip(info: ParamInfo) -> str:
-    """The help text, and the range when there is one."""
+    """The help text, and the range when there is one (in the current language)."""
     if info.minimum is not None and info.maximum is not None and not info.choices:
-        return info.help + f"  Range {info.minimum:g} … {info.maximum:g}."
-    return info.help
+        return i18n.shown(info.help) + "  " + i18n.translate("Forms", "Range {low} … {high}.").format(
+            low=f"{info.minimum:g}", high=f"{info.maximum:g}")
+    return i18n.shown(info.help)
 
 
 def compact(combo: QComboBox, chars: int = 10) -> QComboBox:
@@ -234,10 +236,15 @@ class Form(QObject):
         for name, info in self.infos.items():
             widget, setter = self._make(info, hints.get(name) or default_hint(info))
             widget.setObjectName(object_names.get(name, f"{prefix}{name}"))
-            tip = tooltip(info)
-            widget.setToolTip(tip)
-            label = QLabel(info.label)
-            label.setToolTip(tip)
+            label = QLabel()
+
+            def retitle(info=info, widget=widget, label=label) -> None:
+                tip = tooltip(info)
+                widget.setToolTip(tip)
+                label.setText(i18n.shown(info.label))
+                label.setToolTip(tip)
+
+            i18n.keep_updated(label, retitle)
             error = QLabel()
             error.setObjectName(f"{widget.objectName()}Error")
             error.setWordWrap(True)
@@ -392,7 +399,13 @@ class Form(QObject):
         if isinstance(hint, Combo):
             combo = QComboBox()
             for choice in info.choices:
-                combo.addItem(info.label_of(choice), choice)
+                combo.addItem("", choice)
+
+            def name_choices(info=info, combo=combo) -> None:
+                for index, choice in enumerate(info.choices):
+                    combo.setItemText(index, i18n.shown(info.label_of(choice)))
+
+            i18n.keep_updated(combo, name_choices)
             if hint.chars is not None:
                 compact(combo, hint.chars)
             combo.currentIndexChanged.connect(lambda i: i >= 0 and self._emit(name, combo.itemData(i)))
@@ -403,7 +416,7 @@ class Form(QObject):
                 field.setMinimumWidth(hint.min_width)
             if info.readonly:  # set by another panel or an action
                 field.setReadOnly(True)
-                field.setPlaceholderText("(none)")
+                i18n.keep(field.setPlaceholderText, i18n.msg("Forms", "(none)"), field)
                 return field, lambda v: (field.setText(str(v)), field.setCursorPosition(0))
             field.editingFinished.connect(lambda: self._emit(name, field.text()))
             field.installEventFilter(self)

@@ -23,6 +23,29 @@ from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QDialogButto
 
 from peapp import guide
 from peapp.errors import PeappError
+from ui import i18n
+from ui.i18n import msg, translate
+
+#: the tour's sentence of each panel (the first sentence of its docstring, see dock_description),
+#: marked here so it is translated: the tour looks each sentence up in "Tour" (a test checks that
+#: every panel's sentence is here, so a changed docstring is not left untranslated)
+TOUR_SENTENCES = (
+    msg("Tour", "The parameters dock: choose the family, then edit its parameters."),
+    msg("Tour", "The encoding heatmap: positions × dimensions of the chosen family, or position × position "
+                "similarity, with a colour bar, hover read-out, and cross-sections of a clicked cell."),
+    msg("Tour", "RoPE as rotations: a pair's 2D vector turning with position, and what that buys."),
+    msg("Tour", "The RoPE frequency spectrum: what a scaling (PI, NTK, YaRN, Llama-3, LongRoPE) does to each pair."),
+    msg("Tour", "The attention-matrix inspector: what each positional scheme does to attention."),
+    msg("Tour", "The vision-patch grid: how 2D position encodings see an image cut into patches."),
+    msg("Tour", "The checkpoint panel: what an opened model holds and how it encodes position."),
+    msg("Tour", "The worked example: a word's embedding, its positional vector, and what the model sees."),
+    msg("Tour", "Length extrapolation, side by side: what each scheme does past its training length."),
+    msg("Tour", "Time series: encodings of real, irregular timestamps."),
+    msg("Tour", "Training lab: train small transformers that differ only in position encoding, then draw what they "
+                "measure past their training length (exact match or perplexity vs length, a band over seeds)."),
+    msg("Tour", "Probes: context extension and \"lost in the middle\", measured on the opened checkpoint (issue 15)."),
+    msg("Tour", "Run on text: the opened checkpoint run on the user's text, and what its attention does with position."),
+)
 
 
 # ---- content (plain data; tests read these) -------------------------------------------------------
@@ -39,7 +62,7 @@ def tour_entries(window) -> list[tuple[str, str, str, str]]:
     for name, dock in window.docks.items():
         cls = type(dock)
         shortcut = QKeySequence(cls.shortcut).toString(QKeySequence.SequenceFormat.NativeText) if cls.shortcut else ""
-        entries.append((name, cls.title, shortcut, dock_description(cls)))
+        entries.append((name, i18n.shown(cls.title), shortcut, dock_description(cls)))
     return entries
 
 
@@ -72,7 +95,7 @@ def shortcut_entries(window) -> list[tuple[str, str]]:
             tip = action.statusTip() or action.toolTip()
             what = tip if tip and _plain(tip) != _plain(action.text()) else _plain(action.text())
             if action.isCheckable() and action.parent() in window.docks.values():
-                what = f"Show/hide the {_plain(action.text())} panel"
+                what = translate("Help", "Show/hide the {panel} panel").format(panel=_plain(action.text()))
             add(action.shortcuts(), what)
     for shortcut in window.findChildren(QShortcut):
         add([shortcut.key()], shortcut.whatsThis() or _owner_description(shortcut))
@@ -88,7 +111,8 @@ def _owner_description(obj) -> str:
     while parent is not None:
         title = getattr(type(parent), "title", "")
         if title and parent in getattr(parent.parent(), "docks", {}).values():
-            return f"{title} panel: {_plain(obj.objectName()) or 'undocumented shortcut'}"
+            return translate("Help", "{panel} panel: {what}").format(
+                panel=i18n.shown(title), what=_plain(obj.objectName()) or translate("Help", "undocumented shortcut"))
         parent = parent.parent()
     return _plain(obj.objectName())
 
@@ -116,7 +140,7 @@ class TourDialog(QDialog):
         super().__init__(window)
         self.window_ = window
         self.setObjectName("tourDialog")
-        self.setWindowTitle("Tour of the panels")
+        self.setWindowTitle(translate("Help", "Tour of the panels"))
         self.resize(440, 210)
         self.entries = tour_entries(window)
         self.step = 0
@@ -128,23 +152,23 @@ class TourDialog(QDialog):
         self.text.setWordWrap(True)
         layout.addWidget(self.heading)
         layout.addWidget(self.text, 1)
-        hint = QLabel("Every panel follows the Parameters panel; panels can be moved, tabbed and hidden "
-                      "(View menu), and each has its own Export. Esc ends the tour.")
+        hint = QLabel(translate("Help", "Every panel follows the Parameters panel; panels can be moved, tabbed and "
+                                        "hidden (View menu), and each has its own Export. Esc ends the tour."))
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(mid);")
         layout.addWidget(hint)
         row = QHBoxLayout()
-        self.back_button = QPushButton("< &Back")
+        self.back_button = QPushButton(translate("Help", "< &Back"))
         self.back_button.setObjectName("tourBack")
-        self.back_button.setToolTip("The previous panel")
+        self.back_button.setToolTip(translate("Help", "The previous panel"))
         self.back_button.clicked.connect(lambda: self.go(self.step - 1))
-        self.next_button = QPushButton("&Next >")
+        self.next_button = QPushButton(translate("Help", "&Next >"))
         self.next_button.setObjectName("tourNext")
-        self.next_button.setToolTip("The next panel")
+        self.next_button.setToolTip(translate("Help", "The next panel"))
         self.next_button.setDefault(True)
         self.next_button.clicked.connect(self._next)
-        close = QPushButton("Close")
-        close.setToolTip("End the tour (Esc)")
+        close = QPushButton(translate("Help", "Close"))
+        close.setToolTip(translate("Help", "End the tour (Esc)"))
         close.clicked.connect(self.reject)
         row.addWidget(close)
         row.addStretch(1)
@@ -159,19 +183,22 @@ class TourDialog(QDialog):
     def go(self, step: int) -> None:
         """Show step ``step``: raise its panel and say what it shows."""
         if not self.entries:
-            self.heading.setText("<b>The panels are still loading</b>")
-            self.text.setText("Open the tour again in a moment.")
+            self.heading.setText("<b>" + translate("Help", "The panels are still loading") + "</b>")
+            self.text.setText(translate("Help", "Open the tour again in a moment."))
             self.back_button.setEnabled(False)
             self.next_button.setEnabled(False)
             return
         self.step = max(0, min(step, len(self.entries) - 1))
         name, title, shortcut, description = self.entries[self.step]
         keys = f" — {shortcut}" if shortcut else ""
-        self.heading.setText(f"<b>{self.step + 1} of {len(self.entries)}: {title}</b>{keys}")
-        self.text.setText(first_sentence(description))
+        step = translate("Help", "{step} of {count}: {title}").format(step=self.step + 1, count=len(self.entries),
+                                                                      title=title)
+        self.heading.setText(f"<b>{step}</b>{keys}")
+        sentence = first_sentence(description)
+        self.text.setText(translate("Tour", sentence))  # marked in TOUR_SENTENCES
         self.back_button.setEnabled(self.step > 0)
         last = self.step == len(self.entries) - 1
-        self.next_button.setText("&Finish" if last else "&Next >")
+        self.next_button.setText(translate("Help", "&Finish") if last else translate("Help", "&Next >"))
         _raise_dock(self.window_, name)
         self._stand_beside(self.window_.docks.get(name))
 
@@ -195,13 +222,13 @@ class ShortcutsDialog(QDialog):
     def __init__(self, window):
         super().__init__(window)
         self.setObjectName("shortcutsDialog")
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(translate("Help", "Keyboard shortcuts"))
         self.resize(460, 420)
         layout = QVBoxLayout(self)
         entries = shortcut_entries(window)
         self.table = QTableWidget(len(entries), 2)
         self.table.setObjectName("shortcutsTable")
-        self.table.setHorizontalHeaderLabels(["Keys", "Action"])
+        self.table.setHorizontalHeaderLabels([translate("Help", "Keys"), translate("Help", "Action")])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         for row, (key, what) in enumerate(entries):
@@ -223,15 +250,16 @@ class GuideDialog(QDialog):
         super().__init__(window)
         self.window_ = window
         self.setObjectName("guideDialog")
-        self.setWindowTitle("Which encoding should I use?")
+        self.setWindowTitle(translate("Help", "Which encoding should I use?"))
         self.resize(620, 600)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>What matters for what you are building?</b> Tick all that apply."))
+        layout.addWidget(QLabel("<b>" + translate("Help", "What matters for what you are building?") + "</b> "
+                                + translate("Help", "Tick all that apply.")))
         self.boxes: dict[str, QCheckBox] = {}
         for need in guide.NEEDS:
-            box = QCheckBox(need.label)
+            box = QCheckBox(i18n.shown(need.label))
             box.setObjectName(f"need_{need.key}")
-            box.setToolTip(need.help)
+            box.setToolTip(i18n.shown(need.help))
             box.toggled.connect(self.update_answers)
             layout.addWidget(box)
             self.boxes[need.key] = box
@@ -255,29 +283,31 @@ class GuideDialog(QDialog):
                 item.widget().deleteLater()
         self.show_buttons = {}
         advice = guide.recommend(self.ticked())
-        labels = {need.key: need.label for need in guide.NEEDS}
+        labels = {need.key: i18n.shown(need.label) for need in guide.NEEDS}
         if not advice.recommendations:
-            hint = QLabel("Tick one or more needs above to see a recommendation.")
+            hint = QLabel(translate("Help", "Tick one or more needs above to see a recommendation."))
             hint.setObjectName("guideHint")
             self._answers_layout.addWidget(hint)
         for note in advice.notes:
-            label = QLabel(f"⚠ {note}")
+            label = QLabel(f"⚠ {i18n.shown(note)}")
             label.setWordWrap(True)
             label.setObjectName("guideNote")
             self._answers_layout.addWidget(label)
         for rank, rec in enumerate(advice.recommendations):
-            box = QGroupBox(("Best fit: " if rank == 0 and len(advice.recommendations) > 1 else "") + rec.label)
+            name = i18n.shown(rec.label)
+            box = QGroupBox(translate("Help", "Best fit: {family}").format(family=name)
+                            if rank == 0 and len(advice.recommendations) > 1 else name)
             box.setObjectName(f"answer_{rec.family}")
             inner = QVBoxLayout(box)
-            why = "<br>".join(f"• {reason}" for reason in rec.reasons)
-            covers = "; ".join(labels[key] for key in rec.needs)
-            text = QLabel(f"{why}<br><i>Covers: {covers}.</i>")
+            why = "<br>".join(f"• {i18n.shown(reason)}" for reason in rec.reasons)
+            covers = translate("Help", "Covers: {needs}.").format(needs="; ".join(labels[key] for key in rec.needs))
+            text = QLabel(f"{why}<br><i>{covers}</i>")
             text.setWordWrap(True)
             inner.addWidget(text)
             dock = self.dock_for(rec)
             if dock is not None:
-                title = type(self.window_.docks[dock]).title
-                button = QPushButton(f"Show {rec.label} in the {title} panel")
+                title = i18n.shown(type(self.window_.docks[dock]).title)
+                button = QPushButton(translate("Help", "Show {family} in the {panel} panel").format(family=name, panel=title))
                 button.setObjectName(f"show_{rec.family}")
                 button.clicked.connect(lambda _=False, r=rec: self.show_family(r))
                 row = QHBoxLayout()
@@ -315,7 +345,7 @@ class GuideDialog(QDialog):
         except PeappError as exc:  # a build without that family: say so, change nothing
             self.window_.show_status(str(exc))
             return
-        model.set_document(document, f"Show {rec.label}")
+        model.set_document(document, translate("Help", "Show {family}").format(family=i18n.shown(rec.label)))
         if dock is not None:
             _raise_dock(self.window_, dock)
 
@@ -333,14 +363,15 @@ def install(window) -> None:
     menu = window.help_menu
     first = menu.actions()[0] if menu.actions() else None
     actions = [
-        QAction("&Tour of the panels", window, objectName="actionTour",
-                triggered=lambda: _open(window, TourDialog)),
-        QAction("&Keyboard shortcuts", window, objectName="actionShortcuts",
-                shortcut=QKeySequence("Ctrl+/"), triggered=lambda: _open(window, ShortcutsDialog),
-                statusTip="List every keyboard shortcut and what it does"),
-        QAction("&Which encoding should I use?", window, objectName="actionGuide",
-                triggered=lambda: _open(window, GuideDialog)),
+        QAction(window, objectName="actionTour", triggered=lambda: _open(window, TourDialog)),
+        QAction(window, objectName="actionShortcuts", shortcut=QKeySequence("Ctrl+/"),
+                triggered=lambda: _open(window, ShortcutsDialog)),
+        QAction(window, objectName="actionGuide", triggered=lambda: _open(window, GuideDialog)),
     ]
+    i18n.keep(actions[0].setText, msg("Menus", "&Tour of the panels"))
+    i18n.keep(actions[1].setText, msg("Menus", "&Keyboard shortcuts"))
+    i18n.keep(actions[1].setStatusTip, msg("Menus", "List every keyboard shortcut and what it does"))
+    i18n.keep(actions[2].setText, msg("Menus", "&Which encoding should I use?"))
     for action in actions:
         menu.insertAction(first, action)
     if first is not None:

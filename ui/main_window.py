@@ -18,13 +18,16 @@ import time
 import zlib
 from typing import Callable
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
+import shiboken6
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QProgressBar, QPushButton, QTabBar, QWidget
 
 from peapp import __version__
 from peapp.document import Document
 from peapp.jobs import Request
+from ui import i18n
+from ui.i18n import msg
 from ui import help_menu, settings as preferences
 from ui.application import preload_torch_library
 from ui.context import AppContext
@@ -87,6 +90,53 @@ class _AfterFirstPaint(QObject):
         return False
 
 
+#: what the file reader says it reads ("time series /path"), named in the interface's language
+_READ_KINDS = {"session": msg("MainWindow", "session"), "time series": msg("MainWindow", "time series"),
+               "config": msg("MainWindow", "config"), "checkpoint": msg("MainWindow", "checkpoint")}
+
+
+def _reading_kind(what: str) -> tuple[str, str]:
+    """(kind in the current language, path) of a reader's "kind /path"."""
+    for kind, name in _READ_KINDS.items():
+        if what.startswith(kind + " "):
+            return i18n.shown(name), what[len(kind) + 1:]
+    kind, _, path = what.partition(" ")
+    return kind, path
+
+
+class _StepNamer(QObject):
+    """Names an undo/redo action "prefix step" in the current language."""
+
+    def __init__(self, action: QAction, prefix) -> None:
+        super().__init__(action)
+        self._action, self._prefix = action, prefix
+
+    @Slot(str)
+    def name(self, step: str) -> None:
+        if not shiboken6.isValid(self._action):  # the stack is cleared as the window goes
+            return
+        self._action.setText(i18n.shown(self._prefix) + (f" {step}" if step else ""))
+
+
+def _set_tips(action: QAction, tip: str) -> None:
+    action.setToolTip(tip)
+    action.setStatusTip(tip)
+
+
+def _menu(menu, title) -> "QMenu":
+    """``menu`` titled ``title`` (a marked message), kept translated."""
+    i18n.keep(menu.setTitle, title, menu)
+    return menu
+
+
+def _action_texts(action: QAction, text, tip=None) -> QAction:
+    """An action's text and status tip (marked messages), kept translated."""
+    i18n.keep(action.setText, text, action)
+    if tip is not None:
+        i18n.keep(action.setStatusTip, tip, action)
+    return action
+
+
 class MainWindow(QMainWindow):
     backendReady = Signal()
     #: every dock exists (emitted once: from the constructor, or at start-up just after the
@@ -104,7 +154,7 @@ class MainWindow(QMainWindow):
         the GUI's, but make their widgets only if shown): ``peapp render`` draws one view."""
         super().__init__()
         self.setObjectName("peappMainWindow")
-        self.setWindowTitle("Positional Encoding Explorer")
+        i18n.keep(self.setWindowTitle, msg("MainWindow", "Positional Encoding Explorer"), self)
         self._fit_to_screen()
         self.setDockNestingEnabled(True)
         self.settings = settings
@@ -120,6 +170,8 @@ class MainWindow(QMainWindow):
         __import__("ui.checkpoint_actions").checkpoint_actions.install(self)  # File > Open…, drops, samples
         preferences.install(self)  # stored theme/colour maps/layout choice; Edit > Preferences
         help_menu.install(self)  # tour, shortcuts, "which encoding?" guide
+        self._progress_worker: ComputeWorker = self.worker  # the thread whose progress the bar shows
+        self.ctx.on_worker_added(self._adopt_worker)
         self.worker.progressed.connect(self._on_progress)
         self.worker.busyChanged.connect(self._on_busy)
         self.reader.busyChanged.connect(self._on_reading)
@@ -137,7 +189,7 @@ class MainWindow(QMainWindow):
             self._backend_loaded()
             return
         self.ctx.backend_ready = False
-        self.show_status("Loading the compute backend (torch)…", 0)
+        self.show_status(i18n.translate("MainWindow", "Loading the compute backend (torch)…"), 0)
         if load_backend == "background":
             # The window (menus, status bar) paints first, at once; then the panels are built
             # (pyqtgraph and the dock modules take a second of their own) and painted; then torch
@@ -172,7 +224,8 @@ class MainWindow(QMainWindow):
         self.backend_seconds = seconds
         self._backend_loaded()
         self.worker.submit("backend-warm-up", _WarmUpCore(), background=True)  # after the first views
-        self.show_status(f"Ready (backend loaded in {seconds:.1f} s)", 4000)
+        self.show_status(i18n.translate("MainWindow", "Ready (backend loaded in {seconds} s)")
+                         .format(seconds=f"{seconds:.1f}"), 4000)
 
     def _backend_loaded(self) -> None:
         self.ctx.backend_ready = True
@@ -183,7 +236,8 @@ class MainWindow(QMainWindow):
 
     def _on_backend_failed(self, channel: str, generation: int, message: str) -> None:
         if channel == "backend":
-            QMessageBox.critical(self, "peapp", f"The compute backend could not be loaded:\n{message}")
+            QMessageBox.critical(self, "peapp", i18n.translate("MainWindow", "The compute backend could not be loaded:\n{message}")
+                                 .format(message=message))
 
     def _build_docks(self, build_hidden_later: bool = True) -> None:
         """Every dock, torch or not; those behind another tab make their widgets on first show."""
@@ -207,13 +261,18 @@ class MainWindow(QMainWindow):
             if not dock.is_built():
                 dock.contentBuilt.connect(lambda d=dock: self.dockBuilt.emit(d))
             action = dock.toggleViewAction()  # the View menu toggles; the panel's key shows it
-            action.setToolTip(f"Show or hide the {cls.title} panel")
-            action.setStatusTip(action.toolTip())
+            i18n.keep_updated(action, lambda a=action, t=cls.title: _set_tips(
+                a, i18n.translate("MainWindow", "Show or hide the {panel} panel").format(panel=i18n.shown(t))))
             self.view_menu.addAction(action)
             if cls.shortcut:
                 self.go_to_menu.addAction(self._show_panel_action(dock))
         for dock in first_in_group.values():
             dock.raise_()
+        for dock in self.docks.values():  # a panel moved or (re)tabbed gets a new tab: name it again
+            dock.dockLocationChanged.connect(self._name_tabs_soon)
+            dock.topLevelChanged.connect(self._name_tabs_soon)
+        self._name_tabs_soon()
+        i18n.notifier.changed.connect(self._name_tabs_soon)  # tabs take the new titles
         self._apply_default_sizes()
         # once more after the new docks are laid out: resizeDocks needs real geometry
         QTimer.singleShot(0, self._apply_default_sizes)
@@ -233,13 +292,34 @@ class MainWindow(QMainWindow):
         waiting[0].ensure_built()
         QTimer.singleShot(20, self._build_hidden_docks_when_idle)
 
+    def _name_tabs_soon(self, *_args) -> None:
+        QTimer.singleShot(0, self.name_tabs)
+
+    def name_tabs(self) -> None:
+        """Each panel's tab says its full title (and its key) on hover: tabs show the short name.
+        Qt sets a tab's tooltip to its text when it makes the tab, so this runs after each change."""
+        if not shiboken6.isValid(self):
+            return  # a switch's timer that fired after the window was deleted
+        i18n.make_room_in_tabs(self)  # Devanagari tab texts need a taller tab
+        by_text = {dock.windowTitle(): dock for dock in self.docks.values()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self:
+                continue  # a panel's own tabs (the Checkpoint panel's views), not the docks'
+            for index in range(bar.count()):
+                dock = by_text.get(bar.tabText(index))
+                if dock is not None:
+                    key = type(dock).shortcut
+                    title = i18n.shown(type(dock).title)
+                    bar.setTabToolTip(index, title + (f" ({key})" if key else ""))
+
     def _show_panel_action(self, dock) -> QAction:
         """Ctrl+1 … 9, 0: bring the panel to the front (show it if hidden, raise its tab); pressing
         it on a panel that is behind a tab never hides it, as a toggle would."""
-        action = QAction(dock.title, self, objectName=f"show_{dock.objectName()}")
+        action = QAction(self, objectName=f"show_{dock.objectName()}")
         action.setShortcut(QKeySequence(type(dock).shortcut))
-        action.setStatusTip(f"Bring the {dock.title} panel to the front")
-        action.setToolTip(action.statusTip())
+        i18n.keep(action.setText, i18n.as_message(dock.title, "Panels"), action)
+        i18n.keep_updated(action, lambda: _set_tips(action, i18n.translate(
+            "MainWindow", "Bring the {panel} panel to the front").format(panel=i18n.shown(dock.title))))
         action.triggered.connect(lambda: self.show_panel(dock.objectName()))
         return action
 
@@ -269,27 +349,40 @@ class MainWindow(QMainWindow):
     # ---- menus and status ---------------------------------------------------------------------
     def _build_menus(self) -> None:
         menu = self.menuBar()
-        self.file_menu = menu.addMenu("&File")
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close,
-                              statusTip="Close the window (the layout is kept for next time)")
+        self.file_menu = _menu(menu.addMenu(""), msg("Menus", "&File"))
+        quit_action = QAction(self, shortcut=QKeySequence("Ctrl+Q"), triggered=self.close)
+        _action_texts(quit_action, msg("Menus", "&Quit"), msg("Menus", "Close the window (the layout is kept for next time)"))
         self.file_menu.addAction(quit_action)
-        self.edit_menu = menu.addMenu("&Edit")
-        undo = self.document_model.undo_stack.createUndoAction(self, "&Undo")
+        self.edit_menu = _menu(menu.addMenu(""), msg("Menus", "&Edit"))
+        stack = self.document_model.undo_stack
+        undo = stack.createUndoAction(self)
         undo.setShortcut(QKeySequence.StandardKey.Undo)
-        undo.setStatusTip("Undo the last edit of a parameter or panel setting (also inside a field)")
-        redo = self.document_model.undo_stack.createRedoAction(self, "&Redo")
+        redo = stack.createRedoAction(self)
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        redo.setStatusTip("Redo the edit undone last")
+        # the stack names its actions "prefix step" in the language they were made in: named here,
+        # after the stack's own update (connected later, so called later) and after each switch
+        for action, prefix, step_text, changed, tip in (
+                (undo, msg("Menus", "&Undo"), stack.undoText, stack.undoTextChanged,
+                 msg("Menus", "Undo the last edit of a parameter or panel setting (also inside a field)")),
+                (redo, msg("Menus", "&Redo"), stack.redoText, stack.redoTextChanged,
+                 msg("Menus", "Redo the edit undone last"))):
+            namer = _StepNamer(action, prefix)
+            changed.connect(namer.name)  # a slot of the action's child: gone with the action
+            i18n.keep_updated(action, lambda namer=namer, step_text=step_text: namer.name(step_text()))
+            i18n.keep(action.setStatusTip, tip, action)
         self.edit_menu.addActions([undo, redo])
-        self.view_menu = menu.addMenu("&View")
-        reset = QAction("Reset &layout", self, triggered=self.reset_layout)
-        reset.setStatusTip("Dock every panel back in its place; show them all (an empty Checkpoint panel stays closed)")
+        self.view_menu = _menu(menu.addMenu(""), msg("Menus", "&View"))
+        reset = QAction(self, triggered=self.reset_layout)
+        _action_texts(reset, msg("Menus", "Reset &layout"),
+                      msg("Menus", "Dock every panel back in its place; show them all (an empty Checkpoint panel stays closed)"))
         self.view_menu.addAction(reset)
-        self.go_to_menu = self.view_menu.addMenu("&Go to panel")
+        self.go_to_menu = _menu(self.view_menu.addMenu(""), msg("Menus", "&Go to panel"))
         self.go_to_menu.setObjectName("goToPanelMenu")
         self.view_menu.addSeparator()
-        self.help_menu = menu.addMenu("&Help")
-        self.help_menu.addAction(QAction("&About peapp", self, triggered=self.show_about))
+        self.help_menu = _menu(menu.addMenu(""), msg("Menus", "&Help"))
+        about = QAction(self, triggered=self.show_about)
+        _action_texts(about, msg("Menus", "&About peapp"))
+        self.help_menu.addAction(about)
         __import__("ui.export_actions").export_actions.install(self)  # File > sessions and export (issue 7)
 
     def _build_status_bar(self) -> None:
@@ -298,8 +391,8 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(160)
         self.progress.setRange(0, 1000)
         self.progress.setVisible(False)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the running computation (Esc); the previous view stays")
+        self.cancel_button = i18n.keep_text(QPushButton(), msg("MainWindow", "Cancel"))
+        i18n.keep_tooltip(self.cancel_button, msg("MainWindow", "Stop the running computation (Esc); the previous view stays"))
         self.cancel_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_button.clicked.connect(self.cancel_running)
         self.cancel_button.setVisible(False)
@@ -314,8 +407,18 @@ class MainWindow(QMainWindow):
     def show_status(self, message: str, timeout_ms: int = 8000) -> None:
         self.statusBar().showMessage(message, timeout_ms)
 
-    def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
+    def _adopt_worker(self, worker: ComputeWorker) -> None:
+        """A dock's own compute thread: its progress in the status bar, Esc cancels it."""
+        worker.progressed.connect(lambda c, g, f, w=worker: self._on_progress(c, g, f, w))
+        worker.busyChanged.connect(self._on_busy)
+
+    def compute_busy(self) -> bool:
+        """Whether any compute thread (shared or a dock's own) has work queued or running."""
+        return any(worker.is_busy() for worker in self.ctx.workers)
+
+    def _on_progress(self, channel: str, generation: int, fraction: float, worker: ComputeWorker | None = None) -> None:
         self._progress_channel = channel
+        self._progress_worker = worker or self.worker
         self.progress.setRange(0, 1000)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
@@ -324,7 +427,7 @@ class MainWindow(QMainWindow):
     def _on_busy(self, busy: bool) -> None:
         if not self.reader.is_busy():
             self.reading_label.setVisible(False)
-        if not busy and not self.worker.is_busy() and not self.reader.is_busy():
+        if not busy and not self.compute_busy() and not self.reader.is_busy():
             self.progress.setVisible(False)
             self.cancel_button.setVisible(False)
 
@@ -341,9 +444,11 @@ class MainWindow(QMainWindow):
         if what is None:
             return
         # beside the bar, not in the status line: that keeps the message it had
-        kind, _, path = what.partition(" ")  # "session /path/to/file.json"
-        self.reading_label.setText(f"Opening {kind} {os.path.basename(path) or path} …")
-        self.reading_label.setToolTip(f"Opening {what} (Esc cancels)")
+        kind, path = _reading_kind(what)  # "session /path/to/file.json"
+        self.reading_label.setText(i18n.translate("MainWindow", "Opening {kind} {name} …")
+                                   .format(kind=kind, name=os.path.basename(path) or path))
+        self.reading_label.setToolTip(i18n.translate("MainWindow", "Opening {kind} {path} (Esc cancels)")
+                                      .format(kind=kind, path=path))
         self.reading_label.setVisible(True)
         if not self.progress.isVisible():  # a computation's bar has priority
             self.progress.setRange(0, 0)  # no fraction is known for a read: a busy indicator
@@ -353,23 +458,26 @@ class MainWindow(QMainWindow):
     def cancel_running(self) -> None:
         if self.progress.maximum() == 0:  # the busy bar of a read (see _show_reading)
             self.reader.cancel()
-            self.show_status("Cancelled; nothing was opened and everything is as it was.")
+            self.show_status(i18n.translate("MainWindow", "Cancelled; nothing was opened and everything is as it was."))
         elif self._progress_channel is not None:
-            self.worker.cancel(self._progress_channel)
-            self.show_status("Cancelled; the previous view is kept.")
+            self._progress_worker.cancel(self._progress_channel)
+            self.show_status(i18n.translate("MainWindow", "Cancelled; the previous view is kept."))
         self.progress.setVisible(False)
         self.cancel_button.setVisible(False)
         self.reading_label.setVisible(False)
 
-    def show_about(self) -> None:
+    def about_text(self) -> str:
+        """What Help > About says (rich text): the app, its version and the libraries' versions."""
         import PySide6
         import pyqtgraph
         import torch
 
-        QMessageBox.about(self, "About peapp",
-                          f"<b>Positional Encoding Explorer</b> {__version__}<br>"
-                          f"torch {torch.__version__} · Qt {PySide6.QtCore.qVersion()} · "
-                          f"PySide6 {PySide6.__version__} · pyqtgraph {pyqtgraph.__version__}")
+        return (f"<b>{i18n.translate('MainWindow', 'Positional Encoding Explorer')}</b> {__version__}<br>"
+                f"torch {torch.__version__} · Qt {PySide6.QtCore.qVersion()} · "
+                f"PySide6 {PySide6.__version__} · pyqtgraph {pyqtgraph.__version__}")
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, i18n.translate("MainWindow", "About peapp"), self.about_text())
 
     # ---- layout persistence -------------------------------------------------------------------
     def restore_layout(self) -> None:
@@ -380,8 +488,10 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         if isinstance(state, QByteArray) and not self.restoreState(state, self.layout_version()):
-            self.show_status("The saved window layout did not fit this version; using the default layout.")
+            self.show_status(i18n.translate("MainWindow", "The saved window layout did not fit this version; "
+                                                          "using the default layout."))
         self.layoutRestored.emit()
+        self._name_tabs_soon()
         QTimer.singleShot(0, self._keep_on_screen)  # once the layout's new minimum size is known
 
     def _keep_on_screen(self) -> None:
@@ -412,17 +522,32 @@ class MainWindow(QMainWindow):
             dock.setVisible(True)
         self._apply_default_sizes()
         self.layoutRestored.emit()
+        self._name_tabs_soon()
 
     def closeEvent(self, event) -> None:  # Qt override
+        unfinished = [text for dock in self.docks.values()
+                      if (text := getattr(dock, "unfinished_work", lambda: None)())]
+        if unfinished and not self.confirm_close(unfinished):
+            event.ignore()  # the user chose to let it finish: nothing is stopped
+            return
         self.save_layout()
         self.reader.shutdown()  # a read still blocked is left to end alone: closing never waits for it
-        self.worker.shutdown()
+        for worker in self.ctx.workers:
+            worker.shutdown()
         super().closeEvent(event)
+
+    def confirm_close(self, unfinished: list[str]) -> bool:
+        """Ask whether to quit although work is running (separate so tests can answer it)."""
+        answer = QMessageBox.question(self, i18n.translate("MainWindow", "Quit peapp?"),
+                                      "\n\n".join(unfinished) + "\n\n" + i18n.translate("MainWindow", "Quit anyway?"),
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def wait_until_idle(self, process_events: Callable[[], None], timeout_s: float = 30.0) -> None:
         """Spin the event loop until the worker and the file reader have nothing to do (for scripts and tests)."""
         deadline = time.monotonic() + timeout_s
-        while (self.worker.is_busy() or self.reader.is_busy()) and time.monotonic() < deadline:
+        while (self.compute_busy() or self.reader.is_busy()) and time.monotonic() < deadline:
             process_events()
             time.sleep(0.005)
         process_events()

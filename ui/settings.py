@@ -19,14 +19,18 @@ from __future__ import annotations
 
 import os
 import sys
+import weakref
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Callable
 
-from PySide6.QtCore import QRectF, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QObject, QRectF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QLinearGradient, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QGroupBox, QHBoxLayout, QListWidget, QProxyStyle, QPushButton, QStyle,
+                               QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QProxyStyle, QPushButton, QStyle,
                                QStyleFactory, QVBoxLayout)
+
+from ui import i18n
+from ui.i18n import LANGUAGES, msg, system_language
 
 THEMES = ("system", "light", "dark")  # system: the desktop's own palette, untouched
 SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", "CET-L1")
@@ -45,6 +49,7 @@ class Preferences:
     export_scale: float = 2.0
     compute_device: str = "cpu"
     restore_layout: bool = True
+    language: str = "en"  # at first start: the desktop's locale if it is Hindi (load_preferences)
 
 
 # QSettings key of each field.
@@ -56,6 +61,7 @@ KEYS = {
     "export_scale": "export/scale",
     "compute_device": "compute/device",
     "restore_layout": "window/restore_layout",
+    "language": "appearance/language",
 }
 RECENT_KEY = "recent/files"
 
@@ -100,16 +106,17 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "export_scale": _as_scale,
     "compute_device": _device,
     "restore_layout": _as_bool,
+    "language": _one_of(tuple(LANGUAGES)),
 }
 
 
 def load_preferences(settings: QSettings) -> tuple[Preferences, list[str]]:
     """The stored preferences, and one message per value that was unusable (reset to default)."""
-    defaults = Preferences()
+    defaults = Preferences(language=system_language())
     problems: list[str] = []
     if settings.status() != QSettings.Status.NoError:
-        problems.append(f"The settings file {settings.fileName()} could not be read; using the defaults "
-                        f"(fix or delete that file to keep your changes).")
+        problems.append(i18n.translate("Preferences", "The settings file {file} could not be read; using the defaults "
+                                       "(fix or delete that file to keep your changes).").format(file=settings.fileName()))
         return defaults, problems
     values: dict[str, Any] = {}
     for f in fields(Preferences):
@@ -121,7 +128,8 @@ def load_preferences(settings: QSettings) -> tuple[Preferences, list[str]]:
             values[f.name] = _PARSERS[f.name](raw)
         except (TypeError, ValueError) as exc:
             default = getattr(defaults, f.name)
-            problems.append(f"Setting {key} = {raw!r} is {exc}; using {default!r}.")
+            problems.append(i18n.translate("Preferences", "Setting {key} = {value} is {problem}; using {default}.")
+                            .format(key=key, value=repr(raw), problem=exc, default=repr(default)))
     return replace(defaults, **values), problems
 
 
@@ -327,6 +335,8 @@ def apply_preferences(prefs: Preferences, window=None) -> None:
     """Make ``prefs`` the running app's: theme now, colour maps on the next draw (redrawn now)."""
     global _active
     old, _active = _active, prefs
+    if prefs.language != i18n.language():
+        i18n.set_language(prefs.language)  # every panel, menu and dialog retranslates itself
     apply_theme(prefs.theme, window)
     if window is not None and (old.sequential_colormap, old.diverging_colormap) != \
             (prefs.sequential_colormap, prefs.diverging_colormap):
@@ -341,6 +351,21 @@ def apply_preferences(prefs: Preferences, window=None) -> None:
 
 
 # ---- the dialog -------------------------------------------------------------------------------------
+_THEME_NAMES = {"system": msg("Preferences", "System"), "light": msg("Preferences", "Light"),
+                "dark": msg("Preferences", "Dark")}
+
+
+def _label(text) -> QLabel:
+    """A form row's label, kept translated."""
+    return i18n.keep_text(QLabel(), text)
+
+
+def _group(title) -> QGroupBox:
+    box = QGroupBox()
+    i18n.keep(box.setTitle, title, box)
+    return box
+
+
 def _swatch(name: str) -> QIcon:
     import pyqtgraph as pg
 
@@ -362,55 +387,68 @@ class PreferencesDialog(QDialog):
     def __init__(self, settings: QSettings, prefs: Preferences, window=None):
         super().__init__(window)
         self.setObjectName("preferencesDialog")
-        self.setWindowTitle("Preferences")
+        # through a weak reference: a kept text must not keep a closed (deleted) dialog's wrapper alive
+        # (its owner is a child: the kept list holds its owner)
+        dialog = weakref.ref(self)
+        self._title_owner = QObject(self)
+        i18n.keep_updated(self._title_owner, lambda: (d := dialog()) is not None and d.setWindowTitle(
+            i18n.translate("Preferences", "Preferences")))
         self.settings = settings
         self.window_ = window
         layout = QVBoxLayout(self)
 
-        look = QGroupBox("Appearance")
+        look = _group(msg("Preferences", "Appearance"))
         form = QFormLayout(look)
+        self.language = QComboBox(objectName="prefLanguage")
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)  # each language in its own script, whatever is shown now
+        form.addRow(_label(msg("Preferences", "Language")), self.language)
         self.theme = QComboBox(objectName="prefTheme")
-        for theme in THEMES:
-            self.theme.addItem(theme.capitalize(), theme)
-        form.addRow("Theme", self.theme)
+        for index, theme in enumerate(THEMES):
+            self.theme.addItem("", theme)
+            i18n.keep_updated(self.theme, lambda i=index, t=theme, combo=self.theme:
+                              combo.setItemText(i, i18n.shown(_THEME_NAMES[t])))
+        form.addRow(_label(msg("Preferences", "Theme")), self.theme)
         self.sequential = self._colormap_combo("prefSequential", SEQUENTIAL_MAPS)
-        self.sequential.setToolTip("For values that only grow (similarities of non-negative data, magnitudes)")
-        form.addRow("Colour map", self.sequential)
+        i18n.keep_tooltip(self.sequential, msg("Preferences", "For values that only grow (similarities of non-negative data, magnitudes)"))
+        form.addRow(_label(msg("Preferences", "Colour map")), self.sequential)
         self.diverging = self._colormap_combo("prefDiverging", DIVERGING_MAPS)
-        self.diverging.setToolTip("For values centred on zero (encodings, cosine similarity)")
-        form.addRow("Diverging colour map", self.diverging)
+        i18n.keep_tooltip(self.diverging, msg("Preferences", "For values centred on zero (encodings, cosine similarity)"))
+        form.addRow(_label(msg("Preferences", "Diverging colour map")), self.diverging)
         layout.addWidget(look)
 
-        export = QGroupBox("Export")
+        export = _group(msg("Preferences", "Export"))
         form = QFormLayout(export)
         self.export_format = QComboBox(objectName="prefExportFormat")
         for fmt in EXPORT_FORMATS:
             self.export_format.addItem(fmt.upper(), fmt)
-        form.addRow("Default format", self.export_format)
+        form.addRow(_label(msg("Preferences", "Default format")), self.export_format)
         self.export_scale = QDoubleSpinBox(objectName="prefExportScale")
         self.export_scale.setRange(*SCALE_RANGE)
         self.export_scale.setSingleStep(0.5)
         self.export_scale.setSuffix(" ×")
-        self.export_scale.setToolTip("Pixel scale of PNG exports (2 × ≈ 192 dpi at the panel's size)")
-        form.addRow("Default scale", self.export_scale)
+        i18n.keep_tooltip(self.export_scale, msg("Preferences", "Pixel scale of PNG exports (2 × ≈ 192 dpi at the panel's size)"))
+        form.addRow(_label(msg("Preferences", "Default scale")), self.export_scale)
         layout.addWidget(export)
 
-        compute = QGroupBox("Compute")
+        compute = _group(msg("Preferences", "Compute"))
         form = QFormLayout(compute)
         self.device = QComboBox(objectName="prefDevice")
         for value, label in available_devices():
             self.device.addItem(label, value)  # the attention analysis returns CPU arrays from any device
-        self.device.setToolTip("Where the attention inspector computes its maps" if self.device.count() > 1 else
-                               "torch sees no GPU on this machine; everything runs on the CPU")
-        form.addRow("Device", self.device)
+        i18n.keep_tooltip(self.device, msg("Preferences", "Where the attention inspector computes its maps")
+                          if self.device.count() > 1 else
+                          msg("Preferences", "torch sees no GPU on this machine; everything runs on the CPU"))
+        form.addRow(_label(msg("Preferences", "Device")), self.device)
         layout.addWidget(compute)
 
-        win = QGroupBox("Window")
+        win = _group(msg("Preferences", "Window"))
         box = QVBoxLayout(win)
-        self.restore_layout = QCheckBox("Restore the window layout when the app starts", objectName="prefRestoreLayout")
+        self.restore_layout = i18n.keep_text(QCheckBox(objectName="prefRestoreLayout"),
+                                             msg("Preferences", "Restore the window layout when the app starts"))
         box.addWidget(self.restore_layout)
-        reset = QPushButton("Reset layout now")
-        reset.setToolTip("Put every panel back in its default place")
+        reset = i18n.keep_text(QPushButton(), msg("Preferences", "Reset layout now"))
+        i18n.keep_tooltip(reset, msg("Preferences", "Put every panel back in its default place"))
         reset.clicked.connect(self._reset_layout)
         reset.setEnabled(window is not None and hasattr(window, "reset_layout"))
         row = QHBoxLayout()
@@ -419,13 +457,13 @@ class PreferencesDialog(QDialog):
         box.addLayout(row)
         layout.addWidget(win)
 
-        recent = QGroupBox("Recent files")
+        recent = _group(msg("Preferences", "Recent files"))
         box = QVBoxLayout(recent)
         self.recent = QListWidget(objectName="prefRecent")
         self.recent.setMaximumHeight(110)
         self.recent.addItems(recent_files(settings))
         box.addWidget(self.recent)
-        clear = QPushButton("Clear list")
+        clear = i18n.keep_text(QPushButton(), msg("Preferences", "Clear list"))
         clear.clicked.connect(self._clear_recent)
         row = QHBoxLayout()
         row.addWidget(clear)
@@ -454,7 +492,7 @@ class PreferencesDialog(QDialog):
     def set_preferences(self, prefs: Preferences) -> None:
         for combo, value in ((self.theme, prefs.theme), (self.sequential, prefs.sequential_colormap),
                              (self.diverging, prefs.diverging_colormap), (self.export_format, prefs.export_format),
-                             (self.device, prefs.compute_device)):
+                             (self.device, prefs.compute_device), (self.language, prefs.language)):
             index = combo.findData(value)
             combo.setCurrentIndex(max(index, 0))  # a GPU saved on another machine shows as CPU here
         self.export_scale.setValue(prefs.export_scale)
@@ -466,7 +504,8 @@ class PreferencesDialog(QDialog):
                            export_format=self.export_format.currentData(),
                            export_scale=float(self.export_scale.value()),
                            compute_device=self.device.currentData(),
-                           restore_layout=self.restore_layout.isChecked())
+                           restore_layout=self.restore_layout.isChecked(),
+                           language=self.language.currentData())
 
     def apply(self) -> None:
         prefs = self.preferences()
@@ -494,12 +533,16 @@ def install(window) -> None:
     prefs, problems = load_preferences(settings)
     window._restore_layout = window._restore_layout and prefs.restore_layout
     apply_preferences(prefs, window)
+    if problems:  # said in the language just set
+        problems = load_preferences(settings)[1]
     # the docks' plots exist once the docks are built (those behind a tab: on first show)
     window.docksBuilt.connect(lambda: apply_plot_theme(_active.theme, window))
     window.dockBuilt.connect(lambda dock: apply_plot_theme(_active.theme, dock))
-    action = QAction("&Preferences…", window, objectName="actionPreferences")
+    action = QAction(window, objectName="actionPreferences")
     action.setShortcut(QKeySequence("Ctrl+,"))
-    action.setStatusTip("Open Preferences: theme, colour maps, export defaults, compute device, window layout")
+    i18n.keep(action.setText, msg("Menus", "&Preferences…"), action)
+    i18n.keep(action.setStatusTip, msg("Menus", "Open Preferences: theme, colour maps, export defaults, compute device, "
+                                               "window layout"), action)
     action.setMenuRole(QAction.MenuRole.PreferencesRole)  # the app menu on macOS
     action.triggered.connect(lambda: open_dialog(window, settings))
     window.edit_menu.addSeparator()

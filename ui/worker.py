@@ -28,6 +28,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from peapp.errors import PeappError
+from peapp.i18n import translate
 from peapp.jobs import Cancelled, Request
 
 
@@ -218,12 +219,13 @@ class ComputeWorker(QObject):
             self._emit(self.failed, channel, generation, str(exc))
             return
         except MemoryError:
-            self._emit(self.failed, channel, generation, "out of memory: choose a smaller size")
+            self._emit(self.failed, channel, generation, translate("Worker", "out of memory: choose a smaller size"))
             return
         except Exception as exc:  # a bug: report it without taking the app down
             traceback.print_exc(file=sys.stderr)
-            self._emit(self.failed, channel, generation, f"internal error ({type(exc).__name__}: {exc}); "
-                                                  f"the previous view is kept")
+            self._emit(self.failed, channel, generation,
+                       translate("Worker", "internal error ({problem}); the previous view is kept")
+                       .format(problem=f"{type(exc).__name__}: {exc}"))
             return
         finally:
             # Not running any more before busyChanged(False) is sent: its receiver asks is_busy()

@@ -33,42 +33,54 @@ from peapp.encodings import alibi, sinusoidal
 from peapp.encodings.learned import LearnedTable
 from peapp.encodings.rope import RopeSpec
 from peapp.errors import ParameterError, PositionOutOfRangeError
+from peapp.i18n import msg, translate
 from peapp.jobs import ProgressFn, Request
 
 
 VERDICTS = ("fits", "extrapolates", "interpolates", "cannot")
 #: What a verdict says, in words that do not read as advice: "extrapolates" only means the
 #: formula is defined past L — not that a model using it keeps working there (MEASURED).
+#: (The texts here are marked messages: English as they are, translated where shown.)
 VERDICT_TEXT = {
-    "fits": "fits (nothing to extrapolate)",
-    "extrapolates": "formula defined past the trained length",
-    "interpolates": "rescaled: every angle within those trained",
-    "cannot": "cannot (no positions past the table)",
+    "fits": msg("Extrapolation", "fits (nothing to extrapolate)"),
+    "extrapolates": msg("Extrapolation", "formula defined past the trained length"),
+    "interpolates": msg("Extrapolation", "rescaled: every angle within those trained"),
+    "cannot": msg("Extrapolation", "cannot (no positions past the table)"),
 }
-VERDICT_SHORT = {"fits": "fits", "extrapolates": "defined past L", "interpolates": "within trained angles",
-                 "cannot": "no rows past L"}
+VERDICT_SHORT = {"fits": msg("Extrapolation", "fits"), "extrapolates": msg("Extrapolation", "defined past L"),
+                 "interpolates": msg("Extrapolation", "within trained angles"),
+                 "cannot": msg("Extrapolation", "no rows past L")}
 #: What measurements found, per scheme (the formulas above say only what is defined).  Press et
 #: al. 2022 (ALiBi), Fig. 1: WikiText-103 language models trained on 512 tokens, evaluated longer.
 MEASURED = {
-    "sinusoidal": "measured, it degrades past the trained length: perplexity 20.05 at 512 tokens → 43.54 at "
-                  "1,012 (Press et al. 2022, trained on 512)",
-    "rope": "measured unscaled, rotary also degrades past the trained length (Press et al. 2022); context "
-            "extension rescales it (the scalings below), usually with a short fine-tune at the new length",
-    "t5": "measured, the T5 bias holds up better than sinusoidal or rotary past the trained length, at a "
-          "higher compute cost (Press et al. 2022)",
-    "alibi": "measured, perplexity stays about flat well past the trained length — the result ALiBi was "
-             "proposed for (Press et al. 2022)",
-    "learned": "a model cannot even look positions past its table up",
+    "sinusoidal": msg("Extrapolation", "measured, it degrades past the trained length: perplexity 20.05 at 512 "
+                                       "tokens → 43.54 at 1,012 (Press et al. 2022, trained on 512)"),
+    "rope": msg("Extrapolation", "measured unscaled, rotary also degrades past the trained length (Press et al. "
+                                 "2022); context extension rescales it (the scalings below), usually with a short "
+                                 "fine-tune at the new length"),
+    "t5": msg("Extrapolation", "measured, the T5 bias holds up better than sinusoidal or rotary past the trained "
+                               "length, at a higher compute cost (Press et al. 2022)"),
+    "alibi": msg("Extrapolation", "measured, perplexity stays about flat well past the trained length — the result "
+                                  "ALiBi was proposed for (Press et al. 2022)"),
+    "learned": msg("Extrapolation", "a model cannot even look positions past its table up"),
+}
+#: The same findings in a few words, for the one-line verdicts (the full sentences above go with
+#: each verdict's reasons).
+MEASURED_SHORT = {
+    "sinusoidal": msg("Extrapolation", "measured: degrades (perplexity 20.05 → 43.54 at 2× the trained length)"),
+    "rope": msg("Extrapolation", "measured: degrades too; the scalings below rescale it"),
+    "t5": msg("Extrapolation", "measured: holds up better than sinusoidal or rotary"),
+    "alibi": msg("Extrapolation", "measured: perplexity about flat far past the trained length"),
 }
 #: RoPE context-extension methods compared (Hugging Face ``rope_type`` names; "ntk" is static NTK-aware).
 ROPE_SCALINGS = ("linear", "ntk", "dynamic", "yarn", "llama3")
 ROPE_SCALING_LABELS = {
-    "none": "RoPE, unscaled",
-    "linear": "RoPE + linear (PI)",
-    "ntk": "RoPE + NTK-aware",
-    "dynamic": "RoPE + dynamic NTK",
-    "yarn": "RoPE + YaRN",
-    "llama3": "RoPE + Llama-3",
+    "none": msg("Extrapolation", "RoPE, unscaled"),
+    "linear": msg("Extrapolation", "RoPE + linear (PI)"),
+    "ntk": msg("Extrapolation", "RoPE + NTK-aware"),
+    "dynamic": msg("Extrapolation", "RoPE + dynamic NTK"),
+    "yarn": msg("Extrapolation", "RoPE + YaRN"),
+    "llama3": msg("Extrapolation", "RoPE + Llama-3"),
 }
 MAX_LENGTH = 16_777_216
 _ROPE_LIMITS = {info.name: info.maximum for info in RopeSpec.param_infos() if info.maximum is not None}
@@ -83,7 +95,7 @@ TWO_PI = 2 * math.pi
 @dataclass(frozen=True)
 class Summary:
     scheme: str  # "learned", "sinusoidal", "rope", "rope:linear", …, "alibi"
-    label: str
+    label: str  # a marked message (peapp.i18n.shown gives it in the current language)
     verdict: str  # one of VERDICTS
     reason: str
 
@@ -165,18 +177,19 @@ class ExtrapolationResult:
         raise KeyError(scheme)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
 # ---------------------------------------------------------------------------------------------
 # Per-scheme analyses
+
+
+def _every_distance_seen(eval_len: int) -> str:
+    return translate("Extrapolation", "every distance up to {n:,} was seen in training").format(n=eval_len - 1)
 
 
 def analyse_learned(train_len: int, eval_len: int) -> tuple[LearnedAnalysis, Summary]:
     """Ask a table of ``train_len`` rows for the last evaluation position, as the model would."""
     import torch
-    table = LearnedTable(torch.zeros(train_len, 1), name=f"learned table of {train_len:,} rows")
+    table = LearnedTable(torch.zeros(train_len, 1),
+                         name=translate("Extrapolation", "learned table of {n:,} rows").format(n=train_len))
     error = None
     try:
         table.lookup(torch.tensor([0, eval_len - 1]))
@@ -184,11 +197,13 @@ def analyse_learned(train_len: int, eval_len: int) -> tuple[LearnedAnalysis, Sum
         error = str(exc)
     analysis = LearnedAnalysis(train_len, eval_len, error, max(0, eval_len - train_len))
     if error is None:
-        summary = Summary("learned", "Learned absolute", "fits",
-                          f"all {eval_len:,} positions have a row in the {train_len:,}-row table")
+        summary = Summary("learned", msg("Extrapolation", "Learned absolute"), "fits", translate(
+            "Extrapolation", "all {n:,} positions have a row in the {rows:,}-row table").format(n=eval_len, rows=train_len))
     else:
-        summary = Summary("learned", "Learned absolute", "cannot",
-                          f"{_plural(analysis.missing, 'position')} past the table — {error}")
+        missing = translate("Extrapolation", "1 position") if analysis.missing == 1 else \
+            translate("Extrapolation", "{n:,} positions").format(n=analysis.missing)
+        summary = Summary("learned", msg("Extrapolation", "Learned absolute"), "cannot", translate(
+            "Extrapolation", "{missing} past the table — {error}").format(missing=missing, error=error))
     return analysis, summary
 
 
@@ -214,21 +229,22 @@ def _effective_position(angles: PairAngles) -> float:
 def _dims_text(indices: np.ndarray, layout: str) -> str:
     """Name the dimensions of the given pairs compactly (pairs are contiguous at the slow end)."""
     if len(indices) == 0:
-        return "none"
+        return translate("Extrapolation", "none")
     lo, hi = int(indices.min()), int(indices.max())
     if layout == "interleaved":
-        return f"dims {2 * lo}–{2 * hi + 1}"
-    return f"pairs {lo}–{hi}"
+        return translate("Extrapolation", "dims {lo}–{hi}").format(lo=2 * lo, hi=2 * hi + 1)
+    return translate("Extrapolation", "pairs {lo}–{hi}").format(lo=lo, hi=hi)
 
 
 def analyse_sinusoidal(train_len: int, eval_len: int, d_model: int = 128,
                        base: float = 10000.0) -> tuple[SinusoidalAnalysis, Summary]:
     inv = sinusoidal.inv_freq(d_model, base).numpy()
     angles = _pair_angles(inv, inv, train_len, eval_len)
-    label = "Sinusoidal"
+    label = msg("Extrapolation", "Sinusoidal")
     if eval_len <= train_len:
         return (SinusoidalAnalysis(angles, np.zeros_like(inv)),
-                Summary("sinusoidal", label, "fits", f"every position up to {eval_len:,} was seen in training"))
+                Summary("sinusoidal", label, "fits", translate(
+                    "Extrapolation", "every position up to {n:,} was seen in training").format(n=eval_len)))
     # Phases (angle mod 2π) seen in training lie in [0, θ(L−1)] unless the pair wrapped.
     new_positions = np.unique(np.linspace(train_len, eval_len - 1, min(PHASE_SAMPLES, eval_len - train_len))
                               .round().astype(np.int64))
@@ -238,14 +254,16 @@ def analyse_sinusoidal(train_len: int, eval_len: int, d_model: int = 128,
     novel = np.flatnonzero(fraction > 0)
     n_pairs = len(inv)
     if len(novel) == 0:
-        reason = (f"values continue past {train_len:,}, and every one of the {n_pairs} pairs already turned "
-                  f"a full circle in training, so each pair's values were seen (their combinations are new)")
+        reason = translate("Extrapolation", "values continue past {n:,}, and every one of the {pairs} pairs already "
+                                            "turned a full circle in training, so each pair's values were seen (their "
+                                            "combinations are new)").format(n=train_len, pairs=n_pairs)
     else:
         slowest = 2 * math.pi / inv[novel[-1]]
-        reason = (f"values continue past {train_len:,}, but {len(novel)} of {n_pairs} pairs "
-                  f"({_dims_text(novel, 'interleaved')}, wavelengths {2 * math.pi / inv[novel[0]]:,.0f}–"
-                  f"{slowest:,.0f} positions) meet phases never seen in training — inputs the model was "
-                  f"not trained on")
+        reason = translate("Extrapolation", "values continue past {n:,}, but {novel} of {pairs} pairs ({dims}, "
+                                            "wavelengths {fastest:,.0f}–{slowest:,.0f} positions) meet phases never "
+                                            "seen in training — inputs the model was not trained on").format(
+            n=train_len, novel=len(novel), pairs=n_pairs, dims=_dims_text(novel, "interleaved"),
+            fastest=2 * math.pi / inv[novel[0]], slowest=slowest)
     return SinusoidalAnalysis(angles, fraction), Summary("sinusoidal", label, "extrapolates", reason)
 
 
@@ -282,31 +300,38 @@ def analyse_rope(train_len: int, eval_len: int, head_dim: int = 128, base: float
         label = ROPE_SCALING_LABELS[kind]
         scheme = "rope" if kind == "none" else f"rope:{kind}"
         if eval_len <= train_len:
-            summaries.append(Summary(scheme, label, "fits",
-                                     f"every angle up to position {eval_len - 1:,} was seen in training"
-                                     + ("" if kind == "none" else "; no scaling needed")))
+            seen = translate("Extrapolation", "every angle up to position {n:,} was seen in training").format(
+                n=eval_len - 1)
+            summaries.append(Summary(scheme, label, "fits", seen if kind == "none" else
+                                     seen + translate("Extrapolation", "; no scaling needed")))
             continue
         out = np.flatnonzero(~angles.in_range)
         kept = int(np.isclose(inv, trained_inv, rtol=1e-6).sum())
-        changed = f"{n_pairs - kept} of {n_pairs} pairs slowed" if kind != "none" else ""
+        changed = translate("Extrapolation", "{slowed} of {pairs} pairs slowed").format(
+            slowed=n_pairs - kept, pairs=n_pairs) if kind != "none" else ""
         if len(out) == 0:
             verdict = "interpolates" if kind != "none" else "extrapolates"
             if angles.wrapped.all():  # nothing to bring back: every angle was seen, scaled or not
-                reason = f"every pair already turned a full circle within {train_len:,} positions"
+                reason = translate("Extrapolation", "every pair already turned a full circle within {n:,} "
+                                                    "positions").format(n=train_len)
                 if kind != "none":
-                    reason = f"{changed}; not needed: " + reason
+                    reason = translate("Extrapolation", "{changed}; not needed: {reason}").format(
+                        changed=changed, reason=reason)
             else:
-                reason = (f"{changed}; every pair's angle at position {eval_len - 1:,} is within the span "
-                          f"trained on (as if at position ≤ {_effective_position(angles):,.2f})")
+                reason = translate("Extrapolation", "{changed}; every pair's angle at position {n:,} is within the "
+                                                    "span trained on (as if at position ≤ {effective:,.2f})").format(
+                    changed=changed, n=eval_len - 1, effective=_effective_position(angles))
         else:
             worst = out[-1]
             verdict = "extrapolates"
-            prefix = f"{changed}, but " if kind != "none" else ""
-            reason = (f"{prefix}{len(out)} of {n_pairs} pairs ({_dims_text(out, 'half')}) turn past any angle seen "
-                      f"in training (slowest: needs {angles.needed[worst]:.4g} rad, "
-                      f"×{angles.needed[worst] / angles.trained[worst]:.4g} the {angles.trained[worst]:.4g} rad seen)")
+            prefix = translate("Extrapolation", "{changed}, but ").format(changed=changed) if kind != "none" else ""
+            reason = prefix + translate(
+                "Extrapolation", "{out} of {pairs} pairs ({dims}) turn past any angle seen in training (slowest: "
+                "needs {needed:.4g} rad, ×{ratio:.4g} the {trained:.4g} rad seen)").format(
+                out=len(out), pairs=n_pairs, dims=_dims_text(out, "half"), needed=angles.needed[worst],
+                ratio=angles.needed[worst] / angles.trained[worst], trained=angles.trained[worst])
         if attention != 1.0:
-            reason += f"; cos/sin scaled by {attention:.4f}"
+            reason += translate("Extrapolation", "; cos/sin scaled by {factor:.4f}").format(factor=attention)
         summaries.append(Summary(scheme, label, verdict, reason))
     return RopeAnalysis(head_dim, float(base), float(factor), variants), summaries
 
@@ -334,21 +359,24 @@ def analyse_t5(train_len: int, eval_len: int, num_buckets: int = 32,
     buckets = bucket(distances)
     trained, evaluated = (int(b) for b in bucket(np.array([train_len - 1, eval_len - 1])))
     analysis = T5Analysis(num_buckets, max_distance, distances, buckets, trained, evaluated)
-    label = "T5 relative buckets"
+    label = msg("Extrapolation", "T5 relative buckets")
     if eval_len <= train_len:
-        return analysis, Summary("t5", label, "fits", f"every distance up to {eval_len - 1:,} was seen in training")
+        return analysis, Summary("t5", label, "fits", _every_distance_seen(eval_len))
     if evaluated == trained:
-        reason = (f"distances from {max_distance:,} on share the last bucket ({num_buckets - 1}), and training "
-                  f"(distances up to {train_len - 1:,}) already reached it, so no bias is new; far tokens "
-                  f"just stop being told apart" if trained == num_buckets - 1 else
-                  f"distances up to {eval_len - 1:,} still fall in bucket {trained}, which training reached")
+        reason = translate(
+            "Extrapolation", "distances from {far:,} on share the last bucket ({last}), and training (distances up "
+            "to {trained:,}) already reached it, so no bias is new; far tokens just stop being told apart").format(
+            far=max_distance, last=num_buckets - 1, trained=train_len - 1) if trained == num_buckets - 1 else \
+            translate("Extrapolation", "distances up to {n:,} still fall in bucket {bucket}, which training "
+                                       "reached").format(n=eval_len - 1, bucket=trained)
     else:
         lo, hi = train_len - 1, eval_len - 1  # bucket(lo) = trained < bucket(hi): find the first step up
         while hi - lo > 1:
             mid = (lo + hi) // 2
             lo, hi = (mid, hi) if int(bucket(np.array([mid]))[0]) == trained else (lo, mid)
-        reason = (f"buckets {trained + 1}–{evaluated} are first reached past the training length "
-                  f"(distances ≥ {hi:,}): their biases were never trained")
+        reason = translate("Extrapolation", "buckets {first}–{last} are first reached past the training length "
+                                            "(distances ≥ {distance:,}): their biases were never trained").format(
+            first=trained + 1, last=evaluated, distance=hi)
     return analysis, Summary("t5", label, "extrapolates", reason)
 
 
@@ -362,19 +390,27 @@ def analyse_alibi(train_len: int, eval_len: int, n_heads: int = 8,
     reach = threshold / slopes
     analysis = AlibiAnalysis(slopes, float(threshold), reach)
     local = int((reach < train_len).sum())
-    label = "ALiBi"
+    label = msg("Extrapolation", "ALiBi")
     if eval_len <= train_len:
-        return analysis, Summary("alibi", label, "fits", f"every distance up to {eval_len - 1:,} was seen in training")
+        return analysis, Summary("alibi", label, "fits", _every_distance_seen(eval_len))
     wide = n_heads - local
-    reason = (f"the bias −slope·distance is defined at every distance; {local} of {n_heads} heads fade below "
-              f"−{threshold:g} within {train_len:,} tokens (reach {reach.min():,.0f}–"
-              f"{reach[reach < train_len].max() if local else reach.min():,.0f}), so they behave the same at "
-              f"{eval_len:,}")
+    reason = translate(
+        "Extrapolation", "the bias −slope·distance is defined at every distance; {local} of {heads} heads fade below "
+        "−{threshold:g} within {n:,} tokens (reach {shortest:,.0f}–{longest:,.0f}), so they behave the same at "
+        "{eval:,}").format(local=local, heads=n_heads, threshold=threshold, n=train_len, shortest=reach.min(),
+                           longest=reach[reach < train_len].max() if local else reach.min(), eval=eval_len)
     if wide:
-        span = f"{train_len:,}" if eval_len - 1 == train_len else f"{train_len:,}–{eval_len - 1:,}"
-        reason += (f"; {_plural(wide, 'head')} (reach up to {reach.max():,.0f}) "
-                   f"{'meets' if wide == 1 else 'meet'} distance{'s' if eval_len - 1 > train_len else ''} {span} "
-                   f"with penalties larger than any seen in training")
+        if eval_len - 1 == train_len:
+            far = translate("Extrapolation", "distance {n:,}").format(n=train_len)
+        else:
+            far = translate("Extrapolation", "distances {first:,}–{last:,}").format(first=train_len, last=eval_len - 1)
+        if wide == 1:
+            reason += translate("Extrapolation", "; 1 head (reach up to {reach:,.0f}) meets {far} with penalties "
+                                                 "larger than any seen in training").format(reach=reach.max(), far=far)
+        else:
+            reason += translate("Extrapolation", "; {heads:,} heads (reach up to {reach:,.0f}) meet {far} with "
+                                                 "penalties larger than any seen in training").format(
+                heads=wide, reach=reach.max(), far=far)
     return analysis, Summary("alibi", label, "extrapolates", reason)
 
 

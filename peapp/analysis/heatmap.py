@@ -28,6 +28,7 @@ from peapp.analysis.levels import LEVEL_SHARE, OUTLIER_RATIO  # noqa: F401 - the
 from peapp.analysis.similarity import similarity
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
+from peapp.i18n import translate
 from peapp.jobs import Request
 from peapp.params import Spec
 
@@ -125,9 +126,12 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
     n = stop - start
     bins = min(n, max(1, int(max_rows)))
     per_bin, per_col = n / bins, width / col_bins
-    pooled_label = f"mean of {per_bin:,.1f} positions per row" if bins < n else "full"
+    # "full" is the marker of a table drawn whole (never shown); the other labels are shown
+    pooled_label = translate("HeatmapView", "mean of {n:,.1f} positions per row").format(n=per_bin) \
+        if bins < n else "full"
     if per_col > 1:
-        pooled_label = f"mean of {per_bin:,.1f} × {per_col:,.1f} cells per drawn cell"
+        pooled_label = translate("HeatmapView", "mean of {rows:,.1f} × {cols:,.1f} cells per drawn cell").format(
+            rows=per_bin, cols=per_col)
     if family.toeplitz is not None:
         # entry (i, j) depends on j − i only: every block mean is exact from prefix sums of one
         # distance profile, in time linear in the cells drawn
@@ -154,7 +158,8 @@ def table_view(family: Family, spec: Spec, start: int = 0, stop: int | None = No
         pos = np.floor(bounds[:-1, None] + offsets[None, :] * counts_np[:, None]).astype(np.int64)
         positions = torch.from_numpy(np.minimum(pos, stop - 1).reshape(-1))
         bin_index = torch.arange(bins).repeat_interleave(samples)
-        reduction = f"mean of {samples} samples per {per_bin:,.1f} positions"
+        reduction = translate("HeatmapView", "mean of {samples} samples per {n:,.1f} positions").format(
+            samples=samples, n=per_bin)
     sums = torch.zeros(bins, n_cols, dtype=torch.float64)
     counts = torch.zeros(bins, dtype=torch.float64)
     nan_seen = torch.zeros(bins, n_cols, dtype=torch.bool)
@@ -225,10 +230,10 @@ def _sampled_view(family: Family, spec: Spec, start: int, stop: int | None, max_
         return TableView(values, start, stop, 1.0, total, "full", col_start, col_stop, 1.0, "full")
     parts = []
     if bins < n:
-        parts.append(f"every {stride_text(per_bin)} position")
+        parts.append(translate("HeatmapView", "every {nth} position").format(nth=stride_text(per_bin)))
     if col_bins < width:
-        parts.append(f"every {stride_text(per_col)} column")
-    reduction = " × ".join(parts) + ", exact values at those"
+        parts.append(translate("HeatmapView", "every {nth} column").format(nth=stride_text(per_col)))
+    reduction = translate("HeatmapView", "{strides}, exact values at those").format(strides=" × ".join(parts))
     return TableView(values, start, stop, per_bin, total, reduction, col_start, col_stop, per_col, "sample")
 
 
@@ -238,8 +243,10 @@ def stride_text(stride: float) -> str:
     whole = int(round(stride))
     if math.isclose(stride, whole, abs_tol=1e-9) or stride >= 10:
         suffix = "th" if 10 <= whole % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(whole % 10, "th")
-        return f"{'' if math.isclose(stride, whole, abs_tol=1e-9) else '~'}{whole:,}{suffix}"
-    return f"~{stride:,.1f}th"
+        ordinal = {"st": translate("HeatmapView", "{n:,}st"), "nd": translate("HeatmapView", "{n:,}nd"),
+                   "rd": translate("HeatmapView", "{n:,}rd"), "th": translate("HeatmapView", "{n:,}th")}[suffix]
+        return ("" if math.isclose(stride, whole, abs_tol=1e-9) else "~") + ordinal.format(n=whole)
+    return "~" + translate("HeatmapView", "{n:,.1f}th").format(n=stride)
 
 
 # Largest magnitude the fixed-point prefix sums of a Toeplitz view may reach (int64 headroom).
@@ -319,8 +326,13 @@ def similarity_view(family: Family, spec: Spec, start: int = 0, stop: int | None
     positions = torch.from_numpy(np.floor(start + np.arange(count) * step).astype(np.int64))
     rows = torch.from_numpy(_chunked_rows(family, spec, positions, family.cols(spec), progress))
     sim = similarity(torch.nan_to_num(rows, nan=0.0), kind).numpy()
-    reduction = "full" if count == n else f"every {step:,.1f}th position"
+    reduction = "full" if count == n else translate("HeatmapView", "every {n:,.1f}th position").format(n=step)
     return TableView(sim, start, stop, step, total, reduction)
+
+
+def _similarity_name(kind: str) -> str:
+    """The similarity view's colour-bar label in the current language."""
+    return translate("HeatmapView", "dot similarity") if kind == "dot" else translate("HeatmapView", "cosine similarity")
 
 
 def default_levels(values: np.ndarray, symmetric: bool) -> tuple[float, float]:
@@ -385,7 +397,7 @@ class TableRequest(Request):
         value_range = (float(view.values[finite].min()), float(view.values[finite].max())) if finite.any() else (0.0, 0.0)
         return TableResult(request=self, view=view, caption=fam.caption(spec), row_axis=fam.row_axis,
                            col_axis=fam.col_axis if self.mode == "encoding" else fam.row_axis,
-                           value_label=fam.value_name(spec) if self.mode == "encoding" else f"{self.similarity} similarity",
+                           value_label=fam.value_name(spec) if self.mode == "encoding" else _similarity_name(self.similarity),
                            symmetric=symmetric, wavelengths=wavelengths, selected_row=selected,
                            levels=shown.levels, saturated=shown.saturated, value_range=value_range)
 

@@ -13,12 +13,22 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from peapp.i18n import msg, translate
 from peapp.errors import ParameterError
 from peapp.jobs import ProgressFn, Request
 from peapp.params import Spec, param
 
 GRID_ENCODINGS = ("sincos_2d", "learned_2d", "rope_2d", "flat_1d", "table", "relative_bias")
 SECOND = ("none", "resampled") + GRID_ENCODINGS
+# what the forms show for each choice (the vision module's names, marked for translation)
+_ENCODING_CHOICES = {"sincos_2d": msg("PatchGrid", "2D sin-cos (MAE)"),
+                     "learned_2d": msg("PatchGrid", "Learned 2D (random init)"),
+                     "rope_2d": msg("PatchGrid", "Axial 2D RoPE"), "flat_1d": msg("PatchGrid", "Flattened 1D sinusoid"),
+                     "table": msg("PatchGrid", "Learned table (given)"),
+                     "relative_bias": msg("PatchGrid", "Relative bias table (given)")}
+_SECOND_CHOICES = {"none": msg("PatchGrid", "— none —"), "resampled": msg("PatchGrid", "A resampled to…"),
+                   **_ENCODING_CHOICES}
+assert tuple(_ENCODING_CHOICES) == GRID_ENCODINGS and tuple(_SECOND_CHOICES) == SECOND
 
 
 @dataclass(frozen=True)
@@ -26,41 +36,41 @@ class PatchGridSettings(Spec):
     """What the patch-grid dock shows; stored in ``Document.views["patchGridDock"]``."""
 
     family: ClassVar[str] = "patch grid"
-    image_height: int = param(224, "Image height", minimum=1, maximum=8192, step=1, help="Input height in pixels.")
-    image_width: int = param(224, "Image width", minimum=1, maximum=8192, step=1, help="Input width in pixels.")
-    patch_height: int = param(16, "Patch height", minimum=1, maximum=1024, step=1, help="Patch height in pixels.")
-    patch_width: int = param(16, "Patch width", minimum=1, maximum=1024, step=1, help="Patch width in pixels.")
-    prefix_tokens: int = param(1, "Prefix tokens", minimum=0, maximum=64, step=1,
-                               help="CLS / distillation / register tokens before the patches; kept out of the grid.")
-    encoding: str = param("sincos_2d", "Encoding", choices=GRID_ENCODINGS,
-                          help="Encoding of panel A.")
-    second: str = param("flat_1d", "Panel B", choices=SECOND,
-                        help="Second panel: another encoding to compare, A resampled to another grid, or none.")
-    resample_height: int = param(24, "Resample to rows", minimum=1, maximum=64, step=1,
-                                 help="Grid rows after resampling (panel B = resampled).")
-    resample_width: int = param(24, "Resample to columns", minimum=1, maximum=64, step=1,
-                                help="Grid columns after resampling.")
-    dim: int = param(256, "dim", minimum=4, maximum=4096, step=4,
-                     help="Embedding width (head_dim for RoPE); 2D sin-cos and RoPE need a multiple of 4.")
-    base: float = param(10000.0, "Base", minimum=2.0, maximum=1e9, log=True,
-                        help="Frequency base of the sinusoids and RoPE (MAE: 10000).")
-    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1,
-                      help="Seed of the random learned table (and of a random RoPE vector).")
-    rope_vector: str = param("ones", "RoPE vector", choices=("ones", "random"),
-                             help="The fixed q = k vector whose rotated dot products RoPE's map shows.")
-    color_range: str = param("data", "Colour range", choices=("data", "full"),
-                             help="data: the colour bar spans the values shown; full: the whole −1 … 1 cosine range.")
-    selected: int = param(0, "Selected patch", minimum=0, maximum=64 * 64 - 1, step=1,
-                          help="Row-major index of the selected patch.")
-    table_source: str = param("", "Learned table",
-                              help="PATH::TENSOR of a checkpoint's ViT position table [1, P + H·W, d] or "
-                                   "[P + H·W, d] (P = Prefix tokens), shown when a panel's encoding is 'table'.")
-    bias_source: str = param("", "Bias table",
-                             help="PATH::TENSOR of a checkpoint's 2-D relative_position_bias_table (BEiT, Swin) "
+    image_height: int = param(224, msg("Params", "Image height"), minimum=1, maximum=8192, step=1, help=msg("Params", "Input height in pixels."))
+    image_width: int = param(224, msg("Params", "Image width"), minimum=1, maximum=8192, step=1, help=msg("Params", "Input width in pixels."))
+    patch_height: int = param(16, msg("Params", "Patch height"), minimum=1, maximum=1024, step=1, help=msg("Params", "Patch height in pixels."))
+    patch_width: int = param(16, msg("Params", "Patch width"), minimum=1, maximum=1024, step=1, help=msg("Params", "Patch width in pixels."))
+    prefix_tokens: int = param(1, msg("Params", "Prefix tokens"), minimum=0, maximum=64, step=1,
+                               help=msg("Params", "CLS / distillation / register tokens before the patches; kept out of the grid."))
+    encoding: str = param("sincos_2d", msg("Params", "Encoding"), choices=_ENCODING_CHOICES,
+                          help=msg("Params", "Encoding of panel A."))
+    second: str = param("flat_1d", msg("Params", "Panel B"), choices=_SECOND_CHOICES,
+                        help=msg("Params", "Second panel: another encoding to compare, A resampled to another grid, or none."))
+    resample_height: int = param(24, msg("Params", "Resample to rows"), minimum=1, maximum=64, step=1,
+                                 help=msg("Params", "Grid rows after resampling (panel B = resampled)."))
+    resample_width: int = param(24, msg("Params", "Resample to columns"), minimum=1, maximum=64, step=1,
+                                help=msg("Params", "Grid columns after resampling."))
+    dim: int = param(256, msg("Params", "dim"), minimum=4, maximum=4096, step=4,
+                     help=msg("Params", "Embedding width (head_dim for RoPE); 2D sin-cos and RoPE need a multiple of 4."))
+    base: float = param(10000.0, msg("Params", "Base"), minimum=2.0, maximum=1e9, log=True,
+                        help=msg("Params", "Frequency base of the sinusoids and RoPE (MAE: 10000)."))
+    seed: int = param(0, msg("Params", "Seed"), minimum=0, maximum=2**31 - 1, step=1,
+                      help=msg("Params", "Seed of the random learned table (and of a random RoPE vector)."))
+    rope_vector: str = param("ones", msg("Params", "RoPE vector"), choices={"ones": msg("PatchGrid", "ones"), "random": msg("PatchGrid", "random")},
+                             help=msg("Params", "The fixed q = k vector whose rotated dot products RoPE's map shows."))
+    color_range: str = param("data", msg("Params", "Colour range"), choices={"data": msg("PatchGrid", "data range"), "full": "−1 … 1"},
+                             help=msg("Params", "data: the colour bar spans the values shown; full: the whole −1 … 1 cosine range."))
+    selected: int = param(0, msg("Params", "Selected patch"), minimum=0, maximum=64 * 64 - 1, step=1,
+                          help=msg("Params", "Row-major index of the selected patch."))
+    table_source: str = param("", msg("Params", "Learned table"),
+                              help=msg("Params", "PATH::TENSOR of a checkpoint's ViT position table [1, P + H·W, d] or "
+                                   "[P + H·W, d] (P = Prefix tokens), shown when a panel's encoding is 'table'."))
+    bias_source: str = param("", msg("Params", "Bias table"),
+                             help=msg("Params", "PATH::TENSOR of a checkpoint's 2-D relative_position_bias_table (BEiT, Swin) "
                                   "[(2H−1)(2W−1) (+3), heads], shown when a panel's encoding is 'relative_bias'; "
-                                  "the grid is its window.")
-    bias_head: int = param(0, "Bias head", minimum=0, maximum=4095, step=1,
-                           help="Head of the relative position bias table shown.")
+                                  "the grid is its window."))
+    bias_head: int = param(0, msg("Params", "Bias head"), minimum=0, maximum=4095, step=1,
+                           help=msg("Params", "Head of the relative position bias table shown."))
 
     def check(self) -> None:
         from peapp.encodings.vision import MAX_GRID_SIDE
@@ -241,10 +251,12 @@ class PatchGridRequest(Request):
             raise ParameterError(f"the bias table covers a {window[0]}×{window[1]} window, but the grid is "
                                  f"{grid[0]}×{grid[1]}; set the image to {window[0]}×{window[1]} patches")
         name = s.bias_source.rpartition("::")[2]
-        return Panel(label=f"relative bias, head {view.head} of {view.heads}", encoding="relative_bias", grid=window,
+        return Panel(label=translate("PatchGrid", "relative bias, head {head} of {heads}").format(
+                         head=view.head, heads=view.heads), encoding="relative_bias", grid=window,
                      sim=view.patches, mosaic=vision.tile_mosaic(view.patches, *window, gap=self.gap),
                      nearest_ok=vision.nearest_are_grid_neighbours(view.patches, *window),
-                     value_label="bias added to the logit", note=f"{name}. {view.note()}".rstrip(". ") + ".")
+                     value_label=translate("PatchGrid", "bias added to the logit"),
+                     note=f"{name}. {view.note()}".rstrip(". ") + ".")
 
     def _spec(self, name: str, table: GivenTable | None):
         from peapp.encodings import vision
@@ -267,8 +279,9 @@ class PatchGridRequest(Request):
         spec = self._spec(s.encoding, table)
         if spec.name == "rope_2d":
             panel = _panel(spec, new, self.gap)
-            note = (f"RoPE has no table to resample: its rotations are evaluated on the {new[0]}×{new[1]} grid "
-                    f"directly (the same relative offsets give the same scores).")
+            note = translate("PatchGrid", "RoPE has no table to resample: its rotations are evaluated on the "
+                                          "{rows}×{cols} grid directly (the same relative offsets give the same "
+                                          "scores).").format(rows=new[0], cols=new[1])
             return _with(panel, label=f"{panel.label}, {new[0]}×{new[1]}", note=note), None
         built = vision.full_table(spec, *grid.shape)
         assert built is not None  # only RoPE has no table, and it returned above
@@ -276,10 +289,11 @@ class PatchGridRequest(Request):
         out, report = vision.resample_with_report(full, new, grid.shape, prefix)
         resampled = vision.split_table(out, prefix, new).patches
         sim = vision.cosine_similarity(resampled).numpy()
-        panel = Panel(label=f"{spec.label()} resampled to {new[0]}×{new[1]}", encoding=spec.name, grid=new, sim=sim,
+        panel = Panel(label=translate("PatchGrid", "{encoding} resampled to {rows}×{cols}").format(
+                          encoding=spec.label(), rows=new[0], cols=new[1]), encoding=spec.name, grid=new, sim=sim,
                       mosaic=vision.tile_mosaic(sim, *new, gap=self.gap),
                       nearest_ok=vision.nearest_are_grid_neighbours(sim, *new),
-                      value_label="cosine similarity", note=report.text())
+                      value_label=translate("PatchGrid", "cosine similarity"), note=report.text())
         return panel, report
 
 
@@ -293,7 +307,8 @@ def _panel(spec, grid: tuple[int, int], gap: int) -> Panel:
     from peapp.encodings import vision
 
     sim = vision.patch_similarity(spec, *grid)
-    value_label = "rotated dot product / |v|²" if spec.name == "rope_2d" else "cosine similarity"
+    value_label = translate("PatchGrid", "rotated dot product / |v|²") if spec.name == "rope_2d" else \
+        translate("PatchGrid", "cosine similarity")
     return Panel(label=spec.label(), encoding=spec.name, grid=grid, sim=sim,
                  mosaic=vision.tile_mosaic(sim, *grid, gap=gap),
                  nearest_ok=vision.nearest_are_grid_neighbours(sim, *grid), value_label=value_label,

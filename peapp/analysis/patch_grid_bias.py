@@ -16,6 +16,7 @@ import numpy as np
 
 from peapp.checkpoints.bias_window import BiasWindow, window_of_table
 from peapp.errors import ParameterError
+from peapp.i18n import translate
 
 __all__ = ["BiasView", "BiasWindow", "bias_view", "relative_position_index", "window_of_table"]
 
@@ -57,8 +58,9 @@ class BiasView:
     def note(self) -> str:
         if not self.window.class_token:
             return ""
-        return (f"class token (kept out of the grid): class → patch {self.class_to_patch:+.4f}, patch → class "
-                f"{self.patch_to_class:+.4f}, class → class {self.class_to_class:+.4f}")
+        return translate("PatchGrid", "class token (kept out of the grid): class → patch {to_patch:+.4f}, patch → "
+                                      "class {to_class:+.4f}, class → class {class_class:+.4f}").format(
+            to_patch=self.class_to_patch, to_class=self.patch_to_class, class_class=self.class_to_class)
 
 
 def bias_view(table: np.ndarray, head: int, window: tuple[int, int] | None = None) -> BiasView:

@@ -19,6 +19,7 @@ import numpy as np
 
 from peapp.encodings import rope
 from peapp.encodings.rope import RopeSpec
+from peapp.i18n import shown, translate
 from peapp.jobs import ProgressFn, Request
 
 if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
@@ -118,21 +119,30 @@ class ScalingFacts:
         s = self.spec
         c = self.counts()
         if s.rope_type == "default":
-            head = f"Unscaled RoPE: {len(self.kinds)} pairs, base {s.base:g}"
+            head = translate("Spectrum", "Unscaled RoPE: {pairs} pairs, base {base:g}").format(
+                pairs=len(self.kinds), base=s.base)
         else:
-            head = (f"{s.rope_type} ×{s.factor:g}: {_pairs(c['keep'])} kept, {c['blend']} blended, "
-                    f"{c['divide']} divided by {s.factor:g}")
+            head = translate("Spectrum", "{kind} ×{factor:g}: {kept} kept, {blended} blended, {divided} divided by "
+                                         "{factor:g}").format(
+                kind=shown(RopeSpec.info("rope_type").label_of(s.rope_type)), factor=s.factor,
+                kept=_pairs(c["keep"]), blended=c["blend"], divided=c["divide"])
         fast_turns = self.rotations_original[0]
         slow = int((self.rotations_original < 1).sum())
-        tail = (f"; within the original {self.trained_context:,} positions the fastest pair turns "
-                f"{fast_turns:,.0f} times and {_pairs(slow)} never {'completes' if slow == 1 else 'complete'} a turn")
+        if slow == 1:
+            tail = translate("Spectrum", "; within the original {n:,} positions the fastest pair turns {turns:,.0f} "
+                                         "times and 1 pair never completes a turn")
+        else:
+            tail = translate("Spectrum", "; within the original {n:,} positions the fastest pair turns {turns:,.0f} "
+                                         "times and {slow} pairs never complete a turn")
+        tail = tail.format(n=self.trained_context, turns=fast_turns, slow=slow)
         if self.attention_factor != 1.0:
-            tail += f"; cos/sin × {self.attention_factor:.4g} (logits × {self.attention_factor ** 2:.4g})"
-        return head + tail + "."
+            tail += translate("Spectrum", "; cos/sin × {factor:.4g} (logits × {square:.4g})").format(
+                factor=self.attention_factor, square=self.attention_factor ** 2)
+        return head + tail + translate("Spectrum", ".")
 
 
 def _pairs(n: int) -> str:
-    return f"{n} pair" if n == 1 else f"{n} pairs"
+    return translate("Spectrum", "1 pair") if n == 1 else translate("Spectrum", "{n} pairs").format(n=n)
 
 
 def scaling_facts(spec: RopeSpec, progress: ProgressFn | None = None) -> ScalingFacts:

@@ -31,6 +31,7 @@ import numpy as np
 from peapp import safe_open
 from peapp.encodings import sinusoidal
 from peapp.errors import DataFileError, ParameterError
+from peapp.i18n import msg, shown, translate
 from peapp.jobs import ProgressFn, Request
 from peapp.memory import ensure_fits
 from peapp.resources import resource_path
@@ -43,9 +44,11 @@ NUMBER_UNITS = {"seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "days": 86400.
 #: Units of elapsed time τ (one unit = one "position" of the sinusoid).
 TIME_UNITS = {"seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "days": 86400.0}
 ENCODINGS = ("sinusoidal", "calendar", "time2vec")
-ENCODING_LABELS = {"sinusoidal": "Sinusoidal over real time", "calendar": "Calendar cycles",
-                   "time2vec": "Time2Vec (seeded)"}
-CALENDAR_LABELS = ("hour sin", "hour cos", "weekday sin", "weekday cos", "day-of-year sin", "day-of-year cos")
+ENCODING_LABELS = {"sinusoidal": msg("TimeSeries", "Sinusoidal over real time"),  # marked: shown translated
+                   "calendar": msg("TimeSeries", "Calendar cycles"), "time2vec": msg("TimeSeries", "Time2Vec (seeded)")}
+CALENDAR_LABELS = (msg("TimeSeries", "hour sin"), msg("TimeSeries", "hour cos"), msg("TimeSeries", "weekday sin"),
+                   msg("TimeSeries", "weekday cos"), msg("TimeSeries", "day-of-year sin"),
+                   msg("TimeSeries", "day-of-year cos"))
 MAX_ROWS = 5_000_000
 MAX_LINE_CHARS = 1 << 20  # a longer line is refused before it is read whole
 PEEK_CHARS = 64 * 1024  # the most a look at the header and first rows reads
@@ -66,10 +69,26 @@ MAX_CURVE_POINTS = 16_384
 @dataclass(frozen=True)
 class BadRow:
     line: int  # 1-based line number in the file (the header is line 1)
-    reason: str
+    # the reason: a marked message and its fields, put together in the language shown (a read series
+    # is cached, so its words must not be fixed at reading time)
+    template: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def reason(self) -> str:
+        text = shown(self.template)
+        return text.format(**dict(self.fields)) if self.fields else text
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.reason}"
+        return translate("TimeSeries", "line {line}: {reason}").format(line=self.line, reason=self.reason)
+
+
+class _TimestampError(ValueError):
+    """A timestamp that cannot be read: the reason as a marked message and its fields."""
+
+    def __init__(self, reason: str, **fields: object):
+        super().__init__(str(reason).format(**fields))
+        self.reason, self.fields = reason, tuple(fields.items())
 
 
 @dataclass(frozen=True)
@@ -91,11 +110,13 @@ class TimeSeries:
 
     def bad_report(self, limit: int = 20) -> str:
         if not self.bad_count:
-            return "no bad rows"
-        shown = "\n".join(str(b) for b in self.bad_rows[:limit])
+            return translate("TimeSeries", "no bad rows")
+        listed = "\n".join(str(b) for b in self.bad_rows[:limit])
         more = self.bad_count - min(limit, len(self.bad_rows))
-        return f"{self.bad_count} bad row{'s' if self.bad_count != 1 else ''} skipped:\n{shown}" + (
-            f"\n… and {more} more" if more > 0 else "")
+        head = translate("TimeSeries", "1 bad row skipped:") if self.bad_count == 1 else \
+            translate("TimeSeries", "{n} bad rows skipped:").format(n=self.bad_count)
+        return head + "\n" + listed + (
+            translate("TimeSeries", "\n… and {n} more").format(n=more) if more > 0 else "")
 
 
 def sample_path() -> Path:
@@ -167,19 +188,20 @@ def parse_timestamp(text: str) -> tuple[str, float]:
     """("number", value) or ("datetime", Unix seconds); raises ValueError with a reason."""
     text = text.strip()
     if not text:
-        raise ValueError("empty timestamp")
+        raise _TimestampError(msg("TimeSeries", "empty timestamp"))
     try:
         number = float(text)
     except ValueError:
         pass
     else:
         if not math.isfinite(number):
-            raise ValueError(f"timestamp {text!r} is not a finite number")
+            raise _TimestampError(msg("TimeSeries", "timestamp {text} is not a finite number"), text=repr(text))
         return "number", number
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"{text!r} is neither a number nor an ISO 8601 date/time") from None
+        raise _TimestampError(msg("TimeSeries", "{text} is neither a number nor an ISO 8601 date/time"),
+                              text=repr(text)) from None
     if moment.tzinfo is None:  # naive times are taken as UTC (said in the caption)
         moment = moment.replace(tzinfo=timezone.utc)
     return "datetime", moment.timestamp()
@@ -307,11 +329,11 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
     bad: list[BadRow] = []
     bad_count = 0
 
-    def reject(line: int, reason: str) -> None:
+    def reject(line: int, reason: str, **fields: object) -> None:
         nonlocal bad_count
         bad_count += 1
         if len(bad) < MAX_BAD_ROWS_KEPT:
-            bad.append(BadRow(line, reason))
+            bad.append(BadRow(line, reason, tuple(fields.items())))
 
     need = max(t_idx, v_idx if v_idx is not None else 0) + 1
     for count, (line, row) in enumerate(rows):
@@ -320,18 +342,21 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
         if not any(c.strip() for c in row):
             continue  # blank lines are not data
         if len(row) < need:
-            reject(line, f"has {len(row)} field{'s' if len(row) != 1 else ''}; expected at least {need} "
-                         f"to reach column {header[need - 1]!r}")
+            reject(line, msg("TimeSeries", "has 1 field; expected at least {need} to reach column {column}")
+                   if len(row) == 1 else
+                   msg("TimeSeries", "has {n} fields; expected at least {need} to reach column {column}"),
+                   n=len(row), need=need, column=repr(header[need - 1]))
             continue
         try:
             kind, stamp = parse_timestamp(row[t_idx])
-        except ValueError as exc:
-            reject(line, str(exc))
+        except _TimestampError as exc:
+            reject(line, exc.reason, **dict(exc.fields))
             continue
         if kind == "number" and number_unit.startswith("unix") and \
                 not _UNIX_RANGE[0] <= stamp * NUMBER_UNITS[number_unit] <= _UNIX_RANGE[1]:
-            reject(line, f"{row[t_idx].strip()} as {number_unit.replace('_', ' ')} is outside the years 1–9999 "
-                         f"(is the unit right? milliseconds are unix_ms)")
+            reject(line, msg("TimeSeries", "{stamp} as {unit} is outside the years 1–9999 (is the unit right? "
+                                           "milliseconds are unix_ms)"),
+                   stamp=row[t_idx].strip(), unit=number_unit)
             continue
         value = math.nan
         if v_idx is not None:
@@ -340,7 +365,8 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
                 if not math.isfinite(value):
                     raise ValueError
             except ValueError:
-                reject(line, f"value {row[v_idx].strip()!r} in {value_column!r} is not a finite number")
+                reject(line, msg("TimeSeries", "value {value} in {column} is not a finite number"),
+                       value=repr(row[v_idx].strip()), column=repr(value_column))
                 continue
         kinds.append(kind)
         stamps.append(stamp)
@@ -359,8 +385,8 @@ def parse_csv(lines: Iterable[str], time_column: str, value_column: str | None =
     keep = np.array([k == kind for k in kinds])
     for k, stamp_line in zip(kinds, lines_used):
         if k != kind:
-            reject(stamp_line, f"a {'number' if k == 'number' else 'date'} in a column of "
-                               f"{'dates' if kind == 'datetime' else 'numbers'}")
+            reject(stamp_line, msg("TimeSeries", "a number in a column of dates") if k == "number" else
+                   msg("TimeSeries", "a date in a column of numbers"))
     bad.sort(key=lambda b: b.line)
     times = np.asarray(stamps, dtype=np.float64)[keep]
     if kind == "number":
@@ -492,10 +518,11 @@ def encode(times: np.ndarray, enc: TimeEncoding, origin: float, *, calendar_ok: 
 
 def column_labels(enc: TimeEncoding) -> list[str]:
     if enc.kind == "calendar":
-        return list(CALENDAR_LABELS)
+        return [shown(label) for label in CALENDAR_LABELS]
     if enc.kind == "sinusoidal":
         return [f"{'sin' if c % 2 == 0 else 'cos'} {c // 2}" for c in range(enc.d_model)]
-    return ["linear"] + [f"periodic {i}" for i in range(1, enc.k)]
+    periodic = translate("TimeSeries", "periodic {i}")
+    return [translate("TimeSeries", "linear")] + [periodic.format(i=i) for i in range(1, enc.k)]
 
 
 def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -572,8 +599,13 @@ def _load_cached(path: str, time_column: str, value_column: str | None, number_u
     return _series_cache[key]
 
 
+#: the time units as captions say them ("3 hours")
+_UNIT_NAMES = {"seconds": msg("TimeSeries", "seconds"), "minutes": msg("TimeSeries", "minutes"),
+               "hours": msg("TimeSeries", "hours"), "days": msg("TimeSeries", "days")}
+
+
 def _fmt_gap(value: float, unit: str) -> str:
-    return f"{value:,.3g} {unit}"
+    return f"{value:,.3g} {shown(_UNIT_NAMES.get(unit, unit))}"
 
 
 @dataclass(frozen=True)
@@ -663,23 +695,32 @@ def summarise(series: TimeSeries, enc: TimeEncoding, *, max_gap: float | None = 
     pick_result = (a, b, float(abs(tau[b] - tau[a])), float(cosine(ab[:1], ab[1:])[0]))
 
     gaps_real = np.diff(tau)
-    irregular = (f"gaps from {_fmt_gap(gaps_real.min(), enc.unit)} to {_fmt_gap(gaps_real.max(), enc.unit)}"
-                 if n > 1 else "a single sample")
-    what = {
-        "sinusoidal": (f"the sinusoid (d_model {enc.d_model}, base {enc.base:g}) evaluated at the real elapsed "
-                       f"time in {enc.unit}, so an irregular gap shifts the phase by exactly its length"),
-        "calendar": "hour of day, day of week and day of year (UTC) as sin/cos pairs: cycles wrap, so "
-                    "23:00 is next to 00:00 and Sunday next to Monday",
-        "time2vec": (f"Time2Vec-style: 1 linear + {enc.k - 1} periodic features with seeded (not learned) "
-                     f"frequencies, seed {enc.seed}; the linear term makes similarity depend on when, not "
-                     f"only on the gap"),
-    }[enc.kind]
-    bad = f"; {series.bad_count} bad row{'s' if series.bad_count != 1 else ''} reported, not used" \
-        if series.bad_count else ""
-    extent = (f"{n:,} samples over {_fmt_gap(span, enc.unit)}, " if n > 1 else "")
-    caption = (f"{series.source}, column {series.time_column!r}: {extent}{irregular}{bad}. Encoding: {what}. Samples "
-               f"{a} and {b} are {_fmt_gap(pick_result[2], enc.unit)} apart, cosine similarity "
-               f"{pick_result[3]:.3f}.")
+    irregular = translate("TimeSeries", "gaps from {shortest} to {longest}").format(
+        shortest=_fmt_gap(gaps_real.min(), enc.unit), longest=_fmt_gap(gaps_real.max(), enc.unit)) \
+        if n > 1 else translate("TimeSeries", "a single sample")
+    if enc.kind == "sinusoidal":
+        what = translate("TimeSeries", "the sinusoid (d_model {d}, base {base:g}) evaluated at the real elapsed time "
+                                       "in {unit}, so an irregular gap shifts the phase by exactly its length").format(
+            d=enc.d_model, base=enc.base, unit=shown(_UNIT_NAMES.get(enc.unit, enc.unit)))
+    elif enc.kind == "calendar":
+        what = translate("TimeSeries", "hour of day, day of week and day of year (UTC) as sin/cos pairs: cycles "
+                                       "wrap, so 23:00 is next to 00:00 and Sunday next to Monday")
+    else:
+        what = translate("TimeSeries", "Time2Vec-style: 1 linear + {periodic} periodic features with seeded (not "
+                                       "learned) frequencies, seed {seed}; the linear term makes similarity depend on "
+                                       "when, not only on the gap").format(periodic=enc.k - 1, seed=enc.seed)
+    if not series.bad_count:
+        bad = ""
+    elif series.bad_count == 1:
+        bad = translate("TimeSeries", "; 1 bad row reported, not used")
+    else:
+        bad = translate("TimeSeries", "; {n} bad rows reported, not used").format(n=series.bad_count)
+    extent = translate("TimeSeries", "{n:,} samples over {span}, ").format(n=n, span=_fmt_gap(span, enc.unit)) \
+        if n > 1 else ""
+    caption = translate("TimeSeries", "{source}, column {column}: {extent}{irregular}{bad}. Encoding: {what}. "
+                                      "Samples {a} and {b} are {gap} apart, cosine similarity {similarity:.3f}.").format(
+        source=series.source, column=repr(series.time_column), extent=extent, irregular=irregular, bad=bad,
+        what=what, a=a, b=b, gap=_fmt_gap(pick_result[2], enc.unit), similarity=pick_result[3])
     return TimeSeriesResult(series=series, encoding=enc, tau=tau, grid_tau=grid_tau, matrix_index=index,
                             matrix=matrix,
                             labels=column_labels(enc), gaps=gaps, curve=curve, pair_gaps=pair_gaps,

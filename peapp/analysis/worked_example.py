@@ -31,15 +31,16 @@ from peapp.encodings import rope, sinusoidal
 from peapp.encodings import learned
 from peapp.encodings.learned import LearnedTable
 from peapp.errors import ParameterError, PositionOutOfRangeError
+from peapp.i18n import msg, shown, translate
 from peapp.jobs import ProgressFn, Request
 
 
 SCHEMES = ("sinusoidal", "learned", "rope", "none")
-SCHEME_LABELS = {
-    "sinusoidal": "Sinusoidal (added)",
-    "learned": "Learned absolute (added)",
-    "rope": "RoPE (rotated)",
-    "none": "ALiBi / NoPE (unchanged)",
+SCHEME_LABELS = {  # marked: shown with peapp.i18n.shown
+    "sinusoidal": msg("Example", "Sinusoidal (added)"),
+    "learned": msg("Example", "Learned absolute (added)"),
+    "rope": msg("Example", "RoPE (rotated)"),
+    "none": msg("Example", "ALiBi / NoPE (unchanged)"),
 }
 
 #: The article's worked example: the word, its 4-dimensional embedding, and its position.
@@ -207,27 +208,41 @@ def _vec(v: np.ndarray, limit: int = 6) -> str:
     return f"[{body}{', …' if len(v) > limit else ''}]"
 
 
+#: the pair layouts' names in captions (the forms' words for them)
+_LAYOUT_NAMES = {"interleaved": msg("Params", "interleaved"), "concatenated": msg("Params", "concatenated"),
+                 "half": msg("Params", "half")}
+
+
 def _with_caption(r: WorkedExample, *, base: float, layout: str) -> WorkedExample:
     d = len(r.embedding)
-    moved = "" if r.other_position == r.position else (
-        f" The same word at position {r.other_position} gives {_vec(r.other_combined)}"
-        f" (distance {r.other_difference:.3f} from position {r.position}).")
+    moved = "" if r.other_position == r.position else translate(
+        "Example", " The same word at position {other} gives {vector} (distance {distance:.3f} from position "
+        "{position}).").format(other=r.other_position, vector=_vec(r.other_combined), distance=r.other_difference,
+                               position=r.position)
+    layout_name = shown(_LAYOUT_NAMES.get(layout, layout))
     if r.scheme == "rope":
         fastest = float(r.angles[0]) if r.angles is not None and len(r.angles) else 0.0
-        text = (f"\"{r.word}\" at position {r.position}, RoPE ({layout} pairs, base {base:g}): nothing is added; "
-                f"each pair of dimensions is rotated by position·θ_i (fastest pair {math.degrees(fastest):.1f}°). "
-                f"Length kept: |embedding| = {r.embedding_norm:.4f}, |rotated| = {r.combined_norm:.4f}. "
-                f"Result {_vec(r.combined)}.{moved}")
+        text = translate(
+            "Example", "\"{word}\" at position {position}, RoPE ({layout} pairs, base {base:g}): nothing is added; "
+            "each pair of dimensions is rotated by position·θ_i (fastest pair {fastest:.1f}°). Length kept: "
+            "|embedding| = {norm:.4f}, |rotated| = {rotated:.4f}. Result {vector}.{moved}").format(
+            word=r.word, position=r.position, layout=layout_name, base=base, fastest=math.degrees(fastest),
+            norm=r.embedding_norm, rotated=r.combined_norm, vector=_vec(r.combined), moved=moved)
     elif r.scheme == "none":
-        text = (f"\"{r.word}\" at position {r.position} with ALiBi or NoPE: the embedding enters unchanged "
-                f"{_vec(r.combined)}; position acts later, as an attention bias (ALiBi) or only through the "
-                f"causal mask (NoPE). The word looks identical at every position.")
+        text = translate(
+            "Example", "\"{word}\" at position {position} with ALiBi or NoPE: the embedding enters unchanged "
+            "{vector}; position acts later, as an attention bias (ALiBi) or only through the causal mask (NoPE). "
+            "The word looks identical at every position.").format(word=r.word, position=r.position,
+                                                                   vector=_vec(r.combined))
     else:
-        what = (f"sinusoid ({layout}, base {base:g})" if r.scheme == "sinusoidal"
-                else "learned table row (seeded random init)")
-        text = (f"\"{r.word}\" at position {r.position}, d_model {d}: embedding {_vec(r.embedding)} + "
-                f"{what} {_vec(r.positional)} = input {_vec(r.combined)}; the sum changes both length "
-                f"(|emb| {r.embedding_norm:.3f} → {r.combined_norm:.3f}) and direction.{moved}")
+        what = (translate("Example", "sinusoid ({layout}, base {base:g})").format(layout=layout_name, base=base)
+                if r.scheme == "sinusoidal" else translate("Example", "learned table row (seeded random init)"))
+        text = translate(
+            "Example", "\"{word}\" at position {position}, d_model {d}: embedding {embedding} + {what} {positional} = "
+            "input {combined}; the sum changes both length (|emb| {norm:.3f} → {combined_norm:.3f}) and "
+            "direction.{moved}").format(word=r.word, position=r.position, d=d, embedding=_vec(r.embedding),
+                                        what=what, positional=_vec(r.positional), combined=_vec(r.combined),
+                                        norm=r.embedding_norm, combined_norm=r.combined_norm, moved=moved)
     return WorkedExample(**{**r.__dict__, "caption": text})
 
 

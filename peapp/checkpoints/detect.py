@@ -17,6 +17,7 @@ from peapp.checkpoints import hf_config, rope_config
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
 from peapp.errors import CheckpointError
 from peapp.file_values import head_count, number
+from peapp.i18n import translate
 
 # RoBERTa-style embeddings start positions at padding_idx + 1.
 PADDING_OFFSET_TYPES = {"roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "longformer", "data2vec-text",
@@ -204,22 +205,24 @@ class _Detector:
     def add_learned(self, t: TensorInfo, offset: int, how: str) -> None:
         rows, dim = t.shape
         params = {"offset": offset, "positions": rows - offset, "dim": dim, "source": how}
-        self.add("learned_absolute", t, params,
-                 f"learned table {rows - offset:,} positions × {dim} ({how}"
-                 f"{', first ' + str(offset) + ' rows skipped' if offset else ''})")
+        summary = (translate("Detect", "learned table {n} positions × {dim} ({how}, first {offset} rows skipped)")
+                   if offset else translate("Detect", "learned table {n} positions × {dim} ({how})"))
+        self.add("learned_absolute", t, params, summary.format(n=f"{rows - offset:,}", dim=dim, how=how, offset=offset))
 
     def add_sinusoidal(self, t: TensorInfo | None, positions: int | None = None, dim: int | None = None,
                        layout: str = "concatenated", base: float = 10000.0, formula: str = "standard") -> None:
         if t is not None:
             positions, dim = t.shape
         params = {"positions": positions, "dim": dim, "layout": layout, "base": base}
-        how = "[sin | cos] halves" if layout == "concatenated" else "sin, cos interleaved"
+        how = translate("Detect", "[sin | cos] halves") if layout == "concatenated" else \
+            translate("Detect", "sin, cos interleaved")
         note = ""
         if formula == "whisper":
             # Whisper's encoder: ω_i = 10000^(−i/(d/2 − 1)), not 10000^(−2i/d); the stored table is the truth
             params["formula"] = "whisper"
             note = ", Whisper's formula ω_i = 10000^(−i/(d/2−1)) (the stored table is shown)"
-        self.add("sinusoidal", t, params, f"fixed sinusoids, {positions} positions × {dim}, {how}{note}")
+        self.add("sinusoidal", t, params, translate("Detect", "fixed sinusoids, {n} positions × {dim}, {how}")
+                 .format(n=positions, dim=dim, how=how) + note)
 
     def vision_tables(self) -> None:
         vcfg = self.sub("vision_config") or self.cfg
@@ -445,7 +448,8 @@ class _Detector:
         params: dict[str, Any] = {"heads": heads, "max_bias": max_bias, "form": form}
         if heads:
             params["slopes"] = alibi_slopes(heads, max_bias)
-        self.add("alibi", None, params, f"ALiBi, {heads or '?'} heads, slopes from 2^(−{max_bias:g}/n) ({form})")
+        self.add("alibi", None, params, translate("Detect", "ALiBi, {heads} heads, slopes from 2^(−{bias}/n) ({form})")
+                 .format(heads=heads or "?", bias=f"{max_bias:g}", form=form))
 
     def add_rope(self, params: dict[str, Any], source: str) -> None:
         params = {**params, "source": source}
@@ -457,12 +461,17 @@ class _Detector:
             self.warnings.append(f"RoPE scaling factor {factor:g} × original length {orig:,} = "
                                  f"{orig * factor:,.0f}, but max_position_embeddings is {maxpos:,}.")
         rot, hd = params.get("rotary_dim"), params.get("head_dim")
-        part = f", {rot} of {hd} dims rotate" if rot and hd and rot != hd else ""
+        part = (", " + translate("Detect", "{rotated} of {dims} dims rotate").format(rotated=rot, dims=hd)
+                if rot and hd and rot != hd else "")
         lt = f" [{params['layer_type']}]" if params.get("layer_type") else ""
-        layout = {"interleaved": "adjacent (2i, 2i+1)", "half": "half-split (i, i+d/2)"}.get(params["layout"],
-                                                                                         params["layout"])
-        scaling_text = (f"{params['rope_type']} scaling" if params["rope_type"] != "freq_factors" else
-                        "per-pair frequency factors from rope_freqs.weight (Llama-3 scaling as converted by llama.cpp)")
+        layout = {"interleaved": translate("Detect", "adjacent (2i, 2i+1) pairs"),
+                  "half": translate("Detect", "half-split (i, i+d/2) pairs")}.get(params["layout"],
+                                                                                  f"{params['layout']} pairs")
+        scaling_text = (translate("Detect", "default scaling") if params["rope_type"] == "default" else
+                        translate("Detect", "{kind} scaling").format(kind=params["rope_type"])
+                        if params["rope_type"] != "freq_factors" else
+                        translate("Detect", "per-pair frequency factors from rope_freqs.weight (Llama-3 scaling as "
+                                            "converted by llama.cpp)"))
         undrawn = UNDRAWN_ROPE_TYPES.get(params["rope_type"])
         if undrawn:
             self.warnings.append(f"RoPE type {params['rope_type']!r} ({undrawn}) is named here but not drawn: "
@@ -472,8 +481,9 @@ class _Detector:
         if mrope:
             extra = f", M-RoPE sections {mrope} (temporal, height, width)"
         self.add("rope", None, params,
-                 f"RoPE{lt} base {_num(params['rope_theta'])}, {scaling_text}, {layout} "
-                 f"pairs{part}{extra}")
+                 translate("Detect", "RoPE{layers} base {base}, {scaling}, {layout}")
+                 .format(layers=lt, base=_num(params["rope_theta"]), scaling=scaling_text, layout=layout)
+                 + f"{part}{extra}")
 
     def nope_layers(self, cfg: Mapping[str, Any]) -> None:
         if not any(c.kind == "rope" for c in self.components):

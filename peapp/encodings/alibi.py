@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from peapp.i18n import msg, translate
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
 from peapp.file_values import head_count
@@ -25,18 +26,18 @@ if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its
 @dataclass(frozen=True)
 class AlibiSpec(Spec):
     family = "alibi"
-    n_positions: int = param(50, "Sequence length", minimum=1, maximum=131_072, step=1,
-                             help="Queries and keys shown (rows × columns).")
-    n_heads: int = param(8, "Heads", minimum=1, maximum=256, step=1,
-                         help="Number of heads; slopes are geometric (2^(−8/n) for powers of two).")
-    head: int = param(0, "Head shown", minimum=0, maximum=255, step=1,
-                      help="Which head's bias matrix the heatmap shows (0 = steepest slope).")
-    causal: bool = param(True, "Causal", help="Mask future keys (decoder); off: −slope·|i−j| both ways.")
+    n_positions: int = param(50, msg("Params", "Sequence length"), minimum=1, maximum=131_072, step=1,
+                             help=msg("Params", "Queries and keys shown (rows × columns)."))
+    n_heads: int = param(8, msg("Params", "Heads"), minimum=1, maximum=256, step=1,
+                         help=msg("Params", "Number of heads; slopes are geometric (2^(−8/n) for powers of two)."))
+    head: int = param(0, msg("Params", "Head shown"), minimum=0, maximum=255, step=1,
+                      help=msg("Params", "Which head's bias matrix the heatmap shows (0 = steepest slope)."))
+    causal: bool = param(True, msg("Params", "Causal"), help=msg("Params", "Mask future keys (decoder); off: −slope·|i−j| both ways."))
 
     def check(self) -> None:
         if self.head >= self.n_heads:
-            raise ParameterError(f"head {self.head} does not exist with {self.n_heads} heads; "
-                                 f"choose 0–{self.n_heads - 1}.")
+            raise ParameterError(translate("Encodings", "head {head} does not exist with {heads} heads; choose 0–{last}.").format(
+                head=self.head, heads=self.n_heads, last=self.n_heads - 1))
 
 
 def _power_of_two_slopes(n: int) -> list[float]:
@@ -104,25 +105,27 @@ def _toeplitz(spec: AlibiSpec, distances: torch.Tensor) -> tuple[torch.Tensor, f
 
 def _caption(spec: AlibiSpec) -> str:
     s = float(slopes(spec.n_heads)[spec.head])
-    mask = "future keys are masked (blank)" if spec.causal else "no mask: the penalty grows both ways"
-    return (f"ALiBi bias, head {spec.head} of {spec.n_heads} (slope {s:.4g} = 1/{1 / s:.4g}): query i × key j, "
-            f"value −slope·(i−j); {mask}. Nothing is added to embeddings: the farther a key, the larger "
-            f"the penalty before softmax, at any length.")
+    mask = (translate("Encodings", "future keys are masked (blank)") if spec.causal
+            else translate("Encodings", "no mask: the penalty grows both ways"))
+    return translate("Encodings", "ALiBi bias, head {head} of {heads} (slope {slope:.4g} = 1/{inverse:.4g}): "
+                     "query i × key j, value −slope·(i−j); {mask}. Nothing is added to embeddings: the farther "
+                     "a key, the larger the penalty before softmax, at any length.").format(
+        head=spec.head, heads=spec.n_heads, slope=s, inverse=1 / s, mask=mask)
 
 
 FAMILY = Family(
     name="alibi",
-    label="ALiBi (linear bias)",
+    label=msg("Encodings", "ALiBi (linear bias)"),
     spec=AlibiSpec,
-    summary="Subtracts slope·distance from attention logits, a different slope per head.",
+    summary=msg("Encodings", "Subtracts slope·distance from attention logits, a different slope per head."),
     rows=lambda s: s.n_positions,
     cols=lambda s: s.n_positions,
     rows_at=_rows_at,
     caption=_caption,
-    row_axis="query position",
-    col_axis="key position",
-    value_label="bias",
-    row_title_of=lambda s, p: f"query position {p:,}: its bias on every key",
+    row_axis=msg("Encodings", "query position"),
+    col_axis=msg("Encodings", "key position"),
+    value_label=msg("Encodings", "bias"),
+    row_title_of=lambda s, p: translate("Encodings", "query position {n:,}: its bias on every key").format(n=p),
     toeplitz=_toeplitz,
     symmetric_levels=False,
     order=50,

@@ -7,10 +7,23 @@ from typing import TYPE_CHECKING, Callable, Generic, TypeVar
 
 import numpy as np
 
+from peapp.i18n import msg, shown, translate
 from peapp.params import Spec
 
 if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
     import torch
+
+#: the names of the tables' axes in the plural ("across dimensions"), by their singular
+_AXIS_PLURALS = {"position": msg("Encodings", "positions"), "dimension": msg("Encodings", "dimensions"),
+                 "query position": msg("Encodings", "query positions"),
+                 "key position": msg("Encodings", "key positions")}
+
+
+def axis_plural(axis: str) -> str:
+    """An axis name in the plural, in the current language ("positions" for "position")."""
+    plural = _AXIS_PLURALS.get(str(axis))
+    return shown(plural) if plural is not None else shown(axis)
+
 
 S = TypeVar("S", bound=Spec)
 
@@ -33,9 +46,9 @@ class Family(Generic[S]):
     cols: Callable[[S], int]
     rows_at: Callable[[S, torch.Tensor], torch.Tensor]
     caption: Callable[[S], str]
-    row_axis: str = "position"
-    col_axis: str = "dimension"
-    value_label: str = "value"
+    row_axis: str = msg("Encodings", "position")  # marked: shown with peapp.i18n.shown
+    col_axis: str = msg("Encodings", "dimension")
+    value_label: str = msg("Encodings", "value")
     column_wavelengths: Callable[[S], np.ndarray | None] = lambda spec: None
     # Optional closed form for the mean of rows [start, start + count) per bin; lets the
     # level-of-detail view stay exact and fast at any number of positions.
@@ -62,17 +75,18 @@ class Family(Generic[S]):
         """What table column ``column`` is, e.g. "dimension 3", "sin of pair 5", "key position 80,000"."""
         if self.column_name_of is not None:
             return self.column_name_of(spec, column)
-        return f"{self.col_axis} {column:,}"
+        return translate("Encodings", "{axis} {n:,}").format(axis=shown(self.col_axis), n=column)
 
     def row_title(self, spec: S, position: int) -> str:
         """The title of the cross-section along row ``position``."""
         if self.row_title_of is not None:
             return self.row_title_of(spec, position)
-        return f"{self.row_axis} {position:,}: its vector across {self.col_axis}s"
+        return translate("Encodings", "{axis} {n:,}: its vector across {columns}").format(
+            axis=shown(self.row_axis), n=position, columns=axis_plural(self.col_axis))
 
     def value_name(self, spec: S) -> str:
         """What the table's entries are (the colour bar's label)."""
-        return self.value_label_of(spec) if self.value_label_of is not None else self.value_label
+        return self.value_label_of(spec) if self.value_label_of is not None else shown(self.value_label)
 
     def default_spec(self) -> S:
         return self.spec()

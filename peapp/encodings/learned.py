@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from peapp.i18n import msg, shown, translate
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError, PositionOutOfRangeError
 from peapp.memory import ensure_fits
@@ -25,27 +26,27 @@ if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its
 @dataclass(frozen=True)
 class LearnedSpec(Spec):
     family = "learned"
-    n_positions: int = param(50, "Positions", minimum=1, maximum=131_072, step=1,
-                             help="How many positions (rows) to show; must not exceed the table.")
-    max_positions: int = param(2048, "Table rows", minimum=1, maximum=131_072, step=1,
-                               help="Rows in the learned table: the longest input the model can read.")
+    n_positions: int = param(50, msg("Params", "Positions"), minimum=1, maximum=131_072, step=1,
+                             help=msg("Params", "How many positions (rows) to show; must not exceed the table."))
+    max_positions: int = param(2048, msg("Params", "Table rows"), minimum=1, maximum=131_072, step=1,
+                               help=msg("Params", "Rows in the learned table: the longest input the model can read."))
     d_model: int = param(128, "d_model", minimum=1, maximum=16384, step=1,
-                         help="Embedding width.")
-    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1,
-                      help="Seed of the random initialisation (std 0.02, as GPT-2/BERT).")
-    source: str = param("", "Checkpoint table",
-                        help="Empty: a random initialisation. Otherwise PATH::TENSOR of a checkpoint's "
-                             "table; choose one in the Checkpoint panel.", readonly=True)
-    offset: int = param(0, "Row offset", minimum=0, maximum=64, step=1,
-                        help="Table rows before position 0: 2 for RoBERTa (padding_idx + 1) and OPT/BART; "
-                             "the prefix tokens (CLS …) of a vision table.")
+                         help=msg("Params", "Embedding width."))
+    seed: int = param(0, msg("Params", "Seed"), minimum=0, maximum=2**31 - 1, step=1,
+                      help=msg("Params", "Seed of the random initialisation (std 0.02, as GPT-2/BERT)."))
+    source: str = param("", msg("Params", "Checkpoint table"),
+                        help=msg("Params", "Empty: a random initialisation. Otherwise PATH::TENSOR of a checkpoint's "
+                             "table; choose one in the Checkpoint panel."), readonly=True)
+    offset: int = param(0, msg("Params", "Row offset"), minimum=0, maximum=64, step=1,
+                        help=msg("Params", "Table rows before position 0: 2 for RoBERTa (padding_idx + 1) and OPT/BART; "
+                             "the prefix tokens (CLS …) of a vision table."))
 
     def check(self) -> None:
         if self.n_positions > self.max_positions:
-            raise ParameterError(
-                f"position {self.max_positions:,} does not exist: the learned table has "
-                f"{self.max_positions:,} rows (positions 0–{self.max_positions - 1:,}). Show at most "
-                f"{self.max_positions:,} positions, or use an encoding that extrapolates (RoPE, ALiBi).")
+            raise ParameterError(translate(
+                "Encodings", "position {n:,} does not exist: the learned table has {n:,} rows (positions 0–{last:,}). "
+                "Show at most {n:,} positions, or use an encoding that extrapolates (RoPE, ALiBi).").format(
+                n=self.max_positions, last=self.max_positions - 1))
 
 
 class LearnedTable:
@@ -65,7 +66,7 @@ class LearnedTable:
                     suggestion="use fewer rows or a smaller d_model")
         gen = torch.Generator().manual_seed(int(seed))
         # scaled in place: `randn(...) * std` held two tables at once (a 4 GiB table peaked at 8.6 GB)
-        return cls(torch.randn(max_positions, d_model, generator=gen).mul_(std), name="random init")
+        return cls(torch.randn(max_positions, d_model, generator=gen).mul_(std), name=msg("Encodings", "random init"))
 
     @property
     def max_positions(self) -> int:
@@ -106,10 +107,11 @@ class LearnedTable:
         positions = torch.as_tensor(positions, dtype=torch.long)
         if positions.numel() and (int(positions.min()) < 0 or int(positions.max()) >= self.max_positions):
             bad = int(positions.max()) if int(positions.max()) >= self.max_positions else int(positions.min())
-            raise PositionOutOfRangeError(
-                f"position {bad:,} does not exist in the {self.name}: it has {self.max_positions:,} "
-                f"positions (0–{self.max_positions - 1:,}), so a sequence of {bad + 1:,} tokens cannot be "
-                f"encoded. Truncate the input, or use an encoding that extrapolates (RoPE, ALiBi).")
+            raise PositionOutOfRangeError(translate(
+                "Encodings", "position {bad:,} does not exist in the {table}: it has {n:,} positions (0–{last:,}), "
+                "so a sequence of {length:,} tokens cannot be encoded. Truncate the input, or use an encoding that "
+                "extrapolates (RoPE, ALiBi).").format(bad=bad, table=shown(self.name), n=self.max_positions,
+                                                      last=self.max_positions - 1, length=bad + 1))
         return positions
 
 
@@ -168,20 +170,22 @@ def checkpoint_table(source: str, offset: int = 0) -> LearnedTable:
 def _caption(s: LearnedSpec) -> str:
     if s.source:
         path = s.source.rpartition("::")[0]
-        skipped = f", first {s.offset} row(s) skipped" if s.offset else ""
-        return (f"Trained learned table {s.source.rpartition('::')[2]} of {path.rsplit('/', 1)[-1]}: "
-                f"{s.n_positions:,} of {s.max_positions:,} positions × {s.d_model} dims{skipped}. "
-                f"Position {s.max_positions:,} does not exist.")
-    return (f"Learned absolute table ({table_for(s).name}, seed {s.seed}): {s.n_positions:,} of "
-            f"{s.max_positions:,} rows × {s.d_model} dims. Untrained rows are noise with no "
-            f"structure; position {s.max_positions:,} does not exist.")
+        skipped = translate("Encodings", ", first {n} row(s) skipped").format(n=s.offset) if s.offset else ""
+        return translate("Encodings", "Trained learned table {tensor} of {file}: {n:,} of {total:,} positions × "
+                         "{d} dims{skipped}. Position {total:,} does not exist.").format(
+            tensor=s.source.rpartition("::")[2], file=path.rsplit("/", 1)[-1], n=s.n_positions,
+            total=s.max_positions, d=s.d_model, skipped=skipped)
+    return translate("Encodings", "Learned absolute table ({name}, seed {seed}): {n:,} of {total:,} rows × {d} "
+                     "dims. Untrained rows are noise with no structure; position {total:,} does not "
+                     "exist.").format(name=shown(table_for(s).name), seed=s.seed, n=s.n_positions, total=s.max_positions,
+                                      d=s.d_model)
 
 
 FAMILY = Family(
     name="learned",
-    label="Learned absolute",
+    label=msg("Encodings", "Learned absolute"),
     spec=LearnedSpec,
-    summary="A trained [max_positions, d] table; positions past its end do not exist.",
+    summary=msg("Encodings", "A trained [max_positions, d] table; positions past its end do not exist."),
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
     rows_at=lambda s, pos: table_for(s).lookup(pos),

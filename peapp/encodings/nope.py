@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from peapp.i18n import msg, translate
 from peapp.encodings.base import Family
 from peapp.params import Spec, param
 
@@ -19,8 +20,8 @@ if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its
 @dataclass(frozen=True)
 class NopeSpec(Spec):
     family = "nope"
-    n_positions: int = param(50, "Positions", minimum=1, maximum=1_048_576, step=1, help="Positions shown.")
-    d_model: int = param(128, "d_model", minimum=1, maximum=8192, step=1, help="Embedding width.")
+    n_positions: int = param(50, msg("Params", "Positions"), minimum=1, maximum=1_048_576, step=1, help=msg("Params", "Positions shown."))
+    d_model: int = param(128, "d_model", minimum=1, maximum=8192, step=1, help=msg("Params", "Embedding width."))
 
 
 def _zeros(n: int, d_model: int) -> torch.Tensor:
@@ -30,15 +31,15 @@ def _zeros(n: int, d_model: int) -> torch.Tensor:
 
 FAMILY = Family(
     name="nope",
-    label="NoPE (no position)",
+    label=msg("Encodings", "NoPE (no position)"),
     spec=NopeSpec,
-    summary="Nothing added anywhere: every position looks the same to attention.",
+    summary=msg("Encodings", "Nothing added anywhere: every position looks the same to attention."),
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
     rows_at=lambda s, pos: _zeros(len(pos), s.d_model),
     pooled_rows_at=lambda s, starts, counts: _zeros(len(starts), s.d_model),
-    caption=lambda s: (f"NoPE: {s.n_positions:,} positions × {s.d_model} dims of zeros. Every position is "
-                       f"identical, so without a causal mask the model sees a bag of words; a causal mask "
-                       f"alone still leaks order."),
+    caption=lambda s: translate("Encodings", "NoPE: {n:,} positions × {d} dims of zeros. Every position is "
+                                "identical, so without a causal mask the model sees a bag of words; a causal "
+                                "mask alone still leaks order.").format(n=s.n_positions, d=s.d_model),
     order=90,
 )

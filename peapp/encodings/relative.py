@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from peapp.i18n import msg, translate
 from peapp.encodings.base import Family
 from peapp.errors import ParameterError
 from peapp.memory import ensure_fits
@@ -78,25 +79,27 @@ def shaw_distance(q_len: int, k_len: int | None = None, max_distance: int = 16,
 @dataclass(frozen=True)
 class T5Spec(Spec):
     family = "t5"
-    n_positions: int = param(50, "Sequence length", minimum=1, maximum=131_072, step=1,
-                             help="Queries and keys shown (rows × columns).")
-    num_buckets: int = param(32, "Buckets", minimum=2, maximum=1024, step=2, even=True,
-                             help="relative_attention_num_buckets (32 in T5).")
-    max_distance: int = param(128, "Max distance", minimum=2, maximum=65_536, step=1,
-                              help="relative_attention_max_distance: beyond it, the last bucket (128 in T5).")
-    bidirectional: bool = param(True, "Bidirectional", help="Encoder (both directions) vs decoder (causal).")
-    show: str = param("bucket", "Show", choices=("bucket", "bias"),
-                      help="bucket: the bucket index; bias: one head of a seeded random bucket table.")
-    n_heads: int = param(8, "Heads", minimum=1, maximum=256, step=1, help="Heads of the bias table.")
-    head: int = param(0, "Head shown", minimum=0, maximum=255, step=1, help="Which head's bias to show.")
-    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1, help="Seed of the random bias table.")
+    n_positions: int = param(50, msg("Params", "Sequence length"), minimum=1, maximum=131_072, step=1,
+                             help=msg("Params", "Queries and keys shown (rows × columns)."))
+    num_buckets: int = param(32, msg("Params", "Buckets"), minimum=2, maximum=1024, step=2, even=True,
+                             help=msg("Params", "relative_attention_num_buckets (32 in T5)."))
+    max_distance: int = param(128, msg("Params", "Max distance"), minimum=2, maximum=65_536, step=1,
+                              help=msg("Params", "relative_attention_max_distance: beyond it, the last bucket (128 in T5)."))
+    bidirectional: bool = param(True, msg("Params", "Bidirectional"), help=msg("Params", "Encoder (both directions) vs decoder (causal)."))
+    show: str = param("bucket", msg("Params", "Show"), choices={"bucket": msg("Params", "bucket"), "bias": msg("Params", "bias")},
+                      help=msg("Params", "bucket: the bucket index; bias: one head of a seeded random bucket table."))
+    n_heads: int = param(8, msg("Params", "Heads"), minimum=1, maximum=256, step=1, help=msg("Params", "Heads of the bias table."))
+    head: int = param(0, msg("Params", "Head shown"), minimum=0, maximum=255, step=1, help=msg("Params", "Which head's bias to show."))
+    seed: int = param(0, msg("Params", "Seed"), minimum=0, maximum=2**31 - 1, step=1, help=msg("Params", "Seed of the random bias table."))
 
     def check(self) -> None:
         half = self.num_buckets // 2 if self.bidirectional else self.num_buckets
         if self.max_distance <= half // 2:
-            raise ParameterError(f"max distance must exceed the {half // 2} exact buckets; raise it above {half // 2}.")
+            raise ParameterError(translate("Encodings", "max distance must exceed the {exact} exact buckets; raise it "
+                                                        "above {exact}.").format(exact=half // 2))
         if self.head >= self.n_heads:
-            raise ParameterError(f"head {self.head} does not exist with {self.n_heads} heads; choose 0–{self.n_heads - 1}.")
+            raise ParameterError(translate("Encodings", "head {head} does not exist with {heads} heads; choose 0–{last}.").format(
+                head=self.head, heads=self.n_heads, last=self.n_heads - 1))
 
 
 def random_t5_table(num_buckets: int, n_heads: int, seed: int = 0) -> torch.Tensor:
@@ -132,54 +135,66 @@ def _shaw_toeplitz(spec: ShawSpec, distances: torch.Tensor) -> tuple[torch.Tenso
     import torch
     return distances.clamp(-spec.max_distance, spec.max_distance).to(torch.float64), 1.0
 
+
 @dataclass(frozen=True)
 class ShawSpec(Spec):
     family = "shaw"
-    n_positions: int = param(50, "Sequence length", minimum=1, maximum=131_072, step=1,
-                             help="Queries and keys shown (rows × columns).")
-    max_distance: int = param(16, "Clip distance k", minimum=1, maximum=65_536, step=1,
-                              help="Distances beyond ±k share one learned vector (Shaw et al. use small k).")
+    n_positions: int = param(50, msg("Params", "Sequence length"), minimum=1, maximum=131_072, step=1,
+                             help=msg("Params", "Queries and keys shown (rows × columns)."))
+    max_distance: int = param(16, msg("Params", "Clip distance k"), minimum=1, maximum=65_536, step=1,
+                              help=msg("Params", "Distances beyond ±k share one learned vector (Shaw et al. use small k)."))
+
+
+def _t5_caption(s: T5Spec) -> str:
+    shown_what = (translate("Encodings", "bucket index") if s.show == "bucket"
+                  else translate("Encodings", "bias, head {head}").format(head=s.head))
+    direction = (translate("Encodings", "bidirectional (keys after the query use the upper half)") if s.bidirectional
+                 else translate("Encodings", "causal (future keys → bucket 0)"))
+    return translate("Encodings", "T5 relative {what}: query i × key j, {buckets} buckets, max distance {far}, "
+                     "{direction}. Near distances get their own bucket; far ones share log-spaced buckets. Same "
+                     "value on every diagonal.").format(what=shown_what, buckets=s.num_buckets, far=s.max_distance,
+                                                         direction=direction)
 
 
 FAMILIES = (
     Family(
         name="t5",
-        label="Relative: T5 buckets",
+        label=msg("Encodings", "Relative: T5 buckets"),
         spec=T5Spec,
-        summary="A learned scalar per log-spaced distance bucket and head, added to logits.",
+        summary=msg("Encodings", "A learned scalar per log-spaced distance bucket and head, added to logits."),
         rows=lambda s: s.n_positions,
         cols=lambda s: s.n_positions,
         rows_at=_t5_rows,
         toeplitz=_t5_toeplitz,
-        caption=lambda s: (
-            f"T5 relative {'bucket index' if s.show == 'bucket' else f'bias, head {s.head}'}: query i × key j, "
-            f"{s.num_buckets} buckets, max distance {s.max_distance}, "
-            f"{'bidirectional (keys after the query use the upper half)' if s.bidirectional else 'causal (future keys → bucket 0)'}. "
-            f"Near distances get their own bucket; far ones share log-spaced buckets. Same value on every diagonal."),
-        row_axis="query position",
-        col_axis="key position",
-        value_label="bucket",
-        value_label_of=lambda s: "bucket" if s.show == "bucket" else "bias",
-        row_title_of=lambda s, p: f"query position {p:,}: {'the bucket of' if s.show == 'bucket' else 'its bias on'} every key",
+        caption=_t5_caption,
+        row_axis=msg("Encodings", "query position"),
+        col_axis=msg("Encodings", "key position"),
+        value_label=msg("Encodings", "bucket"),
+        value_label_of=lambda s: translate("Encodings", "bucket") if s.show == "bucket" else translate("Encodings", "bias"),
+        row_title_of=lambda s, p: (translate("Encodings", "query position {n:,}: the bucket of every key")
+                                   if s.show == "bucket" else
+                                   translate("Encodings", "query position {n:,}: its bias on every key")).format(n=p),
         symmetric_levels=False,
         order=60,
     ),
     Family(
         name="shaw",
-        label="Relative: Shaw (clipped)",
+        label=msg("Encodings", "Relative: Shaw (clipped)"),
         spec=ShawSpec,
-        summary="A learned vector per clipped distance clip(j−i, −k, k), used inside attention.",
+        summary=msg("Encodings", "A learned vector per clipped distance clip(j−i, −k, k), used inside attention."),
         rows=lambda s: s.n_positions,
         cols=lambda s: s.n_positions,
         rows_at=_shaw_rows,
         toeplitz=_shaw_toeplitz,
-        caption=lambda s: (f"Shaw relative distance clip(j − i, −{s.max_distance}, {s.max_distance}): query i × key j. "
-                           f"Each value indexes one of {2 * s.max_distance + 1} learned vectors; beyond ±{s.max_distance} "
-                           f"all distances look alike. Depends only on j − i, never on absolute position."),
-        row_axis="query position",
-        col_axis="key position",
-        value_label="clipped distance",
-        row_title_of=lambda s, p: f"query position {p:,}: the clipped distance to every key",
+        caption=lambda s: translate(
+            "Encodings", "Shaw relative distance clip(j − i, −{k}, {k}): query i × key j. Each value indexes one "
+            "of {vectors} learned vectors; beyond ±{k} all distances look alike. Depends only on j − i, never on "
+            "absolute position.").format(k=s.max_distance, vectors=2 * s.max_distance + 1),
+        row_axis=msg("Encodings", "query position"),
+        col_axis=msg("Encodings", "key position"),
+        value_label=msg("Encodings", "clipped distance"),
+        row_title_of=lambda s, p: translate("Encodings", "query position {n:,}: the clipped distance to every "
+                                            "key").format(n=p),
         order=70,
     ),
 )

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
+from peapp.i18n import msg, shown, translate
 from peapp.checkpoints import hf_config
 from peapp.encodings.base import Family
 from peapp.errors import CheckpointError, ParameterError
@@ -46,6 +47,11 @@ if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its
 
 LAYOUTS = ("half", "interleaved")
 ROPE_TYPES = ("default", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope")
+# what the forms show for each type: its config name (another language writes the method's name)
+_ROPE_TYPE_LABELS = {"default": msg("Params", "default"), "linear": msg("Params", "linear"), "ntk": msg("Params", "ntk"),
+                     "dynamic": msg("Params", "dynamic"), "yarn": msg("Params", "yarn"),
+                     "llama3": msg("Params", "llama3"), "longrope": msg("Params", "longrope")}
+assert tuple(_ROPE_TYPE_LABELS) == ROPE_TYPES
 # Types whose original (pre-training) length is a separate number from max_position_embeddings.
 _ORIGINAL_LENGTH_TYPES = ("yarn", "llama3", "longrope")
 _MAX_POSITIONS = 1_048_576
@@ -65,50 +71,50 @@ _SCALING_FIELDS_USED: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class RopeSpec(Spec):
     family = "rope"
-    n_positions: int = param(50, "Positions", minimum=1, maximum=_MAX_POSITIONS, step=1,
-                             help="How many positions (rows) of the cos/sin tables to show. For dynamic "
+    n_positions: int = param(50, msg("Params", "Positions"), minimum=1, maximum=_MAX_POSITIONS, step=1,
+                             help=msg("Params", "How many positions (rows) of the cos/sin tables to show. For dynamic "
                                   "and LongRoPE scaling this is also the sequence length the frequencies "
-                                  "are chosen for.")
+                                  "are chosen for."))
     head_dim: int = param(128, "head_dim", minimum=2, maximum=4096, step=2, even=True,
-                          help="Per-head width of q and k.")
-    base: float = param(10000.0, "Base (rope_theta)", minimum=2.0, maximum=1e9, log=True,
-                        help="θ_i = base^(−2i/dim); Llama-3 uses 500000.")
-    partial_rotary_factor: float = param(1.0, "Rotary fraction", minimum=0.0625, maximum=1.0, step=0.0625,
-                                         help="Share of head_dim that rotates (GPT-NeoX rotary_pct).")
-    layout: str = param("half", "Pair layout", choices=LAYOUTS,
-                        help="half: i pairs with i+dim/2 (HF Llama); interleaved: 2i with 2i+1 (GPT-J).")
-    rope_type: str = param("default", "Scaling (rope_type)", choices=ROPE_TYPES,
-                           help="default: none; linear: position interpolation; ntk: static NTK-aware base; "
+                          help=msg("Params", "Per-head width of q and k."))
+    base: float = param(10000.0, msg("Params", "Base (rope_theta)"), minimum=2.0, maximum=1e9, log=True,
+                        help=msg("Params", "θ_i = base^(−2i/dim); Llama-3 uses 500000."))
+    partial_rotary_factor: float = param(1.0, msg("Params", "Rotary fraction"), minimum=0.0625, maximum=1.0, step=0.0625,
+                                         help=msg("Params", "Share of head_dim that rotates (GPT-NeoX rotary_pct)."))
+    layout: str = param("half", msg("Params", "Pair layout"), choices={"half": msg("Params", "half"), "interleaved": msg("Params", "interleaved")},
+                        help=msg("Params", "half: i pairs with i+dim/2 (HF Llama); interleaved: 2i with 2i+1 (GPT-J)."))
+    rope_type: str = param("default", msg("Params", "Scaling (rope_type)"), choices=_ROPE_TYPE_LABELS,
+                           help=msg("Params", "default: none; linear: position interpolation; ntk: static NTK-aware base; "
                                 "dynamic: NTK base grown with the sequence length; yarn: ramp + attention "
-                                "factor; llama3: keep/blend/divide bands; longrope: per-pair factors.")
-    factor: float = param(8.0, "Scaling factor", minimum=1.0, maximum=4096.0, log=True,
-                          help="How many times longer the extended context is than the trained one "
-                               "(all scaling types).")
+                                "factor; llama3: keep/blend/divide bands; longrope: per-pair factors."))
+    factor: float = param(8.0, msg("Params", "Scaling factor"), minimum=1.0, maximum=4096.0, log=True,
+                          help=msg("Params", "How many times longer the extended context is than the trained one "
+                               "(all scaling types)."))
     original_max_position_embeddings: int = param(
-        4096, "Original context", minimum=1, maximum=_MAX_POSITIONS, step=1,
-        help="Trained (pre-extension) context length. For dynamic this is config max_position_embeddings.")
+        4096, msg("Params", "Original context"), minimum=1, maximum=_MAX_POSITIONS, step=1,
+        help=msg("Params", "Trained (pre-extension) context length. For dynamic this is config max_position_embeddings."))
     max_position_embeddings: int = param(
-        0, "Extended context", minimum=0, maximum=_MAX_POSITIONS * 16, step=1,
-        help="Context length the config claims (config max_position_embeddings). 0: not given, taken "
-             "as original × factor. A value that disagrees with the factor is reported.")
-    beta_fast: float = param(32.0, "YaRN beta_fast", minimum=0.01, maximum=1024.0, log=True,
-                             help="yarn: pairs turning more than beta_fast times within the original "
-                                  "context keep their frequency.")
-    beta_slow: float = param(1.0, "YaRN beta_slow", minimum=0.01, maximum=1024.0, log=True,
-                             help="yarn: pairs turning fewer than beta_slow times are divided by factor.")
-    mscale: float = param(0.0, "YaRN mscale", minimum=0.0, maximum=10.0, step=0.01,
-                          help="yarn (DeepSeek): with mscale_all_dim, attention factor = "
-                               "mscale(factor, mscale) / mscale(factor, mscale_all_dim). 0: not set.")
-    mscale_all_dim: float = param(0.0, "YaRN mscale_all_dim", minimum=0.0, maximum=10.0, step=0.01,
-                                  help="yarn (DeepSeek): see mscale. 0: not set.")
-    attention_factor: float = param(0.0, "Attention factor", minimum=0.0, maximum=10.0, step=0.01,
-                                    help="yarn, longrope: multiplies cos and sin (logits scale by its "
-                                         "square). 0: the method's default formula.")
-    truncate: bool = param(True, "YaRN truncate", help="yarn: floor/ceil the ramp bounds to whole pairs.")
-    low_freq_factor: float = param(1.0, "Llama-3 low_freq_factor", minimum=0.01, maximum=1024.0, log=True,
-                                   help="llama3: wavelengths above original/low_freq_factor are divided by factor.")
-    high_freq_factor: float = param(4.0, "Llama-3 high_freq_factor", minimum=0.01, maximum=1024.0, log=True,
-                                    help="llama3: wavelengths below original/high_freq_factor are kept.")
+        0, msg("Params", "Extended context"), minimum=0, maximum=_MAX_POSITIONS * 16, step=1,
+        help=msg("Params", "Context length the config claims (config max_position_embeddings). 0: not given, taken "
+             "as original × factor. A value that disagrees with the factor is reported."))
+    beta_fast: float = param(32.0, msg("Params", "YaRN beta_fast"), minimum=0.01, maximum=1024.0, log=True,
+                             help=msg("Params", "yarn: pairs turning more than beta_fast times within the original "
+                                  "context keep their frequency."))
+    beta_slow: float = param(1.0, msg("Params", "YaRN beta_slow"), minimum=0.01, maximum=1024.0, log=True,
+                             help=msg("Params", "yarn: pairs turning fewer than beta_slow times are divided by factor."))
+    mscale: float = param(0.0, msg("Params", "YaRN mscale"), minimum=0.0, maximum=10.0, step=0.01,
+                          help=msg("Params", "yarn (DeepSeek): with mscale_all_dim, attention factor = "
+                               "mscale(factor, mscale) / mscale(factor, mscale_all_dim). 0: not set."))
+    mscale_all_dim: float = param(0.0, msg("Params", "YaRN mscale_all_dim"), minimum=0.0, maximum=10.0, step=0.01,
+                                  help=msg("Params", "yarn (DeepSeek): see mscale. 0: not set."))
+    attention_factor: float = param(0.0, msg("Params", "Attention factor"), minimum=0.0, maximum=10.0, step=0.01,
+                                    help=msg("Params", "yarn, longrope: multiplies cos and sin (logits scale by its "
+                                         "square). 0: the method's default formula."))
+    truncate: bool = param(True, msg("Params", "YaRN truncate"), help=msg("Params", "yarn: floor/ceil the ramp bounds to whole pairs."))
+    low_freq_factor: float = param(1.0, msg("Params", "Llama-3 low_freq_factor"), minimum=0.01, maximum=1024.0, log=True,
+                                   help=msg("Params", "llama3: wavelengths above original/low_freq_factor are divided by factor."))
+    high_freq_factor: float = param(4.0, msg("Params", "Llama-3 high_freq_factor"), minimum=0.01, maximum=1024.0, log=True,
+                                    help=msg("Params", "llama3: wavelengths below original/high_freq_factor are kept."))
     # LongRoPE per-pair factors (length dim/2).  Not form fields (a form cannot edit a list);
     # they come from a config.json.  Empty means uniform: short 1 (unchanged) and long = factor.
     short_factor: tuple[float, ...] = field(default=())
@@ -123,21 +129,23 @@ class RopeSpec(Spec):
     def check(self) -> None:
         dim = self.rotary_dim
         if dim < 2 or dim % 2:
-            raise ParameterError(
-                f"head_dim {self.head_dim} × rotary fraction {self.partial_rotary_factor:g} = {dim}: the "
-                f"rotary part must be an even number of dimensions ≥ 2; change either value.")
+            raise ParameterError(translate(
+                "Encodings", "head_dim {head_dim} × rotary fraction {fraction:g} = {dim}: the rotary part must be an "
+                "even number of dimensions ≥ 2; change either value.").format(
+                head_dim=self.head_dim, fraction=self.partial_rotary_factor, dim=dim))
         if self.rope_type in ("ntk", "dynamic") and dim < 4:
-            raise ParameterError(f"NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary "
-                                 f"part of at least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.")
+            raise ParameterError(translate(
+                "Encodings", "NTK scaling raises the base to the power dim/(dim − 2), which needs a rotary part of at "
+                "least 4 dimensions (now {dim}); raise head_dim or the rotary fraction.").format(dim=dim))
         # equal factors are valid (Llama 4 ships them): no blended band, a hard cut-over, as in transformers
         if self.rope_type == "llama3" and self.high_freq_factor < self.low_freq_factor:
-            raise ParameterError(
-                f"Llama-3 high_freq_factor ({self.high_freq_factor:g}) must be at least low_freq_factor "
-                f"({self.low_freq_factor:g}); raise the first or lower the second.")
+            raise ParameterError(translate(
+                "Encodings", "Llama-3 high_freq_factor ({high:g}) must be at least low_freq_factor ({low:g}); raise "
+                "the first or lower the second.").format(high=self.high_freq_factor, low=self.low_freq_factor))
         if self.rope_type == "yarn" and self.beta_fast <= self.beta_slow:
-            raise ParameterError(
-                f"YaRN beta_fast ({self.beta_fast:g}) must be greater than beta_slow ({self.beta_slow:g}); "
-                f"raise beta_fast or lower beta_slow.")
+            raise ParameterError(translate(
+                "Encodings", "YaRN beta_fast ({fast:g}) must be greater than beta_slow ({slow:g}); raise beta_fast or "
+                "lower beta_slow.").format(fast=self.beta_fast, slow=self.beta_slow))
         for name in ("short_factor", "long_factor"):
             values = getattr(self, name)
             if values and len(values) != dim // 2:
@@ -148,8 +156,10 @@ class RopeSpec(Spec):
     def inactive_fields(self) -> dict[str, str]:
         """The scaling fields the chosen rope_type does not read (see ``inv_freq``), with why."""
         used = _SCALING_FIELDS_USED[self.rope_type]
-        return {name: (f"Not used with scaling {self.rope_type!r}; "
-                       f"used by {', '.join(t for t, names in _SCALING_FIELDS_USED.items() if name in names)}.")
+        return {name: translate("Encodings", "Not used with scaling '{kind}'; used by {users}.").format(
+                    kind=shown(_ROPE_TYPE_LABELS[self.rope_type]),
+                    users=", ".join(shown(_ROPE_TYPE_LABELS[t]) for t, names in _SCALING_FIELDS_USED.items()
+                                    if name in names))
                 for name in _SCALING_FIELDS if name not in used}
 
     # ---- serialisation: the tuple fields travel with the form fields -------------------------
@@ -504,8 +514,8 @@ def read_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> 
                 raise CheckpointError(f"config.json: rope_type {rope_type!r} needs {source}.factor or "
                                       f"max_position_embeddings to derive it; add one.")
             factor = max_pos / values["original_max_position_embeddings"]
-            notes.append(f"no factor given: derived as max_position_embeddings / original = {factor:g}, "
-                         f"as transformers does.")
+            notes.append(translate("Encodings", "no factor given: derived as max_position_embeddings / original = "
+                                   "{factor:g}, as transformers does.").format(factor=factor))
         values["factor"] = float(factor)
     if rope_type == "yarn":
         for key in ("beta_fast", "beta_slow", "mscale", "mscale_all_dim"):
@@ -546,9 +556,10 @@ def context_mismatch(spec: RopeSpec) -> str | None:
     implied = spec.max_position_embeddings / spec.original_max_position_embeddings
     if implied == 1 or math.isclose(implied, spec.factor, rel_tol=1e-9):
         return None
-    return (f"factor {spec.factor:g} disagrees with max_position_embeddings / original = "
-            f"{spec.max_position_embeddings:,} / {spec.original_max_position_embeddings:,} = {implied:g}; "
-            f"the frequencies use the explicit factor, as transformers does.")
+    return translate("Encodings", "factor {factor:g} disagrees with max_position_embeddings / original = "
+                     "{extended:,} / {original:,} = {implied:g}; the frequencies use the explicit factor, as "
+                     "transformers does.").format(factor=spec.factor, extended=spec.max_position_embeddings,
+                                                  original=spec.original_max_position_embeddings, implied=implied)
 
 
 def from_hf_config(config: Mapping[str, Any], layer_type: str | None = None) -> RopeSpec:
@@ -640,29 +651,33 @@ def _rows_at(spec: RopeSpec, positions: torch.Tensor) -> torch.Tensor:
 def _caption(spec: RopeSpec) -> str:
     inv, attn = spec.inv_freq(spec.n_positions)
     w = wavelengths(inv)
-    part = "" if spec.rotary_dim == spec.head_dim else f" (only {spec.rotary_dim} of {spec.head_dim} dims rotate)"
+    part = "" if spec.rotary_dim == spec.head_dim else translate(
+        "Encodings", " (only {rotary} of {dim} dims rotate)").format(rotary=spec.rotary_dim, dim=spec.head_dim)
     scaling = ""
     if spec.rope_type != "default":
-        scaling = f", {spec.rope_type} scaling ×{spec.factor:g}"
+        scaling = translate("Encodings", ", {kind} scaling ×{factor:g}").format(
+            kind=shown(_ROPE_TYPE_LABELS[spec.rope_type]), factor=spec.factor)
         if attn != 1.0:
-            scaling += f" (cos/sin × attention factor {attn:.4g})"
-    return (f"RoPE cos | sin tables: {spec.n_positions:,} positions × {spec.rotary_dim // 2} pairs each{part}, "
-            f"base {spec.base:g}{scaling}. Pair i turns by θ_i per position: from one turn every {w[0]:.1f} "
-            f"positions (left) to one every {w[-1]:,.0f} (right). Nothing is added to the embedding; "
-            f"q and k are rotated inside attention.")
+            scaling += translate("Encodings", " (cos/sin × attention factor {factor:.4g})").format(factor=attn)
+    return translate("Encodings", "RoPE cos | sin tables: {n:,} positions × {pairs} pairs each{part}, base "
+                     "{base:g}{scaling}. Pair i turns by θ_i per position: from one turn every {fastest:.1f} "
+                     "positions (left) to one every {slowest:,.0f} (right). Nothing is added to the embedding; "
+                     "q and k are rotated inside attention.").format(
+        n=spec.n_positions, pairs=spec.rotary_dim // 2, part=part, base=spec.base, scaling=scaling,
+        fastest=w[0], slowest=w[-1])
 
 
 FAMILY = Family(
     name="rope",
-    label="RoPE (rotary)",
+    label=msg("Encodings", "RoPE (rotary)"),
     spec=RopeSpec,
-    summary="Rotates q/k pairs by position; q·k depends only on the distance m − n. "
-            "Scaling variants stretch the context (PI, NTK, YaRN, Llama-3, LongRoPE).",
+    summary=msg("Encodings", "Rotates q/k pairs by position; q·k depends only on the distance m − n. "
+                "Scaling variants stretch the context (PI, NTK, YaRN, Llama-3, LongRoPE)."),
     rows=lambda s: s.n_positions,
     cols=lambda s: s.rotary_dim,
     rows_at=_rows_at,
     caption=_caption,
-    col_axis="cos pairs | sin pairs",
+    col_axis=msg("Encodings", "cos pairs | sin pairs"),
     column_wavelengths=lambda s: np.tile(wavelengths(s.inv_freq(s.n_positions)[0]), 2),
     order=30,
 )
@@ -688,9 +703,11 @@ def _column_at(spec: RopeSpec, positions: torch.Tensor, column: int) -> torch.Te
 
 def _column_name(spec: RopeSpec, column: int) -> str:
     half = spec.rotary_dim // 2
-    return f"{'cos' if column < half else 'sin'} of pair {column % half:,}"
+    if column < half:
+        return translate("Encodings", "cos of pair {pair:,}").format(pair=column % half)
+    return translate("Encodings", "sin of pair {pair:,}").format(pair=column % half)
 
 
 FAMILY = dataclasses.replace(
     FAMILY, pooled_rows_at=_pooled, column_at=_column_at, column_name_of=_column_name,
-    row_title_of=lambda s, p: f"position {p:,}: cos and sin of every pair's angle")
+    row_title_of=lambda s, p: translate("Encodings", "position {n:,}: cos and sin of every pair's angle").format(n=p))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from peapp.i18n import msg, shown, translate
 from peapp.encodings.base import Family
 from peapp.memory import ensure_fits
 from peapp.params import Spec, param
@@ -30,14 +31,14 @@ MAX_POSITIONS = 1_048_576
 @dataclass(frozen=True)
 class SinusoidalSpec(Spec):
     family = "sinusoidal"
-    n_positions: int = param(50, "Positions", minimum=1, maximum=MAX_POSITIONS, step=1,
-                             help="How many positions (rows) to show.")
+    n_positions: int = param(50, msg("Params", "Positions"), minimum=1, maximum=MAX_POSITIONS, step=1,
+                             help=msg("Params", "How many positions (rows) to show."))
     d_model: int = param(128, "d_model", minimum=2, maximum=8192, step=2, even=True,
-                         help="Embedding width; dimensions come in sin/cos pairs.")
-    base: float = param(10000.0, "Base", minimum=2.0, maximum=1e9, log=True,
-                        help="Longest wavelength is base·2π positions (10000 in the paper).")
-    layout: str = param("interleaved", "Layout", choices=LAYOUTS,
-                        help="interleaved: sin,cos,sin,cos… (paper); concatenated: [sin… | cos…].")
+                         help=msg("Params", "Embedding width; dimensions come in sin/cos pairs."))
+    base: float = param(10000.0, msg("Params", "Base"), minimum=2.0, maximum=1e9, log=True,
+                        help=msg("Params", "Longest wavelength is base·2π positions (10000 in the paper)."))
+    layout: str = param("interleaved", msg("Params", "Layout"), choices={"interleaved": msg("Params", "interleaved"), "concatenated": msg("Params", "concatenated")},
+                        help=msg("Params", "interleaved: sin,cos,sin,cos… (paper); concatenated: [sin… | cos…]."))
 
 
 def inv_freq(d_model: int, base: float = 10000.0) -> torch.Tensor:
@@ -156,17 +157,20 @@ def wavelengths(d_model: int, base: float = 10000.0, layout: str = "interleaved"
 
 
 def _caption(spec: SinusoidalSpec) -> str:
-    return (f"Sinusoidal ({spec.layout}): {spec.n_positions:,} positions × {spec.d_model} dimensions, "
-            f"base {spec.base:g}. Left columns oscillate fast (wavelength 2π); right ones barely move "
-            f"(up to {wavelengths(spec.d_model, spec.base)[-1]:,.0f} positions), so nearby and distant "
-            f"positions are told apart at many scales. Values stay in [−1, 1].")
+    layout = shown(SinusoidalSpec.info("layout").label_of(spec.layout))
+    return translate("Encodings", "Sinusoidal ({layout}): {n:,} positions × {d} dimensions, "
+                     "base {base:g}. Left columns oscillate fast (wavelength 2π); right ones barely move "
+                     "(up to {longest:,.0f} positions), so nearby and distant "
+                     "positions are told apart at many scales. Values stay in [−1, 1].").format(
+        layout=layout, n=spec.n_positions, d=spec.d_model, base=spec.base,
+        longest=wavelengths(spec.d_model, spec.base)[-1])
 
 
 FAMILY = Family(
     name="sinusoidal",
-    label="Sinusoidal (fixed)",
+    label=msg("Encodings", "Sinusoidal (fixed)"),
     spec=SinusoidalSpec,
-    summary="Fixed sines and cosines of geometric frequencies, added to token embeddings.",
+    summary=msg("Encodings", "Fixed sines and cosines of geometric frequencies, added to token embeddings."),
     rows=lambda s: s.n_positions,
     cols=lambda s: s.d_model,
     rows_at=lambda s, pos: rows(pos, s.d_model, s.base, s.layout),

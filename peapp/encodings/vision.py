@@ -37,18 +37,19 @@ import numpy as np
 from peapp.encodings import rope as rope1d
 from peapp.encodings import sinusoidal
 from peapp.errors import ParameterError
+from peapp.i18n import msg, shown, translate
 from peapp.memory import ensure_fits
 
 if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
     import torch
 
 ENCODINGS = ("sincos_2d", "learned_2d", "rope_2d", "flat_1d")
-LABELS = {
-    "sincos_2d": "2D sin-cos (MAE)",
-    "learned_2d": "Learned 2D (random init)",
-    "rope_2d": "Axial 2D RoPE",
-    "flat_1d": "Flattened 1D sinusoid",
-    "table": "Learned table (given)",
+LABELS = {  # marked messages: English here, translated where shown
+    "sincos_2d": msg("PatchGrid", "2D sin-cos (MAE)"),
+    "learned_2d": msg("PatchGrid", "Learned 2D (random init)"),
+    "rope_2d": msg("PatchGrid", "Axial 2D RoPE"),
+    "flat_1d": msg("PatchGrid", "Flattened 1D sinusoid"),
+    "table": msg("PatchGrid", "Learned table (given)"),
 }
 # Largest grid side the tile view accepts: 64×64 patches give a 4,096² similarity matrix.
 MAX_GRID_SIDE = 64
@@ -140,11 +141,18 @@ class PatchGrid:
 
     def describe(self) -> str:
         h, w = self.cropped
-        crop = f"; {h} px rows and {w} px columns past the last patch are dropped" if h or w else ""
-        prefix = (f" + {self.num_prefix_tokens} prefix token{'s' if self.num_prefix_tokens != 1 else ''}"
-                  if self.num_prefix_tokens else " (no prefix tokens)")
-        return (f"{self.image_height}×{self.image_width} px image, {self.patch_height}×{self.patch_width} px "
-                f"patches → {self.grid_h}×{self.grid_w} = {self.num_patches:,} patches{prefix}{crop}")
+        crop = translate("PatchGrid", "; {rows} px rows and {cols} px columns past the last patch are dropped").format(
+            rows=h, cols=w) if h or w else ""
+        if not self.num_prefix_tokens:
+            prefix = translate("PatchGrid", " (no prefix tokens)")
+        elif self.num_prefix_tokens == 1:
+            prefix = translate("PatchGrid", " + 1 prefix token")
+        else:
+            prefix = translate("PatchGrid", " + {n} prefix tokens").format(n=self.num_prefix_tokens)
+        return translate("PatchGrid", "{ih}×{iw} px image, {ph}×{pw} px patches → {gh}×{gw} = {n:,} "
+                                      "patches{prefix}{crop}").format(
+            ih=self.image_height, iw=self.image_width, ph=self.patch_height, pw=self.patch_width, gh=self.grid_h,
+            gw=self.grid_w, n=self.num_patches, prefix=prefix, crop=crop)
 
 
 def grid_neighbours(grid_h: int, grid_w: int, index: int) -> list[int]:
@@ -371,7 +379,8 @@ class EncodingSpec:
     num_prefix_tokens: int = 1
 
     def label(self) -> str:
-        return LABELS.get(self.name, self.name)
+        """The encoding's name in the current language."""
+        return shown(LABELS.get(self.name, self.name))
 
 
 def full_table(spec: EncodingSpec, grid_h: int, grid_w: int) -> tuple[torch.Tensor, int] | None:
@@ -520,13 +529,15 @@ class NeighbourReport:
             return f"({r},{c})"
 
         r, c = self.row_col
-        parts = [f"patch ({r},{c}): grid neighbours " + ", ".join(f"{rc(i)} {s:+.3f}" for i, s in self.grid)
-                 + f" (mean {self.grid_mean:+.3f})"]
+        parts = [translate("PatchGrid", "patch ({r},{c}): grid neighbours {listed} (mean {mean:+.3f})").format(
+            r=r, c=c, listed=", ".join(f"{rc(i)} {s:+.3f}" for i, s in self.grid), mean=self.grid_mean)]
         only = self.flat_only
         if only:
-            parts.append("adjacent only in the flattened order " + ", ".join(f"{rc(i)} {s:+.3f}" for i, s in only))
+            parts.append(translate("PatchGrid", "adjacent only in the flattened order {listed}").format(
+                listed=", ".join(f"{rc(i)} {s:+.3f}" for i, s in only)))
         else:
-            parts.append("its flattened-order neighbours are grid neighbours too (not at a row end)")
+            parts.append(translate("PatchGrid", "its flattened-order neighbours are grid neighbours too (not at a row "
+                                                "end)"))
         parts.append(self._nearest_text(rc))
         return "; ".join(parts)
 
@@ -540,12 +551,18 @@ class NeighbourReport:
         outside = [rc(i) for i in near if i not in neighbours]
         k = len(near)
         if not outside:
-            return f"the {k} most similar patches {listed} are all its grid neighbours"
+            return translate("PatchGrid", "the {k} most similar patches {listed} are all its grid neighbours").format(
+                k=k, listed=listed)
         if not inside:
-            return f"none of the {k} most similar patches {listed} is a grid neighbour"
-        return (f"of the {k} most similar patches, {', '.join(inside)} {'is a' if len(inside) == 1 else 'are'} grid "
-                f"neighbour{'s' if len(inside) > 1 else ''} and {', '.join(outside)} "
-                f"{'is' if len(outside) == 1 else 'are'} not")
+            return translate("PatchGrid", "none of the {k} most similar patches {listed} is a grid neighbour").format(
+                k=k, listed=listed)
+        if len(inside) == 1:
+            first = translate("PatchGrid", "of the {k} most similar patches, {inside} is a grid neighbour")
+        else:
+            first = translate("PatchGrid", "of the {k} most similar patches, {inside} are grid neighbours")
+        second = translate("PatchGrid", " and {outside} is not") if len(outside) == 1 else \
+            translate("PatchGrid", " and {outside} are not")
+        return first.format(k=k, inside=", ".join(inside)) + second.format(outside=", ".join(outside))
 
 
 def neighbour_report(sim: np.ndarray, grid_h: int, grid_w: int, index: int) -> NeighbourReport:
@@ -651,14 +668,19 @@ class ResampleReport:
     def text(self) -> str:
         oh, ow = self.old_grid
         nh, nw = self.new_grid
-        verb = "upsampled" if nh * nw > oh * ow else "downsampled" if nh * nw < oh * ow else "kept"
-        return (f"{oh}×{ow} → {nh}×{nw} patches ({verb}; {self.old_tokens:,} → {self.new_tokens:,} rows with "
-                f"{self.num_prefix_tokens} prefix token(s) "
-                f"{'copied unchanged' if self.prefix_unchanged else 'CHANGED'}), {self.mode} in float32. "
-                f"Mean row norm {self.mean_norm_before:.4g} → {self.mean_norm_after:.4g}; values "
-                f"[{self.range_before[0]:.3g}, {self.range_before[1]:.3g}] → "
-                f"[{self.range_after[0]:.3g}, {self.range_after[1]:.3g}]; resampling back to {oh}×{ow} "
-                f"differs by {100 * self.round_trip_rel_error:.2f}% (relative RMS).")
+        verb = translate("PatchGrid", "upsampled") if nh * nw > oh * ow else \
+            translate("PatchGrid", "downsampled") if nh * nw < oh * ow else translate("PatchGrid", "kept")
+        prefix = translate("PatchGrid", "copied unchanged") if self.prefix_unchanged else \
+            translate("PatchGrid", "CHANGED")
+        return translate(
+            "PatchGrid", "{oh}×{ow} → {nh}×{nw} patches ({verb}; {old:,} → {new:,} rows with {prefix_n} prefix "
+            "token(s) {prefix}), {mode} in float32. Mean row norm {norm_before:.4g} → {norm_after:.4g}; values "
+            "[{low_before:.3g}, {high_before:.3g}] → [{low_after:.3g}, {high_after:.3g}]; resampling back to "
+            "{oh}×{ow} differs by {error:.2f}% (relative RMS).").format(
+            oh=oh, ow=ow, nh=nh, nw=nw, verb=verb, old=self.old_tokens, new=self.new_tokens,
+            prefix_n=self.num_prefix_tokens, prefix=prefix, mode=self.mode, norm_before=self.mean_norm_before,
+            norm_after=self.mean_norm_after, low_before=self.range_before[0], high_before=self.range_before[1],
+            low_after=self.range_after[0], high_after=self.range_after[1], error=100 * self.round_trip_rel_error)
 
 
 def resample_with_report(pos_embed: torch.Tensor, new_grid: int | tuple[int, int],

@@ -7,6 +7,7 @@ import os
 import sys
 from dataclasses import dataclass
 
+from peapp.i18n import msg, translate
 from peapp.errors import ParameterError
 
 TASKS = ("copy", "reverse", "recall", "lm")
@@ -15,7 +16,8 @@ ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")
 # RoPE frequencies changed at evaluation time (the trained RoPE model, no retraining):
 # name → RopeSpec.rope_type.
 ROPE_SCALINGS = {"pi": "linear", "ntk": "ntk", "yarn": "yarn"}
-LABELS = {"nope": "NoPE", "sinusoidal": "Sinusoidal", "learned": "Learned absolute", "t5": "T5 relative bias",
+LABELS = {"nope": "NoPE", "sinusoidal": msg("LabOptions", "Sinusoidal"), "learned": msg("LabOptions", "Learned absolute"),
+          "t5": msg("LabOptions", "T5 relative bias"),
           "rope": "RoPE", "alibi": "ALiBi", "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK",
           "rope-yarn": "RoPE + YaRN"}
 ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)
@@ -27,12 +29,14 @@ def parse_encodings(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     (encodings to train, RoPE scalings to evaluate).  A scaling implies training RoPE."""
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
     if not names:
-        raise ParameterError("no encodings given; use 'all' or a comma list such as rope,alibi,rope-yarn.")
+        raise ParameterError(translate("LabOptions", "no encodings given; use 'all' or a comma list such as "
+                                            "rope,alibi,rope-yarn."))
     if names == ["all"]:
         return ENCODINGS, tuple(ROPE_SCALINGS)
     bad = [n for n in names if n not in ALL_VARIANTS]
     if bad:
-        raise ParameterError(f"unknown encoding {', '.join(bad)}; choose from all, {', '.join(ALL_VARIANTS)}.")
+        raise ParameterError(translate("LabOptions", "unknown encoding {bad}; choose from all, {allowed}.").format(
+            bad=", ".join(bad), allowed=", ".join(ALL_VARIANTS)))
     scalings = tuple(s for s in ROPE_SCALINGS if f"rope-{s}" in names)
     trained = tuple(e for e in ENCODINGS if e in names or (e == "rope" and scalings))
     return trained, scalings
@@ -45,14 +49,15 @@ def parse_lengths(text: str) -> tuple[int, ...]:
         if not part:
             continue
         if not part.isdigit() or len(part) > 7:
-            raise ParameterError(f"evaluation length {part!r} is not a whole number; give a comma list such as "
-                                 f"10,20,30,40.")
+            raise ParameterError(translate("LabOptions", "evaluation length {value} is not a whole number; give a comma list "
+                                                "such as 10,20,30,40.").format(value=repr(part)))
         value = int(part)
         if not 1 <= value <= MAX_EVAL_LENGTH:
-            raise ParameterError(f"evaluation length {value} is outside 1…{MAX_EVAL_LENGTH}.")
+            raise ParameterError(translate("LabOptions", "evaluation length {value} is outside 1…{limit}.").format(
+                value=value, limit=MAX_EVAL_LENGTH))
         out.add(value)
     if not out:
-        raise ParameterError("give at least one evaluation length, e.g. 10,20,30,40.")
+        raise ParameterError(translate("LabOptions", "give at least one evaluation length, e.g. 10,20,30,40."))
     return tuple(sorted(out))
 
 # NoPE learns copy more slowly than the schemes that hand it positions: it gets this many
@@ -97,7 +102,7 @@ def default_results_folder() -> str:
 def duration_text(seconds: float) -> str:
     """A time as people say it: 40 s, 12 min, 1.5 h (the lab's estimates and progress)."""
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return translate("LabOptions", "{n} s").format(n=f"{seconds:.0f}")
     if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+        return translate("LabOptions", "{n} min").format(n=f"{seconds / 60:.0f}")
+    return translate("LabOptions", "{n} h").format(n=f"{seconds / 3600:.1f}")

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from peapp.i18n import msg
+
 PRESS_2022_TABLE2: dict[str, Any] = {
     "key": "press2022",
+    "short": "Press et al. 2022",  # in a legend entry; the citation goes in the notes
     "citation": ("Press, Smith & Lewis (2022). Train Short, Test Long: Attention with Linear Biases Enables "
                  "Input Length Extrapolation. ICLR 2022, Table 2."),
-    "setting": "WikiText-103 language model trained on 512-token inputs",
+    "setting": msg("LabReferences", "WikiText-103 language model trained on 512-token inputs"),
     "metric": "perplexity",
     "train_length": 512,
     "lengths": [512, 1012, 3512, 15512],
@@ -29,15 +32,16 @@ PRESS_2022_TABLE2: dict[str, Any] = {
 
 KAZEMNEJAD_2023_TREND: dict[str, Any] = {
     "key": "kazemnejad2023",
+    "short": "Kazemnejad et al. 2023",
     "citation": ("Kazemnejad, Padhi, Natesan Ramamurthy, Das & Reddy (2023). The Impact of Positional Encoding "
                  "on Length Generalization in Transformers. NeurIPS 2023."),
-    "setting": "decoder-only models on synthetic reasoning and copy-like tasks, evaluated past the "
-               "training length",
+    "setting": msg("LabReferences", "decoder-only models on synthetic reasoning and copy-like tasks, evaluated past the "
+                        "training length"),
     "metric": "exact_match",
     # A qualitative trend, best first; encodings in one group performed about the same.
     "ranking": [["nope", "t5"], ["alibi"], ["rope", "learned"]],
-    "finding": ("NoPE and T5's relative bias generalise to longer inputs best, about equally; ALiBi follows; "
-                "RoPE and absolute (learned) positions do about as poorly as each other."),
+    "finding": msg("LabReferences", "NoPE and T5's relative bias generalise to longer inputs best, about equally; ALiBi "
+                        "follows; RoPE and absolute (learned) positions do about as poorly as each other."),
 }
 
 REFERENCES = (PRESS_2022_TABLE2, KAZEMNEJAD_2023_TREND)

@@ -30,6 +30,7 @@ from typing import Any
 
 import torch
 
+from peapp.i18n import translate
 from peapp.errors import CheckpointError, ResultsWriteError
 from peapp.lab.model import ModelConfig
 from peapp.lab.train import RunResult, RunSpec, variant_label
@@ -269,13 +270,13 @@ def cell_text(cell: dict[str, Any] | None, metric: str) -> str:
     if cell is None:
         return "—"
     if not cell["values"]:
-        return "cannot" if cell["cannot"] else "—"
+        return translate("LabResults", "cannot") if cell["cannot"] else "—"
     fmt = (lambda x: f"{x:.2f}") if metric == "exact_match" else (lambda x: f"{x:.3g}" if math.isfinite(x) else "inf")
     text = fmt(cell["mean"])
     if len(cell["values"]) > 1:
         text += f" [{fmt(cell['min'])}–{fmt(cell['max'])}]"
     if cell["cannot"]:
-        text += f" ({cell['cannot']} cannot)"
+        text += translate("LabResults", " ({n} cannot)").format(n=cell["cannot"])
     return text
 
 

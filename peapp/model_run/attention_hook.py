@@ -65,7 +65,8 @@ def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
                      extra_mask=attention_mask)
     else:
         layer = session.layer_index(module)
-        stats, plan = session.begin_layer(layer, module, q, k, causal, window)
+        stats, plan = session.begin_layer(layer, module, q, k, causal, window, scaling=scale, softcap=softcap,
+                                          own_mask=attention_mask is not None)
         out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap, stats=stats,
                      plan=plan, check=lambda f: session.check(layer, f), extra_mask=attention_mask)
     return out.unsqueeze(0), None

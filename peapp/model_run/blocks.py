@@ -337,3 +337,37 @@ def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, s
         stats.logit_moments[head] += moments
     else:
         stats.logit_moments[head] = moments
+
+
+def region_sums(q: torch.Tensor, k: torch.Tensor, req: MapRequest, *, scaling: float, causal: bool,
+                window: int | None = None, softcap: float | None = None) -> torch.Tensor:
+    """Sums of the exact attention weights of ``req``'s heads over its pooled cells, computed again
+    from one layer's kept q [H, n, d] and k [Hkv, n, d] (after rotation): only the rows of the
+    region are recomputed, each over every key it may see (its softmax needs them all), so a zoom
+    into an 8,192-token map costs rows × n, not n².  Same arithmetic as :func:`attend`."""
+    heads = list(req.heads)
+    group = q.shape[0] // k.shape[0]
+    qh = q[heads]
+    kh = k[[h // group for h in heads]] if group > 1 else k[heads]
+    n = q.shape[1]
+    total = torch.zeros(len(heads), *req.shape(), dtype=torch.float64)
+    store = [[req, total]]
+    r_start, r_stop = req.rows
+    rb = req.bin_sizes()[0]
+    span = max(1, valid_key_range(r_start, r_stop, n, causal, window)[1])
+    step = max(rb, (BLOCK_ENTRIES // max(1, len(heads) * span)) // rb * rb)  # whole row bins per block
+    for r0 in range(r_start, r_stop, step):
+        r1 = min(r_stop, r0 + step)
+        lo, hi = valid_key_range(r0, r1, n, causal, window)
+        logits = torch.matmul(qh[:, r0:r1], kh[:, lo:hi].transpose(1, 2)).float().mul_(scaling)
+        if softcap:
+            logits.div_(softcap).tanh_().mul_(softcap)
+        mask = block_mask(r0, r1, lo, hi, causal, window)
+        if mask is not None:
+            logits.masked_fill_(~mask.to(logits.device), _MASKED)
+        logits.sub_(logits.amax(-1, keepdim=True))
+        probs = softmax_into(logits, torch.empty_like(logits))
+        pooled = _pool(probs, r0, lo, req)
+        if pooled is not None:
+            _add_to(store, req, pooled)
+    return total

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from peapp.i18n import translate
 from peapp.errors import CheckpointError, ParameterError, SizeError
 from peapp.jobs import Cancelled
 from peapp.memory import available_bytes, human_bytes
@@ -206,7 +207,8 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     path = os.fspath(path)
     device = resolve_device(device)
     if not os.path.exists(path):
-        raise CheckpointError(f"{path} does not exist: give a model folder or a .gguf file.")
+        raise CheckpointError(translate("ModelLoading", "{path} does not exist: give a model folder or a .gguf file.").format(
+            path=path))
     if os.path.isdir(path):
         ggufs = [f for f in os.listdir(path) if f.lower().endswith(".gguf")]
         has_weights = any(os.path.exists(os.path.join(path, f)) for f in (
@@ -234,7 +236,8 @@ def _config_of_folder(folder: str) -> dict[str, Any]:
 
     cfg_path = os.path.join(folder, "config.json")
     if not os.path.exists(cfg_path):
-        raise CheckpointError(f"{folder} has no config.json: transformers needs it to build the model.")
+        raise CheckpointError(translate("ModelLoading", "{folder} has no config.json: transformers needs it to build the "
+                                           "model.").format(folder=folder))
     return read_json(cfg_path, "config")
 
 
@@ -310,7 +313,8 @@ def _folder_tokenizer(folder: str):
                               f"{str(exc)[:160]}); add its tokenizer.json.") from None
     backend = getattr(fast, "backend_tokenizer", None) or getattr(fast, "_tokenizer", None)
     if backend is None:
-        raise CheckpointError(f"{folder}: its tokenizer has no fast (tokenizers) form; add a tokenizer.json.")
+        raise CheckpointError(translate("ModelLoading", "{folder}: its tokenizer has no fast (tokenizers) form; add a "
+                                           "tokenizer.json.").format(folder=folder))
     return backend
 
 
@@ -375,7 +379,7 @@ def _load_gguf(path, device, cache_dir, progress, cancelled, budget) -> LoadedMo
     size = os.path.getsize(path)
     with open(path, "rb") as fh:
         if fh.read(4) != gguf_format.MAGIC:
-            raise CheckpointError(f"{path} is not a GGUF file.")
+            raise CheckpointError(translate("ModelLoading", "{path} is not a GGUF file.").format(path=path))
     digest = file_sha256(path, progress, cancelled, 0.0, 0.1)
     folder = os.path.join(cache_dir or default_cache_dir(), f"gguf-{digest[:40]}")
     if _cache_complete(folder, digest):  # written after these very bytes passed the checks below

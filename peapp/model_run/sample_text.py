@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from peapp.i18n import msg
 from peapp.resources import resource_path
 
 SAMPLE_TEXT_FILE = "texts/alice-chapters-1-6.txt"
-SAMPLE_TEXT_LABEL = "Alice's Adventures in Wonderland, chapters I–VI (Lewis Carroll, 1865; public domain)"
+SAMPLE_TEXT_LABEL = msg("TextRun", "Alice's Adventures in Wonderland, chapters I–VI (Lewis Carroll, 1865; public domain)")
 
 
 def sample_text() -> str:

@@ -12,21 +12,24 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from peapp.errors import CheckpointError, ParameterError
+from peapp.i18n import Message, msg, shown, translate
 from peapp.jobs import ProgressFn, Request
 
 # How much of the progress bar loading takes when the model is not loaded yet
 _LOAD_SHARE = 0.4
 MAP_BINS = 256  # pooled cells per axis of the large map (a cell is one token up to 256 tokens)
 THUMB_BINS = 32  # cells per axis of every head's thumbnail
-GRID_STATISTICS_LABELS = {"sink_first": "weight on token 0", "previous_token": "weight on the previous token",
-                          "local": "weight within the local window", "entropy": "entropy (nats)",
-                          "mean_distance": "mean attended distance"}
+MAX_ZOOM_BINS = 512  # cells per axis of a zoomed region (a token per cell up to 512 tokens)
+GRID_STATISTICS_LABELS = {"sink_first": msg("TextRun", "weight on token 0"),
+                          "previous_token": msg("TextRun", "weight on the previous token"),
+                          "local": msg("TextRun", "weight within the local window"), "entropy": msg("TextRun", "entropy (nats)"),
+                          "mean_distance": msg("TextRun", "mean attended distance")}
 
 
 def text_sha256(text: str) -> str:
@@ -34,7 +37,8 @@ def text_sha256(text: str) -> str:
 
 
 def resolve_text(source: str, text: str = "", text_file: str = "") -> tuple[str, str]:
-    """(the text, a short description of where it came from) for a RunView's text settings."""
+    """(the text, a short description of where it came from) for a RunView's text settings; the
+    description is a marked message when it is words (shown translated: ``peapp.i18n.shown``)."""
     if source == "sample":
         from peapp.model_run.sample_text import SAMPLE_TEXT_LABEL, sample_text
 
@@ -43,11 +47,12 @@ def resolve_text(source: str, text: str = "", text_file: str = "") -> tuple[str,
         from peapp.safe_open import read_text
 
         if not text_file:
-            raise ParameterError("no text file chosen: open a .txt file.")
+            raise ParameterError(translate("TextRun", "no text file chosen: open a .txt file."))
         return read_text(text_file, "text", ParameterError), os.path.basename(text_file)
     if source == "typed":
-        return text, "typed text"
-    raise ParameterError("no text chosen: type or paste some, open a .txt file, or pick the sample text.")
+        return text, msg("TextRun", "typed text")
+    raise ParameterError(translate("TextRun", "no text chosen: type or paste some, open a .txt file, or pick the sample "
+                                        "text."))
 
 
 class _ModelCache:
@@ -138,14 +143,15 @@ class TextRunRequest(Request):
         from peapp.model_run import RunOptions, run_model, tokenize
 
         if not self.checkpoint:
-            raise CheckpointError("no checkpoint is open: open one (File > Open, or File > Open Sample) first.")
+            raise CheckpointError(translate("TextRun", "no checkpoint is open: open one (File > Open, or File > Open "
+                                                 "Sample) first."))
         text, label = resolve_text(self.text_source, self.text, self.text_file)
         digest = text_sha256(text)
         loaded, reused = MODEL_CACHE.get(self.checkpoint, self.device,
                                          lambda f: progress(_LOAD_SHARE * f))
         ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
         options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
-                             thumb_bins=self.thumb_bins)
+                             thumb_bins=self.thumb_bins, keep_map_qk=True)
         start = 0.0 if reused else _LOAD_SHARE
         run = run_model(loaded, ids, options, tokens=tokens, progress=lambda f: progress(start + (1 - start) * f))
         return TextRunResult(run=run, checkpoint=self.checkpoint, family=loaded.family,
@@ -153,6 +159,51 @@ class TextRunRequest(Request):
                              load_seconds=loaded.load_seconds, reused_model=reused, text_label=label,
                              text_sha256=digest, recorded_sha256=self.recorded_sha256, text_chars=len(text),
                              truncated=truncated, layer=self.layer, head=self.head)
+
+
+@dataclass(frozen=True)
+class TextRunZoomRequest(Request):
+    """A region of the last run's map, recomputed exactly from the q and k it kept (no new run):
+    equal requests are the same region of the same run (``run_id``: the run object's id)."""
+
+    run_id: int
+    rows: tuple[int, int]
+    cols: tuple[int, int]
+    bins: int
+    result_run: Any = field(default=None, compare=False, hash=False, repr=False)  # (Request.run is a method)
+
+    def compute(self, progress: ProgressFn) -> "ZoomedMap":
+        from peapp.model_run.runner import zoom_map
+
+        values, region, cell = zoom_map(self.result_run, self.rows, self.cols, self.bins)
+        return ZoomedMap(run_id=self.run_id, values=values, region=region, cell=cell)
+
+
+@dataclass(frozen=True)
+class ZoomedMap:
+    run_id: int
+    values: np.ndarray  # [heads, rows, cols] mean weight per cell, NaN where every cell is masked
+    region: tuple[int, int, int, int]
+    cell: tuple[int, int]
+
+
+def zoom_request(result: TextRunResult, rows: tuple[int, int], cols: tuple[int, int],
+                 pixels: int) -> TextRunZoomRequest | None:
+    """The request for the visible ``rows`` × ``cols`` of ``result``'s map drawn ``pixels`` wide,
+    or None when its cells are already about as fine as the screen there (or it kept no q/k)."""
+    run = result.run
+    if run.map_qk is None:
+        return None
+    n = run.n_tokens
+    r0, r1 = max(0, rows[0]), min(n, rows[1])
+    c0, c1 = max(0, cols[0]), min(n, cols[1])
+    if r1 <= r0 or c1 <= c0:
+        return None
+    pixels = max(16, min(MAX_ZOOM_BINS, pixels))
+    needed = max(1, -(-max(r1 - r0, c1 - c0) // pixels))
+    if max(run.map_bin) <= 1.5 * needed:
+        return None
+    return TextRunZoomRequest(run_id=id(run), rows=(r0, r1), cols=(c0, c1), bins=pixels, result_run=run)
 
 
 # ---- what the panel draws, from a RunResult -------------------------------------------------------
@@ -182,7 +233,7 @@ def grid_statistic(run: Any, name: str) -> np.ndarray:
     values = {"sink_first": run.sink_first, "previous_token": run.previous_token, "local": run.local,
               "entropy": run.entropy}.get(name)
     if values is None:
-        raise ParameterError(f"unknown grid statistic {name!r}")
+        raise ParameterError(translate("TextRun", "unknown grid statistic {name}").format(name=repr(name)))
     return np.asarray(values, dtype=np.float64)
 
 
@@ -205,11 +256,35 @@ def tick_indices(n: int, max_labels: int) -> np.ndarray:
     return ticks
 
 
+# the class thresholds in words, for translation (the runner's CLASS_THRESHOLDS are the English, also in --json)
+_THRESHOLD_TEXTS = {"previous_token": msg("TextRun", "mean weight on the previous token ≥ 0.5"),
+                    "sink": msg("TextRun", "mean weight on token 0 ≥ 0.5"),
+                    "local": msg("TextRun", "mean weight within distance ≤ {window} ≥ 0.7")}
+
+
+def _threshold(name: str, thresholds: dict[str, str], local_window: int) -> str:
+    """A threshold in the current language when it is the one the runner uses, else as given."""
+    template = _THRESHOLD_TEXTS.get(name)
+    if template is not None and template.format(window=local_window) == thresholds[name]:
+        return translate("TextRun", template).format(window=local_window)
+    return thresholds[name]
+
+
 def class_caption(local_window: int, thresholds: dict[str, str]) -> str:
-    return ("Classes, in this order: previous-token if " + thresholds["previous_token"] + "; sink if "
-            + thresholds["sink"] + "; local if " + thresholds["local"] + "; else broad / content "
-            f"(local window {local_window} tokens).")
+    return translate("TextRun", "Classes, in this order: previous-token if {previous}; sink if {sink}; local if {local}; "
+                     "else broad / content (local window {window} tokens).").format(
+        previous=_threshold("previous_token", thresholds, local_window), sink=_threshold("sink", thresholds, local_window),
+        local=_threshold("local", thresholds, local_window), window=local_window)
 
 
+def shown_label(label: str) -> str:
+    """A text's description (``resolve_text``) or a class label, in the current language."""
+    return shown(label) if isinstance(label, Message) else label
+
+
+# RunResult.term_kind (English in --json) as the panel shows it
+TERM_KIND_LABELS = {"content (rotation removed)": msg("TextRun", "content (rotation removed)"),
+                    "position table": msg("TextRun", "position table")}
 CLASS_COLOURS = {"previous_token": "#e67e22", "sink": "#c0392b", "local": "#27ae60", "broad": "#2e86de"}
-CLASS_LABELS = {"previous_token": "previous-token", "sink": "sink", "local": "local", "broad": "broad / content"}
+CLASS_LABELS = {"previous_token": msg("TextRun", "previous-token"), "sink": msg("TextRun", "sink"), "local": msg("TextRun", "local"),
+                "broad": msg("TextRun", "broad / content")}

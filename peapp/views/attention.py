@@ -6,15 +6,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from peapp.analysis.attention import AttentionSpec
-from peapp.analysis.levels import LOG_DECADES
 from peapp.errors import ParameterError
+from peapp.i18n import msg, shown, translate
 from peapp.params import param
 from peapp.views.base import ViewSpec, Viewport, register
 
-TOKEN_LABELS = {"repeated": "One repeated token", "random": "Random tokens", "sentence": "A sentence"}
-KIND_LABELS = {"softmax": "Softmax (attention weights)", "logits": "Logits q·k/√d + bias",
-               "position": "Position term only"}
-POOLING_LABELS = {"mean": "Pool: mean", "max": "Pool: max"}
+TOKEN_LABELS = {"repeated": msg("AttentionPanel", "One repeated token"), "random": msg("AttentionPanel", "Random tokens"),
+                "sentence": msg("AttentionPanel", "A sentence")}
+KIND_LABELS = {"softmax": msg("AttentionPanel", "Softmax (attention weights)"), "logits": msg("AttentionPanel", "Logits q·k/√d + bias"),
+               "position": msg("AttentionPanel", "Position term only")}
+POOLING_LABELS = {"mean": msg("AttentionPanel", "Pool: mean"), "max": msg("AttentionPanel", "Pool: max")}
 
 
 @register
@@ -25,23 +26,24 @@ class AttentionView(AttentionSpec, ViewSpec):
     the view's own choices (what is drawn)."""
 
     view_id: ClassVar[str] = "attention"
-    title: ClassVar[str] = "Attention inspector"
+    title: ClassVar[str] = msg("Panels", "Attention inspector")
     legacy_ids: ClassVar[tuple[str, ...]] = ("attentionDock",)
 
-    kind: str = param("softmax", "Show", choices=KIND_LABELS,
-                      help="What the matrices show: attention weights, raw logits, or only the part of the "
-                           "logits that position contributes.")
-    pooling: str = param("mean", "Pooling", choices=POOLING_LABELS,
-                         help="Long sequences are drawn pooled: each cell is the mean or the max of its block.")
-    head: int = param(0, "Head", minimum=0, maximum=255, step=1,
-                      help="The head shown large (or click a small matrix).")
-    unit_scale: bool = param(False, "0–1 colours",
-                             help="Attention weights: colours from 0 to 1 (on) or from 0 to the largest weight "
-                                  "shown (off; long sequences spread their weight thin).")
-    log_scale: bool = param(False, "Log colours",
-                            help=f"Attention weights on a log scale, {LOG_DECADES} decades below the top: how small "
-                                 f"weights fall off with distance, invisible on a linear scale at thousands of "
-                                 f"keys. Read-outs and exports keep the weights themselves.")
+    kind: str = param("softmax", msg("AttentionPanel", "Show"), choices=KIND_LABELS,
+                      help=msg("AttentionPanel", "What the matrices show: attention weights, raw logits, or only the part of the "
+                           "logits that position contributes."))
+    pooling: str = param("mean", msg("AttentionPanel", "Pooling"), choices=POOLING_LABELS,
+                         help=msg("AttentionPanel", "Long sequences are drawn pooled: each cell is the mean or the max of its block."))
+    head: int = param(0, msg("AttentionPanel", "Head"), minimum=0, maximum=255, step=1,
+                      help=msg("AttentionPanel", "The head shown large (or click a small matrix)."))
+    unit_scale: bool = param(False, msg("AttentionPanel", "0–1 colours"),
+                             help=msg("AttentionPanel", "Attention weights: colours from 0 to 1 (on) or from 0 to the largest weight "
+                                  "shown (off; long sequences spread their weight thin)."))
+    log_scale: bool = param(False, msg("AttentionPanel", "Log colours"),
+                            # 6 = LOG_DECADES (peapp.analysis.levels): a marked text cannot be formatted
+                            help=msg("AttentionPanel", "Attention weights on a log scale, 6 decades below the top: how small "
+                                     "weights fall off with distance, invisible on a linear scale at thousands of "
+                                     "keys. Read-outs and exports keep the weights themselves."))
 
     def attention_spec(self) -> AttentionSpec:
         """What is computed (the view's own choices left out)."""
@@ -102,12 +104,14 @@ def attention_settings(document) -> AttentionView:
                 own.replace(**{setting: value})
             except ParameterError as single:
                 param = links[setting]
-                raise ParameterError(
-                    f"{AttentionView.title}: the {family.label} parameters hold a value this panel cannot show: "
-                    f"{labels[param]} = {getattr(values, param)!r} ({single}). Change {labels[param]} in the "
-                    f"Parameters panel, or {AttentionView.info(setting).label} here.") from None
-        raise ParameterError(f"{AttentionView.title}: the {family.label} parameters do not fit this panel: {exc}") \
-            from None
+                raise ParameterError(translate("AttentionPanel", "{panel}: the {family} parameters hold a value this panel cannot "
+                                               "show: {label} = {value} ({problem}). Change {label} in the Parameters "
+                                               "panel, or {own} here.").format(
+                    panel=shown(AttentionView.title), family=shown(family.label), label=shown(labels[param]),
+                    value=repr(getattr(values, param)), problem=single, own=shown(AttentionView.info(setting).label))) \
+                    from None
+        raise ParameterError(translate("AttentionPanel", "{panel}: the {family} parameters do not fit this panel: {problem}").format(
+            panel=shown(AttentionView.title), family=shown(family.label), problem=exc)) from None
 
 
 def with_attention_settings(document, **values):
@@ -117,11 +121,12 @@ def with_attention_settings(document, **values):
     try:
         checked = attention_settings(document).replace(**values)  # types and the inspector's ranges
     except ParameterError as exc:
-        raise ParameterError(f"{AttentionView.title}: {exc}") from None
+        raise ParameterError(f"{shown(AttentionView.title)}: {exc}") from None
     except TypeError:
         unknown = sorted(set(values) - set(AttentionView.setting_names()))
-        raise ParameterError(f"{AttentionView.title}: unknown setting(s) {', '.join(unknown)}; allowed: "
-                             f"{', '.join(AttentionView.setting_names())}") from None
+        raise ParameterError(translate("AttentionPanel", "{panel}: unknown setting(s) {unknown}; allowed: {allowed}").format(
+            panel=shown(AttentionView.title), unknown=", ".join(unknown),
+            allowed=", ".join(AttentionView.setting_names()))) from None
     links = linked_settings(checked.scheme)
     own = {name: getattr(checked, name) for name in values if name not in links}
     shared = {links[name]: _to_family(checked.scheme, name, getattr(checked, name)) for name in values if name in links}
@@ -141,15 +146,19 @@ def link_note(document) -> str:
     family = encodings.get(linked_family(view.scheme))
     labels = {info.name: info.label for info in family.spec.param_infos()}
     own = AttentionView.info
-    pairs = ", ".join(f"{own(s).label} = {labels[p]}" + (" (negated)" if (view.scheme, s) in _NEGATED else "")
+    negated = translate("AttentionPanel", " (negated)")
+    pairs = ", ".join(f"{shown(own(s).label)} = {shown(labels[p])}" + (negated if (view.scheme, s) in _NEGATED else "")
                       for s, p in links.items())
+    name = shown(family.label)
+    if not pairs:
+        return translate("AttentionPanel", "This panel's own scheme ({family}).").format(family=name)
     if document.family == family.name:
-        where = f"the Parameters panel's {family.label} (shown there now)"
-    else:
-        chosen = encodings.get(document.family).label
-        where = (f"the {family.label} parameters — this panel's own scheme; the Parameters panel shows {chosen}, "
-                 f"choose {family.label} there to edit them side by side")
-    return f"Shared with {where}: {pairs}." if pairs else f"This panel's own scheme ({family.label})."
+        return translate("AttentionPanel", "Shared with the Parameters panel's {family} (shown there now): {pairs}.").format(
+            family=name, pairs=pairs)
+    chosen = shown(encodings.get(document.family).label)
+    return translate("AttentionPanel", "Shared with the {family} parameters — this panel's own scheme; the Parameters panel shows "
+                     "{chosen}, choose {family} there to edit them side by side: {pairs}.").format(
+        family=name, chosen=chosen, pairs=pairs)
 
 
 # ---- the request, for a viewport (no widget is asked) ----------------------------------------------

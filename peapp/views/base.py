@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from peapp.errors import ParameterError
+from peapp.i18n import shown, translate
 from peapp.params import Spec
 
 
@@ -42,13 +43,13 @@ class ViewSpec(Spec):
         """The spec for (possibly partial) stored settings; unknown names are an error naming the allowed ones."""
         unknown = sorted(set(values) - set(cls.setting_names()))
         if unknown:
-            allowed = ", ".join(cls.setting_names()) or "none (this view has no settings of its own)"
-            raise ParameterError(f"{cls.title or cls.view_id}: unknown setting(s) {', '.join(unknown)}; "
-                                 f"allowed: {allowed}")
+            allowed = ", ".join(cls.setting_names()) or translate("Views", "none (this view has no settings of its own)")
+            raise ParameterError(translate("Views", "{view}: unknown setting(s) {names}; allowed: {allowed}")
+                                 .format(view=shown(cls.title) or cls.view_id, names=", ".join(unknown), allowed=allowed))
         try:
             return cls(**dict(values))
         except ParameterError as exc:
-            raise ParameterError(f"{cls.title or cls.view_id}: {exc}") from None
+            raise ParameterError(f"{shown(cls.title) or cls.view_id}: {exc}") from None
 
     def coerced(self, names: Any) -> dict[str, Any]:
         """The validated values of ``names`` (what the Document stores: only the settings that were set)."""

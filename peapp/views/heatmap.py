@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from peapp.i18n import msg
 from peapp.params import param
 from peapp.views.base import ViewSpec, Viewport, register
 
@@ -22,13 +23,13 @@ FULL_COLS = 4096
 @dataclass(frozen=True)
 class HeatmapView(ViewSpec):
     view_id: ClassVar[str] = "heatmap"
-    title: ClassVar[str] = "Encoding heatmap"
+    title: ClassVar[str] = msg("Panels", "Encoding heatmap")
     legacy_ids: ClassVar[tuple[str, ...]] = ("heatmapDock",)
 
-    mode: str = param("encoding", "Show", choices={"encoding": "Encoding table", "similarity": "Position similarity"},
-                      help="Show the table itself, or how similar every position is to every other (T)")
-    similarity: str = param("cosine", "Similarity", choices=("cosine", "dot"),
-                            help="Cosine: direction only; dot: what attention would compute from PE alone")
+    mode: str = param("encoding", msg("Params", "Show"), choices={"encoding": msg("Params", "Encoding table"), "similarity": msg("Params", "Position similarity")},
+                      help=msg("Params", "Show the table itself, or how similar every position is to every other (T)"))
+    similarity: str = param("cosine", msg("Params", "Similarity"), choices={"cosine": msg("Params", "cosine"), "dot": msg("Params", "dot")},
+                            help=msg("Params", "Cosine: direction only; dot: what attention would compute from PE alone"))
 
 
 def pixel_rows(viewport: Viewport) -> int:

@@ -8,41 +8,43 @@ from typing import ClassVar
 
 from peapp.analysis import lab as lab_analysis
 from peapp.lab import options
+from peapp.i18n import msg, translate
 from peapp.params import param
 from peapp.views.base import ViewSpec, register
 
-TASK_LABELS = {"copy": "Copy", "reverse": "Reverse", "recall": "Associative recall",
-               "lm": "Character LM (bundled text)"}
+TASK_LABELS = {"copy": msg("LabPanel", "Copy"), "reverse": msg("LabPanel", "Reverse"), "recall": msg("LabPanel", "Associative recall"),
+               "lm": msg("LabPanel", "Character LM (bundled text)")}
 
 
 @register
 @dataclass(frozen=True)
 class LabView(ViewSpec):
     view_id: ClassVar[str] = "lab"
-    title: ClassVar[str] = "Training lab"
+    title: ClassVar[str] = msg("Panels", "Training lab")
 
-    task: str = param("copy", "task", choices=TASK_LABELS,
-                      help="Copy, reverse and recall are scored by exact match per sequence; the character "
-                           "language model by perplexity on the bundled text")
-    encodings: str = param("all", "encodings",
-                           help="'all', or a comma list of " + ", ".join(options.ALL_VARIANTS) +
-                                " (rope-pi / rope-ntk / rope-yarn rescale the trained RoPE model at evaluation, "
-                                "without retraining)")
-    train_length: int = param(20, "training length", minimum=2, maximum=512, step=1,
-                              help="Training sequences are drawn with lengths up to this")
-    eval_lengths: str = param("10,20,25,30,40", "evaluation lengths",
-                              help="Comma list of lengths to evaluate at (past the training length is "
-                                   "extrapolation)")
-    seeds: int = param(3, "seeds", minimum=1, maximum=10, step=1, help="Runs per encoding (the band spans them)")
-    n_layers: int = param(2, "layers", minimum=1, maximum=8, step=1, help="Transformer layers")
-    d_model: int = param(64, "d_model", minimum=8, maximum=512, step=8, help="Model width")
-    n_heads: int = param(4, "heads", minimum=1, maximum=16, step=1, help="Attention heads (d_model / heads even)")
-    steps: int = param(2500, "steps", minimum=1, maximum=200_000, step=100,
-                       help=f"Training steps per run (NoPE gets {options.NOPE_STEP_FACTOR}× this: it learns "
-                            f"more slowly)")
-    results: str = param("", "results folder",
-                         help="Where runs are saved and read from (empty: the user data folder, "
-                              "…/peapp/lab); a folder from `peapp lab -o` opens here too")
+    task: str = param("copy", msg("LabPanel", "task"), choices=TASK_LABELS,
+                      help=msg("LabPanel", "Copy, reverse and recall are scored by exact match per sequence; the character "
+                           "language model by perplexity on the bundled text"))
+    # the list of names is spelled out: a marked text cannot be built (options.ALL_VARIANTS, kept equal by a test)
+    encodings: str = param("all", msg("LabPanel", "encodings"),
+                           help=msg("LabPanel", "'all', or a comma list of nope, sinusoidal, learned, t5, rope, alibi, rope-pi, "
+                                         "rope-ntk, rope-yarn (rope-pi / rope-ntk / rope-yarn rescale the trained RoPE "
+                                         "model at evaluation, without retraining)"))
+    train_length: int = param(20, msg("LabPanel", "training length"), minimum=2, maximum=512, step=1,
+                              help=msg("LabPanel", "Training sequences are drawn with lengths up to this"))
+    eval_lengths: str = param("10,20,25,30,40", msg("LabPanel", "evaluation lengths"),
+                              help=msg("LabPanel", "Comma list of lengths to evaluate at (past the training length is "
+                                   "extrapolation)"))
+    seeds: int = param(3, msg("LabPanel", "seeds"), minimum=1, maximum=10, step=1, help=msg("LabPanel", "Runs per encoding (the band spans them)"))
+    n_layers: int = param(2, msg("LabPanel", "layers"), minimum=1, maximum=8, step=1, help=msg("LabPanel", "Transformer layers"))
+    d_model: int = param(64, "d_model", minimum=8, maximum=512, step=8, help=msg("LabPanel", "Model width"))
+    n_heads: int = param(4, msg("LabPanel", "heads"), minimum=1, maximum=16, step=1, help=msg("LabPanel", "Attention heads (d_model / heads even)"))
+    steps: int = param(2500, msg("LabPanel", "steps"), minimum=1, maximum=200_000, step=100,
+                       help=msg("LabPanel", "Training steps per run (NoPE gets 2× this: it learns more "
+                                     "slowly)"))
+    results: str = param("", msg("LabPanel", "results folder"),
+                         help=msg("LabPanel", "Where runs are saved and read from (empty: the user data folder, "
+                              "…/peapp/lab); a folder from `peapp lab -o` opens here too"))
 
     def check(self) -> None:
         options.parse_encodings(self.encodings)
@@ -50,8 +52,9 @@ class LabView(ViewSpec):
         if self.d_model % self.n_heads or (self.d_model // self.n_heads) % 2:
             from peapp.errors import ParameterError
 
-            raise ParameterError(f"d_model {self.d_model} / {self.n_heads} heads must be a whole, even head width; "
-                                 f"change d_model or the head count.")
+            raise ParameterError(translate("LabPanel", "d_model {d_model} / {heads} heads must be a whole, even head width; "
+                                                "change d_model or the head count.").format(d_model=self.d_model,
+                                                                                            heads=self.n_heads))
 
     def folder(self) -> str:
         return self.results or options.default_results_folder()

@@ -13,14 +13,16 @@ from typing import ClassVar
 
 from peapp.model_run.text_run import GRID_STATISTICS_LABELS as GRID_STATISTICS
 from peapp.errors import ParameterError
+from peapp.i18n import msg, translate
 from peapp.params import param
 from peapp.views.base import ViewSpec, register
 
-TEXT_SOURCES = {"none": "No text chosen", "sample": "Bundled sample text", "file": "A .txt file",
-                "typed": "Typed or pasted text"}
+TEXT_SOURCES = {"none": msg("RunPanel", "No text chosen"), "sample": msg("RunPanel", "Bundled sample text"),
+                "file": msg("RunPanel", "A .txt file"), "typed": msg("RunPanel", "Typed or pasted text")}
 # The panel's figures, as `peapp render` / File > Export name them (the first is the default)
-MODES = {"run-attention": "Attention, layer × head", "run-grid": "Head grid", "run-distance": "By distance",
-         "run-sinks": "Sink shares", "run-rope": "RoPE frequencies", "run-terms": "Position vs content"}
+MODES = {"run-attention": msg("RunPanel", "Attention, layer × head"), "run-grid": msg("RunPanel", "Head grid"),
+         "run-distance": msg("RunPanel", "By distance"), "run-sinks": msg("RunPanel", "Sink shares"),
+         "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content")}
 MAX_TYPED_CHARS = 1_000_000  # a session file holds at most 4 MiB
 MAX_RUN_TOKENS = 8192
 
@@ -29,33 +31,34 @@ MAX_RUN_TOKENS = 8192
 @dataclass(frozen=True)
 class RunView(ViewSpec):
     view_id: ClassVar[str] = "run"
-    title: ClassVar[str] = "Run on text"
+    title: ClassVar[str] = msg("Panels", "Run on text")
 
-    mode: str = param("run-attention", "Show", choices=MODES, help="Which figure of the run the panel shows.")
-    text_source: str = param("none", "Text", choices=TEXT_SOURCES,
-                             help="What the checkpoint runs on: the bundled sample, a .txt file, or typed text.")
-    text: str = param("", "Typed text", help="The typed or pasted text (with Text = typed).")
-    text_file: str = param("", "Text file", help="The .txt file (UTF-8) to run on (with Text = file).")
-    text_sha256: str = param("", "Text SHA-256", readonly=True,
-                             help="SHA-256 of the text that was run, recorded so a reopened session notices "
-                                  "a file that changed since.")
-    max_tokens: int = param(512, "Max tokens", minimum=2, maximum=MAX_RUN_TOKENS, step=1,
-                            help="Tokens of the text to run (its start; learned position tables cap it at their "
-                                 "length).")
-    layer: int = param(0, "Layer", minimum=0, maximum=1023, step=1,
-                       help="The layer shown large (its map is pooled for every head).")
-    head: int = param(0, "Head", minimum=0, maximum=1023, step=1,
-                      help="The head shown large, and the one whose position and content terms are compared.")
-    grid_statistic: str = param("sink_first", "Colour by", choices=GRID_STATISTICS,
-                                help="The positional statistic that colours (and with Sort, orders) the head grid.")
-    sort_grid: bool = param(False, "Sort", help="Order each layer's heads by the statistic (highest first).")
-    log_colours: bool = param(True, "Log colours",
-                              help="Attention weights on a log scale (small weights far from the diagonal "
-                                   "are invisible on a linear one). Read-outs keep the weights.")
+    mode: str = param("run-attention", msg("RunPanel", "Show"), choices=MODES, help=msg("RunPanel", "Which figure of the run the panel shows."))
+    text_source: str = param("none", msg("RunPanel", "Text"), choices=TEXT_SOURCES,
+                             help=msg("RunPanel", "What the checkpoint runs on: the bundled sample, a .txt file, or typed text."))
+    text: str = param("", msg("RunPanel", "Typed text"), help=msg("RunPanel", "The typed or pasted text (with Text = typed)."))
+    text_file: str = param("", msg("RunPanel", "Text file"), help=msg("RunPanel", "The .txt file (UTF-8) to run on (with Text = file)."))
+    text_sha256: str = param("", msg("RunPanel", "Text SHA-256"), readonly=True,
+                             help=msg("RunPanel", "SHA-256 of the text that was run, recorded so a reopened session notices "
+                                  "a file that changed since."))
+    max_tokens: int = param(512, msg("RunPanel", "Max tokens"), minimum=2, maximum=MAX_RUN_TOKENS, step=1,
+                            help=msg("RunPanel", "Tokens of the text to run (its start; learned position tables cap it at their "
+                                 "length)."))
+    layer: int = param(0, msg("RunPanel", "Layer"), minimum=0, maximum=1023, step=1,
+                       help=msg("RunPanel", "The layer shown large (its map is pooled for every head)."))
+    head: int = param(0, msg("RunPanel", "Head"), minimum=0, maximum=1023, step=1,
+                      help=msg("RunPanel", "The head shown large, and the one whose position and content terms are compared."))
+    grid_statistic: str = param("sink_first", msg("RunPanel", "Colour by"), choices=GRID_STATISTICS,
+                                help=msg("RunPanel", "The positional statistic that colours (and with Sort, orders) the head grid."))
+    sort_grid: bool = param(False, msg("RunPanel", "Sort"), help=msg("RunPanel", "Order each layer's heads by the statistic (highest first)."))
+    log_colours: bool = param(True, msg("RunPanel", "Log colours"),
+                              help=msg("RunPanel", "Attention weights on a log scale (small weights far from the diagonal "
+                                   "are invisible on a linear one). Read-outs keep the weights."))
 
     def check(self) -> None:
         if len(self.text) > MAX_TYPED_CHARS:
-            raise ParameterError(f"the typed text has {len(self.text):,} characters; at most {MAX_TYPED_CHARS:,} "
-                                 f"fit in a session: save it as a .txt file and open that instead.")
+            raise ParameterError(translate("RunPanel", "the typed text has {n} characters; at most {limit} fit in a session: "
+                                                "save it as a .txt file and open that instead.").format(
+                n=f"{len(self.text):,}", limit=f"{MAX_TYPED_CHARS:,}"))
         if self.text_source == "file" and not self.text_file:
-            raise ParameterError("Text = file needs a file: open a .txt file.")
+            raise ParameterError(translate("RunPanel", "Text = file needs a file: open a .txt file."))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from peapp.i18n import msg
 from peapp.views.base import ViewSpec, register
 
 #: the RoPE parameters the spectrum panel shows as controls
@@ -17,5 +18,5 @@ ROPE_CONTROLS = ("rope_type", "factor")
 @dataclass(frozen=True)
 class SpectrumView(ViewSpec):
     view_id: ClassVar[str] = "spectrum"
-    title: ClassVar[str] = "RoPE spectrum"
+    title: ClassVar[str] = msg("Panels", "RoPE spectrum")
     legacy_ids: ClassVar[tuple[str, ...]] = ("spectrumDock",)

@@ -59,7 +59,7 @@ def main() -> int:
     timer.start()
 
     def busy() -> bool:
-        return window.worker.is_busy() or window.reader.is_busy()
+        return window.compute_busy() or window.reader.is_busy()
 
     def measure(action) -> float:
         end = time.monotonic() + 0.2

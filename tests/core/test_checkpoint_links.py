@@ -98,6 +98,29 @@ def test_t5_alibi_and_embeddings_become_attention_references(tmp_path):
     assert not notes and cv.attention_settings(doc).n_heads == 8
 
 
+def test_opening_a_learned_model_leaves_the_rope_parameters_alone(tmp_path):
+    """The inspector shows RoPE (its head_dim is the RoPE family's); opening a BERT-style model
+    with a 24-wide word-embedding table must not write 24 into RoPE's head_dim (the RoPE spectrum
+    then drew a BERT's hidden size as rotary pairs); with the learned scheme shown, it does."""
+    bert = tmp_path / "bert"
+    bert.mkdir()
+    save_file({"embeddings.word_embeddings.weight": torch.zeros(30, 24),
+               "embeddings.position_embeddings.weight": torch.zeros(40, 24)}, str(bert / "model.safetensors"))
+    (bert / "config.json").write_text(json.dumps({"model_type": "bert", "hidden_size": 24, "num_attention_heads": 2,
+                                                  "max_position_embeddings": 40}))
+    (bert / "vocab.txt").write_text("\n".join(f"w{i}" for i in range(30)))
+    report = _report(bert)
+    start = cv.with_attention_settings(Document(), scheme="rope")
+    rope_before = start.spec("rope").head_dim
+    doc, message = cv.document_with_embeddings(start, report.checkpoint, report.components)
+    assert doc.views[cv.ATTENTION_VIEW]["embedding_source"].endswith("::embeddings.word_embeddings.weight")
+    assert doc.spec("rope").head_dim == rope_before and cv.attention_settings(doc).head_dim == rope_before
+    assert f"projected to head_dim {rope_before}" in message
+    learned = cv.with_attention_settings(Document(), scheme="learned")
+    doc, _ = cv.document_with_embeddings(learned, report.checkpoint, report.components)
+    assert cv.attention_settings(doc).head_dim == 24 and doc.spec("learned").d_model == 24
+
+
 def _extrapolation_after(config: dict, tmp_path, name="config.json"):
     path = tmp_path / name
     path.write_text(json.dumps(config))

@@ -162,3 +162,11 @@ def test_the_article_docks_build_their_requests_from_the_spec():
     assert (request.word, request.d_model, request.position) == (we.ARTICLE_WORD, 4, we.ARTICLE_POSITION)
     assert Document().view_spec("extrapolation").request().factor is None  # 0 = auto
     assert Document().with_view("timeseries", value_column="").view_spec("timeseries").request().value_column is None
+
+
+def test_the_attention_log_colour_help_says_the_decades_the_levels_use():
+    """A marked help text is a literal (it cannot be formatted): it must still say what the code does."""
+    from peapp.analysis.levels import LOG_DECADES
+    from peapp.views.attention import AttentionView
+
+    assert f"a log scale, {LOG_DECADES} decades below the top" in AttentionView.info("log_scale").help

@@ -111,7 +111,7 @@ def test_a_parameter_shared_with_the_parameters_panel_has_one_value(main_window,
     wait_idle(qtbot, main_window)
     assert "this panel's own scheme" in dock.link_label.text() and "RoPE" in dock.link_label.text()
     assert dock.controls["head_dim"].value() == model.document.spec("rope").head_dim
-    assert "Shared with the rope parameters" in dock.controls["head_dim"].toolTip()
+    assert "Shared with the RoPE (rotary) parameters (head_dim)" in dock.controls["head_dim"].toolTip()
     assert "Shared" not in dock.controls["n_heads"].toolTip()  # RoPE has no heads of its own
 
 

@@ -369,9 +369,10 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
     proc = _cli("--session", str(tmp_path / "s.json"), "--all", "-o", str(tmp_path / "cli"),
                 "--format", "png,csv", "--size", "640x480", "--scale", "1.5")
     assert proc.returncode == 0, proc.stderr
-    # Run on text has nothing to show without a checkpoint and a text, the Training lab without a
-    # finished run: said and skipped, nothing else
-    skipped = re.findall(r"^peapp render: skipped view '(run-[a-z]+|lab)' has nothing to show for this session$",
+    # Run on text has nothing to show without a checkpoint and a text, the Probes without a checkpoint or a
+    # saved result, the Training lab without a finished run: said and skipped, nothing else
+    skipped = re.findall(r"^peapp render: skipped view '(run-[a-z]+|probe-[a-z]+|lab)' has nothing to show for this "
+                         r"session$",
                          proc.stderr, re.M)
     assert proc.stderr == "".join(f"peapp render: skipped view '{v}' has nothing to show for this session\n"
                                   for v in skipped)
@@ -395,14 +396,8 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
         # may round one 8-bit level apart between the two processes (58 of 2.7M seen in
         # attention-logits): at most 1 level, on at most 0.01 % of the pixels.
         diff = np.abs(_pixels(cli).astype(int) - _pixels(gui).astype(int))
-        if name == "patch-grid":
-            # KNOWN (found at the end of session 4, not fixed): the sample photo under the patch
-            # grid is resampled differently by the CLI and the GUI (147k pixels differ, up to 117
-            # levels, invisible side by side); the grids and the data are equal.  Bounded, not hidden.
-            assert diff.mean() < 2.0, (name, diff.mean())
-        else:
-            assert diff.max() <= 1 and np.count_nonzero(diff) <= 1e-4 * diff.size, \
-                (name, diff.max(), np.count_nonzero(diff))
+        assert diff.max() <= 1 and np.count_nonzero(diff) <= 1e-4 * diff.size, \
+            (name, diff.max(), np.count_nonzero(diff))
         arrays = dock.export_arrays()
         # every plotted array round-trips exactly; the first (main) one is {name}.csv itself
         data_names = [f"{name}.csv" if n == 0 else f"{name}-{key}.csv" for n, key in enumerate(arrays)]

@@ -84,3 +84,25 @@ def test_cli_view_names_follow_command_line_convention(qapp, tmp_path, capsys, n
     out = tmp_path / "grid.svg"
     assert cli.main(["render", name, "-o", str(out)]) == 0
     assert export_data.read_parameters(out)["view"] == "patch-grid"
+
+
+def test_figure_images_do_not_depend_on_the_window_size(main_window, qtbot):
+    """`peapp render patch-grid` and the GUI's export differed on 54k pixels (up to 117 levels):
+    the images' nearest-neighbour repeat followed the plots' size on screen, not in the figure,
+    and the photo and tile mosaics were then block-averaged across different cell edges."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui import export
+
+    dock = main_window.docks["patchGridDock"]
+    options = export.FigureOptions(scale=1.5, size=(640, 480))
+    pictures = []
+    for width, height in ((1600, 1000), (1000, 700)):
+        main_window.setGeometry(0, 0, width, height)
+        main_window.show_panel("patchGridDock")
+        wait_idle(qtbot, main_window)
+        QApplication.processEvents()
+        image = export.render_image(dock, options).convertToFormat(QImage.Format.Format_RGBA8888)
+        pictures.append(np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes()).copy())
+    assert dock.tiles_a.image.image is not None
+    assert np.count_nonzero(pictures[0] != pictures[1]) == 0

@@ -113,3 +113,44 @@ def test_guide_lines_are_named_off_the_curves(dock):
         assert lines and not any(hasattr(line, "label") for line in lines), key
     assert any("largest angle seen" in label.text for _, label in dock.rope_legend.items)
     assert "dotted: −10" in dock.plots["alibi"].getAxis("left").labelText  # the reach line
+
+
+def _in_window(qtbot, main_window, width, height):
+    from tests.conftest import wait_idle
+
+    main_window.setGeometry(0, 0, width, height)
+    qtbot.waitUntil(lambda: (main_window.width(), main_window.height()) == (width, height), timeout=3000)
+    main_window.show_panel("extrapolationDock")
+    wait_idle(qtbot, main_window)
+    qtbot.wait(50)
+    return main_window.docks["extrapolationDock"]
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1600, 1000)])
+def test_verdicts_show_whole_and_the_plots_keep_their_height(main_window, qtbot, size):
+    """Issue 18 at 1366×768: the verdict box needed scrolling and the plots were 60–100 px tall.
+    One line per scheme shows whole (no scroll area); every plot keeps >= 100 px of data area."""
+    from ui.docks.extrapolation import GRAPHICS_MIN_HEIGHT
+
+    dock = _in_window(qtbot, main_window, *size)
+    assert main_window.minimumSizeHint().height() <= 768
+    lines = dock.verdict_label
+    assert dock.verdict_area.isVisible() and not dock.summary_area.isVisible()
+    assert dock.verdict_area.verticalScrollBar().maximum() == 0  # every line shows, none to scroll to
+    assert lines.height() >= lines.heightForWidth(lines.width())
+    text = lines.text()
+    for s in dock.last_result.summaries:
+        assert f"<b>{s.label}</b>" in text and ex.VERDICT_TEXT[s.verdict] in text
+    assert "measured: degrades" in text  # sinusoidal: what the formula shows, and what was measured
+    heights = {key: plot.getViewBox().height() for key, plot in dock.plots.items()}
+    assert min(heights.values()) >= 100, heights
+    # the reasons, asked for, take the room the plots can spare; the plots keep their minimum
+    dock.reasons_button.click()
+    qtbot.wait(50)
+    assert dock.summary_area.isVisible() and not dock.verdict_area.isVisible()
+    assert "6,144 positions past the table" in dock.summary_label.text()
+    assert dock.graphics.height() >= GRAPHICS_MIN_HEIGHT
+    assert dock.summary_area.height() >= 3 * lines.fontMetrics().height()
+    dock.reasons_button.click()
+    qtbot.wait(50)
+    assert dock.verdict_area.isVisible() and min(p.getViewBox().height() for p in dock.plots.values()) >= 100

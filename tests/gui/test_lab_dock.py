@@ -52,6 +52,8 @@ def test_start_trains_in_the_background_and_draws_the_results(dock, qtbot, app_c
     cells = {dock.table.item(r, 0).text(): dock.table.item(r, 2).text() for r in range(dock.table.rowCount())}
     assert cells["Learned absolute"] == "cannot"  # said, not drawn as 0
     assert len(dock.loss_plot.listDataItems()) == 2
+    for item in dock.loss_plot.listDataItems():  # 3 steps: too few points for a line, so they are dots
+        assert len(item.xData) >= 1 and (item.opts["symbol"] == "o") == (len(item.xData) < 3)
     (x0, x1), (y0, y1) = dock.plot.viewRange()
     assert x0 < 6 < x1
     assert dock.readout_at(6, (y0 + y1) / 2).startswith("length 6: Learned absolute cannot")
@@ -86,9 +88,11 @@ def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, t
     dock._events.event.connect(lambda e: steps.append(e) if e["type"] == "step" else None)
     dock.start_button.click()
     qtbot.waitUntil(lambda: bool(steps), timeout=300_000)
+    # closing the window now would stop it: the window asks first with this
+    assert "The Training lab is training (0 of 1 runs finished)" in dock.unfinished_work()
     dock.cancel_button.click()
     qtbot.waitUntil(lambda: not dock.training(), timeout=120_000)
-    assert "Cancelled" in dock.status_label.text()
+    assert "Cancelled" in dock.status_label.text() and dock.unfinished_work() is None
     assert dock.start_button.isEnabled() and not dock.cancel_button.isEnabled()
     settle(qtbot, app_context)
     assert dock.last_result is None  # nothing finished, nothing half-written counted
@@ -104,3 +108,157 @@ def test_a_grid_over_an_hour_asks_first_and_no_starts_nothing(dock, qtbot, app_c
     qtbot.waitUntil(lambda: not dock.training(), timeout=300_000)
     assert asked and "minutes" in asked[0] and dock.status_label.text() == "Not started."
     assert not (tmp_path / "huge").exists()  # nothing written
+
+
+@pytest.fixture(scope="module")
+def lm_folder(tmp_path_factory):
+    """A finished language-modelling grid (every encoding, 2 seeds, a few steps): its figure has the
+    most legend entries (nine curves and the four Press et al. 2022 references)."""
+    import os
+    from dataclasses import replace
+
+    from peapp.lab import grid as lab_grid
+    from peapp.lab.train import TrainSettings
+
+    folder = tmp_path_factory.mktemp("lab") / "lm"
+    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "README.md")
+    spec = lab_grid.GridSpec(task="lm", train_length=8, eval_lengths=(8, 16), seeds=2, n_layers=1, d_model=16,
+                             n_heads=2, train=replace(TrainSettings(), steps=2, eval_samples=2), nope_steps=2,
+                             text=readme)
+    lab_grid.run_grid(spec, str(folder), workers=1, mode="inline")
+    return folder
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1366, 500)])
+def test_the_legend_shows_every_name_whole_beside_the_curves(dock, qtbot, app_context, lm_folder, size):
+    """Issue 16: in the exported PNG the legend sat inside the plot, which cut its last entries
+    (the papers' references, the longest names) and covered the curves.  In a figure of the CLI's
+    size and of a wide panel: every entry inside the legend, the legend inside the figure and off
+    the plot, each name as wide as its text."""
+    from PySide6.QtCore import QSizeF
+
+    from ui import export
+
+    dock.set_setting(results=str(lm_folder))
+    settle(qtbot, app_context)
+    result = dock.last_result
+    assert result is not None and len(result.curves) == 9
+    names = [label.text for _, label in dock.legend.items]
+    assert len(names) == 9 + 4 and "Sinusoidal ▲ Press et al. 2022" in names
+    assert dock.plot.titleLabel.text.endswith("2 seeds each")
+    with export._widget_at_size(dock.export_widget(), QSizeF(*size), "light"):
+        export._activate(dock.graphics.ci)
+        shown = dock.graphics.mapToScene(dock.graphics.viewport().rect()).boundingRect()
+        legend = dock.legend.sceneBoundingRect()
+        assert shown.contains(legend), (shown, legend)
+        assert not legend.intersects(dock.plot.getViewBox().sceneBoundingRect())
+        assert not legend.intersects(dock.loss_plot.getViewBox().sceneBoundingRect())
+        for _, label in dock.legend.items:
+            box = label.sceneBoundingRect()
+            assert legend.contains(box), (label.text, box, legend)
+            width = label.item.document().idealWidth()  # the QGraphicsTextItem that draws the name, unwrapped
+            assert label.boundingRect().width() >= width, (label.text, label.boundingRect().width(), width)
+            assert label.item.document().lineCount() == 1, label.text
+
+
+def test_the_notes_are_never_drawn_over_the_table(dock, qtbot, app_context, lm_folder):
+    """At 1366×768 the notes label (its minimum one line) was laid out over the table's rows."""
+    dock.set_setting(results=str(lm_folder))
+    settle(qtbot, app_context)
+    dock.host_window.resize(1000, 600)
+    qtbot.wait(100)
+    assert dock.notes.text().startswith("Dotted ▲")
+    from PySide6.QtCore import QPoint
+
+    lower = dock.table.parentWidget()
+    notes_top = dock.notes.mapTo(lower, QPoint(0, 0)).y()
+    assert dock.table.geometry().bottom() < notes_top, (dock.table.geometry(), notes_top)
+    shown = lower.height() - notes_top
+    assert shown >= 3 * dock.notes.fontMetrics().height()  # readable, scrolling if it must
+
+
+def test_an_untrained_grid_draws_a_share_axis_and_names_no_best(dock, qtbot, app_context, tmp_path):
+    """Seen at 1600×1000: runs that got nothing right drew the exact-match axis from −1e-54 to 0,
+    and the notes called NoPE "the best" at 0.00."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from peapp.lab import grid as lab_grid
+    from peapp.lab.train import TrainSettings
+
+    folder = tmp_path / "copy"
+    spec = lab_grid.GridSpec(task="copy", encodings=("nope", "alibi"), rope_scalings=(), train_length=4,
+                             eval_lengths=(4, 12), seeds=1, n_layers=1, d_model=16, n_heads=2,
+                             train=replace(TrainSettings(), steps=1, eval_samples=4), nope_steps=1)
+    lab_grid.run_grid(spec, str(folder), workers=1, mode="inline")
+    dock.set_setting(results=str(folder))
+    settle(qtbot, app_context)
+    result = dock.last_result
+    assert result.metric == "exact_match"
+    assert all(np.nan_to_num(c.mean[c.lengths > 4]).max() == 0 for c in result.curves)  # 1 step: nothing right
+    (_, _), (low, high) = dock.plot.viewRange()
+    assert -0.1 < low < 0 and 1 < high < 1.1
+    assert "no encoding got a sequence right" in dock.notes.text() and "the best is" not in dock.notes.text()
+    assert dock.plot.titleLabel.text.startswith("exact match — task copy")
+
+
+def test_a_short_figure_puts_the_legend_in_more_columns(dock, qtbot, app_context, lm_folder):
+    """With the Checkpoint panel open at 1366×768 the figure is ~190 px tall: thirteen entries in one
+    column ran off its bottom."""
+    dock.set_setting(results=str(lm_folder))
+    settle(qtbot, app_context)
+    dock.graphics.setFixedHeight(190)
+    qtbot.wait(100)
+    shown = dock.graphics.mapToScene(dock.graphics.viewport().rect()).boundingRect()
+    for _, label in dock.legend.items:
+        assert shown.contains(label.sceneBoundingRect()), label.text
+    assert dock.legend.columnCount > 1
+    dock.graphics.setMinimumHeight(200)
+    dock.graphics.setMaximumHeight(16_777_215)
+    dock.host_window.resize(1200, 1000)
+    qtbot.wait(100)
+    assert dock.graphics.height() > 400 and dock.legend.columnCount == 1  # tall again: one column
+
+
+def test_the_training_length_is_named_off_the_curves(dock, qtbot, app_context, lm_folder):
+    """Seen at 1366×768: "trained ≤ 16" at the foot of its line was drawn over learned's "cannot" at
+    the next length (and, moved left of the line, cut by the plot's edge): the axis label names it."""
+    import pyqtgraph as pg
+
+    dock.set_setting(results=str(lm_folder))
+    settle(qtbot, app_context)
+    lines = [item for item in dock.plot.items if isinstance(item, pg.InfiniteLine)]
+    cannot = [item for item in dock.plot.items if isinstance(item, pg.TextItem) and item.toPlainText() == "cannot"]
+    assert len(lines) == 1 and lines[0].value() == 8 and cannot
+    assert not hasattr(lines[0], "label")
+    assert "dashed: trained ≤ 8" in dock.plot.getAxis("bottom").labelText
+
+
+def test_a_language_switch_redraws_the_results_held_without_reading_or_training(dock, qtbot, app_context, lm_folder,
+                                                                               monkeypatch):
+    """After a switch the figure, table, notes and status are said in the new language from the results
+    held: the folder is not read again and nothing is trained."""
+    from ui import i18n
+
+    dock.set_setting(results=str(lm_folder))
+    settle(qtbot, app_context)
+    before = dock.last_result
+    assert before is not None and before.runs
+    submitted = []
+    monkeypatch.setattr(dock, "refresh", lambda *a, **k: submitted.append(a))
+    monkeypatch.setattr(dock.trainer, "submit", lambda *a, **k: submitted.append(a))
+    try:
+        i18n.set_language("hi")
+        settle(qtbot, app_context)
+        assert submitted == [] and dock.last_result is before
+        assert dock.table.horizontalHeaderItem(0).text() == "एनकोडिंग"
+        names = [item.name() for item in dock.plot.listDataItems()]
+        assert "साइनुसॉइडल" in names and "ALiBi" in names
+        assert "तैयार" in dock.status_label.text() and "नतीजों का फ़ोल्डर" in dock.caption.text()
+        i18n.set_language("en")
+        settle(qtbot, app_context)
+        assert submitted == [] and dock.table.horizontalHeaderItem(0).text() == "encoding"
+        assert "Sinusoidal" in [item.name() for item in dock.plot.listDataItems()]
+    finally:
+        i18n.set_language("en")

@@ -5,6 +5,7 @@ values past the range refused with the validator's words)."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QTabBar
 
@@ -227,3 +228,30 @@ def test_the_family_summary_is_never_clipped(qtbot, main_window):
     assert summary.height() >= summary.heightForWidth(summary.width())
     assert params.scroll.verticalScrollBar().maximum() > 0
     wait_idle(qtbot, main_window)
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (1366, 768)])
+def test_every_panel_tab_reads_whole_and_names_its_panel_in_full(qtbot, main_window, size):
+    """Issue 18: at 1600 px the panels' tabs were elided ("Length extrapol…", "Encoding hea…").
+    Tabs carry short names; the tab's tooltip, the View menu and the panel's keys say the full one."""
+    main_window.setGeometry(0, 0, *size)
+    qtbot.waitUntil(lambda: main_window.width() == size[0], timeout=3000)
+    main_window._apply_default_sizes()  # the panels' widths a window of this size starts with
+    wait_idle(qtbot, main_window)
+    qtbot.wait(50)
+    bars = [b for b in main_window.findChildren(QTabBar) if b.parent() is main_window and b.isVisible()]
+    assert bars
+    docks = {dock.windowTitle(): dock for dock in main_window.docks.values()}
+    assert len(docks) == len(main_window.docks)  # the short names are distinct
+    seen = 0
+    for bar in bars:
+        needed = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+        assert needed <= bar.width(), ([bar.tabText(i) for i in range(bar.count())], needed, bar.width())
+        for i in range(bar.count()):
+            dock = docks[bar.tabText(i)]
+            assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)  # not elided
+            assert bar.tabToolTip(i).startswith(type(dock).title)
+            seen += 1
+    assert seen >= 10
+    menu = {action.text() for action in main_window.view_menu.actions()}
+    assert {"Length extrapolation", "Encoding heatmap", "Vision patch grid"} <= menu

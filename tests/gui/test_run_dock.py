@@ -74,7 +74,9 @@ def _reference(path, text, layer, head):
 
 def test_llama_run_shows_real_attention_with_tokens_and_masked_cells(main_window, qtbot, tiny_llama):
     dock = main_window.docks["runDock"]
+    assert "open a checkpoint" in dock.caption.text()
     _open(main_window, tiny_llama)
+    assert "is open: choose a text" in dock.caption.text()  # no longer asks for what is there
     _run(qtbot, main_window, dock)
     result = dock.result
     assert result is not None and not dock.message.text()
@@ -233,3 +235,223 @@ def test_export_records_checkpoint_and_text(main_window, qtbot, tiny_llama, tmp_
     doc = document_from_file(written[0])
     assert doc.checkpoint == tiny_llama
     assert doc.views["run"]["text"] == TEXT and doc.views["run"]["mode"] == "run-sinks"
+
+
+def test_zoom_recomputes_the_visible_region_token_by_token(main_window, qtbot, tiny_llama):
+    """A 600-token run is pooled (3 tokens per cell); zooming in draws the region at one token
+    per cell, equal to an exact run, the hover reads it, and Reset zoom goes back to the pooled map."""
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    text = " ".join((TEXT.split() * 60)[:600])
+    dock.set_settings(max_tokens=600)
+    _run(qtbot, main_window, dock, text)
+    run = dock.result.run
+    assert run.n_tokens == 600 and run.map_bin == (3, 3) and not dock.zoom_image.isVisible()
+    dock.zoom_to((300, 360), (250, 330))
+    wait_idle(qtbot, main_window, 60_000)
+    qtbot.waitUntil(lambda: dock.zoom_image.isVisible(), timeout=20_000)
+    loaded = load_model(tiny_llama)
+    ids, tokens, _ = tokenize(loaded, text, 600)
+    exact = run_model(loaded, ids, RunOptions(layer=0, map_bins=600, thumb_bins=0), tokens=tokens).attention_map[0]
+    r0, r1, c0, c1 = dock._zoom.region
+    assert dock._zoom.cell == (1, 1) and r0 <= 300 and r1 >= 360 and c0 <= 250 and c1 >= 330
+    np.testing.assert_allclose(dock._zoom.values[0], exact[r0:r1, c0:c1], atol=1e-6, equal_nan=True)
+    drawn, _ = dock._weights_shown(exact[r0:r1, c0:c1])  # log colours (the default) or linear
+    np.testing.assert_allclose(np.asarray(dock.zoom_image.image), drawn, atol=1e-5, equal_nan=True)
+    q, k = 340, 301
+    assert f"query {q:,} '{run.tokens[q]}'" in dock.readout_at(k + 0.5, q + 0.5)
+    assert f"{exact[q, k]:.4g}" in dock.readout.text()
+    assert "mean per cell" not in dock.map_bar.axis.labelText  # pooled outside, single tokens where zoomed
+    assert f"zoomed to queries {r0:,}–{r1 - 1:,}" in dock.caption.text() and "one token per cell" in dock.caption.text()
+    dock.set_settings(head=1)  # another head: the same region, redrawn from the same kept q/k
+    qtbot.waitUntil(lambda: dock.zoom_image.isVisible(), timeout=10_000)
+    exact1 = run_model(loaded, ids, RunOptions(layer=0, map_bins=600, thumb_bins=0), tokens=tokens).attention_map[1]
+    np.testing.assert_allclose(dock._zoom.values[1], exact1[r0:r1, c0:c1], atol=1e-6, equal_nan=True)
+    np.testing.assert_allclose(np.asarray(dock.zoom_image.image), dock._weights_shown(exact1[r0:r1, c0:c1])[0],
+                               atol=1e-5, equal_nan=True)
+    dock.reset_zoom_button.click()
+    assert not dock.zoom_image.isVisible()
+    (x0, x1), (y0, y1) = dock.map_plot.getViewBox().viewRange()
+    assert (x0, x1, y0, y1) == pytest.approx((0, 600, 0, 600), abs=1)
+
+
+def test_escape_in_the_window_stops_a_run_and_keeps_the_result(main_window, qtbot, tiny_llama, monkeypatch):
+    import time
+
+    import peapp.model_run as model_run
+    from PySide6.QtCore import Qt
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    before = dock.result
+    real_run = model_run.run_model
+
+    def slow_run(*args, progress=None, **kwargs):  # a long run: reports progress (where a cancel lands)
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            progress(0.1)
+            time.sleep(0.01)
+        return real_run(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", slow_run)
+    dock.set_settings(layer=1)
+    qtbot.waitUntil(lambda: main_window.cancel_button.isVisible(), timeout=10_000)
+    qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+    wait_idle(qtbot, main_window, 120_000)
+    assert dock.result is before and "cancelled" in dock.message.text()
+    assert not dock.progress.isVisible() and not dock.cancel_button.isVisible()
+
+
+def test_a_long_run_does_not_hold_back_the_other_panels(main_window, qtbot, tiny_llama, monkeypatch):
+    """The run computes on the dock's own thread: while it runs, an edit elsewhere is drawn."""
+    import threading
+
+    import peapp.model_run as model_run
+
+    dock = main_window.docks["runDock"]
+    assert dock.worker is not main_window.worker and dock.worker in main_window.ctx.workers
+    _open(main_window, tiny_llama)
+    release = threading.Event()
+    real_run = model_run.run_model
+
+    def held_run(*args, progress=None, **kwargs):
+        while not release.wait(0.01):
+            progress(0.2)
+        return real_run(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", held_run)
+    dock.show()
+    dock.type_text(TEXT)
+    dock.run_text()
+    qtbot.waitUntil(lambda: dock.worker.running_channel() == dock.object_name, timeout=20_000)
+    heatmap = main_window.docks["heatmapDock"]
+    before = heatmap.last_result
+    model = main_window.document_model
+    assert model.try_set_params(model.document.family, d_model=48)
+    qtbot.waitUntil(lambda: heatmap.last_result is not before, timeout=30_000)  # drawn while the run holds
+    assert dock.worker.is_busy() and main_window.compute_busy()
+    release.set()
+    wait_idle(qtbot, main_window, 60_000)
+    assert dock.result is not None and not dock.worker.is_busy()
+
+
+def test_smollm2_sample_from_the_menu_on_the_bundled_text(main_window, qtbot):
+    """What a new user does: File > Open Sample (SmolLM2), Run on text, the bundled sample text."""
+    from peapp.model_run.sample_text import sample_text
+    from peapp.model_run.text_run import display_token
+
+    action = next(a for a in main_window.sample_menu.actions() if "SmolLM2" in a.text())
+    action.trigger()
+    wait_idle(qtbot, main_window, 120_000)
+    assert main_window.document_model.document.checkpoint.endswith(".gguf")
+    dock = main_window.docks["runDock"]
+    dock.show()
+    dock.raise_()
+    dock.set_settings(max_tokens=256)
+    dock.source_combo.setCurrentIndex(dock.source_combo.findData("sample"))
+    dock.run_text()
+    wait_idle(qtbot, main_window, 600_000)
+    result = dock.result
+    assert result is not None, dock.message.text()
+    run = result.run
+    assert (result.family, run.layers, run.heads, run.n_tokens) == ("llama", 30, 9, 256)
+    assert run.scheme == "rope" and run.rope_usage.shape == (30, 9, 32)
+    assert 1 < run.perplexity < 40
+    ids, tokens, _ = tokenize(load_model(result.checkpoint), sample_text(), 256)  # the cached conversion
+    assert run.tokens == tokens and run.token_ids == ids
+    assert np.allclose(run.received.sum(-1), 1.0, atol=1e-5)
+    arrays = dock.shown_arrays()
+    assert arrays["grid_thumbs"].size and arrays["rope_share"].shape[0] == 30
+    text = dock.readout_at(1.5, 5.5)  # query 5 → key 1: tokens and a weight
+    assert f"query 5 '{display_token(run.tokens[5])}'" in text and "weight" in text
+
+
+def test_closing_during_a_run_asks_and_no_keeps_it_running(main_window, qtbot, tiny_llama, monkeypatch):
+    import threading
+
+    import peapp.model_run as model_run
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    release = threading.Event()
+    real_run = model_run.run_model
+
+    def held_run(*args, progress=None, **kwargs):
+        while not release.wait(0.01):
+            progress(0.3)
+        return real_run(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", held_run)
+    asked: list[list[str]] = []
+    monkeypatch.setattr(main_window, "confirm_close", lambda texts: asked.append(texts) or False)
+    dock.show()
+    dock.type_text(TEXT)
+    dock.run_text()
+    qtbot.waitUntil(lambda: dock.worker.running_channel() == dock.object_name, timeout=20_000)
+    main_window.close()  # answered No: the window stays and the run goes on
+    assert asked and "Run on text is running" in asked[0][0]
+    assert main_window.isVisible() and dock.worker.thread_running()
+    release.set()
+    wait_idle(qtbot, main_window, 60_000)
+    assert dock.result is not None and dock.unfinished_work() is None
+
+
+def test_every_figure_fits_its_panel_at_a_laptop_width(main_window, qtbot, tiny_llama):
+    """A plot title's text sets a figure's minimum width: a long one pushed the head grid (and its
+    colour bar) off the right edge at 1600 px.  Each figure's plots must lie inside its widget."""
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    main_window.resize(1000, 700)
+    for mode, figure in dock.figures.items():
+        dock.tabs.setCurrentIndex(list(dock.figures).index(mode))
+        qtbot.wait(50)
+        width = figure.viewport().width()
+        right = figure.ci.mapRectToScene(figure.ci.boundingRect()).right()
+        assert right <= width + 1, f"{mode}: the figure is {right:.0f} px wide in a {width} px panel"
+
+
+def test_a_language_switch_redraws_the_held_result_and_never_runs_again(main_window, qtbot, tiny_llama, monkeypatch):
+    """A run takes minutes: after a switch the panel retells the result it holds in the new language
+    (captions, titles, tabs), and neither starts a new run nor restarts one in flight."""
+    import threading
+
+    import peapp.model_run as model_run
+    from ui import i18n
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    before, caption = dock.result, dock.caption.text()
+    real_run = model_run.run_model
+    calls = []
+    release = threading.Event()
+
+    def counted_run(*args, progress=None, **kwargs):
+        calls.append(1)
+        while not release.wait(0.01):
+            progress(0.3)
+        return real_run(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", counted_run)
+    try:
+        i18n.set_language("hi")
+        wait_idle(qtbot, main_window, 60_000)
+        assert dock.result is before and calls == []  # the same result, redrawn: no run
+        assert dock.caption.text() != caption and "टोकन्स" in dock.caption.text()
+        assert dock.tabs.tabText(0) == "अटेंशन, लेयर × हेड"
+        assert "लेयर" in dock.map_plot.titleLabel.text
+        # a run in flight goes on through a switch: not restarted, its result arrives once
+        dock.set_settings(layer=1)
+        qtbot.waitUntil(lambda: calls == [1], timeout=20_000)
+        generation = dock._generation
+        i18n.set_language("en")
+        assert dock._generation == generation and dock.progress.isVisible()
+        release.set()
+        wait_idle(qtbot, main_window, 60_000)
+        assert calls == [1] and dock.result is not before and dock.result.layer == 1
+        assert "grey cells are masked" in dock.caption.text()
+    finally:
+        release.set()
+        i18n.set_language("en")

@@ -71,6 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true",
                         help="replace existing output files (they keep their permissions; for a symlink the "
                              "file it points to is replaced and the link stays)")
+    parser.add_argument("--lang", default="en", choices=("en", "hi"),
+                        help="the language of the figures' titles, axis labels and legends (en: English, "
+                             "hi: Hindi, drawn with the bundled Noto Sans Devanagari)")
     parser.add_argument("--list-views", action="store_true", help="print the view names and exit")
     parser.__class__ = type("RenderParser", (_FamilyOptions, parser.__class__), {})
 
@@ -245,15 +248,17 @@ def run(args: argparse.Namespace) -> int:
         format_of(args.output)
         check_targets([args.output], args.force)  # before spending seconds on rendering
         targets = {view: [args.output]}
-    written = render_views(document, targets, options, overwrite=args.force, make_folder=args.all)
+    written = render_views(document, targets, options, overwrite=args.force, make_folder=args.all,
+                           language=getattr(args, "lang", "en"))
     for path in written:
         print(path)
     return 0
 
 
 def render_views(document, targets: dict[str, list[str]], options, *, overwrite: bool = False,
-                 make_folder: bool = False) -> list[str]:
-    """Render ``{view: [output paths]}`` for ``document`` headless; returns the files written.
+                 make_folder: bool = False, language: str = "en") -> list[str]:
+    """Render ``{view: [output paths]}`` for ``document`` headless, its texts in ``language``
+    ("en", "hi"); returns the files written.
 
     Views with nothing to show (e.g. a checkpoint view without a checkpoint) are skipped with a
     note on stderr when rendering several, and are an error when it is the only one.
@@ -286,7 +291,7 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
                     raise ExportError(message)
                 print(f"peapp render: skipped {message}", file=sys.stderr)
                 continue
-            window, dock, app = _headless_dock(cls, view_document)
+            window, dock, app = _headless_dock(cls, view_document, language)
             try:
                 window.wait_until_idle(app.processEvents)  # its first view, asked for when it was built
                 if dock.compute_now() is None:
@@ -308,17 +313,20 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
     return written
 
 
-def _headless_dock(cls, document):
+def _headless_dock(cls, document, language: str = "en"):
     """The main window with only the dock ``cls`` built: the other docks are placed (so the
     layout, and the size of size-dependent views such as a pooled table, are the GUI's) but make
     no widgets and compute nothing; torch and the rest load only as that view needs them."""
     from ui.application import create_application
 
     app = create_application()
+    from ui import i18n
     from ui.main_window import MainWindow
 
     window = MainWindow(document, load_backend="now", settings=None, restore_layout=False,
                         only_dock=cls.object_name)
+    # the language asked for, not the one the GUI's Preferences keep (the window applied those)
+    i18n.set_language(language)
     window.resize(*WINDOW_SIZE)
     window.show()
     dock = window.docks[cls.object_name]

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 from peapp.document import Document
 from peapp.jobs import Request
 from peapp.views import get as view_spec_class
+from ui import i18n
 from ui.docks.base import ViewDock
 from ui.forms import Form, Hint
 
@@ -33,13 +34,13 @@ class SettingsDock(ViewDock):
         return {} if self._result is None else self.result_arrays(self._result)
 
     def export_title(self) -> str:
-        return self.title if self._result is None else self.result_title(self._result)
+        return i18n.shown(self.title) if self._result is None else self.result_title(self._result)
 
     def result_arrays(self, result: Any) -> dict[str, np.ndarray]:
         return {}
 
     def result_title(self, result: Any) -> str:
-        return self.title
+        return i18n.shown(self.title)
 
     # ---- settings -------------------------------------------------------------------------------
     def setting(self, key: str, document: Document | None = None) -> Any:
@@ -72,7 +73,7 @@ class SettingsDock(ViewDock):
         try:
             request = self.make_request(document)
         except Exception as exc:
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
             self.on_failed(str(exc))
             return
         if request is not None and request == self._last_request:
@@ -86,7 +87,7 @@ class SettingsDock(ViewDock):
             try:
                 request = self.make_request(self.ctx.document)
             except Exception as exc:
-                self.ctx.status(f"{self.title}: {exc}")
+                self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
                 self.on_failed(str(exc))
                 return None
         return super().refresh(request)

@@ -24,24 +24,28 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
+from peapp.i18n import msg, shown, translate
+from peapp import encodings
 from peapp.analysis import attention as A
 from peapp.analysis.levels import LOG_DECADES, colour_levels
 from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.views.attention import (KIND_LABELS, TOKEN_LABELS, AttentionView, attention_request, attention_settings,
                                    link_note, linked_settings, with_attention_settings, zoom_request)
+from ui import i18n
 from ui import settings as preferences
-from ui.docks.base import ViewDock, viewport_of
-from ui.forms import Form, Spin
+from ui.docks.base import ViewDock, cancel_button, progress_bar, viewport_of
+from ui.forms import Form, Spin, tooltip
 from ui.plotting import draw_as_path
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
-VALUE_LABELS = {"softmax": "attention weight", "logits": "logit", "position": "position term"}
+VALUE_LABELS = {"softmax": msg("Attention", "attention weight"), "logits": msg("Attention", "logit"),
+                "position": msg("Attention", "position term")}
 # the controls, in the order of their rows
 CONTROLS = ("scheme", "seq_len", "n_heads", "head_dim", "tokens", "sentence", "seed", "kind", "pooling", "head",
             "causal", "unit_scale", "log_scale")
@@ -225,35 +229,44 @@ _VIEW_KINDS = {"attention": "softmax", "attention-logits": "logits", "attention-
 def received_caption(view: A.AttentionView, head: int) -> str:
     """What the "attention each key receives" plot shows, and what it does not."""
     rows = len(view.entropy_positions)
-    over = f"all {rows:,} queries" if rows == view.spec.seq_len else f"{rows:,} evenly spaced queries"
+    over = (translate("Attention", "all {n} queries") if rows == view.spec.seq_len
+            else translate("Attention", "{n} evenly spaced queries")).format(n=f"{rows:,}")
     summary = A.received_summary(view.received[head])
-    text = (f"Attention each key receives, head {head} (log scale): orange = mean over {over}"
-            + (f" ({summary})" if summary else "") + "; blue = the last query")
+    text = translate("Attention", "Attention each key receives, head {head} (log scale): orange = mean over "
+                     "{over}").format(head=head, over=over)
+    text += (f" ({summary})" if summary else "") + translate("Attention", "; blue = the last query")
     if view.spec.causal:
-        text += ("; dashed = the causal mask alone, uniform attention: (1/L)·Σ_{i≥j} 1/(i+1). The mask lets early keys "
-                 "collect weight from every later query (primacy)")
-    text += ("; distance decay (ALiBi, RoPE's long-range decay) favours recent keys (recency): a mechanism for a U "
-             "shape, computed from the encoding alone in one seeded, untrained layer. The U-shaped accuracy curve "
-             "itself (a passage is used best at the start or end of a long prompt, worst in the middle) is an "
-             "empirical result of Liu et al. 2023 (\"Lost in the Middle\") on trained models, not reproduced here.")
+        text += translate("Attention", "; dashed = the causal mask alone, uniform attention: (1/L)·Σ_{i≥j} 1/(i+1). "
+                          "The mask lets early keys collect weight from every later query (primacy)")
+    text += translate("Attention", "; distance decay (ALiBi, RoPE's long-range decay) favours recent keys (recency): "
+                      "a mechanism for a U shape, computed from the encoding alone in one seeded, untrained layer. The "
+                      "U-shaped accuracy curve itself (a passage is used best at the start or end of a long prompt, "
+                      "worst in the middle) is an empirical result of Liu et al. 2023 (\"Lost in the Middle\") on "
+                      "trained models, not reproduced here.")
     return text
 
 
 def received_short_caption(view: A.AttentionView, head: int) -> str:
     """Two lines under the plots; the full caption is the tooltip."""
     summary = A.received_summary(view.received[head])
-    cause = ("primacy from the causal mask and recency from distance decay are" if view.spec.causal
-             else "recency from distance decay is")
-    return (f"Attention each key receives, head {head}" + (f": {summary}" if summary else "")
-            + f". Orange: mean over queries; blue: last query. The {cause} computed from the encoding alone; "
-            "the U-shaped accuracy curve is an empirical result of Liu et al. 2023 (\"Lost in the Middle\") on "
-            "trained models, not shown here. Hover for details.")
+    text = translate("Attention", "Attention each key receives, head {head}").format(head=head)
+    text += f": {summary}" if summary else ""
+    text += (translate("Attention", ". Orange: mean over queries; blue: last query. The primacy from the causal mask "
+                       "and recency from distance decay are computed from the encoding alone; the U-shaped accuracy "
+                       "curve is an empirical result of Liu et al. 2023 (\"Lost in the Middle\") on trained models, "
+                       "not shown here. Hover for details.") if view.spec.causal else
+             translate("Attention", ". Orange: mean over queries; blue: last query. The recency from distance decay "
+                       "is computed from the encoding alone; the U-shaped accuracy curve is an empirical result of "
+                       "Liu et al. 2023 (\"Lost in the Middle\") on trained models, not shown here. Hover for "
+                       "details."))
+    return text
 
 
 class AttentionDock(ViewDock):
     object_name = "attentionDock"
     view_id = AttentionView.view_id
-    title = "Attention inspector"
+    title = msg("Panels", "Attention inspector")
+    tab_title = msg("Panels", "Attention")
     order = 40
     shortcut = "Ctrl+4"
     uses_compute_device = True  # Preferences > Device: its attention maps are computed there
@@ -290,7 +303,8 @@ class AttentionDock(ViewDock):
         outer.addWidget(self.splitter, 1)
         outer.addWidget(self.received_label)
         outer.addWidget(self.shuffle_label)
-        self.readout = QLabel("Hover over a matrix for query, key, distance and value; click a small one to enlarge it.")
+        self.readout = i18n.keep_text(QLabel(), msg("Attention", "Hover over a matrix for query, key, distance and "
+                                                    "value; click a small one to enlarge it."))
         self.readout.setObjectName("attentionReadout")
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         outer.addWidget(self.readout)
@@ -325,59 +339,60 @@ class AttentionDock(ViewDock):
         self.controls: dict[str, QWidget] = self.form.widgets
         for name, labels in (("scheme", A.SCHEME_LABELS), ("tokens", TOKEN_LABELS)):
             combo = self.controls[name]
-            for i in range(combo.count()):
-                combo.setItemText(i, labels.get(combo.itemData(i), combo.itemText(i)))
+
+            def name_items(combo=combo, labels=labels) -> None:
+                for i in range(combo.count()):
+                    combo.setItemText(i, shown(labels.get(combo.itemData(i), combo.itemText(i))))
+
+            i18n.keep_updated(combo, name_items)
         for name in ("causal", "unit_scale", "log_scale"):  # a check box says what it is itself
-            self.controls[name].setText(AttentionView.info(name).label)
+            i18n.keep(self.controls[name].setText, AttentionView.info(name).label)
         sentence = self.controls["sentence"]
 
         # Three short rows, so the dock fits beside the parameters on a 1366-pixel screen.
         rows = [
-            [("Scheme", "scheme"), ("Tokens", "seq_len"), ("Heads", "n_heads"), ("head_dim", "head_dim")],
-            [("From", "tokens"), ("Sentence", "sentence"), ("Seed", "seed")],
-            [("Show", "kind"), (None, "pooling"), ("Head", "head"), (None, "causal"), (None, "unit_scale"),
-             (None, "log_scale")],
+            [(msg("Attention", "Scheme"), "scheme"), (msg("Attention", "Tokens"), "seq_len"),
+             (msg("Attention", "Heads"), "n_heads"), (msg("Attention", "head_dim"), "head_dim")],
+            [(msg("Attention", "From"), "tokens"), (msg("Attention", "Sentence"), "sentence"),
+             (msg("Attention", "Seed"), "seed")],
+            [(msg("Attention", "Show"), "kind"), (None, "pooling"), (msg("Attention", "Head"), "head"), (None, "causal"),
+             (None, "unit_scale"), (None, "log_scale")],
         ]
         for r, items in enumerate(rows):
             line = QHBoxLayout()
             for text, name in items:
                 if text:
                     label = self.form.labels[name]
-                    label.setText(text)  # short: the full label and help are the tooltip
+                    i18n.keep(label.setText, text)  # short: the full label and help are the tooltip
                     line.addWidget(label)
                 line.addWidget(self.controls[name], 2 if name in ("sentence", "scheme") else 0)
             line.addStretch(0)
             grid.addLayout(line, r, 0, 1, 12)
         sentence.setMinimumWidth(120)
-        sentence.setPlaceholderText(sentence.placeholderText() or "type a sentence; each word becomes a token")
+        i18n.keep(sentence.setPlaceholderText, msg("Attention", "type a sentence; each word becomes a token"))
 
         row = QHBoxLayout()
-        self.shuffle_button = QPushButton("Shuffle tokens")
+        self.shuffle_button = i18n.keep_text(QPushButton(), msg("Attention", "Shuffle tokens"))
         self.shuffle_button.setObjectName("attentionShuffle")
-        self.shuffle_button.setToolTip("Shuffle the input tokens (positions stay) and compare the outputs with the "
-                                       "shuffled originals: equal only without position information and mask.")
+        i18n.keep_tooltip(self.shuffle_button, msg("Attention", "Shuffle the input tokens (positions stay) and compare "
+                                                   "the outputs with the shuffled originals: equal only without "
+                                                   "position information and mask."))
         self.shuffle_button.clicked.connect(self.run_shuffle)
-        reset = QPushButton("Reset zoom")
-        reset.setToolTip("Show the whole matrix again (double-click does the same)")
+        reset = i18n.keep_text(QPushButton(), msg("Attention", "Reset zoom"))
+        i18n.keep_tooltip(reset, msg("Attention", "Show the whole matrix again (double-click does the same)"))
         reset.clicked.connect(self.reset_zoom)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("attentionProgress")
-        self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(180)
-        self.progress.setVisible(False)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("attentionCancel")
-        self.cancel_button.setToolTip("Stop this panel's computation; the previous picture stays")
-        self.cancel_button.clicked.connect(self.cancel)
-        self.cancel_button.setVisible(False)
+        self.progress = progress_bar("attentionProgress", max_width=180)
+        self.cancel_button = cancel_button("attentionCancel", msg("Attention", "Cancel"), msg(
+            "Attention", "Stop this panel's computation; the previous picture stays"), self.cancel)
         self.message = QLabel()
         self.message.setObjectName("attentionMessage")
         self.message.setStyleSheet("color: #c0392b;")
         self.message.setWordWrap(True)
-        self.seeded_button = QPushButton("Seeded tables")
+        self.seeded_button = i18n.keep_text(QPushButton(), msg("Attention", "Seeded tables"))
         self.seeded_button.setObjectName("attentionSeededTables")
-        self.seeded_button.setToolTip("Stop using the checkpoint's trained T5 table and word embeddings: back to the "
-                                      "seeded T5 table and hashed word vectors.")
+        i18n.keep_tooltip(self.seeded_button, msg("Attention", "Stop using the checkpoint's trained T5 table and word "
+                                                               "embeddings: back to the seeded T5 table and hashed "
+                                                               "word vectors."))
         self.seeded_button.clicked.connect(self.use_seeded_tables)
         self.seeded_button.setVisible(False)
         row.addWidget(self.shuffle_button)
@@ -403,8 +418,6 @@ class AttentionDock(ViewDock):
         self.plot.invertY(True)
         self.plot.setMenuEnabled(False)
         self.plot.setAspectLocked(False)
-        self.plot.setLabel("left", "query position")
-        self.plot.setLabel("bottom", "key position")
         self.image = pg.ImageItem(axisOrder="row-major")
         self.zoom_image = pg.ImageItem(axisOrder="row-major")
         self.zoom_image.setZValue(1)
@@ -429,23 +442,28 @@ class AttentionDock(ViewDock):
         self._strip_widgets.append(widget)
         plot = widget.getPlotItem()
         if title:
-            plot.setTitle(title, size=STRIP_TITLE_SIZE)
+            i18n.keep(lambda text: plot.setTitle(text, size=STRIP_TITLE_SIZE), title, owner=widget)
         return plot
+
+    @staticmethod
+    def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
+        """An axis label of a strip plot, kept in the interface's language."""
+        i18n.keep(lambda shown_text: plot.setLabel(side, shown_text), text, owner=plot.getViewWidget())
 
     def _build_plots(self) -> QWidget:
         self._strip_widgets: list[pg.PlotWidget] = []
         self._profile_curves: list[pg.PlotDataItem] = []  # one per head (_draw_plots)
         self._entropy_curves: list[pg.PlotDataItem] = []
-        self.profile_plot = self._strip_plot("attentionProfilePlot", "Mean weight by distance")
-        self.profile_plot.setLabel("bottom", "distance (query − key)")
-        self.profile_plot.setLabel("left", "mean weight")
-        self.entropy_plot = self._strip_plot("attentionEntropyPlot", "Entropy of each query")
-        self.entropy_plot.setLabel("bottom", "query position")
-        self.entropy_plot.setLabel("left", "nats")
-        self.received_plot = self._strip_plot("attentionReceivedPlot", "Weight each key receives",
+        self.profile_plot = self._strip_plot("attentionProfilePlot", msg("Attention", "Mean weight by distance"))
+        self._axis_label(self.profile_plot, "bottom", msg("Attention", "distance (query − key)"))
+        self._axis_label(self.profile_plot, "left", msg("Attention", "mean weight"))
+        self.entropy_plot = self._strip_plot("attentionEntropyPlot", msg("Attention", "Entropy of each query"))
+        self._axis_label(self.entropy_plot, "bottom", msg("Attention", "query position"))
+        self._axis_label(self.entropy_plot, "left", msg("Attention", "nats"))
+        self.received_plot = self._strip_plot("attentionReceivedPlot", msg("Attention", "Weight each key receives"),
                                               {"left": DecadeAxis("left")})
-        self.received_plot.setLabel("bottom", "key position")
-        self.received_plot.setLabel("left", "weight (log)")
+        self._axis_label(self.received_plot, "bottom", msg("Attention", "key position"))
+        self._axis_label(self.received_plot, "left", msg("Attention", "weight (log)"))
         # log scale: the last query's weights span many decades under distance decay
         self.received_plot.setLogMode(y=True)
         self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
@@ -455,14 +473,15 @@ class AttentionDock(ViewDock):
             curve.setDownsampling(auto=True, method="peak")
             curve.setClipToView(True)
         self.scheme_plot = self._strip_plot("attentionSchemePlot")
-        self.shuffle_plot = self._strip_plot("attentionShufflePlot", "Shuffle: change per token")
-        self.shuffle_plot.setLabel("bottom", "position")
-        self.shuffle_plot.setLabel("left", "relative change")
+        self.shuffle_plot = self._strip_plot("attentionShufflePlot", msg("Attention", "Shuffle: change per token"))
+        self._axis_label(self.shuffle_plot, "bottom", msg("Attention", "position"))
+        self._axis_label(self.shuffle_plot, "left", msg("Attention", "relative change"))
         for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
             p.setMenuEnabled(False)
             p.showGrid(x=True, y=True, alpha=0.2)
         self.shuffle_curve = self.shuffle_plot.plot(pen=None, symbol="o", symbolSize=4, symbolBrush="#c0392b")
-        self.shuffle_label = QLabel("Shuffle tokens: press the button to test whether order reaches the outputs.")
+        self.shuffle_label = QLabel(translate("Attention", "Shuffle tokens: press the button to test whether order "
+                                              "reaches the outputs."))
         self.shuffle_label.setObjectName("attentionShuffleResult")
         self.shuffle_label.setWordWrap(True)
         self.strip = ReflowStrip(self._strip_widgets)
@@ -527,13 +546,14 @@ class AttentionDock(ViewDock):
         values = self.settings(document)
         self.form.set_range("head", 0, max(0, int(values["n_heads"]) - 1))
         self.form.sync(values)  # signals blocked: showing the Document is not an edit
-        sources = [text for key, text in (("t5_source", "T5 bias table"), ("embedding_source", "word embeddings"))
-                   if values[key]]
-        self.seeded_button.setVisible(bool(sources))
-        if sources:
-            self.seeded_button.setToolTip("Using the checkpoint's " + " and ".join(sources) + ": "
-                                          + "; ".join(values[k] for k in ("t5_source", "embedding_source") if values[k])
-                                          + ". Press to go back to the seeded T5 table and hashed word vectors.")
+        t5, words = values["t5_source"], values["embedding_source"]
+        self.seeded_button.setVisible(bool(t5 or words))
+        if t5 or words:
+            using = (translate("Attention", "Using the checkpoint's T5 bias table and word embeddings") if t5 and words
+                     else translate("Attention", "Using the checkpoint's T5 bias table") if t5
+                     else translate("Attention", "Using the checkpoint's word embeddings"))
+            self.seeded_button.setToolTip(using + ": " + "; ".join(v for v in (t5, words) if v) + ". " + translate(
+                "Attention", "Press to go back to the seeded T5 table and hashed word vectors."))
         self.controls["sentence"].setEnabled(values["tokens"] == "sentence")
         for name in ("unit_scale", "log_scale"):  # colour scales of attention weights
             self.controls[name].setEnabled(values["kind"] == "softmax")
@@ -543,6 +563,7 @@ class AttentionDock(ViewDock):
         """Say which controls are the family's parameters, on the note and on each linked label."""
         self.link_label.setText(link_note(document))
         linked = linked_settings(scheme)
+        family = shown(encodings.get(scheme).label)
         for name in CONTROLS:
             label = self.form.labels.get(name)
             widget = self.controls[name]
@@ -550,14 +571,20 @@ class AttentionDock(ViewDock):
             for target in (label, widget):
                 if target is None:
                     continue
-                base = target.property("unlinkedToolTip")
-                if base is None:
-                    base = target.toolTip()
-                    target.setProperty("unlinkedToolTip", base)
-                target.setToolTip(base + (f"\n\nShared with the {scheme} parameters ({linked[name]}): one value, "
-                                          "also shown in the Parameters panel." if shared else ""))
+                base = tooltip(AttentionView.info(name))  # the form's own, in the current language
+                target.setToolTip(base + ("\n\n" + translate("Attention", "Shared with the {scheme} parameters "
+                                                             "({parameter}): one value, also shown in the Parameters "
+                                                             "panel.").format(scheme=family, parameter=linked[name])
+                                          if shared else ""))
             if label is not None:
                 label.setStyleSheet("text-decoration: underline;" if shared else "")
+
+    def retranslate(self, language: str = "") -> None:
+        """After a language switch: the notes and tooltips made from settings, the shuffle verdict (not
+        run again), then the matrices' captions and labels (recomputed, as every panel's view)."""
+        self._sync_controls(self.ctx.document)
+        self._set_shuffle(self._shuffle)
+        super().retranslate(language)
 
     # ---- requests ---------------------------------------------------------------------------------
     def viewport(self):
@@ -576,7 +603,7 @@ class AttentionDock(ViewDock):
             request = self.make_request(document)
         except PeappError as exc:  # shown; the previous picture stays
             self.message.setText(str(exc))
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(f"{shown(self.title)}: {exc}")
             return None
         self.message.clear()
         return request
@@ -626,7 +653,7 @@ class AttentionDock(ViewDock):
         except PeappError as exc:
             self.message.setText(str(exc))
             return
-        self.shuffle_label.setText("Shuffling the tokens and recomputing the outputs…")
+        self.shuffle_label.setText(translate("Attention", "Shuffling the tokens and recomputing the outputs…"))
         self.submit_side("shuffle", A.ShuffleRequest(spec=spec, scheme_params=params,
                                                      device=preferences.compute_device()))
 
@@ -651,7 +678,8 @@ class AttentionDock(ViewDock):
             self.ctx.worker.cancel(channel)
         self._busy_channels.clear()
         self._update_busy()
-        self.ctx.status(f"{self.title}: cancelled; the previous picture is kept.")
+        self.ctx.status(translate("Attention", "{panel}: cancelled; the previous picture is kept.").format(
+            panel=shown(self.title)))
 
     # ---- progress ---------------------------------------------------------------------------------
     def _set_busy(self, channel: str, busy: bool) -> None:
@@ -681,7 +709,7 @@ class AttentionDock(ViewDock):
         if channel == self.object_name or channel.startswith(self.object_name + ":"):
             self._set_busy(channel, False)
             if channel.endswith(":shuffle"):
-                self.shuffle_label.setText(f"Shuffle test failed: {message}")
+                self.shuffle_label.setText(translate("Attention", "Shuffle test failed: {message}").format(message=message))
             else:
                 self.message.setText(message)
 
@@ -732,13 +760,17 @@ class AttentionDock(ViewDock):
         self._set_mask(self.mask_image, view)
         for axis in self.token_axes.values():
             axis.set_view(view)
-        what = "token" if view.words else "position"
-        self.plot.setLabel("left", f"query {what}")
-        self.plot.setLabel("bottom", f"key {what}")
-        label = ("log₁₀ " if log else "") + VALUE_LABELS[view.kind] + \
-            ("" if view.full_resolution else f" ({view.pooling} per cell)")
+        self.plot.setLabel("left", translate("Attention", "query token") if view.words
+                           else translate("Attention", "query position"))
+        self.plot.setLabel("bottom", translate("Attention", "key token") if view.words
+                           else translate("Attention", "key position"))
+        label = ("log₁₀ " if log else "") + shown(VALUE_LABELS[view.kind])
+        if not view.full_resolution:
+            label += (translate("Attention", " (mean per cell)") if view.pooling == "mean"
+                      else translate("Attention", " (max per cell)"))
         self.colorbar.axis.setLabel(label)
-        self.plot.setTitle(f"head {head}: {KIND_LABELS[view.kind].lower()}")
+        self.plot.setTitle(translate("Attention", "head {head}: {kind}").format(
+            head=head, kind=shown(KIND_LABELS[view.kind]).lower()))
         self.set_caption(self._caption(view, head))
         self._draw_small(view, head)
         self._draw_zoom()
@@ -761,16 +793,19 @@ class AttentionDock(ViewDock):
     def _caption(self, view: A.AttentionView, head: int) -> str:
         text = A.caption(view)
         if view.spec.causal:
-            text += " Grey: masked (future keys get no weight at all — not a weight of 0)."
+            text += translate("Attention", " Grey: masked (future keys get no weight at all — not a weight of 0).")
         if view.slopes is not None:
             slope = float(view.slopes[head])
-            text += f" Head {head} subtracts {slope:.4g}·distance (1/{1 / slope:.4g})."
+            text += translate("Attention", " Head {head} subtracts {slope}·distance (1/{inverse}).").format(
+                head=head, slope=f"{slope:.4g}", inverse=f"{1 / slope:.4g}")
         if view.spec.n_heads > MAX_SMALL_HEADS:
-            text += f" The grid shows heads 0–{MAX_SMALL_HEADS - 1}; choose any head with the Head box."
+            text += translate("Attention", " The grid shows heads 0–{last}; choose any head with the Head box.").format(
+                last=MAX_SMALL_HEADS - 1)
         if view.kind == "softmax":
-            top = "1" if self.settings()["unit_scale"] else "the largest weight shown"
-            text += (f" Colours: log₁₀ of the weight, from {LOG_DECADES} decades below {top} up to it." if self._log()
-                     else f" Colours run from 0 to {top}.")
+            top = "1" if self.settings()["unit_scale"] else translate("Attention", "the largest weight shown")
+            text += (translate("Attention", " Colours: log₁₀ of the weight, from {decades} decades below {top} up to "
+                               "it.").format(decades=LOG_DECADES, top=top) if self._log()
+                     else translate("Attention", " Colours run from 0 to {top}.").format(top=top))
         return text
 
     def _draw_small(self, view: A.AttentionView, head: int) -> None:
@@ -780,7 +815,7 @@ class AttentionDock(ViewDock):
             self.small = []
             cols = math.ceil(math.sqrt(n))
             for h in range(n):
-                label = self.grid.addLabel(f"head {h}", row=2 * (h // cols), col=h % cols, size="8pt")
+                label = self.grid.addLabel(translate("Attention", "head {head}").format(head=h), row=2 * (h // cols), col=h % cols, size="8pt")
                 box = self.grid.addViewBox(row=2 * (h // cols) + 1, col=h % cols, lockAspect=False,
                                            enableMouse=False, invertY=True)
                 image = pg.ImageItem(axisOrder="row-major")
@@ -793,7 +828,8 @@ class AttentionDock(ViewDock):
             image.setImage(_shown(view.values[h], view.kind, log), autoLevels=False, levels=levels, lut=lut)
             box.autoRange(padding=0)
             bold = h == head
-            label.setText(f"<b>head {h} ◀</b>" if bold else f"head {h}", size="8pt")
+            name = translate("Attention", "head {head}").format(head=h)
+            label.setText(f"<b>{name} ◀</b>" if bold else name, size="8pt")
 
     def _draw_zoom(self) -> None:
         zoom, view = self._zoom, self._view
@@ -810,10 +846,11 @@ class AttentionDock(ViewDock):
                                        zoom.row_stop - zoom.row_start))
         self.zoom_image.setVisible(True)
         self._set_mask(self.zoom_mask_image, zoom)
-        detail = "full resolution" if zoom.full_resolution else zoom.reduction
-        self.set_caption(self._caption(view, self._head()) +
-                         f" Zoomed: queries {zoom.row_start:,}–{zoom.row_stop - 1:,} × keys {zoom.col_start:,}–"
-                         f"{zoom.col_stop - 1:,} recomputed at {detail}; colours rescaled to this region.")
+        self.set_caption(self._caption(view, self._head()) + translate(
+            "Attention", " Zoomed: queries {first_query}–{last_query} × keys {first_key}–{last_key} recomputed at "
+            "{detail}; colours rescaled to this region.").format(
+            first_query=f"{zoom.row_start:,}", last_query=f"{zoom.row_stop - 1:,}", first_key=f"{zoom.col_start:,}",
+            last_key=f"{zoom.col_stop - 1:,}", detail=zoom.reduction))
 
     def _draw_plots(self) -> None:
         view = self._view
@@ -826,7 +863,7 @@ class AttentionDock(ViewDock):
             self._profile_curves = [self._head_curve(self.profile_plot) for _ in range(view.spec.n_heads)]
             self._entropy_curves = [self._head_curve(self.entropy_plot) for _ in range(view.spec.n_heads)]
             self._entropy_uniform = draw_as_path(self.entropy_plot.plot(
-                pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine), name="uniform"))
+                pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine), name=translate("Attention", "uniform")))
         for h in range(view.spec.n_heads):
             self._profile_curves[h].setData(view.distances, view.profile[h])
             self._entropy_curves[h].setData(view.entropy_positions, view.entropy[h])
@@ -835,9 +872,9 @@ class AttentionDock(ViewDock):
         self._entropy_uniform.setData(view.entropy_positions, np.log(keys))
         if view.slopes is not None:
             self._show_scheme_plot(True)
-            self.scheme_plot.setTitle("ALiBi slope per head (2^y)", size=STRIP_TITLE_SIZE)
-            self.scheme_plot.setLabel("bottom", "head")
-            self.scheme_plot.setLabel("left", "log₂ slope")
+            self.scheme_plot.setTitle(translate("Attention", "ALiBi slope per head (2^y)"), size=STRIP_TITLE_SIZE)
+            self.scheme_plot.setLabel("bottom", translate("Attention", "head"))
+            self.scheme_plot.setLabel("left", translate("Attention", "log₂ slope"))
             self._slope_bars = self.scheme_plot.plot(np.arange(len(view.slopes)), np.log2(view.slopes),
                                                      pen=pg.mkPen("#999"), symbol="o", symbolSize=8,
                                                      symbolBrush="#2e86de")
@@ -846,9 +883,9 @@ class AttentionDock(ViewDock):
         elif view.t5_buckets is not None:
             self._slope_bars = None
             self._show_scheme_plot(True)
-            self.scheme_plot.setTitle("T5 bucket of key − query", size=STRIP_TITLE_SIZE)
-            self.scheme_plot.setLabel("bottom", "key − query")
-            self.scheme_plot.setLabel("left", "bucket")
+            self.scheme_plot.setTitle(translate("Attention", "T5 bucket of key − query"), size=STRIP_TITLE_SIZE)
+            self.scheme_plot.setLabel("bottom", translate("Attention", "key − query"))
+            self.scheme_plot.setLabel("left", translate("Attention", "bucket"))
             rel, buckets = view.t5_relative, view.t5_buckets
             self.scheme_plot.plot(np.append(rel, rel[-1] + 1), buckets, stepMode="center",
                                   pen=pg.mkPen("#2e86de", width=1.5))
@@ -904,7 +941,8 @@ class AttentionDock(ViewDock):
         self._shuffle = result
         if result is None:
             self.shuffle_curve.setData([], [])
-            self.shuffle_label.setText("Shuffle tokens: press the button to test whether order reaches the outputs.")
+            self.shuffle_label.setText(translate("Attention", "Shuffle tokens: press the button to test whether order "
+                                                 "reaches the outputs."))
             return
         self.shuffle_curve.setData(np.arange(result.n_tokens), result.change)
         colour = "#27ae60" if result.equivariant else "#c0392b"
@@ -928,7 +966,7 @@ class AttentionDock(ViewDock):
         """Read-out text for one displayed cell of the chosen head."""
         rows, cols = view.cell_ranges(row, col)
         value = float(view.values[self._head(), row, col])
-        name = VALUE_LABELS[view.kind]
+        name = shown(VALUE_LABELS[view.kind])
         if view.row_bin == 1 and view.col_bin == 1:
             q, k = rows.start, cols.start
             words = ""
@@ -937,19 +975,27 @@ class AttentionDock(ViewDock):
                 if view.spec.embedding_source:  # which vectors came from the checkpoint
                     words = f" ('{view.token(q)}' [{view.token_source(q)}] → '{view.token(k)}' [{view.token_source(k)}])"
             masked = (view.spec.causal and k > q) or not np.isfinite(value)
-            shown = "masked (a future key: no weight at all, not a weight of 0)" if masked else f"{name} {value:.4g}"
-            return f"head {self._head()}: query {q:,}, key {k:,}{words}, distance {q - k:,}: {shown}"
+            said = (translate("Attention", "masked (a future key: no weight at all, not a weight of 0)") if masked
+                    else f"{name} {value:.4g}")
+            return translate("Attention", "head {head}: query {query}, key {key}{words}, distance {distance}: "
+                             "{value}").format(head=self._head(), query=f"{q:,}", key=f"{k:,}", words=words,
+                                               distance=f"{q - k:,}", value=said)
         dmin, dmax = rows.start - (cols.stop - 1), (rows.stop - 1) - cols.start
         if view.masked_cells()[row, col] or not np.isfinite(value):
-            shown = "all masked (future keys: no weight at all)"
+            said = translate("Attention", "all masked (future keys: no weight at all)")
         else:
-            shown = f"{value:.4g}"
+            said = f"{value:.4g}"
             if view.partly_masked(row, col):
-                shown += (" (partly masked: the masked entries count as 0 in the mean)" if view.pooling == "mean"
-                          else " (partly masked)")
-        return (f"head {self._head()}: queries {rows.start:,}–{rows.stop - 1:,}, keys {cols.start:,}–{cols.stop - 1:,}, "
-                f"distance {dmin:,} … {dmax:,}: " + (shown if shown.startswith("all masked") else
-                                                     f"{view.pooling} {name} {shown}"))
+                said += (translate("Attention", " (partly masked: the masked entries count as 0 in the mean)")
+                         if view.pooling == "mean" else translate("Attention", " (partly masked)"))
+            pooled = (translate("Attention", "mean {value}") if view.pooling == "mean"
+                      else translate("Attention", "max {value}"))
+            said = pooled.format(value=f"{name} {said}")
+        return translate("Attention", "head {head}: queries {first_query}–{last_query}, keys {first_key}–{last_key}, "
+                         "distance {nearest} … {farthest}: {value}").format(
+            head=self._head(), first_query=f"{rows.start:,}", last_query=f"{rows.stop - 1:,}",
+            first_key=f"{cols.start:,}", last_key=f"{cols.stop - 1:,}", nearest=f"{dmin:,}", farthest=f"{dmax:,}",
+            value=said)
 
     def _hover(self, scene_pos) -> None:
         cell = self._cell_at(scene_pos)
@@ -1035,8 +1081,9 @@ class AttentionDock(ViewDock):
     def export_title(self) -> str:
         view = self._view
         if view is None:
-            return self.title
-        return f"Attention — {A.SCHEME_LABELS[view.spec.scheme]}, {VALUE_LABELS[view.kind]}, head {self._head()}"
+            return shown(self.title)
+        return translate("Attention", "Attention — {scheme}, {value}, head {head}").format(
+            scheme=shown(A.SCHEME_LABELS[view.spec.scheme]), value=shown(VALUE_LABELS[view.kind]), head=self._head())
 
 
 DOCK = AttentionDock

@@ -21,16 +21,19 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QPushButton, QStackedLayout, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
+                               QStackedLayout, QVBoxLayout, QWidget)
 
 from peapp.document import Document
+from peapp.i18n import msg
 from peapp.jobs import Request
 from peapp.views import Viewport
+from ui import i18n
 from ui.context import AppContext
 from ui.plotting import configure_axes
+from ui.worker import ComputeWorker
 
 # Row-major images everywhere: array[row, col] is drawn at (x=col, y=row), like numpy prints it.
 # Curves are drawn as separate segments: Qt's raster engine strokes an antialiased polyline
@@ -40,7 +43,7 @@ from ui.plotting import configure_axes
 pg.setConfigOptions(imageAxisOrder="row-major", antialias=True, segmentedLineMode="on")
 configure_axes()
 
-LOADING_TEXT = "Loading the compute backend…"
+LOADING_TEXT = msg("Panels", "Loading the compute backend…")
 
 
 def readout_label(object_name: str, text: str = "", wrap: bool = False) -> QLabel:
@@ -62,11 +65,66 @@ def error_label(object_name: str) -> QLabel:
     return label
 
 
+def progress_bar(object_name: str, max_width: int = 140) -> QProgressBar:
+    """A panel's own progress bar for work of its own thread (0–1000), hidden until work runs."""
+    bar = QProgressBar()
+    bar.setObjectName(object_name)
+    bar.setRange(0, 1000)
+    bar.setMaximumWidth(max_width)
+    bar.setVisible(False)
+    return bar
+
+
+def cancel_button(object_name: str, text: Any, tooltip: Any, on_cancel: Any) -> QPushButton:
+    """A panel's Cancel button (texts kept translated: ``msg(...)``), hidden until work runs."""
+    button = i18n.keep_text(QPushButton(), text)
+    button.setObjectName(object_name)
+    i18n.keep_tooltip(button, tooltip)
+    button.clicked.connect(on_cancel)
+    button.setVisible(False)
+    return button
+
+
+class FittedScroll(QScrollArea):
+    """A scroll area around a word-wrapped label that asks for the label's height at the width it
+    has, so it shows the text whole where the window allows, yet asks for little as a minimum: a
+    small window scrolls it instead of growing past the screen.  (Qt's hints for a wrapped label
+    are for a narrow guessed width: 196 px for ~150 px of lines, which kept a scroll bar.)"""
+
+    def __init__(self, label: QLabel, object_name: str):
+        super().__init__()
+        self.setObjectName(object_name)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(label)
+
+    def fit(self) -> None:
+        """Call after the label's text changed (a resize calls it itself)."""
+        label = self.widget()
+        label.setMinimumHeight(0)  # a label's height for a width never goes below its minimum
+        label.setMinimumHeight(max(0, label.heightForWidth(self.viewport().width())))  # -1: no text yet
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # Qt override
+        hint = super().sizeHint()
+        hint.setHeight(self.widget().minimumHeight() + 2 * self.frameWidth())
+        return hint
+
+    def minimumSizeHint(self) -> QSize:  # Qt override
+        return QSize(super().minimumSizeHint().width(), 3 * self.fontMetrics().height())
+
+    def resizeEvent(self, event) -> None:  # Qt override
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.fit()
+
+
 # a cancelled panel's previous picture, veiled in this colour until a new one arrives (a view's
 # foreground brush: a QGraphicsOpacityEffect over a graphics view drew ghosts of the old layout)
 STALE_VEIL = (128, 128, 128, 150)
-STALE_TEXT = ("Showing the previous result: the computation for the current settings was cancelled, "
-              "so this picture does not match them.")
+STALE_TEXT = i18n.msg("ViewDock", "Showing the previous result: the computation for the current settings was "
+                                  "cancelled, so this picture does not match them.")
 
 
 def viewport_of(widget: Any) -> Viewport:
@@ -81,6 +139,9 @@ class ViewDock(QDockWidget):
     #: (a neutral name such as "heatmap"); a dock that does not set it uses its object_name
     view_id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: the name on the panel's tab and title bar when ``title`` is long: ten full titles did not fit
+    #: the tab bar and were elided ("Length extrapol…"); the tab's tooltip and the menus say ``title``
+    tab_title: ClassVar[str] = ""
     order: ClassVar[int] = 100
     #: computes on the device chosen in Preferences (re-run when it changes)
     uses_compute_device: ClassVar[bool] = False
@@ -90,6 +151,9 @@ class ViewDock(QDockWidget):
     shortcut: ClassVar[str | None] = None  # e.g. "Ctrl+1": toggles the dock from the View menu
     #: closed in the default layout: its widgets are made when it is first shown (as behind a tab)
     starts_closed: ClassVar[bool] = False
+    #: compute on a thread of the dock's own (``self.worker``), not the shared one: for work of
+    #: minutes that would otherwise hold every other panel's pictures back
+    own_worker: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -100,8 +164,12 @@ class ViewDock(QDockWidget):
     contentBuilt = Signal()
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None, *, build_later: bool = False):
-        super().__init__(self.title, parent)
+        super().__init__(parent)
         self.setObjectName(self.object_name)
+        i18n.keep(self.setWindowTitle, i18n.as_message(self.tab_title or self.title, "Panels"), self)
+        # the View menu says the full name
+        i18n.keep(self.toggleViewAction().setText, i18n.as_message(self.title, "Panels"), self)
+        i18n.notifier.changed.connect(self._language_changed)  # a bound slot: dropped with the dock
         self.ctx = ctx
         self._generation = 0
         self._side_generations: dict[str, int] = {}
@@ -122,7 +190,7 @@ class ViewDock(QDockWidget):
         self.caption.setStyleSheet("color: palette(mid); font-style: italic;")
         # The loading message covers the body until the backend is ready.  StackAll: the body is
         # laid out all along, so the first request is made for the plot's real size.
-        self.loading_message = QLabel(LOADING_TEXT)
+        self.loading_message = i18n.keep_text(QLabel(), LOADING_TEXT)
         self.loading_message.setObjectName("loadingMessage")
         self.loading_message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.loading_message.setAutoFillBackground(True)
@@ -134,9 +202,12 @@ class ViewDock(QDockWidget):
         self.loading_message.setVisible(not ctx.backend_ready)
         self.loading_message.raise_()
         self.setWidget(holder)
-        ctx.worker.resultReady.connect(self._on_result)
-        ctx.worker.failed.connect(self._on_failed)
-        ctx.worker.cancelled.connect(self._on_cancelled)
+        self.worker = ComputeWorker(self) if self.own_worker else ctx.worker
+        if self.own_worker:
+            ctx.add_worker(self.worker)
+        self.worker.resultReady.connect(self._on_result)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.cancelled.connect(self._on_cancelled)
         ctx.document_model.changed.connect(self._on_document_changed)
         if build_later:
             self.visibilityChanged.connect(self._build_if_shown)
@@ -200,6 +271,22 @@ class ViewDock(QDockWidget):
     def make_request(self, document: Document) -> Request | None:
         raise NotImplementedError
 
+    def _language_changed(self, language: str) -> None:
+        if self._built:  # a dock built later builds its texts in the language then current
+            self.retranslate(language)
+
+    def retranslate(self, language: str = "") -> None:
+        """After a language switch (texts set with ``i18n.keep`` are already done): redraw what
+        was built from a computed view.  Default: compute the view again, whose captions and
+        labels the core now builds in the new language.  Panels whose work takes long override
+        this to redraw their last result instead."""
+        if self._last_request is not None:
+            self.refresh()
+
+    def unfinished_work(self) -> str | None:
+        """What closing the window now would stop and lose (the window asks first), or None."""
+        return None
+
     def view_spec(self, document: Document | None = None) -> Any:
         """This panel's validated settings in ``document`` (default: the current one)."""
         return (document or self.ctx.document).view_spec(self.view_id)
@@ -240,7 +327,7 @@ class ViewDock(QDockWidget):
         return {}
 
     def export_title(self) -> str:
-        return self.title
+        return i18n.shown(self.title)
 
     # ---- a cancelled computation: the picture no longer matches the settings ---------------------
     def _make_stale_bar(self) -> QWidget:
@@ -248,12 +335,12 @@ class ViewDock(QDockWidget):
         bar.setObjectName("staleBar")
         row = QHBoxLayout(bar)
         row.setContentsMargins(6, 3, 6, 3)
-        label = QLabel(STALE_TEXT)
+        label = i18n.keep_text(QLabel(), STALE_TEXT)
         label.setObjectName("staleText")
         label.setWordWrap(True)
-        button = QPushButton("Recompute")
+        button = i18n.keep_text(QPushButton(), i18n.msg("ViewDock", "Recompute"))
         button.setObjectName("staleRecompute")
-        button.setToolTip("Compute the picture for the current settings")
+        i18n.keep_tooltip(button, i18n.msg("ViewDock", "Compute the picture for the current settings"))
         button.clicked.connect(lambda: self.refresh())
         row.addWidget(label, 1)
         row.addWidget(button, 0)
@@ -309,12 +396,12 @@ class ViewDock(QDockWidget):
             try:
                 request = self.make_request(self.ctx.document)
             except Exception as exc:  # invalid view settings: keep the last good picture
-                self.ctx.status(f"{self.title}: {exc}")
+                self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
                 return None
         if request is None:
             return None
         self._last_request = request
-        self._generation = self.ctx.worker.submit(self.object_name, request, background=not self.on_screen())
+        self._generation = self.worker.submit(self.object_name, request, background=not self.on_screen())
         return self._generation
 
     def can_compute(self) -> bool:
@@ -335,7 +422,7 @@ class ViewDock(QDockWidget):
         try:
             request = self.make_request(document)
         except Exception as exc:
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
             return False
         if request is None or request == self._last_request:
             return False
@@ -360,7 +447,7 @@ class ViewDock(QDockWidget):
     def submit_side(self, name: str, request: Request) -> int:
         """Submit a secondary request (e.g. a cross-section) on its own channel; its result
         arrives in ``show_side_result(name, result)``."""
-        generation = self.ctx.worker.submit(f"{self.object_name}:{name}", request, background=not self.on_screen())
+        generation = self.worker.submit(f"{self.object_name}:{name}", request, background=not self.on_screen())
         self._side_generations[name] = generation
         return generation
 
@@ -384,12 +471,12 @@ class ViewDock(QDockWidget):
         if channel.startswith(self.object_name + ":"):
             name = channel[len(self.object_name) + 1:]
             if self._side_generations.get(name) == generation:
-                self.ctx.status(f"{self.title}: {message}")
+                self.ctx.status(f"{i18n.shown(self.title)}: {message}")
                 self.on_side_failed(name, message)
             return
         if channel != self.object_name or generation != self._generation:
             return
-        self.ctx.status(f"{self.title}: {message}")
+        self.ctx.status(f"{i18n.shown(self.title)}: {message}")
         self.on_failed(message)
 
     def on_failed(self, message: str) -> None:

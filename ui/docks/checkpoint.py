@@ -31,12 +31,14 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHeaderView, QLabel, QLineEd
                                QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled, signals_blocked
 
+from peapp.i18n import msg, translate
 from peapp import checkpoint_links
 from peapp.analysis.levels import colour_levels
 from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCheckpointRequest, TableAnalysis,
                                           TableAnalysisRequest)
 from peapp.document import Document
 from peapp.views.checkpoint import CheckpointView
+from ui import i18n
 from ui.docks.base import ViewDock
 from ui.plotting import draw_as_path
 
@@ -56,7 +58,7 @@ class _ExportableWhenShown:
 class CheckpointDock(ViewDock):
     object_name = "checkpointDock"
     view_id = CheckpointView.view_id  # no settings of its own (peapp.views.checkpoint)
-    title = "Checkpoint"
+    title = msg("Panels", "Checkpoint")
     order = 50
     # along the bottom: the lists on the left, the analysis plots beside them get the width
     default_area = Qt.DockWidgetArea.BottomDockWidgetArea
@@ -78,8 +80,8 @@ class CheckpointDock(ViewDock):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.path_label = QLabel("No checkpoint open. File > Open (Ctrl+O), drop a model folder or file on the "
-                                 "window, or try File > Open Sample.")
+        self.path_label = QLabel(translate("Checkpoint", "No checkpoint open. File > Open (Ctrl+O), drop a model "
+                                                         "folder or file on the window, or try File > Open Sample."))
         self.path_label.setObjectName("checkpointPath")
         self.path_label.setWordWrap(True)
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -124,7 +126,8 @@ class CheckpointDock(ViewDock):
         per_row = 5
         for i, (label, key) in enumerate(FIELDS):
             row, col = divmod(i, per_row)
-            name = QLabel(f"{label}:")
+            name = QLabel()
+            i18n.keep_updated(name, lambda n=name, t=label: n.setText(i18n.shown(t) + ":"))
             name.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             value = QLabel("—")
             value.setObjectName(f"checkpointFact_{key}")
@@ -143,7 +146,8 @@ class CheckpointDock(ViewDock):
             label = self.fact_values[key]
             # the storage line lists every tensor type: the value keeps the first part, the tooltip all
             label.setText(text.split(";")[0])
-            label.setToolTip(f"{text}\nfrom {source}" if ";" in text else f"from {source}")
+            where = translate("Checkpoint", "from {source}").format(source=source)
+            label.setToolTip(f"{text}\n{where}" if ";" in text else where)
         self.facts_box.show()
 
     def fact_texts(self) -> dict[str, str]:
@@ -156,7 +160,7 @@ class CheckpointDock(ViewDock):
         lists = QSplitter(Qt.Orientation.Vertical)
         self.components = QListWidget()
         self.components.setObjectName("checkpointComponents")
-        self.components.setToolTip("Position components found; choose one to show it in the views")
+        i18n.keep_tooltip(self.components, msg("Checkpoint", "Position components found; choose one to show it in the views"))
         self.components.setWordWrap(True)
         self.components.currentRowChanged.connect(self._component_chosen)
         lists.addWidget(self.components)
@@ -166,20 +170,21 @@ class CheckpointDock(ViewDock):
         tree_layout.setContentsMargins(0, 0, 0, 0)
         self.search = QLineEdit()
         self.search.setObjectName("tensorSearch")
-        self.search.setPlaceholderText("Search tensors (e.g. position, wpe, layers.0)")
+        i18n.keep(self.search.setPlaceholderText, msg("Checkpoint", "Search tensors (e.g. position_embeddings, layers.0)"))
         self.search.setClearButtonEnabled(True)
-        self.search.setToolTip("Show only the tensors whose name contains this text")
+        i18n.keep_tooltip(self.search, msg("Checkpoint", "Show only the tensors whose name contains this text"))
         self._filter_later = qthrottled(self._apply_filter, timeout=150, parent=self)
         self.search.textChanged.connect(lambda _: self._filter_later())
         self.tree = QTreeWidget()
         self.tree.setObjectName("tensorTree")
-        self.tree.setHeaderLabels(["tensor", "shape", "dtype"])
+        i18n.keep_updated(self.tree, lambda: self.tree.setHeaderLabels(
+            [translate("Checkpoint", "tensor"), translate("Checkpoint", "shape"), "dtype"]))
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in (1, 2):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.setToolTip("Every tensor in the file, without its data; double-click a 2-D table to show it")
+        i18n.keep_tooltip(self.tree, msg("Checkpoint", "Every tensor in the file, without its data; double-click a 2-D table to show it"))
         self.tree.itemDoubleClicked.connect(self._tensor_double_clicked)
         tree_layout.addWidget(self.search)
         tree_layout.addWidget(self.tree)
@@ -193,47 +198,58 @@ class CheckpointDock(ViewDock):
         scheme's curves by distance."""
         self.tabs = QTabWidget()
         self.tabs.setObjectName("checkpointAnalysis")
-        self.pca_plot = pg.PlotWidget(title="Positions on the first two principal components "
-                                            "(colour: position, dark = first)")
+        self.pca_plot = pg.PlotWidget()
+        _keep_title(self.pca_plot.getPlotItem(), msg("Checkpoint", "Positions on the first two principal components "
+                                                                   "(colour: position, dark = first)"))
         self.pca_line = draw_as_path(self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 70), width=1)))
         self.pca_points = pg.ScatterPlotItem(size=5, pen=None)
         self.pca_plot.addItem(self.pca_points)
-        self.spectrum_plot = pg.PlotWidget(title="Spectrum along positions (mean over dimensions)")
+        self.spectrum_plot = pg.PlotWidget()
+        _keep_title(self.spectrum_plot.getPlotItem(), msg("Checkpoint", "Spectrum along positions (mean over dimensions)"))
         self.spectrum_plot.setLogMode(y=True)
         self.spectrum_plot.addLegend(offset=(-10, 10))
         self.spectrum_table = self.spectrum_plot.plot(pen=pg.mkPen("#2e86de", width=1.5), name="checkpoint table")
         self.spectrum_sin = draw_as_path(self.spectrum_plot.plot(
             pen=pg.mkPen("#e67e22", width=1.2, style=Qt.PenStyle.DashLine), name="sinusoidal, same size"))
-        self.spectrum_plot.setLabel("bottom", "frequency (cycles per position)")
-        self.spectrum_plot.setLabel("left", "share of power")
-        self.norm_plot = pg.PlotWidget(title="L2 norm per position")
+        _keep_legend(self.spectrum_plot.getPlotItem(), [msg("Checkpoint", "checkpoint table"),
+                                                        msg("Checkpoint", "sinusoidal, same size")])
+        _keep_label(self.spectrum_plot, "bottom", msg("Checkpoint", "frequency (cycles per position)"))
+        _keep_label(self.spectrum_plot, "left", msg("Checkpoint", "share of power"))
+        self.norm_plot = pg.PlotWidget()
+        _keep_title(self.norm_plot.getPlotItem(), msg("Checkpoint", "L2 norm per position"))
         self.norm_curve = self.norm_plot.plot(pen=pg.mkPen("#27ae60", width=1.5))
-        self.norm_plot.setLabel("bottom", "position")
+        _keep_label(self.norm_plot, "bottom", msg("Checkpoint", "position"))
         self.compare = pg.GraphicsLayoutWidget()
-        self.compare_table = self._image_panel(0, "checkpoint table")
-        self.compare_sin = self._image_panel(1, "sinusoidal, same size")
+        self.compare_table = self._image_panel(0, msg("Checkpoint", "checkpoint table"))
+        self.compare_sin = self._image_panel(1, msg("Checkpoint", "sinusoidal, same size"))
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
             plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
-        self.distance_plot = pg.PlotWidget(title="By distance")
-        self.distance_plot.setLabel("bottom", "key − query (positions)")
+        self.distance: DistanceView | None = None
+        self.distance_plot = pg.PlotWidget()
+        i18n.keep_updated(self.distance_plot, lambda: self.distance_plot.setTitle(
+            self.distance.title if self.distance is not None else translate("Checkpoint", "By distance")))
+        _keep_label(self.distance_plot, "bottom", msg("Checkpoint", "key − query (positions)"))
         self.distance_plot.setMenuEnabled(False)
         self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
         self.distance_curves: list[pg.PlotDataItem] = []
         self.distance: DistanceView | None = None
-        self.tabs.addTab(self.pca_plot, "PCA curve")
-        self.tabs.addTab(self.spectrum_plot, "Spectrum")
-        self.tabs.addTab(self.norm_plot, "Norms")
-        self.tabs.addTab(self.compare, "vs sinusoidal")
-        self.tabs.addTab(self.distance_plot, "By distance")
+        tab_names = (msg("Checkpoint", "PCA curve"), msg("Checkpoint", "Spectrum"), msg("Checkpoint", "Norms"),
+                     msg("Checkpoint", "vs sinusoidal"), msg("Checkpoint", "By distance"))
+        for widget, name in zip((self.pca_plot, self.spectrum_plot, self.norm_plot, self.compare, self.distance_plot),
+                                tab_names):
+            self.tabs.addTab(widget, str(name))
+        i18n.keep_updated(self.tabs, lambda: [self.tabs.setTabText(i, i18n.shown(name))
+                                              for i, name in enumerate(tab_names)])
         return self.tabs
 
-    def _image_panel(self, col: int, title: str) -> pg.ImageItem:
-        plot = self.compare.addPlot(row=0, col=col, title=title)
+    def _image_panel(self, col: int, title) -> pg.ImageItem:
+        plot = self.compare.addPlot(row=0, col=col)
+        _keep_title(plot, title, owner=self.compare)
         plot.invertY(True)
         plot.setMenuEnabled(False)
-        plot.setLabel("left", "position")
-        plot.setLabel("bottom", "dimension")
+        _keep_label(plot, "left", msg("Checkpoint", "position"), owner=self.compare)
+        _keep_label(plot, "bottom", msg("Checkpoint", "dimension"), owner=self.compare)
         image = pg.ImageItem(axisOrder="row-major")
         image.setColorMap(pg.colormap.get("CET-D1A"))
         plot.addItem(image)
@@ -250,7 +266,7 @@ class CheckpointDock(ViewDock):
         self.ensure_built()  # it starts closed, unbuilt; what it reads is shown in it
         self._opening = os.path.abspath(path)
         self._explicit = True
-        self.ctx.status(f"Opening {self._opening} …", 0)
+        self.ctx.status(translate("Checkpoint", "Opening {path} …").format(path=self._opening), 0)
         self.refresh(OpenCheckpointRequest(self._opening))
 
     def make_request(self, document: Document):
@@ -269,8 +285,9 @@ class CheckpointDock(ViewDock):
     def on_failed(self, message: str) -> None:
         self._opening = None
         self._explicit = False
-        shown = f" Still showing {self.report.checkpoint.path}." if self.report is not None else ""
-        self.set_caption(f"Could not open: {message}{shown}")
+        shown = (" " + translate("Checkpoint", "Still showing {path}.").format(path=self.report.checkpoint.path)
+                 if self.report is not None else "")
+        self.set_caption(translate("Checkpoint", "Could not open: {message}").format(message=message) + shown)
 
     def show_result(self, report) -> None:
         self._opening = None
@@ -278,21 +295,15 @@ class CheckpointDock(ViewDock):
         if self.isHidden():  # closed, or not yet shown this session: a checkpoint is open now
             self.show()
         ckpt = report.checkpoint
-        self.path_label.setText(f"<b>{os.path.basename(ckpt.path.rstrip('/')) or ckpt.path}</b> — {ckpt.format}, "
-                                f"{len(ckpt.tensors):,} tensors, {ckpt.architecture or 'unknown architecture'}")
-        self.path_label.setToolTip(ckpt.path)
-        self._fill_facts(report)
+        found = self._describe(report)
         self._fill_components(report)
         self._fill_tree(ckpt)
-        found = ", ".join(sorted({c.kind for c in report.components})) or "no position component"
-        warn = (" Warnings: " + " ".join(report.warnings)) if report.warnings else ""
-        self.set_caption(f"{ckpt.path}: {found}.{warn}")
-        self.ctx.status(f"Opened {ckpt.path}: {found}", 6000)
+        self.ctx.status(translate("Checkpoint", "Opened {path}: {found}").format(path=ckpt.path, found=found), 6000)
         doc = self.ctx.document
         new = doc.with_checkpoint(ckpt.path)
         if self._explicit:
             # opened by the user: a word-embedding table goes to the attention inspector's words
-            new, message = checkpoint_links.document_with_embeddings(new, ckpt)
+            new, message = checkpoint_links.document_with_embeddings(new, ckpt, report.components)
             if message:
                 self.ctx.status(message, 6000)
         if new != doc:
@@ -303,12 +314,37 @@ class CheckpointDock(ViewDock):
             self._restore_selection(report)  # a session or undo: keep what the Document shows
         self._explicit = False
 
+    def _describe(self, report) -> str:
+        """The texts about the open checkpoint that follow the language: its line, facts and caption."""
+        ckpt = report.checkpoint
+        architecture = ckpt.architecture or translate("Checkpoint", "unknown architecture")
+        self.path_label.setText(translate("Checkpoint", "<b>{name}</b> — {format}, {count} tensors, {architecture}")
+                                .format(name=os.path.basename(ckpt.path.rstrip('/')) or ckpt.path, format=ckpt.format,
+                                        count=f"{len(ckpt.tensors):,}", architecture=architecture))
+        self.path_label.setToolTip(ckpt.path)
+        self._fill_facts(report)
+        found = ", ".join(sorted({c.kind for c in report.components})) or \
+            translate("Checkpoint", "no position component")
+        warn = (" " + translate("Checkpoint", "Warnings:") + " " + " ".join(report.warnings)) if report.warnings else ""
+        self.set_caption(f"{ckpt.path}: {found}.{warn}")
+        return found
+
+    def retranslate(self, language: str = "") -> None:
+        """After a language switch: the checkpoint's texts again, from what was read (never reread)."""
+        if self.report is None:
+            self.path_label.setText(translate("Checkpoint", "No checkpoint open. File > Open (Ctrl+O), drop a model "
+                                                            "folder or file on the window, or try File > Open Sample."))
+            return
+        self._describe(self.report)
+        if self.analysis is not None and self._showing in TABLE_KINDS:
+            self._label_pca(self.analysis)
+
     def _clear(self) -> None:
         self.report = None
         self.components.clear()
         self.tree.clear()
         self.facts_box.hide()
-        self.path_label.setText("No checkpoint open.")
+        self.path_label.setText(translate("Checkpoint", "No checkpoint open."))
         self.set_caption("")
         self._show_tabs(False)
 
@@ -318,11 +354,12 @@ class CheckpointDock(ViewDock):
             self.components.clear()
             for comp in report.components:
                 item = QListWidgetItem(f"{comp.kind}: {comp.summary}")
-                item.setToolTip(f"{comp.tensor or '(computed, no tensor)'}\n" +
+                item.setToolTip(f"{comp.tensor or translate('Checkpoint', '(computed, no tensor)')}\n" +
                                 "\n".join(f"{k} = {v}" for k, v in comp.params.items() if k != "slopes"))
                 self.components.addItem(item)
             if not report.components:
-                item = QListWidgetItem(report.warnings[-1] if report.warnings else "no position component found")
+                item = QListWidgetItem(report.warnings[-1] if report.warnings else
+                                       translate("Checkpoint", "no position component found"))
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
                 self.components.addItem(item)
 
@@ -341,11 +378,13 @@ class CheckpointDock(ViewDock):
                 if key not in groups:
                     groups[key] = QTreeWidgetItem(parent, [parts[depth - 1], "", ""])
                 parent = groups[key]
-            leaf = QTreeWidgetItem(parent, [parts[-1], " × ".join(map(str, info.shape)) or "scalar", info.dtype])
+            leaf = QTreeWidgetItem(parent, [parts[-1], " × ".join(map(str, info.shape)) or
+                                            translate("Checkpoint", "scalar"), info.dtype])
             leaf.setData(0, Qt.ItemDataRole.UserRole, name)
             leaf.setToolTip(0, name)
         if len(names) > MAX_TREE_ITEMS:
-            QTreeWidgetItem(self.tree.invisibleRootItem(), [f"… {len(names) - MAX_TREE_ITEMS:,} more (search to find them)"])
+            QTreeWidgetItem(self.tree.invisibleRootItem(), [translate("Checkpoint", "… {count} more (search to find them)")
+                                                            .format(count=f"{len(names) - MAX_TREE_ITEMS:,}")])
         self.tree.setUpdatesEnabled(True)
         self._apply_filter()
 
@@ -397,12 +436,12 @@ class CheckpointDock(ViewDock):
         try:
             new = self._document_for(comp)
         except Exception as exc:
-            self.ctx.status(f"Cannot show {comp.kind}: {exc}")
+            self.ctx.status(translate("Checkpoint", "Cannot show {what}: {problem}").format(what=comp.kind, problem=exc))
             return
         if new is None:
-            self.ctx.status(f"{comp.kind}: nothing to show for this component")
+            self.ctx.status(translate("Checkpoint", "{kind}: nothing to show for this component").format(kind=comp.kind))
             return
-        self.ctx.document_model.set_document(new, f"Show checkpoint {comp.kind}")
+        self.ctx.document_model.set_document(new, translate("Checkpoint", "Show checkpoint {kind}").format(kind=comp.kind))
         self.readout.setText(comp.summary)
         self._own_views(comp)
 
@@ -420,7 +459,7 @@ class CheckpointDock(ViewDock):
         self._show_tabs(False)
         p, path = comp.params, self.report.checkpoint.path
         if comp.kind in TABLE_KINDS:
-            self.readout.setText(f"Analysing {comp.tensor} …")
+            self.readout.setText(translate("Checkpoint", "Analysing {tensor} …").format(tensor=comp.tensor))
             self.submit_side("analysis", TableAnalysisRequest(f"{path}::{comp.tensor}", _offset(comp)))
         elif comp.kind == "alibi" and p.get("slopes"):
             self.submit_side("distance", DistanceRequest("alibi", slopes=tuple(p["slopes"])))
@@ -454,15 +493,16 @@ class CheckpointDock(ViewDock):
         try:
             new = self._document_for(comp)
         except Exception as exc:
-            self.ctx.status(f"Cannot show {tensor}: {exc}")
+            self.ctx.status(translate("Checkpoint", "Cannot show {what}: {problem}").format(what=tensor, problem=exc))
             return
         if new is None:
-            self.ctx.status(f"{tensor} has shape {info.shape}: not a [positions, dim] table")
+            self.ctx.status(translate("Checkpoint", "{tensor} has shape {shape}: not a [positions, dim] table")
+                            .format(tensor=tensor, shape=info.shape))
             return
         with signals_blocked(self.components):
             self.components.clearSelection()
             self.components.setCurrentRow(-1)
-        self.ctx.document_model.set_document(new, f"Show {tensor}")
+        self.ctx.document_model.set_document(new, translate("Checkpoint", "Show {tensor}").format(tensor=tensor))
         self._own_views(comp)
 
     def _tensor_double_clicked(self, item: QTreeWidgetItem, column: int) -> None:
@@ -486,8 +526,7 @@ class CheckpointDock(ViewDock):
         colors = pg.colormap.get("viridis").map(np.linspace(0, 1, n), mode="qcolor")
         self.pca_line.setData(a.pca[:, 0], a.pca[:, 1])
         self.pca_points.setData(x=a.pca[:, 0], y=a.pca[:, 1], brush=colors, data=np.arange(n))
-        self.pca_plot.setLabel("bottom", f"PC1 ({a.explained[0]:.0%} of variance)")
-        self.pca_plot.setLabel("left", f"PC2 ({a.explained[1]:.0%})")
+        self._label_pca(a)
         f = a.frequencies[1:]
         self.spectrum_table.setData(f, np.maximum(a.mean_spectrum[1:], 1e-12))
         self.spectrum_sin.setData(f, np.maximum(a.sinusoidal_mean_spectrum[1:], 1e-12))
@@ -498,17 +537,24 @@ class CheckpointDock(ViewDock):
             plot.autoRange()
         self._show_tabs(True)
         low = a.mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum()
-        self.readout.setText(
-            f"{a.name}: {n:,} positions × {a.table.shape[1]} dims. PC1+PC2 explain {a.explained.sum():.0%}; "
-            f"{low:.0%} of its power lies in the lowest 1/16 of frequencies (sinusoidal: "
-            f"{a.sinusoidal_mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum():.0%}); norms "
-            f"{a.norms.min():.3g}–{a.norms.max():.3g}.")
+        self.readout.setText(translate(
+            "Checkpoint", "{name}: {n} positions × {d} dims. PC1+PC2 explain {explained}; "
+            "{low} of its power lies in the lowest 1/16 of frequencies (sinusoidal: {sinusoidal}); norms {lo}–{hi}.")
+            .format(name=a.name, n=f"{n:,}", d=a.table.shape[1], explained=f"{a.explained.sum():.0%}", low=f"{low:.0%}",
+                    sinusoidal=f"{a.sinusoidal_mean_spectrum[1:max(2, len(a.mean_spectrum) // 16)].sum():.0%}",
+                    lo=f"{a.norms.min():.3g}", hi=f"{a.norms.max():.3g}"))
+
+    def _label_pca(self, a: TableAnalysis) -> None:
+        self.pca_plot.setLabel("bottom", translate("Checkpoint", "PC1 ({share} of variance)")
+                               .format(share=f"{a.explained[0]:.0%}"))
+        self.pca_plot.setLabel("left", f"PC2 ({a.explained[1]:.0%})")
 
     def on_side_failed(self, name: str, message: str) -> None:
         # e.g. the table could not be read: say so instead of "Analysing …" for ever
         self._pending_side.pop(name, None)
-        self.readout.setText(f"Could not {'analyse the table' if name == 'analysis' else 'compute the curves'}: "
-                             f"{message}")
+        self.readout.setText((translate("Checkpoint", "Could not analyse the table: {message}") if name == "analysis"
+                              else translate("Checkpoint", "Could not compute the curves: {message}"))
+                             .format(message=message))
 
     def _show_distance(self, view: DistanceView) -> None:
         self.distance = view
@@ -541,7 +587,8 @@ class CheckpointDock(ViewDock):
             x = plot.getPlotItem().vb.mapSceneToView(scene_pos).x()
             i = int(np.clip(np.searchsorted(v.distances, round(x)), 0, len(v.distances) - 1))
             values = ", ".join(f"{c[i]:+.3f}" for c in v.curves[:8]) + (" …" if len(v.curves) > 8 else "")
-            self.readout.setText(f"key − query = {v.distances[i]:+d}: {v.value_label} per head {values}")
+            self.readout.setText(translate("Checkpoint", "key − query = {distance}: {what} per head {values}")
+                                 .format(distance=f"{v.distances[i]:+d}", what=v.value_label, values=values))
             return
         a = self.analysis
         if a is None or not plot.sceneBoundingRect().contains(scene_pos):
@@ -550,15 +597,17 @@ class CheckpointDock(ViewDock):
         if plot is self.pca_plot:
             d = (a.pca[:, 0] - point.x()) ** 2 + (a.pca[:, 1] - point.y()) ** 2
             i = int(np.argmin(d))
-            self.readout.setText(f"position {i:,}: PC1 {a.pca[i, 0]:+.4f}, PC2 {a.pca[i, 1]:+.4f}")
+            self.readout.setText(translate("Checkpoint", "position {i}: PC1 {x}, PC2 {y}")
+                                 .format(i=f"{i:,}", x=f"{a.pca[i, 0]:+.4f}", y=f"{a.pca[i, 1]:+.4f}"))
         elif plot is self.norm_plot:
             i = int(np.clip(round(point.x()), 0, len(a.norms) - 1))
-            self.readout.setText(f"position {i:,}: norm {a.norms[i]:.4f}")
+            self.readout.setText(translate("Checkpoint", "position {i}: norm {norm}").format(i=f"{i:,}", norm=f"{a.norms[i]:.4f}"))
         else:
             i = int(np.clip(np.searchsorted(a.frequencies, point.x()), 1, len(a.frequencies) - 1))
-            self.readout.setText(f"frequency {a.frequencies[i]:.4f} cycles/position (period "
-                                 f"{1 / a.frequencies[i]:,.1f}): table {a.mean_spectrum[i]:.3g}, "
-                                 f"sinusoidal {a.sinusoidal_mean_spectrum[i]:.3g} of the power")
+            self.readout.setText(translate("Checkpoint", "frequency {f} cycles/position (period {period}): table {table}, "
+                                                         "sinusoidal {sinusoidal} of the power")
+                                 .format(f=f"{a.frequencies[i]:.4f}", period=f"{1 / a.frequencies[i]:,.1f}",
+                                         table=f"{a.mean_spectrum[i]:.3g}", sinusoidal=f"{a.sinusoidal_mean_spectrum[i]:.3g}"))
 
     # ---- synchronous use (export, `peapp render`, tests) ------------------------------------------
     @property
@@ -600,10 +649,26 @@ class CheckpointDock(ViewDock):
     def export_title(self) -> str:
         if self.analysis is not None:
             return f"{self.analysis.name} — {self.tabs.tabText(self.tabs.currentIndex())}"
-        return self.title
+        return i18n.shown(self.title)
 
 
 _offset = checkpoint_links.component_offset
+
+
+def _keep_title(plot: pg.PlotItem, title, owner=None) -> None:
+    i18n.keep_updated(owner or plot, lambda: plot.setTitle(i18n.shown(title)))
+
+
+def _keep_label(plot, axis: str, text, owner=None) -> None:
+    i18n.keep_updated(owner or plot, lambda: plot.setLabel(axis, i18n.shown(text)))
+
+
+def _keep_legend(plot: pg.PlotItem, names) -> None:
+    """The legend's entries (in the order the curves were added) in the current language."""
+    def name() -> None:
+        for (_sample, label), text in zip(plot.legend.items, names):
+            label.setText(i18n.shown(text))
+    i18n.keep_updated(plot, name)
 
 
 DOCK = CheckpointDock

@@ -17,8 +17,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxL
                                QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp.analysis import worked_example as we
 from peapp.document import Document
+from ui import i18n
 from ui.docks.base import error_label, readout_label
 from peapp.views.example import ExampleView
 from ui.docks._settings import SettingsDock
@@ -31,7 +33,8 @@ COLORS = {"embedding": "#2e86de", "positional": "#e67e22", "combined": "#27ae60"
 class ExampleDock(SettingsDock):
     object_name = "exampleDock"
     view_id = "example"
-    title = "Worked example"
+    title = msg("Panels", "Worked example")
+    tab_title = msg("Panels", "Example")
     order = 70
     shortcut = "Ctrl+7"
     view_names = ("example",)
@@ -54,14 +57,15 @@ class ExampleDock(SettingsDock):
         self.scheme_combo, self.position_slider = form.widgets["scheme"], form.widgets["position"]
         self.other_spin, self.rows_spin = form.widgets["other_position"], form.widgets["max_positions"]
         self.rows_label = form.labels["max_positions"]
-        preset = QPushButton("Article's example")
+        preset = i18n.keep_text(QPushButton(), msg("Example", "Article's example"))
         preset.setObjectName("examplePreset")
-        preset.setToolTip("\"DataCamp\", d_model 4, position 0, sinusoidal, compared with position 5")
+        i18n.keep_tooltip(preset, msg("Example", "\"DataCamp\", d_model 4, position 0, sinusoidal, compared with "
+                                                 "position 5"))
         preset.clicked.connect(self.load_article_example)
         # the pairs depend on the result (d_model, the scheme's pairing): filled by show_result
         self.pair_combo = compact(QComboBox(), 12)
         self.pair_combo.setObjectName("examplePair")
-        self.pair_combo.setToolTip(ExampleView.info("pair").help)
+        i18n.keep_updated(self.pair_combo, lambda: self.pair_combo.setToolTip(i18n.shown(ExampleView.info("pair").help)))
         self.pair_combo.currentIndexChanged.connect(self._pair_chosen)
         # three compact rows, so the dock fits a 1000 px window next to the parameters
         form.add_to_grid(controls, [("word", "source", "d_model"), ("scheme", "position", "other_position")])
@@ -70,7 +74,9 @@ class ExampleDock(SettingsDock):
         rows_box.addWidget(self.rows_label)
         rows_box.addWidget(self.rows_spin)
         rows_box.addStretch(1)
-        rows_box.addWidget(QLabel(ExampleView.info("pair").label))
+        pair_label = QLabel()
+        i18n.keep_updated(pair_label, lambda: pair_label.setText(i18n.shown(ExampleView.info("pair").label)))
+        rows_box.addWidget(pair_label)
         rows_box.addWidget(self.pair_combo)
         controls.addLayout(rows_box, 2, 2, 1, 4)
         controls.setColumnStretch(1, 1)
@@ -90,8 +96,9 @@ class ExampleDock(SettingsDock):
         relax_title_width(self.bars_plot)
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.showGrid(y=True, alpha=0.25)
-        self.bars_plot.setLabel("bottom", "dimension")
-        self.bars_plot.setLabel("left", "value")
+        i18n.keep_updated(self.bars_plot, lambda: (
+            self.bars_plot.setLabel("bottom", i18n.translate("Example", "dimension")),
+            self.bars_plot.setLabel("left", i18n.translate("Example", "value"))))
         self.bars_plot.addLegend(offset=(5, 5))
         self.bars: dict[str, pg.BarGraphItem] = {}
         for key in ("embedding", "positional", "combined"):
@@ -120,7 +127,8 @@ class ExampleDock(SettingsDock):
         layout.addWidget(self.graphics, 1)
         self.error_label = error_label("exampleError")
         layout.addWidget(self.error_label)
-        self.readout = readout_label("exampleReadout", "Hover over the bars for the numbers of a dimension.")
+        self.readout = readout_label("exampleReadout")
+        i18n.keep(self.readout.setText, msg("Example", "Hover over the bars for the numbers of a dimension."), self.readout)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
@@ -189,31 +197,39 @@ class ExampleDock(SettingsDock):
             self.other_points.setData([], [])
         legend = self.bars_plot.legend
         legend.clear()
-        legend.addItem(self.bars["embedding"], "embedding")
+        legend.addItem(self.bars["embedding"], i18n.translate("Example", "embedding"))
         if not rope and result.scheme != "none":
             legend.addItem(self.bars["positional"], f"PE({result.position})")
-        legend.addItem(self.bars["combined"], f"{'rotated' if rope else 'input'} at {result.position}")
+        legend.addItem(self.bars["combined"], self._at(rope, result.position))
         if result.other_position != result.position:
-            legend.addItem(self.other_points, f"{'rotated' if rope else 'input'} at {result.other_position}")
-        self.bars_plot.setTitle(f"\"{result.word}\" — {we.SCHEME_LABELS[result.scheme]}")
+            legend.addItem(self.other_points, self._at(rope, result.other_position))
+        self.bars_plot.setTitle(f"\"{result.word}\" — {i18n.shown(we.SCHEME_LABELS[result.scheme])}")
         self.bars_plot.getAxis("bottom").setTicks([[(i, str(i)) for i in range(d)]] if d <= 16 else None)
         self._fill_table(result)
         self._fill_pair_combo(result)
         self._draw_pair()
         self.set_caption(result.caption)
 
+    @staticmethod
+    def _at(rotated: bool, position: int) -> str:
+        """"rotated at 5" / "input at 5" in the current language."""
+        if rotated:
+            return i18n.translate("Example", "rotated at {position}").format(position=position)
+        return i18n.translate("Example", "input at {position}").format(position=position)
+
     def _rows(self, result: we.WorkedExample) -> list[tuple[str, np.ndarray, str]]:
-        rows = [("embedding", result.embedding, f"{result.embedding_norm:.4f}")]
+        rows = [(i18n.translate("Example", "embedding"), result.embedding, f"{result.embedding_norm:.4f}")]
         if result.scheme == "rope":
-            rows.append((f"angle at {result.position} (rad)", result.positional, ""))
-            rows.append((f"rotated at {result.position}", result.combined, f"{result.combined_norm:.4f}"))
-            label = f"rotated at {result.other_position}"
+            rows.append((i18n.translate("Example", "angle at {position} (rad)").format(position=result.position),
+                         result.positional, ""))
+            rows.append((self._at(True, result.position), result.combined, f"{result.combined_norm:.4f}"))
+            label = self._at(True, result.other_position)
         else:
             if result.scheme != "none":
                 rows.append((f"+ PE({result.position})", result.positional,
                              f"{np.linalg.norm(result.positional):.4f}"))
-            rows.append((f"= input at {result.position}", result.combined, f"{result.combined_norm:.4f}"))
-            label = f"input at {result.other_position}"
+            rows.append(("= " + self._at(False, result.position), result.combined, f"{result.combined_norm:.4f}"))
+            label = self._at(False, result.other_position)
         if result.other_position != result.position:
             rows.append((label, result.other_combined, f"{np.linalg.norm(result.other_combined):.4f}"))
         return rows
@@ -224,7 +240,8 @@ class ExampleDock(SettingsDock):
         self.table.clear()
         self.table.setRowCount(len(rows))
         self.table.setColumnCount(d + 1)
-        self.table.setHorizontalHeaderLabels([f"dim {i}" for i in range(d)] + ["length"])
+        self.table.setHorizontalHeaderLabels([i18n.translate("Example", "dim {i}").format(i=i) for i in range(d)]
+                                             + [i18n.translate("Example", "length")])
         self.table.setVerticalHeaderLabels([r[0] for r in rows])
         for r, (_, values, norm) in enumerate(rows):
             for c, v in enumerate(values):
@@ -239,14 +256,16 @@ class ExampleDock(SettingsDock):
         columns = self.table.verticalHeader().sizeHint().width() + sum(
             self.table.columnWidth(c) for c in range(self.table.columnCount()))
         scroll = self.table.horizontalScrollBar().sizeHint().height() if columns > self.table.width() else 0
-        height = (self.table.horizontalHeader().height() + sum(self.table.rowHeight(i) for i in range(len(rows)))
+        # the header's size hint, not its height: that is still the previous labels' until the next layout
+        height = (self.table.horizontalHeader().sizeHint().height() + sum(self.table.rowHeight(i) for i in range(len(rows)))
                   + 2 * self.table.frameWidth() + scroll)
         self.table.setFixedHeight(height)
 
     def _fill_pair_combo(self, result: we.WorkedExample) -> None:
         d = len(result.embedding)
         pairs = result.pairs or tuple((2 * i, 2 * i + 1) for i in range(d // 2))
-        labels = [f"pair {k}: dims {a}, {b}" for k, (a, b) in enumerate(pairs)]
+        template = i18n.translate("Example", "pair {k}: dims {a}, {b}")
+        labels = [template.format(k=k, a=a, b=b) for k, (a, b) in enumerate(pairs)]
         if [self.pair_combo.itemText(i) for i in range(self.pair_combo.count())] != labels:
             with signals_blocked(self.pair_combo):
                 self.pair_combo.clear()
@@ -273,12 +292,14 @@ class ExampleDock(SettingsDock):
             self.pair_circle.setData(radius * np.cos(t), radius * np.sin(t))
             self.pair_items["positional"].setData([], [])
             angle = float(r.angles[k]) if r.angles is not None else 0.0
-            title = (f"pair {k}: turned {math.degrees(angle) % 360:.1f}°, length {radius:.3f} kept")
+            title = i18n.translate("Example", "pair {k}: turned {degrees:.1f}°, length {length:.3f} kept").format(
+                k=k, degrees=math.degrees(angle) % 360, length=radius)
         else:
             self.pair_circle.setData([], [])
             self.pair_items["positional"].setData(*np.stack([emb, out]).T)  # PE drawn from the embedding's tip
-            title = (f"pair {k}: length {np.linalg.norm(emb):.3f} → {np.linalg.norm(out):.3f}"
-                     if r.scheme != "none" else f"pair {k}: unchanged")
+            title = (i18n.translate("Example", "pair {k}: length {before:.3f} → {after:.3f}").format(
+                k=k, before=np.linalg.norm(emb), after=np.linalg.norm(out))
+                if r.scheme != "none" else i18n.translate("Example", "pair {k}: unchanged").format(k=k))
         self.pair_items["combined"].setData(*np.stack([origin, out]).T)
         if r.other_position != r.position:
             self.pair_items["other"].setData(*np.stack([origin, other]).T)
@@ -303,16 +324,23 @@ class ExampleDock(SettingsDock):
             if 0 <= dim < len(r.embedding):
                 self.readout.setText(self.describe_dimension(dim))
         else:
-            self.readout.setText(f"pair view: ({p.x():+.3f}, {p.y():+.3f}), length {math.hypot(p.x(), p.y()):.3f}, "
-                                 f"angle {math.degrees(math.atan2(p.y(), p.x())):.1f}°")
+            self.readout.setText(i18n.translate(
+                "Example", "pair view: ({x:+.3f}, {y:+.3f}), length {length:.3f}, angle {angle:.1f}°").format(
+                x=p.x(), y=p.y(), length=math.hypot(p.x(), p.y()), angle=math.degrees(math.atan2(p.y(), p.x()))))
 
     def describe_dimension(self, dim: int) -> str:
         r = self._result
         if r.scheme == "rope":
-            return (f"dim {dim}: embedding {r.embedding[dim]:+.4f}, turned by {r.positional[dim]:.4f} rad "
-                    f"→ {r.combined[dim]:+.4f} (at {r.other_position}: {r.other_combined[dim]:+.4f})")
-        return (f"dim {dim}: embedding {r.embedding[dim]:+.4f} + PE {r.positional[dim]:+.4f} = "
-                f"{r.combined[dim]:+.4f} (at {r.other_position}: {r.other_combined[dim]:+.4f})")
+            return i18n.translate(
+                "Example", "dim {dim}: embedding {embedding:+.4f}, turned by {angle:.4f} rad → {combined:+.4f} (at "
+                "{other}: {other_value:+.4f})").format(dim=dim, embedding=r.embedding[dim], angle=r.positional[dim],
+                                                     combined=r.combined[dim], other=r.other_position,
+                                                     other_value=r.other_combined[dim])
+        return i18n.translate(
+            "Example", "dim {dim}: embedding {embedding:+.4f} + PE {pe:+.4f} = {combined:+.4f} (at {other}: "
+            "{other_value:+.4f})").format(dim=dim, embedding=r.embedding[dim], pe=r.positional[dim],
+                                          combined=r.combined[dim], other=r.other_position,
+                                          other_value=r.other_combined[dim])
 
     # ---- export (SettingsDock) --------------------------------------------------------------------------
     def result_arrays(self, r: we.WorkedExample) -> dict[str, np.ndarray]:
@@ -323,7 +351,8 @@ class ExampleDock(SettingsDock):
         return out
 
     def result_title(self, r: we.WorkedExample) -> str:
-        return f"Worked example — \"{r.word}\" at position {r.position}, {we.SCHEME_LABELS[r.scheme]}"
+        return i18n.translate("Example", "Worked example — \"{word}\" at position {position}, {scheme}").format(
+            word=r.word, position=r.position, scheme=i18n.shown(we.SCHEME_LABELS[r.scheme]))
 
 
 DOCK = ExampleDock

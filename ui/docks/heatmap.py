@@ -15,24 +15,28 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
+from peapp.i18n import msg
 from peapp import encodings
+from peapp.encodings.base import axis_plural
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
 from peapp.analysis.heatmap import TableRequest, TableResult, stride_text
 from peapp.jobs import ColumnRequest, RowRequest
 from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
+from ui import i18n
 from ui.docks.base import ViewDock, readout_label, viewport_of
 from ui.forms import Combo, Form
 from ui.plotting import fit_colorbar_axis, set_axis_label, set_curve, set_title
 from ui.settings import colormap_name
 
-HOVER_HINT = "Hover over the heatmap for values; click to select a position and a dimension."
+HOVER_HINT = msg("Heatmap", "Hover over the heatmap for values; click to select a position and a dimension.")
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
 class HeatmapDock(ViewDock):
     object_name = "heatmapDock"
     view_id = "heatmap"
-    title = "Encoding heatmap"
+    title = msg("Panels", "Encoding heatmap")
+    tab_title = msg("Panels", "Heatmap")
     order = 10
     shortcut = "Ctrl+1"
     view_names = ("heatmap", "similarity")
@@ -59,10 +63,10 @@ class HeatmapDock(ViewDock):
                          object_names={"mode": "heatmapMode", "similarity": "similarityKind"})
         self.mode_combo = self.form.widgets["mode"]
         self.sim_combo = self.form.widgets["similarity"]
-        reset = QPushButton("Reset zoom")
-        reset.setToolTip("Show the whole table again (double-click the plot does the same)")
+        reset = i18n.keep_text(QPushButton(), msg("Heatmap", "Reset zoom"))
+        i18n.keep_tooltip(reset, msg("Heatmap", "Show the whole table again (double-click the plot does the same)"))
         reset.clicked.connect(self.reset_zoom)
-        bar.addWidget(QLabel("Show"))
+        bar.addWidget(i18n.keep_text(QLabel(), msg("Heatmap", "Show")))
         bar.addWidget(self.mode_combo)
         bar.addWidget(self.sim_combo)
         bar.addStretch(1)
@@ -104,7 +108,7 @@ class HeatmapDock(ViewDock):
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         layout.addWidget(self.graphics, 1)
 
-        self.readout = readout_label("heatmapReadout", HOVER_HINT)
+        self.readout = readout_label("heatmapReadout", i18n.shown(HOVER_HINT))
         layout.addWidget(self.readout)
         self.set_body(body)
 
@@ -113,7 +117,8 @@ class HeatmapDock(ViewDock):
         self._range_changed = qthrottled(self._request_detail, timeout=150, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._range_changed())
         toggle = QShortcut(QKeySequence("T"), self, context=Qt.ShortcutContext.ApplicationShortcut)
-        toggle.setWhatsThis("Switch the heatmap between the encoding table and position similarity")
+        i18n.keep(toggle.setWhatsThis, msg("Heatmap", "Switch the heatmap between the encoding table and position "
+                                               "similarity"), toggle)
         toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
         self._sync_controls(ctx.document)
 
@@ -130,7 +135,7 @@ class HeatmapDock(ViewDock):
         try:
             request = self.make_request(document)
         except Exception as exc:
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
             return
         key = (request.family, request.params, request.mode, request.similarity)
         if key == self._request_key:
@@ -216,12 +221,12 @@ class HeatmapDock(ViewDock):
         if result.request.mode == "similarity":
             self.image.setRect(QRectF(view.row_start, view.row_start, view.row_stop - view.row_start,
                                       view.row_stop - view.row_start))
-            set_axis_label(self.plot.getAxis("bottom"), result.row_axis)
+            set_axis_label(self.plot.getAxis("bottom"), i18n.shown(result.row_axis))
         else:
             self.image.setRect(QRectF(view.col_start, view.row_start, view.column_stop - view.col_start,
                                       view.row_stop - view.row_start))
-            set_axis_label(self.plot.getAxis("bottom"), result.col_axis)
-        set_axis_label(self.plot.getAxis("left"), result.row_axis)
+            set_axis_label(self.plot.getAxis("bottom"), i18n.shown(result.col_axis))
+        set_axis_label(self.plot.getAxis("left"), i18n.shown(result.row_axis))
         set_title(self.plot, self.export_title())
         set_axis_label(self.colorbar.axis, result.value_label)
         self.detail_image.setVisible(False)
@@ -236,16 +241,24 @@ class HeatmapDock(ViewDock):
                                   0 if result.request.mode == "encoding" else view.row_start)
         else:
             self._request_detail()
-        reduction = "" if view.reduction == "full" else f" Drawn as a level-of-detail view ({view.reduction}){self._aliasing(result)}; zoom in for full resolution."
+        reduction = "" if view.reduction == "full" else i18n.translate(
+            "Heatmap", " Drawn as a level-of-detail view ({how}){aliasing}; zoom in for full resolution.").format(
+            how=view.reduction, aliasing=self._aliasing(result))
         if result.saturated:
             low, high = result.value_range
-            reduction += (f" Colours span {levels[0]:.3g} … {levels[1]:.3g}, where {LEVEL_SHARE:.1%} of the values lie; "
-                          f"the rest (down to {low:.3g}, up to {high:.3g}) take the end colours — hover for exact "
-                          f"values.")
-        self.set_caption(result.caption + reduction if result.request.mode == "encoding" else
-                         f"{result.value_label.capitalize()} of every position's encoding with every other: "
-                         f"bright diagonal = a position matches itself; how fast it fades shows how well "
-                         f"nearby positions are told apart.{'' if view.reduction == 'full' else ' Sampled: ' + view.reduction + '.'}")
+            reduction += i18n.translate(
+                "Heatmap", " Colours span {low:.3g} … {high:.3g}, where {share:.1%} of the values lie; the rest "
+                "(down to {lowest:.3g}, up to {highest:.3g}) take the end colours — hover for exact values.").format(
+                low=levels[0], high=levels[1], share=LEVEL_SHARE, lowest=low, highest=high)
+        if result.request.mode == "encoding":
+            self.set_caption(result.caption + reduction)
+        else:
+            sampled = "" if view.reduction == "full" else i18n.translate("Heatmap", " Sampled: {how}.").format(
+                how=view.reduction)
+            self.set_caption(i18n.translate(
+                "Heatmap", "{similarity} of every position's encoding with every other: bright diagonal = a position "
+                "matches itself; how fast it fades shows how well nearby positions are told apart.{sampled}").format(
+                similarity=result.value_label[:1].upper() + result.value_label[1:], sampled=sampled))
         self._update_cross_sections()
         self._refresh_hover()
 
@@ -258,8 +271,9 @@ class HeatmapDock(ViewDock):
         fast = np.flatnonzero(np.asarray(wavelengths)[:view.values.shape[1]] < 2 * view.bin_size)
         if fast.size == 0:
             return ""
-        return (f"; {fast.size:,} of {len(wavelengths):,} {result.col_axis}s turn in under two strides "
-                f"({2 * view.bin_size:,.0f} positions), so their stripes here are aliased, not their own")
+        return i18n.translate("Heatmap", "; {fast:,} of {total:,} {columns} turn in under two strides ({span:,.0f} "
+                              "positions), so their stripes here are aliased, not their own").format(
+            fast=fast.size, total=len(wavelengths), columns=axis_plural(result.col_axis), span=2 * view.bin_size)
 
     def show_side_result(self, name: str, result) -> None:
         if name == "detail" and self._result is not None and result.request.params == self._result.request.params:
@@ -283,8 +297,8 @@ class HeatmapDock(ViewDock):
                 self._exact = request
                 set_curve(self.col_curve, result.positions, result.values)
                 self._fit_y(self.col_plot, result.values)
-                set_title(self.col_plot, f"{self._column_name(request.column)} across "
-                                         f"{self._result.row_axis}s (exact)")
+                set_title(self.col_plot, i18n.translate("Heatmap", "{column} across {rows} (exact)").format(
+                    column=self._column_name(request.column), rows=axis_plural(self._result.row_axis)))
 
     def _current_cross_section(self, request, position: int | None = None, column: int | None = None) -> bool:
         """Whether a cross-section that arrives on its own still belongs to what is drawn: the
@@ -333,11 +347,13 @@ class HeatmapDock(ViewDock):
 
     def _column_name(self, column: int) -> str:
         if self._result is None or self._spec is None:
-            return f"column {column:,}"
+            return i18n.translate("Heatmap", "column {n:,}").format(n=column)
         return encodings.get(self._result.request.family).column_name(self._spec, column)
 
     def _y_note(self) -> str:
-        return " · y clipped as the colours" if self._result is not None and self._result.saturated else ""
+        if self._result is not None and self._result.saturated:
+            return i18n.translate("Heatmap", " · y clipped as the colours")
+        return ""
 
     def _auto_y(self, plot: pg.PlotItem) -> None:
         self._y_ranges.pop(id(plot), None)
@@ -348,15 +364,19 @@ class HeatmapDock(ViewDock):
         values = view.values[:, view.col_index(column)]
         set_curve(self.col_curve, view.row_positions, values)
         self._fit_y(self.col_plot, values)
-        how = f"every {stride_text(view.bin_size)} position" if view.method == "sample" else f"means of ~{view.bin_size:,.0f} positions"
-        set_title(self.col_plot, f"{self._column_name(column)} across {result.row_axis}s ({how}){self._y_note()}")
+        how = i18n.translate("Heatmap", "every {nth} position").format(nth=stride_text(view.bin_size)) \
+            if view.method == "sample" else \
+            i18n.translate("Heatmap", "means of ~{n:,.0f} positions").format(n=view.bin_size)
+        set_title(self.col_plot, i18n.translate("Heatmap", "{column} across {rows} ({how})").format(
+            column=self._column_name(column), rows=axis_plural(result.row_axis), how=how) + self._y_note())
 
     def _show_row(self, position: int, values: np.ndarray) -> None:
         set_curve(self.row_curve, np.arange(len(values)), values)
         self._fit_y(self.row_plot, values)
         self._fit_x(self.row_plot, 0, len(values))
         title = encodings.get(self._result.request.family).row_title(self._spec, position) \
-            if self._result is not None and self._spec is not None else f"position {position:,}"
+            if self._result is not None and self._spec is not None else \
+            i18n.translate("Heatmap", "position {n:,}").format(n=position)
         set_title(self.row_plot, title + self._y_note())
 
     # ---- interaction ----------------------------------------------------------------------------
@@ -394,10 +414,11 @@ class HeatmapDock(ViewDock):
     def _refresh_hover(self) -> None:
         """Read the cell under the pointer again from what is drawn now (a new table, a new
         detail): a read-out from before an edit or an undo would name values no longer shown."""
-        if self._hover_pos is None:
+        if self._hover_pos is None:  # never hovered: the hint (in the current language)
+            self.readout.setText(i18n.shown(HOVER_HINT))
             return
         if self._cell_at(self._hover_pos) is None:
-            self.readout.setText(HOVER_HINT)
+            self.readout.setText(i18n.shown(HOVER_HINT))
         else:
             self._hover(self._hover_pos)
 
@@ -410,19 +431,23 @@ class HeatmapDock(ViewDock):
         view = result.view
         if result.request.mode == "similarity":
             other = int(view.row_start + col * view.bin_size)
-            self.readout.setText(f"positions {position:,} and {other:,} (distance {abs(position - other):,}): "
-                                 f"{result.value_label} {value:+.4f}")
+            self.readout.setText(i18n.translate(
+                "Heatmap", "positions {a:,} and {b:,} (distance {distance:,}): {what} {value:+.4f}").format(
+                a=position, b=other, distance=abs(position - other), what=result.value_label, value=value))
             return
         pooled = ""
         if view.method == "sample":
-            pooled = f" (exact; drawn: {view.reduction.split(',')[0]})"
+            pooled = i18n.translate("Heatmap", " (exact; drawn: {how})").format(how=view.reduction.split(",")[0])
         elif view.method == "mean":
-            pooled = f" (mean over ~{view.bin_size:,.0f} positions)"
+            pooled = i18n.translate("Heatmap", " (mean over ~{n:,.0f} positions)").format(n=view.bin_size)
             if view.col_bin_size > 1:
-                pooled = f" (mean over ~{view.bin_size:,.0f} × {view.col_bin_size:,.0f} cells)"
-        text = f"{result.row_axis} {position:,}, {self._column_name(col)}: {result.value_label} {value:+.4f}{pooled}"
+                pooled = i18n.translate("Heatmap", " (mean over ~{rows:,.0f} × {cols:,.0f} cells)").format(
+                    rows=view.bin_size, cols=view.col_bin_size)
+        text = i18n.translate("Heatmap", "{axis} {n:,}, {column}: {what} {value:+.4f}{pooled}").format(
+            axis=i18n.shown(result.row_axis), n=position, column=self._column_name(col), what=result.value_label,
+            value=value, pooled=pooled)
         if result.wavelengths is not None and col < len(result.wavelengths):
-            text += f" — wavelength {result.wavelengths[col]:,.1f} positions"
+            text += i18n.translate("Heatmap", " — wavelength {n:,.1f} positions").format(n=result.wavelengths[col])
         self.readout.setText(text)
 
     def _click(self, event) -> None:
@@ -491,13 +516,15 @@ class HeatmapDock(ViewDock):
                 values = view.values[:, view.col_index(column)]
                 set_curve(self.col_curve, view.row_positions, values)
                 self._fit_y(self.col_plot, values)
-                set_title(self.col_plot, f"{self._column_name(column)} across {result.row_axis}s{self._y_note()}")
+                set_title(self.col_plot, i18n.translate("Heatmap", "{column} across {rows}").format(
+                    column=self._column_name(column), rows=axis_plural(result.row_axis)) + self._y_note())
         else:
             row = min(int((position - view.row_start) / view.bin_size), view.values.shape[0] - 1)
             set_curve(self.row_curve, view.row_positions, view.values[row])
             self._auto_y(self.row_plot)
             self._fit_x(self.row_plot, view.row_start, view.row_stop)
-            set_title(self.row_plot, f"similarity of position {position:,} to every position")
+            set_title(self.row_plot, i18n.translate("Heatmap", "similarity of position {n:,} to every position").format(
+                n=position))
 
     def _show_distance_profile(self, result: TableResult) -> None:
         """Similarity view: the mean over each diagonal, i.e. how similarity fades with distance."""
@@ -508,7 +535,7 @@ class HeatmapDock(ViewDock):
         set_curve(self.col_curve, np.arange(n) * result.view.bin_size, profile)
         self._auto_y(self.col_plot)
         self._fit_x(self.col_plot, 0, n * result.view.bin_size)
-        set_title(self.col_plot, "mean similarity by distance (positions)")
+        set_title(self.col_plot, i18n.translate("Heatmap", "mean similarity by distance (positions)"))
 
     # ---- export hooks ---------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
@@ -522,10 +549,11 @@ class HeatmapDock(ViewDock):
 
     def export_title(self) -> str:
         if self._result is None:
-            return self.title
-
-        label = encodings.get(self._result.request.family).label
-        return f"{label} — {'similarity' if self._result.request.mode == 'similarity' else 'table'}"
+            return i18n.shown(self.title)
+        label = i18n.shown(encodings.get(self._result.request.family).label)
+        what = i18n.translate("Heatmap", "similarity") if self._result.request.mode == "similarity" else \
+            i18n.translate("Heatmap", "table")
+        return f"{label} — {what}"
 
 
 class _SelectedRow(RowRequest):

@@ -18,26 +18,43 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QMessageBox,
-                               QProgressBar, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QProgressBar, QPushButton, QSizePolicy, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
+from peapp.i18n import msg, shown, translate
 from peapp.analysis import lab as lab_analysis
 from peapp.document import Document
 from peapp.lab.options import LABELS
 from peapp.lab.options import duration_text as _duration
+from ui import i18n
 from ui.docks._settings import SettingsDock
-from ui.docks.base import error_label, readout_label
+from ui.docks.base import FittedScroll, error_label, readout_label
 from ui.forms import Line, Spin
-from ui.plotting import plot_at, pow10, set_axis_label
+from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label
 from ui.worker import ComputeWorker
 
 CONFIRM_SECONDS = 3600.0  # as peapp.lab.grid.CONFIRM_SECONDS (not imported: that module loads torch)
 COLORS = {"nope": "#7f8c8d", "sinusoidal": "#e67e22", "learned": "#c0392b", "t5": "#8e44ad", "rope": "#2471a3",
           "alibi": "#1e8449", "rope-pi": "#5dade2", "rope-ntk": "#48c9b0", "rope-yarn": "#f1c40f"}
 TRAINED_COLOR = "#8a9597"
-METRIC_LABELS = {"exact_match": "exact match (share of sequences)", "perplexity": "perplexity"}
+METRIC_LABELS = {"exact_match": msg("Lab", "exact match (share of sequences)"), "perplexity": msg("Lab", "perplexity")}
+METRIC_NAMES = {"exact_match": msg("Lab", "exact match"), "perplexity": msg("Lab", "perplexity")}
+
+
+def variant_label(variant: str, fallback: str = "") -> str:
+    """An encoding's name in the current language."""
+    return shown(LABELS.get(variant, fallback or variant))
+
+
+# the task as titles name it: its own short name in English ("task copy"), translated in another language
+TASK_NAMES = {"copy": msg("Lab", "copy"), "reverse": msg("Lab", "reverse"), "recall": msg("Lab", "recall"),
+              "lm": msg("Lab", "lm")}
+
+
+def task_label(task: str | None) -> str:
+    return shown(TASK_NAMES.get(task or "", task or ""))
 OBJECT_NAMES = {"task": "labTask", "encodings": "labEncodings", "train_length": "labTrainLength",
                 "eval_lengths": "labEvalLengths", "seeds": "labSeeds", "n_layers": "labLayers", "d_model": "labDModel",
                 "n_heads": "labHeads", "steps": "labSteps", "results": "labResults"}
@@ -52,7 +69,7 @@ class _Events(QObject):
 class LabDock(SettingsDock):
     object_name = "labDock"
     view_id = "lab"
-    title = "Training lab"
+    title = msg("Panels", "Training lab")
     order = 95
     shortcut = "Ctrl+Shift+L"  # Ctrl+0…9 are the article panels
 
@@ -93,30 +110,34 @@ class LabDock(SettingsDock):
         folder_row = QHBoxLayout()
         folder_row.addWidget(form.labels["results"])
         folder_row.addWidget(form.widgets["results"], 1)
-        self.choose_button = QPushButton("Choose…")
-        self.choose_button.setToolTip("Choose the results folder (a folder from `peapp lab -o` opens too)")
+        self.choose_button = i18n.keep_text(QPushButton(), msg("Lab", "Choose…"))
+        i18n.keep_tooltip(self.choose_button, msg("Lab", "Choose the results folder (a folder from `peapp lab -o` "
+                                                         "opens too)"))
         self.choose_button.clicked.connect(self._choose_folder)
         folder_row.addWidget(self.choose_button)
         layout.addLayout(folder_row)
 
         controls = QHBoxLayout()
-        self.start_button = QPushButton("&Start training")
+        self.start_button = i18n.keep_text(QPushButton(), msg("Lab", "&Start training"))
         self.start_button.setObjectName("labStart")
-        self.start_button.setToolTip("Train every encoding × seed not yet finished in the results folder, in "
-                                     "background processes (the estimate is measured first)")
+        i18n.keep_tooltip(self.start_button, msg("Lab", "Train every encoding × seed not yet finished in the results "
+                                                        "folder, in background processes (the estimate is measured "
+                                                        "first)"))
         self.start_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel &training")
+        self.cancel_button = i18n.keep_text(QPushButton(), msg("Lab", "Cancel &training"))
         self.cancel_button.setObjectName("labCancel")
-        self.cancel_button.setToolTip("Stop at the next step; finished runs stay in the folder and a new Start "
-                                      "skips them")
+        i18n.keep_tooltip(self.cancel_button, msg("Lab", "Stop at the next step; finished runs stay in the folder and "
+                                                         "a new Start skips them"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
         self.progress.setObjectName("labProgress")
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
-        self.status_label = QLabel("Ready. Start trains the grid; the figure is drawn from the results folder.")
+        self.status_label = QLabel()
         self.status_label.setObjectName("labStatus")
+        self._set_status(lambda: translate("Lab", "Ready. Start trains the grid; the figure is drawn from the results "
+                                                  "folder."))
         self.status_label.setWordWrap(True)
         controls.addWidget(self.start_button)
         controls.addWidget(self.cancel_button)
@@ -132,16 +153,28 @@ class LabDock(SettingsDock):
         self.plot = self.graphics.addPlot(row=0, col=0)
         self.plot.showGrid(x=True, y=True, alpha=0.2)
         self.plot.setMenuEnabled(False)
-        self.legend = self.plot.addLegend(offset=(-5, 5), labelTextSize="8pt")
-        self.loss_plot = self.graphics.addPlot(row=0, col=1)
+        relax_title_width(self.plot)  # a long title never pushes the loss plot off the panel
+        # the legend in a column of its own between the two plots: inside the plot it covered the
+        # curves and the plot's edge cut off its last entries (the papers' references) in exports
+        self.legend = pg.LegendItem(labelTextSize="8pt", verSpacing=-6)
+        self.legend.setObjectName("labLegend")
+        self.graphics.addItem(self.legend, row=0, col=1)
+        self.legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.graphics.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignTop)
+        self.graphics.installEventFilter(self)  # on resize: as many legend columns as its height needs
+        self.loss_plot = self.graphics.addPlot(row=0, col=2)
         self.loss_plot.showGrid(x=True, y=True, alpha=0.2)
         self.loss_plot.setMenuEnabled(False)
         self.loss_plot.setLogMode(y=True)
-        self.loss_plot.setTitle("training loss per run (live while training)")
-        set_axis_label(self.loss_plot.getAxis("bottom"), "step")
-        set_axis_label(self.loss_plot.getAxis("left"), "loss")
+        relax_title_width(self.loss_plot)
+        # short: the panel may be narrow
+        i18n.keep(self.loss_plot.setTitle, msg("Lab", "loss per run (live)"), owner=self.graphics)
+        i18n.keep(lambda text: set_axis_label(self.loss_plot.getAxis("bottom"), text), msg("Lab", "step"),
+                  owner=self.graphics)
+        i18n.keep(lambda text: set_axis_label(self.loss_plot.getAxis("left"), text), msg("Lab", "loss"),
+                  owner=self.graphics)
         self.graphics.ci.layout.setColumnStretchFactor(0, 3)
-        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+        self.graphics.ci.layout.setColumnStretchFactor(2, 2)
         self.table = QTableWidget()
         self.table.setObjectName("labTable")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -155,7 +188,10 @@ class LabDock(SettingsDock):
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.table, 1)
-        lower_layout.addWidget(self.notes)
+        # whole where there is room, scrolling where there is not: a bare label's minimum is one
+        # line, so at 1366×768 the notes were drawn over the table
+        self.notes_area = FittedScroll(self.notes, "labNotesArea")
+        lower_layout.addWidget(self.notes_area)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.graphics)
         splitter.addWidget(lower)
@@ -163,7 +199,8 @@ class LabDock(SettingsDock):
         splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(False)
         layout.addWidget(splitter, 1)
-        self.readout = readout_label("labReadout", "Hover over the figure for its numbers.")
+        self.readout = readout_label("labReadout")
+        i18n.keep(self.readout.setText, msg("Lab", "Hover over the figure for its numbers."))
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
@@ -189,29 +226,67 @@ class LabDock(SettingsDock):
         self.plot.clear()
         self.legend.clear()
         if result is None:  # no finished run in the folder
-            self.plot.setTitle("no finished runs in this folder yet")
-            self.set_caption(f"Results folder {self.view_spec().folder()}: nothing trained yet. Choose the grid "
-                             f"above and press Start; each run is saved there as it finishes.")
+            self.plot.setTitle(translate("Lab", "no finished runs in this folder yet"))
+            self.set_caption(translate("Lab", "Results folder {folder}: nothing trained yet. Choose the grid above and "
+                                              "press Start; each run is saved there as it finishes.").format(
+                folder=self.view_spec().folder()))
             self.loss_plot.clear()
             self.table.setRowCount(0)
             self.table.setColumnCount(0)
             self.notes.setText("")
+            self.notes_area.fit()
             return
         metric = result.metric
         if not result.empty:
-            self.plot.setTitle(f"{METRIC_LABELS.get(metric or '', metric)} vs evaluation length — task "
-                               f"{result.task}, {result.runs} run(s)")
+            seeds = self._shared_seeds(result)
+            runs = (translate("Lab", "{n} run") if result.runs == 1 else translate("Lab", "{n} runs")).format(
+                n=result.runs)
+            # the metric's short name: the axes say the rest ("share of sequences", "by length")
+            title = translate("Lab", "{metric} — task {task}, {runs}").format(
+                metric=shown(METRIC_NAMES.get(metric or "", (metric or "").replace("_", " "))),
+                task=task_label(result.task), runs=runs)
+            self.plot.setTitle(title + (translate("Lab", ", {n} seeds each").format(n=seeds) if seeds else ""))
             self._draw_curves(result)
-        set_axis_label(self.plot.getAxis("bottom"), "evaluation length (tokens)")
-        set_axis_label(self.plot.getAxis("left"), METRIC_LABELS.get(metric or "", "value"))
+        set_axis_label(self.plot.getAxis("bottom"),
+                       translate("Lab", "evaluation length (tokens; dashed: trained ≤ {n})").format(
+                           n=result.train_length) if result.train_length
+                       else translate("Lab", "evaluation length (tokens)"))
+        set_axis_label(self.plot.getAxis("left"), shown(METRIC_LABELS.get(metric or "", msg("Lab", "value"))))
         self.plot.setLogMode(y=metric == "perplexity")
+        if metric == "exact_match":  # a share: 0 … 1 always (all-zero runs autoranged to ±1e-54)
+            self.plot.setYRange(0.0, 1.0, padding=0.05)
+        else:
+            self.plot.enableAutoRange(axis="y")
         if self._state != "training":
             self._draw_loss_from(result)
+        self._fit_legend()
         self._fill_table(result)
         self._fill_notes(result)
 
+    def eventFilter(self, watched, event) -> bool:  # Qt override
+        if watched is self.graphics and event.type() == QEvent.Type.Resize:
+            self._fit_legend()
+        return super().eventFilter(watched, event)
+
+    def _fit_legend(self) -> None:
+        """One column where the plot is tall enough for every entry, more where it is not (thirteen
+        entries did not fit a 150-px plot with the Checkpoint panel open at 1366×768)."""
+        entries = len(self.legend.items)
+        if not entries:
+            return
+        line = max(label.boundingRect().height() for _, label in self.legend.items) - 6  # verSpacing −6
+        room = max(1.0, self.graphics.height() - 30.0)  # the legend's margins and the view's
+        self.legend.setColumnCount(max(1, min(3, math.ceil(entries * line / room))))
+
+    @staticmethod
+    def _shared_seeds(result: lab_analysis.LabResults) -> int | None:
+        """The number of seeds of every curve when they all have the same number (> 1)."""
+        counts = {curve.seeds for curve in result.curves}
+        return counts.pop() if len(counts) == 1 and min(counts) > 1 else None
+
     def _draw_curves(self, result: lab_analysis.LabResults) -> None:
         log_y = result.metric == "perplexity"
+        seeds = self._shared_seeds(result)
         for curve in result.curves:
             color = COLORS.get(curve.variant, "#95a5a6")
             finite = np.isfinite(curve.mean)
@@ -223,17 +298,20 @@ class LabDock(SettingsDock):
                 shade.setAlpha(60)
                 band = pg.FillBetweenItem(low, high, brush=pg.mkBrush(shade))
                 self.plot.addItem(band)
-            name = curve.label + (f" ({curve.seeds} seeds)" if curve.seeds > 1 else "")
-            self.plot.plot(curve.lengths[finite], curve.mean[finite], pen=pg.mkPen(color, width=2), symbol="o",
-                           symbolSize=6, symbolBrush=color, symbolPen=None, name=name)
+            # the seed count in the title when every curve has the same (short legend entries)
+            name = variant_label(curve.variant, curve.label) + (
+                translate("Lab", " ({n} seeds)").format(n=curve.seeds) if curve.seeds > 1 and seeds is None else "")
+            item = self.plot.plot(curve.lengths[finite], curve.mean[finite], pen=pg.mkPen(color, width=2), symbol="o",
+                                  symbolSize=6, symbolBrush=color, symbolPen=None, name=name)
+            self.legend.addItem(item, name)
             for length in curve.cannot:  # no row for this position: said, not drawn as a 0
-                text = pg.TextItem("cannot", color=color, anchor=(0.5, 1.0))
+                text = pg.TextItem(translate("Lab", "cannot"), color=color, anchor=(0.5, 1.0))
                 text.setPos(length, _y(np.array([1.0 if log_y else 0.0]), log_y)[0])
                 self.plot.addItem(text)
         if result.train_length:
-            line = pg.InfiniteLine(result.train_length, angle=90, pen=pg.mkPen(TRAINED_COLOR, style=Qt.PenStyle.DashLine),
-                                   label=f"trained ≤ {result.train_length}",
-                                   labelOpts={"position": 0.08, "color": TRAINED_COLOR})
+            # named in the axis label: a label at the line sat on the "cannot" labels beside it, or was
+            # cut by the plot's edge when the line stood near it
+            line = pg.InfiniteLine(result.train_length, angle=90, pen=pg.mkPen(TRAINED_COLOR, style=Qt.PenStyle.DashLine))
             self.plot.addItem(line)
         for reference in result.references:  # the paper's numbers on the paper's relative lengths
             if "values" not in reference or not result.train_length:
@@ -244,16 +322,19 @@ class LabDock(SettingsDock):
                 if not keep:
                     continue
                 color = COLORS.get(variant, "#95a5a6")
-                self.plot.plot(x[keep], [values[i] for i in keep], pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine),
-                               symbol="t", symbolSize=7, symbolBrush=None, symbolPen=color,
-                               name=f"{LABELS.get(variant, variant)} — {reference['key']} (paper's scale)")
+                # ▲ ("t1"), as the notes under the figure name these points; the full citation is there too
+                name = f"{variant_label(variant)} ▲ {reference['short']}"
+                item = self.plot.plot(x[keep], [values[i] for i in keep],
+                                      pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine),
+                                      symbol="t1", symbolSize=7, symbolBrush=None, symbolPen=color, name=name)
+                self.legend.addItem(item, name)
 
     def _draw_loss_from(self, result: lab_analysis.LabResults) -> None:
         self.loss_plot.clear()
         self._live_items.clear()
         for encoding, _seed, curve in result.loss_curves.values():
             if len(curve):
-                self.loss_plot.plot(curve[:, 0], curve[:, 1], pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
+                _set_loss(self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1)), curve, encoding)
 
     def _fill_table(self, result: lab_analysis.LabResults) -> None:
         rows = result.table
@@ -264,14 +345,15 @@ class LabDock(SettingsDock):
             return
         header, body = rows[0], rows[1:]
         self.table.setColumnCount(len(header))
-        self.table.setHorizontalHeaderLabels(header)
+        self.table.setHorizontalHeaderLabels([_header_text(h) for h in header])
         self.table.setRowCount(len(body))
+        cannot = translate("LabResults", "cannot")
         for r, row in enumerate(body):
             for c, text in enumerate(row):
-                item = QTableWidgetItem(text)
-                if text.startswith("cannot"):
-                    item.setToolTip("This scheme has no position for this length (a learned table is as long as "
-                                    "training): the run is not scored, not counted as 0.")
+                item = QTableWidgetItem(shown(text) if c == 0 else text)
+                if text.startswith(cannot):
+                    item.setToolTip(translate("Lab", "This scheme has no position for this length (a learned table is "
+                                                     "as long as training): the run is not scored, not counted as 0."))
                 self.table.setItem(r, c, item)
         self.table.resizeColumnsToContents()
 
@@ -279,12 +361,14 @@ class LabDock(SettingsDock):
         parts = []
         for reference in result.references:
             if "values" in reference:
-                parts.append(f"Dotted ▲: {reference['citation']} — {reference['setting']}; the paper's numbers at "
-                             f"the paper's scale, placed at the same multiples of the training length, not a "
-                             f"prediction for these tiny models.")
+                parts.append(translate("Lab", "Dotted ▲: {citation} — {setting}; the paper's numbers at the paper's "
+                                              "scale, placed at the same multiples of the training length, not a "
+                                              "prediction for these tiny models.").format(
+                    citation=reference["citation"], setting=shown(reference["setting"])))
             else:
-                parts.append(f"{reference['citation']}: {reference['finding']} (a trend on their tasks, for "
-                             f"comparison with what is measured here).")
+                parts.append(translate("Lab", "{citation}: {finding} (a trend on their tasks, for comparison with what "
+                                              "is measured here).").format(citation=reference["citation"],
+                                                                           finding=shown(reference["finding"])))
         curves = {c.variant: c for c in result.curves}
         if result.metric == "exact_match" and result.train_length and curves:
             past = [c for c in result.curves if (c.lengths > result.train_length).any()]
@@ -292,14 +376,19 @@ class LabDock(SettingsDock):
                        if np.isfinite(c.mean[c.lengths > result.train_length]).any() else -1, default=None)
             if best is not None and np.isfinite(best.mean[best.lengths > result.train_length]).any():
                 value = np.nanmax(best.mean[best.lengths > result.train_length])
-                parts.insert(0, f"Measured here: past the training length the best is {best.label} "
-                                f"({value:.2f} exact match at best). This is what these runs measured, whatever "
-                                f"the article or the papers say.")
+                found = (translate("Lab", "the best is {encoding} ({value} exact match at best)").format(
+                    encoding=variant_label(best.variant, best.label), value=f"{value:.2f}") if value > 0 else
+                         translate("Lab", "no encoding got a sequence right"))  # not "the best is NoPE" among zeros
+                parts.insert(0, translate("Lab", "Measured here: past the training length {found}. This is what these "
+                                                 "runs measured, whatever the article or the papers say.").format(
+                    found=found))
         parts += result.notes
         self.notes.setText("\n".join(parts))
+        self.notes_area.fit()
         if not result.empty:
-            self.set_caption(f"Results folder {result.folder}. Band: min–max over seeds; 'cannot': the scheme has no "
-                             f"position there. Models are saved as checkpoints (File > Open a run's folder).")
+            self.set_caption(translate("Lab", "Results folder {folder}. Band: min–max over seeds; 'cannot': the "
+                                              "scheme has no position there. Models are saved as checkpoints (File > "
+                                              "Open a run's folder).").format(folder=result.folder))
 
     # ---- hover ------------------------------------------------------------------------------------
     def _hover(self, scene_pos) -> None:
@@ -309,7 +398,8 @@ class LabDock(SettingsDock):
         name, point = hit
         if name == "loss":
             loss = pow10(point.y())
-            self.readout.setText(f"step {point.x():,.0f}, loss {loss:.3g}")
+            self.readout.setText(translate("Lab", "step {step}, loss {loss}").format(step=f"{point.x():,.0f}",
+                                                                                    loss=f"{loss:.3g}"))
             return
         if not self._result.curves:
             return
@@ -321,16 +411,18 @@ class LabDock(SettingsDock):
             if not len(idx):
                 continue
             i = idx[0]
+            name = variant_label(curve.variant, curve.label)
             if int(length) in curve.cannot:
-                values.append(f"{curve.label} cannot")
+                values.append(f"{name} " + translate("Lab", "cannot"))
             elif np.isfinite(curve.mean[i]):
                 spread = f" [{curve.low[i]:.3g}–{curve.high[i]:.3g}]" if curve.seeds > 1 else ""
-                values.append(f"{curve.label} {curve.mean[i]:.3g}{spread}")
-        self.readout.setText(f"length {int(length)}: " + "; ".join(values))
+                values.append(f"{name} {curve.mean[i]:.3g}{spread}")
+        self.readout.setText(translate("Lab", "length {length}: {values}").format(length=int(length),
+                                                                                 values="; ".join(values)))
 
     # ---- training ---------------------------------------------------------------------------------
     def _choose_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Results folder", self.view_spec().folder())
+        folder = QFileDialog.getExistingDirectory(self, translate("Lab", "Results folder"), self.view_spec().folder())
         if folder:
             self.set_setting(results=folder)
 
@@ -346,17 +438,26 @@ class LabDock(SettingsDock):
         self._pending_settings = settings
         self._state = "estimating"
         self._set_running(True)
-        self.status_label.setText("Measuring a few training steps per encoding for the time estimate…")
+        self._set_status(lambda: translate("Lab", "Measuring a few training steps per encoding for the time "
+                                                  "estimate…"))
         self.trainer.submit("lab:estimate", lab_analysis.EstimateRequest(settings, workers=_workers()))
 
     def cancel(self) -> None:
         if self._state in ("estimating", "training"):
             self._state = "cancelling"
-            self.status_label.setText("Cancelling: the runs stop at their next step; finished runs are kept.")
+            self._set_status(lambda: translate("Lab", "Cancelling: the runs stop at their next step; finished runs "
+                                                      "are kept."))
             self.trainer.cancel()
 
     def training(self) -> bool:
         return self._state != "idle"
+
+    def unfinished_work(self) -> str | None:
+        if self._state != "training":
+            return None
+        return translate("Lab", "The Training lab is training ({done} of {total} runs finished). Finished runs are "
+                                "kept in the results folder; the runs in progress are lost.").format(
+            done=self._runs_done, total=self._runs_total)
 
     def _train(self, settings: lab_analysis.GridSettings) -> None:
         folder = self.view_spec().folder()
@@ -379,31 +480,40 @@ class LabDock(SettingsDock):
             minutes = result / 60
             if result > CONFIRM_SECONDS:
                 answer = QMessageBox.question(
-                    self, "Training lab", f"This grid is estimated to take {minutes:,.0f} minutes on this machine "
-                    f"now. Train it anyway? (Fewer seeds, steps or encodings make it shorter.)")
+                    self, shown(self.title), translate("Lab", "This grid is estimated to take {minutes} minutes on "
+                                                              "this machine now. Train it anyway? (Fewer seeds, steps "
+                                                              "or encodings make it shorter.)").format(
+                        minutes=f"{minutes:,.0f}"))
                 if answer != QMessageBox.StandardButton.Yes:
-                    self._finish("Not started.")
+                    self._finish(lambda: translate("Lab", "Not started."))
                     return
-            self.status_label.setText(f"Training {len(settings.encodings) * settings.seeds} runs; estimated "
-                                      f"{_duration(result)}.")
+            runs = len(settings.encodings) * settings.seeds
+            self._set_status(lambda: translate("Lab", "Training {runs} runs; estimated {duration}.").format(
+                runs=runs, duration=_duration(result)))
             self._train(settings)
         elif channel == "lab:train":
             outcome: lab_analysis.TrainOutcome = result
-            text = (f"Done in {_duration(outcome.seconds)}: {outcome.finished} trained, {outcome.skipped} already in "
-                    f"the folder")
-            if outcome.failed:
-                text += f", {len(outcome.failed)} failed ({outcome.failed[0][1]})"
-            if outcome.write_error:
-                text += f". {outcome.write_error}"
-            self._finish(text + ".")
+            def done() -> str:
+                text = translate("Lab", "Done in {duration}: {finished} trained, {skipped} already in the "
+                                        "folder").format(duration=_duration(outcome.seconds),
+                                                         finished=outcome.finished, skipped=outcome.skipped)
+                if outcome.failed:
+                    text += translate("Lab", ", {n} failed ({reason})").format(n=len(outcome.failed),
+                                                                              reason=outcome.failed[0][1])
+                if outcome.write_error:
+                    text += f". {outcome.write_error}"
+                return text + "."
+
+            self._finish(done)
 
     def _on_trainer_failed(self, channel: str, generation: int, message: str) -> None:
-        self._finish(f"Stopped: {message}")
+        self._finish(lambda: translate("Lab", "Stopped: {message}").format(message=message))
         self.on_failed(message)
 
     def _on_trainer_busy(self, busy: bool) -> None:
         if not busy and self._state == "cancelling":
-            self._finish("Cancelled; the runs that finished are kept in the folder (Start again skips them).")
+            self._finish(lambda: translate("Lab", "Cancelled; the runs that finished are kept in the folder (Start "
+                                                  "again skips them)."))
 
     def _on_trainer_progress(self, channel: str, generation: int, fraction: float) -> None:
         if channel != "lab:train":
@@ -411,9 +521,12 @@ class LabDock(SettingsDock):
         self.progress.setValue(int(1000 * fraction))
         elapsed = time.monotonic() - self._started
         left = elapsed * (1 - fraction) / fraction if fraction > 0.01 else math.nan
-        self.status_label.setText(f"Training: {self._runs_done} of {self._runs_total} runs finished, "
-                                  f"{100 * fraction:.0f} % of all steps"
-                                  + (f", about {_duration(left)} left" if math.isfinite(left) else "") + ".")
+        done, total = self._runs_done, self._runs_total
+        self._set_status(lambda: translate("Lab", "Training: {done} of {total} runs finished, {percent} % of all "
+                                                  "steps").format(done=done, total=total,
+                                                                  percent=f"{100 * fraction:.0f}")
+                         + (translate("Lab", ", about {duration} left").format(duration=_duration(left))
+                            if math.isfinite(left) else "") + ".")
 
     def _on_event(self, event: dict[str, Any]) -> None:
         kind = event["type"]
@@ -434,16 +547,29 @@ class LabDock(SettingsDock):
             if item is None:
                 item = self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
                 self._live_items[run_id] = item
-            item.setData(data[:, 0], data[:, 1])
+            _set_loss(item, data, encoding)
 
-    def _finish(self, text: str) -> None:
+    def _finish(self, text_now) -> None:
+        """Training stopped: ``text_now()`` says how (again after a language switch)."""
         self._state = "idle"
         self._pending_settings = None
         self._redraw_timer.stop()
         self._draw_live()
         self._set_running(False)
-        self.status_label.setText(text)
+        self._set_status(text_now)
         self.refresh()
+
+    def _set_status(self, text_now) -> None:
+        """The status line from ``text_now()``, said again in a new language after a switch."""
+        self._status_text = text_now
+        self.status_label.setText(text_now())
+
+    def retranslate(self, language: str = "") -> None:
+        """After a language switch: the status line and the figure drawn from the results held (the folder is
+        not read again, and training goes on untouched)."""
+        self._set_status(self._status_text)
+        if self._result is not None or self._last_request is not None:
+            self.show_result(self._result)
 
     def _set_running(self, running: bool) -> None:
         self.start_button.setEnabled(not running)
@@ -470,9 +596,19 @@ class LabDock(SettingsDock):
 
     def result_title(self, result: lab_analysis.LabResults) -> str:
         if result.empty:
-            return "Training lab (no runs)"
-        return (f"Training lab: {METRIC_LABELS.get(result.metric or '', result.metric)} vs length, task {result.task}, "
-                f"trained ≤ {result.train_length}")
+            return translate("Lab", "Training lab (no runs)")
+        return translate("Lab", "Training lab: {metric} vs length, task {task}, trained ≤ {trained}").format(
+            metric=shown(METRIC_LABELS.get(result.metric or "", result.metric)), task=task_label(result.task),
+            trained=result.train_length)
+
+
+def _header_text(text: str) -> str:
+    """A header of the results table (peapp.analysis.lab: "encoding", "length N") in the current language."""
+    if text == "encoding":
+        return translate("Lab", "encoding")
+    if text.startswith("length ") and text[7:].isdigit():
+        return translate("Lab", "length {n}").format(n=text[7:])
+    return text
 
 
 def _y(values: np.ndarray, log_y: bool) -> np.ndarray:
@@ -485,6 +621,13 @@ def _encoding_of(run_id: str) -> str:
     """The encoding in a run id (``TASK-ENCODING-L20-seed0``, as peapp.lab.train.RunSpec names runs)."""
     parts = run_id.split("-")
     return parts[1] if len(parts) >= 4 else "?"
+
+
+def _set_loss(item: pg.PlotDataItem, points: np.ndarray, encoding: str) -> None:
+    """A run's loss curve; a line needs two points, so a run of a few steps is drawn as dots."""
+    few = len(points) < 3
+    item.setData(points[:, 0], points[:, 1], symbol="o" if few else None, symbolSize=5,
+                 symbolBrush=COLORS.get(encoding, "#95a5a6"), symbolPen=None)
 
 
 def _workers() -> int:

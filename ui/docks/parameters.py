@@ -16,10 +16,12 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QFormLayout, QFrame, QLabel, QScrollArea, QStyle, QVBoxLayout, QWidget
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp import encodings
 from peapp.document import Document
 from ui.docks.base import ViewDock
-from ui.forms import Form
+from ui import i18n
+from ui.forms import Form, tooltip as field_tooltip
 
 
 class _FamilyPage(QWidget):
@@ -30,30 +32,38 @@ class _FamilyPage(QWidget):
         self.family = family
         layout = QFormLayout(self)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.summary = QLabel(family.summary)
+        self.summary = QLabel()
+        i18n.keep_updated(self.summary, lambda: self.summary.setText(i18n.shown(family.summary)))
         self.summary.setObjectName(f"summary_{family.name}")
         self.summary.setWordWrap(True)
         layout.addRow(self.summary)
         self.form = Form(family.spec, on_edit, parent=self, prefix="param_")
         self.form.add_rows(layout)
         self.widgets = self.form.widgets
-        self._tooltips = {name: widget.toolTip() for name, widget in self.widgets.items()}
+        self._spec = None
 
     def sync(self, spec) -> None:
         """Show ``spec``'s values; disable the fields they make irrelevant, saying why on hover."""
+        self._spec = spec
         self.form.sync(spec.to_dict())
         inactive = spec.inactive_fields()
         for name, widget in self.widgets.items():
             reason = inactive.get(name)
             self.form.set_row_enabled(name, reason is None)
-            tip = self._tooltips[name] if reason is None else f"{reason}  {self._tooltips[name]}"
+            help_tip = field_tooltip(self.form.infos[name])  # in the current language
+            tip = help_tip if reason is None else f"{reason}  {help_tip}"
             widget.setToolTip(tip)
             self.form.labels[name].setToolTip(tip)
+
+    def retranslate(self) -> None:
+        """Say the reasons a field is disabled in the new language (the form has set its help)."""
+        if self._spec is not None:
+            self.sync(self._spec)
 
 
 class ParametersDock(ViewDock):
     object_name = "parametersDock"
-    title = "Parameters"
+    title = msg("Panels", "Parameters")
     order = 0
     default_area = Qt.DockWidgetArea.LeftDockWidgetArea
     tab_group = "controls"
@@ -67,11 +77,12 @@ class ParametersDock(ViewDock):
         layout.setContentsMargins(0, 0, 0, 0)
         self.family_combo = QComboBox()
         self.family_combo.setObjectName("familyCombo")
-        self.family_combo.setToolTip("Encoding family shown by the heatmap (Ctrl+Up/Down to switch)")
+        i18n.keep_tooltip(self.family_combo, msg("Parameters", "Encoding family shown by the heatmap "
+                                                 "(Ctrl+Up/Down to switch)"))
         self._families = encodings.families()
         for fam in self._families:
-            self.family_combo.addItem(fam.label, fam.name)
-            self.family_combo.setItemData(self.family_combo.count() - 1, fam.summary, Qt.ItemDataRole.ToolTipRole)
+            self.family_combo.addItem(i18n.shown(fam.label), fam.name)
+        i18n.keep_updated(self.family_combo, self._name_families)
         self.family_combo.currentIndexChanged.connect(self._family_chosen)
         layout.addWidget(self.family_combo)
         # one family's page shows at a time; the others are hidden, so the scroll area is as tall
@@ -107,17 +118,30 @@ class ParametersDock(ViewDock):
         self.message.setVisible(False)
         layout.insertWidget(1, self.message)
         self.set_body(body)
-        self.set_caption("Every value is checked before it is used; Ctrl+Z undoes an edit.")
+        i18n.keep(self.set_caption, msg("Parameters", "Every value is checked before it is used; Ctrl+Z undoes an edit."),
+                  self)
         self._refusal: str | None = None
         ctx.document_model.error.connect(self._remember_refusal)
-        for key, step, what in (("Ctrl+Down", 1, "next"), ("Ctrl+Up", -1, "previous")):
+        for key, step, what in (("Ctrl+Down", 1, msg("Parameters", "Show the next encoding family (Parameters panel)")),
+                                ("Ctrl+Up", -1, msg("Parameters", "Show the previous encoding family (Parameters panel)"))):
             shortcut = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.ApplicationShortcut)
-            shortcut.setWhatsThis(f"Show the {what} encoding family (Parameters panel)")
+            i18n.keep(shortcut.setWhatsThis, what, shortcut)
             shortcut.activated.connect(lambda s=step: self.step_family(s))
         self.on_document_changed(ctx.document)
 
     def make_request(self, document: Document):
         return None
+
+    def _name_families(self) -> None:
+        """The families' names and summaries (on hover) in the current language."""
+        for index, fam in enumerate(self._families):
+            self.family_combo.setItemText(index, i18n.shown(fam.label))
+            self.family_combo.setItemData(index, i18n.shown(fam.summary), Qt.ItemDataRole.ToolTipRole)
+
+    def retranslate(self, language: str = "") -> None:
+        """The families' pages say why a field is disabled in the new language."""
+        for page in self.forms.values():
+            page.retranslate()
 
     def show_result(self, result) -> None:  # pragma: no cover - never requested
         return None
@@ -152,7 +176,8 @@ class ParametersDock(ViewDock):
         if self.ctx.document_model.try_set_params(family, **{name: value}):
             form.clear_invalid()
         else:  # the main window puts it in the status bar too
-            form.mark_invalid(name, self._refusal or f"{value!r} was refused")
+            form.mark_invalid(name, self._refusal or i18n.translate("Parameters", "{value} was refused").format(
+                value=repr(value)))
 
     def _remember_refusal(self, message: str) -> None:
         # the model says why it refused an edit synchronously, before try_set_* returns

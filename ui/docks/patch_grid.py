@@ -35,12 +35,14 @@ from PySide6.QtGui import QColor, QImage, QImageReader, QPen
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QGraphicsRectItem, QHBoxLayout,
                                QLabel, QPushButton, QVBoxLayout, QWidget)
 
+from peapp.i18n import msg
 from peapp.analysis.patch_grid import (Panel, PatchGridRequest, PatchGridResult, PatchGridSettings, map_index,
                                        view_for_table)
 from peapp.document import Document
 from peapp.encodings import vision
 from peapp.errors import ParameterError, PeappError
 from peapp.views.patch_grid import PatchGridView
+from ui import i18n
 from ui.docks.base import ViewDock, readout_label
 from ui.forms import Form, Spin
 from ui.plotting import draw_as_path, relax_title_width
@@ -50,8 +52,9 @@ LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in
 SELECT_PEN = QColor("#ff4757")
 MAX_IMAGE_PIXELS = 50_000_000  # a 50-megapixel photo is 200 MB decoded; a larger header is refused unread
 
-_LABELS = {**vision.LABELS, "relative_bias": "Relative bias table (given)", "none": "— none —", "resampled": "A resampled to…", "data": "data range",
-           "full": "−1 … 1"}
+#: the plots' names in hover read-outs (the keys are the dock's own)
+_WHERE = {"tiles A": msg("PatchGrid", "tiles A"), "tiles B": msg("PatchGrid", "tiles B"),
+          "map A": msg("PatchGrid", "map A"), "map B": msg("PatchGrid", "map B"), "image": msg("PatchGrid", "image")}
 # Settings that change only how the result is drawn, not what is computed.
 _DRAW_ONLY = {"selected": 0, "color_range": "data"}
 
@@ -142,7 +145,8 @@ class _GridPlot:
 class PatchGridDock(ViewDock):
     object_name = "patchGridDock"
     view_id = PatchGridView.view_id
-    title = "Vision patch grid"
+    title = msg("Panels", "Vision patch grid")
+    tab_title = msg("Panels", "Patch grid")
     view_aliases = {"patches": "patch-grid"}  # for `peapp render` (issue 18's name)
     shortcut = "Ctrl+5"
     order = 50
@@ -163,8 +167,9 @@ class PatchGridDock(ViewDock):
 
         layout.addWidget(self._build_graphics(), 1)
 
-        self.readout = readout_label("patchGridReadout", "Hover over a tile, map or the image for values; click to "
-                                     "select a patch.", wrap=True)
+        self.readout = readout_label("patchGridReadout", wrap=True)
+        i18n.keep(self.readout.setText, msg("PatchGrid", "Hover over a tile, map or the image for values; click to "
+                                                         "select a patch."), self.readout)
         self.neighbours = QLabel()
         self.neighbours.setObjectName("patchGridNeighbours")
         self.neighbours.setWordWrap(True)
@@ -194,13 +199,16 @@ class PatchGridDock(ViewDock):
         self.grid_lines = draw_as_path(pg.PlotCurveItem(connect="pairs", pen=pg.mkPen((255, 255, 255, 120), width=1)))
         self.grid_lines.setZValue(3)
         self.photo.plot.addItem(self.grid_lines, ignoreBounds=True)
-        for plot in (self.large_a, self.large_b):
-            plot.plot.setLabel("bottom", "column")
-            plot.plot.setLabel("left", "row")
-        self.photo.plot.setLabel("bottom", "x (pixels)")
-        self.photo.plot.setLabel("left", "y (pixels)")
+        def name_axes() -> None:
+            for plot in (self.large_a, self.large_b):
+                plot.plot.setLabel("bottom", i18n.translate("PatchGrid", "column"))
+                plot.plot.setLabel("left", i18n.translate("PatchGrid", "row"))
+            self.photo.plot.setLabel("bottom", i18n.translate("PatchGrid", "x (pixels)"))
+            self.photo.plot.setLabel("left", i18n.translate("PatchGrid", "y (pixels)"))
+
+        i18n.keep_updated(self.graphics, name_axes)
         self.colorbar = pg.ColorBarItem(values=LEVELS, colorMap=pg.colormap.get(COLORMAP), interactive=False,
-                                        width=14, label="similarity")
+                                        width=14, label=i18n.translate("PatchGrid", "similarity"))
         self.colorbar.setImageItem([self.tiles_a.image, self.tiles_b.image, self.large_a.image,
                                     self.large_b.image, self.overlay])
         self._two_panels: bool | None = None
@@ -212,10 +220,13 @@ class PatchGridDock(ViewDock):
     # are the tooltips.  Three short rows keep the dock narrow enough to share the window.
     _ROWS = (
         (("A", ("encoding",)), ("B", ("second",))),
-        (("image px", ("image_height", "image_width")), ("patch px", ("patch_height", "patch_width")),
-         ("prefix", ("prefix_tokens",)), ("colours", ("color_range",))),
-        (("dim", ("dim",)), ("base", ("base",)), ("seed", ("seed",)), ("RoPE v", ("rope_vector",)),
-         ("resample to", ("resample_height", "resample_width")), ("bias head", ("bias_head",))),
+        ((msg("PatchGrid", "image px"), ("image_height", "image_width")),
+         (msg("PatchGrid", "patch px"), ("patch_height", "patch_width")),
+         (msg("PatchGrid", "prefix"), ("prefix_tokens",)), (msg("PatchGrid", "colours"), ("color_range",))),
+        ((msg("PatchGrid", "dim"), ("dim",)), (msg("PatchGrid", "base"), ("base",)), (msg("PatchGrid", "seed"), ("seed",)),
+         (msg("PatchGrid", "RoPE v"), ("rope_vector",)),
+         (msg("PatchGrid", "resample to"), ("resample_height", "resample_width")),
+         (msg("PatchGrid", "bias head"), ("bias_head",))),
     )
 
     def _build_controls(self) -> QWidget:
@@ -228,10 +239,8 @@ class PatchGridDock(ViewDock):
                          object_names={n: f"patchGrid_{n}" for n in names})
         self.controls: dict[str, QWidget] = self.form.widgets
         for name, widget in self.controls.items():
-            if isinstance(widget, QComboBox):
+            if isinstance(widget, QComboBox):  # its items are labelled by the settings' choices
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-                for i in range(widget.count()):
-                    widget.setItemText(i, _LABELS.get(widget.itemData(i), widget.itemText(i)))
             else:
                 # sized for the values people type, not for the range's widest number (seed 2³¹−1)
                 widget.setMaximumWidth(96 if name in ("seed", "base") else 64)
@@ -243,8 +252,10 @@ class PatchGridDock(ViewDock):
             line = QHBoxLayout()
             line.setSpacing(4)
             for label_text, group in spec:
-                label = QLabel(label_text)
-                label.setToolTip(" / ".join(PatchGridView.info(n).label for n in group))
+                label = QLabel()
+                i18n.keep_updated(label, lambda label=label, text=label_text, group=group: (
+                    label.setText(i18n.shown(text)),
+                    label.setToolTip(" / ".join(i18n.shown(PatchGridView.info(n).label) for n in group))))
                 line.addWidget(label)
                 for k, name in enumerate(group):
                     if k:
@@ -254,11 +265,11 @@ class PatchGridDock(ViewDock):
             rows.addLayout(line)
             line.addStretch(1)
         line = rows.itemAt(0).layout()
-        self.open_button = QPushButton("Open image…")
-        self.open_button.setToolTip("Show a PNG or JPEG of your own under the patch grid")
+        self.open_button = i18n.keep_text(QPushButton(), msg("PatchGrid", "Open image…"))
+        i18n.keep_tooltip(self.open_button, msg("PatchGrid", "Show a PNG or JPEG of your own under the patch grid"))
         self.open_button.clicked.connect(self._choose_image)
-        self.sample_button = QPushButton("Sample image")
-        self.sample_button.setToolTip("Back to the built-in landscape")
+        self.sample_button = i18n.keep_text(QPushButton(), msg("PatchGrid", "Sample image"))
+        i18n.keep_tooltip(self.sample_button, msg("PatchGrid", "Back to the built-in landscape"))
         self.sample_button.clicked.connect(lambda: self.set_view(image_path=""))
         line.addWidget(self.open_button)
         line.addWidget(self.sample_button)
@@ -290,8 +301,8 @@ class PatchGridDock(ViewDock):
         self.controls["bias_head"].setEnabled("relative_bias" in (view.encoding, view.second))
 
     def _choose_image(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Image under the patch grid", "",
-                                              "Images (*.png *.jpg *.jpeg *.bmp)")
+        path, _ = QFileDialog.getOpenFileName(self, i18n.translate("PatchGrid", "Image under the patch grid"), "",
+                                              i18n.translate("PatchGrid", "Images (*.png *.jpg *.jpeg *.bmp)"))
         if path:
             self.set_image(path)
 
@@ -304,7 +315,7 @@ class PatchGridDock(ViewDock):
                              lambda message: self._image_refused(message), what=f"image {path}")
 
     def _image_refused(self, message: str) -> None:
-        self.ctx.status(f"{self.title}: {message}")
+        self.ctx.status(f"{i18n.shown(self.title)}: {message}")
         self.readout.setText(message)
 
     # ---- checkpoint tables -------------------------------------------------------------------
@@ -347,7 +358,7 @@ class PatchGridDock(ViewDock):
         try:
             request = self.make_request(document)
         except PeappError as exc:
-            self.ctx.status(f"{self.title}: {exc}")
+            self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
             return
         key = request.settings
         if key == self._request_key:
@@ -365,13 +376,13 @@ class PatchGridDock(ViewDock):
             try:
                 request = self.make_request(self.ctx.document)
             except PeappError as exc:
-                self.ctx.status(f"{self.title}: {exc}")
+                self.ctx.status(f"{i18n.shown(self.title)}: {exc}")
                 return None
             self._request_key = request.settings
         return super().refresh(request)
 
     def on_failed(self, message: str) -> None:
-        self.readout.setText(f"{message} (the previous picture is kept)")
+        self.readout.setText(message + i18n.translate("PatchGrid", " (the previous picture is kept)"))
 
     # ---- drawing -----------------------------------------------------------------------------
     def _arrange(self, two: bool) -> None:
@@ -421,7 +432,8 @@ class PatchGridDock(ViewDock):
         except PeappError:
             full = False
         biased = result is not None and "relative_bias" in (result.a.encoding, result.b and result.b.encoding)
-        self.colorbar.getAxis("left").setLabel("bias" if biased else "similarity")  # where ColorBarItem puts its label
+        self.colorbar.getAxis("left").setLabel(i18n.translate("PatchGrid", "bias") if biased else
+                                               i18n.translate("PatchGrid", "similarity"))  # where ColorBarItem puts its label
         if result is not None and (biased or not full):  # a bias has no fixed −1 … 1 range
             lo = min(float(p.sim.min()) for p in (result.a, result.b) if p is not None)
             hi = max(float(p.sim.max()) for p in (result.a, result.b) if p is not None)
@@ -465,7 +477,7 @@ class PatchGridDock(ViewDock):
 
     def _image_read(self, key: tuple, rgb: np.ndarray | None, failure: str | None = None) -> None:
         if failure is not None:
-            self.ctx.status(f"{self.title}: {failure}")
+            self.ctx.status(f"{i18n.shown(self.title)}: {failure}")
             if self._rgb is not None:  # the previous picture stays
                 self._image_key, self._image_wanted = key, None
                 return
@@ -488,7 +500,8 @@ class PatchGridDock(ViewDock):
             hy = np.repeat(ys, 2).astype(float)
             self.grid_lines.setData(np.concatenate([vx, hx]), np.concatenate([vy, hy]))
             # short: a plot title's width is a minimum width of its column (the caption has the details)
-            set_title(self.photo.plot, f"image, {g.patch_height}×{g.patch_width} px patches")
+            set_title(self.photo.plot, i18n.translate("PatchGrid", "image, {h}×{w} px patches").format(
+                h=g.patch_height, w=g.patch_width))
 
     def selected_index(self) -> int:
         """Selected patch in panel A's grid."""
@@ -525,7 +538,8 @@ class PatchGridDock(ViewDock):
         target.image.setRect(QRectF(0, 0, gw, gh))
         target.view.setRange(QRectF(0, 0, gw, gh), padding=0.02)
         target.mark(c, r, 1, 1)
-        set_title(target.plot, f"{letter}: patch ({r},{c}) vs all")
+        set_title(target.plot, i18n.translate("PatchGrid", "{letter}: patch ({r},{c}) vs all").format(
+            letter=letter, r=r, c=c))
         tiles.mark(c * (gw + gap) - 0.5 * gap, r * (gh + gap) - 0.5 * gap, gw + gap, gh + gap)
 
     def _neighbour_text(self, index: int) -> str:
@@ -538,31 +552,40 @@ class PatchGridDock(ViewDock):
             report = vision.neighbour_report(panel.sim, gh, gw, i)
             ends = vision.row_end_patches(gh, gw)
             ok_ends = int(panel.nearest_ok[ends].sum()) if len(ends) else 0
-            lines.append(f"<b>{letter}</b> {report.text(gw)}. Over the grid: the most similar patches are the grid "
-                         f"neighbours for {int(panel.nearest_ok.sum()):,} of {len(panel.nearest_ok):,} patches "
-                         f"({ok_ends} of {len(ends)} row ends).")
+            lines.append(f"<b>{letter}</b> " + i18n.translate(
+                "PatchGrid", "{report}. Over the grid: the most similar patches are the grid neighbours for {ok:,} of "
+                "{n:,} patches ({ok_ends} of {ends} row ends).").format(
+                report=report.text(gw), ok=int(panel.nearest_ok.sum()), n=len(panel.nearest_ok), ok_ends=ok_ends,
+                ends=len(ends)))
             if panel.prefix_sim is not None:
                 parts = []
                 for k, row in enumerate(panel.prefix_sim):
                     best = int(np.argmax(row))
-                    parts.append(f"prefix row {k}: mean cosine with the patches {row.mean():+.3f}, highest "
-                                 f"{row[best]:+.3f} at ({best // gw},{best % gw})")
-                lines.append(f"<b>{letter}</b> (kept out of the grid) " + "; ".join(parts[:4])
+                    parts.append(i18n.translate("PatchGrid", "prefix row {k}: mean cosine with the patches "
+                                                             "{mean:+.3f}, highest {best:+.3f} at ({r},{c})").format(
+                        k=k, mean=row.mean(), best=row[best], r=best // gw, c=best % gw))
+                lines.append(f"<b>{letter}</b> " + i18n.translate("PatchGrid", "(kept out of the grid) ")
+                             + "; ".join(parts[:4])
                              + ("; …" if len(parts) > 4 else ""))
         return "<br>".join(lines)
 
     def _caption(self, result: PatchGridResult) -> str:
         a, b = result.a, result.b
-        text = (f"{result.patch_grid.describe()}. Each small tile is one patch; its pixels show how similar that "
-                f"patch's position encoding is to every patch's ({a.value_label}; one colour bar for every image), as in "
-                f"the ViT paper's Fig. 7. A 2D encoding gives each tile a bright blob around its own patch; a "
-                f"flattened 1D one gives horizontal stripes that wrap from one row end to the next row start.")
+        text = i18n.translate(
+            "PatchGrid", "{grid}. Each small tile is one patch; its pixels show how similar that patch's position "
+            "encoding is to every patch's ({what}; one colour bar for every image), as in the ViT paper's Fig. 7. A 2D "
+            "encoding gives each tile a bright blob around its own patch; a flattened 1D one gives horizontal stripes "
+            "that wrap from one row end to the next row start.").format(grid=result.patch_grid.describe(),
+                                                                          what=a.value_label)
         if a.encoding == "table" and result.table is not None:
-            text += f" Panel A is {result.table.name} ({result.table.num_prefix_tokens} prefix row(s) left out)."
+            text += i18n.translate("PatchGrid", " Panel A is {table} ({n} prefix row(s) left out).").format(
+                table=result.table.name, n=result.table.num_prefix_tokens)
         for letter, panel in (("A", a), ("B", b)):
             if panel is not None and panel.encoding == "relative_bias":
-                text += (f" Panel {letter} is not a similarity: each tile is one query patch's learned bias to every "
-                         f"key patch of the window (added to the attention logits; {panel.label}), {panel.note}")
+                text += i18n.translate(
+                    "PatchGrid", " Panel {letter} is not a similarity: each tile is one query patch's learned bias to "
+                    "every key patch of the window (added to the attention logits; {label}), {note}").format(
+                    letter=letter, label=panel.label, note=panel.note)
         if b is not None and b.note:
             text += f" B: {b.note}"
         return text
@@ -611,17 +634,24 @@ class PatchGridDock(ViewDock):
             _, _, r, c = vision.mosaic_tile_at(p.y(), p.x(), gh, gw, result.gap)
             tr, tc = divmod(index, gw)
             value = panel.sim[index, r * gw + c]
-            self.readout.setText(f"{where}: tile of patch ({tr},{tc}), cell ({r},{c}) — {panel.value_label} "
-                                 f"{value:+.4f} (offset {r - tr:+d} rows, {c - tc:+d} columns)")
+            self.readout.setText(i18n.translate(
+                "PatchGrid", "{where}: tile of patch ({tr},{tc}), cell ({r},{c}) — {what} {value:+.4f} (offset "
+                "{dr:+d} rows, {dc:+d} columns)").format(where=i18n.shown(_WHERE.get(where, where)), tr=tr, tc=tc,
+                                                        r=r, c=c, what=panel.value_label, value=value, dr=r - tr,
+                                                        dc=c - tc))
             return
         letter = "B" if where.endswith("B") else "A"
         sel = self.selected_index() if letter == "A" else self._b_index(self.selected_index())
         sr, sc = divmod(sel, gw)
         r, c = divmod(index, gw)
-        text = f"{where}: patch ({r},{c}) vs selected ({sr},{sc}) — {panel.value_label} {panel.sim[sel, index]:+.4f}"
+        text = i18n.translate("PatchGrid", "{where}: patch ({r},{c}) vs selected ({sr},{sc}) — {what} "
+                                           "{value:+.4f}").format(
+            where=i18n.shown(_WHERE.get(where, where)), r=r, c=c, sr=sr, sc=sc, what=panel.value_label,
+            value=panel.sim[sel, index])
         if where == "image":
             x, y, w, h = result.patch_grid.patch_rect(index)
-            text += f"; pixels x {x}–{x + w - 1}, y {y}–{y + h - 1}"
+            text += i18n.translate("PatchGrid", "; pixels x {x0}–{x1}, y {y0}–{y1}").format(
+                x0=x, x1=x + w - 1, y0=y, y1=y + h - 1)
         self.readout.setText(text)
 
     def _click(self, event) -> None:
@@ -674,8 +704,10 @@ class PatchGridDock(ViewDock):
         result = self._result
         if result is None:
             return self.title
-        title = f"Patch position similarity — {result.a.label}"
-        return title + (f" vs {result.b.label}" if result.b is not None else "")
+        if result.b is None:
+            return i18n.translate("PatchGrid", "Patch position similarity — {a}").format(a=result.a.label)
+        return i18n.translate("PatchGrid", "Patch position similarity — {a} vs {b}").format(a=result.a.label,
+                                                                                          b=result.b.label)
 
 
 DOCK = PatchGridDock

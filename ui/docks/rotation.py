@@ -24,12 +24,14 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 from superqt import QLabeledSlider
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp.analysis import rotation
 from peapp.analysis.rotation import RotationFacts, RotationRequest
 from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.jobs import frozen_params
 from peapp.views.rotation import RotationView
+from ui import i18n
 from ui.docks.base import ViewDock, readout_label
 from ui.forms import Combo, Form, Spin
 from ui.plotting import draw_as_path, plot_at
@@ -61,7 +63,8 @@ def _circle(radius: float, n: int = 121) -> tuple[np.ndarray, np.ndarray]:
 class RotationDock(ViewDock):
     object_name = "rotationDock"
     view_id = "rotation"
-    title = "RoPE rotations"
+    title = msg("Panels", "RoPE rotations")
+    tab_title = msg("Panels", "Rotations")
     order = 30
     shortcut = "Ctrl+2"
     frame_interval_ms = 40  # 25 frames/s; tests shorten it
@@ -93,14 +96,17 @@ class RotationDock(ViewDock):
                                        "n": "rotation_n"})
         self.pair_spin, self.speed_combo = self.form.widgets["pair"], self.form.widgets["speed"]
         self.m_spin, self.n_spin = self.form.widgets["m"], self.form.widgets["n"]
-        self.play_button = QPushButton("Play")
+        self.play_button = QPushButton()
         self.play_button.setObjectName("rotationPlay")
         self.play_button.setCheckable(True)
-        self.play_button.setToolTip("Advance the position continuously; pauses when the panel is hidden")
+        i18n.keep_updated(self.play_button, self._name_play_button)
+        i18n.keep_tooltip(self.play_button, msg("Rotations", "Advance the position continuously; pauses when the panel "
+                                                "is hidden"))
         self.play_button.toggled.connect(self._on_play_toggled)
         self.position_slider = QLabeledSlider(Qt.Orientation.Horizontal)
         self.position_slider.setObjectName("rotationPosition")
-        self.position_slider.setToolTip(RotationView.info("position").help)
+        i18n.keep_updated(self.position_slider,
+                          lambda: self.position_slider.setToolTip(i18n.shown(RotationView.info("position").help)))
         self.position_slider.valueChanged.connect(self._on_slider)
         self.position_slider.sliderReleased.connect(self._store_position)
         self.pair_info = QLabel()
@@ -110,7 +116,7 @@ class RotationDock(ViewDock):
         bar.addWidget(self.pair_info)
         bar.addWidget(self.play_button)
         bar.addWidget(self.speed_combo)
-        bar.addWidget(QLabel("Position"))
+        bar.addWidget(i18n.keep_text(QLabel(), msg("Rotations", "Position")))
         bar.addWidget(self.position_slider, 1)
         for name in ("m", "n"):
             bar.addWidget(self.form.labels[name])
@@ -149,9 +155,9 @@ class RotationDock(ViewDock):
         self._rel_brushes = [pg.mkBrush(c) for c in (Q_COLOUR, K_COLOUR, Q_COLOUR, K_COLOUR)]
         self.rel_plot.addItem(self.rel_tips)
         legend = self.rel_plot.legend
-        legend.addItem(self.q_arrow, "q at m + shift")
-        legend.addItem(self.k_arrow, "k at n + shift")
-        legend.addItem(self.q_ref, "q at m, k at n (no shift)")
+        self._legend(legend, self.q_arrow, msg("Rotations", "q at m + shift"))
+        self._legend(legend, self.k_arrow, msg("Rotations", "k at n + shift"))
+        self._legend(legend, self.q_ref, msg("Rotations", "q at m, k at n (no shift)"))
         self.x_circle = self.add_plot.plot(pen=pg.mkPen("#555", width=1))
         self.x_arrow = _arrow(self.add_plot, X_COLOUR)
         self.add_arrow = _arrow(self.add_plot, ADD_COLOUR)
@@ -160,9 +166,9 @@ class RotationDock(ViewDock):
         self.add_tips = pg.ScatterPlotItem(pen=None, size=8)
         self._add_brushes = [pg.mkBrush(c) for c in (X_COLOUR, ADD_COLOUR, ROT_COLOUR)]
         self.add_plot.addItem(self.add_tips)
-        self.add_plot.legend.addItem(self.x_arrow, "token x")
-        self.add_plot.legend.addItem(self.add_arrow, "x + sinusoid PE(pos)")
-        self.add_plot.legend.addItem(self.rot_arrow, "RoPE: R(pos)·x")
+        self._legend(self.add_plot.legend, self.x_arrow, msg("Rotations", "token x"))
+        self._legend(self.add_plot.legend, self.add_arrow, msg("Rotations", "x + sinusoid PE(pos)"))
+        self._legend(self.add_plot.legend, self.rot_arrow, msg("Rotations", "RoPE: R(pos)·x"))
         self.graphics.ci.layout.setRowStretchFactor(0, 2)
         self.graphics.ci.layout.setRowStretchFactor(1, 3)
         layout.addWidget(self.graphics, 1)
@@ -178,12 +184,34 @@ class RotationDock(ViewDock):
         numbers.addWidget(self.relative_label, 0, 0)
         numbers.addWidget(self.additive_label, 0, 1)
         layout.addLayout(numbers)
-        self.readout = readout_label("rotationReadout", "Hover over a plot for its numbers; click a small plot to show that pair below.")
+        self.readout = readout_label("rotationReadout")
+        i18n.keep(self.readout.setText, msg("Rotations", "Hover over a plot for its numbers; click a small plot to show "
+                                            "that pair below."), self.readout)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
         self._sync_controls(self.ctx.document)
+
+    def _legend(self, legend: pg.LegendItem, item, message) -> None:
+        """A legend entry whose text follows the language: after a switch the legend is built again
+        (a label given a shorter text keeps the longer one's size: the picture would not come back)."""
+        entries = self.__dict__.setdefault("_legend_entries", {})
+        first = legend not in entries
+        entries.setdefault(legend, []).append((item, message))
+        if first:  # kept while the dock lives (a connection of its own would outlive it)
+            i18n.keep_updated(self, lambda: self._rebuild_legend(legend))
+        else:
+            legend.addItem(item, i18n.shown(message))
+
+    def _rebuild_legend(self, legend: pg.LegendItem) -> None:
+        legend.clear()
+        for item, message in self._legend_entries[legend]:
+            legend.addItem(item, i18n.shown(message))
+
+    def _name_play_button(self) -> None:
+        self.play_button.setText(i18n.translate("Rotations", "Pause") if self.play_button.isChecked()
+                                 else i18n.translate("Rotations", "Play"))
 
     @staticmethod
     def _square(plot: pg.PlotItem) -> None:
@@ -237,7 +265,7 @@ class RotationDock(ViewDock):
         self.play_button.setChecked(False)
 
     def _on_play_toggled(self, playing: bool) -> None:
-        self.play_button.setText("Pause" if playing else "Play")
+        self._name_play_button()
         if playing:
             self._timer.start(self.frame_interval_ms)
         else:
@@ -327,7 +355,8 @@ class RotationDock(ViewDock):
             radius = float(np.linalg.norm(facts.q[pair])) * attn
             cell["circle"].setData(*_circle(radius))
             mark = " ◀" if pair == chosen else ""
-            cell["plot"].setTitle(f"pair {pair}{mark} · λ {facts.wavelengths[pair]:,.1f}", size="8pt")
+            cell["plot"].setTitle(i18n.translate("Rotations", "pair {pair}{mark} · λ {wavelength:,.1f}").format(
+                pair=pair, mark=mark, wavelength=facts.wavelengths[pair]), size="8pt")
             cell["plot"].setRange(xRange=(-1.15 * radius, 1.15 * radius), yRange=(-1.3 * radius, 1.15 * radius),
                                   padding=0)
             cell["turns"].setPos(0, -1.02 * radius)
@@ -335,16 +364,18 @@ class RotationDock(ViewDock):
         self.rel_circle.setData(*_circle(q_r))
         big = 1.2 * max(q_r, k_r)
         self.rel_plot.setRange(xRange=(-big, big), yRange=(-big, big), padding=0)
-        self.rel_plot.setTitle(f"Relative, pair {chosen}: q at m = {m}, k at n = {n}, both shifted by the position",
-                               size="9pt")
+        self.rel_plot.setTitle(i18n.translate("Rotations", "Relative, pair {pair}: q at m = {m}, k at n = {n}, both "
+                                              "shifted by the position").format(pair=chosen, m=m, n=n), size="9pt")
         x_r = float(np.linalg.norm(facts.x[chosen]))
         self.x_circle.setData(*_circle(x_r * attn))
         big = 1.2 * max(x_r + 1.0, x_r * attn)  # |x + PE| ≤ |x| + 1 in a pair
         self.add_plot.setRange(xRange=(-big, big), yRange=(-big, big), padding=0)
-        self.add_plot.setTitle(f"Additive vs rotary, pair {chosen}: the same token x", size="9pt")
+        self.add_plot.setTitle(i18n.translate("Rotations", "Additive vs rotary, pair {pair}: the same token x").format(
+            pair=chosen), size="9pt")
         self.pair_info.setText(f"λ {facts.wavelengths[chosen]:,.1f}")
-        self.pair_info.setToolTip(f"Pair {chosen} turns once every {facts.wavelengths[chosen]:,.1f} positions "
-                                  f"(θ = {facts.inv_freq[chosen]:.6g} rad/position)")
+        self.pair_info.setToolTip(i18n.translate("Rotations", "Pair {pair} turns once every {wavelength:,.1f} positions "
+                                                 "(θ = {theta:.6g} rad/position)").format(
+            pair=chosen, wavelength=facts.wavelengths[chosen], theta=facts.inv_freq[chosen]))
         self.set_caption(self._caption(facts, chosen))
 
     def _draw_frame(self, facts: RotationFacts, chosen: int, m: int, n: int) -> None:
@@ -352,6 +383,7 @@ class RotationDock(ViewDock):
         step = int(self.speed_combo.currentData() or 1)
         behind = p - step * np.arange(TRAIL)
         behind = behind[behind >= 0]
+        turns_text = i18n.translate("Rotations", "{turns:,.2f} turns")
         for cell in self.multiples:
             pair = cell["pair"]
             if pair is None:
@@ -360,7 +392,7 @@ class RotationDock(ViewDock):
             k = len(points)
             cell["trail"].setData(pos=points, brush=self._trail_brushes[:k], size=self._trail_sizes[:k])
             _set_arrow(cell["arrow"], points[0])
-            cell["turns"].setText(f"{p * inv[pair] / (2 * np.pi):,.2f} turns")
+            cell["turns"].setText(turns_text.format(turns=p * inv[pair] / (2 * np.pi)))
 
         # relative property: q at m + p, k at n + p; dashed: at m and n
         one = slice(chosen, chosen + 1)
@@ -380,11 +412,12 @@ class RotationDock(ViewDock):
         # second, and re-laying-out rich text is most of a frame's cost.
         show_numbers = not self.is_playing() or self.frames_drawn % 5 == 0
         if show_numbers:
-            self.relative_label.setText(
-                f"<b>Relative</b> (pair {chosen}): (m−n)·θ<sub>{chosen}</sub> = {m - n}·{inv[chosen]:.4g} → "
-                f"{np.degrees(rel.angle):+.1f}° between k and q, whatever the shift. "
-                f"Pair q·k = {rel.pair_dot:+.4f}; full q·k at ({m}, {n}) = {rel.dot:+.5f}, "
-                f"at ({m}+{p:,.0f}, {n}+{p:,.0f}) = {rel.dot_shifted:+.5f}.")
+            self.relative_label.setText(i18n.translate(
+                "Rotations", "<b>Relative</b> (pair {pair}): (m−n)·θ<sub>{pair}</sub> = {distance}·{theta:.4g} → "
+                "{angle:+.1f}° between k and q, whatever the shift. Pair q·k = {pair_dot:+.4f}; full q·k at ({m}, {n}) "
+                "= {dot:+.5f}, at ({m}+{p:,.0f}, {n}+{p:,.0f}) = {shifted:+.5f}.").format(
+                pair=chosen, distance=m - n, theta=inv[chosen], angle=np.degrees(rel.angle), pair_dot=rel.pair_dot,
+                m=m, n=n, dot=rel.dot, p=p, shifted=rel.dot_shifted))
 
         # additive sinusoid vs rotary, the same token vector x at position p
         add = rotation.additive_vs_rotary(facts.x, inv, p, chosen, attn)
@@ -396,23 +429,30 @@ class RotationDock(ViewDock):
         self.add_tips.setData(pos=np.array([x2, added2, rot2]), brush=self._add_brushes)
         self._additive = add
         if show_numbers:
-            self.additive_label.setText(
-                f"<b>Additive vs rotary</b> at position {p:,.0f}: |x| = {add.norm:.3f}; "
-                f"|x + PE| = {add.norm_added:.3f} (length changed by {add.norm_added - add.norm:+.3f}, pair "
-                f"{chosen} turned {add.turn_added:+.1f}°); |R·x| = {add.norm_rotated:.3f}"
-                + (f" (= |x| × attention factor {attn:.4g})" if attn != 1 else " (unchanged)")
-                + f", pair {chosen} turned {add.turn_rotated:+.1f}°.")
+            kept = i18n.translate("Rotations", " (= |x| × attention factor {factor:.4g})").format(factor=attn) \
+                if attn != 1 else i18n.translate("Rotations", " (unchanged)")
+            self.additive_label.setText(i18n.translate(
+                "Rotations", "<b>Additive vs rotary</b> at position {p:,.0f}: |x| = {norm:.3f}; |x + PE| = "
+                "{added:.3f} (length changed by {change:+.3f}, pair {pair} turned {turn_added:+.1f}°); |R·x| = "
+                "{rotated:.3f}{kept}, pair {pair} turned {turn_rotated:+.1f}°.").format(
+                p=p, norm=add.norm, added=add.norm_added, change=add.norm_added - add.norm, pair=chosen,
+                turn_added=add.turn_added, rotated=add.norm_rotated, kept=kept, turn_rotated=add.turn_rotated))
 
     def _caption(self, facts: RotationFacts, chosen: int) -> str:
         spec = facts.spec
-        scaling = "" if spec.rope_type == "default" else f" with {spec.rope_type} scaling ×{spec.factor:g}"
-        pairing = f"i and i + {spec.n_pairs}" if spec.layout == "half" else "2i and 2i + 1"
-        return (f"RoPE{scaling}, {spec.n_pairs} pairs, base {spec.base:g}: top, the query's pairs from "
-                f"fastest to slowest, turned by position·θ_i (trail: the last {TRAIL} frames) — fast pairs spin, "
-                f"slow ones barely move. Bottom left: q and k turn together under a shared shift, so their angle "
-                f"and q·k stay fixed (dashed: no shift). Bottom right: adding a sinusoid changes a vector's "
-                f"length and direction; RoPE only turns it. A pair is dimensions {pairing} ({spec.layout} layout); "
-                f"example vectors are random with a fixed seed.")
+        kind = i18n.shown(type(spec).info("rope_type").label_of(spec.rope_type))
+        scaling = "" if spec.rope_type == "default" else i18n.translate(
+            "Rotations", " with {kind} scaling ×{factor:g}").format(kind=kind, factor=spec.factor)
+        pairing = i18n.translate("Rotations", "i and i + {half}").format(half=spec.n_pairs) \
+            if spec.layout == "half" else i18n.translate("Rotations", "2i and 2i + 1")
+        return i18n.translate(
+            "Rotations", "RoPE{scaling}, {pairs} pairs, base {base:g}: top, the query's pairs from fastest to "
+            "slowest, turned by position·θ_i (trail: the last {trail} frames) — fast pairs spin, slow ones barely "
+            "move. Bottom left: q and k turn together under a shared shift, so their angle and q·k stay fixed "
+            "(dashed: no shift). Bottom right: adding a sinusoid changes a vector's length and direction; RoPE only "
+            "turns it. A pair is dimensions {pairing} ({layout} layout); example vectors are random with a fixed "
+            "seed.").format(scaling=scaling, pairs=spec.n_pairs, base=spec.base, trail=TRAIL, pairing=pairing,
+                            layout=i18n.shown(type(spec).info("layout").label_of(spec.layout)))
 
     # ---- hover -----------------------------------------------------------------------------------
     def _hover(self, scene_pos) -> None:
@@ -423,10 +463,11 @@ class RotationDock(ViewDock):
             plot, pair = cell["plot"], cell["pair"]
             if pair is not None and plot.isVisible() and plot.sceneBoundingRect().contains(scene_pos):
                 angle = self._position * facts.inv_freq[pair]
-                self.readout.setText(
-                    f"pair {pair}: θ = {facts.inv_freq[pair]:.6g} rad/position, wavelength "
-                    f"{facts.wavelengths[pair]:,.1f} positions; at position {self._position:,} it has turned "
-                    f"{np.degrees(angle):,.1f}° ({angle / (2 * np.pi):,.2f} turns)")
+                self.readout.setText(i18n.translate(
+                    "Rotations", "pair {pair}: θ = {theta:.6g} rad/position, wavelength {wavelength:,.1f} positions; "
+                    "at position {position:,} it has turned {degrees:,.1f}° ({turns:,.2f} turns)").format(
+                    pair=pair, theta=facts.inv_freq[pair], wavelength=facts.wavelengths[pair],
+                    position=self._position, degrees=np.degrees(angle), turns=angle / (2 * np.pi)))
                 return
         hit = plot_at(scene_pos, ((self._relative_hover, self.rel_plot), (self._additive_hover, self.add_plot)))
         if hit is not None:
@@ -444,15 +485,18 @@ class RotationDock(ViewDock):
         rel = getattr(self, "_relative", None)
         if rel is None:
             return ""
-        return (f"({x:+.3f}, {y:+.3f}), radius {np.hypot(x, y):.3f}, heading {np.degrees(np.arctan2(y, x)):+.1f}° — "
-                f"angle between q and k {np.degrees(rel.angle):+.2f}°, pair q·k {rel.pair_dot:+.4f}")
+        return i18n.translate("Rotations", "({x:+.3f}, {y:+.3f}), radius {radius:.3f}, heading {heading:+.1f}° — "
+                              "angle between q and k {angle:+.2f}°, pair q·k {pair_dot:+.4f}").format(
+            x=x, y=y, radius=np.hypot(x, y), heading=np.degrees(np.arctan2(y, x)), angle=np.degrees(rel.angle),
+            pair_dot=rel.pair_dot)
 
     def _additive_hover(self, x: float, y: float) -> str:
         add = getattr(self, "_additive", None)
         if add is None:
             return ""
-        return (f"({x:+.3f}, {y:+.3f}), radius {np.hypot(x, y):.3f} — full vectors: |x| {add.norm:.4f}, "
-                f"|x + PE| {add.norm_added:.4f}, |R·x| {add.norm_rotated:.4f}")
+        return i18n.translate("Rotations", "({x:+.3f}, {y:+.3f}), radius {radius:.3f} — full vectors: |x| {norm:.4f}, "
+                              "|x + PE| {added:.4f}, |R·x| {rotated:.4f}").format(
+            x=x, y=y, radius=np.hypot(x, y), norm=add.norm, added=add.norm_added, rotated=add.norm_rotated)
 
     # ---- export ----------------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
@@ -473,7 +517,7 @@ class RotationDock(ViewDock):
                 "x_rotated": rotation.rope_pairs(facts.x, facts.inv_freq, p, facts.attention_factor)}
 
     def export_title(self) -> str:
-        return f"RoPE rotations — position {self._position:,}"
+        return i18n.translate("Rotations", "RoPE rotations — position {position:,}").format(position=self._position)
 
 
 DOCK = RotationDock

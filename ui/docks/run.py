@@ -24,17 +24,19 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar,
-                               QPushButton, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget)
+from superqt.utils import qthrottled
 
+from peapp.i18n import msg, shown, translate
 from peapp.model_run import text_run as T
 from peapp.analysis.levels import LOG_DECADES
 from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 from peapp.views.run import MODES, TEXT_SOURCES, RunView
+from ui import i18n
 from ui import settings as preferences
-from ui.docks.base import ViewDock, error_label, readout_label
+from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Check, Combo, Form, Spin
 
 SEQUENTIAL = "viridis"
@@ -68,9 +70,15 @@ class TokenAxis(pg.AxisItem):
         lo, hi = sorted((minVal, maxVal))
         first = max(0, int(math.floor((lo - self.start) / self.cell)))
         last = min(int(math.ceil((self.stop - self.start) / self.cell)), int(math.ceil((hi - self.start) / self.cell)))
-        spacing = 14 if self.orientation in ("left", "right") else 56  # pixels a label needs
-        fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
         cells = np.arange(first, max(first, last))
+        if self.orientation in ("left", "right"):
+            spacing = 14.0  # pixels a label needs: a line of text
+        else:  # the longest label's width (pooled cells say their position too), from a sample of them
+            sample = cells[::max(1, cells.size // 200)]
+            chars = max((len(s) for s in self.tickStrings([self.start + (c + 0.5) * self.cell for c in sample], 1, 1)),
+                        default=6)
+            spacing = 7.0 * chars + 14
+        fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
         if cells.size > fit:
             cells = cells[::int(math.ceil(cells.size / fit))]
         return [(self.cell, [self.start + (c + 0.5) * self.cell for c in cells])]
@@ -86,14 +94,22 @@ class TokenAxis(pg.AxisItem):
         return out
 
 
-def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: str = "", invert: bool = False,
-          tokens: bool = False) -> pg.PlotItem:
+def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: Any = "", invert: bool = False,
+          tokens: bool = False, **fields: Any) -> pg.PlotItem:
+    """A plot of a figure; ``title`` (a marked message, formatted with ``fields``) is kept translated."""
     axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")} if tokens else None
-    plot = layout.addPlot(row=row, col=col, title=title or None, axisItems=axes)
+    plot = layout.addPlot(row=row, col=col, axisItems=axes)
+    if title:
+        i18n.keep(plot.setTitle, title, owner=layout, **fields)
     plot.setMenuEnabled(False)
     if invert:
         plot.invertY(True)
     return plot
+
+
+def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
+    """An axis label kept in the interface's language."""
+    i18n.keep(lambda shown_text: plot.setLabel(side, shown_text), text, owner=plot.getViewWidget())
 
 
 def _masked_layer(plot: pg.PlotItem) -> pg.ImageItem:
@@ -115,10 +131,11 @@ def _set_masked(item: pg.ImageItem, values: np.ndarray, rect: QRectF) -> None:
 class RunDock(ViewDock):
     object_name = "runDock"
     view_id = RunView.view_id
-    title = "Run on text"
+    title = msg("Panels", "Run on text")
     order = 96  # after the article panels (Ctrl+0…9) and the Training lab: the View menu goes in key order
     shortcut = "Ctrl+Shift+R"
     uses_compute_device = True  # Preferences > Device: the model runs there
+    own_worker = True  # a run takes minutes at 4,096 tokens: the other panels keep computing meanwhile
     view_names = tuple(MODES)  # `peapp render --view run-grid`, File > Export (the `mode` setting)
 
     def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
@@ -128,14 +145,16 @@ class RunDock(ViewDock):
         self._running = False
         self._grid_layout: tuple[int, int, int] | None = None  # (layers, heads, tile) of the drawn grid
         self._grid_order: np.ndarray | None = None
+        self._zoom: T.ZoomedMap | None = None  # the visible region recomputed exactly from the kept q/k
+        self._map_key: tuple | None = None  # (run, layer, full map?) last framed: redraws keep the user's zoom
         body = QWidget()
         outer = QVBoxLayout(body)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addLayout(self._build_text_row())
         self.text_edit = QPlainTextEdit()
         self.text_edit.setObjectName("runText")
-        self.text_edit.setPlaceholderText("Type or paste a text here, open a .txt file, or pick the bundled sample; "
-                                          "then press Run.")
+        i18n.keep(self.text_edit.setPlaceholderText, msg("Run", "Type or paste a text here, open a .txt file, or pick "
+                                                         "the bundled sample; then press Run."))
         self.text_edit.setMaximumHeight(64)
         self.text_edit.textChanged.connect(self._text_typed)
         outer.addWidget(self.text_edit)
@@ -147,29 +166,35 @@ class RunDock(ViewDock):
         self._build_tabs()
         self.tabs.currentChanged.connect(self._tab_changed)
         outer.addWidget(self.tabs, 1)
-        self.readout = readout_label("runReadout", "Hover over a figure for its numbers; click a head in the grid "
-                                                   "to open it.", wrap=True)
+        self.readout = readout_label("runReadout", wrap=True)
+        i18n.keep(self.readout.setText, msg("Run", "Hover over a figure for its numbers; click a head in the grid to "
+                                                 "open it."))
         outer.addWidget(self.readout)
         self.set_body(body)
-        self.ctx.worker.progressed.connect(self._on_progress)
-        self.ctx.worker.busyChanged.connect(self._on_busy)
+        self.worker.progressed.connect(self._on_progress)
+        self.worker.busyChanged.connect(self._on_busy)
         self._sync_controls(self.ctx.document)
         self._show_empty()
 
     # ---- construction ---------------------------------------------------------------------------
     def _build_text_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        row.addWidget(QLabel("Text"))
+        row.addWidget(i18n.keep_text(QLabel(), msg("Run", "Text")))
         self.source_combo = QComboBox()
         self.source_combo.setObjectName("runTextSource")
         for key in ("typed", "file", "sample"):
             self.source_combo.addItem(TEXT_SOURCES[key], key)
-        self.source_combo.setToolTip("What the checkpoint runs on; the choice is recorded in sessions and exports.")
+        i18n.keep_updated(self.source_combo, lambda: [
+            self.source_combo.setItemText(i, shown(TEXT_SOURCES[self.source_combo.itemData(i)]))
+            for i in range(self.source_combo.count())])
+        i18n.keep_tooltip(self.source_combo, msg("Run", "What the checkpoint runs on; the choice is recorded in sessions "
+                                                      "and exports."))
         self.source_combo.currentIndexChanged.connect(self._source_chosen)
         row.addWidget(self.source_combo)
-        self.open_button = QPushButton("Open .txt…")
+        self.open_button = i18n.keep_text(QPushButton(), msg("Run", "Open .txt…"))
         self.open_button.setObjectName("runOpenText")
-        self.open_button.setToolTip("Open a UTF-8 .txt file to run on (its path is recorded in sessions)")
+        i18n.keep_tooltip(self.open_button, msg("Run", "Open a UTF-8 .txt file to run on (its path is recorded in "
+                                                     "sessions)"))
         self.open_button.clicked.connect(self._choose_file)
         row.addWidget(self.open_button)
         self.form = Form(RunView, self._edit, parent=self, names=CONTROLS,
@@ -177,25 +202,18 @@ class RunDock(ViewDock):
                                 "grid_statistic": Combo(chars=14), "sort_grid": Check(), "log_colours": Check()},
                          object_names={n: f"run_{n}" for n in CONTROLS})
         self.controls = self.form.widgets
-        self.form.labels["max_tokens"].setText("Tokens")
+        i18n.keep(self.form.labels["max_tokens"].setText, msg("Run", "Tokens"))
         row.addWidget(self.form.labels["max_tokens"])
         row.addWidget(self.controls["max_tokens"])
-        self.run_button = QPushButton("Run")
+        self.run_button = i18n.keep_text(QPushButton(), msg("Run", "Run"))
         self.run_button.setObjectName("runButton")
-        self.run_button.setToolTip("Run the open checkpoint on this text (its own tokenizer)")
+        i18n.keep_tooltip(self.run_button, msg("Run", "Run the open checkpoint on this text (its own tokenizer)"))
         self.run_button.clicked.connect(self.run_text)
         row.addWidget(self.run_button)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("runProgress")
-        self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(140)
-        self.progress.setVisible(False)
+        self.progress = progress_bar("runProgress")
         row.addWidget(self.progress)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("runCancel")
-        self.cancel_button.setToolTip("Stop the run (Esc stops every running computation); the previous result stays")
-        self.cancel_button.clicked.connect(self.cancel)
-        self.cancel_button.setVisible(False)
+        self.cancel_button = cancel_button("runCancel", msg("Run", "Cancel"), msg(
+            "Run", "Stop the run (Esc stops every running computation); the previous result stays"), self.cancel)
         row.addWidget(self.cancel_button)
         row.addStretch(1)
         return row
@@ -206,8 +224,15 @@ class RunDock(ViewDock):
             row.addWidget(self.form.labels[name])
             row.addWidget(self.controls[name])
         for name in ("sort_grid", "log_colours"):
-            self.controls[name].setText(RunView.info(name).label)
+            i18n.keep(self.controls[name].setText, RunView.info(name).label)
             row.addWidget(self.controls[name])
+        self.reset_zoom_button = i18n.keep_text(QPushButton(), msg("Run", "Reset zoom"))
+        self.reset_zoom_button.setObjectName("runResetZoom")
+        i18n.keep_tooltip(self.reset_zoom_button, msg("Run", "Show the whole attention map again (zoom with the mouse "
+                                                           "wheel or a right-drag; the visible region is recomputed "
+                                                           "exactly, token by token)"))
+        self.reset_zoom_button.clicked.connect(self.reset_zoom)
+        row.addWidget(self.reset_zoom_button)
         row.addStretch(1)
         return row
 
@@ -217,23 +242,33 @@ class RunDock(ViewDock):
             widget = pg.GraphicsLayoutWidget()
             widget.setObjectName(f"runFigure_{mode}")
             self.figures[mode] = widget
-            self.tabs.addTab(widget, label)
+            self.tabs.addTab(widget, shown(label))
             widget.scene().sigMouseMoved.connect(lambda pos, m=mode: self._hover(m, pos))
+        i18n.keep_updated(self.tabs, lambda: [self.tabs.setTabText(i, shown(label))
+                                              for i, label in enumerate(MODES.values())])
         # (1) attention map
         g = self.figures["run-attention"]
         self.map_plot = _plot(g, 0, 0, invert=True, tokens=True)
-        self.map_plot.setLabel("left", "query token")
-        self.map_plot.setLabel("bottom", "key token")
+        _axis_label(self.map_plot, "left", msg("Run", "query token"))
+        _axis_label(self.map_plot, "bottom", msg("Run", "key token"))
         self.map_masked = _masked_layer(self.map_plot)
         self.map_image = pg.ImageItem(axisOrder="row-major")
         self.map_plot.addItem(self.map_image)
+        self.zoom_masked = _masked_layer(self.map_plot)
+        self.zoom_image = pg.ImageItem(axisOrder="row-major")
+        for z, item in ((2, self.zoom_masked), (3, self.zoom_image)):  # drawn over the pooled map where zoomed
+            item.setZValue(z)
+            item.setVisible(False)
+        self.map_plot.addItem(self.zoom_image)
         self.map_bar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
-        self.map_bar.setImageItem(self.map_image, insert_in=self.map_plot)
+        self.map_bar.setImageItem([self.map_image, self.zoom_image], insert_in=self.map_plot)
+        self._zoom_changed = qthrottled(self._request_zoom, timeout=200, parent=self)
+        self.map_plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._zoom_changed())
         # (2) head grid
         g = self.figures["run-grid"]
         self.grid_plot = _plot(g, 0, 0, invert=True)
-        self.grid_plot.setLabel("left", "layer")
-        self.grid_plot.setLabel("bottom", "head (per layer; sorted by the statistic when Sort is on)")
+        _axis_label(self.grid_plot, "left", msg("Run", "layer"))
+        _axis_label(self.grid_plot, "bottom", msg("Run", "head (per layer; sorted by the statistic when Sort is on)"))
         self.grid_frames = pg.ImageItem(axisOrder="row-major")
         self.grid_thumbs = pg.ImageItem(axisOrder="row-major")
         self.grid_thumbs.setZValue(1)
@@ -244,15 +279,15 @@ class RunDock(ViewDock):
         g.scene().sigMouseClicked.connect(self._grid_clicked)
         # (3) distance profiles and classes
         g = self.figures["run-distance"]
-        self.distance_plot = _plot(g, 0, 0, "Mean attention by distance, heads of the chosen layer")
+        self.distance_plot = _plot(g, 0, 0, msg("Run", "Mean attention by distance, heads of the chosen layer"))
         self.distance_plot.setLogMode(x=True, y=True)
-        self.distance_plot.setLabel("bottom", "distance (tokens)")
-        self.distance_plot.setLabel("left", "mean weight")
+        _axis_label(self.distance_plot, "bottom", msg("Run", "distance (tokens)"))
+        _axis_label(self.distance_plot, "left", msg("Run", "mean weight"))
         self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
         self.distance_curves: list[pg.PlotDataItem] = []
-        self.class_plot = _plot(g, 0, 1, "Head class", invert=True)
-        self.class_plot.setLabel("left", "layer")
-        self.class_plot.setLabel("bottom", "head")
+        self.class_plot = _plot(g, 0, 1, msg("Run", "Head class"), invert=True)
+        _axis_label(self.class_plot, "left", msg("Run", "layer"))
+        _axis_label(self.class_plot, "bottom", msg("Run", "head"))
         self.class_image = pg.ImageItem(axisOrder="row-major")
         self.class_plot.addItem(self.class_image)
         g.ci.layout.setColumnStretchFactor(0, 3)
@@ -260,10 +295,10 @@ class RunDock(ViewDock):
         # (4) sinks
         g = self.figures["run-sinks"]
         self.sink_plots, self.sink_images = [], []
-        for col, title in enumerate(("Share of attention on token 0", f"… on the first {SINK_SPAN} tokens")):
-            plot = _plot(g, 0, col, title, invert=True)
-            plot.setLabel("left", "layer")
-            plot.setLabel("bottom", "head")
+        for col, title in enumerate((msg("Run", "Share of attention on token 0"), msg("Run", "… on the first {n} tokens"))):
+            plot = _plot(g, 0, col, title, invert=True, n=SINK_SPAN)
+            _axis_label(plot, "left", msg("Run", "layer"))
+            _axis_label(plot, "bottom", msg("Run", "head"))
             image = pg.ImageItem(axisOrder="row-major")
             plot.addItem(image)
             self.sink_plots.append(plot)
@@ -272,10 +307,10 @@ class RunDock(ViewDock):
         self.sink_bar.setImageItem(self.sink_images, insert_in=self.sink_plots[1])
         # (5) RoPE frequency usage
         g = self.figures["run-rope"]
-        self.rope_plot = _plot(g, 0, 0, "Share of |q|·|k| per rotary pair, by wavelength")
+        self.rope_plot = _plot(g, 0, 0, msg("Run", "|q|·|k| share per rotary pair"))
         self.rope_plot.setLogMode(x=True, y=False)
-        self.rope_plot.setLabel("bottom", "wavelength 2π/θ (tokens)")
-        self.rope_plot.setLabel("left", "share of the layer's |q|·|k|")
+        _axis_label(self.rope_plot, "bottom", msg("Run", "wavelength 2π/θ (tokens)"))
+        _axis_label(self.rope_plot, "left", msg("Run", "share of the layer's |q|·|k|"))
         self.rope_plot.showGrid(x=True, y=True, alpha=0.2)
         self.rope_layer_curves: list[pg.PlotDataItem] = []
         self.rope_chosen = self.rope_plot.plot(pen=pg.mkPen("#e67e22", width=2), symbol="o", symbolSize=4,
@@ -285,9 +320,9 @@ class RunDock(ViewDock):
         self.rope_run_length = pg.InfiniteLine(angle=90, pen=pg.mkPen("#27ae60", style=Qt.PenStyle.DotLine))
         self.rope_plot.addItem(self.rope_context)
         self.rope_plot.addItem(self.rope_run_length)
-        self.rope_heat_plot = _plot(g, 0, 1, "Share per pair (columns) and layer (rows)", invert=True)
-        self.rope_heat_plot.setLabel("left", "layer")
-        self.rope_heat_plot.setLabel("bottom", "pair (shortest wavelength left)")
+        self.rope_heat_plot = _plot(g, 0, 1, msg("Run", "Share per pair and layer"), invert=True)
+        _axis_label(self.rope_heat_plot, "left", msg("Run", "layer"))
+        _axis_label(self.rope_heat_plot, "bottom", msg("Run", "pair (shortest wavelength left)"))
         self.rope_heat = pg.ImageItem(axisOrder="row-major")
         self.rope_heat_plot.addItem(self.rope_heat)
         self.rope_bar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
@@ -297,8 +332,8 @@ class RunDock(ViewDock):
         self.term_plots, self.term_images, self.term_masked = [], [], []
         for col in range(2):
             plot = _plot(g, 0, col, invert=True, tokens=True)
-            plot.setLabel("left", "query token")
-            plot.setLabel("bottom", "key token")
+            _axis_label(plot, "left", msg("Run", "query token"))
+            _axis_label(plot, "bottom", msg("Run", "key token"))
             self.term_masked.append(_masked_layer(plot))
             image = pg.ImageItem(axisOrder="row-major")
             plot.addItem(image)
@@ -335,7 +370,7 @@ class RunDock(ViewDock):
         self.message.setText(text)
         self.message.setVisible(bool(text))
         if text:
-            self.ctx.status(f"{self.title}: {text}")
+            self.ctx.status(f"{shown(self.title)}: {text}")
 
     def _sync_controls(self, document: Document) -> None:
         values = self.settings(document)
@@ -384,7 +419,8 @@ class RunDock(ViewDock):
                 self.source_combo.setCurrentIndex(self.source_combo.findData("typed"))
 
     def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a text", "", "Text (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, translate("Run", "Open a text"), "",
+                                              translate("Run", "Text (*.txt);;All files (*)"))
         if path:
             self.use_file(path)
         elif self.source_combo.currentData() == "file" and not getattr(self, "_file", ""):
@@ -424,14 +460,15 @@ class RunDock(ViewDock):
         try:
             text, _ = T.resolve_text(source, values["text"], values["text_file"])
             if not text.strip():
-                raise PeappError("the text is empty: type or paste some, open a .txt file, or pick the sample.")
+                raise PeappError(translate("Run", "the text is empty: type or paste some, open a .txt file, or pick the "
+                                                "sample."))
             values["text_sha256"] = T.text_sha256(text)
             self.ctx.document.with_view(self.view_id, **values)
         except PeappError as exc:
             self._say(str(exc))
             return
         if not self.ctx.document.checkpoint:
-            self._say("no checkpoint is open: open one (File > Open, or File > Open Sample) first.")
+            self._say(translate("Run", "no checkpoint is open: open one (File > Open, or File > Open Sample) first."))
             return
         self._say("")
         before = self._request
@@ -456,6 +493,8 @@ class RunDock(ViewDock):
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
+        if self._result is None:
+            self._show_empty()
         try:
             request = self.make_request(document)
         except PeappError as exc:
@@ -489,12 +528,23 @@ class RunDock(ViewDock):
         self._result_request = request
         return result
 
+    def unfinished_work(self) -> str | None:
+        if not self._running:
+            return None
+        return translate("Run", "Run on text is running the model ({percent} % done); the run is lost.").format(
+            percent=f"{self.progress.value() / 10:.0f}")
+
     def cancel(self) -> None:
-        self.ctx.worker.cancel(self.object_name)
+        self.worker.cancel(self.object_name)
+        self.worker.cancel(f"{self.object_name}:zoom")
         self._generation = -1  # a result already on its way (finished just before) is not shown either
         self._request = None  # the same settings may be run again
         self._set_running(False)
-        self._say("Run cancelled; the previous result stays." if self._result else "Run cancelled.")
+        self._say_cancelled()
+
+    def _say_cancelled(self) -> None:
+        self._say(translate("Run", "Run cancelled; the previous result stays.") if self._result
+                  else translate("Run", "Run cancelled."))
 
     def _set_running(self, running: bool) -> None:
         self._running = running
@@ -509,28 +559,43 @@ class RunDock(ViewDock):
 
     def _on_busy(self, busy: bool) -> None:
         # Esc (the main window's cancel) stops the run without a result or a failure: tidy up
-        if self._running and not self.ctx.worker.is_current(self.object_name, self._generation):
+        if self._running and not self.worker.is_current(self.object_name, self._generation):
             self._set_running(False)
-            self._say("Run cancelled; the previous result stays." if self._result else "Run cancelled.")
+            self._say_cancelled()
 
     def on_failed(self, message: str) -> None:
         self._set_running(False)
-        self._say(message + (" The previous result stays." if self._result else ""))
+        self._say(message + (translate("Run", " The previous result stays.") if self._result else ""))
         self._request = None  # the same settings may be run again (after opening the right file…)
 
     def show_result(self, result: T.TextRunResult) -> None:
         self._set_running(False)
         self._result = result
+        self._zoom = None
         self._result_request = self._request
         self._say("")
         self._sync_controls(self.ctx.document)
         self._draw()
 
+    def retranslate(self, language: str = "") -> None:
+        """After a language switch: redraw the last run's figures and captions from the result held —
+        a run takes minutes, so it is never started again for a new language."""
+        if self._result is None:
+            self._show_empty()
+        else:
+            self._draw()
+
     # ---- drawing ----------------------------------------------------------------------------------
     def _show_empty(self) -> None:
-        self.set_caption("Run on text: open a checkpoint (File > Open Sample), choose a text (type it, open a .txt, "
-                         "or the bundled sample) and press Run. The model runs with its own tokenizer; every "
-                         "statistic is measured on its real attention.")
+        checkpoint = self.ctx.document.checkpoint
+        if checkpoint:
+            first = translate("Run", "{model} is open: choose a text (type it, open a .txt, or the bundled sample) and "
+                                   "press Run.").format(model=_short_name(checkpoint))
+        else:
+            first = translate("Run", "Run on text: open a checkpoint (File > Open Sample), choose a text (type it, open "
+                                   "a .txt, or the bundled sample) and press Run.")
+        self.set_caption(first + " " + translate("Run", "The model runs with its own tokenizer; every statistic is "
+                                                      "measured on its real attention."))
 
     def _tab_changed(self, index: int) -> None:
         mode = list(MODES)[index]
@@ -572,8 +637,8 @@ class RunDock(ViewDock):
         top = float(finite.max()) if finite.size else 1.0
         if self.settings()["log_colours"]:
             floor = top * 10.0 ** -LOG_DECADES
-            shown = np.log10(np.maximum(values, floor)) if finite.size else values
-            return np.where(np.isfinite(values), shown, np.nan), (math.log10(max(floor, 1e-300)), math.log10(max(top, 1e-300)))
+            drawn = np.log10(np.maximum(values, floor)) if finite.size else values
+            return np.where(np.isfinite(values), drawn, np.nan), (math.log10(max(floor, 1e-300)), math.log10(max(top, 1e-300)))
         return values, (0.0, top if top > 0 else 1.0)
 
     def _token_ticks(self, plot: pg.PlotItem, region: tuple[int, int, int, int], cell: tuple[float, float]) -> None:
@@ -584,19 +649,95 @@ class RunDock(ViewDock):
 
     def _draw_map(self, run, layer: int, head: int) -> None:
         values, region, cell, full = self._map_of(run, layer, head)
-        shown, levels = self._weights_shown(values)
+        drawn, levels = self._weights_shown(values)
         r0, r1, c0, c1 = region
         rect = QRectF(c0, r0, c1 - c0, r1 - r0)
-        self.map_image.setImage(shown, autoLevels=False, levels=levels)
+        self.map_image.setImage(drawn, autoLevels=False, levels=levels)
         self.map_image.setRect(rect)
         _set_masked(self.map_masked, values, rect)
         self.map_bar.setLevels(levels)
-        self.map_bar.axis.setLabel(("log₁₀ " if self.settings()["log_colours"] else "") + "attention weight"
-                                   + ("" if cell == (1, 1) else " (mean per cell)"))
-        note = "" if full else f" — {values.shape[0]}×{values.shape[1]} thumbnail until layer {layer} is run"
-        self.map_plot.setTitle(f"layer {layer}, head {head}: {T.CLASS_LABELS[run.head_class[layer][head]]}{note}")
-        self.map_plot.getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
+        self.map_bar.axis.setLabel(self._weight_label(cell))
+        note = "" if full else translate("Run", " — {rows}×{cols} thumbnail until layer {layer} is run").format(
+            rows=values.shape[0], cols=values.shape[1], layer=layer)
+        self.map_plot.setTitle(translate("Run", "layer {layer}, head {head}: {kind}").format(
+            layer=layer, head=head, kind=shown(T.CLASS_LABELS[run.head_class[layer][head]])) + note)
+        key = (id(run), layer, full)
+        if key != self._map_key:  # a new run or layer is framed whole; other redraws keep the user's zoom
+            self._map_key = key
+            self._zoom = None
+            self.map_plot.getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
         self._token_ticks(self.map_plot, region, cell)
+        self._draw_zoom(head, levels)
+
+    # ---- zoom: the visible region recomputed exactly from the map layer's kept q and k ---------------
+    def _visible(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        (x0, x1), (y0, y1) = self.map_plot.getViewBox().viewRange()
+        return (int(np.floor(y0)), int(np.ceil(y1))), (int(np.floor(x0)), int(np.ceil(x1)))
+
+    def _request_zoom(self) -> None:
+        """After a zoom or pan of the map: ask for the visible region cell by cell if the map is pooled."""
+        if self._result is None or not self._map_of(self._result.run, *self._chosen())[3]:
+            return
+        rows, cols = self._visible()
+        width = int(self.map_plot.getViewBox().width() * self.devicePixelRatioF())
+        request = T.zoom_request(self._result, rows, cols, width)
+        if request is None:
+            if self._zoom is not None:
+                self._zoom = None
+                self._draw()
+            return
+        self.submit_side("zoom", request)
+
+    def show_side_result(self, name: str, result: Any) -> None:
+        if name == "zoom" and self._result is not None and result.run_id == id(self._result.run):
+            self._zoom = result
+            self._draw_map(self._result.run, *self._chosen())
+
+    def _shown_zoom(self, head: int) -> np.ndarray | None:
+        """The zoomed values of ``head`` when the zoom belongs to the map on screen, else None."""
+        if self._zoom is None or self._result is None:
+            return None
+        layer, _ = self._chosen()
+        if not self._map_of(self._result.run, layer, head)[3]:
+            return None
+        return self._zoom.values[head]
+
+    def _draw_zoom(self, head: int, levels: tuple[float, float]) -> None:
+        values = self._shown_zoom(head)
+        for item in (self.zoom_image, self.zoom_masked):
+            item.setVisible(values is not None)
+        if values is None:
+            return
+        drawn, zoom_levels = self._weights_shown(values)
+        r0, r1, c0, c1 = self._zoom.region
+        rect = QRectF(c0, r0, c1 - c0, r1 - r0)
+        # single-token weights reach higher than pooled means: the colours follow the zoom
+        self.zoom_image.setImage(drawn, autoLevels=False, levels=zoom_levels)
+        self.zoom_image.setRect(rect)
+        self.map_image.setLevels(zoom_levels)
+        self.map_bar.setLevels(zoom_levels)
+        _set_masked(self.zoom_masked, values, rect)
+        cell = self._zoom.cell
+        self.map_bar.axis.setLabel(self._weight_label(cell))
+        self._token_ticks(self.map_plot, self._zoom.region, cell)
+        self.set_caption(self._caption(self._result.run, *self._chosen()))
+
+    def _weight_label(self, cell) -> str:
+        """The colour bar's label of an attention map with cells of ``cell`` tokens."""
+        label = ("log₁₀ " if self.settings()["log_colours"] else "") + translate("Run", "attention weight")
+        return label + ("" if cell == (1, 1) else translate("Run", " (mean per cell)"))
+
+    def reset_zoom(self) -> None:
+        if self._result is None:
+            return
+        self._zoom = None
+        self._map_key = None
+        self._draw()
+
+    def zoom_to(self, rows: tuple[int, int], cols: tuple[int, int]) -> None:
+        """Show a region of the map (as a mouse zoom would) and ask for it cell by cell."""
+        self.map_plot.getViewBox().setRange(xRange=cols, yRange=rows, padding=0)
+        self._request_zoom()
 
     def _draw_grid(self, run, layer: int, head: int) -> None:
         values = self.settings()
@@ -634,7 +775,8 @@ class RunDock(ViewDock):
         self.grid_thumbs.setImage(thumbs, autoLevels=False, levels=(0, 255))
         self.grid_thumbs.setRect(QRectF(0, 0, H, L))
         self.grid_bar.setLevels((lo, hi))
-        self.grid_bar.axis.setLabel(f"frame: {T.GRID_STATISTICS_LABELS[values['grid_statistic']]}")
+        self.grid_bar.axis.setLabel(translate("Run", "frame: {statistic}").format(
+            statistic=shown(T.GRID_STATISTICS_LABELS[values["grid_statistic"]])))
         self._grid_layout, self._grid_order = (L, H, tile), order
         self.grid_plot.getViewBox().setRange(xRange=(0, H), yRange=(0, L), padding=0.01)
         self.grid_plot.getAxis("left").setTicks([[(i + 0.5, str(i)) for i in T.tick_indices(L, 32)]])
@@ -647,8 +789,9 @@ class RunDock(ViewDock):
             self._grid_mark.setZValue(5)
             self.grid_plot.addItem(self._grid_mark)
         self._grid_mark.setRect(QRectF(col, layer, 1, 1))
-        self.grid_plot.setTitle(f"Every layer × head ({L} × {H}); each map on its own log scale (white = most weight, "
-                                f"3 decades), light grey = masked; orange box = shown in the Attention tab")
+        # short: a plot title's text sets the figure's minimum width (a long one pushes the grid off the panel)
+        self.grid_plot.setTitle(translate("Run", "Every layer × head ({layers} × {heads}); orange box: the Attention "
+                                               "tab's head").format(layers=L, heads=H))
 
     def _draw_distance(self, run, layer: int, head: int) -> None:
         n = run.n_tokens
@@ -664,13 +807,15 @@ class RunDock(ViewDock):
             colour = T.CLASS_COLOURS[run.head_class[layer][h]]
             curve.setPen(pg.mkPen(colour, width=3 if chosen else 1))
             curve.setZValue(2 if chosen else 1)
-        self.distance_plot.setTitle(f"Mean attention by distance, layer {layer} (thick: head {head}; colour = class)")
+        self.distance_plot.setTitle(translate("Run", "Layer {layer}: mean weight by distance (thick: head {head})").format(
+            layer=layer, head=head))
         codes = {name: i for i, name in enumerate(T.CLASS_COLOURS)}
         classes = np.array([[codes[c] for c in row] for row in run.head_class])
         colours = np.array([pg.mkColor(c).getRgb() for c in T.CLASS_COLOURS.values()], dtype=np.uint8)
         self.class_image.setImage(colours[classes], autoLevels=False, levels=(0, 255))
         self.class_image.setRect(QRectF(0, 0, run.heads, run.layers))
-        legend = " ".join(f"<span style='color:{T.CLASS_COLOURS[k]}'>■ {v}</span>" for k, v in T.CLASS_LABELS.items())
+        legend = " ".join(f"<span style='color:{T.CLASS_COLOURS[k]}'>■ {shown(v)}</span>"
+                          for k, v in T.CLASS_LABELS.items())
         self.class_plot.setTitle(legend, size="8pt")
 
     def _draw_sinks(self, run) -> None:
@@ -686,7 +831,8 @@ class RunDock(ViewDock):
         if usage is None:
             self.rope_chosen.setData([], [])
             self.rope_heat.clear()
-            self.rope_plot.setTitle(f"No rotary pairs: this model's position scheme is {run.scheme}")
+            self.rope_plot.setTitle(translate("Run", "No rotary pairs: this model's position scheme is {scheme}").format(
+                scheme=run.scheme))
             self.rope_context.setVisible(False)
             self.rope_run_length.setVisible(False)
             return
@@ -697,7 +843,7 @@ class RunDock(ViewDock):
                 curve = self.rope_plot.plot(wave, share[l_], pen=pg.mkPen((150, 150, 150, 70), width=1))
                 self.rope_layer_curves.append(curve)
         self.rope_chosen.setData(wave, share[layer])
-        self.rope_plot.setTitle(f"Share of |q|·|k| per rotary pair, layer {layer} (orange; grey: other layers)")
+        self.rope_plot.setTitle(translate("Run", "Layer {layer} (orange): |q|·|k| share per pair").format(layer=layer))
         if run.trained_context:
             self.rope_context.setValue(math.log10(run.trained_context))
             self.rope_context.setVisible(True)
@@ -724,9 +870,10 @@ class RunDock(ViewDock):
             for image, masked in zip(self.term_images, self.term_masked):
                 image.clear()
                 masked.clear()
-            self.term_plots[0].setTitle("running for this head…" if waiting and self._running else
-                                        ("Run for this layer and head to compare its terms" if waiting else
-                                         f"No position term to separate for a {run.scheme} model"))
+            self.term_plots[0].setTitle(translate("Run", "running for this head…") if waiting and self._running else
+                                        (translate("Run", "Run for this layer and head to compare its terms") if waiting
+                                         else translate("Run", "No position term to separate for a {scheme} "
+                                                             "model").format(scheme=run.scheme)))
             self.term_plots[1].setTitle("")
             return
         r0, r1, c0, c1 = run.map_region
@@ -740,9 +887,10 @@ class RunDock(ViewDock):
             image.setRect(rect)
             _set_masked(masked, values, rect)
             bar.setLevels((-top, top))
-            bar.axis.setLabel("logit q·k·scale" + ("" if run.map_bin == (1, 1) else " (mean per cell)"))
-        self.term_plots[0].setTitle(f"real logits, layer {layer} head {head}")
-        self.term_plots[1].setTitle(run.term_kind)
+            bar.axis.setLabel(translate("Run", "logit q·k·scale")
+                              + ("" if run.map_bin == (1, 1) else translate("Run", " (mean per cell)")))
+        self.term_plots[0].setTitle(translate("Run", "real logits, layer {layer} head {head}").format(layer=layer, head=head))
+        self.term_plots[1].setTitle(shown(T.TERM_KIND_LABELS.get(run.term_kind, run.term_kind)))
         self.term_plots[0].getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
         for plot in self.term_plots:
             self._token_ticks(plot, run.map_region, run.map_bin)
@@ -751,50 +899,79 @@ class RunDock(ViewDock):
         res = self._result
         mode = self.settings()["mode"]
         model = _short_name(res.checkpoint)
-        head_line = (f"{model} ({res.family}) on {res.text_label}: {run.n_tokens:,} tokens"
-                     + (" (text cut at Max tokens)" if res.truncated else "")
-                     + (f", perplexity {run.perplexity:.2f}" if run.perplexity is not None else "")
-                     + f"; run in {run.seconds:.1f} s on {run.device}.")
+        head_line = translate("Run", "{model} ({family}) on {text}: {n} tokens").format(
+            model=model, family=res.family, text=T.shown_label(res.text_label), n=f"{run.n_tokens:,}")
+        head_line += translate("Run", " (text cut at Max tokens)") if res.truncated else ""
+        if run.perplexity is not None:
+            head_line += translate("Run", ", perplexity {perplexity}").format(perplexity=f"{run.perplexity:.2f}")
+        head_line += translate("Run", "; run in {seconds} s on {device}.").format(seconds=f"{run.seconds:.1f}",
+                                                                                  device=run.device)
         if res.text_changed:
-            head_line += " Note: the text's SHA-256 differs from the one this session recorded (the file changed)."
+            head_line += translate("Run", " Note: the text's SHA-256 differs from the one this session recorded (the "
+                                        "file changed).")
         if mode == "run-attention":
-            cell = "one token per cell" if run.map_bin == (1, 1) else \
-                f"each cell the mean over {run.map_bin[0]} × {run.map_bin[1]} tokens"
-            scale = (f"log₁₀ colours, {LOG_DECADES} decades below the largest weight" if self.settings()["log_colours"]
-                     else "colours from 0 to the largest weight")
-            masked = "grey cells are masked (a causal model's future keys), not weight 0" if run.causal else \
-                "bidirectional: no cell is masked"
-            return f"{head_line} Real attention weights of layer {layer}, head {head}; {cell}; {scale}; {masked}."
+            cell = translate("Run", "one token per cell") if run.map_bin == (1, 1) else translate(
+                "Run", "each cell the mean over {rows} × {cols} tokens").format(rows=run.map_bin[0], cols=run.map_bin[1])
+            if self._shown_zoom(head) is not None:
+                r0, r1, c0, c1 = self._zoom.region
+                per = self._zoom.cell
+                detail = translate("Run", "one token per cell") if per == (1, 1) else translate(
+                    "Run", "{rows} × {cols} tokens per cell").format(rows=per[0], cols=per[1])
+                cell = translate("Run", "zoomed to queries {first_query}–{last_query} × keys {first_key}–{last_key}, "
+                                      "recomputed exactly from the layer's q and k at {detail} (outside it: {outside}; "
+                                      "Reset zoom shows the whole map)").format(
+                    first_query=f"{r0:,}", last_query=f"{r1 - 1:,}", first_key=f"{c0:,}", last_key=f"{c1 - 1:,}",
+                    detail=detail, outside=cell)
+            scale = (translate("Run", "log₁₀ colours, {decades} decades below the largest weight").format(
+                decades=LOG_DECADES) if self.settings()["log_colours"]
+                else translate("Run", "colours from 0 to the largest weight"))
+            masked = (translate("Run", "grey cells are masked (a causal model's future keys), not weight 0") if run.causal
+                      else translate("Run", "bidirectional: no cell is masked"))
+            return head_line + " " + translate("Run", "Real attention weights of layer {layer}, head {head}; {cell}; "
+                                                    "{scale}; {masked}.").format(layer=layer, head=head, cell=cell,
+                                                                                 scale=scale, masked=masked)
         if mode == "run-grid":
-            return (f"{head_line} Every head's attention ({run.thumbnails.shape[2]} × {run.thumbnails.shape[3]} "
-                    f"pooled cells), framed by {T.GRID_STATISTICS_LABELS[self.settings()['grid_statistic']]}. "
-                    "Click a head to open it in the Attention tab.")
+            return head_line + " " + translate(
+                "Run", "Every head's attention ({rows} × {cols} pooled cells), each on its own log scale (white = most "
+                     "weight, 3 decades; light grey = masked), framed by {statistic}. Click a head to open it in the "
+                     "Attention tab.").format(rows=run.thumbnails.shape[2], cols=run.thumbnails.shape[3],
+                                              statistic=shown(T.GRID_STATISTICS_LABELS[self.settings()["grid_statistic"]]))
         if mode == "run-distance":
-            return (f"{head_line} Mean weight at distance d = query − key over the queries that have a key there"
-                    + ("" if run.causal else " (both sides pooled: |i − j|)")
-                    + "; distance 0 (the token itself) is off the log axis. "
-                    + T.class_caption(LOCAL_WINDOW, CLASS_THRESHOLDS))
+            text = translate("Run", "Left: mean weight at distance d = query − key over the queries that have a key "
+                                  "there, one curve per head of the layer, coloured by the head's class (right)")
+            text += "" if run.causal else translate("Run", " (both sides pooled: |i − j|)")
+            text += translate("Run", "; distance 0 (the token itself) is off the log axis.")
+            return f"{head_line} {text} " + T.class_caption(LOCAL_WINDOW, CLASS_THRESHOLDS)
         if mode == "run-sinks":
-            return (f"{head_line} Mean over queries of the weight on token 0 (left) and on tokens 0–{SINK_SPAN - 1} "
-                    "(right), per layer and head; 1 = every query attends only there (an attention sink).")
+            return head_line + " " + translate(
+                "Run", "Mean over queries of the weight on token 0 (left) and on tokens 0–{last} (right), per layer and "
+                     "head; 1 = every query attends only there (an attention sink).").format(last=SINK_SPAN - 1)
         if mode == "run-rope":
             if run.rope_usage is None:
-                return f"{head_line} RoPE frequency usage needs a RoPE model; this one is {run.scheme}."
-            return (f"{head_line} For each rotary pair: mean over tokens of ‖q_pair‖ × mean of ‖k_pair‖ (mean over "
-                    "heads), as a share of the layer's total — which frequencies carry the q·k score (Barbero et al. "
-                    f"2024). Red dashed: trained context {run.trained_context or 0:,}; green dotted: this run's "
-                    f"{run.n_tokens:,} tokens. Pairs with wavelengths beyond the context barely rotate: semantic "
-                    "channels.")
+                return head_line + " " + translate("Run", "RoPE frequency usage needs a RoPE model; this one is "
+                                                        "{scheme}.").format(scheme=run.scheme)
+            return head_line + " " + translate(
+                "Run", "Left: the chosen layer in orange, the other layers grey; right: every layer (rows) × pair "
+                     "(columns, shortest wavelength left). For each rotary pair: mean over tokens of ‖q_pair‖ × mean "
+                     "of ‖k_pair‖ (mean over heads), as a share of the layer's total — which frequencies carry the "
+                     "q·k score (Barbero et al. 2024). Red dashed: trained context {context}; green dotted: this "
+                     "run's {n} tokens. Pairs with wavelengths beyond the context barely rotate: semantic "
+                     "channels.").format(context=f"{run.trained_context or 0:,}", n=f"{run.n_tokens:,}")
         s = run.term_summary
         if run.term_kind is None:
-            return f"{head_line} This scheme ({run.scheme}) has no separable position term."
-        what = ("the same q and k with the rotation undone: what content alone scores" if run.scheme == "rope"
-                else "the position table's rows through this head's W_q and W_k (no bias, no LayerNorm)")
-        extra = (f", rotation's own part std {s['rotation_std']:.3f}" if "rotation_std" in s else "")
-        return (f"{head_line} Left: the real logits of layer {layer}, head {head}; right: {what}; each on its own "
-                f"symmetric colour scale. Spread (std) "
-                f"{s.get('real_std', float('nan')):.3f} vs {s.get('term_std', float('nan')):.3f}, correlation "
-                f"{s.get('correlation', float('nan')):.3f}{extra}.")
+            return head_line + " " + translate("Run", "This scheme ({scheme}) has no separable position term.").format(
+                scheme=run.scheme)
+        what = (translate("Run", "the same q and k with the rotation undone: what content alone scores")
+                if run.scheme == "rope" else
+                translate("Run", "the position table's rows through this head's W_q and W_k (no bias, no LayerNorm)"))
+        extra = (translate("Run", ", rotation's own part std {std}").format(std=f"{s['rotation_std']:.3f}")
+                 if "rotation_std" in s else "")
+        return head_line + " " + translate(
+            "Run", "Left: the real logits of layer {layer}, head {head}; right: {what}; each on its own symmetric colour "
+                 "scale. Spread (std) {real_std} vs {term_std}, correlation {correlation}{extra}.").format(
+            layer=layer, head=head, what=what, real_std=f"{s.get('real_std', float('nan')):.3f}",
+            term_std=f"{s.get('term_std', float('nan')):.3f}", correlation=f"{s.get('correlation', float('nan')):.3f}",
+            extra=extra)
 
     # ---- interaction ------------------------------------------------------------------------------
     def _hover(self, mode: str, scene_pos) -> None:
@@ -816,8 +993,9 @@ class RunDock(ViewDock):
                 return ""
             l_, h = found
             stat = T.grid_statistic(run, self.settings()["grid_statistic"])[l_, h]
-            return (f"layer {l_}, head {h}: {T.CLASS_LABELS[run.head_class[l_][h]]}; "
-                    f"{T.GRID_STATISTICS_LABELS[self.settings()['grid_statistic']]} {stat:.4g} (click to open)")
+            return translate("Run", "layer {layer}, head {head}: {kind}; {statistic} {value} (click to open)").format(
+                layer=l_, head=h, kind=shown(T.CLASS_LABELS[run.head_class[l_][h]]),
+                statistic=shown(T.GRID_STATISTICS_LABELS[self.settings()["grid_statistic"]]), value=f"{stat:.4g}")
         if mode == "run-distance":
             if self.class_plot.sceneBoundingRect().contains(scene_pos):
                 p = self.class_plot.getViewBox().mapSceneToView(scene_pos)
@@ -826,8 +1004,9 @@ class RunDock(ViewDock):
                 p = self.distance_plot.getViewBox().mapSceneToView(scene_pos)
                 d = int(round(10 ** p.x()))
                 if 1 <= d < run.n_tokens:
-                    return (f"layer {layer}, head {head}: mean weight {run.distance_profile[layer, head, d]:.4g} "
-                            f"at distance {d:,}")
+                    return translate("Run", "layer {layer}, head {head}: mean weight {value} at distance "
+                                          "{distance}").format(layer=layer, head=head, distance=f"{d:,}",
+                                                               value=f"{run.distance_profile[layer, head, d]:.4g}")
         if mode == "run-sinks":
             for plot in self.sink_plots:
                 if plot.sceneBoundingRect().contains(scene_pos):
@@ -839,7 +1018,9 @@ class RunDock(ViewDock):
             share = self._rope_share(run)
             if 0 <= l_ < run.layers and 0 <= k < share.shape[1]:
                 wave = np.sort(run.rope_wavelengths)[k]
-                return f"layer {l_}, pair {k} by wavelength ({wave:,.1f} tokens): share {share[l_, k]:.4f}"
+                return translate("Run", "layer {layer}, pair {pair} by wavelength ({wavelength} tokens): share "
+                                      "{share}").format(layer=l_, pair=k, wavelength=f"{wave:,.1f}",
+                                                        share=f"{share[l_, k]:.4f}")
         if mode == "run-terms" and run.logit_map is not None:
             for plot in self.term_plots:
                 if plot.sceneBoundingRect().contains(scene_pos):
@@ -850,10 +1031,12 @@ class RunDock(ViewDock):
     def _describe_head(self, run, l_: int, h: int) -> str:
         if not (0 <= l_ < run.layers and 0 <= h < run.heads):
             return ""
-        return (f"layer {l_}, head {h}: {T.CLASS_LABELS[run.head_class[l_][h]]}; previous token "
-                f"{run.previous_token[l_, h]:.3f}, local (≤ {LOCAL_WINDOW}) {run.local[l_, h]:.3f}, token 0 "
-                f"{run.sink_first[l_, h]:.3f}, first {SINK_SPAN} {run.sink_span[l_, h]:.3f}, entropy "
-                f"{run.entropy[l_, h]:.3f} nats")
+        return translate("Run", "layer {layer}, head {head}: {kind}; previous token {previous}, local (≤ {window}) "
+                              "{local}, token 0 {first}, first {span} {first_span}, entropy {entropy} nats").format(
+            layer=l_, head=h, kind=shown(T.CLASS_LABELS[run.head_class[l_][h]]),
+            previous=f"{run.previous_token[l_, h]:.3f}", window=LOCAL_WINDOW, local=f"{run.local[l_, h]:.3f}",
+            first=f"{run.sink_first[l_, h]:.3f}", span=SINK_SPAN, first_span=f"{run.sink_span[l_, h]:.3f}",
+            entropy=f"{run.entropy[l_, h]:.3f}")
 
     def _cell(self, region, cell, shape, query: float, key: float) -> tuple[int, int] | None:
         r0, r1, c0, c1 = region
@@ -872,20 +1055,28 @@ class RunDock(ViewDock):
         run = self._result.run
         layer, head = self._chosen()
         values, region, cell, _ = self._map_of(run, layer, head)
+        zoomed = self._shown_zoom(head)
+        if zoomed is not None and self._cell(self._zoom.region, self._zoom.cell, zoomed.shape, query, key):
+            values, region, cell = zoomed, self._zoom.region, self._zoom.cell  # read what is drawn there
         found = self._cell(region, cell, values.shape, query, key)
         if found is None:
             return ""
         row, col = found
         value = float(values[row, col])
-        shown = "masked (a future key)" if not np.isfinite(value) else f"{value:.4g}"
+        said = translate("Run", "masked (a future key)") if not np.isfinite(value) else f"{value:.4g}"
         q0, q1 = self._token_range(region[0], cell[0], row)
         k0, k1 = self._token_range(region[2], cell[1], col)
         tokens = run.tokens
         if q1 - q0 == 1 and k1 - k0 == 1:
-            return (f"layer {layer}, head {head}: query {q0:,} '{T.display_token(tokens[q0])}' → key {k0:,} "
-                    f"'{T.display_token(tokens[k0])}': weight {shown}")
-        return (f"layer {layer}, head {head}: queries {q0:,}–{q1 - 1:,} ('{T.display_token(tokens[q0])}' …) → keys "
-                f"{k0:,}–{k1 - 1:,} ('{T.display_token(tokens[k0])}' …): mean weight {shown}")
+            return translate("Run", "layer {layer}, head {head}: query {query} '{query_token}' → key {key} "
+                                  "'{key_token}': weight {value}").format(
+                layer=layer, head=head, query=f"{q0:,}", query_token=T.display_token(tokens[q0]), key=f"{k0:,}",
+                key_token=T.display_token(tokens[k0]), value=said)
+        return translate("Run", "layer {layer}, head {head}: queries {first_query}–{last_query} ('{query_token}' …) → "
+                              "keys {first_key}–{last_key} ('{key_token}' …): mean weight {value}").format(
+            layer=layer, head=head, first_query=f"{q0:,}", last_query=f"{q1 - 1:,}",
+            query_token=T.display_token(tokens[q0]), first_key=f"{k0:,}", last_key=f"{k1 - 1:,}",
+            key_token=T.display_token(tokens[k0]), value=said)
 
     def describe_term(self, query: float, key: float) -> str:
         run = self._result.run
@@ -895,11 +1086,14 @@ class RunDock(ViewDock):
         row, col = found
         real, term = float(run.logit_map[row, col]), float(run.term_map[row, col])
         if not np.isfinite(real):
-            return f"query cell {row}, key cell {col}: masked (a future key)"
+            return translate("Run", "query cell {row}, key cell {col}: masked (a future key)").format(row=row, col=col)
         q0, _ = self._token_range(run.map_region[0], run.map_bin[0], row)
         k0, _ = self._token_range(run.map_region[2], run.map_bin[1], col)
-        return (f"query {q0:,} '{T.display_token(run.tokens[q0])}' → key {k0:,} '{T.display_token(run.tokens[k0])}': "
-                f"real logit {real:.4g}, {run.term_kind} {term:.4g}")
+        return translate("Run", "query {query} '{query_token}' → key {key} '{key_token}': real logit {real}, {kind} "
+                              "{term}").format(query=f"{q0:,}", query_token=T.display_token(run.tokens[q0]),
+                                               key=f"{k0:,}", key_token=T.display_token(run.tokens[k0]),
+                                               real=f"{real:.4g}", term=f"{term:.4g}",
+                                               kind=shown(T.TERM_KIND_LABELS.get(run.term_kind, run.term_kind)))
 
     def _grid_head_at(self, scene_pos) -> tuple[int, int] | None:
         if self._grid_layout is None or self._grid_order is None:
@@ -983,12 +1177,13 @@ class RunDock(ViewDock):
 
     def export_title(self) -> str:
         if self._result is None:
-            return self.title
+            return shown(self.title)
         res = self._result
         layer, head = self._chosen()
         model = _short_name(res.checkpoint)
-        text = res.text_label.split(",")[0]  # the sample's title, a file name, "typed text"
-        return f"{MODES[self.settings()['mode']]} — {model} on {text}, layer {layer}, head {head}"
+        text = T.shown_label(res.text_label).split(",")[0]  # the sample's title, a file name, "typed text"
+        return translate("Run", "{figure} — {model} on {text}, layer {layer}, head {head}").format(
+            figure=shown(MODES[self.settings()["mode"]]), model=model, text=text, layer=layer, head=head)
 
 
 def _short_name(path: str) -> str:

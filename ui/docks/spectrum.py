@@ -24,6 +24,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from peapp.i18n import msg
 from peapp.analysis.rope_scaling import KINDS, ScalingFacts, SpectrumRequest
 from peapp.document import Document
 from peapp.encodings import rope
@@ -32,11 +33,14 @@ from peapp.jobs import frozen_params
 from peapp.views.rotation import RotationView
 from peapp.views.spectrum import ROPE_CONTROLS
 from ui.context import AppContext
+from ui import i18n
 from ui.docks.base import ViewDock, error_label, readout_label
 from ui.forms import Combo, Form, Spin
 from ui.plotting import draw_as_path, plot_at, pow10
 
 KIND_COLOURS = {"keep": "#27ae60", "blend": "#f39c12", "divide": "#c0392b"}
+#: what each kind of pair is called in legends and read-outs
+KIND_NAMES = {"keep": msg("Spectrum", "keep"), "blend": msg("Spectrum", "blend"), "divide": msg("Spectrum", "divide")}
 BEFORE = "#7f8c8d"
 AFTER = "#2e86de"
 ORIGINAL = "#e67e22"
@@ -58,7 +62,8 @@ def _log10(x: float) -> float:
 class SpectrumDock(ViewDock):
     object_name = "spectrumDock"
     view_id = "spectrum"
-    title = "RoPE spectrum"
+    title = msg("Panels", "RoPE spectrum")
+    tab_title = msg("Panels", "Spectrum")
     order = 40
     shortcut = "Ctrl+3"
 
@@ -77,13 +82,13 @@ class SpectrumDock(ViewDock):
                          object_names={"rope_type": "spectrumRopeType", "factor": "spectrumFactor"})
         self.type_combo = self.form.widgets["rope_type"]
         self.factor_spin = self.form.widgets["factor"]
-        load = QPushButton("Load config.json…")
+        load = i18n.keep_text(QPushButton(), msg("Spectrum", "Load config.json…"))
         load.setObjectName("loadRopeConfig")
-        load.setToolTip("Fill the RoPE settings from a Hugging Face model's config.json")
+        i18n.keep_tooltip(load, msg("Spectrum", "Fill the RoPE settings from a Hugging Face model's config.json"))
         load.clicked.connect(self._choose_config)
-        bar.addWidget(QLabel("Scaling"))
+        bar.addWidget(i18n.keep_text(QLabel(), msg("Spectrum", "Scaling")))
         bar.addWidget(self.type_combo)
-        bar.addWidget(QLabel("factor"))
+        bar.addWidget(i18n.keep_text(QLabel(), msg("Spectrum", "factor")))
         bar.addWidget(self.factor_spin)
         bar.addStretch(1)
         bar.addWidget(load)
@@ -104,21 +109,25 @@ class SpectrumDock(ViewDock):
 
         # wavelength per pair
         self.wave_plot.setLogMode(x=False, y=True)
-        self.wave_plot.setLabel("bottom", "pair i (fast → slow)")
-        self.wave_plot.setLabel("left", "wavelength (positions)")
+        # texts set once here are set again after a language switch (_name_static_texts)
+        self._legend_names: list[tuple[pg.LegendItem, object, object]] = []
         legend = self.wave_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
         self.before_curve = draw_as_path(self.wave_plot.plot(
             pen=pg.mkPen(BEFORE, width=1.5, style=Qt.PenStyle.DashLine), name="before scaling"))
         self.after_curve = self.wave_plot.plot(pen=pg.mkPen(AFTER, width=2), name="after scaling")
+        self._legend_names += [(legend, self.before_curve, msg("Spectrum", "before scaling")),
+                               (legend, self.after_curve, msg("Spectrum", "after scaling"))]
         self.kind_points = self.wave_plot.plot(pen=None, symbol="o", symbolSize=6, symbolPen=None)
         for kind in KINDS:  # legend entries for the point colours
-            legend.addItem(pg.ScatterPlotItem(brush=KIND_COLOURS[kind], pen=None, size=7), f"{kind}")
+            marker = pg.ScatterPlotItem(brush=KIND_COLOURS[kind], pen=None, size=7)
+            legend.addItem(marker, i18n.shown(KIND_NAMES[kind]))
+            self._legend_names.append((legend, marker, KIND_NAMES[kind]))
         self.original_line = pg.InfiniteLine(angle=0, pen=pg.mkPen(ORIGINAL, width=1.5),
-                                             label="original context", labelOpts=dict(position=0.72, color=ORIGINAL,
-                                                                                 anchors=[(1, 1), (1, 1)]))
+                                             label=" ", labelOpts=dict(position=0.72, color=ORIGINAL,
+                                                                       anchors=[(1, 1), (1, 1)]))
         self.extended_line = pg.InfiniteLine(angle=0, pen=pg.mkPen(EXTENDED, width=1.5, style=Qt.PenStyle.DotLine),
-                                             label="extended context", labelOpts=dict(position=0.97, color=EXTENDED,
-                                                                                 anchors=[(1, 1), (1, 1)]))
+                                             label=" ", labelOpts=dict(position=0.97, color=EXTENDED,
+                                                                       anchors=[(1, 1), (1, 1)]))
         self.band = pg.LinearRegionItem(orientation="horizontal", movable=False,
                                         brush=pg.mkBrush(243, 156, 18, 45), pen=pg.mkPen(None))
         self.ramp = pg.LinearRegionItem(orientation="vertical", movable=False,
@@ -131,16 +140,15 @@ class SpectrumDock(ViewDock):
 
         # scale per pair (after / before wavelength), LongRoPE factors
         self.ratio_plot.setLogMode(x=False, y=True)
-        self.ratio_plot.setLabel("bottom", "pair i")
-        self.ratio_plot.setLabel("left", "wavelength × (after / before)")
         self.ratio_legend = self.ratio_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
         self.ratio_curve = self.ratio_plot.plot(pen=pg.mkPen(AFTER, width=2), name="scale at the extended length")
+        self._legend_names.append((self.ratio_legend, self.ratio_curve, msg("Spectrum", "scale at the extended length")))
         self.short_curve = self.ratio_plot.plot(pen=pg.mkPen("#16a085", width=1.2))  # legend entry only for LongRoPE
         # shaded down to scale 1 (log10 = 0 in this log-y plot's view coordinates)
         self.long_curve = self.ratio_plot.plot(pen=pg.mkPen("#c0392b", width=1.2), fillLevel=0.0,
                                                brush=pg.mkBrush(192, 57, 43, 50))
         self.factor_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#555", width=1, style=Qt.PenStyle.DashLine),
-                                           label="factor", labelOpts=dict(position=0.95, color="#555"))
+                                           label=" ", labelOpts=dict(position=0.95, color="#555"))
         self.ratio_plot.addItem(self.factor_line, ignoreBounds=True)
 
         # long-term decay
@@ -150,11 +158,12 @@ class SpectrumDock(ViewDock):
         decades = [(k, f"{10 ** k:,}") for k in range(0, 8)]
         minor = [(math.log10(m * 10 ** k), "") for k in range(0, 8) for m in range(2, 10)]
         self.decay_plot.getAxis("bottom").setTicks([decades, minor])
-        self.decay_plot.setLabel("bottom", "relative distance m − n (positions)")
-        self.decay_plot.setLabel("left", "bound on |q·k| (relative)")
-        self.decay_plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
+        decay_legend = self.decay_plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
         self.decay_before = self.decay_plot.plot(pen=pg.mkPen(BEFORE, width=1.5), name="without scaling")
         self.decay_after = self.decay_plot.plot(pen=pg.mkPen(AFTER, width=1.5), name="with scaling")
+        self._legend_names += [(decay_legend, self.decay_before, msg("Spectrum", "without scaling")),
+                               (decay_legend, self.decay_after, msg("Spectrum", "with scaling"))]
+        i18n.keep_updated(self, self._name_static_texts)
         self.decay_original = pg.InfiniteLine(angle=90, pen=pg.mkPen(ORIGINAL, width=1))
         self.decay_extended = pg.InfiniteLine(angle=90, pen=pg.mkPen(EXTENDED, width=1, style=Qt.PenStyle.DotLine))
         for item in (self.decay_original, self.decay_extended):
@@ -163,13 +172,36 @@ class SpectrumDock(ViewDock):
 
         self.error_label = error_label("spectrumError")
         layout.addWidget(self.error_label)
-        self.readout = readout_label("spectrumReadout", "Hover over a plot for the numbers of a pair or a distance; click a pair to "
-                              "see it turn in the rotation view.", wrap=True)
+        self.readout = readout_label("spectrumReadout", wrap=True)
+        i18n.keep(self.readout.setText, msg("Spectrum", "Hover over a plot for the numbers of a pair or a distance; "
+                                            "click a pair to see it turn in the rotation view."), self.readout)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
         self._sync_controls(self.ctx.document)
+
+    def _name_static_texts(self) -> None:
+        """Axis labels and legend entries in the current language."""
+        self.wave_plot.setLabel("bottom", i18n.translate("Spectrum", "pair i (fast → slow)"))
+        self.wave_plot.setLabel("left", i18n.translate("Spectrum", "wavelength"))  # short: three plots share ~300 px at 1366×768
+        self.ratio_plot.setLabel("bottom", i18n.translate("Spectrum", "pair i"))
+        self.ratio_plot.setLabel("left", i18n.translate("Spectrum", "stretch ×"))
+        self.decay_plot.setLabel("bottom", i18n.translate("Spectrum", "relative distance m − n (positions)"))
+        self.decay_plot.setLabel("left", i18n.translate("Spectrum", "|q·k| bound"))
+        # the legends are built again (a label given a shorter text keeps the longer one's size);
+        # the ratio legend's LongRoPE entries come back with the next result
+        legends: dict[pg.LegendItem, list] = {}
+        for legend, item, name in self._legend_names:
+            legends.setdefault(legend, []).append((item, name))
+        for legend, entries in legends.items():
+            legend.clear()  # removing entries one by one kept the legend as wide as its widest text
+            for item, name in entries:
+                legend.addItem(item, i18n.shown(name))
+            legend.setOffset(legend.opts["offset"])  # anchored again at its new width (a right-anchored one drifted)
+
+    def _kind_name(self, kind: str) -> str:
+        return i18n.shown(type(self._facts.spec).info("rope_type").label_of(kind)) if self._facts else kind
 
     # ---- requests ------------------------------------------------------------------------------
     def make_request(self, document: Document) -> SpectrumRequest:
@@ -193,8 +225,9 @@ class SpectrumDock(ViewDock):
 
     # ---- config.json ---------------------------------------------------------------------------
     def _choose_config(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load a model's config.json", "",
-                                              "Model config (config.json *.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, i18n.translate("Spectrum", "Load a model's config.json"), "",
+                                              i18n.translate("Spectrum", "Model config (config.json *.json);;All "
+                                                                         "files (*)"))
         if path:
             self.load_config(path)
 
@@ -214,14 +247,14 @@ class SpectrumDock(ViewDock):
         self.error_label.setVisible(False)
         self._notes = tuple(reading.notes)
         self._notes_key = frozen_params(reading.spec.to_dict())
-        self.ctx.status(f"Loaded RoPE settings from {path}")
+        self.ctx.status(i18n.translate("Spectrum", "Loaded RoPE settings from {path}").format(path=path))
         if self._facts is not None:
             self.set_caption(self._caption(self._facts))
 
     def _config_failed(self, path: str, message: str) -> None:
-        message = f"Could not load {path}: {message}"
+        message = i18n.translate("Spectrum", "Could not load {path}: {message}").format(path=path, message=message)
         self.ctx.status(message)
-        self.error_label.setText(message + " The previous settings are kept.")
+        self.error_label.setText(message + i18n.translate("Spectrum", " The previous settings are kept."))
         self.error_label.setVisible(True)
 
     # ---- drawing --------------------------------------------------------------------------------
@@ -234,11 +267,13 @@ class SpectrumDock(ViewDock):
         self.kind_points.setData(pairs, facts.wavelength_after,
                                  symbolBrush=[pg.mkBrush(KIND_COLOURS[k]) for k in facts.kinds])
         self.original_line.setPos(_log10(facts.trained_context))
-        self.original_line.label.setFormat(f"original context {facts.trained_context:,}")
+        self.original_line.label.setFormat(i18n.translate("Spectrum", "original context {n:,}").format(
+            n=facts.trained_context))
         # visible first: a hidden line's label ignores format changes
         self.extended_line.setVisible(facts.extended_context != facts.trained_context)
         self.extended_line.setPos(_log10(facts.extended_context))
-        self.extended_line.label.setFormat(f"extended context {facts.extended_context:,}")
+        self.extended_line.label.setFormat(i18n.translate("Spectrum", "extended context {n:,}").format(
+            n=facts.extended_context))
 
         self.band.setVisible(facts.llama3_band is not None)
         self.ramp.setVisible(facts.yarn_ramp is not None)
@@ -246,19 +281,22 @@ class SpectrumDock(ViewDock):
         if facts.llama3_band is not None:
             lo, hi = facts.llama3_band
             self.band.setRegion((_log10(lo), _log10(hi)))
-            self.shade_label.setText(f"Llama-3 blend band: wavelengths {lo:,.0f} … {hi:,.0f}")
+            self.shade_label.setText(i18n.translate("Spectrum", "Llama-3 blend band: wavelengths {lo:,.0f} … "
+                                                                "{hi:,.0f}").format(lo=lo, hi=hi))
             self.shade_label.setPos(0, _log10(hi))
         if facts.yarn_ramp is not None:
             lo, hi = facts.yarn_ramp
             self.ramp.setRegion((lo, hi))
-            self.shade_label.setText(f"YaRN ramp: pairs {lo:g} … {hi:g}")
+            self.shade_label.setText(i18n.translate("Spectrum", "YaRN ramp: pairs {lo:g} … {hi:g}").format(lo=lo, hi=hi))
             self.shade_label.setPos(lo, _log10(float(facts.wavelength_after.max())))
         self.wave_plot.setTitle(self._wave_title(facts))
 
         self.ratio_curve.setData(pairs, facts.ratio)
         longrope = facts.longrope_long is not None
-        for curve, values, name in ((self.short_curve, facts.longrope_short, "LongRoPE short factors"),
-                                    (self.long_curve, facts.longrope_long, "LongRoPE long factors")):
+        for curve, values, name in ((self.short_curve, facts.longrope_short,
+                                     i18n.translate("Spectrum", "LongRoPE short factors")),
+                                    (self.long_curve, facts.longrope_long,
+                                     i18n.translate("Spectrum", "LongRoPE long factors"))):
             self.ratio_legend.removeItem(curve)
             if values is None:
                 curve.setData([], [])
@@ -271,31 +309,37 @@ class SpectrumDock(ViewDock):
         powers = [2.0 ** k for k in range(-1, int(np.ceil(np.log2(top))) + 1)]
         self.ratio_plot.getAxis("left").setTicks([[(np.log10(v), f"{v:g}") for v in powers], []])
         self.factor_line.setPos(_log10(spec.effective_factor()))
-        self.factor_line.label.setFormat(f"factor {spec.effective_factor():g}")
-        self.ratio_plot.setTitle("How much each pair's wavelength is stretched"
-                                 + (" (LongRoPE factors shaded)" if longrope else ""))
+        self.factor_line.label.setFormat(i18n.translate("Spectrum", "factor {factor:g}").format(
+            factor=spec.effective_factor()))
+        self.ratio_plot.setTitle(i18n.translate("Spectrum", "How much each pair's wavelength is stretched (LongRoPE "
+                                                            "factors shaded)") if longrope else
+                                 i18n.translate("Spectrum", "How much each pair's wavelength is stretched"))
 
         self.decay_before.setData(facts.distances[1:], facts.decay_before[1:])
         self.decay_after.setData(facts.distances[1:], facts.decay_after[1:])
         self.decay_original.setPos(_log10(facts.trained_context))
         self.decay_extended.setPos(_log10(facts.extended_context))
-        self.decay_plot.setTitle(f"RoFormer long-term decay bound (dim {spec.rotary_dim}, base {spec.base:g})")
+        self.decay_plot.setTitle(i18n.translate("Spectrum", "RoFormer long-term decay bound (dim {dim}, base "
+                                                            "{base:g})").format(dim=spec.rotary_dim, base=spec.base))
         self.set_caption(self._caption(facts))
 
     def _wave_title(self, facts: ScalingFacts) -> str:
         attn = facts.attention_factor
-        extra = f" · attention factor {attn:.4g} (logits × {attn * attn:.4g})" if attn != 1.0 else ""
-        return f"Wavelength per pair, {facts.spec.rope_type}{extra}"
+        extra = i18n.translate("Spectrum", " · attention factor {factor:.4g} (logits × {square:.4g})").format(
+            factor=attn, square=attn * attn) if attn != 1.0 else ""
+        return i18n.translate("Spectrum", "Wavelength per pair, {kind}{extra}").format(
+            kind=self._kind_name(facts.spec.rope_type), extra=extra)
 
     def _caption(self, facts: ScalingFacts) -> str:
-        text = (facts.summary() + " Grey dashed: wavelengths before scaling; blue: after (for dynamic and "
-                "LongRoPE, at the extended length). A pair whose wavelength exceeds the original context "
-                "line never completed a turn in training.")
+        text = facts.summary() + i18n.translate(
+            "Spectrum", " Grey dashed: wavelengths before scaling; blue: after (for dynamic and LongRoPE, at the "
+            "extended length). A pair whose wavelength exceeds the original context line never completed a turn "
+            "in training.")
         if facts.mismatch:
             text += f" ⚠ {facts.mismatch}"
         notes = [n for n in self._notes if n != facts.mismatch]
         if notes and frozen_params(facts.spec.to_dict()) == self._notes_key:
-            text += " From config.json: " + " ".join(notes)
+            text += i18n.translate("Spectrum", " From config.json: ") + " ".join(notes)
         return text
 
     # ---- hover ----------------------------------------------------------------------------------
@@ -314,10 +358,11 @@ class SpectrumDock(ViewDock):
         else:
             distance = pow10(point.x())  # the decay plot's distance axis is logarithmic
             j = int(np.clip(np.searchsorted(facts.distances, distance), 1, len(facts.distances) - 1))
-            self.readout.setText(
-                f"distance {facts.distances[j]:,.0f}: bound {facts.decay_before[j]:.3f} without scaling, "
-                f"{facts.decay_after[j]:.3f} with {facts.spec.rope_type} (at distance 0 both are "
-                f"{facts.decay_before[0]:.1f})")
+            self.readout.setText(i18n.translate(
+                "Spectrum", "distance {distance:,.0f}: bound {before:.3f} without scaling, {after:.3f} with {kind} (at "
+                "distance 0 both are {start:.1f})").format(
+                distance=facts.distances[j], before=facts.decay_before[j], after=facts.decay_after[j],
+                kind=self._kind_name(facts.spec.rope_type), start=facts.decay_before[0]))
 
     def _click(self, event) -> None:
         """Clicking a pair selects it in the rotation view too (a shared view setting)."""
@@ -329,14 +374,17 @@ class SpectrumDock(ViewDock):
             i = int(round(hit[1].x()))
             if 0 <= i < len(facts.wavelength_before):
                 self.ctx.document_model.set_view(RotationView.view_id, pair=i)
-                self.readout.setText(self.pair_text(i) + " — shown in the rotation view.")
+                self.readout.setText(self.pair_text(i) + i18n.translate("Spectrum", " — shown in the rotation view."))
 
     def pair_text(self, i: int) -> str:
         f = self._facts
-        return (f"pair {i}: wavelength {f.wavelength_before[i]:,.1f} → {f.wavelength_after[i]:,.1f} positions "
-                f"(×{f.ratio[i]:.3g}, {f.kinds[i]}); turns {f.rotations_original[i]:,.2f} times in the original "
-                f"{f.trained_context:,} positions, {f.rotations_extended[i]:,.2f} times in the extended "
-                f"{f.extended_context:,}")
+        return i18n.translate(
+            "Spectrum", "pair {pair}: wavelength {before:,.1f} → {after:,.1f} positions (×{ratio:.3g}, {kind}); turns "
+            "{turns:,.2f} times in the original {trained:,} positions, {turns_extended:,.2f} times in the extended "
+            "{extended:,}").format(pair=i, before=f.wavelength_before[i], after=f.wavelength_after[i], ratio=f.ratio[i],
+                                   kind=i18n.shown(KIND_NAMES.get(str(f.kinds[i]), str(f.kinds[i]))),
+                                   turns=f.rotations_original[i], trained=f.trained_context,
+                                   turns_extended=f.rotations_extended[i], extended=f.extended_context)
 
     # ---- export ---------------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
@@ -354,9 +402,10 @@ class SpectrumDock(ViewDock):
 
     def export_title(self) -> str:
         if self._facts is None:
-            return self.title
+            return i18n.shown(self.title)
         s = self._facts.spec
-        return f"RoPE spectrum — {s.rope_type}" + (f" ×{s.factor:g}" if s.rope_type != "default" else "")
+        return i18n.translate("Spectrum", "RoPE spectrum — {kind}").format(kind=self._kind_name(s.rope_type)) + \
+            (f" ×{s.factor:g}" if s.rope_type != "default" else "")
 
 
 DOCK = SpectrumDock

@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QHBoxLayout,
                                QSizePolicy, QVBoxLayout, QWidget)
 from superqt.utils import signals_blocked
 
+from peapp.i18n import msg
 from peapp.analysis import timeseries as ts
 from peapp.analysis.heatmap import default_levels
 from peapp.document import Document
-from peapp.views.timeseries import TimeSeriesView
+from peapp.views.timeseries import NUMBER_UNIT_LABELS, TimeSeriesView
+from ui import i18n
 from ui.docks.base import error_label, readout_label
 from ui.docks._settings import SettingsDock
 from ui.forms import Combo, Spin, compact
@@ -34,7 +36,7 @@ CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 class TimeSeriesDock(SettingsDock):
     object_name = "timeSeriesDock"
     view_id = "timeseries"
-    title = "Time series"
+    title = msg("Panels", "Time series")
     order = 90
     shortcut = "Ctrl+9"
     view_names = ("timeseries",)
@@ -52,22 +54,26 @@ class TimeSeriesDock(SettingsDock):
         self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # a long path must not widen the dock: the label may shrink (its tooltip has the full text)
         self.source_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        open_button = QPushButton("Open CSV…")
-        open_button.setToolTip("Read your own series: a CSV with a header row and a timestamp column "
-                               "(ISO 8601 dates or numbers). Dropping a .csv file on this panel works too.")
+        open_button = i18n.keep_text(QPushButton(), msg("TimeSeries", "Open CSV…"))
+        i18n.keep_tooltip(open_button, msg("TimeSeries", "Read your own series: a CSV with a header row and a timestamp "
+                                                         "column (ISO 8601 dates or numbers). Dropping a .csv file on "
+                                                         "this panel works too."))
         open_button.clicked.connect(self._choose_file)
-        sample_button = QPushButton("Sample")
-        sample_button.setToolTip("Back to the built-in sensor sample (hourly readings with missing hours)")
+        sample_button = i18n.keep_text(QPushButton(), msg("TimeSeries", "Sample"))
+        i18n.keep_tooltip(sample_button, msg("TimeSeries", "Back to the built-in sensor sample (hourly readings with "
+                                                           "missing hours)"))
         sample_button.clicked.connect(self.use_sample)
         # the columns a file has are known only once it is read: these two combos are the dock's own
         self.time_combo = compact(QComboBox())
         self.time_combo.setObjectName("timeSeriesTimeColumn")
-        self.time_combo.setToolTip(TimeSeriesView.info("time_column").help)
+        i18n.keep_updated(self.time_combo, lambda: self.time_combo.setToolTip(
+            i18n.shown(TimeSeriesView.info("time_column").help)))
         self.time_combo.currentIndexChanged.connect(
             lambda i: i >= 0 and self.set_setting(time_column=self.time_combo.itemData(i)))
         self.value_combo = compact(QComboBox())
         self.value_combo.setObjectName("timeSeriesValueColumn")
-        self.value_combo.setToolTip(TimeSeriesView.info("value_column").help)
+        i18n.keep_updated(self.value_combo, lambda: self.value_combo.setToolTip(
+            i18n.shown(TimeSeriesView.info("value_column").help)))
         self.value_combo.currentIndexChanged.connect(
             lambda i: i >= 0 and self.set_setting(value_column=self.value_combo.itemData(i)))
         form = self.make_form(
@@ -85,16 +91,16 @@ class TimeSeriesDock(SettingsDock):
 
         # four compact rows, at most three label/control pairs each (fits a 1000 px window)
         source_row = QHBoxLayout()
-        source_row.addWidget(QLabel("Data"))
+        source_row.addWidget(i18n.keep_text(QLabel(), msg("TimeSeries", "Data")))
         source_row.addWidget(self.source_label, 1)
         source_row.addWidget(open_button)
         source_row.addWidget(sample_button)
         grid.addLayout(source_row, 0, 0, 1, 6)
-        grid.addWidget(QLabel(TimeSeriesView.info("time_column").label), 1, 0)
+        grid.addWidget(self._field_label("time_column"), 1, 0)
         grid.addWidget(self.time_combo, 1, 1)
         grid.addWidget(form.labels["number_unit"], 1, 2)
         grid.addWidget(self.number_combo, 1, 3)
-        grid.addWidget(QLabel(TimeSeriesView.info("value_column").label), 1, 4)
+        grid.addWidget(self._field_label("value_column"), 1, 4)
         grid.addWidget(self.value_combo, 1, 5)
         form.add_to_grid(grid, [("kind", "unit")], first_row=2)
         grid.addWidget(form.labels["pick_a"], 2, 4)  # one label ("compare") for the two samples
@@ -141,7 +147,8 @@ class TimeSeriesDock(SettingsDock):
         self.sim_curve = self.sim_plot.plot([], [], pen=pg.mkPen("#27ae60", width=2))
         self.pick_point = pg.ScatterPlotItem(size=11, pen=pg.mkPen("#f1c40f", width=2), brush=None, symbol="o")
         self.sim_plot.addItem(self.pick_point)
-        self.sim_plot.setLabel("left", "cosine similarity")
+        i18n.keep_updated(self.sim_plot, lambda: self.sim_plot.setLabel(
+            "left", i18n.translate("TimeSeries", "cosine similarity")))
         self.graphics.ci.layout.setColumnStretchFactor(0, 3)
         self.graphics.ci.layout.setColumnStretchFactor(2, 2)
         self.graphics.ci.layout.setRowStretchFactor(0, 2)
@@ -152,16 +159,25 @@ class TimeSeriesDock(SettingsDock):
         self.bad_rows.setObjectName("timeSeriesBadRows")
         self.bad_rows.setReadOnly(True)
         self.bad_rows.setMaximumHeight(64)
-        self.bad_rows.setToolTip("Rows of the file that could not be used, with the reason (not silently dropped)")
+        i18n.keep_tooltip(self.bad_rows, msg("TimeSeries", "Rows of the file that could not be used, with the reason "
+                                                          "(not silently dropped)"))
         layout.addWidget(self.bad_rows)
         self.error_label = error_label("timeSeriesError")
         layout.addWidget(self.error_label)
-        self.readout = readout_label("timeSeriesReadout", "Hover over a plot for its numbers.")
+        self.readout = readout_label("timeSeriesReadout")
+        i18n.keep(self.readout.setText, msg("TimeSeries", "Hover over a plot for its numbers."), self.readout)
         layout.addWidget(self.readout)
         self.set_body(body)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.setAcceptDrops(True)  # drop a CSV on the dock to read it
         self.sync_controls(self.ctx.document)
+
+    @staticmethod
+    def _field_label(name: str) -> QLabel:
+        """A label for a field whose control is the dock's own, in the current language."""
+        label = QLabel()
+        i18n.keep_updated(label, lambda: label.setText(i18n.shown(TimeSeriesView.info(name).label)))
+        return label
 
     # ---- data source ------------------------------------------------------------------------------
     @staticmethod
@@ -185,7 +201,8 @@ class TimeSeriesDock(SettingsDock):
             event.ignore()
 
     def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a time series", "", "CSV files (*.csv *.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, i18n.translate("TimeSeries", "Open a time series"), "",
+                                              i18n.translate("TimeSeries", "CSV files (*.csv *.txt);;All files (*)"))
         if path:
             self.open_csv(path)
 
@@ -201,7 +218,7 @@ class TimeSeriesDock(SettingsDock):
         self.set_setting(path=path, time_column=header[guess], value_column=value or NO_VALUE, pick_a=0, pick_b=24)
 
     def _csv_failed(self, message: str) -> None:
-        self.ctx.status(f"{self.title}: {message}")
+        self.ctx.status(f"{i18n.shown(self.title)}: {message}")
         self.on_failed(message)
 
     def use_sample(self) -> None:
@@ -212,6 +229,14 @@ class TimeSeriesDock(SettingsDock):
 
     def _current_path(self, document: Document) -> str:
         return self.setting("path", document) or str(ts.sample_path())
+
+    def retranslate(self, language: str = "") -> None:
+        """The source line and the "(none)" column in the new language, then the view again."""
+        index = self.value_combo.findData(NO_VALUE)
+        if index >= 0:
+            self.value_combo.setItemText(index, i18n.translate("TimeSeries", "(none)"))
+        self.sync_controls(self.ctx.document)
+        super().retranslate(language)
 
     def sync_controls(self, document: Document) -> None:
         super().sync_controls(document)
@@ -224,8 +249,9 @@ class TimeSeriesDock(SettingsDock):
                                  lambda message: self._header_read(path, [], message), what=f"time series {path}")
         self._select_columns(document)
         sample = not self.setting("path", document)
-        self.source_label.setText(f"built-in sample: {ts.SAMPLE_NAME} (hourly sensor readings, missing hours, "
-                                  f"two corrupt rows)" if sample else path)
+        self.source_label.setText(i18n.translate("TimeSeries", "built-in sample: {name} (hourly sensor readings, "
+                                                               "missing hours, two corrupt rows)").format(
+            name=ts.SAMPLE_NAME) if sample else path)
         self.source_label.setToolTip(self.source_label.text())
         kind = self.setting("kind", document)
         for name in ("d_model", "base"):
@@ -238,12 +264,12 @@ class TimeSeriesDock(SettingsDock):
         if path != self._header_path:
             return  # another file was chosen meanwhile
         if failure is not None:
-            self.ctx.status(f"{self.title}: {failure}")
+            self.ctx.status(f"{i18n.shown(self.title)}: {failure}")
         for combo, extra in ((self.time_combo, False), (self.value_combo, True)):
             with signals_blocked(combo):
                 combo.clear()
                 if extra:
-                    combo.addItem("(none)", NO_VALUE)
+                    combo.addItem(i18n.translate("TimeSeries", "(none)"), NO_VALUE)
                 for name in header:
                     combo.addItem(name, name)
         self._select_columns(self.ctx.document)
@@ -267,7 +293,8 @@ class TimeSeriesDock(SettingsDock):
         series, enc = result.series, result.encoding
         unit = enc.unit
         origin = self.format_time(float(series.times[0]))
-        x_label = f"{unit} since {origin}"
+        unit_name = i18n.shown(NUMBER_UNIT_LABELS.get(unit, unit))
+        x_label = i18n.translate("TimeSeries", "{unit} since {origin}").format(unit=unit_name, origin=origin)
         # the series: a break in the line wherever a gap is longer than twice the usual spacing
         if series.values is not None:
             tau, values = result.tau, series.values
@@ -279,8 +306,9 @@ class TimeSeriesDock(SettingsDock):
             self.series_plot.setLabel("left", series.value_column)
         else:
             self.series_curve.setData(result.tau, np.zeros_like(result.tau))
-            self.series_plot.setLabel("left", "samples")
-        self.series_plot.setTitle(f"{series.source}: {len(series):,} samples")
+            self.series_plot.setLabel("left", i18n.translate("TimeSeries", "samples"))
+        self.series_plot.setTitle(i18n.translate("TimeSeries", "{source}: {n:,} samples").format(
+            source=series.source, n=len(series)))
         a, b, gap, sim = result.pick
         for line, index in zip(self.pick_lines, (a, b)):
             line.setPos(float(result.tau[index]))
@@ -292,7 +320,7 @@ class TimeSeriesDock(SettingsDock):
         self.colorbar.setLevels(default_levels(result.matrix, symmetric=True))  # gaps (NaN) left out
         self.heat_plot.setLabel("bottom", x_label)
 
-        self.heat_plot.setTitle(ts.ENCODING_LABELS[enc.kind])
+        self.heat_plot.setTitle(i18n.shown(ts.ENCODING_LABELS[enc.kind]))
         labels = _short_labels(result.labels)
         if len(labels) <= 16:  # few columns: name each (the ticks say what the axis is)
             self.heat_plot.getAxis("left").setTicks([[(i + 0.5, name) for i, name in enumerate(labels)]])
@@ -300,20 +328,22 @@ class TimeSeriesDock(SettingsDock):
             self.heat_plot.getAxis("left").showLabel(False)
         else:
             self.heat_plot.getAxis("left").setTicks(None)
-            self.heat_plot.setLabel("left", "encoding column")
+            self.heat_plot.setLabel("left", i18n.translate("TimeSeries", "encoding column"))
         self.series_plot.setXRange(float(result.grid_tau[0]) - step, float(result.grid_tau[-1]) + step, padding=0)
         self.heat_plot.setYRange(0, cols, padding=0)
         # similarity against the gap
         self.sim_curve.setData(result.gaps, result.curve)
         self.pair_scatter.setData(result.pair_gaps, result.pair_sims)
         self.pick_point.setData([gap], [sim])
-        self.sim_plot.setLabel("bottom", f"gap ({unit})")
-        self.sim_plot.setTitle("similarity vs gap")
+        self.sim_plot.setLabel("bottom", i18n.translate("TimeSeries", "gap ({unit})").format(unit=unit_name))
+        self.sim_plot.setTitle(i18n.translate("TimeSeries", "similarity vs gap"))
         self.bad_rows.setPlainText(series.bad_report() if series.bad_count else
-                                   "No bad rows: every data row was used.")
-        note = " Rows were not in time order; they are shown sorted." if series.reordered else ""
-        self.set_caption(result.caption + f" Curve: from sample {a} onwards; dots: random pairs of real "
-                         "samples; ring: the two chosen samples." + note)
+                                   i18n.translate("TimeSeries", "No bad rows: every data row was used."))
+        note = i18n.translate("TimeSeries", " Rows were not in time order; they are shown sorted.") \
+            if series.reordered else ""
+        self.set_caption(result.caption + i18n.translate(
+            "TimeSeries", " Curve: from sample {a} onwards; dots: random pairs of real samples; ring: the two chosen "
+            "samples.").format(a=a) + note)
 
     def format_time(self, seconds: float) -> str:
         r = self._result
@@ -334,18 +364,21 @@ class TimeSeriesDock(SettingsDock):
 
     def describe(self, key: str, x: float, y: float) -> str:
         r = self._result
-        unit = r.encoding.unit
+        unit = i18n.shown(NUMBER_UNIT_LABELS.get(r.encoding.unit, r.encoding.unit))
         if key == "similarity":
             if not r.gaps[0] <= x <= r.gaps[-1]:
                 return ""
-            return f"gap {x:,.3f} {unit}: similarity {np.interp(x, r.gaps, r.curve):+.4f} (from sample {r.pick[0]})"
+            return i18n.translate("TimeSeries", "gap {gap:,.3f} {unit}: similarity {similarity:+.4f} (from sample "
+                                                "{a})").format(gap=x, unit=unit, similarity=np.interp(x, r.gaps, r.curve),
+                                                               a=r.pick[0])
         if key == "series":
             i = int(np.clip(np.searchsorted(r.tau, x), 0, len(r.tau) - 1))
             if i > 0 and abs(r.tau[i - 1] - x) < abs(r.tau[i] - x):
                 i -= 1
             value = "" if r.series.values is None else f": {r.series.value_column} {r.series.values[i]:g}"
-            return (f"sample {i} (line {r.series.lines[i]}), {self.format_time(float(r.series.times[i]))} "
-                    f"= {r.tau[i]:,.3f} {unit}{value}")
+            return i18n.translate("TimeSeries", "sample {i} (line {line}), {time} = {tau:,.3f} {unit}{value}").format(
+                i=i, line=r.series.lines[i], time=self.format_time(float(r.series.times[i])), tau=r.tau[i], unit=unit,
+                value=value)
         cells = len(r.grid_tau)
         step = float(r.grid_tau[1] - r.grid_tau[0]) if cells > 1 else 1.0
         cell = int(round((x - r.grid_tau[0]) / step))
@@ -354,9 +387,11 @@ class TimeSeriesDock(SettingsDock):
             return ""
         sample = int(r.matrix_index[cell])
         if sample < 0:
-            return f"{r.grid_tau[cell]:,.2f} {unit}: no sample here (a gap in the data)"
-        return (f"sample {sample}, {self.format_time(float(r.series.times[sample]))} ({r.tau[sample]:,.3f} {unit}), "
-                f"{r.labels[col]}: {r.matrix[cell, col]:+.4f}")
+            return i18n.translate("TimeSeries", "{tau:,.2f} {unit}: no sample here (a gap in the data)").format(
+                tau=r.grid_tau[cell], unit=unit)
+        return i18n.translate("TimeSeries", "sample {i}, {time} ({tau:,.3f} {unit}), {column}: {value:+.4f}").format(
+            i=sample, time=self.format_time(float(r.series.times[sample])), tau=r.tau[sample], unit=unit,
+            column=r.labels[col], value=r.matrix[cell, col])
 
     # ---- export (SettingsDock) ---------------------------------------------------------------------
     def result_arrays(self, r: ts.TimeSeriesResult) -> dict[str, np.ndarray]:
@@ -367,7 +402,8 @@ class TimeSeriesDock(SettingsDock):
         return out
 
     def result_title(self, r: ts.TimeSeriesResult) -> str:
-        return f"Time series — {r.series.source}, {ts.ENCODING_LABELS[r.encoding.kind]}"
+        return i18n.translate("TimeSeries", "Time series — {source}, {encoding}").format(
+            source=r.series.source, encoding=i18n.shown(ts.ENCODING_LABELS[r.encoding.kind]))
 
 
 def _short_labels(labels: list[str]) -> list[str]:

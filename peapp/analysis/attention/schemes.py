@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 import torch
 
 from peapp.analysis.attention.spec import AttentionSpec
+from peapp.i18n import translate
 from peapp.jobs import frozen_params
 from peapp.params import Spec
 
@@ -82,7 +83,7 @@ class Scheme:
 
     def note(self, attention_factor: float = 1.0) -> str:
         """The scheme's settings in a few words (shown in captions)."""
-        return "nothing added anywhere"
+        return translate("AttentionSchemes", "nothing added anywhere")
 
     def view_extras(self) -> dict[str, Any]:
         """Scheme-specific arrays an attention view carries (ALiBi slopes, T5 staircase)."""
@@ -111,7 +112,9 @@ class Sinusoidal(Scheme):
 
     def note(self, attention_factor: float = 1.0) -> str:
         fs: Any = self.family_spec
-        return f"{fs.layout} layout, base {fs.base:g}"
+        if fs.layout == "interleaved":
+            return translate("AttentionSchemes", "interleaved layout, base {base}").format(base=f"{fs.base:g}")
+        return translate("AttentionSchemes", "concatenated layout, base {base}").format(base=f"{fs.base:g}")
 
 
 class Learned(Scheme):
@@ -139,7 +142,8 @@ class Learned(Scheme):
 
     def note(self, attention_factor: float = 1.0) -> str:
         fs: Any = self.family_spec
-        return f"seeded {fs.max_positions:,}-row table (seed {fs.seed}), rescaled to std 1 like the tokens"
+        return translate("AttentionSchemes", "seeded {rows}-row table (seed {seed}), rescaled to std 1 like the tokens").format(
+            rows=f"{fs.max_positions:,}", seed=fs.seed)
 
 
 class Rope(Scheme):
@@ -169,16 +173,26 @@ class Rope(Scheme):
 
     def note(self, attention_factor: float = 1.0) -> str:
         fs: Any = self.family_spec
-        note = f"{fs.layout}-split pairs" if fs.layout == "half" else "interleaved pairs"
-        note += f", base {fs.base:g}"
+        note = (translate("AttentionSchemes", "half-split pairs") if fs.layout == "half"
+                else translate("AttentionSchemes", "interleaved pairs"))
+        note += translate("AttentionSchemes", ", base {base}").format(base=f"{fs.base:g}")
         if fs.rotary_dim != fs.head_dim:
-            note += f", {fs.rotary_dim} of {fs.head_dim} dims rotate"
+            note += translate("AttentionSchemes", ", {rotary} of {dims} dims rotate").format(rotary=fs.rotary_dim, dims=fs.head_dim)
         kind = getattr(fs, "rope_type", None)
         if kind not in (None, "default"):
-            note += f", {kind} scaling"
+            note += translate("AttentionSchemes", ", {kind} scaling").format(kind=_rope_type_name(kind))
         if self.attention_factor != 1.0:
-            note += f", attention factor {self.attention_factor:.4g}"
+            note += translate("AttentionSchemes", ", attention factor {factor}").format(factor=f"{self.attention_factor:.4g}")
         return note
+
+
+def _rope_type_name(kind: str) -> str:
+    """A RoPE scaling type as captions name it."""
+    # English keeps the config's own value (rope_type); a translation may write the field's name
+    names = {"linear": translate("AttentionSchemes", "linear"), "dynamic": translate("AttentionSchemes", "dynamic"),
+             "ntk": translate("AttentionSchemes", "ntk"), "yarn": translate("AttentionSchemes", "yarn"),
+             "llama3": translate("AttentionSchemes", "llama3"), "longrope": translate("AttentionSchemes", "longrope")}
+    return names.get(kind, kind)
 
 
 class Alibi(Scheme):
@@ -208,7 +222,7 @@ class Alibi(Scheme):
         return self._relative_table
 
     def note(self, attention_factor: float = 1.0) -> str:
-        return "canonical form −slope·(i − j)"
+        return translate("AttentionSchemes", "canonical form −slope·(i − j)")
 
     def view_extras(self) -> dict[str, Any]:
         return {"slopes": self.slopes.to(torch.float32).cpu().numpy()}
@@ -255,10 +269,12 @@ class T5(Scheme):
     def note(self, attention_factor: float = 1.0) -> str:
         fs: Any = self.family_spec
         source = self.spec.t5_source
-        table = (f"trained bias table {source.rpartition('::')[2]} of {checkpoint_name(source.rpartition('::')[0])}"
-                 if source else "seeded bias table")
-        return (f"{fs.num_buckets} buckets, max distance {fs.max_distance}, {table}; q·k is scaled by "
-                f"1/√d here too (T5 folds it into its weights)")
+        table = (translate("AttentionSchemes", "trained bias table {tensor} of {checkpoint}").format(
+            tensor=source.rpartition("::")[2], checkpoint=checkpoint_name(source.rpartition("::")[0]))
+                 if source else translate("AttentionSchemes", "seeded bias table"))
+        return translate("AttentionSchemes", "{buckets} buckets, max distance {distance}, {table}; q·k is scaled by "
+                         "1/√d here too (T5 folds it into its weights)").format(
+            buckets=fs.num_buckets, distance=fs.max_distance, table=table)
 
     def view_extras(self) -> dict[str, Any]:
         """The bucket staircase: relative positions, their buckets and the bias table."""
@@ -307,7 +323,7 @@ class Shaw(Scheme):
 
     def note(self, attention_factor: float = 1.0) -> str:
         fs: Any = self.family_spec
-        return f"distances clipped to ±{fs.max_distance}, seeded relative vectors"
+        return translate("AttentionSchemes", "distances clipped to ±{distance}, seeded relative vectors").format(distance=fs.max_distance)
 
 
 SCHEME_TYPES: dict[str, type[Scheme]] = {cls.name: cls for cls in (Scheme, Sinusoidal, Learned, Rope, Alibi, T5, Shaw)}

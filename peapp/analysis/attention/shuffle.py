@@ -12,6 +12,7 @@ from peapp.analysis.attention.model import AttentionModel, model_bytes
 from peapp.analysis.attention.schemes import scheme_spec
 from peapp.analysis.attention.spec import SCHEME_LABELS, AttentionSpec
 from peapp.analysis.attention.threads import ProgressFn
+from peapp.i18n import shown, translate
 from peapp.jobs import Request
 from peapp.memory import ensure_fits
 
@@ -54,7 +55,12 @@ class ShuffleResult:
     change: np.ndarray  # [n] per position: |O'_i − O_π(i)| / |O_π(i)| over heads and dims
     max_abs: float  # largest absolute difference of any output component
     equivariant: bool
-    summary: str
+
+    @property
+    def summary(self) -> str:
+        """The verdict in words, in the current language (built when shown, so a language switch
+        retells a result without running the test again)."""
+        return _shuffle_summary(self.spec, self.n_tokens, self.change, self.max_abs, self.equivariant)
 
 
 def shuffle_test(spec: AttentionSpec, scheme_params: tuple = (), progress: ProgressFn | None = None,
@@ -85,27 +91,38 @@ def shuffle_test(spec: AttentionSpec, scheme_params: tuple = (), progress: Progr
     change = (diff.pow(2).sum(dim=(0, 2)).sqrt() / norm).to(torch.float32).numpy()
     equivariant = max_abs <= tolerance
     return ShuffleResult(spec=spec, n_tokens=n, permutation=perm.numpy(), change=change, max_abs=max_abs,
-                         equivariant=equivariant, summary=_shuffle_summary(spec, n, change, max_abs, equivariant))
+                         equivariant=equivariant)
 
 
 def _shuffle_summary(spec: AttentionSpec, n: int, change: np.ndarray, max_abs: float, equivariant: bool) -> str:
-    scope = f"{n:,} tokens" + (f" (the first {n:,} of {spec.seq_len:,})" if n < spec.seq_len else "")
-    if equivariant:
-        why = "no position information and no mask: attention sees a bag of tokens" if spec.scheme == "nope" \
-            else "the tokens are all the same, so shuffling changes nothing" if spec.tokens == "repeated" \
-            else "order does not reach the outputs"
-        return (f"Equivariant: shuffling {scope} only shuffled the outputs (largest difference "
-                f"{max_abs:.1e}, within {EQUIVARIANCE_TOL:g}) — {why}.")
-    moved = int((change > 1e-3).sum())
-    if spec.scheme == "nope" and spec.causal:
-        why = "no position encoding, but the causal mask alone leaks order: each token sees a different prefix"
-    elif spec.causal:
-        why = f"{SCHEME_LABELS[spec.scheme]} and the causal mask both make order matter"
+    if n < spec.seq_len:
+        scope = translate("AttentionShuffle", "{n} tokens (the first {n} of {total})").format(
+            n=f"{n:,}", total=f"{spec.seq_len:,}")
     else:
-        why = f"{SCHEME_LABELS[spec.scheme]} makes order matter"
-    return (f"Not equivariant: after shuffling {scope}, outputs differ from the shuffled originals by up to "
-            f"{max_abs:.3g} (median relative change {float(np.median(change)):.1%}, {moved:,} of {n:,} "
-            f"positions changed by more than 0.1%) — {why}.")
+        scope = translate("AttentionShuffle", "{n} tokens").format(n=f"{n:,}")
+    if equivariant:
+        why = translate("AttentionShuffle", "no position information and no mask: attention sees a bag of tokens") \
+            if spec.scheme == "nope" \
+            else translate("AttentionShuffle", "the tokens are all the same, so shuffling changes nothing") \
+            if spec.tokens == "repeated" \
+            else translate("AttentionShuffle", "order does not reach the outputs")
+        return translate("AttentionShuffle", "Equivariant: shuffling {scope} only shuffled the outputs (largest "
+                         "difference {max_abs}, within {tolerance}) — {why}.").format(
+            scope=scope, max_abs=f"{max_abs:.1e}", tolerance=f"{EQUIVARIANCE_TOL:g}", why=why)
+    moved = int((change > 1e-3).sum())
+    scheme = shown(SCHEME_LABELS[spec.scheme])
+    if spec.scheme == "nope" and spec.causal:
+        why = translate("AttentionShuffle", "no position encoding, but the causal mask alone leaks order: each token "
+                        "sees a different prefix")
+    elif spec.causal:
+        why = translate("AttentionShuffle", "{scheme} and the causal mask both make order matter").format(scheme=scheme)
+    else:
+        why = translate("AttentionShuffle", "{scheme} makes order matter").format(scheme=scheme)
+    return translate("AttentionShuffle", "Not equivariant: after shuffling {scope}, outputs differ from the shuffled "
+                     "originals by up to {max_abs} (median relative change {median}, {moved} of {n} positions changed "
+                     "by more than 0.1%) — {why}.").format(
+        scope=scope, max_abs=f"{max_abs:.3g}", median=f"{float(np.median(change)):.1%}", moved=f"{moved:,}",
+        n=f"{n:,}", why=why)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from peapp.errors import ParameterError
+from peapp.i18n import msg, translate
 from peapp.params import Spec, param
 
 if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
@@ -15,13 +16,13 @@ if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its
 
 SCHEMES = ("nope", "sinusoidal", "learned", "rope", "alibi", "t5", "shaw")
 SCHEME_LABELS = {
-    "nope": "NoPE (no position)",
-    "sinusoidal": "Sinusoidal, added to inputs",
-    "learned": "Learned absolute, added to inputs",
-    "rope": "RoPE (rotates q and k)",
-    "alibi": "ALiBi (linear bias)",
-    "t5": "T5 bucket bias",
-    "shaw": "Shaw relative keys",
+    "nope": msg("AttentionSpec", "NoPE (no position)"),
+    "sinusoidal": msg("AttentionSpec", "Sinusoidal, added to inputs"),
+    "learned": msg("AttentionSpec", "Learned absolute, added to inputs"),
+    "rope": msg("AttentionSpec", "RoPE (rotates q and k)"),
+    "alibi": msg("AttentionSpec", "ALiBi (linear bias)"),
+    "t5": msg("AttentionSpec", "T5 bucket bias"),
+    "shaw": msg("AttentionSpec", "Shaw relative keys"),
 }
 TOKEN_SOURCES = ("repeated", "random", "sentence")
 KINDS = ("logits", "position", "softmax")
@@ -35,35 +36,36 @@ class AttentionSpec(Spec):
     """The attention sandbox: scheme, sizes, where the tokens come from, mask."""
 
     family: ClassVar[str] = "attention"
-    scheme: str = param("rope", "Scheme", choices=SCHEMES,
-                        help="How position enters attention. Scheme settings (RoPE base and scaling, "
+    scheme: str = param("rope", msg("AttentionSpec", "Scheme"), choices=SCHEMES,
+                        help=msg("AttentionSpec", "How position enters attention. Scheme settings (RoPE base and scaling, "
                              "T5 buckets, Shaw clip, sinusoid base, learned table size) come from the "
-                             "parameters of that family.")
-    seq_len: int = param(64, "Tokens", minimum=1, maximum=MAX_SEQ_LEN, step=1,
-                         help="Sequence length (queries = keys). Long sequences are shown pooled; "
-                              "zoom in for full resolution.")
-    n_heads: int = param(4, "Heads", minimum=1, maximum=256, step=1,
-                         help="Attention heads (up to 256, as the ALiBi and T5 families allow).")
+                             "parameters of that family."))
+    seq_len: int = param(64, msg("AttentionSpec", "Tokens"), minimum=1, maximum=MAX_SEQ_LEN, step=1,
+                         help=msg("AttentionSpec", "Sequence length (queries = keys). Long sequences are shown pooled; "
+                              "zoom in for full resolution."))
+    n_heads: int = param(4, msg("AttentionSpec", "Heads"), minimum=1, maximum=256, step=1,
+                         help=msg("AttentionSpec", "Attention heads (up to 256, as the ALiBi and T5 families allow)."))
     head_dim: int = param(64, "head_dim", minimum=2, maximum=512, step=2, even=True,
-                          help="Width of q, k and v per head (also the token width here).")
-    seed: int = param(0, "Seed", minimum=0, maximum=2**31 - 1, step=1,
-                      help="Seeds the projections, random tokens, T5 table and Shaw vectors.")
-    tokens: str = param("random", "Tokens from", choices=TOKEN_SOURCES,
-                        help="repeated: one token everywhere, so only position matters; random: seeded "
-                             "random tokens; sentence: the typed words, repeated to fill the length.")
-    sentence: str = param(DEFAULT_SENTENCE, "Sentence",
-                          help="Words embedded deterministically (a hash of each word seeds its vector).")
-    causal: bool = param(True, "Causal mask", help="Mask future keys (decoder); off: every token sees all.")
-    t5_source: str = param("", "Trained T5 table",
-                           help="PATH::TENSOR of a checkpoint's T5 relative bias table [buckets, heads]; empty: a "
-                                "seeded random table.")
-    embedding_source: str = param("", "Word embeddings",
-                                  help="PATH::TENSOR of a checkpoint's word-embedding table; sentence words found "
-                                       "whole in its vocabulary use it, others the hashed vector. Empty: hashed only.")
+                          help=msg("AttentionSpec", "Width of q, k and v per head (also the token width here)."))
+    seed: int = param(0, msg("AttentionSpec", "Seed"), minimum=0, maximum=2**31 - 1, step=1,
+                      help=msg("AttentionSpec", "Seeds the projections, random tokens, T5 table and Shaw vectors."))
+    tokens: str = param("random", msg("AttentionSpec", "Tokens from"), choices=TOKEN_SOURCES,
+                        help=msg("AttentionSpec", "repeated: one token everywhere, so only position matters; random: seeded "
+                             "random tokens; sentence: the typed words, repeated to fill the length."))
+    sentence: str = param(DEFAULT_SENTENCE, msg("AttentionSpec", "Sentence"),
+                          help=msg("AttentionSpec", "Words embedded deterministically (a hash of each word seeds its vector)."))
+    causal: bool = param(True, msg("AttentionSpec", "Causal mask"), help=msg("AttentionSpec", "Mask future keys (decoder); off: every token sees all."))
+    t5_source: str = param("", msg("AttentionSpec", "Trained T5 table"),
+                           help=msg("AttentionSpec", "PATH::TENSOR of a checkpoint's T5 relative bias table [buckets, heads]; empty: a "
+                                "seeded random table."))
+    embedding_source: str = param("", msg("AttentionSpec", "Word embeddings"),
+                                  help=msg("AttentionSpec", "PATH::TENSOR of a checkpoint's word-embedding table; sentence words found "
+                                       "whole in its vocabulary use it, others the hashed vector. Empty: hashed only."))
 
     def check(self) -> None:
         if self.tokens == "sentence" and not sentence_words(self.sentence):
-            raise ParameterError("the sentence has no words; type at least one word, or choose random tokens.")
+            raise ParameterError(translate("AttentionSpec", "the sentence has no words; type at least one word, or choose "
+                                           "random tokens."))
 
 
 def sentence_words(text: str) -> list[str]:

@@ -36,6 +36,7 @@ from peapp.analysis.attention.schemes import checkpoint_name, scheme_spec, schem
 from peapp.analysis.attention.spec import SCHEME_LABELS, AttentionSpec
 from peapp.analysis.attention.threads import ProgressFn, worker_count
 from peapp.errors import ParameterError
+from peapp.i18n import shown, translate
 from peapp.jobs import Request
 from peapp.memory import ensure_fits
 
@@ -86,11 +87,15 @@ class AttentionView:
     @property
     def reduction(self) -> str:
         if self.full_resolution:
-            return "full resolution"
-        text = f"{self.pooling} of {self.row_bin:,} × {self.col_bin:,} entries"
+            return translate("AttentionView", "full resolution")
+        pooled = {"mean": translate("AttentionView", "mean of {rows} × {cols} entries"),
+                  "max": translate("AttentionView", "max of {rows} × {cols} entries")}[self.pooling]
+        text = pooled.format(rows=f"{self.row_bin:,}", cols=f"{self.col_bin:,}")
         if self.sampled:
-            rows = "query row" if self.rows_per_bin == 1 else "evenly spaced query rows"
-            text += f" ({self.rows_per_bin} {rows} of every {self.row_bin:,}, each exact over all keys)"
+            sampled = (translate("AttentionView", " ({n} query row of every {every}, each exact over all keys)")
+                       if self.rows_per_bin == 1 else
+                       translate("AttentionView", " ({n} evenly spaced query rows of every {every}, each exact over all keys)"))
+            text += sampled.format(n=self.rows_per_bin, every=f"{self.row_bin:,}")
         return text
 
     def cell_ranges(self, row_cell: int, col_cell: int) -> tuple[range, range]:
@@ -208,8 +213,8 @@ def received_summary(received: np.ndarray) -> str:
     total = float(received.sum())
     first, last = float(received[:edge].sum()), float(received[n - edge:].sum())
     middle = total - first - last
-    return (f"first 10% of keys {first / total:.0%}, middle 80% {middle / total:.0%}, "
-            f"last 10% {last / total:.0%}")
+    return translate("AttentionView", "first 10% of keys {first}, middle 80% {middle}, last 10% {last}").format(
+        first=f"{first / total:.0%}", middle=f"{middle / total:.0%}", last=f"{last / total:.0%}")
 
 
 def scheme_note(model: AttentionModel) -> str:
@@ -241,15 +246,17 @@ def full_matrices(spec: AttentionSpec, scheme_params: tuple = (), device: str | 
 
 def _embedding_note(view: AttentionView) -> str:
     if not view.spec.embedding_source:
-        return " (each word's vector seeded by its hash)"
+        return translate("AttentionView", " (each word's vector seeded by its hash)")
     path, _, tensor = view.spec.embedding_source.rpartition("::")
     distinct = sorted(set(view.words))
     hashed = [w for w in distinct if w not in view.embedded]
-    text = (f" ({len(view.embedded)} of {len(distinct)} distinct words from {tensor} of "
-            f"{checkpoint_name(path)}, scaled to unit std")
+    text = translate("AttentionView", " ({found} of {distinct} distinct words from {tensor} of {checkpoint}, scaled to unit "
+                     "std").format(found=len(view.embedded), distinct=len(distinct), tensor=tensor,
+                                   checkpoint=checkpoint_name(path))
     if view.spec.head_dim != _embedding_width(view.spec.embedding_source):
-        text += f" and projected to {view.spec.head_dim} dims by a fixed random map"
-    text += f"; hashed, not whole words in its vocabulary: {', '.join(hashed)})" if hashed else ")"
+        text += translate("AttentionView", " and projected to {dims} dims by a fixed random map").format(dims=view.spec.head_dim)
+    text += (translate("AttentionView", "; hashed, not whole words in its vocabulary: {words})").format(words=", ".join(hashed))
+             if hashed else ")")
     return text
 
 
@@ -260,19 +267,24 @@ def _embedding_width(source: str) -> int:
 
 def caption(view: AttentionView) -> str:
     spec = view.spec
-    what = {"logits": "attention logits q·k/√d (+ bias)", "position": "the position term of the logits",
-            "softmax": "attention weights (softmax; each row sums to 1)"}[view.kind]
+    what = {"logits": translate("AttentionView", "attention logits q·k/√d (+ bias)"),
+            "position": translate("AttentionView", "the position term of the logits"),
+            "softmax": translate("AttentionView", "attention weights (softmax; each row sums to 1)")}[view.kind]
     if spec.tokens == "sentence":
-        tokens = f"the sentence's {len(view.words)} tokens repeated{_embedding_note(view)}"
+        tokens = translate("AttentionView", "the sentence's {n} tokens repeated{note}").format(n=len(view.words),
+                                                                                   note=_embedding_note(view))
     else:
-        tokens = {"repeated": "one repeated token (only position can matter)",
-                  "random": "seeded random tokens"}[spec.tokens]
-    mask = "causal mask (future keys get no weight)" if spec.causal else "no mask"
+        tokens = {"repeated": translate("AttentionView", "one repeated token (only position can matter)"),
+                  "random": translate("AttentionView", "seeded random tokens")}[spec.tokens]
+    mask = translate("AttentionView", "causal mask (future keys get no weight)") if spec.causal else translate("AttentionView", "no mask")
     note = f" — {view.scheme_note}" if view.scheme_note else ""
-    text = (f"{SCHEME_LABELS[spec.scheme]}{note}: {what}, {spec.n_heads} heads × {spec.seq_len:,} tokens, "
-            f"{tokens}, {mask}. Rows are queries, columns keys; ")
-    text += ("full resolution." if view.full_resolution else
-             f"each cell is the {view.reduction}; zoom in for full resolution.")
+    text = translate("AttentionView", "{scheme}{note}: {what}, {heads} heads × {n} tokens, {tokens}, {mask}. Rows are "
+                     "queries, columns keys; ").format(scheme=shown(SCHEME_LABELS[spec.scheme]), note=note, what=what,
+                                                       heads=spec.n_heads, n=f"{spec.seq_len:,}", tokens=tokens,
+                                                       mask=mask)
+    text += (translate("AttentionView", "full resolution.") if view.full_resolution else
+             translate("AttentionView", "each cell is the {reduction}; zoom in for full resolution.").format(
+                 reduction=view.reduction))
     return text
 
 

@@ -187,7 +187,7 @@ def test_files_only_read_and_handles_closed(tiny):
         for comp in report.components:
             if comp.tensor:
                 report.checkpoint.load(comp.tensor)
-        assert _open_fds() == fds, name
+        assert _open_fds() <= fds, name  # nothing left open (another thread may close one of its own meanwhile)
         del report
         for path in before_files:
             assert not _mapped(path), (name, path)
@@ -309,7 +309,7 @@ def test_fuzz_gguf(tmp_path, gguf_bytes, data):
         assert info.offset + info.nbytes <= len(blob)
         # what the header walk accepts must load as a view would load it, or fail clearly
         _bounded(lambda info=info: gguf_format.load_tensor(info) if info.nbytes <= 1 << 20 else None)
-    assert _open_fds() == fds
+    assert _open_fds() <= fds  # nothing left open; a descriptor another thread closed meanwhile is not a leak
 
 
 def test_zz_fuzz_counts_recorded(capsys):

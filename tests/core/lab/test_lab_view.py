@@ -95,3 +95,12 @@ def test_an_empty_or_missing_folder_is_no_runs(tmp_path):
     result = lab_analysis.load_results(tmp_path / "nothing")
     assert result.empty and result.curves == [] and result.metric is None
     assert lab_analysis.LabResultsRequest(str(tmp_path / "nothing")).run() is None  # nothing to draw or export
+
+
+def test_the_help_texts_spell_out_the_options_they_name():
+    """Marked texts are literals (no numbers or lists built in): they must still say what the code does."""
+    from peapp.lab import options
+    from peapp.views.lab import LabView
+
+    assert f"NoPE gets {options.NOPE_STEP_FACTOR}× this" in LabView.info("steps").help
+    assert "a comma list of " + ", ".join(options.ALL_VARIANTS) + " (" in LabView.info("encodings").help

@@ -187,6 +187,42 @@ def test_pooled_map_is_the_mean_of_its_cells(tiny_llama):
                 np.testing.assert_allclose(got, want, atol=1e-6)
 
 
+@pytest.mark.parametrize("fixture,cls_name,causal", [("tiny_llama", "LlamaForCausalLM", True),
+                                                      ("tiny_bert", "BertModel", False)])
+def test_zoom_recomputes_a_region_exactly(fixture, cls_name, causal, request, monkeypatch):
+    """zoom_map from the kept q/k equals transformers' eager maps pooled over the region, for
+    pooled and single-token cells, also when the rows span several recompute blocks."""
+    from peapp.model_run import blocks
+    from peapp.model_run.runner import zoom_map
+
+    folder = request.getfixturevalue(fixture)
+    loaded = load_model(folder)
+    ids = (IDS * 3)[:60]
+    result = run_model(loaded, ids, RunOptions(layer=1, map_bins=8, thumb_bins=0, keep_map_qk=True))
+    assert result.map_qk is not None and result.map_qk.q.shape[1] == 60
+    _, out = _reference(folder, cls_name, ids)
+    A = out.attentions[1][0].numpy()
+    mask = np.tril(np.ones((60, 60), bool)) if causal else np.ones((60, 60), bool)
+    monkeypatch.setattr(blocks, "BLOCK_ENTRIES", 64)  # several row blocks inside the region
+    for rows, cols, bins in (((12, 44), (3, 41), 5), ((20, 30), (15, 25), 64)):
+        values, region, (rb, cb) = zoom_map(result, rows, cols, bins, heads=(0, 2))
+        assert region == (*rows, *cols)
+        sub, sub_mask = A[[0, 2], rows[0]:rows[1], cols[0]:cols[1]], mask[rows[0]:rows[1], cols[0]:cols[1]]
+        for r in range(values.shape[1]):
+            for c in range(values.shape[2]):
+                cells = sub_mask[r * rb:(r + 1) * rb, c * cb:(c + 1) * cb]
+                if not cells.any():
+                    assert np.isnan(values[:, r, c]).all()
+                else:
+                    want = sub[:, r * rb:(r + 1) * rb, c * cb:(c + 1) * cb][:, cells].mean(-1)
+                    np.testing.assert_allclose(values[:, r, c], want, atol=1e-6)
+    with pytest.raises(ParameterError):
+        zoom_map(result, (70, 80), (0, 10), 4)
+    plain = run_model(loaded, ids, RunOptions(layer=1, thumb_bins=0))
+    with pytest.raises(ParameterError, match="kept no q and k"):
+        zoom_map(plain, (0, 10), (0, 10), 4)
+
+
 def test_cancel_and_progress(tiny_llama):
     loaded = load_model(tiny_llama)
     seen = []

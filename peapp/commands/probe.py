@@ -1,0 +1,306 @@
+"""``peapp probe perplexity|passkey PATH …``: measure context extension and "lost in the middle"
+on a checkpoint (issue 15; :mod:`peapp.model_run.probes`, :mod:`peapp.model_run.passkey`).
+
+    peapp probe perplexity MODEL --length 12288 --variants none,yarn --factor 2 --json
+    peapp probe passkey MODEL --lengths 1024,2048 --depths 0,0.5,1
+
+Probes of ``ESTIMATE_FROM`` tokens or more time a short prefix first and print the estimated time
+(stderr) before they start; each finished variant or passkey cell is reported on stderr as it
+arrives.  ``-o FIGURE`` draws the probe's figure through the desktop app's ``render`` command
+(the session names the checkpoint, the text, the settings and the saved result, so the figure
+reopens without running again); it needs the Probes panel there.  torch and transformers are
+imported only when a probe runs (``peapp --help`` and ``peapp inspect`` stay torch-free).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from peapp.errors import ParameterError
+
+NAME = "probe"
+HELP = ("measure a checkpoint: perplexity vs position under each RoPE scaling, or passkey retrieval by "
+        "needle depth (lost in the middle)")
+# peapp.model_run.probes.VARIANTS, spelled out so the parser does not import torch (a test keeps them equal)
+VARIANT_NAMES = ("none", "linear", "ntk", "dynamic", "yarn", "llama3")
+ESTIMATE_FROM = 4096  # peapp.model_run.probes.ESTIMATE_FROM
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", help="model folder or .gguf file (a causal language model)")
+    p.add_argument("--factor", type=float, default=2.0, help="the scaling factor of every RoPE scaling variant")
+    p.add_argument("--device", default="cpu", choices=("cpu", "cuda", "mps"), help="torch device")
+    p.add_argument("--cache-dir", default=None,
+                   help="where converted GGUF models are cached (default: the user cache folder, or $PEAPP_CACHE_DIR)")
+    p.add_argument("--json", action="store_true", help="print every measured number as JSON (stdout)")
+    p.add_argument("-o", "--output", default=None, metavar="FIGURE",
+                   help="draw the probe's figure (.png .svg .pdf) through the desktop app's renderer "
+                        "(default: none, print numbers)")
+    p.add_argument("--size", default="1000x700", metavar="WxH", help="with -o: figure size in logical pixels")
+    p.add_argument("--force", action="store_true", help="with -o: replace an existing output file")
+    p.add_argument("--quiet", action="store_true", help="no estimate or progress lines on stderr")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="probe", metavar="PROBE", parser_class=type(parser))
+    sub.required = True
+    fmt = parser.formatter_class
+    ppl = sub.add_parser("perplexity", formatter_class=fmt,
+                         help="per-position loss and windowed perplexity for the model as trained and each "
+                              "RoPE scaling (linear, ntk, dynamic, yarn, llama3)",
+                         description="Per-position next-token loss of a causal LM on a long text, with the "
+                                     "rotary frequencies of each RoPE scaling swapped in (RopeSpec's numbers).")
+    _common(ppl)
+    source = ppl.add_mutually_exclusive_group()
+    source.add_argument("--text-file", metavar="FILE", help="a UTF-8 text file to measure on")
+    source.add_argument("--sample-text", action="store_true",
+                        help="the bundled public-domain sample text (default when no --text-file)")
+    ppl.add_argument("--length", type=int, default=4096, help="tokens of the text to measure (its start)")
+    ppl.add_argument("--variants", default=",".join(VARIANT_NAMES),
+                     help="comma-separated: " + ", ".join(VARIANT_NAMES) + " (none = as trained)")
+    ppl.add_argument("--window", type=int, default=256, help="positions per point of the perplexity curve")
+    pk = sub.add_parser("passkey", formatter_class=fmt,
+                        help="passkey retrieval with the needle at each depth of a filler context",
+                        description="A pass key hidden at each depth of a public-domain filler text and asked "
+                                    "for at the end: log-probability and top-1 accuracy of its tokens, and the "
+                                    "attention the answer rows give the needle per layer; beside Liu et al. 2023.")
+    _common(pk)
+    pk.add_argument("--lengths", default="1024,2048", help="comma-separated context lengths in tokens")
+    pk.add_argument("--depths", default="0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1",
+                    help="comma-separated needle depths, 0 (first) … 1 (last)")
+    pk.add_argument("--trials", type=int, default=1, help="pass keys per (length, depth)")
+    pk.add_argument("--seed", type=int, default=0, help="seed of the pass keys")
+    pk.add_argument("--variant", default="none", choices=VARIANT_NAMES,
+                    help="the RoPE frequencies to run with (none = as trained)")
+
+
+def _say(args, text: str) -> None:
+    if not args.quiet:
+        print(text, file=sys.stderr, flush=True)
+
+
+def _text(args) -> tuple[str, str]:
+    from peapp.model_run.text_run import resolve_text
+
+    if args.text_file:
+        return resolve_text("file", text_file=args.text_file)
+    return resolve_text("sample")
+
+
+def run(args: argparse.Namespace) -> int:
+    from peapp.model_run.probe_run import parse_numbers, parse_variants
+
+    if args.json and args.output:
+        raise ParameterError("--json prints numbers and -o draws a figure: give one of them.")
+    if args.probe == "perplexity":
+        if args.length < 2:
+            raise ParameterError("--length must be at least 2 tokens.")
+        if args.window < 1:
+            raise ParameterError("--window must be at least 1.")
+        parse_variants(args.variants)
+    else:
+        parse_numbers(args.lengths, "--lengths", int)
+        parse_numbers(args.depths, "--depths")
+        if args.trials < 1:
+            raise ParameterError("--trials must be at least 1.")
+    renderer = _renderer(args) if args.output else None  # before minutes of work, not after
+    from peapp.model_run import load_model
+
+    loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir)
+    if args.probe == "perplexity":
+        result, extra = _perplexity(args, loaded)
+    else:
+        result, extra = _passkey(args, loaded)
+    doc = result.to_json()
+    doc.update({"path": loaded.path, "load_source": loaded.source, "load_seconds": round(loaded.load_seconds, 3),
+                **extra})
+    if renderer is not None:
+        return _render(args, renderer, doc)
+    if args.json:
+        json.dump(doc, sys.stdout, allow_nan=False)
+        sys.stdout.write("\n")
+    elif args.probe == "perplexity":
+        sys.stdout.write(format_perplexity(result))
+    else:
+        sys.stdout.write(format_passkey(result))
+    return 0
+
+
+def _perplexity(args, loaded):
+    from peapp.model_run.probes import estimate_seconds, perplexity_probe, position_limit, tokenize_all
+    from peapp.model_run.text_run import text_sha256
+    from peapp.model_run.probe_run import parse_variants
+
+    text, label = _text(args)
+    ids = tokenize_all(loaded, text)
+    if len(ids) < args.length:
+        raise ParameterError(f"the text has {len(ids):,} tokens, fewer than --length {args.length:,}: give a longer "
+                             f"text or a shorter length.")
+    ids = ids[:args.length]
+    variants = parse_variants(args.variants)
+    limit = position_limit(loaded)
+    measured = min(len(ids), limit) if limit else len(ids)
+    runs = len(variants) if loaded.scheme == "rope" else 1
+    estimate = None
+    if measured >= ESTIMATE_FROM:
+        estimate = estimate_seconds(loaded, ids, measured, runs)
+        _say(args, f"estimated: {estimate.text()}")
+    started = time.perf_counter()
+
+    def arrived(result) -> None:
+        c = result.curves[-1]
+        if not c.complete:
+            _say(args, f"{c.label}, first {c.nll.size + 1:,} positions (the estimate's prefix): perplexity "
+                       f"{c.perplexity:.2f}")
+            return
+        _say(args, f"{c.label}: perplexity {c.perplexity:.2f} over {result.n_measured:,} tokens "
+                   f"({c.seconds:.0f} s; {time.perf_counter() - started:.0f} s so far)")
+
+    result = perplexity_probe(loaded, ids, variants=variants, factor=args.factor, window=args.window,
+                              partial=arrived, estimate=estimate)
+    return result, {"text": {"source": label, "sha256": text_sha256(text), "file": args.text_file}}
+
+
+def _passkey(args, loaded):
+    from peapp.model_run.passkey import FILLER_LABEL, PromptBuilder, estimate_passkey_seconds, passkey_probe
+    from peapp.model_run.probe_run import parse_numbers
+
+    lengths = parse_numbers(args.lengths, "--lengths", int)
+    depths = parse_numbers(args.depths, "--depths")
+    estimate = None
+    if max(lengths) >= ESTIMATE_FROM:
+        runs = len(set(depths)) * args.trials
+        estimate = estimate_passkey_seconds(loaded, PromptBuilder(loaded.tokenizer), sorted(set(lengths)), runs)
+        _say(args, f"estimated: {estimate.text()}")
+
+    def arrived(result) -> None:
+        c = result.cells[-1]
+        _say(args, f"{c.n_tokens:,} tokens, depth {c.depth:.0%}: log p(answer) {c.logprob:.2f}, top-1 "
+                   f"{c.token_accuracy:.0%} ({c.seconds:.0f} s)")
+
+    result = passkey_probe(loaded, lengths=lengths, depths=depths, trials=args.trials, seed=args.seed,
+                           variant=args.variant, factor=args.factor, partial=arrived, estimate=estimate)
+    return result, {"filler": FILLER_LABEL}
+
+
+def format_perplexity(result) -> str:
+    trained = result.trained_context
+    lines = [f"model: {result.family} ({result.architecture}, {result.scheme.replace('_', ' ')} positions); "
+             f"{result.n_measured:,} tokens measured in {result.seconds:.0f} s on {result.device} "
+             f"({result.threads} thread{'s' if result.threads != 1 else ''}); trained context "
+             + (f"{trained:,}" if trained else "unknown")]
+    if result.cannot:
+        lines.append(result.cannot)
+    for variant, why in result.not_applied.items():
+        lines.append(f"{variant}: not run ({why})")
+    past = bool(trained and result.n_measured > trained)
+    lines += ["", f"{'variant':<14s} {'factor':>6s} {'ppl':>9s}" + (f" {'≤ trained':>10s} {'> trained':>10s}" if past else "")]
+    for c in result.curves:
+        row = f"{c.label:<14s} {c.factor:6g} {c.perplexity:9.2f}"
+        if past:
+            row += f" {c.perplexity_between(1, trained):10.2f} {c.perplexity_between(trained, result.n_measured):10.2f}"
+        lines.append(row)
+    lines += ["", f"perplexity per window of {result.window} positions (first position of each window):"]
+    if result.curves:
+        starts, _, _ = result.curves[0].windowed(result.window)
+        step = max(1, -(-len(starts) // 12))
+        picks = list(range(0, len(starts), step))
+        lines.append(f"{'position':<14s} " + " ".join(f"{int(starts[i]):>7d}" for i in picks))
+        for c in result.curves:
+            ppl = c.windowed(result.window)[2]
+            lines.append(f"{c.label:<14s} " + " ".join(f"{ppl[i]:7.1f}" for i in picks))
+    return "\n".join(lines) + "\n"
+
+
+def format_passkey(result) -> str:
+    from peapp.model_run.probe_run import LOST_IN_THE_MIDDLE
+    from peapp.model_run.probes import VARIANT_LABELS
+
+    lines = [f"model: {result.family} ({result.architecture}); RoPE {VARIANT_LABELS[result.variant]}"
+             + (f" ×{result.factor:g}" if result.variant != "none" else "")
+             + f"; {len(result.cells)} prompts in {result.seconds:.0f} s on {result.device}", ""]
+    head = f"{'depth':>8s} " + " ".join(f"{d:>7.0%}" for d in result.depths)
+    for name, label, fmt in (("logprob", "log p(answer), nats", "{:7.2f}"), ("token_accuracy", "top-1 accuracy", "{:7.0%}"),
+                             ("needle_attention", "attention on the needle (mean of layers, heads)", "{:7.3f}")):
+        lines += [label + ":", head]
+        table = result.table(name)
+        for i, n in enumerate(result.lengths):
+            lines.append(f"{n:>8,d} " + " ".join(fmt.format(v) for v in table[i]))
+        lines.append("")
+    ref = LOST_IN_THE_MIDDLE
+    lines.append("reference, " + ref["citation"])
+    lines.append("  accuracy by answer position " + ", ".join(f"{p}: {a} %" for p, a in zip(ref["answer_position"],
+                                                                                          ref["accuracy_percent"]))
+                 + f"; closed-book {ref['closed_book_percent']} %")
+    return "\n".join(lines) + "\n"
+
+
+# ---- figures through the desktop app's renderer ----------------------------------------------------
+
+def _renderer(args):
+    """The desktop app's ``render`` command, if it can draw this probe's figure."""
+    import contextlib
+    import io
+    from importlib.metadata import entry_points
+
+    from peapp.cli import ENTRY_POINT_GROUP
+
+    view = f"probe-{args.probe}"
+    points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
+    if not points:
+        raise ParameterError("-o needs the desktop app (peapp's `render` command), which is not installed; "
+                             "use --json for the numbers.")
+    renderer = points[0].load()
+    parser = argparse.ArgumentParser()
+    renderer.add_arguments(parser)
+    listing = io.StringIO()
+    with contextlib.redirect_stdout(listing):
+        renderer.run(parser.parse_args(["--list-views"]))
+    if view not in {line.split("\t")[0] for line in listing.getvalue().splitlines()}:
+        raise ParameterError(f"-o: this install's desktop app has no {view!r} figure (the Probes panel draws it); "
+                             f"use --json for the numbers.")
+    return renderer
+
+
+def probe_document(args, results_file: str, doc: dict):
+    """The session that describes this probe (checkpoint, text, settings, the saved result)."""
+    from peapp.document import Document
+
+    saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
+    values = {"mode": f"probe-{args.probe}", "factor": args.factor, saved: os.path.abspath(results_file)}
+    if args.probe == "perplexity":
+        values.update(length=args.length, variants=args.variants, window=args.window,
+                      text_sha256=doc["text"]["sha256"])
+        if args.text_file:
+            values.update(text_source="file", text_file=os.path.abspath(args.text_file))
+        else:
+            values.update(text_source="sample")
+    else:
+        values.update(lengths=args.lengths, depths=args.depths, trials=args.trials, seed=args.seed,
+                      variant=args.variant)
+    return Document().with_checkpoint(os.path.abspath(args.path)).with_view("probe", **values)
+
+
+def _render(args, renderer, doc: dict) -> int:
+    import tempfile
+
+    root, _ = os.path.splitext(args.output)
+    results_file = root + ".probe.json"  # the data the figure is drawn from, kept beside it
+    with open(results_file, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh, allow_nan=False)
+    document = probe_document(args, results_file, doc)
+    handle, session = tempfile.mkstemp(suffix=".json", prefix="peapp-probe-")
+    os.close(handle)
+    try:
+        document.save(session)
+        parser = argparse.ArgumentParser()
+        renderer.add_arguments(parser)
+        render_args = parser.parse_args([f"probe-{args.probe}", "--session", session, "-o", args.output,
+                                         "--size", args.size] + (["--force"] if args.force else []))
+        return int(renderer.run(render_args) or 0)
+    finally:
+        os.unlink(session)

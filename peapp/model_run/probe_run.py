@@ -1,0 +1,230 @@
+"""The Probes panel's computation, Qt-free: a :class:`ProbeRequest` from the panel's settings
+(:class:`peapp.views.probe.ProbeView`) runs a probe on the Document's checkpoint, or reads a
+saved result (``results_file``) instead of running again.
+
+The model is the Run on text panel's cached one (:data:`peapp.model_run.text_run.MODEL_CACHE`:
+loading is the slow part).  Long perplexity probes time a prefix first; its estimate, and every
+finished variant or passkey cell, reach ``on_partial(result)`` (called on the compute thread: a
+panel forwards it to the GUI thread) so curves draw as they arrive.  Cancel is the worker's:
+``progress`` raises :class:`peapp.jobs.Cancelled`, checked once per layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from peapp.i18n import msg, shown, translate
+from peapp.errors import CheckpointError, ParameterError
+from peapp.jobs import ProgressFn, Request
+
+#: Liu et al. 2023 (TACL 2024), "Lost in the Middle: How Language Models Use Long Contexts",
+#: arXiv:2307.03172, multi-document question answering with 20 documents, GPT-3.5-Turbo: accuracy
+#: by the position of the document that holds the answer, and closed-book (no documents).  Drawn
+#: beside the passkey curve; here, not in passkey.py, as the Probes panel draws before torch loads.
+LOST_IN_THE_MIDDLE: dict[str, Any] = {
+    "citation": "Liu, Lin, Hewitt, Paranjape, Bevilacqua, Petroni, Liang (2023). Lost in the Middle: How "
+                "Language Models Use Long Contexts. TACL 2024; arXiv:2307.03172. Multi-document QA, 20 "
+                "documents, GPT-3.5-Turbo.",
+    "answer_position": [1, 5, 10, 15, 20],
+    "documents": 20,
+    "accuracy_percent": [75.8, 57.2, 53.8, 55.4, 63.2],
+    "closed_book_percent": 56.1,
+    # where the answer document sits, as a depth 0 … 1 of the 20 documents: (position − 1) / 19
+    "depth": [0.0, 4 / 19, 9 / 19, 14 / 19, 1.0],
+}
+
+
+# peapp.model_run.probes.VARIANTS and VARIANT_LABELS, spelled out: this module, the probe view and the
+# command's parser stay torch-free (tests/core/model_run/test_probes.py keeps them equal)
+VARIANTS = {"none": msg("ProbeRun", "as trained"), "linear": msg("ProbeRun", "linear (PI)"), "ntk": msg("ProbeRun", "NTK-aware"),
+            "dynamic": msg("ProbeRun", "dynamic NTK"), "yarn": "YaRN", "llama3": "Llama-3"}
+MAX_PROBE_TOKENS = 131_072
+
+
+def parse_variants(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(v.strip() for v in text.split(",") if v.strip()))
+    bad = [v for v in names if v not in VARIANTS]
+    if bad or not names:
+        raise ParameterError(translate("ProbeRun", "variants: {bad}; choose from {allowed} (comma-separated).").format(
+            bad=", ".join(bad) or translate("ProbeRun", "none given"), allowed=", ".join(VARIANTS)))
+    return names
+
+
+def parse_numbers(text: str, what: str, kind=float) -> tuple:
+    """Comma-separated numbers; ``what`` names the setting in errors (a marked message is translated)."""
+    try:
+        values = tuple(kind(v) for v in text.split(",") if v.strip())
+    except ValueError:
+        raise ParameterError(translate("ProbeRun", "{what}: {text} is not a comma-separated list of numbers.").format(
+            what=shown(what), text=repr(text))) from None
+    if not values:
+        raise ParameterError(translate("ProbeRun", "{what}: give at least one number.").format(what=shown(what)))
+    return values
+
+_LOAD_SHARE = 0.15  # of the progress bar, when the model is not loaded yet
+_ESTIMATE_SHARE = 0.1
+
+
+def read_saved_result(path: str):
+    """A saved probe result (``peapp probe … --json``, or the panel's export) as its result object."""
+    from peapp.model_run.passkey import passkey_from_json
+    from peapp.model_run.probes import perplexity_from_json
+    from peapp.safe_open import load_json, read_text
+
+    doc = load_json(read_text(path, "array", ParameterError), path, ParameterError)
+    kind = doc.get("probe") if isinstance(doc, dict) else None
+    if kind == "perplexity":
+        return perplexity_from_json(doc)
+    if kind == "passkey":
+        return passkey_from_json(doc)
+    raise ParameterError(translate("ProbeRun", "{path} is not a saved probe result (peapp probe perplexity|passkey "
+                                      "--json).").format(path=path))
+
+
+@dataclass(frozen=True)
+class ProbeOutcome:
+    """A probe's result and what it was run on."""
+
+    result: Any  # PerplexityResult | PasskeyResult
+    checkpoint: str
+    text_label: str = ""
+    text_sha256: str = ""
+    reused_model: bool = False
+    from_file: str = ""  # the saved result it was read from ("" when run now)
+
+
+@dataclass(frozen=True)
+class ProbeRequest(Request):
+    channel: ClassVar[str] = "probe"
+    checkpoint: str
+    mode: str = "probe-perplexity"
+    text_source: str = "sample"
+    text: str = ""
+    text_file: str = ""
+    length: int = 4096
+    variants: tuple[str, ...] = tuple(VARIANTS)
+    factor: float = 2.0
+    window: int = 256
+    lengths: tuple[int, ...] = (1024, 2048)
+    depths: tuple[float, ...] = tuple(round(0.1 * i, 1) for i in range(11))
+    trials: int = 1
+    seed: int = 0
+    variant: str = "none"
+    results_file: str = ""
+    device: str = "cpu"
+    #: "run" (the probe), or "estimate": only the time estimate (a :class:`TimeEstimate`, or None for a
+    #: probe too short to need one), so a panel can say it, and ask, before minutes of work
+    phase: str = "run"
+    #: an estimate measured before (phase "estimate" on the same settings): not measured again, and
+    #: its prefix run still gives the first partial curve
+    estimate: Any = field(default=None, compare=False, hash=False)
+    on_partial: Callable[[Any], None] | None = field(default=None, compare=False, hash=False)
+
+    @classmethod
+    def from_view(cls, view, checkpoint: str, device: str = "cpu", on_partial=None,
+                  phase: str = "run", estimate=None) -> "ProbeRequest":
+        """The request for a :class:`peapp.views.probe.ProbeView`'s settings (the saved result of
+        the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey)."""
+        saved = view.results_file if view.mode == "probe-perplexity" else view.passkey_results_file
+        return cls(checkpoint=checkpoint, mode=view.mode, phase=phase, estimate=estimate, text_source=view.text_source, text=view.text,
+                   text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
+                   factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),
+                   depths=parse_numbers(view.depths, "depths"), trials=view.trials, seed=view.seed,
+                   variant=view.variant, results_file=saved, device=device, on_partial=on_partial)
+
+    def compute(self, progress: ProgressFn) -> Any:
+        if self.phase not in ("run", "estimate"):
+            raise ParameterError(f"unknown phase {self.phase!r}: run or estimate.")
+        if self.results_file:
+            if self.phase == "estimate":
+                return None  # read, not run: nothing to wait for
+            return ProbeOutcome(result=read_saved_result(self.results_file), checkpoint=self.checkpoint,
+                                from_file=self.results_file)
+        if not self.checkpoint:
+            raise CheckpointError(translate("TextRun", "no checkpoint is open: open one (File > Open, or File > "
+                                                       "Open Sample) first."))
+        from peapp.model_run.text_run import MODEL_CACHE
+
+        loaded, reused = MODEL_CACHE.get(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f))
+        start = 0.0 if reused else _LOAD_SHARE
+        if self.phase == "estimate":
+            return self._estimate(loaded, progress, start)
+        if self.mode == "probe-passkey":
+            return self._passkey(loaded, reused, progress, start)
+        if self.mode == "probe-perplexity":
+            return self._perplexity(loaded, reused, progress, start)
+        raise ParameterError(f"unknown probe {self.mode!r}: probe-perplexity or probe-passkey.")
+
+    def _perplexity(self, loaded, reused: bool, progress: ProgressFn, start: float) -> ProbeOutcome:
+        from peapp.model_run.probes import (
+            ESTIMATE_FROM,
+            estimate_seconds,
+            perplexity_probe,
+        )
+        from peapp.model_run.text_run import text_sha256
+
+        text, label, ids, measured, runs = self._tokens(loaded)
+        estimate = self.estimate
+        if estimate is None and measured >= ESTIMATE_FROM:
+            here = start
+
+            def cancelled() -> bool:  # the worker's progress hook raises Cancelled when the job is not wanted
+                progress(here)
+                return False
+
+            estimate = estimate_seconds(loaded, ids, measured, runs, cancelled=cancelled)
+            start += _ESTIMATE_SHARE
+        share = 1.0 - start
+        result = perplexity_probe(loaded, ids, variants=self.variants, factor=self.factor, window=self.window,
+                                  progress=lambda f: progress(start + share * f), partial=self.on_partial,
+                                  estimate=estimate)
+        return ProbeOutcome(result=result, checkpoint=self.checkpoint, text_label=label, text_sha256=text_sha256(text),
+                            reused_model=reused)
+
+    def _tokens(self, loaded):
+        """(text, its label, the probe's token ids, positions measured, forward passes)."""
+        from peapp.model_run.probes import position_limit, tokenize_all
+        from peapp.model_run.text_run import resolve_text
+
+        text, label = resolve_text(self.text_source, self.text, self.text_file)
+        ids = tokenize_all(loaded, text)
+        if len(ids) < self.length:
+            raise ParameterError(translate("ProbeRun", "the text has {n} tokens, fewer than the probe length {length}: choose "
+                                              "a longer text or a shorter length.").format(
+                n=f"{len(ids):,}", length=f"{self.length:,}"))
+        ids = ids[:self.length]
+        limit = position_limit(loaded)
+        measured = min(len(ids), limit) if limit else len(ids)
+        runs = len(self.variants) if loaded.scheme == "rope" else 1
+        return text, label, ids, measured, runs
+
+    def _estimate(self, loaded, progress: ProgressFn, start: float):
+        """The probe's time estimate (None when it is short enough not to need one)."""
+        from peapp.model_run.probes import ESTIMATE_FROM, estimate_seconds
+
+        def cancelled() -> bool:  # the worker's progress hook raises Cancelled when the job is not wanted
+            progress(start)
+            return False
+
+        if self.mode == "probe-passkey":
+            from peapp.model_run.passkey import PromptBuilder, estimate_passkey_seconds
+
+            if max(self.lengths) < ESTIMATE_FROM:
+                return None
+            runs = len(set(self.depths)) * self.trials
+            return estimate_passkey_seconds(loaded, PromptBuilder(loaded.tokenizer), sorted(set(self.lengths)), runs)
+        _, _, ids, measured, runs = self._tokens(loaded)
+        if measured < ESTIMATE_FROM:
+            return None
+        return estimate_seconds(loaded, ids, measured, runs, cancelled=cancelled)
+
+    def _passkey(self, loaded, reused: bool, progress: ProgressFn, start: float) -> ProbeOutcome:
+        from peapp.model_run.passkey import passkey_probe
+
+        share = 1.0 - start
+        result = passkey_probe(loaded, lengths=self.lengths, depths=self.depths, trials=self.trials, seed=self.seed,
+                               variant=self.variant, factor=self.factor, progress=lambda f: progress(start + share * f),
+                               partial=self.on_partial, estimate=self.estimate)
+        return ProbeOutcome(result=result, checkpoint=self.checkpoint, reused_model=reused)

@@ -1,0 +1,343 @@
+"""The Probes panel (issue 15) on tiny models built here (save_pretrained into tmp_path; nothing downloaded)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from peapp.document import Document
+from tests.conftest import wait_idle
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TRAINED = 48  # the tiny Llama's trained context: the probes go past it
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PEAPP_CACHE_DIR", str(tmp_path / "cache"))  # results kept here, not in the user's cache
+
+
+@pytest.fixture(scope="module")
+def word_llama(tmp_path_factory):
+    """A tiny Llama whose tokenizer knows every word of the sample text, the filler and the prompt."""
+    import torch
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    from peapp.model_run import passkey
+    from peapp.model_run.text_run import resolve_text
+
+    tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
+    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Whitespace(),
+                                                 pre_tokenizers.Digits(individual_digits=True)])
+    texts = [resolve_text("sample")[0], passkey.filler_text(), passkey.INTRO, passkey.NEEDLE, passkey.QUESTION,
+             "0 1 2 3 4 5 6 7 8 9"]
+    tok.train_from_iterator(texts, trainers.WordLevelTrainer(special_tokens=["[UNK]"]))
+    torch.manual_seed(6)
+    cfg = LlamaConfig(vocab_size=tok.get_vocab_size(), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                      num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=TRAINED, rope_theta=100.0)
+    folder = tmp_path_factory.mktemp("word-llama")
+    LlamaForCausalLM(cfg).eval().save_pretrained(folder)
+    tok.save(str(folder / "tokenizer.json"))
+    return str(folder)
+
+
+@pytest.fixture(scope="module")
+def tiny_gpt2(tmp_path_factory, word_llama):
+    import shutil
+
+    import torch
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    torch.manual_seed(2)
+    vocab = json.load(open(os.path.join(word_llama, "tokenizer.json")))["model"]["vocab"]
+    cfg = GPT2Config(vocab_size=len(vocab), n_embd=32, n_layer=2, n_head=2, n_positions=40,
+                     bos_token_id=0, eos_token_id=0)
+    folder = tmp_path_factory.mktemp("gpt2")
+    GPT2LMHeadModel(cfg).eval().save_pretrained(folder)
+    shutil.copy(os.path.join(word_llama, "tokenizer.json"), folder / "tokenizer.json")
+    return str(folder)
+
+
+def _open(window, path) -> None:
+    model = window.document_model
+    model.set_document(model.document.with_checkpoint(str(path)))
+
+
+def _dock(window):
+    dock = window.docks["probeDock"]
+    dock.show()
+    dock.raise_()
+    return dock
+
+
+def _wait(qtbot, window, dock) -> None:
+    """Until the probe is done: its estimate's result starts the run, so the worker is idle in between."""
+    qtbot.waitUntil(lambda: dock._state == "idle", timeout=120_000)
+    wait_idle(qtbot, window, 120_000)
+
+
+def _expected(path, length, variants, factor=2.0):
+    from peapp.model_run import load_model
+    from peapp.model_run.probes import perplexity_probe, tokenize_all
+    from peapp.model_run.text_run import resolve_text
+
+    loaded = load_model(path)
+    ids = tokenize_all(loaded, resolve_text("sample")[0])[:length]
+    return perplexity_probe(loaded, ids, variants=variants, factor=factor, window=10)
+
+
+def test_perplexity_run_draws_the_probe_numbers_partials_first(main_window, qtbot, word_llama, tmp_path):
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=120, window=10, variants="none,linear,yarn", factor=2.0)
+    seen = []
+    dock._partials.arrived.connect(lambda token, r: seen.append(len(r.curves)))
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    assert not dock.message.text(), dock.message.text()
+    assert seen[:2] == [1, 2]  # partial curves arrived before the end
+    expected = _expected(word_llama, 120, ("none", "linear", "yarn"))
+    shown = dock.shown_result("probe-perplexity")
+    for c, e in zip(shown.curves, expected.curves):
+        np.testing.assert_allclose(c.nll, e.nll, rtol=1e-5, atol=1e-6)
+        item = dock.ppl_curves[c.variant]
+        np.testing.assert_allclose(item.yData, e.windowed(10)[2], rtol=1e-5)
+    assert dock.trained_line.isVisible() and dock.trained_line.value() == TRAINED
+    assert dock.table.rowCount() == 3 and dock.table.item(0, 4).text() == f"{expected.curves[0].perplexity_between(TRAINED, 120):,.2f}"
+    caption = dock.caption.text()
+    assert "past 48" in caption and ("as the article expects" in caption or "unlike the article" in caption)
+    # the hover read-out gives every variant's window perplexity at that position
+    text = dock.readout_at(25.0, 10.0)
+    assert text.startswith("positions 21–30: perplexity as trained ") and "YaRN" in text
+    # the finished run is kept and recorded: a session reopens it
+    saved = dock.settings()["results_file"]
+    assert saved and json.load(open(saved))["probe"] == "perplexity"
+    # the window is a display setting: redrawn, not run again
+    dock.set_settings(window=20)
+    wait_idle(qtbot, main_window)
+    np.testing.assert_allclose(dock.ppl_curves["none"].yData, expected.curves[0].windowed(20)[2], rtol=1e-5)
+    # export: PNG + data
+    from ui import export
+
+    # the figure's title is drawn once: the plot's own title is the whole of it (no second line above)
+    assert export._title_shown(dock.export_widget(), dock.export_title())
+    assert dock.ppl_plot.titleLabel.text == dock.export_title()
+    written = export.export(dock, str(tmp_path / "ppl.png"), export.FigureOptions(size=(800, 600)))
+    assert str(tmp_path / "ppl.png") in written and os.path.getsize(tmp_path / "ppl.png") > 1000
+    written = export.export(dock, str(tmp_path / "ppl.npz"), export.FigureOptions())
+    data = np.load(tmp_path / "ppl.npz")
+    np.testing.assert_allclose(data["perplexity_yarn"], expected.curves[2].windowed(20)[2], rtol=1e-5)
+
+
+def test_cancel_keeps_the_previous_picture_and_long_runs_ask(main_window, qtbot, word_llama, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from ui.docks import probe as probe_dock
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=100, window=10, variants="none")
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    assert not dock.message.text() and dock._state == "idle", (dock.message.text(), dock._state, dock.status.text())
+    before = dock.ppl_curves["none"].yData.copy()
+    # a long run (here: any that is estimated) asks first; No leaves the picture as it was
+    from peapp.model_run import probes
+
+    monkeypatch.setattr(probes, "ESTIMATE_FROM", 50)
+    monkeypatch.setattr(probe_dock, "CONFIRM_SECONDS", 0.0)
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No)
+    dock.set_settings(length=110, variants="none,ntk")
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    assert asked and "estimated to take" in asked[0] and dock.status.text() == "Not started."
+    np.testing.assert_array_equal(dock.ppl_curves["none"].yData, before)
+    # Yes runs; Cancel (the button, or Esc through the window) while it runs keeps the previous picture
+    import time
+
+    from PySide6.QtCore import Qt
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    real_probe = probes.perplexity_probe
+
+    def slow_probe(*args, progress=None, **kwargs):  # a long probe: reports progress (where a cancel lands)
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            progress(0.1)
+            time.sleep(0.01)
+        return real_probe(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(probes, "perplexity_probe", slow_probe)
+    for stop in (dock.cancel, lambda: qtbot.keyClick(main_window, Qt.Key.Key_Escape)):
+        dock.run_probe()
+        qtbot.waitUntil(lambda: dock._state == "running" and main_window.cancel_button.isVisible(), timeout=60_000)
+        stop()
+        _wait(qtbot, main_window, dock)
+        assert "cancelled" in dock.message.text() and not dock.cancel_button.isVisible()
+        np.testing.assert_array_equal(dock.ppl_curves["none"].yData, before)
+        assert set(dock.ppl_curves) == {"none"}
+
+
+def test_learned_table_says_cannot_past_its_rows(main_window, qtbot, tiny_gpt2):
+    dock = _dock(main_window)
+    _open(main_window, tiny_gpt2)
+    dock.set_settings(length=100, window=10, variants="none,yarn")
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    result = dock.shown_result()
+    assert result.n_measured == 40 and dock.cannot_region.isVisible()
+    assert tuple(dock.cannot_region.getRegion()) == (40, 100)
+    assert "cannot be read" in dock.caption.text() and "yarn: not run" in dock.caption.text()
+    assert dock.readout_at(70.0, 10.0).startswith("position 70: cannot")
+    assert dock.ppl_curves["none"].xData.max() < 40
+
+
+def test_passkey_draws_measured_curves_beside_the_paper(main_window, qtbot, word_llama):
+    from peapp.model_run import load_model
+    from peapp.model_run.passkey import LOST_IN_THE_MIDDLE, passkey_probe
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(mode="probe-passkey", lengths="80,120", depths="0,0.5,1", attention_layer=1)
+    assert dock.tabs.currentIndex() == 1
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    assert not dock.message.text(), dock.message.text()
+    expected = passkey_probe(load_model(word_llama), lengths=(80, 120), depths=(0, 0.5, 1))
+    arrays = dock.export_arrays()
+    np.testing.assert_allclose(arrays["logprob"], expected.table("logprob"), rtol=1e-5)
+    np.testing.assert_allclose(arrays["needle_attention_per_layer_120"], expected.layer_attention(120), rtol=1e-5)
+    names = [item.opts.get("name") for item in dock.acc_plot.listDataItems()]
+    assert any(n and n.startswith("Liu et al. 2023 (the paper") for n in names)
+    ref = [i for i in dock.acc_plot.listDataItems() if (i.opts.get("name") or "").startswith("Liu")][0]
+    np.testing.assert_allclose(ref.yData, np.asarray(LOST_IN_THE_MIDDLE["accuracy_percent"]) / 100)
+    att = [i for i in dock.att_plot.listDataItems() if i.opts.get("name") == "120 tokens"][0]
+    np.testing.assert_allclose(att.yData, expected.layer_attention(120)[1], rtol=1e-5)
+    assert "another model and task" in dock.caption.text()
+    text = dock.readout_at(0.5, 0.5, dock.logp_plot)
+    assert text.startswith("depth 50%: 80 tokens: log p") and "120 tokens" in text
+
+
+def test_session_reopens_the_saved_result_without_running(main_window, qtbot, word_llama, tmp_path, settings):
+    from ui.main_window import MainWindow
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=100, window=10, variants="none,ntk")
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    shown = dock.export_arrays()
+    session = tmp_path / "s.json"
+    main_window.document_model.document.save(session)
+    doc = Document.load(session)
+    assert doc.views["probe"]["results_file"] == dock.settings()["results_file"]
+    window = MainWindow(doc, load_backend="now", settings=settings, restore_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    wait_idle(qtbot, window)
+    again = window.docks["probeDock"]
+    qtbot.waitUntil(lambda: again.shown_result() is not None, timeout=20_000)
+    assert again.status.text().startswith("Drawn from the saved result")
+    assert again.controls["length"].value() == 100 and not again.variant_checks["linear"].isChecked()
+    for name, values in shown.items():
+        np.testing.assert_allclose(again.export_arrays()[name], values, rtol=1e-5, atol=1e-5)
+    window.close()
+    # without a saved result, opening a session runs nothing (only Run does)
+    bare = Document.load(session).with_view("probe", results_file="")
+    window = MainWindow(bare, load_backend="now", settings=settings, restore_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    wait_idle(qtbot, window)
+    assert window.docks["probeDock"].shown_result() is None and window.docks["probeDock"]._state == "idle"
+    window.close()
+
+
+def _cli(*args, timeout=300):
+    env = dict(os.environ, PYTHONPATH=ROOT, QT_QPA_PLATFORM="offscreen", OMP_NUM_THREADS="1")
+    return subprocess.run([sys.executable, "-m", "peapp", *args], capture_output=True, text=True, timeout=timeout,
+                          cwd=ROOT, env=env)
+
+
+def test_cli_figure_equals_the_gui_export_data(main_window, qtbot, word_llama, tmp_path):
+    """`peapp probe perplexity -o fig.png` draws through the panel: its data sidecar equals the GUI's."""
+    from ui import export
+
+    text = tmp_path / "t.txt"
+    from peapp.model_run.text_run import resolve_text
+
+    text.write_text(resolve_text("sample")[0][:4000], encoding="utf-8")
+    proc = _cli("probe", "perplexity", word_llama, "--text-file", str(text), "--length", "90", "--window", "10",
+                "--variants", "none,linear", "-o", str(tmp_path / "cli.png"), "--quiet")
+    assert proc.returncode == 0, proc.stderr
+    assert os.path.getsize(tmp_path / "cli.png") > 1000 and (tmp_path / "cli.probe.json").exists()
+    proc = _cli("render", "--view", "probe-perplexity", "--session", str(tmp_path / "cli.png"), "-o",
+                str(tmp_path / "cli.npz"))
+    assert proc.returncode == 0, proc.stderr
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.use_file(str(text))
+    dock.set_settings(length=90, window=10, variants="none,linear")
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    export.export(dock, str(tmp_path / "gui.npz"), export.FigureOptions())
+    cli, gui = np.load(tmp_path / "cli.npz"), np.load(tmp_path / "gui.npz")
+    assert sorted(cli.files) == sorted(gui.files)
+    for name in cli.files:
+        np.testing.assert_allclose(cli[name], gui[name], rtol=1e-4, atol=1e-4)
+
+
+def test_cli_passkey_figure_reopens_its_numbers(word_llama, tmp_path):
+    proc = _cli("probe", "passkey", word_llama, "--lengths", "80", "--depths", "0,1", "-o", str(tmp_path / "pk.svg"),
+                "--quiet")
+    assert proc.returncode == 0, proc.stderr
+    saved = json.load(open(tmp_path / "pk.probe.json"))
+    assert saved["probe"] == "passkey" and (tmp_path / "pk.svg").stat().st_size > 1000
+    proc = _cli("render", "--view", "probe-passkey", "--session", str(tmp_path / "pk.svg"), "-o", str(tmp_path / "pk.npz"))
+    assert proc.returncode == 0, proc.stderr
+    data = np.load(tmp_path / "pk.npz")
+    np.testing.assert_allclose(data["logprob"], np.asarray(saved["mean"]["logprob"], dtype=float), atol=1e-6)
+    # the same session has no perplexity result: that view has nothing to show, said as such
+    proc = _cli("render", "--view", "probe-perplexity", "--session", str(tmp_path / "pk.svg"), "-o",
+                str(tmp_path / "x.png"))
+    assert proc.returncode != 0 and "nothing to show" in proc.stderr
+
+
+def test_a_language_switch_retells_the_held_probe_and_never_runs_it_again(main_window, qtbot, word_llama, monkeypatch):
+    """A probe takes minutes: after a switch its curves, table, verdict and status are said in the new
+    language from the result held, and no probe is started for it."""
+    from ui import i18n
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=80, window=10, variants="none,linear", factor=2.0)
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    before = dock.shown_result("probe-perplexity")
+    curves = {k: np.asarray(v.yData) for k, v in dock.ppl_curves.items()}
+    submitted = []
+    real_refresh, real_side = dock.refresh, dock.submit_side
+    monkeypatch.setattr(dock, "refresh", lambda *a, **k: submitted.append(a) or real_refresh(*a, **k))
+    monkeypatch.setattr(dock, "submit_side", lambda *a, **k: submitted.append(a) or real_side(*a, **k))
+    try:
+        i18n.set_language("hi")
+        wait_idle(qtbot, main_window)
+        assert submitted == [] and dock.shown_result("probe-perplexity") is before
+        assert {k: np.asarray(v.yData) for k, v in dock.ppl_curves.items()}.keys() == curves.keys()
+        for k, values in curves.items():
+            np.testing.assert_array_equal(dock.ppl_curves[k].yData, values)
+        assert "ट्रेनिंग जैसा" in dock.table.item(0, 0).text()
+        assert dock.table.horizontalHeaderItem(0).text() == "वेरिएंट"
+        assert "मापा गया" in dock.status.text() and "टोकन्स" in dock.caption.text()
+        i18n.set_language("en")
+        wait_idle(qtbot, main_window)
+        assert submitted == [] and dock.table.item(0, 0).text() == "as trained"
+        assert "Measured in" in dock.status.text()
+    finally:
+        i18n.set_language("en")
