@@ -217,7 +217,7 @@ def format_perplexity(result) -> str:
 
 
 def format_passkey(result) -> str:
-    from peapp.model_run.probe_run import LOST_IN_THE_MIDDLE
+    from peapp.model_run.references import LOST_IN_THE_MIDDLE
     from peapp.model_run.probes import VARIANT_LABELS
 
     lines = [f"model: {result.family} ({result.architecture}); RoPE {VARIANT_LABELS[result.variant]}"

@@ -39,7 +39,7 @@ import torch
 
 from peapp.errors import ParameterError
 from peapp.jobs import Cancelled
-from peapp.model_run.probe_run import LOST_IN_THE_MIDDLE
+from peapp.model_run.references import LOST_IN_THE_MIDDLE
 from peapp.model_run.probes import (
     DEFAULT_FACTOR,
     VARIANT_LABELS,

@@ -814,7 +814,7 @@ class ProbeDock(ViewDock):
         return per_layer[min(layer, per_layer.shape[0] - 1)]
 
     def _draw_passkey(self, result: Any) -> None:
-        from peapp.model_run.probe_run import LOST_IN_THE_MIDDLE as REF
+        from peapp.model_run.references import LOST_IN_THE_MIDDLE as REF
 
         for plot in self.pk_plots:
             plot.clear()
@@ -852,7 +852,7 @@ class ProbeDock(ViewDock):
                                translate("Probe", "Attention on the needle, layer {layer}").format(layer=layer))
 
     def passkey_caption(self, result: Any) -> str:
-        from peapp.model_run.probe_run import LOST_IN_THE_MIDDLE as REF
+        from peapp.model_run.references import LOST_IN_THE_MIDDLE as REF
 
         acc = result.table("token_accuracy")
         rope = variant_name(result.variant) + ("" if result.variant == "none" else f" ×{result.factor:g}")
