@@ -36,8 +36,10 @@ test: $(STAMP_TEST)
 	$(PY) -m ruff check .
 	$(dir $(PY))lint-imports
 	$(PY) -m mypy
-	# one test process per core (pytest-xdist); a file's tests stay together so its module fixtures are built once
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto --dist loadfile tests
+	# one test process per core (pytest-xdist); a file's tests stay together so its module fixtures are built once.
+	# A crashed test process ends the run at once, naming the test: with loadfile, xdist's replacement
+	# worker can wait forever for work (pytest-xdist #784, #1323), and a CI run then only times out.
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto --dist loadfile --max-worker-restart=0 tests
 
 ## make bench: print the benchmark numbers (not part of the test suite)
 bench: $(STAMP_TEST)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -57,7 +58,11 @@ def _quit_without_asking(request):
     if "qtbot" not in request.fixturenames:
         yield
         return
+    from ui import gui_thread_gc
     from ui.main_window import MainWindow
+
+    # as the app does: a test's dropped widgets are freed on this thread, not on a compute thread
+    gui_thread_gc.install(request.getfixturevalue("qapp"))
 
     saved = MainWindow.confirm_close
     MainWindow.confirm_close = lambda self, unfinished: True
@@ -67,6 +72,15 @@ def _quit_without_asking(request):
 
     if i18n.language() != "en":  # a test that switched to Hindi must not leave the next one in it
         i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _collect_cycles_here():
+    """Once the GUI-thread collector is installed (the first Qt test), automatic collection is
+    off for the rest of this process: collect what is due after every test, on this thread."""
+    yield
+    if "ui.gui_thread_gc" in sys.modules:
+        sys.modules["ui.gui_thread_gc"].collect_if_due()
 
 
 @pytest.fixture

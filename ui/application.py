@@ -30,6 +30,9 @@ def create_application(argv: list[str] | None = None):
     from ui.i18n import register_fonts
 
     register_fonts()  # Devanagari: a bare machine has no font for it, and would draw boxes
+    from ui import gui_thread_gc
+
+    gui_thread_gc.install(app)  # cycles holding widgets are freed on the GUI thread, never a compute one
     return app
 
 

@@ -1,0 +1,67 @@
+"""Python's cycle collector, run on the GUI thread only.
+
+CPython collects reference cycles in whichever thread happens to allocate past its threshold:
+here that is mostly a compute thread (torch, transformers and the statistics allocate far more
+than the GUI does).  A cycle that holds a widget — a dock whose lambdas refer back to it, a
+window dropped by a test — is then destroyed on that thread, and Qt objects may only be
+destroyed on the thread that owns them; what follows is a rare crash, later, anywhere in the GUI
+thread's event loop.
+
+So automatic collection is switched off, and a timer on the GUI thread collects whenever the
+counts pass the thresholds Python itself would have acted on.  (The workaround the PyQt mailing
+list settled on in 2011; the ``qtpygc`` package wraps it, but brings QtPy and heapdict for what is
+twenty lines here.)
+"""
+
+from __future__ import annotations
+
+import gc
+
+import shiboken6
+from PySide6.QtCore import QObject, QTimer
+
+CHECK_INTERVAL_MS = 250  # garbage waits at most this long; a check that finds nothing costs ~1 µs
+
+
+class GuiThreadCollector(QObject):
+    """Owns the cycle collector while it lives (on the GUI thread): install with :func:`install`."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._timer = QTimer(self)
+        self._timer.setInterval(CHECK_INTERVAL_MS)
+        self._timer.timeout.connect(self.collect_if_due)
+        gc.disable()  # no collection in whatever thread allocates; this timer does it
+        self._timer.start()
+        self.destroyed.connect(_give_back)
+
+    def collect_if_due(self) -> int:
+        """Collect the oldest generation whose count passed its threshold (as CPython would);
+        returns the generation collected, or -1."""
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        for generation in (2, 1, 0):
+            if thresholds[generation] and counts[generation] > thresholds[generation]:
+                gc.collect(generation)
+                return generation
+        return -1
+
+
+def _give_back(*_args) -> None:
+    gc.enable()
+
+
+def collect_if_due() -> int:
+    """What the timer does, for code that holds the GUI thread without running its event loop
+    (the test suite between tests); -1 when no collector is installed or nothing was due."""
+    return _installed.collect_if_due() if _installed is not None and shiboken6.isValid(_installed) else -1
+
+
+_installed: GuiThreadCollector | None = None
+
+
+def install(app: QObject) -> GuiThreadCollector:
+    """Collect cycles on ``app``'s (the GUI) thread from now on; once per process."""
+    global _installed
+    if _installed is None or not shiboken6.isValid(_installed):
+        _installed = GuiThreadCollector(app)
+    return _installed
