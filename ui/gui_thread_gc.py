@@ -16,11 +16,13 @@ twenty lines here.)
 from __future__ import annotations
 
 import gc
+import time
 
 import shiboken6
 from PySide6.QtCore import QObject, QTimer
 
 CHECK_INTERVAL_MS = 250  # garbage waits at most this long; a check that finds nothing costs ~1 µs
+FULL_COLLECTION_EVERY_S = 10.0
 
 
 class GuiThreadCollector(QObject):
@@ -31,16 +33,24 @@ class GuiThreadCollector(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(CHECK_INTERVAL_MS)
         self._timer.timeout.connect(self.collect_if_due)
+        self._last_full = time.monotonic()
         gc.disable()  # no collection in whatever thread allocates; this timer does it
         self._timer.start()
         self.destroyed.connect(_give_back)
 
     def collect_if_due(self) -> int:
-        """Collect the oldest generation whose count passed its threshold (as CPython would);
-        returns the generation collected, or -1."""
+        """Collect the oldest generation whose count passed its threshold; returns the generation
+        collected, or -1.  A full collection (tens of ms once torch is in) at most every
+        FULL_COLLECTION_EVERY_S: CPython also holds full ones back while the heap grows (its
+        25 % rule), and torch's import would otherwise trigger one every few ticks."""
         counts, thresholds = gc.get_count(), gc.get_threshold()
-        for generation in (2, 1, 0):
-            if thresholds[generation] and counts[generation] > thresholds[generation]:
+        now = time.monotonic()
+        if counts[2] > thresholds[2] and now - self._last_full >= FULL_COLLECTION_EVERY_S:
+            self._last_full = now
+            gc.collect(2)
+            return 2
+        for generation in (1, 0):
+            if counts[generation] > thresholds[generation] or (generation == 1 and counts[2] > thresholds[2]):
                 gc.collect(generation)
                 return generation
         return -1

@@ -927,6 +927,10 @@ Replace them?</source>
         <translation>पोज़िशनल एनकोडिंग एक्सप्लोरर</translation>
     </message>
     <message>
+        <source>Opening the panels…</source>
+        <translation>पैनल खुल रहे हैं…</translation>
+    </message>
+    <message>
         <source>Loading the compute backend (torch)…</source>
         <translation>कंप्यूट बैकएंड (torch) लोड हो रहा है…</translation>
     </message>
