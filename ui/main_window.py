@@ -194,7 +194,8 @@ class MainWindow(QMainWindow):
             self._backend_loaded()
             return
         self.ctx.backend_ready = False
-        self.show_status(i18n.translate("MainWindow", "Loading the compute backend (torch)…"), 0)
+        self._say_loading()
+        i18n.notifier.changed.connect(self._say_loading)  # `main.py --lang` switches after this
         if load_backend == "background":
             # The window (menus, status bar) paints first, at once; then the panels are built
             # (pyqtgraph and the dock modules take a second of their own) and painted; then torch
@@ -214,6 +215,10 @@ class MainWindow(QMainWindow):
         self.installEventFilter(_AfterFirstPaint(self, self.start_backend))
         QTimer.singleShot(PAINT_WAIT_MS, self.start_backend)
         self.update()
+
+    def _say_loading(self, *_language) -> None:
+        if not self.ctx.backend_ready:
+            self.show_status(i18n.translate("MainWindow", "Loading the compute backend (torch)…"), 0)
 
     def start_backend(self) -> None:
         """Load torch and the core on the compute thread (once); ``backendReady`` follows."""
