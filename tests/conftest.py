@@ -58,11 +58,7 @@ def _quit_without_asking(request):
     if "qtbot" not in request.fixturenames:
         yield
         return
-    from ui import gui_thread_gc
     from ui.main_window import MainWindow
-
-    # as the app does: a test's dropped widgets are freed on this thread, not on a compute thread
-    gui_thread_gc.install(request.getfixturevalue("qapp"))
 
     saved = MainWindow.confirm_close
     MainWindow.confirm_close = lambda self, unfinished: True
@@ -75,9 +71,14 @@ def _quit_without_asking(request):
 
 
 @pytest.fixture(autouse=True)
-def _collect_cycles_here():
-    """Once the GUI-thread collector is installed (the first Qt test), automatic collection is
-    off for the rest of this process: collect what is due after every test, on this thread."""
+def _collect_cycles_here(request):
+    """As the app does, cycles are collected on this (the GUI) thread, never a compute one: the
+    first Qt test installs the collector, and automatic collection is off for the rest of this
+    process, so what is due is collected after every test."""
+    if "qtbot" in request.fixturenames:
+        from ui import gui_thread_gc
+
+        gui_thread_gc.install(request.getfixturevalue("qapp"))
     yield
     if "ui.gui_thread_gc" in sys.modules:
         sys.modules["ui.gui_thread_gc"].collect_if_due()

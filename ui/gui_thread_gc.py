@@ -44,34 +44,40 @@ class GuiThreadCollector(QObject):
         FULL_COLLECTION_EVERY_S: CPython also holds full ones back while the heap grows (its
         25 % rule), and torch's import would otherwise trigger one every few ticks."""
         counts, thresholds = gc.get_count(), gc.get_threshold()
-        now = time.monotonic()
-        if counts[2] > thresholds[2] and now - self._last_full >= FULL_COLLECTION_EVERY_S:
-            self._last_full = now
-            gc.collect(2)
-            return 2
-        for generation in (1, 0):
-            if counts[generation] > thresholds[generation] or (generation == 1 and counts[2] > thresholds[2]):
-                gc.collect(generation)
-                return generation
-        return -1
+        full_due = counts[2] > thresholds[2]
+        if full_due and time.monotonic() - self._last_full >= FULL_COLLECTION_EVERY_S:
+            self._last_full = time.monotonic()
+            generation = 2
+        elif full_due or counts[1] > thresholds[1]:
+            generation = 1  # a full one held back: the younger generations still go
+        elif counts[0] > thresholds[0]:
+            generation = 0
+        else:
+            return -1
+        gc.collect(generation)
+        return generation
 
 
 def _give_back(*_args) -> None:
     gc.enable()
 
 
+_installed: GuiThreadCollector | None = None
+
+
+def _live() -> GuiThreadCollector | None:
+    return _installed if _installed is not None and shiboken6.isValid(_installed) else None
+
+
 def collect_if_due() -> int:
     """What the timer does, for code that holds the GUI thread without running its event loop
     (the test suite between tests); -1 when no collector is installed or nothing was due."""
-    return _installed.collect_if_due() if _installed is not None and shiboken6.isValid(_installed) else -1
-
-
-_installed: GuiThreadCollector | None = None
+    collector = _live()
+    return collector.collect_if_due() if collector is not None else -1
 
 
 def install(app: QObject) -> GuiThreadCollector:
     """Collect cycles on ``app``'s (the GUI) thread from now on; once per process."""
     global _installed
-    if _installed is None or not shiboken6.isValid(_installed):
-        _installed = GuiThreadCollector(app)
+    _installed = _live() or GuiThreadCollector(app)
     return _installed
