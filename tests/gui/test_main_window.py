@@ -463,3 +463,14 @@ def test_cross_section_axes_stay_put_while_the_data_fits_them(main_window, qtbot
     table_low, table_high = heat.last_result.value_range
     assert low <= min(y.min(), table_low) and max(y.max(), table_high) <= high
     assert high - low <= 1.2 * (table_high - table_low)
+
+
+def test_a_window_built_with_the_backend_loaded_says_no_error(qtbot, settings):
+    """Docks that made their widgets in ``__init__`` were asked for their first picture by the base
+    class before those widgets existed: 'Encoding heatmap: … has no attribute plot' in the status bar."""
+    from ui.main_window import MainWindow
+
+    window = MainWindow(load_backend="now", settings=settings)
+    qtbot.addWidget(window)
+    assert window.statusBar().currentMessage() == ""
+    assert window.docks["heatmapDock"].last_result is not None or window.compute_busy()

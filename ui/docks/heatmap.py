@@ -41,8 +41,7 @@ class HeatmapDock(ViewDock):
     shortcut = "Ctrl+1"
     view_names = ("heatmap", "similarity")
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it (a front panel: never built later)
         self._result: TableResult | None = None
         self._detail: TableResult | None = None
         self._selected: tuple[int, int] | None = None  # (position, column)
@@ -120,7 +119,7 @@ class HeatmapDock(ViewDock):
         i18n.keep(toggle.setWhatsThis, msg("Heatmap", "Switch the heatmap between the encoding table and position "
                                                "similarity"), toggle)
         toggle.activated.connect(lambda: self.mode_combo.setCurrentIndex(1 - self.mode_combo.currentIndex()))
-        self._sync_controls(ctx.document)
+        self._sync_controls(self.ctx.document)
 
     # ---- requests ---------------------------------------------------------------------------
     def viewport(self):

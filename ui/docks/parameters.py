@@ -70,8 +70,7 @@ class ParametersDock(ViewDock):
     shortcut = "Ctrl+0"
     exportable = False
 
-    def __init__(self, ctx, parent=None):
-        super().__init__(ctx, parent)
+    def build(self) -> None:  # ViewDock.__init__ calls it (a front panel: never built later)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -121,13 +120,13 @@ class ParametersDock(ViewDock):
         i18n.keep(self.set_caption, msg("Parameters", "Every value is checked before it is used; Ctrl+Z undoes an edit."),
                   self)
         self._refusal: str | None = None
-        ctx.document_model.error.connect(self._remember_refusal)
+        self.ctx.document_model.error.connect(self._remember_refusal)
         for key, step, what in (("Ctrl+Down", 1, msg("Parameters", "Show the next encoding family (Parameters panel)")),
                                 ("Ctrl+Up", -1, msg("Parameters", "Show the previous encoding family (Parameters panel)"))):
             shortcut = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.ApplicationShortcut)
             i18n.keep(shortcut.setWhatsThis, what, shortcut)
             shortcut.activated.connect(lambda s=step: self.step_family(s))
-        self.on_document_changed(ctx.document)
+        self.on_document_changed(self.ctx.document)
 
     def make_request(self, document: Document):
         return None
