@@ -1,8 +1,6 @@
 """``python -m peapp …``: the same as the ``peapp`` command."""
 
-import sys
-
-from peapp.cli import main
+from peapp.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -116,6 +116,20 @@ def main(argv: list[str] | None = None) -> int:
         return 3
 
 
+def run() -> NoReturn:
+    """The ``peapp`` command: :func:`main`, then end the process without tearing the interpreter
+    down.  Every command has finished its work and closed its files by then; freeing torch's
+    and Qt's objects one by one only delays the prompt (0.3-0.4 s after a ``peapp render``,
+    measured).  mypy ends the same way, for the same reason."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`peapp inspect … | head`): nothing to say
+            pass
+    os._exit(code)
+
+
 def _debug_traceback() -> None:
     if os.environ.get("PEAPP_DEBUG"):
         import traceback
@@ -124,4 +138,4 @@ def _debug_traceback() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

@@ -16,6 +16,12 @@ os.environ["PEAPP_LAB_DIR"] = os.path.join(tempfile.mkdtemp(prefix="peapp-lab-")
 
 import pytest
 
+# PySide6's check of every imported module made linear before the tests import torch and
+# transformers, as the app does (ui.application.import_qt)
+from ui.application import import_qt
+
+import_qt()
+
 
 @pytest.fixture
 def settings(tmp_path):

@@ -11,7 +11,7 @@ import sys
 
 # In their own module, which ui.self_test and ui.commands.render import too (ui.self_test
 # importing them from here, which imports ui.self_test, was a cycle).
-from ui.application import create_application, quiet_openmp
+from ui.application import create_application, import_qt, quiet_openmp
 
 NO_DISPLAY_MESSAGE = ("peapp: no display found. Run the app on a desktop, or under a virtual display: "
                       "xvfb-run -a python main.py  (for pictures without any display use "
@@ -29,6 +29,7 @@ def has_display() -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    import_qt()  # before everything else that imports: see there
     language, argv = _take_language(argv)
     quiet_openmp()
     if "--self-test" in argv:  # smoke test of an installed/bundled app; needs no display

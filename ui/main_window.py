@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import sys
 import time
 import zlib
 from typing import Callable
@@ -29,7 +30,7 @@ from peapp.jobs import Request
 from ui import i18n
 from ui.i18n import msg
 from ui import help_menu, settings as preferences
-from ui.application import preload_torch_library
+from ui.application import freeze_imports, preload_torch_library
 from ui.context import AppContext
 from ui.document_model import DocumentModel
 from ui.file_reader import FileReader
@@ -46,8 +47,12 @@ READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this 
 class _LoadBackend(Request):
     """Import torch and what the first views compute with, on the compute thread."""
 
+    #: whether this load imported torch (False when something had before: a script, a test)
+    imported_torch = False
+
     def compute(self, progress):
         started = time.perf_counter()
+        self.imported_torch = "torch" not in sys.modules
         import torch  # noqa: F401 - the slow import, done here so the window is already up
 
         from peapp import encodings
@@ -184,12 +189,16 @@ class MainWindow(QMainWindow):
         self.worker.resultReady.connect(self._on_backend_loaded)
         self.worker.failed.connect(self._on_backend_failed)
         self._backend_generation: int | None = None
+        self._backend_load: _LoadBackend | None = None
         self._only_dock = only_dock
         if load_backend == "now":
             # Not the rest of the core (_WarmUpCore): a render or a script imports what it uses.
             # (It was run here because renders differed without it; the cause was a figure
             # drawing a thinned curve for the width it arrived at, fixed in ui.export.)
-            self.backend_seconds = _LoadBackend().run()
+            load = _LoadBackend()
+            self.backend_seconds = load.run()
+            if load.imported_torch:
+                freeze_imports()
             self._build_docks(build_hidden_later=only_dock is not None)
             self._backend_loaded()
             return
@@ -208,6 +217,12 @@ class MainWindow(QMainWindow):
     def _build_docks_then_backend(self) -> None:
         if self.docks:
             return
+        import ui.docks
+
+        # The dock modules first: importing them loads numpy's and Qt's extension modules, and
+        # each of those waits for the dynamic loader's lock, which dlopen of libtorch holds for
+        # its ~0.3 s (numpy took 0.3-0.4 s instead of 0.08 with the preload started before it).
+        ui.docks.dock_classes()
         # torch's C++ library loads off the GIL beside the panels being built (not before the
         # window's first paint: on a loaded machine it would take CPU from that paint)
         preload_torch_library()
@@ -225,13 +240,16 @@ class MainWindow(QMainWindow):
         if not self.docks:
             self._build_docks()
         if self._backend_generation is None and not self.ctx.backend_ready:
-            self._backend_generation = self.worker.submit("backend", _LoadBackend())
+            self._backend_load = _LoadBackend()
+            self._backend_generation = self.worker.submit("backend", self._backend_load)
 
     # ---- start-up -----------------------------------------------------------------------------
     def _on_backend_loaded(self, channel: str, generation: int, seconds: float) -> None:
         if channel != "backend":
             return
         self.backend_seconds = seconds
+        if self._backend_load is not None and self._backend_load.imported_torch:
+            freeze_imports()
         self._backend_loaded()
         self.worker.submit("backend-warm-up", _WarmUpCore(), background=True)  # after the first views
         self.show_status(i18n.translate("MainWindow", "Ready (backend loaded in {seconds} s)")
@@ -265,7 +283,9 @@ class MainWindow(QMainWindow):
             later = build_hidden_later and cls.build is not ViewDock.build and (
                 (key in first_in_group or cls.starts_closed) if self._only_dock is None
                 else cls.object_name != self._only_dock)
-            dock = cls(self.ctx, self, build_later=True) if later else cls(self.ctx, self)
+            # a render's other docks are placed for the layout only: never built by being shown
+            dock = (cls(self.ctx, self, build_later=True, build_on_show=self._only_dock is None) if later
+                    else cls(self.ctx, self))
             self.docks[cls.object_name] = dock
             if key in first_in_group:
                 self.tabifyDockWidget(first_in_group[key], dock)
@@ -300,7 +320,10 @@ class MainWindow(QMainWindow):
         waiting = [d for d in self.docks.values() if not d.is_built()]
         if not waiting or self._only_dock is not None:
             return
-        if self.worker.is_busy():
+        # idle, and the pictures it made are drawn (a result waits in the event queue until then:
+        # building a dock first put 0.15 s between the heatmap's result and its paint)
+        if self.worker.is_busy() or any(
+                d.worker is self.worker and d.awaits_picture() for d in self.docks.values()):
             QTimer.singleShot(100, self._build_hidden_docks_when_idle)
             return
         waiting[0].ensure_built()

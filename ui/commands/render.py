@@ -91,11 +91,18 @@ class _FamilyOptions:
         if self._family_options_added:
             return
         self._family_options_added = True
-        # torch before Qt: once PySide6 is imported, its import hook reads the source of every
-        # module imported after it (shiboken's __feature__ check; ~1,100 modules for torch, a
-        # cold render 4.9 → 4.5 s of CPU measured).  Every render computes with torch anyway.
+        # Qt first, with its import hook made linear (ui.application.import_qt), then torch:
+        # measured faster than torch first, whose ~1,100 modules PySide6 checks one by one,
+        # the slow way, when it is imported after them.  Every render computes with torch.
+        from ui.application import freeze_imports, import_qt
+
+        try:
+            import_qt()
+        except ImportError:  # no Qt: the help still works (below), a render says what is missing
+            pass
         import torch  # noqa: F401
 
+        freeze_imports()  # torch's objects: no collection walks them again
         from peapp import encodings
 
         try:  # list the discovered view names in the help (needs Qt; the help works without it)

@@ -163,7 +163,11 @@ class ViewDock(QDockWidget):
     #: the dock's widgets exist (emitted by a dock built later, on first show)
     contentBuilt = Signal()
 
-    def __init__(self, ctx: AppContext, parent: QWidget | None = None, *, build_later: bool = False):
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None, *, build_later: bool = False,
+                 build_on_show: bool = True):
+        """``build_later``: make the widgets on first show (or when one is asked for), not now;
+        with ``build_on_show`` False, only when one is asked for (``peapp render`` places the
+        docks it does not draw, for the layout, and never builds them)."""
         super().__init__(parent)
         self.setObjectName(self.object_name)
         i18n.keep(self.setWindowTitle, i18n.as_message(self.tab_title or self.title, "Panels"), self)
@@ -177,6 +181,7 @@ class ViewDock(QDockWidget):
         self._last_request: Request | None = None  # the last one submitted on the main channel
         self._built = False
         self._shown_generation = 0  # the generation of the picture drawn now
+        self._answered_generation = 0  # the last main request that came back (drawn, failed or cancelled)
         self._content: QWidget | None = None  # what set_body put in: dimmed while stale
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
@@ -209,8 +214,10 @@ class ViewDock(QDockWidget):
         self.worker.failed.connect(self._on_failed)
         self.worker.cancelled.connect(self._on_cancelled)
         ctx.document_model.changed.connect(self._on_document_changed)
-        if build_later:
+        if build_later and build_on_show:
             self.visibilityChanged.connect(self._build_if_shown)
+        elif build_later:
+            pass  # built when a widget is asked for (__getattr__)
         else:
             self.ensure_built()
 
@@ -377,6 +384,7 @@ class ViewDock(QDockWidget):
         if channel != self.object_name:
             return
         cancelled = self._generation
+        self._answered_generation = cancelled
 
         def check() -> None:
             # still waiting for that picture: nothing newer was asked for since (a dock that cancels
@@ -403,6 +411,12 @@ class ViewDock(QDockWidget):
         self._last_request = request
         self._generation = self.worker.submit(self.object_name, request, background=not self.on_screen())
         return self._generation
+
+    def awaits_picture(self) -> bool:
+        """Whether the last view this dock asked for has not come back yet (its result, once
+        delivered, is drawn on the GUI thread: the start-up order waits for that, not only for
+        the compute thread to be idle)."""
+        return self._generation != self._answered_generation
 
     def can_compute(self) -> bool:
         """The backend has loaded and the dock's widgets exist."""
@@ -463,7 +477,7 @@ class ViewDock(QDockWidget):
         if channel != self.object_name or generation != self._generation:
             return  # another dock's, or a stale generation: never drawn
         self._last_result = result
-        self._shown_generation = generation
+        self._shown_generation = self._answered_generation = generation
         self.clear_stale()
         self.show_result(result)
 
@@ -476,6 +490,7 @@ class ViewDock(QDockWidget):
             return
         if channel != self.object_name or generation != self._generation:
             return
+        self._answered_generation = generation
         self.ctx.status(f"{i18n.shown(self.title)}: {message}")
         self.on_failed(message)
 

@@ -67,8 +67,8 @@ class CheckpointDock(ViewDock):
     shortcut = "Ctrl+6"
     exportable = _ExportableWhenShown()
 
-    def __init__(self, ctx, parent=None, *, build_later: bool = False):
-        super().__init__(ctx, parent, build_later=build_later)
+    def __init__(self, ctx, parent=None, *, build_later: bool = False, build_on_show: bool = True):
+        super().__init__(ctx, parent, build_later=build_later, build_on_show=build_on_show)
         self.report = None  # peapp.checkpoints.Report of the checkpoint shown
         self.analysis: TableAnalysis | None = None
         self._opening: str | None = None
