@@ -64,7 +64,7 @@ def import_qt() -> None:
     This replaces one private function of shiboken's support package; it changes nothing when
     that function is not there (a PySide6 that changed its hook), and it defers to PySide6's
     own check for every module that is not a plain ``.py`` file.
-    ``tests/gui/test_application.py`` checks that both give the same answers.
+    ``tests/gui/test_startup_order.py`` checks that both give the same answers.
     """
     import PySide6.QtCore  # noqa: F401 - installs the hook (and shibokensupport.feature)
 
@@ -87,6 +87,7 @@ def _uses_pyside_reader(upstream: Callable[[Any], bool]) -> Callable[[Any], bool
         return upstream(module)
 
     uses_pyside.reads_the_file = True  # type: ignore[attr-defined]
+    uses_pyside.upstream = upstream  # type: ignore[attr-defined]  # PySide6's own, for the tests
     return uses_pyside
 
 

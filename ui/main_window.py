@@ -47,7 +47,7 @@ READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this 
 class _LoadBackend(Request):
     """Import torch and what the first views compute with, on the compute thread."""
 
-    #: whether this load imported torch (False when something had before: a script, a test)
+    # whether this load imported torch (False when something had before: a script, a test)
     imported_torch = False
 
     def compute(self, progress):
@@ -195,10 +195,7 @@ class MainWindow(QMainWindow):
             # Not the rest of the core (_WarmUpCore): a render or a script imports what it uses.
             # (It was run here because renders differed without it; the cause was a figure
             # drawing a thinned curve for the width it arrived at, fixed in ui.export.)
-            load = _LoadBackend()
-            self.backend_seconds = load.run()
-            if load.imported_torch:
-                freeze_imports()
+            self._load_backend_here()
             self._build_docks(build_hidden_later=only_dock is not None)
             self._backend_loaded()
             return
@@ -213,6 +210,21 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(PAINT_WAIT_MS, self._build_docks_then_backend)  # a window never painted
         else:
             self._build_docks()
+
+    def load_backend_now(self) -> None:
+        """Load torch and the core here, on the GUI thread, and let the docks draw (for a window
+        made with ``load_backend="later"``: ``peapp render`` builds its dock while torch's
+        library loads beside it, then calls this)."""
+        if self.ctx.backend_ready:
+            return
+        self._load_backend_here()
+        self._backend_loaded()
+
+    def _load_backend_here(self) -> None:
+        load = _LoadBackend()
+        self.backend_seconds = load.run()
+        if load.imported_torch:
+            freeze_imports()
 
     def _build_docks_then_backend(self) -> None:
         if self.docks:

@@ -15,8 +15,10 @@ sinusoid's heatmap never imports transformers, safetensors or gguf.
 
 Declared to ``peapp.cli`` as the ``peapp.commands`` entry point ``render`` (pyproject.toml).
 Qt and torch are imported only when this command runs (``peapp --help`` builds every
-subcommand's parser and should not load Qt); per-family options are added to the parser only when ``render`` itself is parsed, so
-other subcommands (``peapp gui``) do not pay for importing torch first.
+subcommand's parser and should not load Qt); per-family options are added to the parser only
+when ``render`` itself is parsed, so other subcommands (``peapp gui``) do not pay for them.
+The order of the imports is measured (docs/DESIGN.md, "Start-up"): Qt first, then the dock the
+view needs, then torch's library on a thread beside the window being made, then torch.
 """
 
 from __future__ import annotations
@@ -81,8 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 class _FamilyOptions:
     """Adds one option per parameter of every family (``--rope-head-dim``) on first use.
 
-    Listing them needs the encoding registry, which imports torch; doing it only when
-    ``peapp render`` is parsed keeps every other subcommand fast.
+    Listing them needs the encoding registry; doing it only when ``peapp render`` is parsed
+    keeps every other subcommand fast.  The help also lists the view names, which needs Qt.
     """
 
     _family_options_added = False
@@ -91,29 +93,8 @@ class _FamilyOptions:
         if self._family_options_added:
             return
         self._family_options_added = True
-        # Qt first, with its import hook made linear (ui.application.import_qt), then torch:
-        # measured faster than torch first, whose ~1,100 modules PySide6 checks one by one,
-        # the slow way, when it is imported after them.  Every render computes with torch.
-        from ui.application import freeze_imports, import_qt
-
-        try:
-            import_qt()
-        except ImportError:  # no Qt: the help still works (below), a render says what is missing
-            pass
-        import torch  # noqa: F401
-
-        freeze_imports()  # torch's objects: no collection walks them again
         from peapp import encodings
 
-        try:  # list the discovered view names in the help (needs Qt; the help works without it)
-            from ui import export
-
-            names = ", ".join(export.all_views())
-            for action in self._actions:
-                if action.dest in ("view", "view_option"):
-                    action.help = f"{action.help}. Views: {names}"
-        except ImportError:
-            pass
         taken = {s for action in self._actions for s in action.option_strings}
         for fam in encodings.families():
             group = self.add_argument_group(f"{fam.label} parameters (with --encoding {fam.name})")
@@ -140,6 +121,15 @@ class _FamilyOptions:
 
     def format_help(self):
         self._add_family_options()
+        try:  # list the discovered view names (needs Qt; the help works without it)
+            from ui import export
+
+            names = ", ".join(export.all_views())
+            for action in self._actions:
+                if action.dest in ("view", "view_option") and "Views:" not in (action.help or ""):
+                    action.help = f"{action.help}. Views: {names}"
+        except ImportError:
+            pass
         return super().format_help()
 
 
@@ -217,7 +207,10 @@ def run(args: argparse.Namespace) -> int:
         if not hasattr(args, name):
             setattr(args, name, default)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see ui.application.quiet_openmp
+    from ui.application import import_qt, quiet_openmp
+
+    quiet_openmp()  # before torch loads (it loads only when the window is made: _headless_dock)
+    import_qt()  # first: every import after it is then checked the quick way (see there)
     from ui import export
 
     views = export.all_views()
@@ -324,14 +317,19 @@ def _headless_dock(cls, document, language: str = "en"):
     """The main window with only the dock ``cls`` built: the other docks are placed (so the
     layout, and the size of size-dependent views such as a pooled table, are the GUI's) but make
     no widgets and compute nothing; torch and the rest load only as that view needs them."""
-    from ui.application import create_application
+    from ui.application import create_application, preload_torch_library
 
     app = create_application()
     from ui import i18n
     from ui.main_window import MainWindow
 
-    window = MainWindow(document, load_backend="now", settings=None, restore_layout=False,
+    # Every module the window needs is imported by now (the dock classes are), so torch's C++
+    # library can load on a thread, off the GIL, while the window is made: the extension
+    # modules an import loads would wait for the dynamic loader's lock that load holds.
+    preload_torch_library()
+    window = MainWindow(document, load_backend="later", settings=None, restore_layout=False,
                         only_dock=cls.object_name)
+    window.load_backend_now()
     # the language asked for, not the one the GUI's Preferences keep (the window applied those)
     i18n.set_language(language)
     window.resize(*WINDOW_SIZE)
