@@ -22,14 +22,14 @@ from typing import Callable
 import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QProgressBar, QPushButton, QTabBar, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QProgressBar, QPushButton, QTabBar, QWidget
 
 from peapp import __version__
 from peapp.document import Document
 from peapp.jobs import Request
 from ui import i18n
 from ui.i18n import msg
-from ui import help_menu, settings as preferences
+from ui import gui_thread_gc, help_menu, settings as preferences
 from ui.application import freeze_imports, preload_torch_library
 from ui.context import AppContext
 from ui.document_model import DocumentModel
@@ -253,6 +253,8 @@ class MainWindow(QMainWindow):
             self._build_docks()
         if self._backend_generation is None and not self.ctx.backend_ready:
             self._backend_load = _LoadBackend()
+            if "torch" not in sys.modules:
+                gui_thread_gc.hold()  # released once it is in, and frozen (_on_backend_loaded)
             self._backend_generation = self.worker.submit("backend", self._backend_load)
 
     # ---- start-up -----------------------------------------------------------------------------
@@ -262,6 +264,7 @@ class MainWindow(QMainWindow):
         self.backend_seconds = seconds
         if self._backend_load is not None and self._backend_load.imported_torch:
             freeze_imports()
+        gui_thread_gc.release()
         self._backend_loaded()
         self.worker.submit("backend-warm-up", _WarmUpCore(), background=True)  # after the first views
         self.show_status(i18n.translate("MainWindow", "Ready (backend loaded in {seconds} s)")
@@ -276,6 +279,7 @@ class MainWindow(QMainWindow):
 
     def _on_backend_failed(self, channel: str, generation: int, message: str) -> None:
         if channel == "backend":
+            gui_thread_gc.release()
             QMessageBox.critical(self, "peapp", i18n.translate("MainWindow", "The compute backend could not be loaded:\n{message}")
                                  .format(message=message))
 
@@ -338,6 +342,8 @@ class MainWindow(QMainWindow):
                 d.worker is self.worker and d.awaits_picture() for d in self.docks.values()):
             QTimer.singleShot(100, self._build_hidden_docks_when_idle)
             return
+        # a picture delivered is painted on a later turn of the event loop: paint what waits first
+        QApplication.sendPostedEvents(self, QEvent.Type.UpdateRequest)
         waiting[0].ensure_built()
         QTimer.singleShot(20, self._build_hidden_docks_when_idle)
 
