@@ -190,6 +190,7 @@ class MainWindow(QMainWindow):
         self.worker.failed.connect(self._on_backend_failed)
         self._backend_generation: int | None = None
         self._backend_load: _LoadBackend | None = None
+        self._widgets_after_paint: list = []  # shown docks whose widgets come after the first paint
         self._only_dock = only_dock
         if load_backend == "now":
             # Not the rest of the core (_WarmUpCore): a render or a script imports what it uses.
@@ -238,10 +239,17 @@ class MainWindow(QMainWindow):
         # torch's C++ library loads off the GIL beside the panels being built (not before the
         # window's first paint: on a loaded machine it would take CPU from that paint)
         preload_torch_library()
-        self._build_docks()
-        self.installEventFilter(_AfterFirstPaint(self, self.start_backend))
-        QTimer.singleShot(PAINT_WAIT_MS, self.start_backend)
+        self._build_docks(widgets_after_paint=True)
+        self.installEventFilter(_AfterFirstPaint(self, self._build_widgets_then_backend))
+        QTimer.singleShot(PAINT_WAIT_MS, self._build_widgets_then_backend)
         self.update()
+
+    def _build_widgets_then_backend(self) -> None:
+        """After the panels' first paint: the shown panels make their widgets, then torch loads."""
+        waiting, self._widgets_after_paint = self._widgets_after_paint, []
+        for dock in waiting:
+            dock.ensure_built()
+        self.start_backend()
 
     def _say_loading(self, *_language) -> None:
         if not self.ctx.backend_ready:
@@ -283,8 +291,10 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "peapp", i18n.translate("MainWindow", "The compute backend could not be loaded:\n{message}")
                                  .format(message=message))
 
-    def _build_docks(self, build_hidden_later: bool = True) -> None:
-        """Every dock, torch or not; those behind another tab make their widgets on first show."""
+    def _build_docks(self, build_hidden_later: bool = True, widgets_after_paint: bool = False) -> None:
+        """Every dock, torch or not; those behind another tab make their widgets on first show.
+        ``widgets_after_paint``: the shown ones too wait, for ``_build_widgets_then_backend``
+        (their loading message covers them either way: the panels paint 0.2 s sooner)."""
         import ui.docks
         from ui.docks.base import ViewDock
 
@@ -299,9 +309,15 @@ class MainWindow(QMainWindow):
             later = build_hidden_later and cls.build is not ViewDock.build and (
                 (key in first_in_group or cls.starts_closed) if self._only_dock is None
                 else cls.object_name != self._only_dock)
-            # a render's other docks are placed for the layout only: never built by being shown
-            dock = (cls(self.ctx, self, build_later=True, build_on_show=self._only_dock is None) if later
-                    else cls(self.ctx, self))
+            if later:  # a render's other docks are placed for the layout only: never built by being shown
+                dock = cls(self.ctx, self, build_later=True, build_on_show=self._only_dock is None)
+            # the left column (Parameters) is as wide as its widgets need: made first, it does not jump
+            elif (widgets_after_paint and cls.build is not ViewDock.build
+                  and cls.default_area != Qt.DockWidgetArea.LeftDockWidgetArea):
+                dock = cls(self.ctx, self, build_later=True, build_on_show=False)
+                self._widgets_after_paint.append(dock)
+            else:
+                dock = cls(self.ctx, self)
             self.docks[cls.object_name] = dock
             if key in first_in_group:
                 self.tabifyDockWidget(first_in_group[key], dock)
@@ -324,10 +340,11 @@ class MainWindow(QMainWindow):
         self._name_tabs_soon()
         i18n.notifier.changed.connect(self._name_tabs_soon)  # tabs take the new titles
         self._apply_default_sizes()
-        # once more after the new docks are laid out: resizeDocks needs real geometry
-        QTimer.singleShot(0, self._apply_default_sizes)
-        if self._restore_layout:
-            QTimer.singleShot(0, self.restore_layout)
+        # Once more after the new docks are laid out (resizeDocks needs real geometry), then the
+        # saved layout; nothing is painted until both are applied (the first paint showed the
+        # panels at half width, and then jumped).
+        self.setUpdatesEnabled(False)
+        QTimer.singleShot(0, self._lay_out_then_paint)
         self.docksBuilt.emit()
 
     def _build_hidden_docks_when_idle(self) -> None:
@@ -392,6 +409,15 @@ class MainWindow(QMainWindow):
             self.resize(1360, 820)
             return
         self.resize(min(int(screen.width() * 0.9), 2400), min(int(screen.height() * 0.9), 1500))
+
+    def _lay_out_then_paint(self) -> None:
+        if not shiboken6.isValid(self):
+            return  # the window went before its first layout (a test, a script)
+        self._apply_default_sizes()
+        if self._restore_layout:
+            self.restore_layout()
+        self.layout().activate()  # resizeDocks takes effect at the next layout pass: now
+        self.setUpdatesEnabled(True)
 
     def _apply_default_sizes(self) -> None:
         left = [d for d in self.docks.values() if type(d).default_area == Qt.DockWidgetArea.LeftDockWidgetArea]

@@ -107,24 +107,40 @@ def test_docks_behind_tabs_are_built_after_the_first_pictures_are_drawn(qtbot, s
     events: list[tuple[str, str]] = []
     first: list = []
 
-    def watch() -> None:  # the docks exist, the backend is not loaded: nothing is drawn yet
+    def watch() -> None:  # the backend is in and the shown docks asked for their first pictures
         first.extend(d for d in window.docks.values() if d.is_built() and d.worker is window.worker)
         for dock in first:
             draw = dock.show_result
             dock.show_result = lambda result, draw=draw, name=dock.object_name: (
                 events.append(("drawn", name)), draw(result))
 
-    window.docksBuilt.connect(watch)
-    window.dockBuilt.connect(lambda dock: events.append(("built", dock.object_name)))
+    window.backendReady.connect(watch)
+    window.dockBuilt.connect(lambda dock: window.ctx.backend_ready and events.append(("built", dock.object_name)))
     window.show()
     qtbot.waitUntil(lambda: window.ctx.backend_ready, timeout=120_000)
-    assert {d.object_name for d in first} >= {"heatmapDock"}
+    assert {d.object_name for d in first} >= {"heatmapDock", "parametersDock"}
     assert any(not d.is_built() for d in window.docks.values()), "nothing was left to build later"
     qtbot.waitUntil(lambda: all(d.is_built() for d in window.docks.values()), timeout=120_000)
     first_build = next(i for i, (what, _) in enumerate(events) if what == "built")
     drawn_before = {name for what, name in events[:first_build] if what == "drawn"}
     assert drawn_before == {d.object_name for d in first if d.make_request(window.ctx.document) is not None}, \
         events[:first_build + 1]
+
+
+def test_the_panels_paint_before_the_shown_ones_make_their_widgets(qtbot, settings):
+    from ui.main_window import MainWindow
+
+    window = MainWindow(load_backend="background", settings=settings)
+    qtbot.addWidget(window)
+    seen: dict[str, object] = {}
+    window.docksBuilt.connect(lambda: seen.setdefault("built at docksBuilt", sorted(
+        name for name, d in window.docks.items() if d.is_built())))
+    window.show()
+    qtbot.waitUntil(lambda: window.ctx.backend_ready, timeout=120_000)
+    # every panel there, each saying the backend loads; the left column's widgets are made at once
+    # (their width sets the column's: made later, the column would widen under the user's eyes)
+    assert seen["built at docksBuilt"] == ["parametersDock"]
+    assert window.docks["heatmapDock"].is_built() and window.docks["parametersDock"].is_built()
 
 
 def test_a_drawn_failed_or_cancelled_view_awaits_nothing(main_window, qtbot):
