@@ -341,9 +341,10 @@ class MainWindow(QMainWindow):
         i18n.notifier.changed.connect(self._name_tabs_soon)  # tabs take the new titles
         self._apply_default_sizes()
         # Once more after the new docks are laid out (resizeDocks needs real geometry), then the
-        # saved layout; nothing is painted until both are applied (the first paint showed the
-        # panels at half width, and then jumped).
-        self.setUpdatesEnabled(False)
+        # saved layout; at start-up nothing is painted until both are applied (the first paint
+        # showed the panels at half width, and then jumped).
+        if widgets_after_paint:
+            self.setUpdatesEnabled(False)
         QTimer.singleShot(0, self._lay_out_then_paint)
         self.docksBuilt.emit()
 
@@ -613,6 +614,7 @@ class MainWindow(QMainWindow):
             event.ignore()  # the user chose to let it finish: nothing is stopped
             return
         self.save_layout()
+        gui_thread_gc.release()  # held while a backend load was still running
         self.reader.shutdown()  # a read still blocked is left to end alone: closing never waits for it
         for worker in self.ctx.workers:
             worker.shutdown()

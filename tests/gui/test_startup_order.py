@@ -174,3 +174,16 @@ def test_a_render_builds_only_the_dock_it_draws(qtbot):
     built = {name for name, d in window.docks.items() if d.is_built()}
     assert built == {"heatmapDock"}
     assert window.docks["parametersDock"].isVisible()  # placed and shown, for the layout, not built
+
+
+def test_the_render_command_ends_fast_with_its_code_and_its_output_flushed(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+           "QT_QPA_PLATFORM": "offscreen"}
+    bad = subprocess.run([sys.executable, "-m", "peapp", "render", "no-such-view", "-o", str(tmp_path / "x.png")],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert bad.returncode == 2 and "unknown view 'no-such-view'" in bad.stderr
+    out = tmp_path / "x.png"
+    good = subprocess.run([sys.executable, "-m", "peapp", "render", "heatmap", "--set", "n_positions=8", "-o", str(out)],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert good.returncode == 0, good.stderr[-2000:]
+    assert good.stdout.strip() == str(out) and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

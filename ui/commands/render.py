@@ -32,6 +32,7 @@ from peapp.errors import ParameterError
 from peapp.fileio import ExportError
 
 NAME = "render"
+ENDS_WITHOUT_TEARDOWN = True  # peapp.cli.run: every file is written and closed when run() returns
 HELP = "draw a view to PNG/SVG/PDF or export its data (CSV/NPY/NPZ), headless, from parameters or a session"
 
 DEFAULT_SIZE = "800x600"
