@@ -132,8 +132,9 @@ def run() -> NoReturn:
         sys.exit(code)
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe (`peapp render … | head`): nothing to say
+            if stream is not None:  # None: started with that descriptor closed (`… >&-`)
+                stream.flush()
+        except Exception:  # a closed pipe (`peapp render … | head`): nothing to say
             pass
     os._exit(code)
 

@@ -1,12 +1,13 @@
 """The main window: menus, status bar, and the docks.
 
-Start-up order matters for how fast the window appears: the window and its menus paint first;
-then every dock is built without torch (no module a dock imports loads it), each saying
-"Loading the compute backend…" (docks behind another tab make their plots on first show, or
-once the backend is up and the worker is idle); after the panels' first paint torch loads on
-the compute thread; when it is there (``backendReady``) the docks draw.  Scripts and tests can ask for a
+Start-up order matters for how fast the window appears (docs/DESIGN.md, "Start-up"): the
+window and its menus paint first; then every dock is placed without torch (no module a dock
+imports loads it), each saying "Loading the compute backend…", and painted; then the shown
+docks make their widgets and torch loads on the compute thread; when it is there
+(``backendReady``) the docks draw, and once their first pictures are painted the docks behind
+other tabs make theirs, one at a time (or on first show).  Scripts and tests can ask for a
 synchronous start with ``MainWindow(load_backend="now")``, or start the load themselves with
-``load_backend="later"`` and ``start_backend()``.
+``load_backend="later"`` and ``start_backend()`` (or ``load_backend_now()``).
 """
 
 from __future__ import annotations
@@ -155,8 +156,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, document: Document | None = None, *, load_backend: str = "background",
                  settings: QSettings | None = None, restore_layout: bool = True, only_dock: str | None = None):
-        """``only_dock``: build only this dock's widgets (the others are placed, so the layout is
-        the GUI's, but make their widgets only if shown): ``peapp render`` draws one view."""
+        """``only_dock``: build only this dock's widgets and the left column's (the others are
+        placed, so the layout is the GUI's, but make no widgets): ``peapp render`` draws one view."""
         super().__init__()
         self.setObjectName("peappMainWindow")
         i18n.keep(self.setWindowTitle, msg("MainWindow", "Positional Encoding Explorer"), self)
@@ -191,6 +192,9 @@ class MainWindow(QMainWindow):
         self._backend_generation: int | None = None
         self._backend_load: _LoadBackend | None = None
         self._widgets_after_paint: list = []  # shown docks whose widgets come after the first paint
+        self._closed = False
+        self._updates_held = False  # the first paint waits for the layout (_lay_out_then_paint)
+        self._idle_before = False  # the last check found the compute thread idle (hidden docks)
         self._only_dock = only_dock
         if load_backend == "now":
             # Not the rest of the core (_WarmUpCore): a render or a script imports what it uses.
@@ -220,6 +224,8 @@ class MainWindow(QMainWindow):
             return
         self._load_backend_here()
         self._backend_loaded()
+        self.show_status(i18n.translate("MainWindow", "Ready (backend loaded in {seconds} s)")
+                         .format(seconds=f"{self.backend_seconds:.1f}"), 4000)
 
     def _load_backend_here(self) -> None:
         load = _LoadBackend()
@@ -228,7 +234,7 @@ class MainWindow(QMainWindow):
             freeze_imports()
 
     def _build_docks_then_backend(self) -> None:
-        if self.docks:
+        if self.docks or self._closed:  # a window closed before its first paint's timer fired
             return
         import ui.docks
 
@@ -247,6 +253,8 @@ class MainWindow(QMainWindow):
     def _build_widgets_then_backend(self) -> None:
         """After the panels' first paint: the shown panels make their widgets, then torch loads."""
         waiting, self._widgets_after_paint = self._widgets_after_paint, []
+        if self._closed:
+            return
         for dock in waiting:
             dock.ensure_built()
         self.start_backend()
@@ -257,6 +265,8 @@ class MainWindow(QMainWindow):
 
     def start_backend(self) -> None:
         """Load torch and the core on the compute thread (once); ``backendReady`` follows."""
+        if self._closed or not self.worker.thread_running():
+            return  # closed: nothing would ever answer (and the collector would stay held)
         if not self.docks:
             self._build_docks()
         if self._backend_generation is None and not self.ctx.backend_ready:
@@ -306,14 +316,15 @@ class MainWindow(QMainWindow):
         for cls in ui.docks.dock_classes():
             key = (cls.default_area, cls.tab_group)
             # behind another tab, and its widgets are made in build(): made on first show
+            # the left column (Parameters) is as wide as its widgets need: always made at once, so
+            # that it does not jump, and a render's drawn dock has the GUI's size
+            left_column = cls.default_area == Qt.DockWidgetArea.LeftDockWidgetArea and not cls.starts_closed
             later = build_hidden_later and cls.build is not ViewDock.build and (
                 (key in first_in_group or cls.starts_closed) if self._only_dock is None
-                else cls.object_name != self._only_dock)
+                else cls.object_name != self._only_dock and not left_column)
             if later:  # a render's other docks are placed for the layout only: never built by being shown
                 dock = cls(self.ctx, self, build_later=True, build_on_show=self._only_dock is None)
-            # the left column (Parameters) is as wide as its widgets need: made first, it does not jump
-            elif (widgets_after_paint and cls.build is not ViewDock.build
-                  and cls.default_area != Qt.DockWidgetArea.LeftDockWidgetArea):
+            elif widgets_after_paint and cls.build is not ViewDock.build and not left_column:
                 dock = cls(self.ctx, self, build_later=True, build_on_show=False)
                 self._widgets_after_paint.append(dock)
             else:
@@ -344,6 +355,7 @@ class MainWindow(QMainWindow):
         # saved layout; at start-up nothing is painted until both are applied (the first paint
         # showed the panels at half width, and then jumped).
         if widgets_after_paint:
+            self._updates_held = True
             self.setUpdatesEnabled(False)
         QTimer.singleShot(0, self._lay_out_then_paint)
         self.docksBuilt.emit()
@@ -356,12 +368,15 @@ class MainWindow(QMainWindow):
             return
         # idle, and the pictures it made are drawn (a result waits in the event queue until then:
         # building a dock first put 0.15 s between the heatmap's result and its paint)
-        if self.worker.is_busy() or any(
-                d.worker is self.worker and d.awaits_picture() for d in self.docks.values()):
-            QTimer.singleShot(100, self._build_hidden_docks_when_idle)
+        idle = not self.worker.is_busy() and not any(
+            d.worker is self.worker and d.awaits_picture() for d in self.docks.values())
+        if not (idle and self._idle_before):
+            # a picture delivered is painted on a later turn of the event loop (pyqtgraph's scene
+            # posts its own update): idle on two checks in a row, 50 ms apart, before building
+            self._idle_before = idle
+            QTimer.singleShot(50 if idle else 100, self._build_hidden_docks_when_idle)
             return
-        # a picture delivered is painted on a later turn of the event loop: paint what waits first
-        QApplication.sendPostedEvents(self, QEvent.Type.UpdateRequest)
+        QApplication.sendPostedEvents(self, QEvent.Type.UpdateRequest)  # what still waits to paint
         waiting[0].ensure_built()
         QTimer.singleShot(20, self._build_hidden_docks_when_idle)
 
@@ -414,11 +429,15 @@ class MainWindow(QMainWindow):
     def _lay_out_then_paint(self) -> None:
         if not shiboken6.isValid(self):
             return  # the window went before its first layout (a test, a script)
-        self._apply_default_sizes()
-        if self._restore_layout:
-            self.restore_layout()
-        self.layout().activate()  # resizeDocks takes effect at the next layout pass: now
-        self.setUpdatesEnabled(True)
+        try:
+            self._apply_default_sizes()
+            if self._restore_layout:
+                self.restore_layout()
+            self.layout().activate()  # resizeDocks takes effect at the next layout pass: now
+        finally:
+            if self._updates_held:
+                self._updates_held = False
+                self.setUpdatesEnabled(True)
 
     def _apply_default_sizes(self) -> None:
         left = [d for d in self.docks.values() if type(d).default_area == Qt.DockWidgetArea.LeftDockWidgetArea]
@@ -614,6 +633,7 @@ class MainWindow(QMainWindow):
             event.ignore()  # the user chose to let it finish: nothing is stopped
             return
         self.save_layout()
+        self._closed = True  # start-up steps still on a timer stop here
         gui_thread_gc.release()  # held while a backend load was still running
         self.reader.shutdown()  # a read still blocked is left to end alone: closing never waits for it
         for worker in self.ctx.workers:

@@ -4,8 +4,10 @@
 Starts the app in a subprocess with PEAPP_STARTUP_PROBE=1 (ui/startup_probe.py prints wall-clock
 stamps at ``main``, first paint of the window, that paint with every panel in it, backend ready
 and the heatmap's first picture painted, then quits) and subtracts the moment the process was
-started; the machine's load is printed beside each run.  ``--offscreen`` uses Qt's offscreen
-platform even when a display could be had.  Needs a display: uses $DISPLAY if set, else starts its own Xvfb
+started; the machine's load is printed beside each run, and the peer, a bare
+``python -c "import torch"`` run before each, is the heatmap's ratio (this machine's speed drifts
+by tens of percent in minutes).  ``--offscreen`` uses Qt's offscreen platform even when a display
+could be had.  Needs a display: uses $DISPLAY if set, else starts its own Xvfb
 (installed with the `xvfb` package), else falls back to the offscreen platform and says so.
 Settings go to a throw-away folder, never the user's.  Targets (issue 8): window visible < 2 s;
 (issue 20): panels present < 1 s, heatmap drawn < 3 s on an idle machine.
@@ -81,9 +83,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"start-up of {' '.join(command)}  on {where}")
         print(f"{'run':>4} {'main() entered':>15} {'window visible':>15} {'panels present':>15} "
               f"{'backend ready':>14} {'(imports on worker)':>20} {'heatmap drawn':>14} {'exit':>8} {'load':>5}")
-        runs = []
+        runs, peers = [], []
         for i in range(args.runs):
             load = os.getloadavg()[0]
+            # the peer beside each run: this machine's speed drifts by tens of percent in minutes
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "import torch"], cwd=ROOT, check=True, timeout=300)
+            peers.append(time.perf_counter() - started)
             stamps = one_run(command, env, timeout=300)
             runs.append(stamps)
             print(f"{i + 1:>4} {stamps.get('main', float('nan')):>14.2f}s {stamps['window-visible']:>14.2f}s "
@@ -92,12 +98,16 @@ def main(argv: list[str] | None = None) -> None:
                   f"{stamps['exit']:>7.2f}s {load:>5.1f}")
         from tests.bench import table as bench_table
 
+        peer = statistics.median(peers)
+        print(f"peer, before each run: python -c 'import torch'  median {peer:.2f} s")
         for key, label in (("window-visible", "window visible"), ("panels-present", "panels present"),
                            ("backend-ready", "backend ready"), ("heatmap-drawn", "heatmap drawn")):
             values = [r.get(key, float("nan")) for r in runs]
             print(f"median {label}: {statistics.median(values):.2f} s  (first run {values[0]:.2f} s, "
                   f"best {min(values):.2f} s)")
             bench_table.record(f"start-up: {label}", statistics.median(values), peak_mb=float("nan"),
+                               peer_s=peer if key == "heatmap-drawn" else None,
+                               peer="python -c 'import torch'" if key == "heatmap-drawn" else "",
                                note=f"median of {len(values)}, {where.split(' (')[0]}")
 
 if __name__ == "__main__":

@@ -172,8 +172,30 @@ def test_a_render_builds_only_the_dock_it_draws(qtbot):
     qtbot.wait(50)  # the docks shown with it (Parameters beside it) have had their chance to build
     assert dock.is_built()
     built = {name for name, d in window.docks.items() if d.is_built()}
-    assert built == {"heatmapDock"}
-    assert window.docks["parametersDock"].isVisible()  # placed and shown, for the layout, not built
+    # the left column too: its widgets set its width, and so the drawn dock's (a pooled view's size)
+    assert built == {"heatmapDock", "parametersDock"}
+    assert window.docks["rotationDock"].isVisible() is False or not window.docks["rotationDock"].is_built()
+
+
+def test_a_render_draws_at_the_size_the_gui_shows(qtbot, settings):
+    """A pooled view's table follows its plot's size: a render's must be the GUI's default one."""
+    from peapp.document import Document
+    from ui import export
+    from ui.commands.render import WINDOW_SIZE, _headless_dock
+    from ui.main_window import MainWindow
+
+    document = Document().with_params("sinusoidal", n_positions=20_000)
+    window, dock, app = _headless_dock(export.all_views()["heatmap"], document)
+    qtbot.addWidget(window)
+    window.wait_until_idle(app.processEvents)
+    gui = MainWindow(document, load_backend="now", settings=None, restore_layout=False)
+    qtbot.addWidget(gui)
+    gui.resize(*WINDOW_SIZE)
+    gui.show()
+    qtbot.waitExposed(gui)
+    gui.wait_until_idle(app.processEvents)
+    qtbot.wait(50)
+    assert dock.viewport() == gui.docks["heatmapDock"].viewport()
 
 
 def test_the_render_command_ends_fast_with_its_code_and_its_output_flushed(tmp_path):
@@ -187,3 +209,15 @@ def test_the_render_command_ends_fast_with_its_code_and_its_output_flushed(tmp_p
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert good.returncode == 0, good.stderr[-2000:]
     assert good.stdout.strip() == str(out) and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_window_closed_before_its_start_up_timers_fire_starts_nothing(qtbot, settings):
+    from ui.main_window import PAINT_WAIT_MS, MainWindow
+
+    window = MainWindow(load_backend="background", settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    window.close()  # before the first paint's steps ran
+    qtbot.wait(PAINT_WAIT_MS + 500)  # the timers that would have built the docks and loaded torch
+    assert window._backend_generation is None
+    assert not window.worker.is_busy()  # before: a load submitted to a stopped thread, busy for good

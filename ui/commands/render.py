@@ -315,9 +315,10 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
 
 
 def _headless_dock(cls, document, language: str = "en"):
-    """The main window with only the dock ``cls`` built: the other docks are placed (so the
-    layout, and the size of size-dependent views such as a pooled table, are the GUI's) but make
-    no widgets and compute nothing; torch and the rest load only as that view needs them."""
+    """The main window with only the dock ``cls`` built (and the left column, whose widgets set
+    its width): the other docks are placed (so the layout, and the size of size-dependent views
+    such as a pooled table, are the GUI's; tests/gui/test_startup_order.py checks it) but make no
+    widgets and compute nothing; torch and the rest load only as that view needs them."""
     from ui.application import create_application, preload_torch_library
 
     app = create_application()
