@@ -93,8 +93,8 @@ def _uses_pyside_reader(upstream: Callable[[Any], bool]) -> Callable[[Any], bool
 
 def freeze_imports() -> None:
     """Move every object alive now to the permanent generation, where no collection looks again:
-    call once, after the process's first ``import torch`` (the window calls it when the backend
-    has loaded, on the GUI thread; ``peapp render`` just after the import).
+    call once, after the process's first ``import torch`` (``ui.main_window._LoadBackend`` does,
+    for the app, scripts and ``peapp render``).
 
     torch's import leaves ~200,000 objects that live as long as the process; every full
     collection walked them (80 ms each on this machine) and so did interpreter exit (a cold

@@ -46,20 +46,21 @@ READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this 
 
 
 class _LoadBackend(Request):
-    """Import torch and what the first views compute with, on the compute thread."""
-
-    # whether this load imported torch (False when something had before: a script, a test)
-    imported_torch = False
+    """Import torch and what the first views compute with, on the compute thread (or, for
+    ``load_backend="now"``, here); the process's first import of torch is then frozen out of the
+    cycle collector (freezing frees nothing, so any thread may do it)."""
 
     def compute(self, progress):
         started = time.perf_counter()
-        self.imported_torch = "torch" not in sys.modules
+        first = "torch" not in sys.modules  # False when something had imported it: a script, a test
         import torch  # noqa: F401 - the slow import, done here so the window is already up
 
         from peapp import encodings
         from peapp.analysis import heatmap  # noqa: F401
 
         encodings.families()
+        if first:
+            freeze_imports()
         return time.perf_counter() - started
 
 
@@ -190,7 +191,6 @@ class MainWindow(QMainWindow):
         self.worker.resultReady.connect(self._on_backend_loaded)
         self.worker.failed.connect(self._on_backend_failed)
         self._backend_generation: int | None = None
-        self._backend_load: _LoadBackend | None = None
         self._widgets_after_paint: list = []  # shown docks whose widgets come after the first paint
         self._closed = False
         self._updates_held = False  # the first paint waits for the layout (_lay_out_then_paint)
@@ -228,19 +228,17 @@ class MainWindow(QMainWindow):
                          .format(seconds=f"{self.backend_seconds:.1f}"), 4000)
 
     def _load_backend_here(self) -> None:
-        load = _LoadBackend()
-        self.backend_seconds = load.run()
-        if load.imported_torch:
-            freeze_imports()
+        self.backend_seconds = _LoadBackend().run()
 
     def _build_docks_then_backend(self) -> None:
         if self.docks or self._closed:  # a window closed before its first paint's timer fired
             return
         import ui.docks
 
-        # The dock modules first: importing them loads numpy's and Qt's extension modules, and
-        # each of those waits for the dynamic loader's lock, which dlopen of libtorch holds for
-        # its ~0.3 s (numpy took 0.3-0.4 s instead of 0.08 with the preload started before it).
+        # The dock modules first (_build_docks then finds them imported): they load numpy's and
+        # Qt's extension modules, and each of those waits for the dynamic loader's lock, which
+        # dlopen of libtorch holds for ~0.3 s (numpy took 0.3-0.4 s instead of 0.08 with the
+        # preload started before it).
         ui.docks.dock_classes()
         # torch's C++ library loads off the GIL beside the panels being built (not before the
         # window's first paint: on a loaded machine it would take CPU from that paint)
@@ -270,18 +268,15 @@ class MainWindow(QMainWindow):
         if not self.docks:
             self._build_docks()
         if self._backend_generation is None and not self.ctx.backend_ready:
-            self._backend_load = _LoadBackend()
             if "torch" not in sys.modules:
-                gui_thread_gc.hold()  # released once it is in, and frozen (_on_backend_loaded)
-            self._backend_generation = self.worker.submit("backend", self._backend_load)
+                gui_thread_gc.hold()  # released once it is in (and frozen: _LoadBackend)
+            self._backend_generation = self.worker.submit("backend", _LoadBackend())
 
     # ---- start-up -----------------------------------------------------------------------------
     def _on_backend_loaded(self, channel: str, generation: int, seconds: float) -> None:
         if channel != "backend":
             return
         self.backend_seconds = seconds
-        if self._backend_load is not None and self._backend_load.imported_torch:
-            freeze_imports()
         gui_thread_gc.release()
         self._backend_loaded()
         self.worker.submit("backend-warm-up", _WarmUpCore(), background=True)  # after the first views

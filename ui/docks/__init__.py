@@ -7,11 +7,13 @@ imported by name at run time.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 
 
-def dock_classes() -> list[type]:
+@functools.cache  # the panels do not change while the process runs; start-up asks several times
+def dock_classes() -> tuple[type, ...]:
     classes = []
     for info in pkgutil.iter_modules(__path__):
         if info.name.startswith("_") or info.name == "base":
@@ -20,4 +22,4 @@ def dock_classes() -> list[type]:
         if hasattr(module, "DOCK"):
             classes.append(module.DOCK)
     # Ties in ``order`` go by shortcut, so the View menu and the tour read Ctrl+2, Ctrl+3, Ctrl+4 …
-    return sorted(classes, key=lambda c: (c.order, c.shortcut or "~", c.object_name))
+    return tuple(sorted(classes, key=lambda c: (c.order, c.shortcut or "~", c.object_name)))

@@ -214,12 +214,11 @@ class ViewDock(QDockWidget):
         self.worker.failed.connect(self._on_failed)
         self.worker.cancelled.connect(self._on_cancelled)
         ctx.document_model.changed.connect(self._on_document_changed)
-        if build_later and build_on_show:
-            self.visibilityChanged.connect(self._build_if_shown)
-        elif build_later:
-            pass  # built when a widget is asked for (__getattr__)
-        else:
+        if not build_later:
             self.ensure_built()
+        elif build_on_show:
+            self.visibilityChanged.connect(self._build_if_shown)
+        # else: built when one of its widgets is asked for (__getattr__)
 
     # ---- building and the backend ------------------------------------------------------------
     def build(self) -> None:
