@@ -61,6 +61,15 @@ class RowRequest(Request):
 
 
 @dataclass(frozen=True)
+class AnsweredRowRequest(RowRequest):
+    """A :class:`RowRequest` whose result says which request it answers: ``(request, row)``
+    (the heatmap's clicked row: the click may have moved on when the row arrives)."""
+
+    def compute(self, progress: ProgressFn) -> Any:
+        return self, super().compute(progress)
+
+
+@dataclass(frozen=True)
 class ColumnRequest(Request):
     """One exact column of a family's table over rows [row_start, row_stop): the heatmap's
     column cross-section when the table itself is drawn pooled (bin means of a fast column

@@ -26,7 +26,9 @@ class AppContext:
     _worker_listeners: list[Callable[[ComputeWorker], None]] = field(default_factory=list)
 
     def add_worker(self, worker: ComputeWorker) -> None:
-        """A dock's own compute thread: the window shows its progress, Esc cancels it, closing stops it."""
+        """A dock's own compute thread: the window shows its progress, Esc cancels it, closing stops it.
+        It runs its requests the way the shared one does (``ComputeWorker.run_request``)."""
+        worker.run_request = self.worker.run_request
         self.extra_workers.append(worker)
         for listener in self._worker_listeners:
             listener(worker)

@@ -227,6 +227,17 @@ class MainWindow(QMainWindow):
         self.show_status(i18n.translate("MainWindow", "Ready (backend loaded in {seconds} s)")
                          .format(seconds=f"{self.backend_seconds:.1f}"), 4000)
 
+    def compute_elsewhere(self, run_request) -> None:
+        """Run every request through ``run_request`` and let the docks draw at once: for a window
+        made with ``load_backend="later"`` whose backend is another process (``peapp render``:
+        peapp.request_process, which imports torch on the other core while this window is made),
+        so this process never imports torch."""
+        if self.ctx.backend_ready:
+            return
+        for worker in self.ctx.workers:
+            worker.run_request = run_request
+        self._backend_loaded()
+
     def _load_backend_here(self) -> None:
         self.backend_seconds = _LoadBackend().run()
 

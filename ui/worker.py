@@ -23,13 +23,13 @@ import sys
 import threading
 import time
 import traceback
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from peapp.errors import PeappError
 from peapp.i18n import translate
-from peapp.jobs import Cancelled, Request
+from peapp.jobs import Cancelled, ProgressFn, Request
 
 
 PROGRESS_DELAY_S = 0.2  # a job reports progress once it has run this long
@@ -45,6 +45,10 @@ _abandoned: list[QThread] = []
 def abandoned_threads() -> bool:
     """True if a compute thread was still running when its window closed."""
     return any(t.isRunning() for t in _abandoned)
+
+
+def _run_here(request: Request, progress: ProgressFn | None) -> Any:
+    return request.run(progress)
 
 
 class _Runner(QObject):
@@ -77,6 +81,9 @@ class ComputeWorker(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
+        # How a request is run, here and for compute_now: in this process, or by
+        # ``peapp render`` in a second one (peapp.request_process.RequestProcess.run)
+        self.run_request: Callable[[Request, ProgressFn | None], Any] = _run_here
         self._lock = threading.Lock()
         self._pending: dict[str, tuple[int, Request, bool]] = {}  # channel → (generation, request, background)
         self._latest: dict[str, int] = {}
@@ -210,7 +217,7 @@ class ComputeWorker(QObject):
 
         self._emit(self.busyChanged, True)
         try:
-            result: Any = request.run(progress)
+            result: Any = self.run_request(request, progress)
             if self.is_current(channel, generation):
                 self._emit(self.resultReady, channel, generation, result)
         except Cancelled:

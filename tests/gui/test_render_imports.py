@@ -1,5 +1,6 @@
 """``peapp render`` imports only what the view needs: a sinusoid's heatmap needs neither the
-checkpoint readers nor transformers (checked in a fresh process, whose sys.modules is its own)."""
+checkpoint readers nor transformers, and computes in a second process, so this one does not
+import torch either (checked in a fresh process, whose sys.modules is its own)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = textwrap.dedent('''
     import json, sys
-    from peapp import cli
+    from peapp import cli, request_process
+    answered = []
+    ask = request_process.RequestProcess._ask
+    request_process.RequestProcess._ask = lambda self, request: answered.append(ask(self, request)) or answered[-1]
     code = cli.main(["render", "heatmap", "--encoding", "sinusoidal", "-o", sys.argv[1]])
     print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if "." not in m),
-                      "docks": sorted(m for m in sys.modules if m.startswith("ui.docks."))}))
+                      "docks": sorted(m for m in sys.modules if m.startswith("ui.docks.")),
+                      "answers": [None if a is None else a[0] for a in answered]}))
 ''')
 
 
@@ -32,4 +37,6 @@ def test_a_sinusoid_heatmap_render_imports_no_checkpoint_reader(tmp_path):
     assert report["code"] == 0 and out.stat().st_size > 0
     for name in ("transformers", "safetensors", "gguf", "tokenizers", "accelerate"):
         assert name not in report["modules"], f"rendering a sinusoid heatmap imported {name}"
-    assert "torch" in report["modules"]  # it computes: the test would pass vacuously otherwise
+    assert "torch" not in report["modules"], "the heatmap's requests are computed in the second process"
+    # ... which did compute them: the table, and its cross-section
+    assert report["answers"] and set(report["answers"]) == {"result"}, report["answers"]

@@ -10,15 +10,18 @@ renderable without changes here.  Rendering builds the main window with only the
 view needs (the others are placed, so the layout is the GUI's, but make no widgets and compute
 nothing), on Qt's offscreen platform, and goes through ``ui.export`` — the code
 behind the GUI's File > Export — so a render and a GUI export of the same session give the
-same picture.  Only what that view needs is imported: torch loads when it computes, and a
-sinusoid's heatmap never imports transformers, safetensors or gguf.
+same picture.  Only what that view needs is imported: a sinusoid's heatmap never imports
+transformers, safetensors or gguf.
 
 Declared to ``peapp.cli`` as the ``peapp.commands`` entry point ``render`` (pyproject.toml).
 Qt and torch are imported only when this command runs (``peapp --help`` builds every
 subcommand's parser and should not load Qt); per-family options are added to the parser only
 when ``render`` itself is parsed, so other subcommands (``peapp gui``) do not pay for them.
-The order of the imports is measured (docs/DESIGN.md, "Start-up"): Qt first, then the dock the
-view needs, then torch's library on a thread beside the window being made, then torch.
+The order is measured (docs/DESIGN.md, "Start-up"): first a second process starts, which imports
+torch and computes every request (peapp.request_process); this one meanwhile imports Qt and the
+dock the view needs and makes the window, and imports torch only if the view's own code needs it
+(the attention inspector's does).  Where no second process can run, torch loads here: its
+library on a thread beside the window being made, then the rest.
 """
 
 from __future__ import annotations
@@ -208,9 +211,37 @@ def run(args: argparse.Namespace) -> int:
         if not hasattr(args, name):
             setattr(args, name, default)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere
-    from ui.application import import_qt, quiet_openmp
+    from ui.application import quiet_openmp
 
-    quiet_openmp()  # before torch loads (it loads only when the window is made: _headless_dock)
+    quiet_openmp()  # before torch loads (in the second process, which inherits it)
+    requests = None if args.list_views else _start_request_process()
+    try:
+        return _run(args, requests)
+    finally:
+        if requests is not None:
+            requests.close()
+
+
+def _start_request_process():
+    """The second process that imports torch and computes, started before anything else so that
+    it does so while this one imports Qt and builds the window (peapp.request_process).  None,
+    and everything is computed here, when torch is already loaded here (a script, the tests:
+    nothing to overlap), in a frozen bundle (its executable starts the GUI, not a Python that
+    could run the second process), or where no process can start."""
+    if "torch" in sys.modules or getattr(sys, "frozen", False):
+        return None
+    from peapp.request_process import RequestProcess
+
+    try:
+        return RequestProcess().start()
+    except (OSError, RuntimeError) as exc:  # no processes left, a sandbox without spawn
+        print(f"peapp render: computing in this process ({exc})", file=sys.stderr)
+        return None
+
+
+def _run(args: argparse.Namespace, requests) -> int:
+    from ui.application import import_qt
+
     import_qt()  # first: every import after it is then checked the quick way (see there)
     from ui import export
 
@@ -250,16 +281,17 @@ def run(args: argparse.Namespace) -> int:
         check_targets([args.output], args.force)  # before spending seconds on rendering
         targets = {view: [args.output]}
     written = render_views(document, targets, options, overwrite=args.force, make_folder=args.all,
-                           language=getattr(args, "lang", "en"))
+                           language=getattr(args, "lang", "en"), requests=requests)
     for path in written:
         print(path)
     return 0
 
 
 def render_views(document, targets: dict[str, list[str]], options, *, overwrite: bool = False,
-                 make_folder: bool = False, language: str = "en") -> list[str]:
+                 make_folder: bool = False, language: str = "en", requests=None) -> list[str]:
     """Render ``{view: [output paths]}`` for ``document`` headless, its texts in ``language``
-    ("en", "hi"); returns the files written.
+    ("en", "hi"); returns the files written.  ``requests``: a started
+    :class:`peapp.request_process.RequestProcess` to compute in (else torch loads here).
 
     Views with nothing to show (e.g. a checkpoint view without a checkpoint) are skipped with a
     note on stderr when rendering several, and are an error when it is the only one.
@@ -292,7 +324,7 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
                     raise ExportError(message)
                 print(f"peapp render: skipped {message}", file=sys.stderr)
                 continue
-            window, dock, app = _headless_dock(cls, view_document, language)
+            window, dock, app = _headless_dock(cls, view_document, language, requests)
             try:
                 window.wait_until_idle(app.processEvents)  # its first view, asked for when it was built
                 if dock.compute_now() is None:
@@ -314,11 +346,13 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
     return written
 
 
-def _headless_dock(cls, document, language: str = "en"):
+def _headless_dock(cls, document, language: str = "en", requests=None):
     """The main window with only the dock ``cls`` built (and the left column, whose widgets set
     its width): the other docks are placed (so the layout, and the size of size-dependent views
     such as a pooled table, are the GUI's; tests/gui/test_startup_order.py checks it) but make no
-    widgets and compute nothing; torch and the rest load only as that view needs them."""
+    widgets and compute nothing.  With ``requests`` (a RequestProcess) every request is computed
+    there and this process never imports torch; without, torch loads here, its C++ library on a
+    thread while the window is made."""
     from ui.application import create_application, preload_torch_library
 
     app = create_application()
@@ -328,10 +362,10 @@ def _headless_dock(cls, document, language: str = "en"):
     # Every module the window needs is imported by now (the dock classes are), so torch's C++
     # library can load on a thread, off the GIL, while the window is made: the extension
     # modules an import loads would wait for the dynamic loader's lock that load holds.
-    preload_torch_library()
+    if requests is None:
+        preload_torch_library()
     window = MainWindow(document, load_backend="later", settings=None, restore_layout=False,
                         only_dock=cls.object_name)
-    window.load_backend_now()
     # the language asked for, not the one the GUI's Preferences keep (the window applied those)
     i18n.set_language(language)
     window.resize(*WINDOW_SIZE)
@@ -339,6 +373,13 @@ def _headless_dock(cls, document, language: str = "en"):
     dock = window.docks[cls.object_name]
     dock.show()
     dock.raise_()
+    app.processEvents()
+    # Laid out first, so the view's first request is for the size it is drawn at (it is then
+    # the one compute_now asks for; with a second process, it is computed once)
+    if requests is not None:
+        window.compute_elsewhere(requests.run)
+    else:
+        window.load_backend_now()
     app.processEvents()
     return window, dock, app
 

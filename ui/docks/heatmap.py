@@ -21,7 +21,7 @@ from peapp.encodings.base import axis_plural
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
 from peapp.analysis.heatmap import TableRequest, TableResult, stride_text
-from peapp.jobs import ColumnRequest, RowRequest
+from peapp.jobs import AnsweredRowRequest, ColumnRequest
 from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
 from ui import i18n
 from ui.docks.base import ViewDock, readout_label, viewport_of
@@ -496,7 +496,7 @@ class HeatmapDock(ViewDock):
             if result.selected_row is not None and result.request.selected_row == position:
                 self._show_row(position, result.selected_row)  # came with the table: one paint
             else:
-                self.submit_side("row", _SelectedRow(result.request.family, result.request.params, position))
+                self.submit_side("row", AnsweredRowRequest(result.request.family, result.request.params, position))
             if view.bin_size > 1 and encodings.get(result.request.family).column_at is not None:
                 # Bin means of a fast column shrink towards 0: the exact column follows.  Until it
                 # does, an exact curve of this column (before the edit) stays rather than flicker
@@ -553,13 +553,6 @@ class HeatmapDock(ViewDock):
         what = i18n.translate("Heatmap", "similarity") if self._result.request.mode == "similarity" else \
             i18n.translate("Heatmap", "table")
         return f"{label} — {what}"
-
-
-class _SelectedRow(RowRequest):
-    """The exact row at a clicked position, returned with the request it answers."""
-
-    def compute(self, progress):
-        return self, super().compute(progress)
 
 
 DOCK = HeatmapDock
