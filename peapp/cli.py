@@ -1,7 +1,7 @@
 """The ``peapp`` command line: ``peapp SUBCOMMAND …`` (also ``python -m peapp``).
 
 A subcommand is a module that provides ``NAME``, ``HELP``, ``add_arguments(parser)`` and
-``run(args) -> int``.  The core's own (``inspect``, ``extrapolate``) live under
+``run(args) -> int``, and optionally ``start_early(argv)`` (see ``_start_early``).  The core's own (``inspect``, ``extrapolate``) live under
 ``peapp/commands/`` and are listed in ``CORE_COMMANDS``; installed packages add theirs through
 the entry-point group ``peapp.commands`` (the desktop app declares ``gui`` and ``render`` in
 pyproject.toml, implemented in ``ui/commands/``), so the core never imports the GUI.
@@ -49,12 +49,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(modules: list[ModuleType] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="peapp", description="Positional Encoding Explorer: see, compare and measure how "
                      "transformers encode position.", formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=f"peapp {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in commands():
+    for module in commands() if modules is None else modules:
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP, formatter_class=HelpFormatter)
         module.add_arguments(p)
         p.set_defaults(_run=module.run, _ends_fast=getattr(module, "ENDS_WITHOUT_TEARDOWN", False))
@@ -85,7 +85,10 @@ _end_fast = False  # the command run by main() declared ENDS_WITHOUT_TEARDOWN (s
 
 def main(argv: list[str] | None = None) -> int:
     global _end_fast
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    modules = commands()
+    parser = build_parser(modules)
+    _start_early(modules, argv)
     args = parser.parse_args(argv)
     _end_fast = bool(getattr(args, "_ends_fast", False))
     if not getattr(args, "_run", None):
@@ -119,6 +122,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peapp {args.command}: internal error ({type(exc).__name__}: {text}); please report it "
               f"(PEAPP_DEBUG=1 shows the traceback).", file=sys.stderr)
         return 3
+
+
+def _start_early(modules: list[ModuleType], argv: list[str]) -> None:
+    """Let the command named in ``argv`` start slow work that needs none of its arguments before
+    they are parsed (a module's optional ``start_early(argv)``; not for ``--help``).  ``peapp
+    render`` starts the process that imports torch there: parsing its per-family options took
+    0.15-0.18 s (numpy and the encodings registry), all of it on a cold render's critical path."""
+    name = next((a for a in argv if not a.startswith("-")), None)  # peapp's own options take no value
+    if "-h" in argv or "--help" in argv:
+        return
+    for module in modules:
+        if module.NAME == name and hasattr(module, "start_early"):
+            module.start_early(argv)
 
 
 def run() -> NoReturn:

@@ -26,8 +26,10 @@ import gc
 import io
 import pickle
 import threading
-from typing import Any
+from typing import Any, Callable
 
+from peapp import i18n
+from peapp.i18n import Translator
 from peapp.jobs import ProgressFn, Request
 
 # The plain values a pickle may build (besides exceptions, peapp's classes and numpy's arrays).
@@ -78,17 +80,25 @@ class RequestProcess:
         self._lock = threading.Lock()
         self._connection: Any = None
         self._process: Any = None
-        self._last: tuple[Request, tuple[str, Any]] | None = None  # the last request and its reply
+        self._last: tuple[tuple[str, Request], tuple[str, Any]] | None = None  # the last (language, request), its reply
+        self._translates = False
         self.ran_here = 0  # requests that could not travel and were run in this process
 
-    def start(self) -> "RequestProcess":
+    def start(self, translator_for: Callable[[str], Translator | None] | None = None) -> "RequestProcess":
+        """Start the second process.  ``translator_for(code)``: the translator it uses for the
+        strings results carry (captions, labels) in language ``code`` (``peapp.i18n``: the GUI
+        plugs Qt's in, and so must the second process); a module-level function, since it travels
+        by name.  Without one, requests made in another language than English are computed here."""
         import multiprocessing
+
+        self._translates = translator_for is not None
 
         # spawn, not fork: a fresh interpreter (fork after Qt or OpenMP started is unsafe, and
         # is not available everywhere); PyInstaller bundles support it (multiprocessing.freeze_support)
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        self._process = context.Process(target=serve, args=(theirs,), name="peapp-requests", daemon=True)
+        self._process = context.Process(target=serve, args=(theirs, translator_for), name="peapp-requests",
+                                        daemon=True)
         self._process.start()
         theirs.close()
         self._connection = ours
@@ -106,12 +116,15 @@ class RequestProcess:
         own ``compute_now``) is answered with the same result, not computed twice: requests
         are immutable descriptions of pure computations."""
         reply: tuple[str, Any] | None
+        asked = (i18n.language(), request)  # results carry text: made in the asker's language
         with self._lock:
-            if self._last is not None and self._last[0] == request:
+            if self._last is not None and self._last[0] == asked:
                 reply = self._last[1]
+            elif asked[0] != "en" and not self._translates:
+                reply = None
             else:
-                reply = self._ask(request)
-                self._last = (request, reply) if reply is not None else None
+                reply = self._ask(asked)
+                self._last = (asked, reply) if reply is not None else None
         if reply is not None:
             kind, value = reply
             if kind == "result":
@@ -121,11 +134,11 @@ class RequestProcess:
         self.ran_here += 1
         return request.run(progress)
 
-    def _ask(self, request: Request) -> tuple[str, Any] | None:
-        if self._connection is None or not _travels(type(request)):
+    def _ask(self, asked: tuple[str, Request]) -> tuple[str, Any] | None:
+        if self._connection is None or not _travels(type(asked[1])):
             return None
         try:
-            data = dumps(request)
+            data = dumps(asked)
         except Exception:  # a request holding something that does not pickle: run it here
             return None
         try:
@@ -181,8 +194,9 @@ def warm_up() -> None:
         gc.enable()
 
 
-def serve(connection: Any) -> None:
-    """The second process: warm up, then answer each request until the pipe closes."""
+def serve(connection: Any, translator_for: Callable[[str], Translator | None] | None = None) -> None:
+    """The second process: warm up, then answer each request until the pipe closes, in the
+    language it was asked in (see :meth:`RequestProcess.start`)."""
     import signal
 
     if threading.current_thread() is threading.main_thread():  # (the tests serve on a thread)
@@ -194,11 +208,13 @@ def serve(connection: Any) -> None:
         except (EOFError, OSError):
             return
         try:
-            request = loads(data)
+            language, request = loads(data)
         except Exception as exc:  # a class this pipe does not carry: the caller runs it itself
             connection.send_bytes(dumps(("cannot-travel", f"{type(exc).__name__}: {exc}")))
             continue
         try:
+            if language != i18n.language():
+                i18n.set_translator(translator_for(language) if translator_for else None, language)
             result = request.run()
         except BaseException as exc:  # every failure goes back, to be raised there
             reply = _error_reply(exc)

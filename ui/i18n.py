@@ -25,14 +25,11 @@ from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import QProxyStyle, QStyle, QTabBar
 
 from peapp import i18n as core_i18n
+from ui.catalogues import catalogues
 from ui.resources import resources_dir
 
 #: code → the language's own name (as the Language menu shows it, untranslated)
 LANGUAGES = {"en": "English", "hi": "हिन्दी"}
-
-
-def translations_dir() -> Path:
-    return resources_dir() / "i18n"
 
 
 def fonts_dir() -> Path:
@@ -73,11 +70,6 @@ _language = "en"
 
 def language() -> str:
     return _language
-
-
-def catalogues(code: str) -> list[Path]:
-    """The compiled catalogues of ``code``: ``resources/i18n/*_<code>.qm``."""
-    return sorted(translations_dir().glob(f"*_{code}.qm"))
 
 
 def set_language(code: str) -> None:

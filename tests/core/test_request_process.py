@@ -13,7 +13,7 @@ from multiprocessing import Pipe
 import numpy as np
 import pytest
 
-from peapp import request_process
+from peapp import i18n, request_process
 from peapp.analysis.heatmap import TableRequest
 from peapp.errors import ParameterError
 from peapp.jobs import AnsweredRowRequest, Request, RowRequest, frozen_params
@@ -45,6 +45,25 @@ def test_a_table_computed_there_is_the_one_computed_here(second_process):
     answered, row = second_process.run(row_request)
     assert answered == row_request and np.array_equal(row, row_request.run()[1])
     assert second_process.ran_here == 0 and second_process.alive
+
+
+def _shouting(code: str):  # a translator the second process finds by name (tests.core…)
+    return lambda context, text: f"[{code}] {text}"
+
+
+def test_results_are_made_in_the_language_they_were_asked_in(monkeypatch):
+    request = TableRequest(family="sinusoidal", params=SINUSOID, max_rows=50)
+    untranslated = RequestProcess().start()  # no translator: another language is computed here
+    translated = RequestProcess().start(translator_for=_shouting)
+    try:
+        assert translated.run(request).caption == request.run().caption  # English: no translator used
+        monkeypatch.setattr(i18n, "_language", "hi")
+        assert translated.run(request).caption.startswith("[hi] ")
+        assert translated.ran_here == 0
+        assert untranslated.run(request).caption == request.run().caption and untranslated.ran_here == 1
+    finally:
+        translated.close()
+        untranslated.close()
 
 
 def test_an_error_there_is_raised_here_with_its_class_and_message(second_process):

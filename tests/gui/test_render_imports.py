@@ -40,3 +40,25 @@ def test_a_sinusoid_heatmap_render_imports_no_checkpoint_reader(tmp_path):
     assert "torch" not in report["modules"], "the heatmap's requests are computed in the second process"
     # ... which did compute them: the table, and its cross-section
     assert report["answers"] and set(report["answers"]) == {"result"}, report["answers"]
+
+
+def test_a_render_computed_in_the_second_process_is_the_one_computed_here_in_hindi_too(tmp_path, qtbot):
+    """The second process builds the captions and labels its results carry in the render's
+    language (a Hindi render once had an English colour-bar label); its picture is the one a
+    render computing in its own process draws."""
+    import torch  # noqa: F401 - loaded here: this process's render computes itself (ui.commands.render)
+    from PySide6.QtGui import QImage
+
+    from peapp import cli
+
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    args = ["render", "heatmap", "--lang", "hi", "--encoding", "rope", "--set", "n_positions=3000", "--size", "700x500"]
+    there, here = tmp_path / "there.png", tmp_path / "here.png"
+    result = subprocess.run([sys.executable, "-m", "peapp", *args, "-o", str(there)], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert cli.main([*args, "-o", str(here)]) == 0
+    a, b = QImage(str(there)), QImage(str(here))
+    assert a.size() == b.size() and not a.isNull()
+    assert a == b, "the two renders differ"

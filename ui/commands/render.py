@@ -211,15 +211,25 @@ def run(args: argparse.Namespace) -> int:
         if not hasattr(args, name):
             setattr(args, name, default)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed, and the same pixels everywhere
-    from ui.application import quiet_openmp
-
-    quiet_openmp()  # before torch loads (in the second process, which inherits it)
-    requests = None if args.list_views else _start_request_process()
+    if _started_early:  # by start_early (None: it could not start, and said so)
+        requests = _started_early.pop()
+    else:
+        requests = None if args.list_views else _start_request_process()
     try:
         return _run(args, requests)
     finally:
         if requests is not None:
             requests.close()
+
+
+_started_early: list = []  # what start_early started (a RequestProcess, or None), for run() to take
+
+
+def start_early(argv: list[str]) -> None:
+    """Called by peapp.cli as soon as the command line names ``render``, before it is parsed:
+    the second process starts importing torch 0.15-0.2 s sooner."""
+    if "--list-views" not in argv and not _started_early:
+        _started_early.append(_start_request_process())
 
 
 def _start_request_process():
@@ -228,12 +238,17 @@ def _start_request_process():
     and everything is computed here, when torch is already loaded here (a script, the tests:
     nothing to overlap), in a frozen bundle (its executable starts the GUI, not a Python that
     could run the second process), or where no process can start."""
+    from ui.application import quiet_openmp
+
+    quiet_openmp()  # before torch loads, here or in the second process (which inherits the environment)
     if "torch" in sys.modules or getattr(sys, "frozen", False):
         return None
     from peapp.request_process import RequestProcess
 
+    from ui.catalogues import core_translator
+
     try:
-        return RequestProcess().start()
+        return RequestProcess().start(translator_for=core_translator)
     except (OSError, RuntimeError) as exc:  # no processes left, a sandbox without spawn
         print(f"peapp render: computing in this process ({exc})", file=sys.stderr)
         return None
