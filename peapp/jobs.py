@@ -29,6 +29,9 @@ class Request:
     """Base of all requests.  Subclasses are frozen dataclasses that implement ``compute``."""
 
     channel: ClassVar[str] = "default"
+    # False: computed only in the process that asks, never sent to another
+    # (peapp.request_process): a model run, long and cancellable, whose result holds tensors
+    travels: ClassVar[bool] = True
 
     def compute(self, progress: ProgressFn) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -16,7 +16,9 @@ holds here too in spirit).  Whatever cannot travel (a result holding a tensor or
 error whose class is not allowed) or a second process that is gone makes :meth:`RequestProcess.run`
 run the request here instead: slower, never wrong.
 
-No progress or cancellation crosses the pipe; the one user, ``peapp render``, never cancels.
+No progress or cancellation crosses the pipe: a request sent there runs to its end (``peapp
+render``, the one user, never needs it stopped).  A request class with ``travels = False`` (a
+model run: long, cancellable, holding tensors and the caller's caches) is always computed here.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any, Callable
 
 from peapp import i18n
 from peapp.i18n import Translator
-from peapp.jobs import ProgressFn, Request
+from peapp.jobs import Cancelled, ProgressFn, Request
 
 # The plain values a pickle may build (besides exceptions, peapp's classes and numpy's arrays).
 _BUILTINS = frozenset({"bool", "bytearray", "bytes", "complex", "dict", "float", "frozenset", "int",
@@ -39,25 +41,35 @@ _OTHER_CLASSES = {"collections": frozenset({"OrderedDict", "defaultdict", "deque
                   "pathlib": frozenset({"PosixPath", "WindowsPath", "PurePosixPath", "PureWindowsPath", "Path"})}
 # How numpy pickles an array, a dtype and a scalar (numpy 1 under numpy.core, numpy 2 under numpy._core).
 _NUMPY_MODULES = frozenset({"numpy", "numpy.core.multiarray", "numpy._core.multiarray",
-                            "numpy.core.numeric", "numpy._core.numeric", "numpy.dtypes"})
+                            "numpy.core.numeric", "numpy._core.numeric"})
 _NUMPY_NAMES = frozenset({"_reconstruct", "_frombuffer", "scalar", "dtype", "ndarray"})
 
 
 class _DataOnly(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
+        try:
+            value = self._allowed(module, name) if "." not in name else None  # "io.FileIO" via a peapp module: no
+        except (ImportError, AttributeError):
+            value = None
+        if value is None:
+            raise pickle.UnpicklingError(f"{module}.{name} is not data this pipe carries")
+        return value
+
+    def _allowed(self, module: str, name: str) -> Any:
         if module == "builtins":
             value = getattr(builtins, name, None)
             if name in _BUILTINS or (isinstance(value, type) and issubclass(value, BaseException)):
                 return value
-        elif name in _OTHER_CLASSES.get(module, ()):
+            return None
+        if name in _OTHER_CLASSES.get(module, ()) or (module in _NUMPY_MODULES and name in _NUMPY_NAMES):
             return super().find_class(module, name)
-        elif module in _NUMPY_MODULES and (name in _NUMPY_NAMES or name.endswith("DType")):
-            return super().find_class(module, name)
-        elif module == "peapp" or module.startswith("peapp."):
+        if module == "numpy.dtypes" or module == "peapp" or module.startswith("peapp."):
             value = super().find_class(module, name)
-            if isinstance(value, type):  # a class (a dataclass, an enum, an error): never a function
+            # a class defined there (a dataclass, an enum, an error; numpy's dtype classes), never
+            # a function, nor something that module merely imported
+            if isinstance(value, type) and value.__module__ == module:
                 return value
-        raise pickle.UnpicklingError(f"{module}.{name} is not data this pipe carries")
+        return None
 
 
 def dumps(value: Any) -> bytes:
@@ -80,7 +92,8 @@ class RequestProcess:
         self._lock = threading.Lock()
         self._connection: Any = None
         self._process: Any = None
-        self._last: tuple[tuple[str, Request], tuple[str, Any]] | None = None  # the last (language, request), its reply
+        self._closed = False
+        self._last: tuple[bytes, tuple[str, Any]] | None = None  # the last request sent (pickled) and its reply
         self._translates = False
         self.ran_here = 0  # requests that could not travel and were run in this process
 
@@ -92,9 +105,8 @@ class RequestProcess:
         import multiprocessing
 
         self._translates = translator_for is not None
-
         # spawn, not fork: a fresh interpreter (fork after Qt or OpenMP started is unsafe, and
-        # is not available everywhere); PyInstaller bundles support it (multiprocessing.freeze_support)
+        # is not available everywhere)
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         self._process = context.Process(target=serve, args=(theirs, translator_for), name="peapp-requests",
@@ -110,21 +122,16 @@ class RequestProcess:
 
     def run(self, request: Request, progress: ProgressFn | None = None) -> Any:
         """The result of ``request``, computed in the second process (its error raised here);
-        computed here when it cannot travel or that process is gone.
+        computed here when it cannot travel or that process is gone.  Raises Cancelled once
+        :meth:`close` was called (nothing is computed for a process that is ending).
 
-        The same request asked again right after (a view's automatic request, then the render's
-        own ``compute_now``) is answered with the same result, not computed twice: requests
-        are immutable descriptions of pure computations."""
-        reply: tuple[str, Any] | None
-        asked = (i18n.language(), request)  # results carry text: made in the asker's language
+        The request sent last, asked again (a view's automatic request, then the render's own
+        ``compute_now``), is answered with the same result, not computed twice: a request is an
+        immutable description of a computation."""
         with self._lock:
-            if self._last is not None and self._last[0] == asked:
-                reply = self._last[1]
-            elif asked[0] != "en" and not self._translates:
-                reply = None
-            else:
-                reply = self._ask(asked)
-                self._last = (asked, reply) if reply is not None else None
+            reply = self._ask(request)
+        if self._closed:
+            raise Cancelled
         if reply is not None:
             kind, value = reply
             if kind == "result":
@@ -134,33 +141,47 @@ class RequestProcess:
         self.ran_here += 1
         return request.run(progress)
 
-    def _ask(self, asked: tuple[str, Request]) -> tuple[str, Any] | None:
-        if self._connection is None or not _travels(type(asked[1])):
+    def _ask(self, request: Request) -> tuple[str, Any] | None:
+        language = i18n.language()  # results carry text: made in the asker's language
+        if self._connection is None or not getattr(request, "travels", True) or not _travels(type(request)):
+            return None
+        if language != "en" and not self._translates:
             return None
         try:
-            data = dumps(asked)
+            data = dumps((language, request))
         except Exception:  # a request holding something that does not pickle: run it here
             return None
+        if self._last is not None and self._last[0] == data:
+            return self._last[1]
         try:
             self._connection.send_bytes(data)
-            reply = self._connection.recv_bytes()
-        except (EOFError, OSError):  # the process died (killed, out of memory): no more asking
+            raw = self._connection.recv_bytes()
+        except (EOFError, OSError):  # the process died (killed, out of memory) or was closed
             self._drop()
             return None
+        except BaseException:  # interrupted between asking and the answer: the pipe is out of step
+            self._drop()
+            raise
         try:
-            kind, value = loads(reply)
+            kind, value = loads(raw)
         except Exception:  # a result of a class this pipe does not carry
             return None
-        return (kind, value) if kind in ("result", "error") else None
+        if kind not in ("result", "error"):
+            return None
+        self._last = (data, (kind, value))
+        return kind, value
 
     def close(self) -> None:
-        """End the second process (it also ends by itself when this one goes: its pipe closes)."""
-        with self._lock:
-            process = self._process
-            self._drop()
+        """End the second process now (it also ends by itself when this one goes: its pipe
+        closes).  Not under the lock: a request in flight there is abandoned, and its asker
+        gets Cancelled."""
+        self._closed = True
+        process = self._process
         if process is not None and process.is_alive():
             process.terminate()
             process.join(2)
+        with self._lock:
+            self._drop()
 
     def _drop(self) -> None:
         if self._connection is not None:
@@ -208,31 +229,39 @@ def serve(connection: Any, translator_for: Callable[[str], Translator | None] | 
         except (EOFError, OSError):
             return
         try:
-            language, request = loads(data)
-        except Exception as exc:  # a class this pipe does not carry: the caller runs it itself
-            connection.send_bytes(dumps(("cannot-travel", f"{type(exc).__name__}: {exc}")))
-            continue
-        try:
-            if language != i18n.language():
-                i18n.set_translator(translator_for(language) if translator_for else None, language)
-            result = request.run()
-        except BaseException as exc:  # every failure goes back, to be raised there
-            reply = _error_reply(exc)
-        else:
-            try:
-                reply = dumps(("result", result))
-            except Exception as exc:  # a tensor or a function inside: the caller runs it itself
-                reply = dumps(("cannot-travel", f"{type(exc).__name__}: {exc}"))
-        try:
-            connection.send_bytes(reply)
+            connection.send_bytes(_answer(data, translator_for))
         except OSError:
             return
 
 
-def _error_reply(exc: BaseException) -> bytes:
+def _answer(data: bytes, translator_for: Callable[[str], Translator | None] | None) -> bytes:
     try:
-        data = dumps(("error", exc))
-        loads(data)  # the other end can read it (an error class it allows, arguments it can rebuild)
+        language, request = loads(data)
+    except Exception as exc:  # a class this pipe does not carry: the caller runs it itself
+        return _cannot_travel(exc)
+    try:
+        if language != i18n.language():
+            i18n.set_translator(translator_for(language) if translator_for else None, language)
+        result = request.run()
+    except Exception as exc:  # goes back, to be raised there; anything else ends this process
+        import traceback
+
+        exc.add_note("(computed in peapp render's second process:)\n" + traceback.format_exc().rstrip())
+        return _checked(("error", exc))
+    return _checked(("result", result))
+
+
+def _checked(reply: tuple[str, Any]) -> bytes:
+    """The reply pickled, once it is sure the other end can read it: a result holding a tensor
+    or a function, or an error it cannot rebuild, is answered "cannot travel" instead (and is
+    computed there), rather than sent for nothing."""
+    try:
+        data = dumps(reply)
+        loads(data)
         return data
-    except Exception:  # it cannot: the caller runs the request itself and meets the error there
-        return dumps(("cannot-travel", f"{type(exc).__name__}: {exc}"))
+    except Exception as exc:
+        return _cannot_travel(exc)
+
+
+def _cannot_travel(exc: BaseException) -> bytes:
+    return dumps(("cannot-travel", f"{type(exc).__name__}: {exc}"))

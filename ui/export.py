@@ -46,7 +46,7 @@ from typing import Any, Iterator
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMarginsF, QPoint, QRectF, QSizeF, Qt
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPalette, QPicture,
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPalette,
                            QPdfWriter, QRegion)
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsWidget, QLabel, QWidget
@@ -380,7 +380,9 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
             _redo_width_dependent_curves(scene)
             before = state()
             laid_out = central.geometry()
-            scratch = QPicture()
+            scratch = QImage(max(1, round(laid_out.width() * ratio)), max(1, round(laid_out.height() * ratio)),
+                             QImage.Format.Format_ARGB32_Premultiplied)
+            scratch.setDevicePixelRatio(ratio)
             painter = QPainter(scratch)
             try:
                 scene.render(painter, QRectF(0, 0, laid_out.width(), laid_out.height()),

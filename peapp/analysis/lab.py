@@ -233,6 +233,7 @@ class TrainRequest(Request):
     thread); progress is the share of all training steps done, so cancel works between steps."""
 
     channel = "lab:train"
+    travels = False  # a training run: computed where it is asked (peapp.request_process)
     settings: GridSettings
     folder: str
     workers: int = 2

@@ -82,6 +82,7 @@ class ProbeOutcome:
 @dataclass(frozen=True)
 class ProbeRequest(Request):
     channel: ClassVar[str] = "probe"
+    travels: ClassVar[bool] = False  # a model run: computed where it is asked (peapp.request_process)
     checkpoint: str
     mode: str = "probe-perplexity"
     text_source: str = "sample"

@@ -13,7 +13,7 @@ import hashlib
 import os
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -127,6 +127,7 @@ class TextRunResult:
 
 @dataclass(frozen=True)
 class TextRunRequest(Request):
+    travels: ClassVar[bool] = False  # a model run: computed where it is asked (peapp.request_process)
     checkpoint: str
     text_source: str
     text: str = ""
@@ -166,6 +167,7 @@ class TextRunZoomRequest(Request):
     """A region of the last run's map, recomputed exactly from the q and k it kept (no new run):
     equal requests are the same region of the same run (``run_id``: the run object's id)."""
 
+    travels: ClassVar[bool] = False  # a model run: computed where it is asked (peapp.request_process)
     run_id: int
     rows: tuple[int, int]
     cols: tuple[int, int]

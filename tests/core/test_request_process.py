@@ -16,7 +16,7 @@ import pytest
 from peapp import i18n, request_process
 from peapp.analysis.heatmap import TableRequest
 from peapp.errors import ParameterError
-from peapp.jobs import AnsweredRowRequest, Request, RowRequest, frozen_params
+from peapp.jobs import AnsweredRowRequest, Cancelled, Request, RowRequest, frozen_params
 from peapp.request_process import RequestProcess, dumps, loads
 
 SINUSOID = frozen_params({"n_positions": 300, "d_model": 64})
@@ -51,29 +51,31 @@ def _shouting(code: str):  # a translator the second process finds by name (test
     return lambda context, text: f"[{code}] {text}"
 
 
-def test_results_are_made_in_the_language_they_were_asked_in(monkeypatch):
+def test_results_are_made_in_the_language_they_were_asked_in(monkeypatch, second_process):
     request = TableRequest(family="sinusoidal", params=SINUSOID, max_rows=50)
-    untranslated = RequestProcess().start()  # no translator: another language is computed here
     translated = RequestProcess().start(translator_for=_shouting)
     try:
         assert translated.run(request).caption == request.run().caption  # English: no translator used
         monkeypatch.setattr(i18n, "_language", "hi")
-        assert translated.run(request).caption.startswith("[hi] ")
+        assert translated.run(request).caption.startswith("[hi] ")  # not the English reply kept from before
         assert translated.ran_here == 0
-        assert untranslated.run(request).caption == request.run().caption and untranslated.ran_here == 1
     finally:
         translated.close()
-        untranslated.close()
+    before = second_process.ran_here  # started without a translator: another language is computed here
+    assert second_process.run(request).caption == request.run().caption
+    assert second_process.ran_here == before + 1
 
 
 def test_an_error_there_is_raised_here_with_its_class_and_message(second_process):
     bad = TableRequest(family="sinusoidal", params=frozen_params({"n_positions": 300, "d_model": 63}))
     with pytest.raises(ParameterError) as here:
         bad.run()
+    before = second_process.ran_here
     with pytest.raises(ParameterError) as there:
         second_process.run(bad)
     assert str(there.value) == str(here.value)
-    assert second_process.alive and second_process.ran_here == 0
+    assert "second process" in "".join(getattr(there.value, "__notes__", []))  # where it happened, for PEAPP_DEBUG
+    assert second_process.alive and second_process.ran_here == before
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,6 +89,14 @@ class _TestsOwnRequest(Request):  # not peapp's: the other end would not rebuild
 def test_a_request_of_a_class_outside_peapp_is_computed_here(second_process):
     before = second_process.ran_here
     assert second_process.run(_TestsOwnRequest(3)) == (os.getpid(), 3)
+    assert second_process.ran_here == before + 1
+
+
+def test_a_request_that_does_not_travel_is_computed_here(second_process, monkeypatch):
+    monkeypatch.setattr(TableRequest, "travels", False)  # as a model run declares
+    before = second_process.ran_here
+    request = TableRequest(family="sinusoidal", params=SINUSOID, max_rows=40)
+    _same_table(second_process.run(request), request.run())
     assert second_process.ran_here == before + 1
 
 
@@ -105,6 +115,8 @@ def test_once_the_second_process_is_gone_every_request_is_computed_here():
     finally:
         requests.close()
     assert not requests._process.is_alive()
+    with pytest.raises(Cancelled):  # closed: the process is ending, nothing more is computed
+        requests.run(RowRequest("sinusoidal", SINUSOID, 6))
 
 
 def test_a_result_that_cannot_travel_is_computed_here(monkeypatch):
@@ -145,6 +157,29 @@ def test_a_pickle_that_would_call_a_function_is_refused(payload):
     data = pickle.dumps(payload)
     with pytest.raises(pickle.UnpicklingError, match="is not data this pipe carries"):
         loads(data)
+
+
+def _global(module: str, name: str) -> bytes:
+    """A protocol-4 pickle of just the global ``module``.``name`` (STACK_GLOBAL)."""
+    m, n = module.encode(), name.encode()
+    return b"\x80\x04\x8c" + bytes([len(m)]) + m + b"\x8c" + bytes([len(n)]) + n + b"\x93."
+
+
+@pytest.mark.parametrize("module, name", [
+    ("peapp.request_process", "io.FileIO"),  # a dotted name reaches through a peapp module to anything
+    ("peapp.request_process", "pickle.Unpickler"),
+    ("peapp.request_process", "Request"),  # a class that module merely imports
+    ("peapp.request_process", "serve"),
+    ("builtins", "eval"),
+    ("builtins", "getattr"),
+    ("os", "system"),
+    ("numpy", "load"),
+    ("numpy.dtypes", "np"),
+])
+def test_a_global_other_than_a_data_class_is_refused(module, name):
+    with pytest.raises(pickle.UnpicklingError, match="is not data this pipe carries"):
+        loads(_global(module, name))
+    assert loads(_global("peapp.jobs", "RowRequest")) is RowRequest  # the same pickle of a data class loads
 
 
 def test_data_round_trips():

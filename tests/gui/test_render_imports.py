@@ -19,21 +19,27 @@ SCRIPT = textwrap.dedent('''
     answered = []
     ask = request_process.RequestProcess._ask
     request_process.RequestProcess._ask = lambda self, request: answered.append(ask(self, request)) or answered[-1]
-    code = cli.main(["render", "heatmap", "--encoding", "sinusoidal", "-o", sys.argv[1]])
+    code = cli.main(["render", *sys.argv[2:], "-o", sys.argv[1]])
     print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if "." not in m),
                       "docks": sorted(m for m in sys.modules if m.startswith("ui.docks.")),
                       "answers": [None if a is None else a[0] for a in answered]}))
 ''')
 
 
-def test_a_sinusoid_heatmap_render_imports_no_checkpoint_reader(tmp_path):
+def _render_elsewhere(tmp_path, out, *args) -> dict:
+    """``peapp render ARGS -o OUT`` in a fresh process: its exit code, imported modules and the
+    kinds of the second process's answers."""
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY")}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
-    out = tmp_path / "x.png"
-    result = subprocess.run([sys.executable, "-c", SCRIPT, str(out)], cwd=tmp_path, env=env, capture_output=True,
-                            text=True, timeout=600)
+    result = subprocess.run([sys.executable, "-c", SCRIPT, str(out), *args], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_a_sinusoid_heatmap_render_imports_no_checkpoint_reader(tmp_path):
+    out = tmp_path / "x.png"
+    report = _render_elsewhere(tmp_path, out, "heatmap", "--encoding", "sinusoidal")
     assert report["code"] == 0 and out.stat().st_size > 0
     for name in ("transformers", "safetensors", "gguf", "tokenizers", "accelerate"):
         assert name not in report["modules"], f"rendering a sinusoid heatmap imported {name}"
@@ -51,14 +57,12 @@ def test_a_render_computed_in_the_second_process_is_the_one_computed_here_in_hin
 
     from peapp import cli
 
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY")}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
-    args = ["render", "heatmap", "--lang", "hi", "--encoding", "rope", "--set", "n_positions=3000", "--size", "700x500"]
+    args = ["heatmap", "--lang", "hi", "--encoding", "rope", "--set", "n_positions=3000", "--size", "700x500"]
     there, here = tmp_path / "there.png", tmp_path / "here.png"
-    result = subprocess.run([sys.executable, "-m", "peapp", *args, "-o", str(there)], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert cli.main([*args, "-o", str(here)]) == 0
+    report = _render_elsewhere(tmp_path, there, *args)
+    assert report["code"] == 0 and "torch" not in report["modules"]  # it was computed there ...
+    assert report["answers"] and set(report["answers"]) == {"result"}, report["answers"]
+    assert cli.main(["render", *args, "-o", str(here)]) == 0  # ... and here (torch is loaded here)
     a, b = QImage(str(there)), QImage(str(here))
     assert a.size() == b.size() and not a.isNull()
     assert a == b, "the two renders differ"
