@@ -26,7 +26,10 @@ from __future__ import annotations
 import builtins
 import gc
 import io
+import os
 import pickle
+import struct
+import sys
 import threading
 from typing import Any, Callable
 
@@ -101,19 +104,22 @@ class RequestProcess:
         """Start the second process.  ``translator_for(code)``: the translator it uses for the
         strings results carry (captions, labels) in language ``code`` (``peapp.i18n``: the GUI
         plugs Qt's in, and so must the second process); a module-level function, since it travels
-        by name.  Without one, requests made in another language than English are computed here."""
-        import multiprocessing
+        by name.  Without one, requests made in another language than English are computed here.
+
+        A plain ``python -c`` talking over its stdin and stdout, not multiprocessing: spawn
+        re-imports the caller's main module there (a script without a ``__main__`` guard would
+        run again) and starts a resource-tracker interpreter too, both on a cold render's
+        critical path."""
+        import json
+        import subprocess
 
         self._translates = translator_for is not None
-        # spawn, not fork: a fresh interpreter (fork after Qt or OpenMP started is unsafe, and
-        # is not available everywhere)
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        self._process = context.Process(target=serve, args=(theirs, translator_for), name="peapp-requests",
-                                        daemon=True)
-        self._process.start()
-        theirs.close()
-        self._connection = ours
+        name = f"{translator_for.__module__}:{translator_for.__qualname__}" if translator_for else ""
+        code = ("import sys, json; sys.path[:0] = json.loads(sys.argv[1]); "
+                "from peapp.request_process import main; main(sys.argv[2])")
+        self._process = subprocess.Popen([sys.executable, "-c", code, json.dumps(sys.path), name],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._connection = _Stream(self._process.stdout, self._process.stdin)
         return self
 
     @property
@@ -177,9 +183,12 @@ class RequestProcess:
         gets Cancelled."""
         self._closed = True
         process = self._process
-        if process is not None and process.is_alive():
+        if process is not None and process.poll() is None:
             process.terminate()
-            process.join(2)
+            try:
+                process.wait(2)
+            except Exception:  # subprocess.TimeoutExpired: it is ending; nothing here waits for it
+                pass
         with self._lock:
             self._drop()
 
@@ -190,6 +199,50 @@ class RequestProcess:
             except OSError:
                 pass
         self._connection = None
+
+
+class _Stream:
+    """Length-prefixed messages over a pair of byte streams (the second process's stdin and
+    stdout); the same two calls as a multiprocessing Connection."""
+
+    def __init__(self, reader: Any, writer: Any) -> None:
+        self._reader, self._writer = reader, writer
+
+    def send_bytes(self, data: bytes) -> None:
+        self._writer.write(struct.pack("<Q", len(data)))
+        self._writer.write(data)
+        self._writer.flush()
+
+    def recv_bytes(self) -> bytes:
+        (size,) = struct.unpack("<Q", self._read(8))
+        return self._read(size)
+
+    def _read(self, size: int) -> bytes:
+        data = self._reader.read(size)
+        if len(data) < size:
+            raise EOFError("the other end closed the stream")
+        return data
+
+    def close(self) -> None:
+        for stream in (self._writer, self._reader):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def main(translator_name: str = "") -> None:
+    """The second process's entry (``RequestProcess.start``): answer on stdin and stdout.
+    Anything printed (a library's note) goes to stderr, never into the replies."""
+    replies = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    translator_for = None
+    if translator_name:
+        import importlib
+
+        module, _, name = translator_name.partition(":")
+        translator_for = getattr(importlib.import_module(module), name)
+    serve(_Stream(os.fdopen(os.dup(0), "rb"), replies), translator_for)
 
 
 def _travels(cls: type) -> bool:

@@ -106,7 +106,7 @@ def test_once_the_second_process_is_gone_every_request_is_computed_here():
         request = TableRequest(family="sinusoidal", params=SINUSOID, max_rows=50)
         requests.run(request)
         requests._process.kill()  # killed (out of memory, by hand): the pipe closes
-        requests._process.join(10)
+        requests._process.wait(10)
         other = RowRequest("sinusoidal", SINUSOID, 5)
         assert np.array_equal(requests.run(other), other.run())
         assert requests.ran_here == 1 and not requests.alive
@@ -114,7 +114,7 @@ def test_once_the_second_process_is_gone_every_request_is_computed_here():
         assert requests.ran_here == 2
     finally:
         requests.close()
-    assert not requests._process.is_alive()
+    assert requests._process.poll() is not None
     with pytest.raises(Cancelled):  # closed: the process is ending, nothing more is computed
         requests.run(RowRequest("sinusoidal", SINUSOID, 6))
 
