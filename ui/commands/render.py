@@ -27,6 +27,7 @@ library on a thread beside the window being made, then the rest.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import sys
 from typing import Any
@@ -248,10 +249,12 @@ def _start_request_process():
     from ui.catalogues import core_translator
 
     try:
-        return RequestProcess().start(translator_for=core_translator)
+        requests = RequestProcess().start(translator_for=core_translator)
     except (OSError, RuntimeError) as exc:  # no processes left, a sandbox without spawn
         print(f"peapp render: computing in this process ({exc})", file=sys.stderr)
         return None
+    atexit.register(requests.close)  # an exit before run() took it (a wrong option): no orphan left importing
+    return requests
 
 
 def _run(args: argparse.Namespace, requests) -> int:
