@@ -20,8 +20,9 @@ when ``render`` itself is parsed, so other subcommands (``peapp gui``) do not pa
 The order is measured (docs/DESIGN.md, "Start-up"): first a second process starts, which imports
 torch and computes every request (peapp.request_process); this one meanwhile imports Qt and the
 dock the view needs and makes the window, and imports torch only if the view's own code needs it
-(the attention inspector's does, and a model run is computed here: peapp.jobs.Request.travels).  Where no second process can run, torch loads here: its
-library on a thread beside the window being made, then the rest.
+(the attention inspector's does, and a model run is computed here: peapp.jobs.Request.travels).
+Where no second process can run, torch loads here: its library on a thread beside the window
+being made, then the rest.
 """
 
 from __future__ import annotations
