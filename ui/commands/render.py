@@ -251,7 +251,7 @@ def _start_request_process():
 
     try:
         requests = RequestProcess().start(translator_for=core_translator)
-    except (OSError, RuntimeError) as exc:  # no processes left, a sandbox without spawn
+    except OSError as exc:  # no processes left, no executable to start (subprocess.Popen)
         print(f"peapp render: computing in this process ({exc})", file=sys.stderr)
         return None
     atexit.register(requests.close)  # an exit before run() took it (a wrong option): no orphan left importing
