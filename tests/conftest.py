@@ -32,14 +32,18 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def main_window(qtbot, settings):
-    """A fully built main window (backend loaded synchronously), idle, shown offscreen.
+def main_window(qtbot, settings, request):
+    """A main window (backend loaded synchronously), idle, shown offscreen.  The docks behind
+    another tab make their widgets on first show or first use, as in the app (``hidden_docks``):
+    a test pays for the panels it looks at; after touching a hidden one, ``wait_idle`` before
+    reading its picture.  A test marked ``all_docks`` gets every dock built and drawn first.
 
     On teardown it is closed and its compute thread must have stopped.
     """
     from ui.main_window import MainWindow
 
-    window = MainWindow(load_backend="now", settings=settings)
+    every = request.node.get_closest_marker("all_docks") is not None
+    window = MainWindow(load_backend="now", settings=settings, hidden_docks="now" if every else "on-use")
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

@@ -156,9 +156,17 @@ class MainWindow(QMainWindow):
     layoutRestored = Signal()
 
     def __init__(self, document: Document | None = None, *, load_backend: str = "background",
-                 settings: QSettings | None = None, restore_layout: bool = True, only_dock: str | None = None):
+                 settings: QSettings | None = None, restore_layout: bool = True, only_dock: str | None = None,
+                 hidden_docks: str | None = None):
         """``only_dock``: build only this dock's widgets and the left column's (the others are
-        placed, so the layout is the GUI's, but make no widgets): ``peapp render`` draws one view."""
+        placed, so the layout is the GUI's, but make no widgets): ``peapp render`` draws one view.
+
+        ``hidden_docks``: when the docks behind another tab (or closed) make their widgets.
+        ``"idle"`` (the app's, and the default unless the backend loads ``"now"``): on first show,
+        or one at a time once the compute thread is idle.  ``"on-use"``: only on first show or
+        when one of their widgets is asked for (tests and scripts that look at one or two panels:
+        a window then costs its shown panels, 0.3 s here, not all thirteen, 3 s).  ``"now"`` (the
+        default with ``load_backend="now"``): every dock at once."""
         super().__init__()
         self.setObjectName("peappMainWindow")
         i18n.keep(self.setWindowTitle, msg("MainWindow", "Positional Encoding Explorer"), self)
@@ -196,12 +204,17 @@ class MainWindow(QMainWindow):
         self._updates_held = False  # the first paint waits for the layout (_lay_out_then_paint)
         self._idle_before = False  # the last check found the compute thread idle (hidden docks)
         self._only_dock = only_dock
+        if hidden_docks is None:
+            hidden_docks = "now" if load_backend == "now" else "idle"
+        if hidden_docks not in ("idle", "on-use", "now"):
+            raise ValueError(f"hidden_docks must be 'idle', 'on-use' or 'now', not {hidden_docks!r}")
+        self._hidden_docks = hidden_docks
         if load_backend == "now":
             # Not the rest of the core (_WarmUpCore): a render or a script imports what it uses.
             # (It was run here because renders differed without it; the cause was a figure
             # drawing a thinned curve for the width it arrived at, fixed in ui.export.)
             self._load_backend_here()
-            self._build_docks(build_hidden_later=only_dock is not None)
+            self._build_docks(build_hidden_later=only_dock is not None or hidden_docks != "now")
             self._backend_loaded()
             return
         self.ctx.backend_ready = False
@@ -307,13 +320,15 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "peapp", i18n.translate("MainWindow", "The compute backend could not be loaded:\n{message}")
                                  .format(message=message))
 
-    def _build_docks(self, build_hidden_later: bool = True, widgets_after_paint: bool = False) -> None:
+    def _build_docks(self, build_hidden_later: bool | None = None, widgets_after_paint: bool = False) -> None:
         """Every dock, torch or not; those behind another tab make their widgets on first show.
         ``widgets_after_paint``: the shown ones too wait, for ``_build_widgets_then_backend``
         (their loading message covers them either way: the panels paint 0.2 s sooner)."""
         import ui.docks
         from ui.docks.base import ViewDock
 
+        if build_hidden_later is None:
+            build_hidden_later = self._hidden_docks != "now"
         placeholder = self.centralWidget()
         if placeholder is not None:  # the docks fill the window now
             self.setCentralWidget(None)
@@ -370,7 +385,7 @@ class MainWindow(QMainWindow):
         """Build the docks behind other tabs one at a time while the compute thread is idle, so
         switching to one later is instant and the first views are not slowed down."""
         waiting = [d for d in self.docks.values() if not d.is_built()]
-        if not waiting or self._only_dock is not None:
+        if not waiting or self._only_dock is not None or self._hidden_docks != "idle":
             return
         # idle, and the pictures it made are drawn (a result waits in the event queue until then:
         # building a dock first put 0.15 s between the heatmap's result and its paint)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from tests.conftest import wait_idle
 
 
+@pytest.mark.all_docks
 def test_docks_are_registered_and_drawn(main_window):
     for name in ("exampleDock", "extrapolationDock", "timeSeriesDock"):
         dock = main_window.docks[name]

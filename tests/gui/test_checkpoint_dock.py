@@ -216,6 +216,7 @@ def test_components_become_references_in_the_document(main_window, qtbot, comput
     assert (view["scheme"], view["n_heads"]) == ("alibi", 8)
 
 
+@pytest.mark.all_docks
 def test_a_session_restores_the_referenced_tables_in_a_fresh_window(main_window, qtbot, settings, computed,
                                                                     tmp_path):
     """Save a session after choosing a ViT table (patch grid) and a T5 table (attention), reopen it
@@ -280,6 +281,7 @@ def test_relative_components_show_by_distance(main_window, qtbot, computed):
     assert len(dock.distance_curves) == 8 and dock.distance.curves[0][-1] == 0
 
 
+@pytest.mark.all_docks
 def test_session_restore_keeps_the_documents_choice(main_window, qtbot, models, computed):
     """Reopening from a session (or undo) selects what the Document shows; it never switches family."""
     from peapp.document import Document
@@ -324,6 +326,7 @@ def test_export_after_opening(main_window, qtbot, models, tmp_path):
     wait_idle(qtbot, main_window)
 
 
+@pytest.mark.all_docks
 def test_vision_table_reaches_the_real_patch_grid(main_window, qtbot, tmp_path):
     patch = main_window.docks["patchGridDock"]
     table = torch.randn(1, 1 + 16, 8, generator=torch.Generator().manual_seed(3))

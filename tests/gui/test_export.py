@@ -140,6 +140,7 @@ def test_every_dock_exports_data_that_round_trips(main_window, qtbot, tmp_path):
     np.testing.assert_array_equal(heat.export_arrays()["values"], heat.image.image)  # exactly what is drawn
 
 
+@pytest.mark.all_docks
 def test_themes_and_restored_state(main_window, qtbot):
     heat = main_window.docks["heatmapDock"]
     axis = heat.plot.getAxis("left")
@@ -215,6 +216,7 @@ def test_plain_widget_dock_gets_a_title_and_its_plot(app_context, qtbot, tmp_pat
     assert curve.opts["pen"].color().getRgb()[:3] == (200, 200, 200)  # on screen: unchanged
 
 
+@pytest.mark.all_docks
 def test_dock_buttons_and_menu(main_window):
     actions = main_window.export_actions
     for name, dock in main_window.docks.items():

@@ -127,6 +127,7 @@ def _in_window(qtbot, main_window, width, height):
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1600, 1000)])
+@pytest.mark.all_docks
 def test_verdicts_show_whole_and_the_plots_keep_their_height(main_window, qtbot, size):
     """Issue 18 at 1366×768: the verdict box needed scrolling and the plots were 60–100 px tall.
     One line per scheme shows whole (no scroll area); every plot keeps >= 100 px of data area."""

@@ -116,6 +116,7 @@ def test_zoomed_deep_the_hover_reads_the_detail_shown(main_window, qtbot):
                                             abs=1e-4)
 
 
+@pytest.mark.all_docks
 def test_caption_says_what_was_drawn_and_which_dimensions_alias(main_window, qtbot):
     doc = main_window.document_model
     heat = _heat(main_window)

@@ -41,6 +41,7 @@ def quiet_errors(main_window, monkeypatch):
     return errors
 
 
+@pytest.mark.all_docks
 def test_every_hostile_file_is_opened_off_the_gui_thread(main_window, qtbot, tmp_path, opened, quiet_errors):
     gui = threading.get_ident()
     model = main_window.document_model

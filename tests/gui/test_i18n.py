@@ -208,6 +208,7 @@ def _pictures(qtbot, window) -> dict:
     return pictures
 
 
+@pytest.mark.all_docks
 def test_a_switch_takes_under_a_fifth_of_a_second_and_round_trips_every_panel(main_window, qtbot):
     """Switching retranslates every kept text at once; panels recompute their views in the
     background.  Back in English, every panel's picture and the Document are as they were."""

@@ -314,6 +314,7 @@ def test_worker_runs_what_is_on_screen_before_background_work(app_context, qtbot
     assert order == ["first", "shown1", "shown2", "hidden2", "hidden1-again"]
 
 
+@pytest.mark.all_docks
 def test_a_dock_behind_a_tab_submits_background_work(main_window, qtbot, monkeypatch):
     calls: list[tuple[str, bool]] = []
     submit = main_window.worker.submit

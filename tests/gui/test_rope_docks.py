@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPointF, QTimer
 
 from peapp.analysis import rotation
@@ -33,6 +34,7 @@ class _Click:
         return False
 
 
+@pytest.mark.all_docks
 def test_docks_registered_and_drawn(main_window):
     rot, spec = main_window.docks["rotationDock"], main_window.docks["spectrumDock"]
     assert rot.objectName() == "rotationDock" and spec.objectName() == "spectrumDock"
@@ -43,6 +45,7 @@ def test_docks_registered_and_drawn(main_window):
     assert rot.export_arrays()["x_rotated"].shape == (64, 2)
 
 
+@pytest.mark.all_docks
 def test_rotation_animation_never_piles_up(main_window, qtbot, monkeypatch):
     dock = main_window.docks["rotationDock"]
     dock.raise_()
@@ -74,6 +77,7 @@ def test_rotation_animation_never_piles_up(main_window, qtbot, monkeypatch):
     assert not main_window.worker.is_busy()
 
 
+@pytest.mark.all_docks
 def test_rotation_numbers_and_hover(main_window, qtbot):
     dock = main_window.docks["rotationDock"]
     dock.raise_()
@@ -95,6 +99,7 @@ def test_rotation_numbers_and_hover(main_window, qtbot):
     assert "|x + PE|" in dock.readout.text()
 
 
+@pytest.mark.all_docks
 def test_changing_the_scaling_type_updates_the_spectrum(main_window, qtbot):
     dock = main_window.docks["spectrumDock"]
     dock.raise_()
@@ -151,6 +156,7 @@ def test_loading_a_config_fills_the_spec_and_a_bad_one_keeps_it(main_window, qtb
     assert dock.last_result.spec.rope_type == "default"
 
 
+@pytest.mark.all_docks
 def test_every_scaling_draws(main_window, qtbot):
     dock, rot = main_window.docks["spectrumDock"], main_window.docks["rotationDock"]
     for kind in ("linear", "ntk", "dynamic", "longrope"):
@@ -162,6 +168,7 @@ def test_every_scaling_draws(main_window, qtbot):
         assert (0 if xs is None else len(xs)) == (64 if kind == "longrope" else 0)
 
 
+@pytest.mark.all_docks
 def test_clicking_a_pair_shows_it_in_the_rotation_view(main_window, qtbot):
     spectrum, rot = main_window.docks["spectrumDock"], main_window.docks["rotationDock"]
     spectrum.raise_()

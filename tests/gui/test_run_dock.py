@@ -72,6 +72,7 @@ def _reference(path, text, layer, head):
     return run_model(loaded, ids, RunOptions(layer=layer, head=head), tokens=tokens)
 
 
+@pytest.mark.all_docks
 def test_llama_run_shows_real_attention_with_tokens_and_masked_cells(main_window, qtbot, tiny_llama):
     dock = main_window.docks["runDock"]
     assert "open a checkpoint" in dock.caption.text()
@@ -397,6 +398,7 @@ def test_closing_during_a_run_asks_and_no_keeps_it_running(main_window, qtbot, t
     assert dock.result is not None and dock.unfinished_work() is None
 
 
+@pytest.mark.all_docks
 def test_every_figure_fits_its_panel_at_a_laptop_width(main_window, qtbot, tiny_llama):
     """A plot title's text sets a figure's minimum width: a long one pushed the head grid (and its
     colour bar) off the right edge at 1600 px.  Each figure's plots must lie inside its widget."""
