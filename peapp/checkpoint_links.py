@@ -243,7 +243,7 @@ def document_with_embeddings(document: Document, checkpoint, components=None) ->
     RoPE — it is left alone, so opening a model never rewrites another family's parameters.
     Returns the Document and what to tell the user (None: nothing changed)."""
     # schemes imports torch: here, not at import (the Checkpoint panel is built before torch loads)
-    from peapp.analysis.attention.schemes import checkpoint_name
+    from peapp.analysis.attention.spec import checkpoint_name
     from peapp.analysis.checkpoint_tables import find_vocabulary, find_word_embeddings
 
     title, name = _VIEW_TITLES[ATTENTION_VIEW], checkpoint_name(checkpoint.path)

@@ -372,3 +372,20 @@ def test_request_is_frozen_and_runs():
     assert view.values.shape == (4, 16, 16) and "T5" in A.caption(view)
     result = A.ShuffleRequest(spec=spec(scheme="nope", seq_len=16)).run()
     assert result.equivariant
+
+
+@pytest.mark.parametrize("scheme", A.SCHEMES)
+def test_each_scheme_is_configured_by_the_family_it_names(scheme):
+    """Requests are made (and checked) without torch, from spec.SCHEME_FAMILIES and scheme_spec:
+    the family named is the one whose spec configures the scheme, and every scheme has a class."""
+    from peapp import encodings
+    from peapp.analysis.attention.schemes import SCHEME_TYPES
+    from peapp.analysis.attention.spec import SCHEME_FAMILIES
+
+    assert set(SCHEME_FAMILIES) == set(SCHEME_TYPES) == set(A.SCHEMES)
+    family_spec = A.scheme_spec(A.AttentionSpec(scheme=scheme, seq_len=64, head_dim=16))
+    family = SCHEME_FAMILIES[scheme]
+    if family is None:
+        assert family_spec is None
+    else:
+        assert type(family_spec) is encodings.get(family).spec

@@ -66,3 +66,13 @@ def test_a_render_computed_in_the_second_process_is_the_one_computed_here_in_hin
     a, b = QImage(str(there)), QImage(str(here))
     assert a.size() == b.size() and not a.isNull()
     assert a == b, "the two renders differ"
+
+
+def test_an_attention_render_computes_in_the_second_process(tmp_path):
+    """The inspector's request and result live apart from its torch code
+    (peapp.analysis.attention.request / result), so an attention render imports no torch here."""
+    out = tmp_path / "attention.png"
+    report = _render_elsewhere(tmp_path, out, "attention", "--size", "900x600")
+    assert report["code"] == 0 and out.stat().st_size > 0
+    assert "torch" not in report["modules"], "the attention view's requests are computed in the second process"
+    assert report["answers"] and set(report["answers"]) == {"result"}, report["answers"]

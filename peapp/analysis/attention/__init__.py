@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from peapp.analysis.attention.blocks import (
         ENTRY_BUDGET,
-        SINK_KEYS,
         BlockSource,
         BlockStatistics,
         TensorSource,
@@ -49,20 +48,16 @@ if TYPE_CHECKING:
     )
     from peapp.analysis.attention.device import available_devices, resolve_device
     from peapp.analysis.attention.model import AttentionModel, get_model, model_bytes
-    from peapp.analysis.attention.schemes import (
-        SCHEME_TYPES,
-        Scheme,
-        checkpoint_name,
-        scheme_params_from_document,
-        scheme_spec,
-    )
-    from peapp.analysis.attention.shuffle import (
-        SHUFFLE_MAX_TOKENS,
-        ShuffleRequest,
+    from peapp.analysis.attention.request import AttentionRequest, ShuffleRequest
+    from peapp.analysis.attention.result import (
+        AttentionView,
         ShuffleResult,
-        attention_outputs,
-        shuffle_test,
+        caption,
+        received_summary,
+        uniform_causal_received,
     )
+    from peapp.analysis.attention.schemes import SCHEME_TYPES, Scheme
+    from peapp.analysis.attention.shuffle import SHUFFLE_MAX_TOKENS, attention_outputs, shuffle_test
     from peapp.analysis.attention.softmax import MASKED
     from peapp.analysis.attention.spec import (
         DEFAULT_SENTENCE,
@@ -71,29 +66,28 @@ if TYPE_CHECKING:
         POOLINGS,
         SCHEME_LABELS,
         SCHEMES,
+        SINK_KEYS,
         TOKEN_SOURCES,
         AttentionSpec,
+        checkpoint_name,
+        scheme_params_from_document,
+        scheme_spec,
         sentence_words,
         word_vector,
     )
     from peapp.analysis.attention.view import (
-        AttentionRequest,
-        AttentionView,
         attention_view,
-        caption,
         estimate_view_bytes,
         full_matrices,
         last_query_weights,
-        received_summary,
         scheme_note,
-        uniform_causal_received,
     )
 
 _HOME = {
     'AttentionModel': 'model',
-    'AttentionRequest': 'view',
+    'AttentionRequest': 'request',
     'AttentionSpec': 'spec',
-    'AttentionView': 'view',
+    'AttentionView': 'result',
     'BlockSource': 'blocks',
     'BlockStatistics': 'blocks',
     'DEFAULT_SENTENCE': 'spec',
@@ -106,31 +100,31 @@ _HOME = {
     'SCHEME_LABELS': 'spec',
     'SCHEME_TYPES': 'schemes',
     'SHUFFLE_MAX_TOKENS': 'shuffle',
-    'SINK_KEYS': 'blocks',
+    'SINK_KEYS': 'spec',
     'Scheme': 'schemes',
-    'ShuffleRequest': 'shuffle',
-    'ShuffleResult': 'shuffle',
+    'ShuffleRequest': 'request',
+    'ShuffleResult': 'result',
     'TOKEN_SOURCES': 'spec',
     'TensorSource': 'blocks',
     'attention_outputs': 'shuffle',
     'attention_statistics': 'blocks',
     'attention_view': 'view',
     'available_devices': 'device',
-    'caption': 'view',
-    'checkpoint_name': 'schemes',
+    'caption': 'result',
+    'checkpoint_name': 'spec',
     'estimate_view_bytes': 'view',
     'full_matrices': 'view',
     'get_model': 'model',
     'last_query_weights': 'view',
     'model_bytes': 'model',
-    'received_summary': 'view',
+    'received_summary': 'result',
     'resolve_device': 'device',
     'scheme_note': 'view',
-    'scheme_params_from_document': 'schemes',
-    'scheme_spec': 'schemes',
+    'scheme_params_from_document': 'spec',
+    'scheme_spec': 'spec',
     'sentence_words': 'spec',
     'shuffle_test': 'shuffle',
-    'uniform_causal_received': 'view',
+    'uniform_causal_received': 'result',
     'word_vector': 'spec',
 }
 

@@ -55,6 +55,7 @@ import torch
 from peapp.analysis.attention import threads
 from peapp.analysis.attention.device import resolve_device
 from peapp.analysis.attention.softmax import MASKED, row_lse, softmax_into, weights
+from peapp.analysis.attention.spec import SINK_KEYS  # the sink share's "first few" keys
 from peapp.analysis.attention.threads import ProgressFn, Workspace, run_tasks
 from peapp.errors import ParameterError
 from peapp.memory import ensure_fits
@@ -89,8 +90,6 @@ KEY_BLOCK = 8192
 LSE_ROWS = 256
 LSE_BLOCK_ENTRIES = 1 << 20
 MIN_KEY_BLOCK = 256  # narrowest key block
-# Keys counted as "the first few" by the sink share.
-SINK_KEYS = 4
 
 
 # ---- where the logits come from ---------------------------------------------------------------

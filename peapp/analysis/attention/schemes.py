@@ -18,14 +18,12 @@ built on the model's device; :data:`SCHEME_TYPES` maps scheme names to them.
 from __future__ import annotations
 
 import math
-import os
 from typing import Any, ClassVar
 
 import torch
 
-from peapp.analysis.attention.spec import AttentionSpec
+from peapp.analysis.attention.spec import AttentionSpec, checkpoint_name, scheme_params_from_document, scheme_spec
 from peapp.i18n import translate
-from peapp.jobs import frozen_params
 from peapp.params import Spec
 
 
@@ -33,7 +31,6 @@ class Scheme:
     """NoPE, and the defaults every scheme shares: nothing added, rotated or biased."""
 
     name: ClassVar[str] = "nope"
-    family: ClassVar[str | None] = None  # the encoding family whose parameters configure it
     content_term: ClassVar[bool] = False  # position term = logits − content-only logits
     bias_needs_queries: ClassVar[bool] = False  # the bias depends on q (Shaw)
     relative: ClassVar[bool] = False  # the bias depends on key − query only (a table by distance)
@@ -46,11 +43,6 @@ class Scheme:
         self.scale = 1.0 / math.sqrt(self.d)
         self.added: torch.Tensor | None = None  # [n, d] added to the token vectors
         self._relative_table: torch.Tensor | None = None
-
-    @classmethod
-    def make_family_spec(cls, spec: AttentionSpec, values: dict[str, Any]) -> Spec | None:
-        """The family spec that configures the scheme, sized to this attention (validated)."""
-        return None
 
     @classmethod
     def extra_elements(cls, spec: AttentionSpec, n: int) -> int:
@@ -92,7 +84,6 @@ class Scheme:
 
 class Sinusoidal(Scheme):
     name = "sinusoidal"
-    family = "sinusoidal"
     content_term = True
 
     def __init__(self, *args: Any) -> None:
@@ -100,11 +91,6 @@ class Sinusoidal(Scheme):
         from peapp.encodings import sinusoidal
         fs: Any = self.family_spec
         self.added = sinusoidal.rows(torch.arange(self.n), self.d, fs.base, fs.layout).to(self.dtype).to(self.device)
-
-    @classmethod
-    def make_family_spec(cls, spec: AttentionSpec, values: dict[str, Any]) -> Spec:
-        from peapp.encodings.sinusoidal import SinusoidalSpec
-        return SinusoidalSpec.from_dict(values).replace(n_positions=min(spec.seq_len, 1_048_576), d_model=spec.head_dim)
 
     @classmethod
     def extra_elements(cls, spec: AttentionSpec, n: int) -> int:
@@ -119,7 +105,6 @@ class Sinusoidal(Scheme):
 
 class Learned(Scheme):
     name = "learned"
-    family = "learned"
     content_term = True
 
     def __init__(self, *args: Any) -> None:
@@ -130,11 +115,6 @@ class Learned(Scheme):
         # GPT-2/BERT init has std 0.02 against token embeddings of similar size; our tokens
         # have std 1, so the table is rescaled to std 1 to stay comparable.
         self.added = (table.lookup(torch.arange(self.n)) / 0.02).to(self.dtype).to(self.device)
-
-    @classmethod
-    def make_family_spec(cls, spec: AttentionSpec, values: dict[str, Any]) -> Spec:
-        from peapp.encodings.learned import LearnedSpec
-        return LearnedSpec.from_dict(values).replace(d_model=spec.head_dim, n_positions=spec.seq_len)
 
     @classmethod
     def extra_elements(cls, spec: AttentionSpec, n: int) -> int:
@@ -148,7 +128,6 @@ class Learned(Scheme):
 
 class Rope(Scheme):
     name = "rope"
-    family = "rope"
     content_term = True
 
     def __init__(self, *args: Any) -> None:
@@ -156,11 +135,6 @@ class Rope(Scheme):
         fs: Any = self.family_spec
         inv_freq, self.attention_factor = fs.inv_freq(self.n)
         self.inv_freq: torch.Tensor = inv_freq.to(self.device)
-
-    @classmethod
-    def make_family_spec(cls, spec: AttentionSpec, values: dict[str, Any]) -> Spec:
-        from peapp.encodings.rope import RopeSpec
-        return RopeSpec.from_dict(values).replace(head_dim=spec.head_dim, n_positions=spec.seq_len)
 
     @classmethod
     def extra_elements(cls, spec: AttentionSpec, n: int) -> int:
@@ -230,7 +204,6 @@ class Alibi(Scheme):
 
 class T5(Scheme):
     name = "t5"
-    family = "t5"
     relative = True
 
     def __init__(self, *args: Any) -> None:
@@ -243,12 +216,6 @@ class T5(Scheme):
         else:
             table = random_t5_table(fs.num_buckets, self.h, self.spec.seed)
         self.t5_table: torch.Tensor = table.to(self.dtype).to(self.device)
-
-    @classmethod
-    def make_family_spec(cls, spec: AttentionSpec, values: dict[str, Any]) -> Spec:
-        from peapp.encodings.relative import T5Spec
-        return T5Spec.from_dict(values).replace(bidirectional=not spec.causal, n_heads=spec.n_heads, head=0,
-                                                n_positions=min(spec.seq_len, 131_072), seed=spec.seed)
 
     def bias(self, rows: torch.Tensor, key_start: int, n_keys: int, q: torch.Tensor | None) -> torch.Tensor:
         from peapp.encodings.relative import t5_bias
@@ -289,7 +256,6 @@ class T5(Scheme):
 
 class Shaw(Scheme):
     name = "shaw"
-    family = "shaw"
     bias_needs_queries = True
 
     def __init__(self, *args: Any) -> None:
@@ -299,11 +265,6 @@ class Shaw(Scheme):
         generator = torch.Generator().manual_seed(self.spec.seed + 7919)
         self.shaw_vectors: torch.Tensor = torch.randn(self.h, 2 * k + 1, self.d, generator=generator).to(
             self.dtype).to(self.device)
-
-    @classmethod
-    def make_family_spec(cls, spec: AttentionSpec, values: dict[str, Any]) -> Spec:
-        from peapp.encodings.relative import ShawSpec
-        return ShawSpec.from_dict(values).replace(n_positions=min(spec.seq_len, 131_072))
 
     def bias(self, rows: torch.Tensor, key_start: int, n_keys: int, q: torch.Tensor | None) -> torch.Tensor:
         from peapp.encodings.relative import shaw_distance
@@ -332,31 +293,6 @@ SCHEME_TYPES: dict[str, type[Scheme]] = {cls.name: cls for cls in (Scheme, Sinus
 def scheme_type(name: str) -> type[Scheme]:
     """The strategy class of a scheme name (AttentionSpec validates the name)."""
     return SCHEME_TYPES[name]
-
-
-def scheme_params_from_document(document: Any, scheme: str) -> tuple[tuple[str, Any], ...]:
-    """The chosen scheme's family parameters from a Document, frozen for a request."""
-    family = SCHEME_TYPES[scheme].family if scheme in SCHEME_TYPES else None
-    if family is None:
-        return ()
-    # lists (LongRoPE factors read back from JSON) become tuples, so requests stay hashable
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in document.params.get(family, {}).items()}
-    return frozen_params(values)
-
-
-def scheme_spec(spec: AttentionSpec, scheme_params: tuple = ()) -> Spec | None:
-    """The family spec that configures the scheme, sized to this attention (validated).
-
-    Raises ParameterError when the family's settings do not fit, e.g. a learned table shorter
-    than the sequence, with the family's own message.
-    """
-    return SCHEME_TYPES[spec.scheme].make_family_spec(spec, dict(scheme_params))
-
-
-def checkpoint_name(path: str) -> str:
-    """A short name for a checkpoint: the file name, or the last two folders (".../minilm/model")."""
-    parts = [p for p in path.replace(os.sep, "/").split("/") if p]
-    return "/".join(parts[-2:]) if os.path.isdir(path) else (parts[-1] if parts else path)
 
 
 __all__ = [

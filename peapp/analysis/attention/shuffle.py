@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-import numpy as np
 import torch
 
 from peapp.analysis.attention.model import AttentionModel, model_bytes
 from peapp.analysis.attention.schemes import scheme_spec
-from peapp.analysis.attention.spec import SCHEME_LABELS, AttentionSpec
+from peapp.analysis.attention.result import EQUIVARIANCE_TOL, ShuffleResult
+from peapp.analysis.attention.spec import AttentionSpec
 from peapp.analysis.attention.threads import ProgressFn
-from peapp.i18n import shown, translate
-from peapp.jobs import Request
 from peapp.memory import ensure_fits
 
 # Logits per stripe of attention_outputs (the shuffle test; H × rows × keys).
 STRIPE_ENTRIES = 1 << 20
 # The shuffle test computes full outputs (O(L²)); beyond this it uses the first tokens only.
 SHUFFLE_MAX_TOKENS = 4096
-EQUIVARIANCE_TOL = 1e-6
 
 
 def attention_outputs(spec: AttentionSpec, scheme_params: tuple = (), permutation: torch.Tensor | None = None,
@@ -43,24 +37,6 @@ def attention_outputs(spec: AttentionSpec, scheme_params: tuple = (), permutatio
         if progress is not None:
             progress(min(1.0, (lo + step) / n))
     return out.cpu()
-
-
-@dataclass(frozen=True)
-class ShuffleResult:
-    """Shuffle the tokens, keep positions: are the outputs the same permutation of the originals?"""
-
-    spec: AttentionSpec
-    n_tokens: int  # tokens tested (the first SHUFFLE_MAX_TOKENS of longer sequences)
-    permutation: np.ndarray  # shuffled[i] = original token permutation[i]
-    change: np.ndarray  # [n] per position: |O'_i − O_π(i)| / |O_π(i)| over heads and dims
-    max_abs: float  # largest absolute difference of any output component
-    equivariant: bool
-
-    @property
-    def summary(self) -> str:
-        """The verdict in words, in the current language (built when shown, so a language switch
-        retells a result without running the test again)."""
-        return _shuffle_summary(self.spec, self.n_tokens, self.change, self.max_abs, self.equivariant)
 
 
 def shuffle_test(spec: AttentionSpec, scheme_params: tuple = (), progress: ProgressFn | None = None,
@@ -94,49 +70,5 @@ def shuffle_test(spec: AttentionSpec, scheme_params: tuple = (), progress: Progr
                          equivariant=equivariant)
 
 
-def _shuffle_summary(spec: AttentionSpec, n: int, change: np.ndarray, max_abs: float, equivariant: bool) -> str:
-    if n < spec.seq_len:
-        scope = translate("AttentionShuffle", "{n} tokens (the first {n} of {total})").format(
-            n=f"{n:,}", total=f"{spec.seq_len:,}")
-    else:
-        scope = translate("AttentionShuffle", "{n} tokens").format(n=f"{n:,}")
-    if equivariant:
-        why = translate("AttentionShuffle", "no position information and no mask: attention sees a bag of tokens") \
-            if spec.scheme == "nope" \
-            else translate("AttentionShuffle", "the tokens are all the same, so shuffling changes nothing") \
-            if spec.tokens == "repeated" \
-            else translate("AttentionShuffle", "order does not reach the outputs")
-        return translate("AttentionShuffle", "Equivariant: shuffling {scope} only shuffled the outputs (largest "
-                         "difference {max_abs}, within {tolerance}) — {why}.").format(
-            scope=scope, max_abs=f"{max_abs:.1e}", tolerance=f"{EQUIVARIANCE_TOL:g}", why=why)
-    moved = int((change > 1e-3).sum())
-    scheme = shown(SCHEME_LABELS[spec.scheme])
-    if spec.scheme == "nope" and spec.causal:
-        why = translate("AttentionShuffle", "no position encoding, but the causal mask alone leaks order: each token "
-                        "sees a different prefix")
-    elif spec.causal:
-        why = translate("AttentionShuffle", "{scheme} and the causal mask both make order matter").format(scheme=scheme)
-    else:
-        why = translate("AttentionShuffle", "{scheme} makes order matter").format(scheme=scheme)
-    return translate("AttentionShuffle", "Not equivariant: after shuffling {scope}, outputs differ from the shuffled "
-                     "originals by up to {max_abs} (median relative change {median}, {moved} of {n} positions changed "
-                     "by more than 0.1%) — {why}.").format(
-        scope=scope, max_abs=f"{max_abs:.3g}", median=f"{float(np.median(change)):.1%}", moved=f"{moved:,}",
-        n=f"{n:,}", why=why)
-
-
-@dataclass(frozen=True)
-class ShuffleRequest(Request):
-    """The shuffle-tokens test for the inspector's current setup."""
-
-    channel: ClassVar[str] = "attention-shuffle"
-    spec: AttentionSpec
-    scheme_params: tuple = ()
-    device: str = "cpu"  # torch device (the Preferences compute device)
-
-    def compute(self, progress: ProgressFn) -> ShuffleResult:
-        return shuffle_test(self.spec, self.scheme_params, progress, device=self.device)
-
-
-__all__ = ["SHUFFLE_MAX_TOKENS", "STRIPE_ENTRIES", "ShuffleRequest", "ShuffleResult", "attention_outputs",
+__all__ = ["SHUFFLE_MAX_TOKENS", "STRIPE_ENTRIES", "ShuffleResult", "attention_outputs",
            "shuffle_test"]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from peapp.errors import ParameterError
+from peapp.jobs import frozen_params
 from peapp.i18n import msg, translate
 from peapp.params import Spec, param
 
@@ -28,6 +30,11 @@ TOKEN_SOURCES = ("repeated", "random", "sentence")
 KINDS = ("logits", "position", "softmax")
 POOLINGS = ("mean", "max")
 MAX_SEQ_LEN = 131_072
+SINK_KEYS = 4  # the "first keys" of the attention-sink share
+#: the encoding family whose parameters configure each scheme (None: it has none; ALiBi's slopes
+#: come from the head count)
+SCHEME_FAMILIES: dict[str, str | None] = {"nope": None, "sinusoidal": "sinusoidal", "learned": "learned",
+                                          "rope": "rope", "alibi": None, "t5": "t5", "shaw": "shaw"}
 DEFAULT_SENTENCE = "the cat sat on the mat because the mat was warm"
 
 
@@ -80,5 +87,50 @@ def word_vector(word: str, dim: int) -> torch.Tensor:
     return torch.randn(dim, generator=torch.Generator().manual_seed(seed))
 
 
-__all__ = ["DEFAULT_SENTENCE", "KINDS", "MAX_SEQ_LEN", "POOLINGS", "SCHEMES", "SCHEME_LABELS", "TOKEN_SOURCES",
-           "AttentionSpec", "sentence_words", "word_vector"]
+def scheme_params_from_document(document: Any, scheme: str) -> tuple[tuple[str, Any], ...]:
+    """The chosen scheme's family parameters from a Document, frozen for a request."""
+    family = SCHEME_FAMILIES.get(scheme)
+    if family is None:
+        return ()
+    # lists (LongRoPE factors read back from JSON) become tuples, so requests stay hashable
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in document.params.get(family, {}).items()}
+    return frozen_params(values)
+
+
+def scheme_spec(spec: AttentionSpec, scheme_params: tuple = ()) -> Spec | None:
+    """The family spec that configures the scheme, sized to this attention (validated), or None
+    for a scheme without one.
+
+    Raises ParameterError when the family's settings do not fit, e.g. a learned table shorter
+    than the sequence, with the family's own message.  Here, not with the schemes' tensors
+    (``schemes``), so a request is checked before torch is loaded.
+    """
+    values = dict(scheme_params)
+    if spec.scheme == "sinusoidal":
+        from peapp.encodings.sinusoidal import SinusoidalSpec
+        return SinusoidalSpec.from_dict(values).replace(n_positions=min(spec.seq_len, 1_048_576), d_model=spec.head_dim)
+    if spec.scheme == "learned":
+        from peapp.encodings.learned import LearnedSpec
+        return LearnedSpec.from_dict(values).replace(d_model=spec.head_dim, n_positions=spec.seq_len)
+    if spec.scheme == "rope":
+        from peapp.encodings.rope import RopeSpec
+        return RopeSpec.from_dict(values).replace(head_dim=spec.head_dim, n_positions=spec.seq_len)
+    if spec.scheme == "t5":
+        from peapp.encodings.relative import T5Spec
+        return T5Spec.from_dict(values).replace(bidirectional=not spec.causal, n_heads=spec.n_heads, head=0,
+                                                n_positions=min(spec.seq_len, 131_072), seed=spec.seed)
+    if spec.scheme == "shaw":
+        from peapp.encodings.relative import ShawSpec
+        return ShawSpec.from_dict(values).replace(n_positions=min(spec.seq_len, 131_072))
+    return None
+
+
+def checkpoint_name(path: str) -> str:
+    """A short name for a checkpoint: the file name, or the last two folders (".../minilm/model")."""
+    parts = [p for p in path.replace(os.sep, "/").split("/") if p]
+    return "/".join(parts[-2:]) if os.path.isdir(path) else (parts[-1] if parts else path)
+
+
+__all__ = ["DEFAULT_SENTENCE", "KINDS", "MAX_SEQ_LEN", "POOLINGS", "SCHEMES", "SCHEME_FAMILIES", "SCHEME_LABELS",
+           "SINK_KEYS", "TOKEN_SOURCES", "AttentionSpec", "checkpoint_name", "scheme_params_from_document",
+           "scheme_spec", "sentence_words", "word_vector"]
