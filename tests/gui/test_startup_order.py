@@ -127,6 +127,33 @@ def test_docks_behind_tabs_are_built_after_the_first_pictures_are_drawn(qtbot, s
         events[:first_build + 1]
 
 
+def test_on_use_docks_are_built_by_a_show_or_a_use_never_by_idleness(qtbot, settings):
+    """``hidden_docks="on-use"`` (the tests' windows): the shown docks are built and drawn, the
+    others wait however long the window is idle, until shown or until a widget is asked for."""
+    import pytest
+
+    from tests.conftest import wait_idle
+    from ui.main_window import MainWindow
+
+    with pytest.raises(ValueError, match="hidden_docks"):
+        MainWindow(load_backend="now", settings=settings, hidden_docks="later")
+    window = MainWindow(load_backend="now", settings=settings, hidden_docks="on-use", restore_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    wait_idle(qtbot, window)
+    qtbot.wait(300)  # an "idle" window would have built several by now (one per 20 ms once idle)
+    built = {name for name, dock in window.docks.items() if dock.is_built()}
+    assert built == {"parametersDock", "heatmapDock"}
+    window.show_panel("rotationDock")
+    qtbot.waitUntil(lambda: window.docks["rotationDock"].is_built())
+    spectrum = window.docks["spectrumDock"]
+    assert not spectrum.is_built()
+    assert spectrum.graphics is not None  # asking for a widget it makes builds it
+    assert spectrum.is_built()
+    wait_idle(qtbot, window)
+    assert spectrum.last_result is not None  # ... and it draws as a shown one does
+
+
 def test_the_panels_paint_before_the_shown_ones_make_their_widgets(qtbot, settings):
     from ui.main_window import MainWindow
 
