@@ -16,7 +16,7 @@ import numpy as np
 from peapp.analysis.attention.spec import SCHEME_LABELS, SINK_KEYS, AttentionSpec, checkpoint_name
 from peapp.i18n import shown, translate
 
-#: largest relative output change still counted as "unchanged" by the shuffle test
+# largest relative output change still counted as "unchanged" by the shuffle test
 EQUIVARIANCE_TOL = 1e-6
 
 

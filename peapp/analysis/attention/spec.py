@@ -31,8 +31,8 @@ KINDS = ("logits", "position", "softmax")
 POOLINGS = ("mean", "max")
 MAX_SEQ_LEN = 131_072
 SINK_KEYS = 4  # the "first keys" of the attention-sink share
-#: the encoding family whose parameters configure each scheme (None: it has none; ALiBi's slopes
-#: come from the head count)
+# the encoding family whose parameters configure each scheme (None: it has none; ALiBi's slopes
+# come from the head count)
 SCHEME_FAMILIES: dict[str, str | None] = {"nope": None, "sinusoidal": "sinusoidal", "learned": "learned",
                                           "rope": "rope", "alibi": None, "t5": "t5", "shaw": "shaw"}
 DEFAULT_SENTENCE = "the cat sat on the mat because the mat was warm"
