@@ -24,7 +24,6 @@ model run: long, cancellable, holding tensors and the caller's caches) is always
 from __future__ import annotations
 
 import builtins
-import gc
 import io
 import os
 import pickle
@@ -33,7 +32,7 @@ import sys
 import threading
 from typing import Any, Callable
 
-from peapp import i18n
+from peapp import backend, i18n
 from peapp.i18n import Translator
 from peapp.jobs import Cancelled, ProgressFn, Request
 
@@ -250,24 +249,6 @@ def _travels(cls: type) -> bool:
     return cls.__module__ == "peapp" or cls.__module__.startswith("peapp.")
 
 
-def warm_up() -> None:
-    """Import torch and what the views compute with, then freeze those objects out of the cycle
-    collector (they live as long as the process; a full collection walked ~200,000 of them).
-    No collection runs meanwhile: the import makes no garbage worth a look, and collections
-    during it took 0.2-0.3 s of its ~2.3 s (measured)."""
-    gc.disable()
-    try:
-        import torch  # noqa: F401
-
-        from peapp import encodings
-        from peapp.analysis import heatmap  # noqa: F401
-
-        encodings.families()
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
 def serve(connection: Any, translator_for: Callable[[str], Translator | None] | None = None) -> None:
     """The second process: warm up, then answer each request until the pipe closes, in the
     language it was asked in (see :meth:`RequestProcess.start`)."""
@@ -275,7 +256,7 @@ def serve(connection: Any, translator_for: Callable[[str], Translator | None] | 
 
     if threading.current_thread() is threading.main_thread():  # (the tests serve on a thread)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group: the caller answers it
-    warm_up()
+    backend.load(collect=False)  # torch, before the first request asks
     while True:
         try:
             data = connection.recv_bytes()

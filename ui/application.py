@@ -4,7 +4,6 @@ benchmarks), and the process settings that must come before torch loads."""
 from __future__ import annotations
 
 import ctypes
-import gc
 import importlib.util
 import os
 import sys
@@ -89,19 +88,6 @@ def _uses_pyside_reader(upstream: Callable[[Any], bool]) -> Callable[[Any], bool
     uses_pyside.reads_the_file = True  # type: ignore[attr-defined]
     uses_pyside.upstream = upstream  # type: ignore[attr-defined]  # PySide6's own, for the tests
     return uses_pyside
-
-
-def freeze_imports() -> None:
-    """Move every object alive now to the permanent generation, where no collection looks again:
-    call once, after the process's first ``import torch`` (``ui.main_window._LoadBackend`` does,
-    for the app, scripts and ``peapp render``).
-
-    torch's import leaves ~200,000 objects that live as long as the process; every full
-    collection walked them (80 ms each on this machine) and so did interpreter exit (a cold
-    ``peapp render`` spent 0.5-1 s of its ~4 s there).  Garbage alive at this moment is never
-    freed, so this is for that one moment only, not for repeated use.
-    """
-    gc.freeze()
 
 
 def preload_torch_library() -> threading.Thread | None:

@@ -82,7 +82,7 @@ def collect_if_due() -> int:
 def hold() -> None:
     """No collections until :func:`release`: for the backend's import of torch, whose ~200,000
     objects all stay alive (collecting while it ran took 0.2 s of the GUI thread, measured, and
-    freed nothing); the caller then freezes them (``ui.application.freeze_imports``)."""
+    freed nothing); the compute thread then freezes them (``peapp.backend.load``)."""
     collector = _live()
     if collector is not None:
         collector._held = True

@@ -25,13 +25,13 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, S
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QProgressBar, QPushButton, QTabBar, QWidget
 
-from peapp import __version__
+from peapp import __version__, backend
 from peapp.document import Document
 from peapp.jobs import Request
 from ui import i18n
 from ui.i18n import msg
 from ui import gui_thread_gc, help_menu, settings as preferences
-from ui.application import freeze_imports, preload_torch_library
+from ui.application import preload_torch_library
 from ui.context import AppContext
 from ui.document_model import DocumentModel
 from ui.file_reader import FileReader
@@ -46,21 +46,12 @@ READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this 
 
 
 class _LoadBackend(Request):
-    """Import torch and what the first views compute with, on the compute thread (or, for
-    ``load_backend="now"``, here); the process's first import of torch is then frozen out of the
-    cycle collector (freezing frees nothing, so any thread may do it)."""
+    """Import torch and what the first views compute with (``peapp.backend.load``), on the compute
+    thread (or, for ``load_backend="now"``, here)."""
 
     def compute(self, progress):
         started = time.perf_counter()
-        first = "torch" not in sys.modules  # False when something had imported it: a script, a test
-        import torch  # noqa: F401 - the slow import, done here so the window is already up
-
-        from peapp import encodings
-        from peapp.analysis import heatmap  # noqa: F401
-
-        encodings.families()
-        if first:
-            freeze_imports()
+        backend.load()
         return time.perf_counter() - started
 
 

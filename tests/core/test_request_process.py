@@ -122,7 +122,7 @@ def test_once_the_second_process_is_gone_every_request_is_computed_here():
 def test_a_result_that_cannot_travel_is_computed_here(monkeypatch):
     """The serving loop (run on a thread here, with its warm-up skipped) answers "cannot travel"
     for a result that does not pickle, and the asking side computes it itself."""
-    monkeypatch.setattr(request_process, "warm_up", lambda: None)
+    monkeypatch.setattr(request_process.backend, "load", lambda collect=True: False)
     monkeypatch.setattr(RowRequest, "compute", lambda self, progress: (lambda: self.position))
     ours, theirs = Pipe()
     server = threading.Thread(target=request_process.serve, args=(theirs,), daemon=True)

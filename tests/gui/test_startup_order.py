@@ -73,9 +73,11 @@ def test_torch_library_preload_waits_for_the_dock_modules_and_torch_is_frozen_on
             return preload()
 
         main_window.preload_torch_library = recording_preload
+        from peapp import backend
+
         freezes = []
-        freeze = main_window.freeze_imports
-        main_window.freeze_imports = lambda: (freezes.append(1), freeze())
+        freeze = backend.freeze_imports
+        backend.freeze_imports = lambda: (freezes.append(1), freeze())
         app = application.create_application()
         window = main_window.MainWindow(load_backend="background", settings=None, restore_layout=False)
         window._build_docks_then_backend()  # what the first paint starts
