@@ -55,9 +55,18 @@ def main_window(qtbot, settings, request):
 
 def wait_idle(qtbot, window, timeout_ms: int = 20_000) -> None:
     """Wait until the worker and the file reader have finished everything queued, and their results
-    are delivered (a read's result may queue new work, hence the loop)."""
-    qtbot.waitUntil(lambda: not window.compute_busy() and not window.reader.is_busy(), timeout=timeout_ms)
-    qtbot.wait(20)
+    are delivered.  Idle again after the results were delivered, or wait once more: a read's result
+    may queue new work, and so may a dock shown just before, which builds (and asks for its first
+    picture) on a later turn of the event loop."""
+    def idle() -> bool:
+        return not window.compute_busy() and not window.reader.is_busy()
+
+    for _ in range(100):
+        qtbot.waitUntil(idle, timeout=timeout_ms)
+        qtbot.wait(20)
+        if idle():
+            return
+    raise AssertionError("the window never stayed idle")
 
 
 @pytest.fixture(autouse=True)
