@@ -34,8 +34,8 @@ def load(collect: bool = True) -> bool:
     while the compute thread imports (``ui.gui_thread_gc.hold``).
     """
     first = "torch" not in sys.modules
-    was_collecting = gc.isenabled()
-    if not collect:
+    hold = not collect and gc.isenabled()  # held here, given back after (a caller's own hold stays)
+    if hold:
         gc.disable()
     try:
         import torch  # noqa: F401 - the slow import
@@ -47,7 +47,7 @@ def load(collect: bool = True) -> bool:
         if first:
             freeze_imports()
     finally:
-        if was_collecting:
+        if hold:
             gc.enable()
     return first
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from peapp.errors import ParameterError
-from peapp.jobs import frozen_params
 from peapp.i18n import msg, translate
+from peapp.jobs import frozen_params
 from peapp.params import Spec, param
 
 if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
