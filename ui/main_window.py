@@ -43,6 +43,7 @@ LAYOUT_VERSION = 1
 # Start-up steps wait for the window's paint; if none comes (a window opened minimised) this long
 PAINT_WAIT_MS = 2000
 READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this long
+SETTLE_S = 0.02  # wait_until_idle: how long idleness must last (a few event-loop turns)
 
 
 class _LoadBackend(Request):
@@ -660,10 +661,27 @@ class MainWindow(QMainWindow):
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
-    def wait_until_idle(self, process_events: Callable[[], None], timeout_s: float = 30.0) -> None:
-        """Spin the event loop until the worker and the file reader have nothing to do (for scripts and tests)."""
+    def wait_until_idle(self, process_events: Callable[[], None], timeout_s: float = 30.0) -> bool:
+        """Spin the event loop until the worker and the file reader have nothing to do and stay so
+        (for scripts and tests); False if they were still busy after ``timeout_s``.  "Stay": a
+        result delivered on the last turn can ask for more on a later one (a dock shown, built
+        and drawn, then asking for its cross-sections), so idleness must outlast a few turns."""
         deadline = time.monotonic() + timeout_s
-        while (self.compute_busy() or self.reader.is_busy()) and time.monotonic() < deadline:
-            process_events()
+
+        def busy() -> bool:
+            return self.compute_busy() or self.reader.is_busy()
+
+        while True:
+            while busy() and time.monotonic() < deadline:
+                process_events()
+                time.sleep(0.005)
+            settled = time.monotonic() + SETTLE_S
+            while time.monotonic() < settled:
+                process_events()
+                time.sleep(0.002)
+            if not busy():
+                return True
+            if time.monotonic() >= deadline:
+                return False
             time.sleep(0.005)
         process_events()

@@ -444,6 +444,41 @@ def test_cli_single_view_options_and_errors(qapp, tmp_path, capsys):
     assert again.read_bytes() == out.read_bytes()
 
 
+def test_a_render_still_computing_when_its_time_is_up_writes_nothing_and_says_so(qapp, tmp_path, capsys,
+                                                                             monkeypatch):
+    """Was: after a silent 30 s the view was drawn as it stood, half computed, and exit 0."""
+    from peapp import cli
+    from ui.commands import render
+    from ui.main_window import MainWindow
+
+    monkeypatch.setattr(render, "RENDER_WAIT_S", 0.0)
+    monkeypatch.setattr(MainWindow, "compute_busy", lambda self: True)  # a compute that never ends
+    out = tmp_path / "x.png"
+    assert cli.main(["render", "heatmap", "--encoding", "sinusoidal", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "still computing after 0 s" in err and "smaller size" in err, err
+    assert not out.exists()
+
+
+def test_wait_until_idle_outlasts_work_asked_for_on_a_later_turn(main_window, qtbot):
+    """A result delivered on one turn of the event loop can ask for more on the next (a dock
+    drawn, then asking for its cross-sections): idle for one turn is not done."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    busy = {"now": False, "was": False}
+
+    def start():
+        busy.update(now=True, was=True)
+        QTimer.singleShot(30, lambda: busy.update(now=False))
+
+    wait_idle(qtbot, main_window)
+    main_window.compute_busy = lambda: busy["now"]
+    QTimer.singleShot(0, start)  # work asked for on a later turn, after an idle one
+    assert main_window.wait_until_idle(QApplication.processEvents, 10)
+    assert busy["was"] and not busy["now"]
+
+
 def test_cli_help_lists_every_option_with_default(capsys):
     from peapp import cli, encodings
 

@@ -43,6 +43,7 @@ HELP = "draw a view to PNG/SVG/PDF or export its data (CSV/NPY/NPZ), headless, f
 DEFAULT_SIZE = "800x600"
 DEFAULT_SCALE = 2.0
 WINDOW_SIZE = (1360, 820)  # the window the docks are laid out in (as the GUI's default)
+RENDER_WAIT_S = 600.0  # a view still computing after this long is an error, not a half-drawn file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -345,13 +346,13 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
                 continue
             window, dock, app = _headless_dock(cls, view_document, language, requests)
             try:
-                window.wait_until_idle(app.processEvents)  # its first view, asked for when it was built
+                _wait_for(window, app, name)  # its first view, asked for when it was built
                 if dock.compute_now() is None:
                     if len(targets) == 1:
                         raise ExportError(message)
                     print(f"peapp render: skipped {message}", file=sys.stderr)
                     continue
-                window.wait_until_idle(app.processEvents)  # secondary requests (cross-sections, reads …)
+                _wait_for(window, app, name)  # secondary requests (cross-sections, reads …)
                 for path in paths:
                     written += export.export(dock, path, options, overwrite=overwrite)
             finally:
@@ -363,6 +364,14 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
 
         qInstallMessageHandler(previous_handler)
     return written
+
+
+def _wait_for(window, app, name: str) -> None:
+    """Until the view's work is done; a view still computing after RENDER_WAIT_S is an error
+    rather than a file of a half-drawn picture."""
+    if not window.wait_until_idle(app.processEvents, RENDER_WAIT_S):
+        raise ExportError(f"view {name!r} was still computing after {RENDER_WAIT_S:.0f} s; nothing was written "
+                          f"for it. Render it at a smaller size (fewer positions or tokens), or in the app.")
 
 
 def _headless_dock(cls, document, language: str = "en", requests=None):
