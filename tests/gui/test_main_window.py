@@ -26,6 +26,33 @@ def test_window_opens_with_the_seed_figure(main_window):
         assert dock.toggleViewAction() in main_window.view_menu.actions()
 
 
+@pytest.fixture
+def view_box_menus_made(monkeypatch):
+    """How many pyqtgraph ViewBox menus are made from now on (a list: one entry each)."""
+    import pyqtgraph  # noqa: F401 - loads the module below
+
+    view_box_module = sys.modules["pyqtgraph.graphicsItems.ViewBox.ViewBox"]  # the package's name is the class
+    made: list[object] = []
+    real = view_box_module.ViewBoxMenu
+    monkeypatch.setattr(view_box_module, "ViewBoxMenu", lambda view: made.append(view) or real(view))
+    return made
+
+
+@pytest.mark.all_docks
+def test_no_plot_builds_pyqtgraph_s_own_context_menus(view_box_menus_made, main_window):
+    """pyqtgraph's per-plot menus are off in every view; a plot made with them on builds one
+    first (~8 ms a plot, of ~24), so every plot is made with them off."""
+    import pyqtgraph as pg
+
+    views = main_window.findChildren(pg.GraphicsView)
+    items = [item for view in views for item in view.scene().items() if isinstance(item, pg.PlotItem)]
+    assert len(items) > 40  # every dock's plots
+    for item in items:
+        assert not item.menuEnabled() and item.getViewBox().menu is None, item
+    # pyqtgraph's ColorBarItem (a PlotItem) makes its menu and then disables it itself
+    assert [v for v in view_box_menus_made if not isinstance(v.parentItem(), pg.ColorBarItem)] == []
+
+
 def test_parameter_change_redraws(main_window, qtbot):
     form = main_window.docks["parametersDock"].forms["sinusoidal"]
     form.widgets["d_model"].setValue(64)

@@ -414,9 +414,8 @@ class AttentionDock(ViewDock):
         self.graphics = CompactGraphics()
         self.graphics.setObjectName("attentionGraphics")
         self.token_axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")}
-        self.plot = self.graphics.addPlot(row=0, col=0, axisItems=self.token_axes)
+        self.plot = self.graphics.addPlot(enableMenu=False, row=0, col=0, axisItems=self.token_axes)
         self.plot.invertY(True)
-        self.plot.setMenuEnabled(False)
         self.plot.setAspectLocked(False)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.zoom_image = pg.ImageItem(axisOrder="row-major")
@@ -437,7 +436,7 @@ class AttentionDock(ViewDock):
         return self.graphics
 
     def _strip_plot(self, name: str, title: str | None = None, axis_items: dict | None = None) -> pg.PlotItem:
-        widget = pg.PlotWidget(axisItems=axis_items)
+        widget = pg.PlotWidget(enableMenu=False, axisItems=axis_items)
         widget.setObjectName(name)
         self._strip_widgets.append(widget)
         plot = widget.getPlotItem()
@@ -477,7 +476,6 @@ class AttentionDock(ViewDock):
         self._axis_label(self.shuffle_plot, "bottom", msg("Attention", "position"))
         self._axis_label(self.shuffle_plot, "left", msg("Attention", "relative change"))
         for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
-            p.setMenuEnabled(False)
             p.showGrid(x=True, y=True, alpha=0.2)
         self.shuffle_curve = self.shuffle_plot.plot(pen=None, symbol="o", symbolSize=4, symbolBrush="#c0392b")
         self.shuffle_label = QLabel(translate("Attention", "Shuffle tokens: press the button to test whether order "
@@ -817,7 +815,7 @@ class AttentionDock(ViewDock):
             for h in range(n):
                 label = self.grid.addLabel(translate("Attention", "head {head}").format(head=h), row=2 * (h // cols), col=h % cols, size="8pt")
                 box = self.grid.addViewBox(row=2 * (h // cols) + 1, col=h % cols, lockAspect=False,
-                                           enableMouse=False, invertY=True)
+                                           enableMouse=False, enableMenu=False, invertY=True)
                 image = pg.ImageItem(axisOrder="row-major")
                 box.addItem(image)
                 self.small.append((box, image, label))

@@ -198,13 +198,13 @@ class CheckpointDock(ViewDock):
         scheme's curves by distance."""
         self.tabs = QTabWidget()
         self.tabs.setObjectName("checkpointAnalysis")
-        self.pca_plot = pg.PlotWidget()
+        self.pca_plot = pg.PlotWidget(enableMenu=False)
         _keep_title(self.pca_plot.getPlotItem(), msg("Checkpoint", "Positions on the first two principal components "
                                                                    "(colour: position, dark = first)"))
         self.pca_line = draw_as_path(self.pca_plot.plot(pen=pg.mkPen((150, 150, 150, 70), width=1)))
         self.pca_points = pg.ScatterPlotItem(size=5, pen=None)
         self.pca_plot.addItem(self.pca_points)
-        self.spectrum_plot = pg.PlotWidget()
+        self.spectrum_plot = pg.PlotWidget(enableMenu=False)
         _keep_title(self.spectrum_plot.getPlotItem(), msg("Checkpoint", "Spectrum along positions (mean over dimensions)"))
         self.spectrum_plot.setLogMode(y=True)
         self.spectrum_plot.addLegend(offset=(-10, 10))
@@ -215,7 +215,7 @@ class CheckpointDock(ViewDock):
                                                         msg("Checkpoint", "sinusoidal, same size")])
         _keep_label(self.spectrum_plot, "bottom", msg("Checkpoint", "frequency (cycles per position)"))
         _keep_label(self.spectrum_plot, "left", msg("Checkpoint", "share of power"))
-        self.norm_plot = pg.PlotWidget()
+        self.norm_plot = pg.PlotWidget(enableMenu=False)
         _keep_title(self.norm_plot.getPlotItem(), msg("Checkpoint", "L2 norm per position"))
         self.norm_curve = self.norm_plot.plot(pen=pg.mkPen("#27ae60", width=1.5))
         _keep_label(self.norm_plot, "bottom", msg("Checkpoint", "position"))
@@ -223,14 +223,12 @@ class CheckpointDock(ViewDock):
         self.compare_table = self._image_panel(0, msg("Checkpoint", "checkpoint table"))
         self.compare_sin = self._image_panel(1, msg("Checkpoint", "sinusoidal, same size"))
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot):
-            plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
         self.distance: DistanceView | None = None
-        self.distance_plot = pg.PlotWidget()
+        self.distance_plot = pg.PlotWidget(enableMenu=False)
         i18n.keep_updated(self.distance_plot, lambda: self.distance_plot.setTitle(
             self.distance.title if self.distance is not None else translate("Checkpoint", "By distance")))
         _keep_label(self.distance_plot, "bottom", msg("Checkpoint", "key − query (positions)"))
-        self.distance_plot.setMenuEnabled(False)
         self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
         self.distance_curves: list[pg.PlotDataItem] = []
         self.distance: DistanceView | None = None
@@ -244,10 +242,9 @@ class CheckpointDock(ViewDock):
         return self.tabs
 
     def _image_panel(self, col: int, title) -> pg.ImageItem:
-        plot = self.compare.addPlot(row=0, col=col)
+        plot = self.compare.addPlot(enableMenu=False, row=0, col=col)
         _keep_title(plot, title, owner=self.compare)
         plot.invertY(True)
-        plot.setMenuEnabled(False)
         _keep_label(plot, "left", msg("Checkpoint", "position"), owner=self.compare)
         _keep_label(plot, "bottom", msg("Checkpoint", "dimension"), owner=self.compare)
         image = pg.ImageItem(axisOrder="row-major")

@@ -92,9 +92,8 @@ class ExampleDock(SettingsDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("exampleGraphics")
-        self.bars_plot = self.graphics.addPlot(row=0, col=0)
+        self.bars_plot = self.graphics.addPlot(enableMenu=False, row=0, col=0)
         relax_title_width(self.bars_plot)
-        self.bars_plot.setMenuEnabled(False)
         self.bars_plot.showGrid(y=True, alpha=0.25)
         i18n.keep_updated(self.bars_plot, lambda: (
             self.bars_plot.setLabel("bottom", i18n.translate("Example", "dimension")),
@@ -109,9 +108,8 @@ class ExampleDock(SettingsDock):
                                                 symbolBrush=COLORS["other"])
         self.bars_plot.addLine(y=0, pen=pg.mkPen("#888", width=1))
 
-        self.pair_plot = self.graphics.addPlot(row=0, col=1)
+        self.pair_plot = self.graphics.addPlot(enableMenu=False, row=0, col=1)
         relax_title_width(self.pair_plot)
-        self.pair_plot.setMenuEnabled(False)
         self.pair_plot.setAspectLocked(True)
         self.pair_plot.showGrid(x=True, y=True, alpha=0.25)
         self.pair_circle = draw_as_path(self.pair_plot.plot([], [], pen=pg.mkPen("#aaa", width=1,

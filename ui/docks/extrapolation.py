@@ -105,9 +105,8 @@ class ExtrapolationDock(SettingsDock):
         # ALiBi column (the top plots' titles were clipped in a 640-px export)
         for key, (r, c, span) in (("learned", (0, 0, 1)), ("sinusoidal", (0, 1, 1)), ("t5", (0, 2, 1)),
                                   ("alibi", (0, 3, 1)), ("rope", (1, 0, 4))):
-            plot = self.graphics.addPlot(row=r, col=c, colspan=span)
+            plot = self.graphics.addPlot(enableMenu=False, row=r, col=c, colspan=span)
             relax_title_width(plot)
-            plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
             self.plots[key] = plot
         for column in range(4):

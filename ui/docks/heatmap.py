@@ -74,9 +74,8 @@ class HeatmapDock(ViewDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("heatmapGraphics")
-        self.plot = self.graphics.addPlot(row=0, col=0, colspan=2)
+        self.plot = self.graphics.addPlot(enableMenu=False, row=0, col=0, colspan=2)
         self.plot.invertY(True)
-        self.plot.setMenuEnabled(False)
         self.plot.showGrid(x=False, y=False)
         self.image = pg.ImageItem(axisOrder="row-major")
         self.detail_image = pg.ImageItem(axisOrder="row-major")
@@ -93,10 +92,9 @@ class HeatmapDock(ViewDock):
             line.setZValue(2)
             self.plot.addItem(line, ignoreBounds=True)
 
-        self.row_plot = self.graphics.addPlot(row=1, col=0)
-        self.col_plot = self.graphics.addPlot(row=1, col=1)
+        self.row_plot = self.graphics.addPlot(enableMenu=False, row=1, col=0)
+        self.col_plot = self.graphics.addPlot(enableMenu=False, row=1, col=1)
         for p in (self.row_plot, self.col_plot):
-            p.setMenuEnabled(False)
             p.showGrid(x=True, y=True, alpha=0.2)
         self.row_curve = self.row_plot.plot(pen=pg.mkPen("#2e86de", width=1.5))
         self.col_curve = self.col_plot.plot(pen=pg.mkPen("#e67e22", width=1.5))

@@ -150,9 +150,8 @@ class LabDock(SettingsDock):
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("labGraphics")
         self.graphics.setMinimumHeight(200)
-        self.plot = self.graphics.addPlot(row=0, col=0)
+        self.plot = self.graphics.addPlot(enableMenu=False, row=0, col=0)
         self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setMenuEnabled(False)
         relax_title_width(self.plot)  # a long title never pushes the loss plot off the panel
         # the legend in a column of its own between the two plots: inside the plot it covered the
         # curves and the plot's edge cut off its last entries (the papers' references) in exports
@@ -162,9 +161,8 @@ class LabDock(SettingsDock):
         self.legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.graphics.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignTop)
         self.graphics.installEventFilter(self)  # on resize: as many legend columns as its height needs
-        self.loss_plot = self.graphics.addPlot(row=0, col=2)
+        self.loss_plot = self.graphics.addPlot(enableMenu=False, row=0, col=2)
         self.loss_plot.showGrid(x=True, y=True, alpha=0.2)
-        self.loss_plot.setMenuEnabled(False)
         self.loss_plot.setLogMode(y=True)
         relax_title_width(self.loss_plot)
         # short: the panel may be narrow

@@ -100,9 +100,8 @@ class _GridPlot:
     """A plot that shows one float image (mosaic or map) with a selection rectangle."""
 
     def __init__(self, name: str, aspect: bool = True, axes: bool = True):
-        self.plot = pg.PlotItem(name=name)
+        self.plot = pg.PlotItem(name=name, enableMenu=False)
         relax_title_width(self.plot, justify="left")  # when clipped, keep the panel letter readable
-        self.plot.setMenuEnabled(False)
         self.plot.invertY(True)
         self.plot.setAspectLocked(aspect)
         self.plot.hideButtons()

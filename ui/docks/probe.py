@@ -107,9 +107,8 @@ def _perplexity_title(result: Any) -> str:
 
 
 def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: Any) -> pg.PlotItem:
-    plot = layout.addPlot(row=row, col=col)
+    plot = layout.addPlot(enableMenu=False, row=row, col=col)
     i18n.keep(plot.setTitle, title, owner=layout)
-    plot.setMenuEnabled(False)
     plot.showGrid(x=True, y=True, alpha=0.2)
     return plot
 

@@ -130,7 +130,7 @@ class RotationDock(ViewDock):
         self._trail_brushes = [pg.mkBrush(46, 134, 222, int(a)) for a in np.linspace(255, 20, TRAIL)]
         self._trail_sizes = [9] + [5] * (TRAIL - 1)
         for col in range(N_MULTIPLES):
-            plot = self.graphics.addPlot(row=0, col=col)
+            plot = self.graphics.addPlot(enableMenu=False, row=0, col=col)
             self._square(plot)
             circle = plot.plot(pen=pg.mkPen("#555", width=1))
             arrow = _arrow(plot, Q_COLOUR)
@@ -139,8 +139,8 @@ class RotationDock(ViewDock):
             turns = pg.TextItem(color="#bbb", anchor=(0.5, 0.0))  # just below the circle
             plot.addItem(turns)
             self.multiples.append(dict(plot=plot, circle=circle, trail=trail, arrow=arrow, turns=turns, pair=None))
-        self.rel_plot = self.graphics.addPlot(row=1, col=0, colspan=N_MULTIPLES // 2 + 1)
-        self.add_plot = self.graphics.addPlot(row=1, col=N_MULTIPLES // 2 + 1, colspan=N_MULTIPLES - N_MULTIPLES // 2 - 1)
+        self.rel_plot = self.graphics.addPlot(enableMenu=False, row=1, col=0, colspan=N_MULTIPLES // 2 + 1)
+        self.add_plot = self.graphics.addPlot(enableMenu=False, row=1, col=N_MULTIPLES // 2 + 1, colspan=N_MULTIPLES - N_MULTIPLES // 2 - 1)
         for plot in (self.rel_plot, self.add_plot):
             self._square(plot)
             plot.addLegend(offset=(4, 4), labelTextSize="8pt")
@@ -217,7 +217,6 @@ class RotationDock(ViewDock):
     def _square(plot: pg.PlotItem) -> None:
         # No axes: they would be repainted every frame (the costliest part of a frame), and the
         # hover read-out gives coordinates.  Faint cross-hairs mark the origin instead.
-        plot.setMenuEnabled(False)
         plot.setAspectLocked(True)
         plot.hideAxis("left")
         plot.hideAxis("bottom")

@@ -98,10 +98,9 @@ def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: Any = "", 
           tokens: bool = False, **fields: Any) -> pg.PlotItem:
     """A plot of a figure; ``title`` (a marked message, formatted with ``fields``) is kept translated."""
     axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")} if tokens else None
-    plot = layout.addPlot(row=row, col=col, axisItems=axes)
+    plot = layout.addPlot(enableMenu=False, row=row, col=col, axisItems=axes)
     if title:
         i18n.keep(plot.setTitle, title, owner=layout, **fields)
-    plot.setMenuEnabled(False)
     if invert:
         plot.invertY(True)
     return plot

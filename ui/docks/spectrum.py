@@ -96,11 +96,10 @@ class SpectrumDock(ViewDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("spectrumGraphics")
-        self.wave_plot = self.graphics.addPlot(row=0, col=0)
-        self.ratio_plot = self.graphics.addPlot(row=1, col=0)
-        self.decay_plot = self.graphics.addPlot(row=2, col=0)
+        self.wave_plot = self.graphics.addPlot(enableMenu=False, row=0, col=0)
+        self.ratio_plot = self.graphics.addPlot(enableMenu=False, row=1, col=0)
+        self.decay_plot = self.graphics.addPlot(enableMenu=False, row=2, col=0)
         for plot in (self.wave_plot, self.ratio_plot, self.decay_plot):
-            plot.setMenuEnabled(False)
             plot.showGrid(x=True, y=True, alpha=0.2)
         self.ratio_plot.setXLink(self.wave_plot)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)

@@ -117,12 +117,11 @@ class TimeSeriesDock(SettingsDock):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("timeSeriesGraphics")
-        self.series_plot = self.graphics.addPlot(row=0, col=0)
-        self.heat_plot = self.graphics.addPlot(row=1, col=0)
-        self.sim_plot = self.graphics.addPlot(row=0, col=2, rowspan=2)
+        self.series_plot = self.graphics.addPlot(enableMenu=False, row=0, col=0)
+        self.heat_plot = self.graphics.addPlot(enableMenu=False, row=1, col=0)
+        self.sim_plot = self.graphics.addPlot(enableMenu=False, row=0, col=2, rowspan=2)
         for plot in (self.series_plot, self.heat_plot, self.sim_plot):
             relax_title_width(plot)
-            plot.setMenuEnabled(False)
         self.series_plot.showGrid(x=True, y=True, alpha=0.2)
         self.sim_plot.showGrid(x=True, y=True, alpha=0.2)
         self.heat_plot.setXLink(self.series_plot)
