@@ -460,6 +460,37 @@ def test_a_render_still_computing_when_its_time_is_up_writes_nothing_and_says_so
     assert not out.exists()
 
 
+def test_a_render_computes_again_when_its_plot_moved_after_computing(qapp, tmp_path, monkeypatch):
+    """A pooled table is computed at its plot's size; when the layout moves after compute_now
+    (as the cross-sections' axes arrive), the render computes it again at the size it is drawn
+    at.  Was: the table of the earlier size, scaled — and which one depended on the timing."""
+    import torch  # noqa: F401 - computed in this process (ui.commands.render)
+
+    from peapp import cli
+    from ui import export
+    from ui.docks.base import ViewDock
+
+    real_compute, real_export, drawn = ViewDock.compute_now, export.export, []
+
+    def compute_then_move(self):
+        result = real_compute(self)
+        if not drawn:  # the first time only: the window shrinks once it has computed
+            drawn.append(None)
+            self.window().resize(self.window().width(), self.window().height() - 120)
+        return result
+
+    def export_noting_sizes(dock, *args, **kwargs):
+        drawn.append((dock.last_result.view.values.shape[0], dock.viewport().height))
+        return real_export(dock, *args, **kwargs)
+
+    monkeypatch.setattr(ViewDock, "compute_now", compute_then_move)
+    monkeypatch.setattr(export, "export", export_noting_sizes)
+    assert cli.main(["render", "heatmap", "--encoding", "rope", "--set", "n_positions=3000",
+                     "-o", str(tmp_path / "x.png")]) == 0
+    rows, height = drawn[-1]
+    assert rows == height, f"a table of {rows} rows drawn in a plot {height} pixels high"
+
+
 def test_wait_until_idle_outlasts_work_asked_for_on_a_later_turn(main_window, qtbot):
     """A result delivered on one turn of the event loop can ask for more on the next (a dock
     drawn, then asking for its cross-sections): idle for one turn is not done."""

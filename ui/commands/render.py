@@ -43,6 +43,7 @@ HELP = "draw a view to PNG/SVG/PDF or export its data (CSV/NPY/NPZ), headless, f
 DEFAULT_SIZE = "800x600"
 DEFAULT_SCALE = 2.0
 WINDOW_SIZE = (1360, 820)  # the window the docks are laid out in (as the GUI's default)
+RELAYOUT_ROUNDS = 3  # a view whose size moved once its side results were drawn is computed again, at most so often
 RENDER_WAIT_S = 600.0  # a view still computing after this long is an error, not a half-drawn file
 
 
@@ -353,6 +354,16 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
                     print(f"peapp render: skipped {message}", file=sys.stderr)
                     continue
                 _wait_for(window, app, name)  # secondary requests (cross-sections, reads …)
+                # Drawing those can still move the layout (a cross-section's axes take room from
+                # the table above it), and a view computed at its plot's size (a pooled table) is
+                # then computed again at the size it is now drawn at: otherwise the picture
+                # depended on whether they arrived before compute_now or after.
+                for _ in range(RELAYOUT_ROUNDS):
+                    asked, drawn = _request_of(dock), _request_of_result(dock)
+                    if asked is None or drawn is None or asked == drawn:
+                        break
+                    dock.compute_now()
+                    _wait_for(window, app, name)
                 for path in paths:
                     written += export.export(dock, path, options, overwrite=overwrite)
             finally:
@@ -364,6 +375,18 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
 
         qInstallMessageHandler(previous_handler)
     return written
+
+
+def _request_of(dock):
+    """The request the dock would make now (None where it makes none, or cannot say)."""
+    try:
+        return dock.make_request(dock.ctx.document)
+    except Exception:
+        return None
+
+
+def _request_of_result(dock):
+    return getattr(dock.last_result, "request", None)
 
 
 def _wait_for(window, app, name: str) -> None:
