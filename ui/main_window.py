@@ -683,5 +683,3 @@ class MainWindow(QMainWindow):
                 return True
             if time.monotonic() >= deadline:
                 return False
-            time.sleep(0.005)
-        process_events()

@@ -359,7 +359,7 @@ def render_views(document, targets: dict[str, list[str]], options, *, overwrite:
                 # then computed again at the size it is now drawn at: otherwise the picture
                 # depended on whether they arrived before compute_now or after.
                 for _ in range(RELAYOUT_ROUNDS):
-                    asked, drawn = _request_of(dock), _request_of_result(dock)
+                    asked, drawn = _request_of(dock), getattr(dock.last_result, "request", None)
                     if asked is None or drawn is None or asked == drawn:
                         break
                     dock.compute_now()
@@ -383,10 +383,6 @@ def _request_of(dock):
         return dock.make_request(dock.ctx.document)
     except Exception:
         return None
-
-
-def _request_of_result(dock):
-    return getattr(dock.last_result, "request", None)
 
 
 def _wait_for(window, app, name: str) -> None:
