@@ -22,7 +22,7 @@ from typing import Callable
 
 import shiboken6
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QProgressBar, QPushButton, QTabBar, QWidget
 
 from peapp import __version__, backend
@@ -182,7 +182,6 @@ class MainWindow(QMainWindow):
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         placeholder.setObjectName("loadingPlaceholder")
         self.setCentralWidget(placeholder)
-        self._progress_worker: ComputeWorker = self.worker  # the thread whose progress the bar shows
         self.ctx.on_worker_added(self._adopt_worker)
         self.worker.progressed.connect(self._on_progress)
         self.worker.busyChanged.connect(self._on_busy)
@@ -507,16 +506,26 @@ class MainWindow(QMainWindow):
         self.progress.setVisible(False)
         self.cancel_button = i18n.keep_text(QPushButton(), msg("MainWindow", "Cancel"))
         i18n.keep_tooltip(self.cancel_button, msg("MainWindow", "Stop the running computation (Esc); the previous view stays"))
-        self.cancel_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_button.clicked.connect(self.cancel_running)
-        self.cancel_button.setVisible(False)
+        # Esc is the window's own shortcut, not the button's: QAbstractButton.setText replaces a
+        # button's shortcut with the text's mnemonic, so a language switch (which sets the text
+        # again) left Esc cancelling nothing.  Enabled only while Cancel shows, so Esc means
+        # nothing to the window (and reaches widgets) when there is nothing to stop.
+        self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.cancel_shortcut.activated.connect(self.cancel_running)
+        self._show_cancel(False)
         self.reading_label = QLabel()  # what a slow read is opening (see _show_reading)
         self.reading_label.setObjectName("readingLabel")
         self.reading_label.setVisible(False)
         bar.addPermanentWidget(self.reading_label)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
-        self._progress_channel: str | None = None
+        # every long job the bar has shown since it started, (thread, channel): Esc stops them all
+        self._shown_jobs: set[tuple[ComputeWorker, str]] = set()
+
+    def _show_cancel(self, visible: bool) -> None:
+        self.cancel_button.setVisible(visible)
+        self.cancel_shortcut.setEnabled(visible)
 
     def show_status(self, message: str, timeout_ms: int = 8000) -> None:
         self.statusBar().showMessage(message, timeout_ms)
@@ -531,11 +540,10 @@ class MainWindow(QMainWindow):
         return any(worker.is_busy() for worker in self.ctx.workers)
 
     def _on_progress(self, channel: str, generation: int, fraction: float, worker: ComputeWorker | None = None) -> None:
-        self._progress_channel = channel
-        self._progress_worker = worker or self.worker
+        self._shown_jobs.add((worker or self.worker, channel))
         self.progress.setRange(0, 1000)
         self.progress.setVisible(True)
-        self.cancel_button.setVisible(True)
+        self._show_cancel(True)
         self.progress.setValue(int(fraction * 1000))
 
     def _on_busy(self, busy: bool) -> None:
@@ -543,7 +551,8 @@ class MainWindow(QMainWindow):
             self.reading_label.setVisible(False)
         if not busy and not self.compute_busy() and not self.reader.is_busy():
             self.progress.setVisible(False)
-            self.cancel_button.setVisible(False)
+            self._show_cancel(False)
+            self._shown_jobs.clear()
 
     def _on_reading(self, busy: bool) -> None:
         # a read that takes a while says what it opens, with a busy bar and Cancel (quick ones
@@ -567,17 +576,19 @@ class MainWindow(QMainWindow):
         if not self.progress.isVisible():  # a computation's bar has priority
             self.progress.setRange(0, 0)  # no fraction is known for a read: a busy indicator
             self.progress.setVisible(True)
-            self.cancel_button.setVisible(True)
+            self._show_cancel(True)
 
     def cancel_running(self) -> None:
         if self.progress.maximum() == 0:  # the busy bar of a read (see _show_reading)
             self.reader.cancel()
             self.show_status(i18n.translate("MainWindow", "Cancelled; nothing was opened and everything is as it was."))
-        elif self._progress_channel is not None:
-            self._progress_worker.cancel(self._progress_channel)
+        elif self._shown_jobs:
+            for worker, channel in self._shown_jobs:
+                worker.cancel(channel)
+            self._shown_jobs.clear()
             self.show_status(i18n.translate("MainWindow", "Cancelled; the previous view is kept."))
         self.progress.setVisible(False)
-        self.cancel_button.setVisible(False)
+        self._show_cancel(False)
         self.reading_label.setVisible(False)
 
     def about_text(self) -> str:

@@ -66,3 +66,46 @@ def test_a_dock_that_cancels_to_submit_a_newer_request_is_not_stale(main_window,
     wait_idle(qtbot, main_window)
     qtbot.wait(50)
     assert not dock.is_stale
+
+
+@pytest.mark.parametrize("languages", [("hi",), ("hi", "en")])
+def test_esc_cancels_after_a_language_switch(main_window, qtbot, languages):
+    """Setting Cancel's text again on a switch must not take Esc away (QAbstractButton.setText
+    replaces a button's shortcut with the text's mnemonic: Esc stopped nothing in Hindi, nor
+    after switching back)."""
+    from ui import i18n
+
+    dock = main_window.docks["heatmapDock"]
+    try:
+        for code in languages:
+            i18n.set_language(code)
+        dock.refresh(_Slow())
+        qtbot.waitUntil(lambda: main_window.cancel_button.isVisible(), timeout=10_000)
+        qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: dock.is_stale, timeout=5_000)
+        assert not main_window.cancel_button.isVisible()
+    finally:
+        i18n.set_language("en")
+        wait_idle(qtbot, main_window)
+
+
+def test_esc_stops_every_long_job_the_status_bar_showed(main_window, qtbot):
+    """Two long jobs on two threads (the shared one and a dock's own): Esc stops both, not
+    only the one that reported progress last."""
+    from ui.worker import ComputeWorker
+
+    own = ComputeWorker()
+    main_window.ctx.add_worker(own)  # as the Run and Probes docks add theirs
+    cancelled = []
+    own.cancelled.connect(cancelled.append)
+    main_window.worker.cancelled.connect(cancelled.append)
+    try:
+        main_window.worker.submit("first", _Slow())
+        qtbot.waitUntil(lambda: main_window.cancel_button.isVisible(), timeout=10_000)
+        own.submit("second", _Slow())
+        qtbot.waitUntil(lambda: ("second" in {c for _, c in main_window._shown_jobs}), timeout=10_000)
+        qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: sorted(cancelled) == ["first", "second"], timeout=5_000)
+        qtbot.waitUntil(lambda: not own.is_busy() and not main_window.worker.is_busy(), timeout=5_000)
+    finally:
+        own.shutdown()
