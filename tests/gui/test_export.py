@@ -564,8 +564,14 @@ def test_a_thinned_curve_is_drawn_for_the_figure_not_for_the_width_it_arrived_at
         Document().with_family("rope").with_params("rope", n_positions=20_000))
     wait_idle(qtbot, main_window)
     heat = main_window.docks["heatmapDock"]
+
+    def exact_column_drawn() -> bool:  # it arrives after the pooled one, on a later request
+        x = heat.col_curve.getOriginalDataset()[0]
+        return x is not None and len(x) == 20_000  # the exact column: long enough to be thinned
+
+    qtbot.waitUntil(exact_column_drawn, timeout=30_000)  # on the condition, not on idleness (issue 30)
+    wait_idle(qtbot, main_window)
     x, y = heat.col_curve.getOriginalDataset()
-    assert x is not None and len(x) == 20_000  # the exact column: long enough to be thinned
     options = export.FigureOptions(scale=1, size=(800, 600))
     figures, drawn = [], []
     box = heat.col_plot.getViewBox()
