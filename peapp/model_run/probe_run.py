@@ -3,7 +3,7 @@
 saved result (``results_file``) instead of running again.
 
 The model is the Run on text panel's cached one (:data:`peapp.model_run.text_run.MODEL_CACHE`:
-loading is the slow part).  Long perplexity probes time a prefix first; its estimate, and every
+loading is the slow part), lent to the probe alone while it runs.  Long perplexity probes time a prefix first; its estimate, and every
 finished variant or passkey cell, reach ``on_partial(result)`` (called on the compute thread: a
 panel forwards it to the GUI thread) so curves draw as they arrive.  Cancel is the worker's:
 ``progress`` raises :class:`peapp.jobs.Cancelled`, checked once per layer.
@@ -132,14 +132,15 @@ class ProbeRequest(Request):
                                                        "Open Sample) first."))
         from peapp.model_run.text_run import MODEL_CACHE
 
-        loaded, reused = MODEL_CACHE.get(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f))
-        start = 0.0 if reused else _LOAD_SHARE
-        if self.phase == "estimate":
-            return self._estimate(loaded, progress, start)
-        if self.mode == "probe-passkey":
-            return self._passkey(loaded, reused, progress, start)
-        if self.mode == "probe-perplexity":
-            return self._perplexity(loaded, reused, progress, start)
+        # lent: the variants change the model's rotary frequencies while they run (restored after)
+        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
+            start = 0.0 if reused else _LOAD_SHARE
+            if self.phase == "estimate":
+                return self._estimate(loaded, progress, start)
+            if self.mode == "probe-passkey":
+                return self._passkey(loaded, reused, progress, start)
+            if self.mode == "probe-perplexity":
+                return self._perplexity(loaded, reused, progress, start)
         raise ParameterError(f"unknown probe {self.mode!r}: probe-perplexity or probe-passkey.")
 
     def _perplexity(self, loaded, reused: bool, progress: ProgressFn, start: float) -> ProbeOutcome:

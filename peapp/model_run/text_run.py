@@ -9,9 +9,11 @@ colours and order, tick labels, the class caption), so the CLI and the GUI agree
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -56,10 +58,13 @@ def resolve_text(source: str, text: str = "", text_file: str = "") -> tuple[str,
 
 
 class _ModelCache:
-    """The last loaded model, reused while the checkpoint file (and device) is unchanged."""
+    """The last loaded model, reused while the checkpoint file (and device) is unchanged, and
+    lent to one job at a time (:meth:`lend`): a probe swaps the model's attention function and
+    rotary frequencies for its variants, so a run beside it would compute with the probe's."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # guards _key / _loaded
+        self._lent = threading.Lock()  # held by the job the model is lent to
         self._key: tuple | None = None
         self._loaded: Any = None
 
@@ -72,8 +77,20 @@ class _ModelCache:
             stamp = ()
         return (os.path.abspath(path), device, stamp)
 
-    def get(self, path: str, device: str, progress: ProgressFn | None) -> tuple[Any, bool]:
-        """(the loaded model, whether it was already loaded)."""
+    @contextlib.contextmanager
+    def lend(self, path: str, device: str, progress: ProgressFn | None) -> Iterator[tuple[Any, bool]]:
+        """Inside: (the loaded model, whether it was already loaded), no other job holding it.
+        A job waiting for the model calls ``progress(0.0)``, so a cancelled one stops waiting
+        (the worker's hook raises :class:`peapp.jobs.Cancelled`)."""
+        while not self._lent.acquire(timeout=0.05):
+            if progress is not None:
+                progress(0.0)
+        try:
+            yield self._get(path, device, progress)
+        finally:
+            self._lent.release()
+
+    def _get(self, path: str, device: str, progress: ProgressFn | None) -> tuple[Any, bool]:
         from peapp.model_run import load_model
 
         key = self.key(path, device)
@@ -148,13 +165,12 @@ class TextRunRequest(Request):
                                                  "Sample) first."))
         text, label = resolve_text(self.text_source, self.text, self.text_file)
         digest = text_sha256(text)
-        loaded, reused = MODEL_CACHE.get(self.checkpoint, self.device,
-                                         lambda f: progress(_LOAD_SHARE * f))
-        ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
-        options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
-                             thumb_bins=self.thumb_bins, keep_map_qk=True)
-        start = 0.0 if reused else _LOAD_SHARE
-        run = run_model(loaded, ids, options, tokens=tokens, progress=lambda f: progress(start + (1 - start) * f))
+        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
+            ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
+            options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
+                                 thumb_bins=self.thumb_bins, keep_map_qk=True)
+            start = 0.0 if reused else _LOAD_SHARE
+            run = run_model(loaded, ids, options, tokens=tokens, progress=lambda f: progress(start + (1 - start) * f))
         return TextRunResult(run=run, checkpoint=self.checkpoint, family=loaded.family,
                              architecture=loaded.architecture, source=loaded.source,
                              load_seconds=loaded.load_seconds, reused_model=reused, text_label=label,

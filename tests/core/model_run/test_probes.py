@@ -470,3 +470,62 @@ def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, wor
         ProbeRequest.from_view(passkey_view, word_llama).run(progress)
     done = ProbeRequest.from_view(passkey_view, word_llama).run()
     assert len(done.result.cells) == 2
+
+
+def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypatch):
+    """The cached model is lent to one job at a time (issue 30): a probe swaps its rotary
+    frequencies for each variant, and a run started meanwhile computed with them.  The run is
+    started from inside the probe while a scaled variant's frequencies are set; it must wait for
+    the model and then equal the run made alone."""
+    import threading
+
+    import torch
+
+    from peapp.model_run import probes
+    from peapp.model_run.probe_run import ProbeRequest
+    from peapp.model_run.text_run import MODEL_CACHE, TextRunRequest
+    from peapp.views.probe import ProbeView
+
+    class _WatchedLock:  # the cache's lend lock, saying when a job had to wait for it
+        def __init__(self):
+            self.lock, self.waited = threading.Lock(), threading.Event()
+
+        def acquire(self, timeout=-1):
+            got = self.lock.acquire(timeout=timeout)
+            if not got:
+                self.waited.set()
+            return got
+
+        def release(self):
+            self.lock.release()
+
+    MODEL_CACHE.clear()
+    words = " ".join(f"w{i}" for i in _ids(70, seed=11))
+    run = TextRunRequest(checkpoint=short_llama, text_source="typed", text=words, layer=1, head=1)
+    alone = run.run()
+    probe_view = ProbeView(text_source="typed", text=words, length=60, variants="none,linear", window=20)
+    probe_alone = ProbeRequest.from_view(probe_view, short_llama).run()
+
+    watched = _WatchedLock()
+    monkeypatch.setattr(MODEL_CACHE, "_lent", watched, raising=False)
+    during: dict = {}
+    started = threading.Event()
+
+    def start_the_run_while_scaled(_fraction):
+        rotary = probes._rotary_modules(MODEL_CACHE._loaded.model)[0]
+        if started.is_set() or torch.equal(rotary.inv_freq, rotary.original_inv_freq):
+            return
+        started.set()  # the linear variant's frequencies are in the model now
+        thread = threading.Thread(target=lambda: during.setdefault("run", run.run()))
+        thread.start()
+        during["thread"] = thread
+        while thread.is_alive() and not watched.waited.is_set():
+            thread.join(0.01)
+
+    probe_during = ProbeRequest.from_view(probe_view, short_llama).run(start_the_run_while_scaled)
+    during["thread"].join(60)
+    assert started.is_set() and watched.waited.is_set()  # the run waited for the probe's model
+    for name in ("attention_map", "logit_map", "distance_profile", "entropy", "rope_usage"):
+        np.testing.assert_array_equal(getattr(during["run"].run, name), getattr(alone.run, name))
+    for a, b in zip(probe_during.result.curves, probe_alone.result.curves):
+        assert a.variant == b.variant and a.perplexity == b.perplexity
