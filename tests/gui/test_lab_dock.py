@@ -262,3 +262,24 @@ def test_a_language_switch_redraws_the_results_held_without_reading_or_training(
         assert "Sinusoidal" in [item.name() for item in dock.plot.listDataItems()]
     finally:
         i18n.set_language("en")
+
+
+def test_the_status_bar_shows_a_grid_and_esc_to_the_window_stops_it(main_window, qtbot, tmp_path, monkeypatch):
+    """The lab's progress is in the window's status bar like every long job's, and Esc stops it
+    (issue 30: the lab never showed status-bar progress, so Esc cancelled nothing there)."""
+    from PySide6.QtCore import Qt
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    dock = main_window.docks["labDock"]
+    dock.show()
+    dock.raise_()
+    dock.set_setting(results=str(tmp_path / "long"), **{**TINY, "steps": 50_000, "encodings": "alibi"})
+    qtbot.waitUntil(lambda: main_window.document_model.document.view("lab", "steps") == 50_000, timeout=10_000)
+    steps = []
+    dock._events.event.connect(lambda e: steps.append(e) if e["type"] == "step" else None)
+    dock.start_button.click()
+    qtbot.waitUntil(lambda: bool(steps) and main_window.cancel_button.isVisible(), timeout=300_000)
+    qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dock.training(), timeout=120_000)
+    assert "Cancelled" in dock.status_label.text(), dock.status_label.text()
+    assert dock.start_button.isEnabled() and not main_window.cancel_button.isVisible()

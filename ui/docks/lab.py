@@ -80,6 +80,9 @@ class LabDock(SettingsDock):
         self.trainer.failed.connect(self._on_trainer_failed)
         self.trainer.progressed.connect(self._on_trainer_progress)
         self.trainer.busyChanged.connect(self._on_trainer_busy)
+        self.trainer.cancelled.connect(self._on_trainer_cancelled)
+        # the window's status bar shows the grid's progress like every long job's, and Esc stops it
+        self.ctx.add_worker(self.trainer)
         app = QApplication.instance()
         if app is not None:  # quitting stops the grid at its next step; finished runs are on disk
             app.aboutToQuit.connect(self.trainer.shutdown)
@@ -442,10 +445,15 @@ class LabDock(SettingsDock):
 
     def cancel(self) -> None:
         if self._state in ("estimating", "training"):
+            self.trainer.cancel()  # → _on_trainer_cancelled, as for Esc (the window's cancel)
+
+    def _on_trainer_cancelled(self, _channel: str) -> None:
+        if self._state in ("estimating", "training"):
             self._state = "cancelling"
             self._set_status(lambda: translate("Lab", "Cancelling: the runs stop at their next step; finished runs "
                                                       "are kept."))
-            self.trainer.cancel()
+            if not self.trainer.is_busy():  # nothing was running: no busyChanged(False) will follow
+                self._on_trainer_busy(False)
 
     def training(self) -> bool:
         return self._state != "idle"
