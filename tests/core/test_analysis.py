@@ -143,17 +143,17 @@ def test_column_request_is_exact_where_the_table_view_is_pooled():
 
     params = jobs.frozen_params({"n_positions": 100_000, "d_model": 64, "base": 10000.0, "layout": "interleaved"})
     pooled = heatmap.TableRequest(family="sinusoidal", params=params, max_rows=256, reduce="mean").run().view
-    result = jobs.ColumnRequest(family="sinusoidal", params=params, column=0).run()
+    result = heatmap.ColumnRequest(family="sinusoidal", params=params, column=0).run()
     assert result.request.column == 0 and len(result.values) == 100_000 and result.positions[-1] == 99_999
     np.testing.assert_allclose(result.values, np.sin(np.arange(100_000) % (2 * np.pi)), atol=1e-5)
     assert np.abs(result.values).max() > 0.99 > 0.5 > np.abs(pooled.values[:, 0]).max()  # means shrink
     # learned: the table's column itself; families with no cheap column (bias rows) answer None
     spec = get("learned").default_spec()
     learned_params = jobs.frozen_params(spec.to_dict())
-    part = jobs.ColumnRequest(family="learned", params=learned_params, column=3, row_start=5, row_stop=40).run()
+    part = heatmap.ColumnRequest(family="learned", params=learned_params, column=3, row_start=5, row_stop=40).run()
     np.testing.assert_array_equal(part.values, learned.table_for(spec).lookup(torch.arange(5, 40))[:, 3].numpy())
     alibi_params = jobs.frozen_params(get("alibi").default_spec().to_dict())
-    assert jobs.ColumnRequest(family="alibi", params=alibi_params, column=3).run() is None
+    assert heatmap.ColumnRequest(family="alibi", params=alibi_params, column=3).run() is None
 
 
 def test_colour_levels_are_not_washed_out_by_a_few_outliers():

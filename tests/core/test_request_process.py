@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from peapp import i18n, request_process
-from peapp.analysis.heatmap import TableRequest
+from peapp.analysis.heatmap import AnsweredRowRequest, RowRequest, TableRequest
 from peapp.errors import ParameterError
-from peapp.jobs import AnsweredRowRequest, Cancelled, Request, RowRequest, frozen_params
+from peapp.jobs import Cancelled, Request, frozen_params
 from peapp.request_process import RequestProcess, dumps, loads
 
 SINUSOID = frozen_params({"n_positions": 300, "d_model": 64})
@@ -179,7 +179,7 @@ def _global(module: str, name: str) -> bytes:
 def test_a_global_other_than_a_data_class_is_refused(module, name):
     with pytest.raises(pickle.UnpicklingError, match="is not data this pipe carries"):
         loads(_global(module, name))
-    assert loads(_global("peapp.jobs", "RowRequest")) is RowRequest  # the same pickle of a data class loads
+    assert loads(_global("peapp.analysis.heatmap", "RowRequest")) is RowRequest  # the same pickle of a data class loads
 
 
 def test_data_round_trips():

@@ -20,8 +20,7 @@ from peapp import encodings
 from peapp.encodings.base import axis_plural
 from peapp.analysis.heatmap import LEVEL_SHARE
 from peapp.document import Document
-from peapp.analysis.heatmap import TableRequest, TableResult, stride_text
-from peapp.jobs import AnsweredRowRequest, ColumnRequest
+from peapp.analysis.heatmap import AnsweredRowRequest, ColumnRequest, TableRequest, TableResult, stride_text
 from peapp.views.heatmap import HeatmapView, pixel_cols, pixel_rows, table_request
 from ui import i18n
 from ui.docks.base import ViewDock, readout_label, viewport_of
