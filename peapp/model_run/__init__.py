@@ -24,8 +24,8 @@ from peapp.model_run.loading import (
     load_model,
     preload_runtime,
     registry_families,
-    resolve_device,
 )
+from peapp.device import resolve_device
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 
 # The runner's names are imported on first use (PEP 562): importing the package for its

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from peapp.i18n import translate
-from peapp.errors import CheckpointError, ParameterError, SizeError
+from peapp.device import resolve_device
+from peapp.errors import CheckpointError, SizeError
 from peapp.jobs import Cancelled
 from peapp.memory import available_bytes, human_bytes
 
@@ -83,26 +84,6 @@ def default_cache_dir() -> str:
     else:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
     return os.path.join(base, "peapp", "models")
-
-
-def resolve_device(name: str) -> str:
-    """'cpu', 'cuda' or 'mps', if this torch has it; a clear error otherwise."""
-    import torch
-
-    name = (name or "cpu").lower()
-    if name == "cpu":
-        return "cpu"
-    if name == "cuda":
-        if not torch.cuda.is_available():
-            raise ParameterError("device 'cuda' was asked for, but this torch build sees no CUDA GPU "
-                                 f"(torch {torch.__version__}); use --device cpu.")
-        return "cuda"
-    if name == "mps":
-        if not (getattr(torch.backends, "mps", None) and torch.backends.mps.is_available()):
-            raise ParameterError("device 'mps' was asked for, but this torch has no Apple MPS device; "
-                                 "use --device cpu.")
-        return "mps"
-    raise ParameterError(f"unknown device {name!r}: use cpu, cuda or mps.")
 
 
 def preload_runtime() -> None:
@@ -205,7 +186,7 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     the attention mask would)."""
     started = time.perf_counter()
     path = os.fspath(path)
-    device = resolve_device(device)
+    device = str(resolve_device(device))  # 'cpu', 'cuda', 'cuda:1', 'mps'
     if not os.path.exists(path):
         raise CheckpointError(translate("ModelLoading", "{path} does not exist: give a model folder or a .gguf file.").format(
             path=path))

@@ -13,6 +13,7 @@ from peapp.analysis import attention as A
 from peapp.analysis.attention import model as attention_model
 from peapp.analysis.attention import softmax
 from peapp.analysis.attention import threads as attention_threads
+from peapp.device import available_devices, resolve_device
 from peapp.errors import ParameterError
 from peapp.jobs import Cancelled
 
@@ -172,8 +173,8 @@ def test_work_on_one_worker_is_on_the_calling_thread(monkeypatch):
 
 
 def test_cpu_is_a_device_and_results_are_numpy():
-    assert A.resolve_device("cpu") == torch.device("cpu")
-    assert "cpu" in A.available_devices()
+    assert resolve_device("cpu") == torch.device("cpu")
+    assert "cpu" in available_devices()
     spec = A.AttentionSpec(scheme="t5", seq_len=30, n_heads=2, head_dim=8)
     view = A.attention_view(spec, device="cpu")
     assert isinstance(view.values, np.ndarray) and isinstance(view.t5_table, np.ndarray)
@@ -201,4 +202,4 @@ def test_a_device_this_machine_lacks_is_refused_with_a_message(device, monkeypat
 @pytest.mark.parametrize("device", ["gpu", "tpu:0", ""])
 def test_an_unknown_device_name_is_refused_with_a_message(device):
     with pytest.raises(ParameterError, match="cpu"):
-        A.resolve_device(device)
+        resolve_device(device)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import re
 import sys
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -38,35 +37,41 @@ def _call_name(node: ast.Call) -> str | None:
     return None
 
 
+def _non_literal_translation_calls(source: str) -> list[str]:
+    """The translation calls in ``source`` whose text is built in the call, not a literal."""
+    bad = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _call_name(node)
+        index = _TRANSLATION_CALLS.get(name or "")
+        if index is None or len(node.args) <= index:
+            continue
+        if name == "tr" and not isinstance(node.func, ast.Attribute):
+            continue  # only self.tr(...) is Qt's
+        if name == "translate" and len(node.args) != 2:
+            continue  # not a translate(context, text) call
+        # a variable (the translation helpers passing a marked message on) is a lookup, not
+        # a source string; a string built in the call (f-string, +, %, .format) never matches
+        built = (ast.JoinedStr, ast.BinOp, ast.Call)
+        if any(isinstance(arg, built) for arg in node.args[: index + 1]):
+            bad.append(f"{node.lineno}: {ast.unparse(node)[:100]}")
+    return bad
+
+
 def test_translation_calls_take_a_literal_text_never_an_f_string():
     """lupdate extracts an f-string with its placeholders filled in, and the string is then never
     found at run time: the text must be a plain literal, formatted after translating."""
-    bad = []
-    for path in translations.sources():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            name = _call_name(node)
-            index = _TRANSLATION_CALLS.get(name or "")
-            if index is None or len(node.args) <= index:
-                continue
-            if name == "tr" and not isinstance(node.func, ast.Attribute):
-                continue  # only self.tr(...) is Qt's
-            if name == "translate" and len(node.args) != 2:
-                continue  # not a translate(context, text) call
-            # a variable (the translation helpers passing a marked message on) is a lookup, not
-            # a source string; a string built in the call (f-string, +, %, .format) never matches
-            built = (ast.JoinedStr, ast.BinOp, ast.Call)
-            if any(isinstance(arg, built) for arg in node.args[: index + 1]):
-                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:100]}")
+    bad = [f"{path.relative_to(ROOT)}:{line}" for path in translations.sources()
+           for line in _non_literal_translation_calls(path.read_text(encoding="utf-8"))]
     assert not bad, "translation calls whose text is not a literal:\n" + "\n".join(bad)
 
 
-def test_the_f_string_check_catches_one():
-    tree = ast.parse('x = translate("C", f"{n} positions")')
-    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
-    assert isinstance(call.args[1], ast.JoinedStr)  # what the check above refuses
+@pytest.mark.parametrize("call", ["translate('C', f'{n} positions')", "msg('C', 'a ' + b)",
+                                  "self.tr('{n} rows'.format(n=n))", "translate('C', '%d rows' % n)"])
+def test_the_literal_check_refuses_a_text_built_in_the_call(call):
+    assert _non_literal_translation_calls(f"x = {call}\ny = translate('C', 'fine {{n}}').format(n=1)") == \
+        [f"1: {call}"]
 
 
 def test_every_source_file_is_in_one_translation_area():
@@ -143,11 +148,8 @@ def test_the_core_stays_english_until_a_translator_is_set():
 def _switch(qtbot, window, code):
     from ui import i18n
 
-    start = time.perf_counter()
     i18n.set_language(code)
-    seconds = time.perf_counter() - start
     wait_idle(qtbot, window)
-    return seconds
 
 
 def test_preferences_switch_the_language_at_once_and_back(main_window, qtbot, settings):
@@ -209,7 +211,7 @@ def _pictures(qtbot, window) -> dict:
 
 
 @pytest.mark.all_docks
-def test_a_switch_takes_under_a_fifth_of_a_second_and_round_trips_every_panel(main_window, qtbot):
+def test_a_switch_round_trips_every_panel_and_the_document(main_window, qtbot):
     """Switching retranslates every kept text at once; panels recompute their views in the
     background.  Back in English, every panel's picture and the Document are as they were."""
     main_window.resize(1600, 1000)
@@ -221,9 +223,8 @@ def test_a_switch_takes_under_a_fifth_of_a_second_and_round_trips_every_panel(ma
     _switch(qtbot, main_window, "en")
     before_doc = main_window.ctx.document
     before = _pictures(qtbot, main_window)
-    to_hindi = _switch(qtbot, main_window, "hi")
-    to_english = _switch(qtbot, main_window, "en")
-    print(f"switch to Hindi {to_hindi * 1000:.0f} ms, back {to_english * 1000:.0f} ms")  # reported, not asserted
+    _switch(qtbot, main_window, "hi")
+    _switch(qtbot, main_window, "en")
     assert main_window.ctx.document == before_doc
     after = _pictures(qtbot, main_window)
     # a pixel column of a heatmap may move by one (pyqtgraph's axis width hysteresis above);

@@ -46,7 +46,6 @@ if TYPE_CHECKING:
         TensorSource,
         attention_statistics,
     )
-    from peapp.analysis.attention.device import available_devices, resolve_device
     from peapp.analysis.attention.model import AttentionModel, get_model, model_bytes
     from peapp.analysis.attention.request import AttentionRequest, ShuffleRequest
     from peapp.analysis.attention.result import (
@@ -109,7 +108,6 @@ _HOME = {
     'attention_outputs': 'shuffle',
     'attention_statistics': 'blocks',
     'attention_view': 'view',
-    'available_devices': 'device',
     'caption': 'result',
     'checkpoint_name': 'spec',
     'estimate_view_bytes': 'view',
@@ -118,7 +116,6 @@ _HOME = {
     'last_query_weights': 'view',
     'model_bytes': 'model',
     'received_summary': 'result',
-    'resolve_device': 'device',
     'scheme_note': 'view',
     'scheme_params_from_document': 'spec',
     'scheme_spec': 'spec',
@@ -146,7 +143,7 @@ __all__ = ["DEFAULT_SENTENCE", "ENTRY_BUDGET", "KINDS", "MASKED", "MAX_SEQ_LEN",
            "SCHEME_LABELS", "SCHEME_TYPES", "SHUFFLE_MAX_TOKENS", "SINK_KEYS", "TOKEN_SOURCES", "AttentionModel",
            "AttentionRequest", "AttentionSpec", "AttentionView", "BlockSource", "BlockStatistics", "Scheme",
            "ShuffleRequest", "ShuffleResult", "TensorSource", "attention_outputs", "attention_statistics",
-           "attention_view", "available_devices", "caption", "checkpoint_name", "estimate_view_bytes",
-           "full_matrices", "get_model", "last_query_weights", "model_bytes", "received_summary", "resolve_device",
+           "attention_view", "caption", "checkpoint_name", "estimate_view_bytes",
+           "full_matrices", "get_model", "last_query_weights", "model_bytes", "received_summary",
            "scheme_note", "scheme_params_from_document", "scheme_spec", "sentence_words", "shuffle_test",
            "uniform_causal_received", "word_vector"]

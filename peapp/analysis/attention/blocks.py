@@ -53,7 +53,7 @@ import numpy as np
 import torch
 
 from peapp.analysis.attention import threads
-from peapp.analysis.attention.device import resolve_device
+from peapp.device import resolve_device
 from peapp.analysis.attention.softmax import MASKED, row_lse, softmax_into, weights
 from peapp.analysis.attention.spec import SINK_KEYS  # the sink share's "first few" keys
 from peapp.analysis.attention.threads import ProgressFn, Workspace, run_tasks

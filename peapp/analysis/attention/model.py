@@ -23,7 +23,7 @@ import numpy as np
 import torch
 
 from peapp.analysis.attention.blocks import BlockSource
-from peapp.analysis.attention.device import resolve_device
+from peapp.device import resolve_device
 from peapp.analysis.attention.schemes import scheme_spec, scheme_type
 from peapp.analysis.attention.spec import AttentionSpec, sentence_words, word_vector
 from peapp.analysis.attention.threads import Workspace, run_tasks

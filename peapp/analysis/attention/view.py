@@ -23,7 +23,7 @@ from peapp.analysis.attention.blocks import (
     compute_blocks,
     plan_blocks,
 )
-from peapp.analysis.attention.device import resolve_device
+from peapp.device import resolve_device
 from peapp.analysis.attention.model import (
     KEY_CHUNK,
     AttentionModel,

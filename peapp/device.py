@@ -1,15 +1,22 @@
-"""Which torch device a computation runs on: checked once, with a message that says what to do."""
+"""Which torch device a computation runs on: checked once, with a message that says what to do.
+
+The one place a device name is resolved: the attention inspector and the model runs both use it."""
 
 from __future__ import annotations
 
-import torch
+from typing import TYPE_CHECKING
 
 from peapp.errors import ParameterError
+
+if TYPE_CHECKING:  # torch is imported when a device is resolved: importing this module stays cheap
+    import torch
 
 
 def resolve_device(device: str | torch.device = "cpu") -> torch.device:
     """``device`` ("cpu", "cuda", "cuda:1", "mps", or a torch.device) as a torch.device this
     process can use; ParameterError naming the devices that are available when it cannot."""
+    import torch
+
     try:
         resolved = torch.device(device)
     except (RuntimeError, TypeError) as exc:
@@ -37,6 +44,8 @@ def resolve_device(device: str | torch.device = "cpu") -> torch.device:
 
 def available_devices() -> list[str]:
     """The device names :func:`resolve_device` accepts here."""
+    import torch
+
     names = ["cpu"]
     if torch.cuda.is_available():
         names += ["cuda"] + [f"cuda:{i}" for i in range(torch.cuda.device_count())]
