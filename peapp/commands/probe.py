@@ -21,12 +21,12 @@ import sys
 import time
 
 from peapp.errors import ParameterError
+from peapp.model_run.probe_run import VARIANTS
 
 NAME = "probe"
 HELP = ("measure a checkpoint: perplexity vs position under each RoPE scaling, or passkey retrieval by "
         "needle depth (lost in the middle)")
-# peapp.model_run.probes.VARIANTS, spelled out so the parser does not import torch (a test keeps them equal)
-VARIANT_NAMES = ("none", "linear", "ntk", "dynamic", "yarn", "llama3")
+VARIANT_NAMES = tuple(VARIANTS)  # probe_run's table: torch-free, so the parser does not import torch
 ESTIMATE_FROM = 4096  # peapp.model_run.probes.ESTIMATE_FROM
 
 

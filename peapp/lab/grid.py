@@ -32,7 +32,7 @@ from peapp.errors import ParameterError, ResultsWriteError
 from peapp.jobs import Cancelled
 from peapp.lab import results
 from peapp.lab.model import ENCODINGS, ROPE_SCALINGS, LabModel, loss_of
-from peapp.lab.options import ALL_VARIANTS, MODES, NOPE_STEP_FACTOR, TASKS, parse_encodings  # noqa: F401  (re-exported)
+from peapp.lab.options import ALL_VARIANTS, CONFIRM_SECONDS, MODES, NOPE_STEP_FACTOR, TASKS, parse_encodings  # noqa: F401  (re-exported)
 from peapp.lab.train import (
     RunResult,
     RunSpec,
@@ -42,7 +42,6 @@ from peapp.lab.train import (
     train_run,
 )
 
-CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first
 # Two workers on two cores each run slower than one process timed alone (shared caches, memory
 # bandwidth, the machine's other load): the 1-seed default grid took 1.66× the plain estimate
 # here (4.8 min against 2.9, load ≈ 2).  Plus each worker's start (spawn, torch import).

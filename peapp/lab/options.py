@@ -16,6 +16,7 @@ ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")
 # RoPE frequencies changed at evaluation time (the trained RoPE model, no retraining):
 # name → RopeSpec.rope_type.
 ROPE_SCALINGS = {"pi": "linear", "ntk": "ntk", "yarn": "yarn"}
+CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first (the CLI and the panel)
 LABELS = {"nope": "NoPE", "sinusoidal": msg("LabOptions", "Sinusoidal"), "learned": msg("LabOptions", "Learned absolute"),
           "t5": msg("LabOptions", "T5 relative bias"),
           "rope": "RoPE", "alibi": "ALiBi", "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK",

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayo
 from peapp.i18n import msg, shown, translate
 from peapp.analysis import lab as lab_analysis
 from peapp.document import Document
-from peapp.lab.options import LABELS
+from peapp.lab.options import CONFIRM_SECONDS, LABELS
 from peapp.lab.options import duration_text as _duration
 from ui import i18n
 from ui.docks._settings import SettingsDock
@@ -35,7 +35,6 @@ from ui.forms import Line, Spin
 from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label
 from ui.worker import ComputeWorker
 
-CONFIRM_SECONDS = 3600.0  # as peapp.lab.grid.CONFIRM_SECONDS (not imported: that module loads torch)
 COLORS = {"nope": "#7f8c8d", "sinusoidal": "#e67e22", "learned": "#c0392b", "t5": "#8e44ad", "rope": "#2471a3",
           "alibi": "#1e8449", "rope-pi": "#5dade2", "rope-ntk": "#48c9b0", "rope-yarn": "#f1c40f"}
 TRAINED_COLOR = "#8a9597"
