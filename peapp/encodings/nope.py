@@ -43,3 +43,28 @@ FAMILY = Family(
                                 "mask alone still leaks order.").format(n=s.n_positions, d=s.d_model),
     order=90,
 )
+
+
+# ---- temperature: how NoPE layers are helped at long context ---------------------------------
+
+def temperature_scale(positions: torch.Tensor, attn_scale: float = 0.1, floor_scale: float = 8192.0) -> torch.Tensor:
+    """Llama 4's attention-temperature tuning (Llama4TextAttention with ``attn_temperature_tuning``,
+    on its NoPE layers): the query at position ``p`` (0-based) is multiplied by
+    ``1 + attn_scale · log(1 + floor((p + 1) / floor_scale))``.  It steps at every multiple of
+    ``floor_scale`` and grows like a logarithm, sharpening attention that would flatten as the
+    number of keys grows.  Defaults are Llama4TextConfig's."""
+    import torch
+
+    from peapp.errors import ParameterError
+
+    if not floor_scale > 0:
+        raise ParameterError(translate("Encodings", "floor_scale must be positive (Llama 4 uses 8192)."))
+    return torch.log1p(torch.floor((positions.to(torch.float32) + 1.0) / floor_scale)) * attn_scale + 1.0
+
+
+def log_n_scale(n_keys: torch.Tensor, s: float = 1.0) -> torch.Tensor:
+    """Scalable-Softmax (Nakanishi 2025): a query that sees ``n`` keys has its logits multiplied by
+    ``s · log n``, so its attention does not flatten as ``n`` grows (causal: ``n = p + 1``)."""
+    import torch
+
+    return s * torch.log(n_keys.to(torch.float32))

@@ -125,6 +125,10 @@
         <translation>NoPE: {n:,} पोज़िशन्स × {d} डायमेंशन्स, सब शून्य। हर पोज़िशन एक जैसी है, इसलिए कॉज़ल मास्क के बिना मॉडल को केवल शब्दों का थैला दिखता है; अकेला कॉज़ल मास्क फिर भी क्रम की कुछ जानकारी दे देता है।</translation>
     </message>
     <message>
+        <source>floor_scale must be positive (Llama 4 uses 8192).</source>
+        <translation>floor_scale धनात्मक होना चाहिए (Llama 4 में 8192 है)।</translation>
+    </message>
+    <message>
         <source>max distance must exceed the {exact} exact buckets; raise it above {exact}.</source>
         <translation>अधिकतम दूरी {exact} सटीक बकेट से अधिक होनी चाहिए; इसे {exact} से ऊपर करें।</translation>
     </message>
