@@ -79,23 +79,6 @@ def read_layout(path: str) -> _LayoutWalk:
     return walk
 
 
-def _check_layout(path: str, size: int) -> None:
-    """Walk the header the way GGUFReader will, checking every count and length first.
-
-    GGUFReader trusts the file: an array whose declared length runs past the end of the file
-    makes it append empty views for ever (a 61-byte file exhausts any amount of memory), and a
-    few megabytes of one-byte array elements cost it gigabytes.  Here every length is checked
-    against the bytes that are left and the reader's total work is bounded before it starts.
-    The file is memory-mapped read-only and nothing proportional to a declared length is
-    allocated.
-    """
-    try:
-        with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as view:
-            _LayoutWalk(view, size, path).run()
-    except OSError as exc:
-        raise CheckpointError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
 class _LayoutWalk:
     def __init__(self, view: mmap.mmap, size: int, path: str, keep: bool = False):
         self.view, self.size, self.path, self.keep = view, size, path, keep

@@ -50,9 +50,3 @@ REFERENCES = (PRESS_2022_TABLE2, KAZEMNEJAD_2023_TREND)
 def for_metric(metric: str) -> list[dict[str, Any]]:
     """The references whose metric matches the measured one (perplexity for lm, exact match otherwise)."""
     return [r for r in REFERENCES if r["metric"] == metric]
-
-
-def relative_lengths(reference: dict[str, Any]) -> list[float]:
-    """The reference's evaluation lengths as multiples of its training length (the x axis on
-    which a paper's numbers can stand beside a lab curve trained at another length)."""
-    return [n / reference["train_length"] for n in reference["lengths"]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import torch
@@ -222,7 +222,3 @@ def _metric(model: LabModel, task: Task, batches: list, scaling: str | None) -> 
 
 def variant_label(name: str) -> str:
     return LABELS.get(name, name)
-
-
-def with_steps(spec: RunSpec, steps: int) -> RunSpec:
-    return replace(spec, train=replace(spec.train, steps=steps))

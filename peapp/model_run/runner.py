@@ -223,10 +223,6 @@ class _Session:
         return None
 
 
-def _kv_heads(cfg, heads: int) -> int:
-    return int(getattr(cfg, "num_key_value_heads", None) or heads)
-
-
 def _rotary_module(model):
     for name, module in model.named_modules():
         if name.endswith("rotary_emb") and hasattr(module, "inv_freq"):

@@ -215,13 +215,6 @@ class BlockSource:
             known[missing] = True
         return lse[:, rows]
 
-    def remember_lse(self, rows: np.ndarray, lse: torch.Tensor) -> None:
-        """Keep normalisers a view computed anyway (rows over all their keys)."""
-        self._init_lse()
-        assert self._lse is not None and self._lse_known is not None
-        self._lse[:, rows] = lse.to(torch.float32)
-        self._lse_known[rows] = True
-
 
 class TensorSource(BlockSource):
     """Given queries [H, n, d] and keys [kv heads, n, d] (real ones, e.g. from a model layer)."""
