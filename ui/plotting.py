@@ -150,3 +150,14 @@ def fit_colorbar_axis(colorbar: pg.ColorBarItem) -> None:
     width = int(widest + max(0, axis.style["tickLength"]) + axis.style["tickTextOffset"][0] + 10)
     if axis.width() != width:
         axis.setWidth(max(45, width))
+
+
+def tick_indices(n: int, max_labels: int) -> np.ndarray:
+    """Which of n cells get a label: all when they fit, else evenly thinned (first and last kept)."""
+    if n <= 0:
+        return np.zeros(0, dtype=int)
+    if n <= max_labels:
+        return np.arange(n)
+    step = int(np.ceil(n / max(1, max_labels)))
+    ticks = np.arange(0, n, step)
+    return ticks

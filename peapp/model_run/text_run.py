@@ -263,17 +263,6 @@ def grid_order(values: np.ndarray, sort: bool) -> np.ndarray:
     return np.argsort(-np.nan_to_num(values, nan=-np.inf), axis=1, kind="stable")
 
 
-def tick_indices(n: int, max_labels: int) -> np.ndarray:
-    """Which of n cells get a label: all when they fit, else evenly thinned (first and last kept)."""
-    if n <= 0:
-        return np.zeros(0, dtype=int)
-    if n <= max_labels:
-        return np.arange(n)
-    step = int(np.ceil(n / max(1, max_labels)))
-    ticks = np.arange(0, n, step)
-    return ticks
-
-
 # the class thresholds in words, for translation (the runner's CLASS_THRESHOLDS are the English, also in --json)
 _THRESHOLD_TEXTS = {"previous_token": msg("TextRun", "mean weight on the previous token ≥ 0.5"),
                     "sink": msg("TextRun", "mean weight on token 0 ≥ 0.5"),
@@ -303,6 +292,5 @@ def shown_label(label: str) -> str:
 # RunResult.term_kind (English in --json) as the panel shows it
 TERM_KIND_LABELS = {"content (rotation removed)": msg("TextRun", "content (rotation removed)"),
                     "position table": msg("TextRun", "position table")}
-CLASS_COLOURS = {"previous_token": "#e67e22", "sink": "#c0392b", "local": "#27ae60", "broad": "#2e86de"}
 CLASS_LABELS = {"previous_token": msg("TextRun", "previous-token"), "sink": msg("TextRun", "sink"), "local": msg("TextRun", "local"),
                 "broad": msg("TextRun", "broad / content")}

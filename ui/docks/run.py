@@ -38,10 +38,13 @@ from ui import i18n
 from ui import settings as preferences
 from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Check, Combo, Form, Spin
+from ui.plotting import tick_indices
 
 SEQUENTIAL = "viridis"
 DIVERGING = "CET-D1A"
 STATISTIC_MAP = "plasma"
+# head classes (peapp.model_run.text_run.CLASS_LABELS names them)
+CLASS_COLOURS = {"previous_token": "#e67e22", "sink": "#c0392b", "local": "#27ae60", "broad": "#2e86de"}
 MASKED_RGBA = (205, 205, 205, 255)  # masked cells (future keys): light grey, never a colour of the map
 MAX_TICK_LABELS = 40  # token labels per axis before they are thinned
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
@@ -778,7 +781,7 @@ class RunDock(ViewDock):
             statistic=shown(T.GRID_STATISTICS_LABELS[values["grid_statistic"]])))
         self._grid_layout, self._grid_order = (L, H, tile), order
         self.grid_plot.getViewBox().setRange(xRange=(0, H), yRange=(0, L), padding=0.01)
-        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, str(i)) for i in T.tick_indices(L, 32)]])
+        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, str(i)) for i in tick_indices(L, 32)]])
         self.grid_plot.getAxis("bottom").setTicks([[(i + 0.5, str(i)) for i in range(H)]] if not values["sort_grid"]
                                                   else [[(i + 0.5, f"#{i + 1}") for i in range(H)]])
         col = int(np.nonzero(order[layer] == head)[0][0])
@@ -803,17 +806,17 @@ class RunDock(ViewDock):
             keep = np.isfinite(y) & (y > 0)  # a log axis has no place for 0
             curve.setData(d[keep], y[keep])
             chosen = h == head
-            colour = T.CLASS_COLOURS[run.head_class[layer][h]]
+            colour = CLASS_COLOURS[run.head_class[layer][h]]
             curve.setPen(pg.mkPen(colour, width=3 if chosen else 1))
             curve.setZValue(2 if chosen else 1)
         self.distance_plot.setTitle(translate("Run", "Layer {layer}: mean weight by distance (thick: head {head})").format(
             layer=layer, head=head))
-        codes = {name: i for i, name in enumerate(T.CLASS_COLOURS)}
+        codes = {name: i for i, name in enumerate(CLASS_COLOURS)}
         classes = np.array([[codes[c] for c in row] for row in run.head_class])
-        colours = np.array([pg.mkColor(c).getRgb() for c in T.CLASS_COLOURS.values()], dtype=np.uint8)
+        colours = np.array([pg.mkColor(c).getRgb() for c in CLASS_COLOURS.values()], dtype=np.uint8)
         self.class_image.setImage(colours[classes], autoLevels=False, levels=(0, 255))
         self.class_image.setRect(QRectF(0, 0, run.heads, run.layers))
-        legend = " ".join(f"<span style='color:{T.CLASS_COLOURS[k]}'>■ {shown(v)}</span>"
+        legend = " ".join(f"<span style='color:{CLASS_COLOURS[k]}'>■ {shown(v)}</span>"
                           for k, v in T.CLASS_LABELS.items())
         self.class_plot.setTitle(legend, size="8pt")
 
