@@ -78,8 +78,7 @@ DROP_PATTERNS = [
     "torch/test/*",                 # C++ unit-test executables (83 MB)
     "torch/include/*",              # C/C++ headers
     "torch/share/*",                # CMake package files
-    "torch/_inductor/*",            # its sources and compiler templates: transformers imports a few
-                                    # of its modules (bytecode, in the archive), never compiles
+    "torch/_inductor/*",            # compiler templates: transformers imports a few of its modules, never compiles
     "torch/utils/benchmark/*",
     "torch/bin/protoc*",            # protobuf compiler
     "torch/bin/test_*", "torch/bin/*Test", "torch/bin/*.pt", "torch/bin/*.ptl",
@@ -93,11 +92,15 @@ DROP_PATTERNS = [
     "PySide6/Qt/qml/*", "PySide6/Qt/plugins/qmltooling/*", "PySide6/Qt/plugins/designer/*",
     "PySide6/typesystems/*", "PySide6/include/*", "PySide6/glue/*",
     "pyqtgraph/examples/*",
+    # the metadata of packages left out above (transformers' hook copies it): their absence is the truth
+    "hypothesis-*.dist-info/*", "pytest_xdist-*.dist-info/*", "pydantic-*.dist-info/*", "rich-*.dist-info/*",
+    "typer-*.dist-info/*", "jinja2-*.dist-info/*",
 ]
 
 # Never drop these even if a pattern above matches.
 KEEP_PATTERNS = [
     "torch/bin/torch_shm_manager",
+    "torch/_inductor/*.py",  # its config module reads its own source when imported (inspect.getsource)
 ]
 
 

@@ -116,7 +116,7 @@ def main(folder: Path = FOLDER, gguf_path: Path = GGUF) -> None:
     tokenizer.save(str(folder / "tokenizer.json"))
     write_gguf(gguf_path, load_file(str(folder / "model.safetensors")), tokenizer)
     for path in sorted([*folder.iterdir(), gguf_path]):
-        print(f"{path.relative_to(HERE)}: {path.stat().st_size:,} bytes")
+        print(f"{path}: {path.stat().st_size:,} bytes")
 
 
 if __name__ == "__main__":

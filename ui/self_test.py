@@ -212,7 +212,8 @@ def _switch_language(app) -> None:
 
     i18n.set_language("hi")
     try:
-        shown = QCoreApplication.translate("QPlatformTheme", "Cancel")
+        button = ("QPlatformTheme", "Cancel")  # in resources/i18n/qt_hi.ts (not a literal call: lupdate skips it)
+        shown = QCoreApplication.translate(*button)
         if shown == "Cancel":
             raise RuntimeError("the Hindi catalogues did not load (resources/i18n/*_hi.qm missing?)")
     finally:
