@@ -27,6 +27,7 @@ TEXT = HERE / "texts" / "alice-chapters-1-6.txt"
 VOCAB = 512
 LAYERS, HEADS, KV_HEADS, HIDDEN, FFN = 4, 4, 2, 32, 64
 CONTEXT, THETA, EPS = 256, 10_000.0, 1e-6
+INIT = 0.4  # std of the random weights: 0.02 (transformers' default) gives near-uniform attention in every head
 SPECIAL = "<|endoftext|>"  # id 0: begin and end of text
 
 
@@ -50,7 +51,7 @@ def build_model(vocab_size: int):
     config = LlamaConfig(vocab_size=vocab_size, hidden_size=HIDDEN, intermediate_size=FFN, num_hidden_layers=LAYERS,
                          num_attention_heads=HEADS, num_key_value_heads=KV_HEADS, max_position_embeddings=CONTEXT,
                          rope_theta=THETA, rms_norm_eps=EPS, tie_word_embeddings=True, bos_token_id=0,
-                         eos_token_id=0, architectures=["LlamaForCausalLM"])
+                         eos_token_id=0, initializer_range=INIT, architectures=["LlamaForCausalLM"])
     return LlamaForCausalLM(config).eval()
 
 

@@ -5,8 +5,10 @@ Each test blocks an import the way Python does for a module that is not there
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -57,12 +59,18 @@ def test_a_gguf_model_without_gguf_or_accelerate_names_it(monkeypatch, tmp_path,
         load_model(TINY_GGUF, cache_dir=str(tmp_path), verify=False)
 
 
-def test_a_module_missing_inside_a_library_says_reinstall(monkeypatch):
-    block(monkeypatch, "transformers.models.llama.modeling_llama")
-    with pytest.raises(MissingLibraryError, match=r"transformers is incomplete here \(it has no transformers\.models"
-                                                  r"\.llama\.modeling_llama\); reinstall it: pip install "
-                                                  r'--force-reinstall "transformers==5\.24\.0"'):
-        load_model(TINY, verify=False)
+def test_a_module_missing_inside_a_library_says_reinstall():
+    """In a fresh interpreter: once imported, transformers keeps its model classes (its lazy module
+    caches them), so blocking the module afterwards would not be seen."""
+    code = ("import sys; sys.modules['transformers.models.llama.modeling_llama'] = None\n"
+            "from peapp.model_run import load_model\n"
+            "try:\n    load_model(sys.argv[1], verify=False)\n"
+            "except Exception as exc:\n    print(type(exc).__name__, exc)\n")
+    result = subprocess.run([sys.executable, "-c", code, TINY], capture_output=True, text=True, timeout=300,
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.stdout.strip() == (
+        "MissingLibraryError transformers is incomplete here (it has no transformers.models.llama.modeling_llama); "
+        'reinstall it: pip install --force-reinstall "transformers==5.24.0"'), result.stderr[-2000:]
 
 
 def test_in_a_bundle_it_says_the_build_left_it_out(monkeypatch):
