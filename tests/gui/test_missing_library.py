@@ -90,3 +90,10 @@ def test_the_lab_names_the_missing_library(main_window, qtbot, monkeypatch, tmp_
     dock.trainer.submit("lab:train", TrainRequest(settings, str(tmp_path / "lab"), workers=1))
     qtbot.waitUntil(lambda: bool(failures), timeout=120_000)
     assert failures == ['the library safetensors is not installed; install it: pip install "safetensors==0.8.0"']
+
+
+def test_a_file_read_that_meets_a_missing_module_says_which():
+    from ui.file_reader import describe_failure
+
+    text = describe_failure(ModuleNotFoundError("No module named 'gguf'", name="gguf"))
+    assert text == 'the library gguf is not installed; install it: pip install "gguf==0.19.0"'
