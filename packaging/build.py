@@ -6,8 +6,9 @@
 Steps: PyInstaller with packaging/peapp.spec (CPU torch, PySide6-Essentials only, resources/,
 every dock/encoding/command module as a hidden import, the cuts listed in packaging/slim.py);
 a second slimming pass over the output folder (catches files PyInstaller adds after the spec's
-filters); then ``dist/peapp/peapp --self-test``.  Prints the build time and the bundle size;
-exits non-zero if the build or the smoke test fails.  Takes several minutes on two cores.
+filters); then ``dist/peapp/peapp --self-test``.  Prints the build time, the bundle size and its
+largest parts; exits non-zero if the build or the smoke test fails.  Takes several minutes on two
+cores.
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ def executable(dist: Path) -> Path:
 
 def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def part_sizes(bundle: Path, top: int = 12) -> list[tuple[str, int]]:
+    """The largest parts of the bundle: each entry of _internal/ (a package, a shared library) and
+    the executable (which holds the archive of every module's bytecode), biggest first."""
+    parts = [(p.name, folder_size(p) if p.is_dir() else p.stat().st_size)
+             for p in (bundle / "_internal").iterdir() if not p.is_symlink()]
+    parts += [(p.name + " (executable + module archive)", p.stat().st_size) for p in bundle.iterdir() if p.is_file()]
+    parts.sort(key=lambda part: -part[1])
+    return parts[:top]
 
 
 def run_pyinstaller(dist: Path, work: Path) -> None:
@@ -96,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     build_seconds = time.perf_counter() - started
     size = folder_size(bundle)
     print(f"bundle: {bundle}  size {size / 2**20:.0f} MiB  (slimming pass removed {removed / 2**20:.1f} MiB)")
+    for name, nbytes in part_sizes(bundle):
+        print(f"  {nbytes / 2**20:7.1f} MiB  {name}")
     if not args.no_build:
         print(f"build time: {build_seconds:.0f} s")
     if args.no_self_test:

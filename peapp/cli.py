@@ -117,6 +117,12 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return 0
     except Exception as exc:  # a bug: one line, not a traceback (PEAPP_DEBUG=1 shows it)
+        from peapp.libraries import missing_library
+
+        missing = missing_library(exc)  # a trimmed install: which library, and how to get it
+        if missing is not None:
+            print(f"peapp {args.command}: {missing}", file=sys.stderr)
+            return 2
         _debug_traceback()
         text = str(exc).splitlines()[0][:300] if str(exc) else "no detail"
         print(f"peapp {args.command}: internal error ({type(exc).__name__}: {text}); please report it "

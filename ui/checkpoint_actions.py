@@ -6,12 +6,13 @@ in the checkpoint dock, on the compute worker.
 from __future__ import annotations
 
 import os
+import sys
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
-from peapp.checkpoints.samples import INSTALL_HINT, available_samples
+from peapp.checkpoints.samples import INSTALL_HINT, available_samples, missing_packages
 from ui import i18n, settings as preferences
 from ui.i18n import msg
 
@@ -157,8 +158,8 @@ def _fill_samples(window) -> None:
         action.setData(path)
         action.setToolTip(path)
         action.triggered.connect(lambda checked=False, p=path: open_path(window, p))
-    if not samples:
-        menu.addAction(i18n.translate("CheckpointActions", "No samples installed: {command}")
+    if missing_packages() and not getattr(sys, "frozen", False):  # a bundle cannot pip install
+        menu.addAction(i18n.translate("CheckpointActions", "More samples: {command}")
                        .format(command=INSTALL_HINT)).setEnabled(False)
 
 

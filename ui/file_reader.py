@@ -27,6 +27,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, Signal, Slot
 
 from peapp.errors import PeappError
+from peapp.libraries import missing_library
 from peapp.i18n import translate
 
 
@@ -38,6 +39,9 @@ def describe_failure(exc: BaseException) -> str:
         return translate("FileReader", "out of memory while reading the file: is it the right file?")
     if isinstance(exc, OSError):
         return translate("FileReader", "cannot read the file: {problem}.").format(problem=exc.strerror or exc)
+    missing = missing_library(exc)  # a trimmed install: which library, and how to get it
+    if missing is not None:
+        return str(missing)
     traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)  # a bug: for a report
     return translate("FileReader", "internal error while reading ({problem})").format(
         problem=f"{type(exc).__name__}: {str(exc)[:200]}")

@@ -28,6 +28,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from peapp.errors import PeappError
+from peapp.libraries import missing_library
 from peapp.i18n import translate
 from peapp.jobs import Cancelled, ProgressFn, Request
 
@@ -229,6 +230,10 @@ class ComputeWorker(QObject):
             self._emit(self.failed, channel, generation, translate("Worker", "out of memory: choose a smaller size"))
             return
         except Exception as exc:  # a bug: report it without taking the app down
+            missing = missing_library(exc)  # a trimmed install: which library, and how to get it
+            if missing is not None:
+                self._emit(self.failed, channel, generation, str(missing))
+                return
             traceback.print_exc(file=sys.stderr)
             self._emit(self.failed, channel, generation,
                        translate("Worker", "internal error ({problem}); the previous view is kept")

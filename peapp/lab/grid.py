@@ -269,6 +269,11 @@ def _run_inline(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[Run
 
 
 def _record_failure(outcome: GridOutcome, emit: EventFn, spec: RunSpec, exc: Exception) -> None:
+    from peapp.libraries import missing_library
+
+    missing = missing_library(exc)  # a trimmed install: which library, and how to get it
+    if missing is not None:
+        exc = missing
     outcome.failed.append((spec.run_id, f"{type(exc).__name__}: {exc}"))
     emit({"type": "failed", "run_id": spec.run_id, "message": str(exc)})
 

@@ -27,6 +27,7 @@ from peapp.i18n import translate
 from peapp.device import resolve_device
 from peapp.errors import CheckpointError, SizeError
 from peapp.jobs import Cancelled
+from peapp.libraries import GGUF_LIBRARIES, RUN_LIBRARIES, missing_library, require
 from peapp.memory import available_bytes, human_bytes
 
 # Families this module is tested on or written for (their transformers classes call the attention
@@ -183,10 +184,12 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     the available memory), a family that does not use the attention registry, and any file
     ``peapp inspect`` refuses.  ``verify``: run 12 tokens through peapp's attention and
     transformers' eager one and refuse if they differ (a family that passes position through
-    the attention mask would)."""
+    the attention mask would).  A library it needs that is missing raises
+    :class:`peapp.libraries.MissingLibraryError` (which one, and how to get it)."""
     started = time.perf_counter()
     path = os.fspath(path)
     device = str(resolve_device(device))  # 'cpu', 'cuda', 'cuda:1', 'mps'
+    require(*RUN_LIBRARIES)  # before uses_registry: without transformers it would call llama unsupported
     if not os.path.exists(path):
         raise CheckpointError(translate("ModelLoading", "{path} does not exist: give a model folder or a .gguf file.").format(
             path=path))
@@ -196,13 +199,20 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
             "model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "pytorch_model.bin.index.json"))
         if not has_weights and len(ggufs) == 1:
             path = os.path.join(path, ggufs[0])
-    if path.lower().endswith(".gguf"):
-        loaded = _load_gguf(path, device, cache_dir, progress, cancelled, memory_budget)
-    elif os.path.isdir(path):
-        loaded = _load_folder(path, device, progress, cancelled, memory_budget, source="folder")
-    else:
-        raise CheckpointError(f"{path}: running needs a Hugging Face model folder (config.json with its "
-                              f"weights and tokenizer) or a .gguf file.")
+    try:
+        if path.lower().endswith(".gguf"):
+            require(*GGUF_LIBRARIES)  # transformers says only "accelerate is required" (a ValueError)
+            loaded = _load_gguf(path, device, cache_dir, progress, cancelled, memory_budget)
+        elif os.path.isdir(path):
+            loaded = _load_folder(path, device, progress, cancelled, memory_budget, source="folder")
+        else:
+            raise CheckpointError(f"{path}: running needs a Hugging Face model folder (config.json with its "
+                                  f"weights and tokenizer) or a .gguf file.")
+    except ImportError as exc:  # a module a library of these needs (transformers re-raises it as its own)
+        missing = missing_library(exc)
+        if missing is None:
+            raise
+        raise missing from exc
     if verify and not (loaded.source == "gguf (cache)" and _cache_verified(loaded.cache_folder)):
         _verify(loaded)
         if loaded.source == "gguf (converted now)":

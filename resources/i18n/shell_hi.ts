@@ -247,8 +247,8 @@
         <translation>सूची साफ़ करें</translation>
     </message>
     <message>
-        <source>No samples installed: {command}</source>
-        <translation>कोई सैंपल इंस्टॉल नहीं है: {command}</translation>
+        <source>More samples: {command}</source>
+        <translation>और सैंपल: {command}</translation>
     </message>
     <message>
         <source>Open checkpoint</source>
@@ -903,6 +903,21 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>Libraries</name>
+    <message>
+        <source>the library {module} is missing from this build of the app; build it again with make bundle (packaging/README.md).</source>
+        <translation>ऐप के इस बिल्ड में लाइब्रेरी {module} नहीं है; make bundle से इसे फिर से बिल्ड करें (packaging/README.md)।</translation>
+    </message>
+    <message>
+        <source>{library} is incomplete here (it has no {module}); reinstall it: {command}</source>
+        <translation>यहाँ {library} अधूरी है (इसमें {module} नहीं है); इसे फिर से इंस्टॉल करें: {command}</translation>
+    </message>
+    <message>
+        <source>the library {library} is not installed; install it: {command}</source>
+        <translation>लाइब्रेरी {library} इंस्टॉल नहीं है; इसे इंस्टॉल करें: {command}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>session</source>
@@ -1287,6 +1302,10 @@ Replace them?</source>
 </context>
 <context>
     <name>Samples</name>
+    <message>
+        <source>Tiny Llama (random weights, made for trying the panels): RoPE</source>
+        <translation>छोटा Llama (रैंडम वेट्स, पैनल आज़माने के लिए बना): RoPE</translation>
+    </message>
     <message>
         <source>MiniLM (all-MiniLM-L6-v2): learned 512 × 384</source>
         <translation>MiniLM (all-MiniLM-L6-v2): लर्न्ड 512 × 384</translation>
