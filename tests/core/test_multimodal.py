@@ -176,3 +176,55 @@ def test_scores_are_one_at_the_query_and_follow_the_axes():
     assert s[0] == pytest.approx(1.0)
     assert s[1] == pytest.approx(np.mean([1, 1, np.cos(0.75), np.cos(0.375)]))
     assert s[2] == pytest.approx(np.mean([np.cos(5), np.cos(2.5), 1, 1]))
+
+
+# ---- the panel's computation ------------------------------------------------------------------
+from peapp.analysis.multimodal import MultimodalRequest  # noqa: E402
+from peapp.document import Document  # noqa: E402
+from peapp.views.multimodal import MultimodalView  # noqa: E402
+
+
+def test_request_lays_out_text_image_video_text():
+    result = MultimodalRequest(MultimodalView()).run()
+    seq = result.seq
+    assert seq.n == 6 + 24 + 48 + 6
+    np.testing.assert_array_equal(result.model_ids, mm.model_positions(seq, mm.PRESETS["qwen2_5_vl"]))
+    assert result.pair_axes.shape == (3, 64) and result.model_row == 1
+    q = result.query
+    assert seq.token_types[q] == mm.VIDEO and tuple(seq.grid_pos[q]) == (1, 2, 2)
+    assert result.scores.shape == (3, seq.n) and np.allclose(result.scores[:, q], 1.0)
+    # every visual token is on the mosaic once
+    shown = result.mosaic[result.mosaic >= 0]
+    assert sorted(shown.tolist()) == np.flatnonzero(seq.token_types != 0).tolist()
+    # Qwen2.5-VL spaces 3 frames 2 s apart at 2 ids a second: t reaches start + 8, past the text after
+    assert result.overlap > 0
+
+
+@pytest.mark.parametrize("design, rows", [("videorope", 4), ("hope", 4), ("v2pe", 4), ("mrope", 3)])
+def test_designs_switch_ids_pairs_and_maps(design, rows):
+    result = MultimodalRequest(MultimodalView(design=design, style="qwen2_vl")).run()
+    assert result.pair_axes.shape[0] == rows and result.scores.shape[0] == rows
+    if design == "hope":
+        assert (result.pair_axes[-1] == 4).sum() == 16 and result.pair_axes[-1][-1] == 4
+    if design == "v2pe":
+        assert result.ids[0, 7] == pytest.approx(6.25)
+    if design == "mrope":
+        np.testing.assert_array_equal(result.ids, result.model_ids)
+
+
+def test_bad_sequence_is_refused_by_the_document():
+    with pytest.raises(ParameterError, match="cannot read block"):
+        Document().with_view("multimodal", blocks="text 3, sound 4")
+
+
+def test_open_checkpoint_config_sets_the_model(tmp_path):
+    config = transformers.Qwen3VLConfig(text_config=dict(TEXT, head_dim=16, rope_parameters=ROPE),
+                                        vision_config=VISION)
+    config.save_pretrained(tmp_path)
+    result = MultimodalRequest(MultimodalView(style="qwen2_vl"), checkpoint=str(tmp_path)).run()
+    assert result.mcfg.model_type == "qwen3_vl" and result.mcfg.interleaved and result.mcfg.pairs == 8
+    assert result.model_row == 2
+    # a checkpoint without M-RoPE: the preset, and a note why
+    transformers.LlamaConfig(**TEXT).save_pretrained(tmp_path / "llama")
+    result = MultimodalRequest(MultimodalView(style="qwen2_vl"), checkpoint=str(tmp_path / "llama")).run()
+    assert result.mcfg.model_type == "qwen2_vl" and "not used" in result.notes[0]
