@@ -16,3 +16,7 @@ from peapp.views.base import ViewSpec, register
 class MultimodalView(MultimodalSettings, ViewSpec):
     view_id: ClassVar[str] = "multimodal"
     title: ClassVar[str] = msg("Panels", "Multimodal positions (M-RoPE)")
+
+    def settings(self) -> MultimodalSettings:
+        """What the request computes (the settings without the view's identity)."""
+        return MultimodalSettings(**{i.name: getattr(self, i.name) for i in MultimodalSettings.param_infos()})
