@@ -402,11 +402,11 @@ class _Detector:
 
     def mrope(self) -> Any:
         """The config's multimodal RoPE (peapp.encodings.multimodal.MRopeConfig), or None."""
-        from peapp.encodings import multimodal
+        from peapp.checkpoints import mrope_config
         from peapp.errors import ParameterError
 
         try:
-            return multimodal.read_config(self.cfg)
+            return mrope_config.read_config(self.cfg)
         except (ParameterError, TypeError, ValueError):
             return None
 

@@ -84,7 +84,7 @@ class MultimodalDock(ViewDock):
                                 "temporal_spacing": Spin(decimals=4, adaptive=True),
                                 "v2pe_step": Spin(decimals=4, adaptive=True)},
                          object_names={n: f"multimodal_{n}" for n in names})
-        for name, widget in self.form.widgets.items():
+        for widget in self.form.widgets.values():
             if isinstance(widget, QComboBox):
                 widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             elif not isinstance(widget, QLineEdit):
