@@ -284,7 +284,8 @@ class MultimodalDock(ViewDock):
                 plot.addItem(text, ignoreBounds=True)
                 self._frame_labels.append((plot, text))
             plot.setXRange(-0.5, mosaic.shape[1] - 0.5, padding=0.02)
-            plot.setYRange(-1.5, mosaic.shape[0] - 0.5, padding=0.02)
+            # room above the tiles for their labels (a Devanagari line is taller than one row of a small grid)
+            plot.setYRange(-0.5 - max(1.5, 0.45 * mosaic.shape[0]), mosaic.shape[0] - 0.5, padding=0.02)
 
     def _caption(self, r: MultimodalResult) -> str:
         c, s = r.mcfg, r.mcfg.sections
