@@ -31,8 +31,8 @@ from peapp.i18n import msg
 from peapp.views.multimodal import MultimodalView
 from ui import i18n
 from ui.docks.base import ViewDock, error_label, readout_label
-from ui.forms import Form, Line, Spin
-from ui.plotting import plot_at
+from ui.forms import Form, Line, Spin, compact
+from ui.plotting import plot_at, relax_title_width
 
 AXIS_COLOURS = {0: (211, 84, 0), 1: (39, 174, 96), 2: (46, 134, 222), AXIS_1D: (127, 140, 141),
                 AXIS_ZERO: (236, 240, 241)}
@@ -86,7 +86,7 @@ class MultimodalDock(ViewDock):
                          object_names={n: f"multimodal_{n}" for n in names})
         for widget in self.form.widgets.values():
             if isinstance(widget, QComboBox):
-                widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+                compact(widget, 16)  # elided, not as wide as the longest choice: the dock fits 1366 px
             elif not isinstance(widget, QLineEdit):
                 widget.setMaximumWidth(90)
         box = QWidget()
@@ -125,6 +125,7 @@ class MultimodalDock(ViewDock):
         self.ids_plot = self.graphics.addPlot(row=0, col=0, enableMenu=False)
         self.ids_plot.showGrid(x=False, y=True, alpha=0.2)
         self.ids_plot.hideButtons()
+        relax_title_width(self.ids_plot)  # a long title (with its legend) is clipped, never widens the dock
         self.flat_curve = self.ids_plot.plot(pen=pg.mkPen((120, 120, 120), width=1, style=Qt.PenStyle.DotLine))
         self.axis_curves = [self.ids_plot.plot(pen=pg.mkPen(AXIS_COLOURS[a], width=w), stepMode="center")
                             for a, w in ((0, 3.0), (1, 2.0), (2, 1.2))]
@@ -134,6 +135,7 @@ class MultimodalDock(ViewDock):
 
         self.pairs_plot = self.graphics.addPlot(row=1, col=0, enableMenu=False)
         self.pairs_plot.hideButtons()
+        relax_title_width(self.pairs_plot)
         self.pairs_plot.invertY(True)
         self.pairs_image = pg.ImageItem(axisOrder="row-major")
         self.pairs_plot.addItem(self.pairs_image)
@@ -144,10 +146,11 @@ class MultimodalDock(ViewDock):
             # two maps a row: a video's frames side by side make a wide mosaic, and wide plots show it larger
             plot = self.maps_layout.addPlot(row=k // 2, col=k % 2, enableMenu=False)
             plot.hideButtons()
+            relax_title_width(plot)
             plot.invertY(True)
             plot.setAspectLocked(True)
             plot.hideAxis("left")
-            plot.hideAxis("bottom")
+            plot.getAxis("bottom").setPen(None)  # only its tick labels: the frames' names
             image = pg.ImageItem(axisOrder="row-major")
             plot.addItem(image)
             marker = QGraphicsRectItem()
@@ -158,7 +161,6 @@ class MultimodalDock(ViewDock):
             marker.setZValue(10)
             plot.addItem(marker, ignoreBounds=True)
             self.maps.append((plot, image, marker))
-        self._frame_labels: list[tuple[pg.PlotItem, pg.TextItem]] = []
         self.colorbar = pg.ColorBarItem(values=(-1, 1), colorMap=pg.colormap.get(COLORMAP), interactive=False,
                                         width=12)
         self.colorbar.setImageItem([m[1] for m in self.maps])
@@ -231,7 +233,7 @@ class MultimodalDock(ViewDock):
                           for a in (0, 1, 2))
         legend += ' <span style="color:#787878">┈ ' + i18n.translate("Multimodal", "token index") + "</span>"
         self.ids_plot.setTitle(i18n.translate("Multimodal", "Position ids — {design}").format(
-            design=i18n.shown(mm.DESIGN_LABELS[r.design])) + "&nbsp;&nbsp;" + legend, size="10pt")
+            design=i18n.shown(mm.DESIGN_LABELS[r.design])) + "<br>" + legend, size="10pt")
 
     def _draw_pairs(self, r: MultimodalResult) -> None:
         rows, pairs = r.pair_axes.shape
@@ -250,12 +252,9 @@ class MultimodalDock(ViewDock):
                           for a in used)
         self.pairs_plot.setTitle(i18n.translate(
             "Multimodal", "Which rotary pair carries which axis (sections t {t} · h {h} · w {w}; ★ the model's)")
-            .format(t=s[0], h=s[1], w=s[2]) + "&nbsp;&nbsp;" + legend, size="10pt")
+            .format(t=s[0], h=s[1], w=s[2]) + "<br>" + legend, size="10pt")
 
     def _draw_maps(self, r: MultimodalResult) -> None:
-        for plot, item in self._frame_labels:
-            plot.removeItem(item)
-        self._frame_labels = []
         mosaic = r.mosaic
         visual = mosaic >= 0
         values = [np.where(visual, s[np.clip(mosaic, 0, None)], np.nan) for s in r.scores]
@@ -276,16 +275,11 @@ class MultimodalDock(ViewDock):
             marker.setVisible(len(q) > 0)
             if len(q):
                 marker.setRect(QRectF(q[0][1] - 0.5, q[0][0] - 0.5, 1, 1))
-            for x, width, label in r.mosaic_frames:
-                if width < 2 and len(r.mosaic_frames) > 8:
-                    continue
-                text = pg.TextItem(label, color="#777", anchor=(0, 1))
-                text.setPos(x - 0.5, -0.5)
-                plot.addItem(text, ignoreBounds=True)
-                self._frame_labels.append((plot, text))
+            # the frames' names as the bottom axis's ticks: an axis keeps room for its text in pixels,
+            # where labels inside the plot took rows a small grid does not have
+            plot.getAxis("bottom").setTicks([[(x + (width - 1) / 2, label) for x, width, label in r.mosaic_frames], []])
             plot.setXRange(-0.5, mosaic.shape[1] - 0.5, padding=0.02)
-            # room above the tiles for their labels (a Devanagari line is taller than one row of a small grid)
-            plot.setYRange(-0.5 - max(1.5, 0.45 * mosaic.shape[0]), mosaic.shape[0] - 0.5, padding=0.02)
+            plot.setYRange(-0.5, mosaic.shape[0] - 0.5, padding=0.02)
 
     def _caption(self, r: MultimodalResult) -> str:
         c, s = r.mcfg, r.mcfg.sections
