@@ -87,6 +87,7 @@ class MultimodalResult:
     mosaic_frames: tuple[tuple[int, int, str], ...]  # (x of the frame's first column, width, label)
     overlap: int  # text tokens after a video whose ids fall below its largest t id
     notes: tuple[str, ...]
+    from_checkpoint: bool = False  # the open checkpoint's config set the model (the style is not used)
 
     def block_label(self, b: int) -> str:
         blk = self.seq.blocks[b]
@@ -114,6 +115,7 @@ class MultimodalRequest(Request):
     def compute(self, progress: ProgressFn) -> MultimodalResult:
         s = self.settings
         config: dict[str, Any] = mm.PRESETS[s.style]
+        from_checkpoint = False
         source = translate("Multimodal", "{style} preset").format(style=s.style)
         notes: list[str] = []
         if self.checkpoint and s.config_from == "auto":
@@ -123,6 +125,7 @@ class MultimodalRequest(Request):
                     raise ParameterError("it has no config.json")
                 mm.read_config(given)
                 config, source = given, os.path.basename(self.checkpoint.rstrip("/\\")) or self.checkpoint
+                from_checkpoint = True
             except PeappError as exc:
                 notes.append(translate("Multimodal", "The open checkpoint is not used ({reason}); showing the "
                                                      "{style} preset.").format(reason=exc, style=s.style))
@@ -182,7 +185,7 @@ class MultimodalRequest(Request):
             design=s.design, pair_rows=tuple(labels), pair_axes=np.stack(rows),
             model_row=2 if mcfg.interleaved else 1, wavelengths=2 * np.pi / inv,
             map_labels=tuple(m[0] for m in maps), scores=scores, query=int(query), mosaic=mosaic,
-            mosaic_frames=frames, overlap=overlap, notes=tuple(notes) + (() if len(visual) else (
+            mosaic_frames=frames, overlap=overlap, from_checkpoint=from_checkpoint, notes=tuple(notes) + (() if len(visual) else (
                 translate("Multimodal", "The sequence has no image or video: every token's t, h and w are equal "
                                         "(1D RoPE)."),)))
 

@@ -223,7 +223,7 @@ def test_open_checkpoint_config_sets_the_model(tmp_path):
     config.save_pretrained(tmp_path)
     result = MultimodalRequest(MultimodalView(style="qwen2_vl"), checkpoint=str(tmp_path)).run()
     assert result.mcfg.model_type == "qwen3_vl" and result.mcfg.interleaved and result.mcfg.pairs == 8
-    assert result.model_row == 2
+    assert result.model_row == 2 and result.from_checkpoint
     # a checkpoint without M-RoPE: the preset, and a note why
     transformers.LlamaConfig(**TEXT).save_pretrained(tmp_path / "llama")
     result = MultimodalRequest(MultimodalView(style="qwen2_vl"), checkpoint=str(tmp_path / "llama")).run()

@@ -93,5 +93,6 @@ def test_a_checkpoint_opened_in_the_window_sets_the_model(main_window, qtbot, tm
     wait_idle(qtbot, main_window)
     qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mcfg.model_type == kind, timeout=30_000)
     r = dock.last_result
+    assert not dock.form.widgets["style"].isEnabled() and r.from_checkpoint
     assert r.source == f"tiny-{kind}" and r.mcfg.pairs == 8 and r.mcfg.interleaved == (kind == "qwen3_vl")
     assert kind in dock.caption.text()

@@ -196,6 +196,7 @@ class MultimodalDock(ViewDock):
         self._draw_ids(result)
         self._draw_pairs(result)
         self._draw_maps(result)
+        self.form.set_row_enabled("style", not result.from_checkpoint)  # the checkpoint's config rules
         self.set_caption(self._caption(result))
 
     def _draw_ids(self, r: MultimodalResult) -> None:
