@@ -52,7 +52,7 @@ class MultimodalDock(ViewDock):
     view_id = MultimodalView.view_id
     title = msg("Panels", "Multimodal positions (M-RoPE)")
     tab_title = msg("Panels", "M-RoPE")
-    order = 97  # after Run on text and the probes: the View menu goes in key order
+    order = 95  # beside the Training lab: ties go by shortcut, so the View menu reads L, M, P, R
     shortcut = "Ctrl+Shift+M"  # Ctrl+0…9 are the article panels; M for M-RoPE
 
     def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
