@@ -39,7 +39,8 @@ AREAS: dict[str, tuple[str, ...]] = {
                "ui/docks/extrapolation.py", "ui/docks/timeseries.py", "ui/docks/patch_grid.py",
                "peapp/views/heatmap.py", "peapp/views/rotation.py", "peapp/views/spectrum.py",
                "peapp/views/example.py", "peapp/views/extrapolation.py", "peapp/views/timeseries.py",
-               "peapp/views/patch_grid.py", "peapp/analysis/*.py", "peapp/encodings/*.py"),
+               "peapp/views/patch_grid.py", "ui/docks/multimodal.py", "peapp/views/multimodal.py",
+               "peapp/analysis/*.py", "peapp/encodings/*.py"),
     "shell": ("ui/*.py", "ui/docks/*.py", "ui/commands/*.py", "peapp/*.py", "peapp/views/*.py",
               "peapp/checkpoints/*.py", "peapp/commands/*.py", "main.py"),
 }

@@ -45,6 +45,7 @@ TOUR_SENTENCES = (
                 "measure past their training length (exact match or perplexity vs length, a band over seeds)."),
     msg("Tour", "Probes: context extension and \"lost in the middle\", measured on the opened checkpoint (issue 15)."),
     msg("Tour", "Run on text: the opened checkpoint run on the user's text, and what its attention does with position."),
+    msg("Tour", "Multimodal positions (M-RoPE): text, images and video in one sequence."),
 )
 
 

@@ -384,8 +384,31 @@ class _Detector:
             # Qwen2-VL / Qwen2.5-VL / GLM-4V … towers: RoPE over patch rows and columns, computed, not stored
             kind = (vision_rope or {}).get("rope_type", "default")
             base = (vision_rope or {}).get("rope_theta", vision.get("rope_theta"))
+            learned = ""
+            mrope = self.mrope()
+            if mrope is not None and mrope.vision_learned_grid:
+                side = math.isqrt(mrope.vision_learned_grid)
+                grid = f", a {side}×{side} grid" if side * side == mrope.vision_learned_grid else ""
+                table = [t for t in self.find(r"(?:^|\.)visual\.pos_embed\.weight$")
+                         if t.shape and t.shape[0] == mrope.vision_learned_grid]
+                self.claimed.update(t.name for t in table)  # named here, not an unknown position tensor
+                learned = (f", plus a learned position table of {mrope.vision_learned_grid:,} positions{grid}"
+                           + (f" ({table[0].name})" if table else "") + ", interpolated to each image's grid")
             self.warnings.append(f"vision_config: the vision tower uses 2-D RoPE over the patch grid (rope_type "
-                                 f"{kind!r}, base {base}); it is named here but not drawn.")
+                                 f"{kind!r}, base {base}; patch {vision.get('patch_size', '?')}, merged "
+                                 f"{vision.get('spatial_merge_size', '?')}×{vision.get('spatial_merge_size', '?')} "
+                                 f"into one token){learned}; the text model's M-RoPE is drawn by the Multimodal "
+                                 f"positions panel.")
+
+    def mrope(self) -> Any:
+        """The config's multimodal RoPE (peapp.encodings.multimodal.MRopeConfig), or None."""
+        from peapp.checkpoints import mrope_config
+        from peapp.errors import ParameterError
+
+        try:
+            return mrope_config.read_config(self.cfg)
+        except (ParameterError, TypeError, ValueError):
+            return None
 
     def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
@@ -477,9 +500,18 @@ class _Detector:
             self.warnings.append(f"RoPE type {params['rope_type']!r} ({undrawn}) is named here but not drawn: "
                                  f"peapp's RoPE views show 1-D RoPE.")
         extra = ""
-        mrope = (params.get("scaling") or {}).get("mrope_section")
-        if mrope:
-            extra = f", M-RoPE sections {mrope} (temporal, height, width)"
+        mrope = self.mrope()
+        if mrope is not None:
+            # the model's own layout: Qwen2/2.5-VL and GLM-4V contiguous sections, Qwen3-VL interleaved
+            sections = list(mrope.sections)
+            params["mrope"] = {"sections": sections, "layout": mrope.layout,
+                               "spatial_merge_size": mrope.spatial_merge_size,
+                               "tokens_per_second": mrope.tokens_per_second}
+            layout_text = (translate("Detect", "interleaved over the pairs") if mrope.interleaved else
+                           translate("Detect", "contiguous sections, time on the highest frequencies"))
+            extra = f", M-RoPE sections {sections} (temporal, height, width), " + layout_text
+        elif (params.get("scaling") or {}).get("mrope_section"):
+            extra = f", M-RoPE sections {params['scaling']['mrope_section']} (temporal, height, width)"
         self.add("rope", None, params,
                  translate("Detect", "RoPE{layers} base {base}, {scaling}, {layout}")
                  .format(layers=lt, base=_num(params["rope_theta"]), scaling=scaling_text, layout=layout)

@@ -968,6 +968,223 @@
     </message>
 </context>
 <context>
+    <name>Multimodal</name>
+    <message>
+        <source>Qwen2-VL (sectioned)</source>
+        <translation>Qwen2-VL (खंडों में)</translation>
+    </message>
+    <message>
+        <source>Qwen2.5-VL (sectioned, seconds)</source>
+        <translation>Qwen2.5-VL (खंडों में, सेकंड)</translation>
+    </message>
+    <message>
+        <source>Qwen3-VL (interleaved)</source>
+        <translation>Qwen3-VL (इंटरलीव्ड)</translation>
+    </message>
+    <message>
+        <source>GLM-4V (sectioned, partial)</source>
+        <translation>GLM-4V (खंडों में, आंशिक)</translation>
+    </message>
+    <message>
+        <source>open checkpoint, else the style</source>
+        <translation>खुला चेकपॉइंट, नहीं तो स्टाइल</translation>
+    </message>
+    <message>
+        <source>the style&apos;s preset</source>
+        <translation>स्टाइल का प्रीसेट</translation>
+    </message>
+    <message>
+        <source>1D RoPE</source>
+        <extracomment>the rows of the pair chart besides the design&apos;s: (key, label)</extracomment>
+        <translation>1D RoPE</translation>
+    </message>
+    <message>
+        <source>sectioned (Qwen2/2.5-VL)</source>
+        <translation>खंडों में (Qwen2/2.5-VL)</translation>
+    </message>
+    <message>
+        <source>interleaved (Qwen3-VL)</source>
+        <translation>इंटरलीव्ड (Qwen3-VL)</translation>
+    </message>
+    <message>
+        <source>text ({n})</source>
+        <translation>टेक्स्ट ({n})</translation>
+    </message>
+    <message>
+        <source>image {h}×{w}</source>
+        <translation>इमेज {h}×{w}</translation>
+    </message>
+    <message>
+        <source>video {f}×{h}×{w}, {s:g} s apart</source>
+        <translation>वीडियो {f}×{h}×{w}, {s:g} सेकंड के अंतर पर</translation>
+    </message>
+    <message>
+        <source>{style} preset</source>
+        <translation>{style} प्रीसेट</translation>
+    </message>
+    <message>
+        <source>The open checkpoint is not used ({reason}); showing the {style} preset.</source>
+        <translation>खुला चेकपॉइंट इस्तेमाल नहीं हुआ ({reason}); {style} प्रीसेट दिखाया जा रहा है।</translation>
+    </message>
+    <message>
+        <source>{kind}: ids laid out as {style}</source>
+        <translation>{kind}: ids {style} की तरह रखे गए</translation>
+    </message>
+    <message>
+        <source>1D RoPE on the flattened order</source>
+        <translation>सपाट क्रम पर 1D RoPE</translation>
+    </message>
+    <message>
+        <source>sectioned M-RoPE</source>
+        <translation>खंडों वाला M-RoPE</translation>
+    </message>
+    <message>
+        <source>interleaved M-RoPE</source>
+        <translation>इंटरलीव्ड M-RoPE</translation>
+    </message>
+    <message>
+        <source>VideoRoPE</source>
+        <translation>VideoRoPE</translation>
+    </message>
+    <message>
+        <source>HoPE</source>
+        <translation>HoPE</translation>
+    </message>
+    <message>
+        <source>V2PE</source>
+        <translation>V2PE</translation>
+    </message>
+    <message>
+        <source>The sequence has no image or video: every token&apos;s t, h and w are equal (1D RoPE).</source>
+        <translation>सीक्वेंस में कोई इमेज या वीडियो नहीं है: हर टोकन के t, h और w बराबर हैं (1D RoPE)।</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>इमेज</translation>
+    </message>
+    <message>
+        <source>f{frame}</source>
+        <translation>f{frame}</translation>
+    </message>
+    <message>
+        <source>the model&apos;s M-RoPE</source>
+        <extracomment>frame-split models: each video frame is its own grid, separated by timestamp text</extracomment>
+        <translation>मॉडल का M-RoPE</translation>
+    </message>
+    <message>
+        <source>VideoRoPE (Wei et al. 2025, from the paper)</source>
+        <translation>VideoRoPE (Wei et al. 2025, पेपर से)</translation>
+    </message>
+    <message>
+        <source>HoPE (Li et al. 2025, from the paper)</source>
+        <translation>HoPE (Li et al. 2025, पेपर से)</translation>
+    </message>
+    <message>
+        <source>V2PE (Ge et al. 2024, from the paper)</source>
+        <translation>V2PE (Ge et al. 2024, पेपर से)</translation>
+    </message>
+    <message>
+        <source>t (time)</source>
+        <translation>t (समय)</translation>
+    </message>
+    <message>
+        <source>h (rows)</source>
+        <translation>h (पंक्तियाँ)</translation>
+    </message>
+    <message>
+        <source>w (columns)</source>
+        <translation>w (कॉलम)</translation>
+    </message>
+    <message>
+        <source>1D position</source>
+        <translation>1D पोज़िशन</translation>
+    </message>
+    <message>
+        <source>t, unrotated (θ = 0)</source>
+        <translation>t, बिना घुमाव (θ = 0)</translation>
+    </message>
+    <message>
+        <source>Hover over the ids, the pairs or a map for values; click a token or a patch to make it the query.</source>
+        <translation>मान देखने के लिए ids, जोड़ों या किसी मैप पर पॉइंटर रखें; किसी टोकन या पैच को क्वेरी बनाने के लिए उस पर क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>टोकन</translation>
+    </message>
+    <message>
+        <source>position id</source>
+        <translation>पोज़िशन id</translation>
+    </message>
+    <message>
+        <source>rotary pair i (fast → slow)</source>
+        <translation>रोटरी जोड़ा i (तेज़ → धीमा)</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>स्कोर</translation>
+    </message>
+    <message>
+        <source>video {f}×{h}×{w}</source>
+        <translation>वीडियो {f}×{h}×{w}</translation>
+    </message>
+    <message>
+        <source>token index</source>
+        <translation>टोकन इंडेक्स</translation>
+    </message>
+    <message>
+        <source>Position ids — {design}</source>
+        <translation>पोज़िशन ids — {design}</translation>
+    </message>
+    <message>
+        <source>Which rotary pair carries which axis (sections t {t} · h {h} · w {w}; ★ the model&apos;s)</source>
+        <translation>कौन-सा रोटरी जोड़ा कौन-सा अक्ष ले जाता है (खंड t {t} · h {h} · w {w}; ★ मॉडल का)</translation>
+    </message>
+    <message>
+        <source>interleaved (Qwen3-VL: t, h, w take turns over the pairs)</source>
+        <translation>इंटरलीव्ड (Qwen3-VL: t, h, w जोड़ों पर बारी-बारी से)</translation>
+    </message>
+    <message>
+        <source>sectioned (time on the highest frequencies)</source>
+        <translation>खंडों में (समय सबसे ऊँची फ़्रीक्वेंसीज़ पर)</translation>
+    </message>
+    <message>
+        <source>{source}: {model}, head_dim {head} ({pairs} rotary pairs, base {base:g}), M-RoPE sections t {t} · h {h} · w {w}, {layout}. {n} tokens use ids 0 … {top} (delta {delta:+d}): a visual block advances the text by max(h, w), not by its tokens.</source>
+        <translation>{source}: {model}, head_dim {head} ({pairs} रोटरी जोड़े, बेस {base:g}), M-RoPE खंड t {t} · h {h} · w {w}, {layout}। {n} टोकन्स ids 0 … {top} इस्तेमाल करते हैं (delta {delta:+d}): एक विज़ुअल ब्लॉक टेक्स्ट को अपने टोकन्स जितना नहीं, max(h, w) जितना आगे बढ़ाता है।</translation>
+    </message>
+    <message>
+        <source> ⚠ {k} text token(s) after a video get ids at or below its largest t id (transformers 5.24 continues from start + max(h, w)).</source>
+        <translation> ⚠ वीडियो के बाद {k} टेक्स्ट टोकन्स को उसके सबसे बड़े t id के बराबर या उससे छोटे ids मिलते हैं (transformers 5.24 start + max(h, w) से आगे गिनता है)।</translation>
+    </message>
+    <message>
+        <source>Drawn from the paper&apos;s formulas, not a library: {design}.</source>
+        <translation>किसी लाइब्रेरी से नहीं, पेपर के सूत्रों से बनाया गया: {design}।</translation>
+    </message>
+    <message>
+        <source>, frame {f}, row {r}, column {c}</source>
+        <translation>, फ़्रेम {f}, पंक्ति {r}, कॉलम {c}</translation>
+    </message>
+    <message>
+        <source>token {k} · block {b}: {block}{where} · (t, h, w) = {ids}</source>
+        <translation>टोकन {k} · ब्लॉक {b}: {block}{where} · (t, h, w) = {ids}</translation>
+    </message>
+    <message>
+        <source> (the model&apos;s: {ids})</source>
+        <translation> (मॉडल के: {ids})</translation>
+    </message>
+    <message>
+        <source> · score from query {q} in {layout}: {s:.4f}</source>
+        <translation> · {layout} में क्वेरी {q} से स्कोर: {s:.4f}</translation>
+    </message>
+    <message>
+        <source>pair {i}: wavelength {wave:,.1f} positions · {axes}</source>
+        <translation>जोड़ा {i}: वेवलेंथ {wave:,.1f} पोज़िशन्स · {axes}</translation>
+    </message>
+    <message>
+        <source>Multimodal positions — {source}, {design}</source>
+        <translation>मल्टीमोडल पोज़िशन्स — {source}, {design}</translation>
+    </message>
+</context>
+<context>
     <name>Panels</name>
     <message>
         <source>Worked example</source>
@@ -1025,6 +1242,14 @@
     <message>
         <source>Parameters</source>
         <translation>पैरामीटर</translation>
+    </message>
+    <message>
+        <source>Multimodal positions (M-RoPE)</source>
+        <translation>मल्टीमोडल पोज़िशन्स (M-RoPE)</translation>
+    </message>
+    <message>
+        <source>M-RoPE</source>
+        <translation>M-RoPE</translation>
     </message>
 </context>
 <context>
@@ -1868,6 +2093,70 @@
     <message>
         <source>with</source>
         <translation>और</translation>
+    </message>
+    <message>
+        <source>Settings from</source>
+        <translation>सेटिंग्स कहाँ से</translation>
+    </message>
+    <message>
+        <source>auto: the open checkpoint&apos;s config when it has M-RoPE, else the model style&apos;s preset; style: always the preset.</source>
+        <translation>auto: खुले चेकपॉइंट का config, अगर उसमें M-RoPE है, नहीं तो मॉडल स्टाइल का प्रीसेट; style: हमेशा प्रीसेट।</translation>
+    </message>
+    <message>
+        <source>Model style</source>
+        <translation>मॉडल स्टाइल</translation>
+    </message>
+    <message>
+        <source>A released model&apos;s settings (head_dim 128, its base, sections and merge size) when no checkpoint gives them.</source>
+        <translation>जारी किए गए मॉडल की सेटिंग्स (head_dim 128, उसका बेस, खंड और मर्ज साइज़), जब कोई चेकपॉइंट उन्हें नहीं देता।</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>सीक्वेंस</translation>
+    </message>
+    <message>
+        <source>Blocks separated by commas: text N, image HxW, video FxHxW @Ss (rows and columns after merging; F token frames, S seconds between them).</source>
+        <translation>कॉमा से अलग ब्लॉक: text N, image HxW, video FxHxW @Ss (मर्ज के बाद पंक्तियाँ और कॉलम; F टोकन फ़्रेम, S उनके बीच के सेकंड)।</translation>
+    </message>
+    <message>
+        <source>Timestamp tokens</source>
+        <translation>टाइमस्टैम्प टोकन्स</translation>
+    </message>
+    <message>
+        <source>Qwen3-VL and GLM-4V: text tokens of the timestamp before each video frame (they separate frames by text, not by t ids).</source>
+        <translation>Qwen3-VL और GLM-4V: हर वीडियो फ़्रेम से पहले टाइमस्टैम्प के टेक्स्ट टोकन्स (ये मॉडल फ़्रेम्स को t ids से नहीं, टेक्स्ट से अलग करते हैं)।</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>डिज़ाइन</translation>
+    </message>
+    <message>
+        <source>The model&apos;s M-RoPE, or a later design drawn from its paper&apos;s formulas on the same sequence.</source>
+        <translation>मॉडल का M-RoPE, या बाद का कोई डिज़ाइन, उसी सीक्वेंस पर उसके पेपर के सूत्रों से बनाया गया।</translation>
+    </message>
+    <message>
+        <source>Temporal spacing</source>
+        <translation>समय का अंतराल</translation>
+    </message>
+    <message>
+        <source>VideoRoPE: δ, the t step per frame; HoPE: γ, the scale of the video&apos;s t ids.</source>
+        <translation>VideoRoPE: δ, हर फ़्रेम पर t का कदम; HoPE: γ, वीडियो के t ids का स्केल।</translation>
+    </message>
+    <message>
+        <source>V2PE step</source>
+        <translation>V2PE कदम</translation>
+    </message>
+    <message>
+        <source>V2PE: how far one visual token advances the position (text: 1).</source>
+        <translation>V2PE: एक विज़ुअल टोकन पोज़िशन को कितना आगे बढ़ाता है (टेक्स्ट: 1)।</translation>
+    </message>
+    <message>
+        <source>Query token</source>
+        <translation>क्वेरी टोकन</translation>
+    </message>
+    <message>
+        <source>The token whose RoPE scores to every key are drawn; −1: the middle patch of the last visual block.</source>
+        <translation>वह टोकन जिसके हर की से RoPE स्कोर दिखाए जाते हैं; −1: आख़िरी विज़ुअल ब्लॉक का बीच वाला पैच।</translation>
     </message>
 </context>
 <context>

@@ -330,6 +330,14 @@
         <translation>rope_freqs.weight से हर जोड़ी के फ़्रीक्वेंसी फ़ैक्टर (llama.cpp द्वारा बदली गई Llama-3 स्केलिंग)</translation>
     </message>
     <message>
+        <source>interleaved over the pairs</source>
+        <translation>जोड़ों पर इंटरलीव्ड</translation>
+    </message>
+    <message>
+        <source>contiguous sections, time on the highest frequencies</source>
+        <translation>लगातार खंड, समय सबसे ऊँची फ़्रीक्वेंसीज़ पर</translation>
+    </message>
+    <message>
         <source>RoPE{layers} base {base}, {scaling}, {layout}</source>
         <translation>RoPE{layers} बेस {base}, {scaling}, {layout}</translation>
     </message>
@@ -1368,6 +1376,10 @@ Replace them?</source>
     <message>
         <source>Run on text: the opened checkpoint run on the user&apos;s text, and what its attention does with position.</source>
         <translation>टेक्स्ट पर चलाएँ: खोला गया चेकपॉइंट आपके टेक्स्ट पर चलता है, और उसका अटेंशन पोज़िशन के साथ क्या करता है।</translation>
+    </message>
+    <message>
+        <source>Multimodal positions (M-RoPE): text, images and video in one sequence.</source>
+        <translation>मल्टीमोडल पोज़िशन्स (M-RoPE): एक ही सीक्वेंस में टेक्स्ट, इमेज और वीडियो।</translation>
     </message>
 </context>
 <context>

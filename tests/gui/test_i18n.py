@@ -23,7 +23,7 @@ _TRANSLATION_CALLS = {"translate": 1, "msg": 1, "QT_TRANSLATE_NOOP": 1, "tr": 0}
 #: panels whose every text is translated (the walk below fails on English left in them), by area
 SHELL_PANELS: tuple[str, ...] = ("checkpointDock",)
 PANELS_PANELS: tuple[str, ...] = ("parametersDock", "heatmapDock", "rotationDock", "spectrumDock", "exampleDock",
-                                  "extrapolationDock", "timeSeriesDock", "patchGridDock")
+                                  "extrapolationDock", "timeSeriesDock", "patchGridDock", "multimodalDock")
 MODEL_PANELS: tuple[str, ...] = ("attentionDock", "runDock", "probeDock", "labDock")
 TRANSLATED_PANELS = SHELL_PANELS + PANELS_PANELS + MODEL_PANELS
 
