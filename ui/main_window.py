@@ -39,7 +39,7 @@ from ui.worker import ComputeWorker
 
 # Bump when the meaning of a saved layout changes.  The set of docks is folded into the version
 # too (layout_version()), so a layout saved with other docks is never applied to this set.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2  # 2: the Checkpoint panel is a tab beside the views (was a strip along the bottom)
 # Start-up steps wait for the window's paint; if none comes (a window opened minimised) this long
 PAINT_WAIT_MS = 2000
 READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this long
@@ -86,6 +86,19 @@ class _AfterFirstPaint(QObject):
             then, self._then = self._then, None
             obj.removeEventFilter(self)
             QTimer.singleShot(0, then)  # after this paint has finished
+        return False
+
+
+class _OnResize(QObject):
+    """Calls ``then`` after each resize of the watched widget."""
+
+    def __init__(self, parent, then: Callable[[], None]):
+        super().__init__(parent)
+        self._then = then
+
+    def eventFilter(self, obj, event) -> bool:  # Qt override
+        if event.type() == QEvent.Type.Resize:
+            self._then()
         return False
 
 
@@ -363,6 +376,8 @@ class MainWindow(QMainWindow):
             dock.topLevelChanged.connect(self._name_tabs_soon)
         self._name_tabs_soon()
         i18n.notifier.changed.connect(self._name_tabs_soon)  # tabs take the new titles
+        if "parametersDock" in self.docks:  # a dragged column edge is the width it keeps
+            self.docks["parametersDock"].installEventFilter(_OnResize(self, self._note_left_width))
         self._apply_default_sizes()
         # Once more after the new docks are laid out (resizeDocks needs real geometry), then the
         # saved layout; at start-up nothing is painted until both are applied (the first paint
@@ -458,7 +473,38 @@ class MainWindow(QMainWindow):
         if left and right:
             width = self.width()
             side = min(380, max(260, width // 5))
+            self._left_width = side
             self.resizeDocks([left[0], right[0]], [side, width - side], Qt.Orientation.Horizontal)
+
+    def _left_column(self) -> QWidget | None:
+        dock = self.docks.get("parametersDock")
+        if dock is None or dock.isFloating() or not dock.isVisible() or \
+                self.dockWidgetArea(dock) != Qt.DockWidgetArea.LeftDockWidgetArea:
+            return None
+        return dock
+
+    def resizeEvent(self, event) -> None:  # Qt override
+        # Without a central widget Qt shares a window's new width between the dock areas: widening
+        # gave half of it to the Parameters column (340 → 690 px), not the plots.  The column
+        # keeps the width it had (the default, or where the user dragged its edge).
+        super().resizeEvent(event)
+        column = self._left_column()
+        width = getattr(self, "_left_width", None)
+        views = [d for d in self.docks.values() if d.isVisible() and not d.isFloating() and
+                 self.dockWidgetArea(d) == Qt.DockWidgetArea.RightDockWidgetArea]
+        if column is not None and views and width is not None and event.oldSize().width() != event.size().width():
+            # both sides named: resizeDocks moves the edge between them (one dock alone did nothing)
+            self.resizeDocks([column, views[0]], [width, max(1, self.width() - width)], Qt.Orientation.Horizontal)
+        self._width_laid_out = self.width()
+
+    def _note_left_width(self) -> None:
+        """The Parameters column changed width with the window's unchanged: the user dragged its edge."""
+        column = self._left_column()
+        if column is not None and getattr(self, "_width_laid_out", None) == self.width() and \
+                abs(column.width() - (getattr(self, "_left_width", None) or 0)) > 4:
+            # (within 4 px it is the layout placing the width asked for: the dock's frame is not
+            # counted by resizeDocks, and taking that as the new width shrank it 3 px each resize)
+            self._left_width = column.width()
 
     # ---- menus and status ---------------------------------------------------------------------
     def _build_menus(self) -> None:
