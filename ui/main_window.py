@@ -182,7 +182,8 @@ class MainWindow(QMainWindow):
         self.document_model = DocumentModel(document or Document(), self)
         self.worker = ComputeWorker(self)
         self.reader = FileReader(self)  # other people's files, read off the GUI thread
-        self.ctx = AppContext(self.document_model, self.worker, self.show_status, reader=self.reader)
+        self.ctx = AppContext(self.document_model, self.worker, self.show_status, reader=self.reader,
+                              show_panel=lambda name: self.show_panel(name) if name in self.docks else None)
         self.docks: dict[str, QWidget] = {}
         self.backend_seconds: float | None = None
         self._build_status_bar()

@@ -364,7 +364,8 @@ class SpectrumDock(ViewDock):
                 kind=self._kind_name(facts.spec.rope_type), start=facts.decay_before[0]))
 
     def _click(self, event) -> None:
-        """Clicking a pair selects it in the rotation view too (a shared view setting)."""
+        """Clicking a pair selects it in the rotation view too (a shared view setting) and brings that
+        view to the front."""
         facts = self._facts
         if facts is None:
             return
@@ -373,6 +374,7 @@ class SpectrumDock(ViewDock):
             i = int(round(hit[1].x()))
             if 0 <= i < len(facts.wavelength_before):
                 self.ctx.document_model.set_view(RotationView.view_id, pair=i)
+                self.ctx.show_panel("rotationDock")  # where the pair now turns: in front, not behind its tab
                 self.readout.setText(self.pair_text(i) + i18n.translate("Spectrum", " — shown in the rotation view."))
 
     def pair_text(self, i: int) -> str:
