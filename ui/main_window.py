@@ -422,6 +422,10 @@ class MainWindow(QMainWindow):
         for bar in self.findChildren(QTabBar):
             if bar.parent() is not self:
                 continue  # a panel's own tabs (the Checkpoint panel's views), not the docks'
+            # the short names whole ("Heatm…", "Rotati…" at 1238–1600 px): tabs that do not fit
+            # scroll (arrows at the end of the bar) instead of being cut
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
             for index in range(bar.count()):
                 dock = by_text.get(bar.tabText(index))
                 if dock is not None:

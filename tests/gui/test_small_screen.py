@@ -75,3 +75,20 @@ def test_widening_the_window_gives_the_width_to_the_plots(main_window, qtbot):
         main_window.resize(width, 700)
         qtbot.waitUntil(lambda w=width: main_window.width() == w, timeout=3000)
         qtbot.waitUntil(lambda: abs(parameters.width() - dragged) <= 4, timeout=3000)
+
+
+@pytest.mark.parametrize("width", [1238, 1366, 1600])
+def test_panel_tabs_show_their_short_names_whole(main_window, qtbot, width):
+    from PySide6.QtWidgets import QTabBar
+
+    main_window.resize(width, 728)
+    qtbot.waitUntil(lambda: main_window.width() == width, timeout=3000)
+    main_window.name_tabs()
+    wait_idle(qtbot, main_window)
+    bars = [b for b in main_window.findChildren(QTabBar) if b.parent() is main_window and b.isVisible() and b.count() > 3]
+    assert bars
+    for bar in bars:
+        for i in range(bar.count()):
+            # never squeezed below the room its whole name needs (squeezed, Qt elides: "Heatm…")
+            assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), (width, bar.tabText(i), bar.tabRect(i))
+        assert bar.elideMode() == Qt.TextElideMode.ElideNone and bar.usesScrollButtons()
