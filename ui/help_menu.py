@@ -102,7 +102,17 @@ def shortcut_entries(window) -> list[tuple[str, str]]:
     for button in window.findChildren(QAbstractButton):
         if not button.shortcut().isEmpty():
             add([button.shortcut()], button.toolTip().split(" (")[0] or _plain(button.text()))
-    return sorted(found, key=lambda pair: (pair[1].lower(), pair[0]))
+    return sorted(found, key=lambda pair: (_key_order(pair[0]), pair[1].lower()))
+
+
+def _key_order(key: str) -> tuple:
+    """Keys in the order people look them up: plain keys first, then by modifiers (Ctrl, Ctrl+Shift,
+    …), then the key itself with digits in numeric order (Ctrl+0 … Ctrl+9 together, not among the
+    descriptions they do; the list was sorted by description)."""
+    modifiers, _, last = key.rpartition("+") if len(key) > 1 else ("", "", key)
+    if not last:  # "Ctrl++"
+        modifiers, last = modifiers.rstrip("+"), "+"
+    return (modifiers.count("+") + bool(modifiers), modifiers, len(last) > 1, last.isdigit(), last)
 
 
 def _owner_description(obj) -> str:

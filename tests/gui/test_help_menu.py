@@ -171,3 +171,16 @@ def test_no_two_commands_share_a_key(main_window):
     duplicates = sorted({key for key in keys if keys.count(key) > 1})
     assert not duplicates, {key: [w for k, w in help_menu.shortcut_entries(main_window) if k == key]
                             for key in duplicates}
+
+
+def test_the_shortcuts_are_listed_by_key(main_window, qtbot):
+    """Sorted by key (the panels' Ctrl+0 … Ctrl+9 together, in order), not by description."""
+    keys = [key for key, _ in help_menu.shortcut_entries(main_window)]
+    digits = [k for k in keys if k.startswith("Ctrl+") and k[5:].isdigit()]
+    assert digits == sorted(digits) and len(digits) == 10
+    first, last = keys.index(digits[0]), keys.index(digits[-1])
+    assert keys[first:last + 1] == digits
+    dialog = help_menu.ShortcutsDialog(main_window)
+    shown = [dialog.table.item(row, 0).text() for row in range(dialog.table.rowCount())]
+    dialog.deleteLater()
+    assert shown == keys
