@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 import sys
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QDialogButtonBox, QFrame, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QTableWidget,
@@ -154,6 +154,15 @@ class TourDialog(QDialog):
         self.resize(440, 210)
         self.entries = tour_entries(window)
         self.step = 0
+        # panels the tour showed that were closed (an empty Checkpoint panel): closed again at the end
+        self._opened: set[str] = set()
+        # a frame over the panel a step describes, so its place in the window is seen
+        self.highlight = QFrame(window)
+        self.highlight.setObjectName("tourHighlight")
+        self.highlight.setStyleSheet("#tourHighlight { border: 3px solid #f1c40f; border-radius: 4px; "
+                                     "background: transparent; }")
+        self.highlight.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.highlight.hide()
         layout = QVBoxLayout(self)
         self.heading = QLabel()
         self.heading.setObjectName("tourHeading")
@@ -209,8 +218,34 @@ class TourDialog(QDialog):
         self.back_button.setEnabled(self.step > 0)
         last = self.step == len(self.entries) - 1
         self.next_button.setText(translate("Help", "&Finish") if last else translate("Help", "&Next >"))
+        dock = self.window_.docks.get(name)
+        if dock is not None and dock.isHidden():
+            self._opened.add(name)
         _raise_dock(self.window_, name)
-        self._stand_beside(self.window_.docks.get(name))
+        self._stand_beside(dock)
+        self._frame(dock)
+
+    def _frame(self, dock) -> None:
+        if dock is None or dock.isFloating():
+            self.highlight.hide()
+            return
+        self.window_.layout().activate()  # the raised panel's place, now
+        top_left = dock.mapTo(self.window_, dock.rect().topLeft())
+        self.highlight.setGeometry(QRect(top_left, dock.size()))
+        self.highlight.show()
+        self.highlight.raise_()
+
+    def done(self, result: int) -> None:  # Qt override: Finish, Close and Esc all end here
+        self.highlight.hide()
+        self.highlight.deleteLater()
+        document = self.window_.ctx.document
+        for name in self._opened:
+            dock = self.window_.docks.get(name)
+            # shown for the tour only: an empty Checkpoint panel is not left open (a model opened
+            # meanwhile keeps it)
+            if dock is not None and not (name == "checkpointDock" and document.checkpoint):
+                dock.hide()
+        super().done(result)
 
     def _next(self) -> None:
         if self.step >= len(self.entries) - 1:

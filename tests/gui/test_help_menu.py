@@ -184,3 +184,27 @@ def test_the_shortcuts_are_listed_by_key(main_window, qtbot):
     shown = [dialog.table.item(row, 0).text() for row in range(dialog.table.rowCount())]
     dialog.deleteLater()
     assert shown == keys
+
+
+def test_the_tour_frames_each_panel_and_leaves_an_empty_checkpoint_closed(qtbot, main_window):
+    from PySide6.QtCore import QPoint, QRect, Qt
+
+    checkpoint = main_window.docks["checkpointDock"]
+    assert checkpoint.isHidden() and not main_window.ctx.document.checkpoint
+    dialog = help_menu._open(main_window, help_menu.TourDialog)
+    qtbot.addWidget(dialog)
+    names = [e[0] for e in help_menu.tour_entries(main_window)]
+    for step, name in enumerate(names):
+        dock = main_window.docks[name]
+        frame = main_window.findChild(help_menu.QFrame, "tourHighlight")
+        qtbot.waitUntil(lambda d=dock, f=frame: f.isVisible() and f.geometry() == QRect(
+            d.mapTo(main_window, QPoint(0, 0)), d.size()), timeout=3000)
+        if name == "checkpointDock":
+            assert checkpoint.isVisible()  # shown while the tour describes it
+        if step < len(names) - 1:
+            qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=3000)
+    assert checkpoint.isHidden()  # empty: not left open
+    assert main_window.findChild(help_menu.QFrame, "tourHighlight") is None or \
+        not main_window.findChild(help_menu.QFrame, "tourHighlight").isVisible()
