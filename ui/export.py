@@ -253,12 +253,6 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
                     item.picture = None
                     item._updateLabel()
                     undo.append(lambda i=item, p=pen, t=text_pen, s=style: _restore_axis(i, p, t, s))
-                if isinstance(item, pg.PlotCurveItem):
-                    # one path per curve in a figure (the screen draws segments for speed,
-                    # ui.docks.base): an SVG/PDF reader then sees a curve, not 1,000 lines
-                    mode = item.opts["segmentedLineMode"]
-                    item.setSegmentedLineMode("off")
-                    undo.append(lambda i=item, m=mode: i.setSegmentedLineMode(m))
                 if isinstance(item, pg.PlotCurveItem) and _is_default_curve(item.opts.get("pen")):
                     pen = pg.mkPen(item.opts["pen"])
                     themed = pg.mkPen(pen)
@@ -471,7 +465,9 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
     with _export_style(widget, theme):
         if isinstance(widget, pg.GraphicsView):
             ratio = painter.device().devicePixelRatioF()
-            with _scene_at_size(widget, area.width(), area.height(), ratio) as source, _crisp_images(widget):
+            vector = not isinstance(painter.device(), QImage)
+            with _scene_at_size(widget, area.width(), area.height(), ratio) as source, _crisp_images(widget), \
+                    _curves_as_paths(widget, vector):
                 if isinstance(painter.device(), QSvgGenerator):
                     _render_items_with_own_clips(widget.scene(), painter, area, source)
                 else:
@@ -487,6 +483,31 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
                     widget.render(painter, QPoint(), QRegion(widget.rect()), QWidget.RenderFlag.DrawChildren)
                 finally:
                     painter.restore()
+
+
+@contextlib.contextmanager
+def _curves_as_paths(widget: QWidget, vector: bool) -> Iterator[None]:
+    """In an SVG or PDF, one path per curve (an SVG/PDF reader then sees a curve, not 1,000 lines);
+    a PNG keeps the segments the screen draws.
+
+    Stroking one path is what made ``peapp render heatmap`` at 100,000 positions slow: the exact
+    column of a fast RoPE or sinusoid pair, drawn as per-pixel min/max, is a zigzag of ~3,000
+    points over itself, and Qt's antialiased stroker took ~2 s a paint for it as one 1.5 px path
+    (0.02 s as segments), three paints a figure.  The pixels are the same lines either way.
+    """
+    undo: list = []
+    try:
+        if vector:
+            for scene in _scenes(widget):
+                for item in scene.items():
+                    if isinstance(item, pg.PlotCurveItem):
+                        mode = item.opts["segmentedLineMode"]
+                        item.setSegmentedLineMode("off")
+                        undo.append(lambda i=item, m=mode: i.setSegmentedLineMode(m))
+        yield
+    finally:
+        for action in reversed(undo):
+            action()
 
 
 def _render_items_with_own_clips(scene, painter: QPainter, target: QRectF, source: QRectF) -> None:
