@@ -174,7 +174,7 @@ class TourDialog(QDialog):
         hint = QLabel(translate("Help", "Every panel follows the Parameters panel; panels can be moved, tabbed and "
                                         "hidden (View menu), and each has its own Export. Esc ends the tour."))
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: palette(mid);")
+        hint.setStyleSheet("color: palette(window-text);")  # palette(mid) was hard to read
         layout.addWidget(hint)
         row = QHBoxLayout()
         self.back_button = QPushButton(translate("Help", "< &Back"))

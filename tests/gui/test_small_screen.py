@@ -92,3 +92,24 @@ def test_panel_tabs_show_their_short_names_whole(main_window, qtbot, width):
             # never squeezed below the room its whole name needs (squeezed, Qt elides: "Heatm…")
             assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), (width, bar.tabText(i), bar.tabRect(i))
         assert bar.elideMode() == Qt.TextElideMode.ElideNone and bar.usesScrollButtons()
+
+
+def _luminance(color) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF()) + 0.0722 * channel(color.blueF())
+
+
+def test_panel_captions_are_readable(main_window, qtbot):
+    """The one-line captions were grey italic (palette(mid)): about 2:1 against the window.  Read as
+    a rendered pixel would: the label's text colour after its style sheet, against the window."""
+    from PySide6.QtGui import QPalette
+
+    heat = main_window.docks["heatmapDock"]
+    caption = heat.caption
+    caption.ensurePolished()
+    text = caption.palette().color(QPalette.ColorRole.WindowText)
+    background = main_window.palette().color(QPalette.ColorRole.Window)
+    light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 4.5  # WCAG AA for body text
