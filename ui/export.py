@@ -522,11 +522,11 @@ def _render_items_with_own_clips(scene, painter: QPainter, target: QRectF, sourc
     clipping ancestors' shapes and the figure's source rectangle) set on its own.
     """
     scale = min(target.width() / source.width(), target.height() / source.height())
-    view = QTransform()
-    view.translate(target.x() + (target.width() - source.width() * scale) / 2,
-                   target.y() + (target.height() - source.height() * scale) / 2)
-    view.scale(scale, scale)
-    view.translate(-source.x(), -source.y())
+    # scene → figure: the source's corner to the origin, scaled, centred in the target (Qt's
+    # row-vector order: the left factor applies first)
+    view = QTransform.fromTranslate(-source.x(), -source.y()) * QTransform.fromScale(scale, scale) * \
+        QTransform.fromTranslate(target.x() + (target.width() - source.width() * scale) / 2,
+                                 target.y() + (target.height() - source.height() * scale) / 2)
     base = painter.transform()
     figure = QPainterPath()
     figure.addRect(source)

@@ -150,3 +150,17 @@ def fit_colorbar_axis(colorbar: pg.ColorBarItem) -> None:
     width = int(widest + max(0, axis.style["tickLength"]) + axis.style["tickTextOffset"][0] + 10)
     if axis.width() != width:
         axis.setWidth(max(45, width))
+
+
+def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
+    """A legend in its own row between the plot's title and its data (the row of the unused top
+    axis), entries side by side: a legend anchored inside the view box sat over the data (the
+    spectrum's context line, its decay curves), more so in a small export.  Curves plotted
+    with a ``name`` are added to it, as with ``PlotItem.addLegend``."""
+    legend = pg.LegendItem(offset=None, labelTextSize="8pt", colCount=columns, verSpacing=-6)
+    top = plot.getAxis("top")  # hidden in these plots: its cell takes the legend
+    plot.layout.removeItem(top)
+    top.hide()
+    plot.layout.addItem(legend, 1, 1, alignment=Qt.AlignmentFlag.AlignLeft)
+    plot.legend = legend
+    return legend

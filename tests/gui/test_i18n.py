@@ -191,7 +191,8 @@ def _differing_share(a, b) -> float:
         return 1.0
     def pixels(image):
         image = image.convertToFormat(image.Format.Format_RGB32)
-        return np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
+        # a copy: the converted image is freed on return, and a view of its bits read freed memory
+        return np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine()).copy()
     return float(np.mean(np.any((pixels(a) != pixels(b)).reshape(a.height(), -1, 4), axis=2)))
 
 
