@@ -183,7 +183,7 @@ class MainWindow(QMainWindow):
         self.worker = ComputeWorker(self)
         self.reader = FileReader(self)  # other people's files, read off the GUI thread
         self.ctx = AppContext(self.document_model, self.worker, self.show_status, reader=self.reader,
-                              show_panel=lambda name: self.show_panel(name) if name in self.docks else None)
+                              show_panel=self._show_view)
         self.docks: dict[str, QWidget] = {}
         self.backend_seconds: float | None = None
         self._build_status_bar()
@@ -443,6 +443,13 @@ class MainWindow(QMainWindow):
             "MainWindow", "Bring the {panel} panel to the front").format(panel=i18n.shown(dock.title))))
         action.triggered.connect(lambda: self.show_panel(dock.objectName()))
         return action
+
+    def _show_view(self, view_id: str) -> None:
+        """Bring the panel that shows view ``view_id`` to the front (a panel asks by view, never by dock)."""
+        for name, dock in self.docks.items():
+            if getattr(dock, "view_id", None) == view_id:
+                self.show_panel(name)
+                return
 
     def show_panel(self, name: str) -> None:
         """Show panel ``name`` and bring it to the front of its tab group, with the keyboard in it."""

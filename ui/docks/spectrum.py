@@ -374,7 +374,7 @@ class SpectrumDock(ViewDock):
             i = int(round(hit[1].x()))
             if 0 <= i < len(facts.wavelength_before):
                 self.ctx.document_model.set_view(RotationView.view_id, pair=i)
-                self.ctx.show_panel("rotationDock")  # where the pair now turns: in front, not behind its tab
+                self.ctx.show_panel(RotationView.view_id)  # where the pair now turns: in front, not behind its tab
                 self.readout.setText(self.pair_text(i) + i18n.translate("Spectrum", " — shown in the rotation view."))
 
     def pair_text(self, i: int) -> str:
