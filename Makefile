@@ -33,6 +33,7 @@ app: $(STAMP_APP)
 # Gates first, cheapest first: lint (ruff), the import contracts (lint-imports: peapp never
 # imports the GUI; no cycles), types of the core (mypy peapp); each is configured in pyproject.toml.
 test: $(STAMP_TEST)
+	@command -v rsvg-convert >/dev/null || { echo "make test needs rsvg-convert: apt-get install librsvg2-bin" >&2; exit 1; }
 	$(PY) -m ruff check .
 	$(dir $(PY))lint-imports
 	$(PY) -m mypy

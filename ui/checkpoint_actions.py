@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
@@ -58,13 +58,12 @@ def install(window) -> None:
 
 
 def _initial_layout(window) -> None:
-    """Without a saved layout: the checkpoint strip stays closed until something is opened (the
-    first view is the encoding itself), and takes a third of the height when it appears."""
+    """Without a saved layout: the Checkpoint tab stays closed until something is opened (the
+    first view is the encoding itself)."""
     dock = window.docks.get("checkpointDock")
     saved = window.settings.value("window/state") if window.settings is not None else None
     if dock is None or saved is not None:
         return
-    window.resizeDocks([dock], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
     if not window.document_model.document.checkpoint and not dock.opening:
         dock.hide()
 
@@ -212,12 +211,9 @@ def _local_paths(mime) -> list[str]:
 
 def _after_layout_restored(window) -> None:
     """A restored (or reset) layout never brings back an empty Checkpoint panel: it was saved while
-    a model was open, and on its own it would take a third of the height from the views.  When
-    shown, it is held to a third of the height, so the views keep room for their tab bar."""
+    a model was open."""
     dock = window.docks.get("checkpointDock")
     if dock is None or dock.isFloating():
         return
-    if dock.isVisible() and dock.height() > window.height() // 3:  # also the size it reopens at
-        window.resizeDocks([dock], [max(220, window.height() // 3)], Qt.Orientation.Vertical)
     if not window.document_model.document.checkpoint and not dock.opening:
         dock.hide()

@@ -16,6 +16,9 @@ class AppContext:
     document_model: DocumentModel
     worker: ComputeWorker
     status: Callable[[str], None] = field(default=lambda message: None)
+    #: bring the panel showing a view (by view id, e.g. "rotation") to the front of its tabs: the window does it, so a panel that
+    #: hands the user over to another (a spectrum pair to Rotations) never touches that panel
+    show_panel: Callable[[str], None] = field(default=lambda name: None)
     reader: FileReader = field(default_factory=FileReader)
     #: False while torch loads on the compute thread (the window's start-up): docks say so and
     #: compute nothing until the window calls their ``set_backend_ready()``

@@ -19,7 +19,11 @@ fills) fails.  Patching pyqtgraph's private module would tie us to its internals
 generator is the same painter path as the PNG and PDF output (one ``paint_figure`` for all
 three), keeps text as ``<text>`` (searchable, editable), embeds images as base64 PNG, and since
 Qt 6.7 writes real ``<clipPath>`` elements (the reason pyqtgraph wrote its own exporter).
-``tests/gui/test_export.py`` checks the SVG parses, has axis text and clips.
+``tests/gui/test_export.py`` checks the SVG parses, has axis text and clips.  Two things Qt
+writes are rewritten so that readers which follow SVG 1.1 only (librsvg: GNOME viewers,
+``rsvg-convert``, pandoc/LaTeX) draw what the PNG shows: cosmetic strokes are mapped to the
+figure's coordinates (``_device_strokes``), and each item is painted with its own clip
+(``_render_items_with_own_clips``); ``tests/gui/test_svg_in_librsvg.py`` compares the two.
 
 Hindi figures: the SVG's ``<text>`` names the font family only, and a machine without a
 Devanagari font draws boxes for it, so every Devanagari run is also written as its outline
@@ -46,10 +50,11 @@ from typing import Any, Iterator
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMarginsF, QPoint, QRectF, QSizeF, Qt
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPalette,
-                           QPdfWriter, QRegion)
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPainterPath,
+                           QPalette, QPdfWriter, QRegion, QTransform)
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsWidget, QLabel, QWidget
+from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsWidget, QLabel, QStyleOptionGraphicsItem,
+                               QWidget)
 
 from peapp import __version__
 from peapp import export_data
@@ -248,12 +253,6 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
                     item.picture = None
                     item._updateLabel()
                     undo.append(lambda i=item, p=pen, t=text_pen, s=style: _restore_axis(i, p, t, s))
-                if isinstance(item, pg.PlotCurveItem):
-                    # one path per curve in a figure (the screen draws segments for speed,
-                    # ui.docks.base): an SVG/PDF reader then sees a curve, not 1,000 lines
-                    mode = item.opts["segmentedLineMode"]
-                    item.setSegmentedLineMode("off")
-                    undo.append(lambda i=item, m=mode: i.setSegmentedLineMode(m))
                 if isinstance(item, pg.PlotCurveItem) and _is_default_curve(item.opts.get("pen")):
                     pen = pg.mkPen(item.opts["pen"])
                     themed = pg.mkPen(pen)
@@ -466,8 +465,13 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
     with _export_style(widget, theme):
         if isinstance(widget, pg.GraphicsView):
             ratio = painter.device().devicePixelRatioF()
-            with _scene_at_size(widget, area.width(), area.height(), ratio) as source, _crisp_images(widget):
-                widget.scene().render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
+            vector = not isinstance(painter.device(), QImage)
+            with _scene_at_size(widget, area.width(), area.height(), ratio) as source, _crisp_images(widget), \
+                    _curves_as_paths(widget, vector):
+                if isinstance(painter.device(), QSvgGenerator):
+                    _render_items_with_own_clips(widget.scene(), painter, area, source)
+                else:
+                    widget.scene().render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
         else:
             with _widget_at_size(widget, area.size(), theme) as laid_out, _crisp_images(widget):
                 # Laid out at the figure size; if its minimum size is larger, shrink it uniformly.
@@ -479,6 +483,78 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
                     widget.render(painter, QPoint(), QRegion(widget.rect()), QWidget.RenderFlag.DrawChildren)
                 finally:
                     painter.restore()
+
+
+@contextlib.contextmanager
+def _curves_as_paths(widget: QWidget, vector: bool) -> Iterator[None]:
+    """In an SVG or PDF, one path per curve (an SVG/PDF reader then sees a curve, not 1,000 lines);
+    a PNG keeps the segments the screen draws.
+
+    Stroking one path is what made ``peapp render heatmap`` at 100,000 positions slow: the exact
+    column of a fast RoPE or sinusoid pair, drawn as per-pixel min/max, is a zigzag of ~3,000
+    points over itself, and Qt's antialiased stroker took ~2 s a paint for it as one 1.5 px path
+    (0.02 s as segments), three paints a figure.  The pixels are the same lines either way.
+    """
+    undo: list = []
+    try:
+        if vector:
+            for scene in _scenes(widget):
+                for item in scene.items():
+                    if isinstance(item, pg.PlotCurveItem):
+                        mode = item.opts["segmentedLineMode"]
+                        item.setSegmentedLineMode("off")
+                        undo.append(lambda i=item, m=mode: i.setSegmentedLineMode(m))
+        yield
+    finally:
+        for action in reversed(undo):
+            action()
+
+
+def _render_items_with_own_clips(scene, painter: QPainter, target: QRectF, source: QRectF) -> None:
+    """What ``scene.render(painter, target, source, KeepAspectRatio)`` paints, item by item, each
+    with its clip set explicitly.
+
+    Qt's SVG engine (6.11) keeps an item's clip after ``QPainter.restore`` returns to an outer
+    clip (``QGraphicsScene.render`` clips to the target first), so every later item was written
+    under the clip of the last clipped one: an SVG reader then cut the axis lines and ticks away
+    (the PNG, from the raster engine, has them).  pyqtgraph's SVGExporter paints item by item
+    for the same kind of reason.  Here each item gets the clip the scene would give it (its
+    clipping ancestors' shapes and the figure's source rectangle) set on its own.
+    """
+    scale = min(target.width() / source.width(), target.height() / source.height())
+    # scene → figure: the source's corner to the origin, scaled, centred in the target (Qt's
+    # row-vector order: the left factor applies first)
+    view = QTransform.fromTranslate(-source.x(), -source.y()) * QTransform.fromScale(scale, scale) * \
+        QTransform.fromTranslate(target.x() + (target.width() - source.width() * scale) / 2,
+                                 target.y() + (target.height() - source.height() * scale) / 2)
+    base = painter.transform()
+    figure = QPainterPath()
+    figure.addRect(source)
+    clips_children = QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape
+    for item in scene.items(Qt.SortOrder.AscendingOrder):
+        if not item.isVisible() or item.effectiveOpacity() <= 0 or \
+                item.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
+            continue
+        clip = item.mapFromScene(figure)
+        ancestor = item.parentItem()
+        while ancestor is not None:
+            if ancestor.flags() & clips_children:
+                clip = clip.intersected(item.mapFromItem(ancestor, ancestor.shape()))
+            ancestor = ancestor.parentItem()
+        if item.flags() & QGraphicsItem.GraphicsItemFlag.ItemClipsToShape:
+            clip = clip.intersected(item.shape())
+        if clip.isEmpty():
+            continue
+        painter.save()
+        try:
+            painter.setTransform(item.deviceTransform(view) * base)
+            painter.setClipPath(clip)
+            painter.setOpacity(item.effectiveOpacity())
+            option = QStyleOptionGraphicsItem()
+            option.exposedRect = item.boundingRect()
+            item.paint(painter, option, None)
+        finally:
+            painter.restore()
 
 
 @contextlib.contextmanager
@@ -592,12 +668,77 @@ def svg_bytes(dock: Any, options: FigureOptions, meta: dict) -> bytes:
     finally:
         painter.end()
     buffer.close()
-    return _svg_with_metadata(_outline_text(bytes(data.data())), meta)
+    return _svg_with_metadata(_device_strokes(_outline_text(bytes(data.data()))), meta)
+
+
+# Qt writes each painter state as <g transform="matrix(a,b,c,d,e,f)" …> holding the items drawn
+# in it (never another <g>); a cosmetic pen's items carry vector-effect="non-scaling-stroke".
+_STATE_GROUP = re.compile(r'(<g\b[^>]*?)\s+transform="matrix\(([^)]*)\)"([^>]*>)(.*?)(</g>)', re.S)
+_ELEMENT = re.compile(r"<(\w+)\b([^>]*?)(/?)>", re.S)
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _device_strokes(svg: bytes) -> bytes:
+    """Cosmetic strokes written in the figure's own coordinates, so every SVG reader draws the
+    lines the PNG shows.
+
+    A curve in a plot is painted in data coordinates under the view's (non-uniform) transform
+    with a cosmetic pen, which Qt writes as ``vector-effect="non-scaling-stroke"`` inside a
+    ``<g transform=…>``.  librsvg (GNOME viewers, ``rsvg-convert``, pandoc/LaTeX pipelines),
+    Inkscape's export and others ignore that attribute and scale the 1 px stroke with the data:
+    cross-sections came out as bands tens of pixels thick.  pyqtgraph's own SVGExporter maps
+    such paths to device coordinates for the same reason.  Here every group holding a cosmetic
+    stroke loses its transform: the stroked shapes get their points mapped through it (their
+    stroke is then as wide as asked, in figure units, in any reader), and the other items of the
+    group (text, images, glyph outlines) carry the transform themselves.
+    """
+    def group(match: re.Match) -> str:
+        head, values, tail, body, close = match.groups()
+        if "non-scaling-stroke" not in body:
+            return match.group(0)
+        m = [float(v) for v in _NUMBER.findall(values)]
+        if len(m) != 6:
+            return match.group(0)
+        return f"{head}{tail}{_ELEMENT.sub(lambda e: _element_in_device(e, m), body)}{close}"
+
+    return _STATE_GROUP.sub(group, svg.decode("utf-8")).encode("utf-8")
+
+
+def _element_in_device(match: re.Match, m: list[float]) -> str:
+    """One item of a state group with the group's matrix ``m`` applied (see _device_strokes)."""
+    tag, attributes, empty = match.groups()
+    a, b, c, d, e, f = m
+
+    def point(x: float, y: float) -> str:
+        return f"{a * x + c * y + e:.6g},{b * x + d * y + f:.6g}"
+
+    def pairs(text: str) -> str:
+        numbers = [float(v) for v in _NUMBER.findall(text)]
+        return " ".join(point(x, y) for x, y in zip(numbers[0::2], numbers[1::2]))
+
+    if "non-scaling-stroke" in attributes:
+        values = dict(_ATTRIBUTE.findall(attributes))
+        rest = re.sub(r'\s(?:vector-effect|d|points|x|y|width|height)="[^"]*"', "", attributes)
+        if tag == "path":  # Qt writes absolute M, L, C and Z only
+            data = re.sub(r"([-+\d.eE]+),([-+\d.eE]+)", lambda p: point(float(p.group(1)), float(p.group(2))),
+                          values.get("d", ""))
+            return f'<path{rest} d="{data}"{" /" if empty else ""}>'
+        if tag in ("polyline", "polygon"):
+            return f'<{tag}{rest} points="{pairs(values.get("points", ""))}"{" /" if empty else ""}>'
+        if tag == "rect":  # under a rotation or a flip a rectangle is a path
+            x, y = float(values.get("x", 0)), float(values.get("y", 0))
+            w, h = float(values.get("width", 0)), float(values.get("height", 0))
+            corners = " L".join(point(px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+            return f'<path{rest} d="M{corners} Z"{" /" if empty else ""}>'
+    if tag in ("path", "polyline", "polygon", "rect", "ellipse", "circle", "line", "image", "text", "use"):
+        return f'<{tag} transform="matrix({a:.6g},{b:.6g},{c:.6g},{d:.6g},{e:.6g},{f:.6g})"{attributes}{empty}>'
+    return match.group(0)  # tspan and the like: inside an element that carries the transform
 
 
 # Scripts a machine may have no font for (Devanagari, Vedic extensions, Devanagari extended):
 # their <text> runs are drawn as outlines too, so the SVG shows them anywhere.
 _NEEDS_OUTLINES = re.compile("[\u0900-\u097f\u1cd0-\u1cff\ua8e0-\ua8ff]")
+_BUNDLED_FAMILY = "Noto Sans Devanagari"  # resources/fonts: a reader's machine may not have it
 _SVG_TEXT = re.compile(r"<text\b([^>]*)>(.*?)</text>", re.S)
 _ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
 
@@ -605,11 +746,12 @@ _ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
 def _outline_text(svg: bytes) -> bytes:
     """Each ``<text>`` run in a script a bare machine has no font for (Hindi) gets its outline
     drawn as a ``<path>`` from the font Qt drew it with (the bundled Noto Sans Devanagari), and
-    the text itself is kept, transparent, for search and copy.
+    the text itself is kept, transparent, for search and copy; so is every other run drawn in
+    that font (a Hindi figure's Latin words and numbers), which Qt placed by its widths.
 
     Qt's SVG generator writes text as ``<text font-family="Sans Serif">``: a viewer without a
     Devanagari font draws boxes for it (measured: ImageMagick's renderer on this machine).  Runs
-    in Latin script stay text only, as before (every machine has a font for them).
+    in Latin script drawn in another font stay text only (every machine has a font for them).
     """
     from xml.sax.saxutils import escape, unescape
 
@@ -618,9 +760,13 @@ def _outline_text(svg: bytes) -> bytes:
     def outline(match: re.Match) -> str:
         attributes, content = match.group(1), match.group(2)
         text = unescape(content)
-        if not _NEEDS_OUTLINES.search(text):
-            return match.group(0)
         values = dict(_ATTRIBUTE.findall(attributes))
+        # a Latin run drawn in the bundled font (a Hindi figure's "RoPE", its numbers) is placed
+        # by that font's widths: a reader without the font draws it in a wider one, over the
+        # run that follows, so it is outlined too
+        bundled = values.get("font-family", "").startswith(_BUNDLED_FAMILY)
+        if not text.strip() or not (_NEEDS_OUTLINES.search(text) or bundled):
+            return match.group(0)
         font = QFont(values.get("font-family", ""))
         size = float(values.get("font-size", "12"))  # pixels (at the generator's 96 dpi)
         if size.is_integer():

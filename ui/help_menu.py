@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 import sys
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QDialogButtonBox, QFrame, QGroupBox,
                                QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QTableWidget,
@@ -103,7 +103,17 @@ def shortcut_entries(window) -> list[tuple[str, str]]:
     for button in window.findChildren(QAbstractButton):
         if not button.shortcut().isEmpty():
             add([button.shortcut()], button.toolTip().split(" (")[0] or _plain(button.text()))
-    return sorted(found, key=lambda pair: (pair[1].lower(), pair[0]))
+    return sorted(found, key=lambda pair: (_key_order(pair[0]), pair[1].lower()))
+
+
+def _key_order(key: str) -> tuple:
+    """Keys in the order people look them up: plain keys first, then by modifiers (Ctrl, Ctrl+Shift,
+    …), then the key itself with digits in numeric order (Ctrl+0 … Ctrl+9 together, not among the
+    descriptions they do; the list was sorted by description)."""
+    modifiers, _, last = key.rpartition("+") if len(key) > 1 else ("", "", key)
+    if not last:  # "Ctrl++"
+        modifiers, last = modifiers.rstrip("+"), "+"
+    return (modifiers.count("+") + bool(modifiers), modifiers, len(last) > 1, last.isdigit(), last)
 
 
 def _owner_description(obj) -> str:
@@ -145,6 +155,15 @@ class TourDialog(QDialog):
         self.resize(440, 210)
         self.entries = tour_entries(window)
         self.step = 0
+        # panels the tour showed that were closed (an empty Checkpoint panel): closed again at the end
+        self._opened: set[str] = set()
+        # a frame over the panel a step describes, so its place in the window is seen
+        self.highlight = QFrame(window)
+        self.highlight.setObjectName("tourHighlight")
+        self.highlight.setStyleSheet("#tourHighlight { border: 3px solid #f1c40f; border-radius: 4px; "
+                                     "background: transparent; }")
+        self.highlight.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.highlight.hide()
         layout = QVBoxLayout(self)
         self.heading = QLabel()
         self.heading.setObjectName("tourHeading")
@@ -156,7 +175,7 @@ class TourDialog(QDialog):
         hint = QLabel(translate("Help", "Every panel follows the Parameters panel; panels can be moved, tabbed and "
                                         "hidden (View menu), and each has its own Export. Esc ends the tour."))
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: palette(mid);")
+        hint.setStyleSheet("color: palette(window-text);")  # palette(mid) was hard to read
         layout.addWidget(hint)
         row = QHBoxLayout()
         self.back_button = QPushButton(translate("Help", "< &Back"))
@@ -200,8 +219,34 @@ class TourDialog(QDialog):
         self.back_button.setEnabled(self.step > 0)
         last = self.step == len(self.entries) - 1
         self.next_button.setText(translate("Help", "&Finish") if last else translate("Help", "&Next >"))
+        dock = self.window_.docks.get(name)
+        if dock is not None and dock.isHidden():
+            self._opened.add(name)
         _raise_dock(self.window_, name)
-        self._stand_beside(self.window_.docks.get(name))
+        self._stand_beside(dock)
+        self._frame(dock)
+
+    def _frame(self, dock) -> None:
+        if dock is None or dock.isFloating():
+            self.highlight.hide()
+            return
+        self.window_.layout().activate()  # the raised panel's place, now
+        top_left = dock.mapTo(self.window_, dock.rect().topLeft())
+        self.highlight.setGeometry(QRect(top_left, dock.size()))
+        self.highlight.show()
+        self.highlight.raise_()
+
+    def done(self, result: int) -> None:  # Qt override: Finish, Close and Esc all end here
+        self.highlight.hide()
+        self.highlight.deleteLater()
+        document = self.window_.ctx.document
+        for name in self._opened:
+            dock = self.window_.docks.get(name)
+            # shown for the tour only: an empty Checkpoint panel is not left open (a model opened
+            # meanwhile keeps it)
+            if dock is not None and not (name == "checkpointDock" and document.checkpoint):
+                dock.hide()
+        super().done(result)
 
     def _next(self) -> None:
         if self.step >= len(self.entries) - 1:

@@ -39,7 +39,7 @@ from ui.worker import ComputeWorker
 
 # Bump when the meaning of a saved layout changes.  The set of docks is folded into the version
 # too (layout_version()), so a layout saved with other docks is never applied to this set.
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2  # 2: the Checkpoint panel is a tab beside the views (was a strip along the bottom)
 # Start-up steps wait for the window's paint; if none comes (a window opened minimised) this long
 PAINT_WAIT_MS = 2000
 READ_PROGRESS_DELAY_S = 0.2  # a read shows the busy bar once it has taken this long
@@ -86,6 +86,19 @@ class _AfterFirstPaint(QObject):
             then, self._then = self._then, None
             obj.removeEventFilter(self)
             QTimer.singleShot(0, then)  # after this paint has finished
+        return False
+
+
+class _OnResize(QObject):
+    """Calls ``then`` after each resize of the watched widget."""
+
+    def __init__(self, parent, then: Callable[[], None]):
+        super().__init__(parent)
+        self._then = then
+
+    def eventFilter(self, obj, event) -> bool:  # Qt override
+        if event.type() == QEvent.Type.Resize:
+            self._then()
         return False
 
 
@@ -169,7 +182,8 @@ class MainWindow(QMainWindow):
         self.document_model = DocumentModel(document or Document(), self)
         self.worker = ComputeWorker(self)
         self.reader = FileReader(self)  # other people's files, read off the GUI thread
-        self.ctx = AppContext(self.document_model, self.worker, self.show_status, reader=self.reader)
+        self.ctx = AppContext(self.document_model, self.worker, self.show_status, reader=self.reader,
+                              show_panel=self._show_view)
         self.docks: dict[str, QWidget] = {}
         self.backend_seconds: float | None = None
         self._build_status_bar()
@@ -362,6 +376,8 @@ class MainWindow(QMainWindow):
             dock.topLevelChanged.connect(self._name_tabs_soon)
         self._name_tabs_soon()
         i18n.notifier.changed.connect(self._name_tabs_soon)  # tabs take the new titles
+        if "parametersDock" in self.docks:  # a dragged column edge is the width it keeps
+            self.docks["parametersDock"].installEventFilter(_OnResize(self, self._note_left_width))
         self._apply_default_sizes()
         # Once more after the new docks are laid out (resizeDocks needs real geometry), then the
         # saved layout; at start-up nothing is painted until both are applied (the first paint
@@ -405,6 +421,10 @@ class MainWindow(QMainWindow):
         for bar in self.findChildren(QTabBar):
             if bar.parent() is not self:
                 continue  # a panel's own tabs (the Checkpoint panel's views), not the docks'
+            # the short names whole ("Heatm…", "Rotati…" at 1238–1600 px): tabs that do not fit
+            # scroll (arrows at the end of the bar) instead of being cut
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
             for index in range(bar.count()):
                 dock = by_text.get(bar.tabText(index))
                 if dock is not None:
@@ -422,6 +442,13 @@ class MainWindow(QMainWindow):
             "MainWindow", "Bring the {panel} panel to the front").format(panel=i18n.shown(dock.title))))
         action.triggered.connect(lambda: self.show_panel(dock.objectName()))
         return action
+
+    def _show_view(self, view_id: str) -> None:
+        """Bring the panel that shows view ``view_id`` to the front (a panel asks by view, never by dock)."""
+        for name, dock in self.docks.items():
+            if getattr(dock, "view_id", None) == view_id:
+                self.show_panel(name)
+                return
 
     def show_panel(self, name: str) -> None:
         """Show panel ``name`` and bring it to the front of its tab group, with the keyboard in it."""
@@ -457,7 +484,38 @@ class MainWindow(QMainWindow):
         if left and right:
             width = self.width()
             side = min(380, max(260, width // 5))
+            self._left_width = side
             self.resizeDocks([left[0], right[0]], [side, width - side], Qt.Orientation.Horizontal)
+
+    def _left_column(self) -> QWidget | None:
+        dock = self.docks.get("parametersDock")
+        if dock is None or dock.isFloating() or not dock.isVisible() or \
+                self.dockWidgetArea(dock) != Qt.DockWidgetArea.LeftDockWidgetArea:
+            return None
+        return dock
+
+    def resizeEvent(self, event) -> None:  # Qt override
+        # Without a central widget Qt shares a window's new width between the dock areas: widening
+        # gave half of it to the Parameters column (340 → 690 px), not the plots.  The column
+        # keeps the width it had (the default, or where the user dragged its edge).
+        super().resizeEvent(event)
+        column = self._left_column()
+        width = getattr(self, "_left_width", None)
+        views = [d for d in self.docks.values() if d.isVisible() and not d.isFloating() and
+                 self.dockWidgetArea(d) == Qt.DockWidgetArea.RightDockWidgetArea]
+        if column is not None and views and width is not None and event.oldSize().width() != event.size().width():
+            # both sides named: resizeDocks moves the edge between them (one dock alone did nothing)
+            self.resizeDocks([column, views[0]], [width, max(1, self.width() - width)], Qt.Orientation.Horizontal)
+        self._width_laid_out = self.width()
+
+    def _note_left_width(self) -> None:
+        """The Parameters column changed width with the window's unchanged: the user dragged its edge."""
+        column = self._left_column()
+        if column is not None and getattr(self, "_width_laid_out", None) == self.width() and \
+                abs(column.width() - (getattr(self, "_left_width", None) or 0)) > 4:
+            # (within 4 px it is the layout placing the width asked for: the dock's frame is not
+            # counted by resizeDocks, and taking that as the new width shrank it 3 px each resize)
+            self._left_width = column.width()
 
     # ---- menus and status ---------------------------------------------------------------------
     def _build_menus(self) -> None:

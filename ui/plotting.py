@@ -62,7 +62,25 @@ def configure_axes() -> None:
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     pg.AxisItem.__init__ = init
+    original_log = pg.AxisItem.logTickStrings
+
+    def log_tick_strings(self, values, scale, spacing):
+        # plain numbers where they are short (20 … 60, 0.5, 1,000), pyqtgraph's 2·10¹ elsewhere
+        return [plain_log_tick(10.0 ** float(v) * scale) or text
+                for v, text in zip(values, original_log(self, values, scale, spacing))]
+
+    pg.AxisItem.logTickStrings = log_tick_strings
     pg.AxisItem._peapp_configured = True
+
+
+def plain_log_tick(x: float) -> str | None:
+    """A log axis's tick value as people write it (20, 300, 0.05, 10,000) when that is short,
+    else None: pyqtgraph wrote the minor ticks of 10 … 100 as "2·10¹ … 6·10¹"."""
+    if not math.isfinite(x) or x <= 0 or not 1e-3 <= x < 1e6:
+        return None
+    if x >= 1 and abs(x - round(x)) <= 1e-6 * x:
+        return f"{round(x):,}"
+    return f"{x:.2g}" if x < 1 else f"{x:,.3g}"
 
 
 def draw_as_path(item: pg.PlotDataItem | pg.PlotCurveItem) -> pg.PlotDataItem | pg.PlotCurveItem:
@@ -161,3 +179,17 @@ def tick_indices(n: int, max_labels: int) -> np.ndarray:
     step = int(np.ceil(n / max(1, max_labels)))
     ticks = np.arange(0, n, step)
     return ticks
+
+
+def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
+    """A legend in its own row between the plot's title and its data (the row of the unused top
+    axis), entries side by side: a legend anchored inside the view box sat over the data (the
+    spectrum's context line, its decay curves), more so in a small export.  Curves plotted
+    with a ``name`` are added to it, as with ``PlotItem.addLegend``."""
+    legend = pg.LegendItem(offset=None, labelTextSize="8pt", colCount=columns, verSpacing=-6)
+    top = plot.getAxis("top")  # hidden in these plots: its cell takes the legend
+    plot.layout.removeItem(top)
+    top.hide()
+    plot.layout.addItem(legend, 1, 1, alignment=Qt.AlignmentFlag.AlignLeft)
+    plot.legend = legend
+    return legend

@@ -243,8 +243,9 @@ class PatchGridRequest(Request):
 
         s = self.settings
         if not s.bias_source:
-            raise ParameterError("no relative position bias table is loaded; open a BEiT or Swin checkpoint and "
-                                 "choose its relative_bias_2d component, or choose another encoding")
+            raise ParameterError(translate("PatchGrid", "no relative position bias table is loaded; open a BEiT or "
+                                           "Swin checkpoint and choose its relative_bias_2d component, or "
+                                           "choose another encoding"))
         view = bias_view(_read_bias_table(s.bias_source), s.bias_head, grid)
         window = (view.window.height, view.window.width)
         if window != tuple(grid):

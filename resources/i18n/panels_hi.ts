@@ -2206,6 +2206,10 @@
         <translation>डेटा का दायरा</translation>
     </message>
     <message>
+        <source>no relative position bias table is loaded; open a BEiT or Swin checkpoint and choose its relative_bias_2d component, or choose another encoding</source>
+        <translation>कोई रिलेटिव पोज़िशन बायस टेबल लोड नहीं है; कोई BEiT या Swin चेकपॉइंट खोलें और उसका relative_bias_2d घटक चुनें, या कोई दूसरी एनकोडिंग चुनें</translation>
+    </message>
+    <message>
         <source>relative bias, head {head} of {heads}</source>
         <translation>रिलेटिव बायस, {heads} में से हेड {head}</translation>
     </message>

@@ -171,3 +171,40 @@ def test_no_two_commands_share_a_key(main_window):
     duplicates = sorted({key for key in keys if keys.count(key) > 1})
     assert not duplicates, {key: [w for k, w in help_menu.shortcut_entries(main_window) if k == key]
                             for key in duplicates}
+
+
+def test_the_shortcuts_are_listed_by_key(main_window, qtbot):
+    """Sorted by key (the panels' Ctrl+0 … Ctrl+9 together, in order), not by description."""
+    keys = [key for key, _ in help_menu.shortcut_entries(main_window)]
+    digits = [k for k in keys if k.startswith("Ctrl+") and k[5:].isdigit()]
+    assert digits == sorted(digits) and len(digits) == 10
+    first, last = keys.index(digits[0]), keys.index(digits[-1])
+    assert keys[first:last + 1] == digits
+    dialog = help_menu.ShortcutsDialog(main_window)
+    shown = [dialog.table.item(row, 0).text() for row in range(dialog.table.rowCount())]
+    dialog.deleteLater()
+    assert shown == keys
+
+
+def test_the_tour_frames_each_panel_and_leaves_an_empty_checkpoint_closed(qtbot, main_window):
+    from PySide6.QtCore import QPoint, QRect, Qt
+
+    checkpoint = main_window.docks["checkpointDock"]
+    assert checkpoint.isHidden() and not main_window.ctx.document.checkpoint
+    dialog = help_menu._open(main_window, help_menu.TourDialog)
+    qtbot.addWidget(dialog)
+    names = [e[0] for e in help_menu.tour_entries(main_window)]
+    for step, name in enumerate(names):
+        dock = main_window.docks[name]
+        frame = main_window.findChild(help_menu.QFrame, "tourHighlight")
+        qtbot.waitUntil(lambda d=dock, f=frame: f.isVisible() and f.geometry() == QRect(
+            d.mapTo(main_window, QPoint(0, 0)), d.size()), timeout=3000)
+        if name == "checkpointDock":
+            assert checkpoint.isVisible()  # shown while the tour describes it
+        if step < len(names) - 1:
+            qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=3000)
+    assert checkpoint.isHidden()  # empty: not left open
+    assert main_window.findChild(help_menu.QFrame, "tourHighlight") is None or \
+        not main_window.findChild(help_menu.QFrame, "tourHighlight").isVisible()

@@ -192,7 +192,8 @@ class ViewDock(QDockWidget):
         self.caption.setWordWrap(True)
         self.caption.setObjectName("caption")
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.caption.setStyleSheet("color: palette(mid); font-style: italic;")
+        # the text colour (a grey italic, palette(mid), was hard to read: ~2:1 against the window)
+        self.caption.setStyleSheet("color: palette(window-text);")
         # The loading message covers the body until the backend is ready.  StackAll: the body is
         # laid out all along, so the first request is made for the plot's real size.
         self.loading_message = i18n.keep_text(QLabel(), LOADING_TEXT)

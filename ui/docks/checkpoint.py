@@ -60,9 +60,9 @@ class CheckpointDock(ViewDock):
     view_id = CheckpointView.view_id  # no settings of its own (peapp.views.checkpoint)
     title = msg("Panels", "Checkpoint")
     order = 50
-    # along the bottom: the lists on the left, the analysis plots beside them get the width
-    default_area = Qt.DockWidgetArea.BottomDockWidgetArea
-    tab_group = "checkpoint"
+    # a tab beside the views (ViewDock's area and group): the full height for the tensor list and
+    # its plots (a strip along the bottom was 151 px, and added its minimum height to the window's:
+    # 798 px in Hindi, taller than a 1366 × 768 screen)
     starts_closed = True  # until something is opened (ui.checkpoint_actions)
     shortcut = "Ctrl+6"
     exportable = _ExportableWhenShown()
@@ -291,6 +291,7 @@ class CheckpointDock(ViewDock):
         self.report = report
         if self.isHidden():  # closed, or not yet shown this session: a checkpoint is open now
             self.show()
+            self.raise_()  # its tab to the front
         ckpt = report.checkpoint
         found = self._describe(report)
         self._fill_components(report)

@@ -453,7 +453,7 @@ class HeatmapDock(ViewDock):
         cell = self._cell_at(event.scenePos())
         if cell is None:
             return
-        position, col, _ = cell
+        position, col, _value, _result = cell
         self.select(position, col)
 
     def select(self, position: int, column: int) -> None:

@@ -298,6 +298,14 @@ class PatchGridDock(ViewDock):
         for name in ("resample_height", "resample_width"):
             self.controls[name].setEnabled(second)
         self.controls["bias_head"].setEnabled("relative_bias" in (view.encoding, view.second))
+        # "Relative bias table (given)" is offered only with a table loaded (a checkpoint's)
+        loaded = bool(view.bias_source)
+        for name in ("encoding", "second"):
+            combo = self.controls[name]
+            index = combo.findData("relative_bias")
+            if index >= 0:
+                combo.model().item(index).setEnabled(loaded or combo.currentIndex() == index)
+                combo.view().setRowHidden(index, not loaded and combo.currentIndex() != index)
 
     def _choose_image(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, i18n.translate("PatchGrid", "Image under the patch grid"), "",
@@ -381,6 +389,9 @@ class PatchGridDock(ViewDock):
         return super().refresh(request)
 
     def on_failed(self, message: str) -> None:
+        # the picture (and its titles) are the previous settings': dimmed under the stale banner,
+        # as Run on text and Probes do, until a picture for the current settings comes
+        self.mark_stale()
         self.readout.setText(message + i18n.translate("PatchGrid", " (the previous picture is kept)"))
 
     # ---- drawing -----------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from ui.context import AppContext
 from ui import i18n
 from ui.docks.base import ViewDock, error_label, readout_label
 from ui.forms import Combo, Form, Spin
-from ui.plotting import draw_as_path, plot_at, pow10
+from ui.plotting import draw_as_path, legend_above, plot_at, pow10
 
 KIND_COLOURS = {"keep": "#27ae60", "blend": "#f39c12", "divide": "#c0392b"}
 #: what each kind of pair is called in legends and read-outs
@@ -110,7 +110,7 @@ class SpectrumDock(ViewDock):
         self.wave_plot.setLogMode(x=False, y=True)
         # texts set once here are set again after a language switch (_name_static_texts)
         self._legend_names: list[tuple[pg.LegendItem, object, object]] = []
-        legend = self.wave_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
+        legend = legend_above(self.wave_plot, columns=5)
         self.before_curve = draw_as_path(self.wave_plot.plot(
             pen=pg.mkPen(BEFORE, width=1.5, style=Qt.PenStyle.DashLine), name="before scaling"))
         self.after_curve = self.wave_plot.plot(pen=pg.mkPen(AFTER, width=2), name="after scaling")
@@ -139,7 +139,7 @@ class SpectrumDock(ViewDock):
 
         # scale per pair (after / before wavelength), LongRoPE factors
         self.ratio_plot.setLogMode(x=False, y=True)
-        self.ratio_legend = self.ratio_plot.addLegend(offset=(8, 8), labelTextSize="8pt")
+        self.ratio_legend = legend_above(self.ratio_plot, columns=3)
         self.ratio_curve = self.ratio_plot.plot(pen=pg.mkPen(AFTER, width=2), name="scale at the extended length")
         self._legend_names.append((self.ratio_legend, self.ratio_curve, msg("Spectrum", "scale at the extended length")))
         self.short_curve = self.ratio_plot.plot(pen=pg.mkPen("#16a085", width=1.2))  # legend entry only for LongRoPE
@@ -157,7 +157,7 @@ class SpectrumDock(ViewDock):
         decades = [(k, f"{10 ** k:,}") for k in range(0, 8)]
         minor = [(math.log10(m * 10 ** k), "") for k in range(0, 8) for m in range(2, 10)]
         self.decay_plot.getAxis("bottom").setTicks([decades, minor])
-        decay_legend = self.decay_plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
+        decay_legend = legend_above(self.decay_plot, columns=2)
         self.decay_before = self.decay_plot.plot(pen=pg.mkPen(BEFORE, width=1.5), name="without scaling")
         self.decay_after = self.decay_plot.plot(pen=pg.mkPen(AFTER, width=1.5), name="with scaling")
         self._legend_names += [(decay_legend, self.decay_before, msg("Spectrum", "without scaling")),
@@ -197,7 +197,7 @@ class SpectrumDock(ViewDock):
             legend.clear()  # removing entries one by one kept the legend as wide as its widest text
             for item, name in entries:
                 legend.addItem(item, i18n.shown(name))
-            legend.setOffset(legend.opts["offset"])  # anchored again at its new width (a right-anchored one drifted)
+            legend.updateGeometry()  # its row in the plot's layout takes the new size
 
     def _kind_name(self, kind: str) -> str:
         return i18n.shown(type(self._facts.spec).info("rope_type").label_of(kind)) if self._facts else kind
@@ -364,7 +364,8 @@ class SpectrumDock(ViewDock):
                 kind=self._kind_name(facts.spec.rope_type), start=facts.decay_before[0]))
 
     def _click(self, event) -> None:
-        """Clicking a pair selects it in the rotation view too (a shared view setting)."""
+        """Clicking a pair selects it in the rotation view too (a shared view setting) and brings that
+        view to the front."""
         facts = self._facts
         if facts is None:
             return
@@ -373,6 +374,7 @@ class SpectrumDock(ViewDock):
             i = int(round(hit[1].x()))
             if 0 <= i < len(facts.wavelength_before):
                 self.ctx.document_model.set_view(RotationView.view_id, pair=i)
+                self.ctx.show_panel(RotationView.view_id)  # where the pair now turns: in front, not behind its tab
                 self.readout.setText(self.pair_text(i) + i18n.translate("Spectrum", " — shown in the rotation view."))
 
     def pair_text(self, i: int) -> str:
