@@ -37,9 +37,12 @@ LIMITS = {
     "csv": 1024 * MiB,
     "array": 1024 * MiB,
     "text": 16 * MiB,  # a .txt to run a model on (8,192 tokens are ≈ 40 KB)
+    "results": 64 * MiB,  # a saved probe result or a training-lab metrics file
+    "weights": 1024 * 1024 * MiB,  # a .gguf or .safetensors: hashed in chunks or mapped, never read whole
 }
 KIND_LABELS = {"config": "config", "index": "index", "tokenizer": "tokenizer/vocabulary", "session": "session",
-               "figure": "figure", "image": "image", "csv": "CSV", "array": "data", "text": "text"}
+               "figure": "figure", "image": "image", "csv": "CSV", "array": "data", "text": "text",
+               "results": "results", "weights": "weights"}
 #: JSON nested deeper than this is refused (real configs nest 3–4 levels).
 MAX_JSON_DEPTH = 64
 #: Integers with more digits than this are refused (JSON allows any length; nothing peapp reads needs it).

@@ -228,7 +228,9 @@ class ComputeWorker(QObject):
         except MemoryError:
             self._emit(self.failed, channel, generation, translate("Worker", "out of memory: choose a smaller size"))
             return
-        except Exception as exc:  # a bug: report it without taking the app down
+        except BaseException as exc:  # a bug (a Rust panic passes `except Exception`): report it, app stays
+            if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+                raise
             traceback.print_exc(file=sys.stderr)
             self._emit(self.failed, channel, generation,
                        translate("Worker", "internal error ({problem}); the previous view is kept")

@@ -97,8 +97,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.output:
         raise ParameterError("--json prints numbers and -o draws a figure: give one of them.")
     if args.probe == "perplexity":
-        if args.length < 2:
-            raise ParameterError("--length must be at least 2 tokens.")
+        from peapp.model_run.probe_run import MAX_PROBE_TOKENS
+
+        if not 2 <= args.length <= MAX_PROBE_TOKENS:
+            raise ParameterError(f"--length must be between 2 and {MAX_PROBE_TOKENS:,} tokens (got {args.length:,}).")
         if args.window < 1:
             raise ParameterError("--window must be at least 1.")
         parse_variants(args.variants)
@@ -111,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
     from peapp.model_run import load_model
 
     loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir)
+    for note in loaded.notes:
+        _say(args, f"peapp probe: {note}")
     if args.probe == "perplexity":
         result, extra = _perplexity(args, loaded)
     else:
@@ -136,7 +140,7 @@ def _perplexity(args, loaded):
     from peapp.model_run.probe_run import parse_variants
 
     text, label = _text(args)
-    ids = tokenize_all(loaded, text)
+    ids = tokenize_all(loaded, text, args.length)
     if len(ids) < args.length:
         raise ParameterError(f"the text has {len(ids):,} tokens, fewer than --length {args.length:,}: give a longer "
                              f"text or a shorter length.")

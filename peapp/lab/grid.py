@@ -32,7 +32,14 @@ from peapp.errors import ParameterError, ResultsWriteError
 from peapp.jobs import Cancelled
 from peapp.lab import results
 from peapp.lab.model import ENCODINGS, ROPE_SCALINGS, LabModel, loss_of
-from peapp.lab.options import ALL_VARIANTS, MODES, NOPE_STEP_FACTOR, TASKS, parse_encodings  # noqa: F401  (re-exported)
+from peapp.lab.options import (  # noqa: F401  (re-exported)
+    ALL_VARIANTS,
+    MAX_EVAL_LENGTH,
+    MODES,
+    NOPE_STEP_FACTOR,
+    TASKS,
+    parse_encodings,
+)
 from peapp.lab.train import (
     RunResult,
     RunSpec,
@@ -73,6 +80,21 @@ class GridSpec:
             raise ParameterError(f"unknown task {self.task!r}; choose one of {', '.join(TASKS)}.")
         if self.seeds < 1:
             raise ParameterError(f"seeds must be at least 1 (got {self.seeds}).")
+        if not 1 <= self.train_length <= MAX_EVAL_LENGTH:
+            raise ParameterError(f"the training length must be between 1 and {MAX_EVAL_LENGTH:,} (got "
+                                 f"{self.train_length:,}): {self._attention_estimate()} of attention scores per "
+                                 f"training step; the lab's models are meant for short sequences.")
+        for name in ("n_layers", "d_model", "n_heads"):
+            if not 1 <= getattr(self, name) <= 4096:
+                raise ParameterError(f"{name.replace('n_', '').replace('_', ' ')} must be between 1 and 4,096 "
+                                     f"(got {getattr(self, name):,}).")
+
+    def _attention_estimate(self) -> str:
+        from peapp.memory import human_bytes
+
+        # scores, softmax and their gradients: 3 float32 copies per layer and head of an L × L map
+        return human_bytes(3 * 4 * self.train.batch_size * max(1, self.n_heads) * max(1, self.n_layers)
+                           * float(self.train_length) ** 2)
         if not self.encodings:
             raise ParameterError("choose at least one encoding.")
 

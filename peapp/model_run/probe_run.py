@@ -57,7 +57,7 @@ def read_saved_result(path: str):
     from peapp.model_run.probes import perplexity_from_json
     from peapp.safe_open import load_json, read_text
 
-    doc = load_json(read_text(path, "array", ParameterError), path, ParameterError)
+    doc = load_json(read_text(path, "results", ParameterError), path, ParameterError)
     kind = doc.get("probe") if isinstance(doc, dict) else None
     if kind == "perplexity":
         return perplexity_from_json(doc)
@@ -174,7 +174,7 @@ class ProbeRequest(Request):
         from peapp.model_run.text_run import resolve_text
 
         text, label = resolve_text(self.text_source, self.text, self.text_file)
-        ids = tokenize_all(loaded, text)
+        ids = tokenize_all(loaded, text, self.length)
         if len(ids) < self.length:
             raise ParameterError(translate("ProbeRun", "the text has {n} tokens, fewer than the probe length {length}: choose "
                                               "a longer text or a shorter length.").format(
