@@ -77,6 +77,7 @@ class ProbeOutcome:
     text_sha256: str = ""
     reused_model: bool = False
     from_file: str = ""  # the saved result it was read from ("" when run now)
+    notes: tuple[str, ...] = ()  # what loading had to say (a cache rebuilt, or not writable)
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ class ProbeRequest(Request):
                                   progress=lambda f: progress(start + share * f), partial=self.on_partial,
                                   estimate=estimate)
         return ProbeOutcome(result=result, checkpoint=self.checkpoint, text_label=label, text_sha256=text_sha256(text),
-                            reused_model=reused)
+                            reused_model=reused, notes=() if reused else tuple(loaded.notes))
 
     def _tokens(self, loaded):
         """(text, its label, the probe's token ids, positions measured, forward passes)."""
@@ -212,4 +213,5 @@ class ProbeRequest(Request):
         result = passkey_probe(loaded, lengths=self.lengths, depths=self.depths, trials=self.trials, seed=self.seed,
                                variant=self.variant, factor=self.factor, progress=lambda f: progress(start + share * f),
                                partial=self.on_partial, estimate=self.estimate)
-        return ProbeOutcome(result=result, checkpoint=self.checkpoint, reused_model=reused)
+        return ProbeOutcome(result=result, checkpoint=self.checkpoint, reused_model=reused,
+                            notes=() if reused else tuple(loaded.notes))
