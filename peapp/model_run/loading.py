@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from peapp.i18n import translate
+from peapp.i18n import Message, msg, shown, translate
 from peapp.errors import CheckpointError, ParameterError, PeappError, SizeError
 from peapp.jobs import Cancelled
 from peapp.memory import available_bytes, human_bytes
@@ -275,7 +275,7 @@ def _first_line(exc: BaseException) -> str:
 
 
 @contextlib.contextmanager
-def checkpoint_faults(path: str, what: str):
+def checkpoint_faults(path: str, what: Message):
     """An error transformers, torch, safetensors or tokenizers raise on a broken checkpoint
     becomes one CheckpointError line naming the file and the fault.  peapp's own errors, a
     cancel, running out of memory and Ctrl-C pass unchanged."""
@@ -286,13 +286,13 @@ def checkpoint_faults(path: str, what: str):
     except ImportError as exc:  # e.g. a quantization_config whose library is not installed
         raise CheckpointError(translate("ModelLoading", "{path}: {what} needs a library that is not installed "
                                         "({problem}); install it, or use an unquantised checkpoint.").format(
-            path=path, what=what, problem=_first_line(exc))) from None
+            path=path, what=shown(what), problem=_first_line(exc))) from None
     except BaseException as exc:
         if not (isinstance(exc, Exception) or _is_panic(exc)):
             raise
         raise CheckpointError(translate("ModelLoading", "{path}: {what} failed ({problem}); the checkpoint is "
                                         "damaged or its files do not belong together.").format(
-            path=path, what=what, problem=f"{type(exc).__name__}: {_first_line(exc)}")) from None
+            path=path, what=shown(what), problem=f"{type(exc).__name__}: {_first_line(exc)}")) from None
 
 
 _LAYER_INDEX = None
@@ -342,7 +342,7 @@ def _check_built_shapes(folder: str, cls, config, ckpt, budget) -> None:
     stored tensor of that name; refuse a config whose model would not fit, with the estimate."""
     import torch
 
-    with checkpoint_faults(os.path.join(folder, "config.json"), "building the model from config.json"), \
+    with checkpoint_faults(os.path.join(folder, "config.json"), msg("ModelLoading", "building the model from config.json")), \
             torch.device("meta"), _quiet_transformers():
         model = cls._from_config(config)
     stored = ckpt.tensors
@@ -391,11 +391,11 @@ def _load_folder(folder: str, device: str, progress, cancelled, budget, source: 
     import torch
     import transformers
 
-    with checkpoint_faults(cfg_path, "reading config.json"):
+    with checkpoint_faults(cfg_path, msg("ModelLoading", "reading config.json")):
         config = transformers.AutoConfig.from_pretrained(folder)
     cls = _model_class(config, cfg_path)
     _check_built_shapes(folder, cls, config, ckpt, budget)
-    with checkpoint_faults(folder, "loading the weights"), _quiet_transformers():
+    with checkpoint_faults(folder, msg("ModelLoading", "loading the weights")), _quiet_transformers():
         model = cls.from_pretrained(folder, dtype=torch.float32, attn_implementation="eager")
     _check(progress, cancelled, 0.8)
     if tokenizer is None:
@@ -414,6 +414,7 @@ def _check_family_by_name(family: str, cfg: dict[str, Any]) -> None:
 def _model_class(config, cfg_path: str = "config.json"):
     import transformers
 
+    cls: Any = None
     for name in getattr(config, "architectures", None) or ():
         cls = getattr(transformers, str(name), None) if str(name).isidentifier() else None
         if cls is None:
@@ -445,7 +446,7 @@ def _folder_tokenizer(folder: str):
     tok_json = os.path.join(folder, "tokenizer.json")
     if os.path.exists(tok_json):
         text = read_text(tok_json, "tokenizer", CheckpointError)  # a FIFO or /dev/zero: refused, not read
-        with checkpoint_faults(tok_json, "reading the tokenizer"):
+        with checkpoint_faults(tok_json, msg("ModelLoading", "reading the tokenizer")):
             return tokenizers.Tokenizer.from_str(text)
     import transformers
 
@@ -499,7 +500,7 @@ class CheckedTokenizer:
         return getattr(self._tokenizer, name)
 
     def encode(self, *args, **kwargs):
-        with checkpoint_faults(self._path, "its tokenizer on this text"):
+        with checkpoint_faults(self._path, msg("ModelLoading", "its tokenizer on this text")):
             encoding = self._tokenizer.encode(*args, **kwargs)
         ids = encoding.ids
         if self._vocab_size and ids and max(ids) >= self._vocab_size:
@@ -773,12 +774,12 @@ def _convert_gguf_with_transformers(path: str, progress, cancelled):
     _check_family_by_name(config.model_type, {"is_encoder_decoder": getattr(config, "is_encoder_decoder", False)})
     cls = _model_class(config, path)
     _check(progress, cancelled, 0.3)
-    with checkpoint_faults(path, "converting the GGUF weights"), _quiet_transformers(), _one_tensor_name_map(), \
+    with checkpoint_faults(path, msg("ModelLoading", "converting the GGUF weights")), _quiet_transformers(), _one_tensor_name_map(), \
             _tensor_progress(progress, cancelled, 0.3, 0.75):
         model = cls.from_pretrained(folder, gguf_file=name, config=config, dtype=torch.float32,
                                     attn_implementation="eager")
     _check(progress, cancelled, 0.75)
-    with checkpoint_faults(path, "reading the GGUF tokenizer"), _quiet_transformers():
+    with checkpoint_faults(path, msg("ModelLoading", "reading the GGUF tokenizer")), _quiet_transformers():
         fast = transformers.AutoTokenizer.from_pretrained(folder, gguf_file=name)
     _check(progress, cancelled, 0.9)
     return model, fast.backend_tokenizer

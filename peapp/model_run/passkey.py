@@ -381,7 +381,7 @@ def passkey_from_json(doc: dict[str, Any]) -> PasskeyResult:
     """A :class:`PasskeyResult` back from its ``to_json`` (a saved result drawn without running again)."""
     if not isinstance(doc, dict) or doc.get("probe") != "passkey":
         raise ParameterError("this file is not a saved passkey probe (peapp probe passkey --json).")
-    from peapp.model_run.probes import saved_float, saved_int, saved_numbers
+    from peapp.model_run.probes import saved_float, saved_int, saved_numbers, saved_optional_int
 
     try:
         result = PasskeyResult(
@@ -390,7 +390,7 @@ def passkey_from_json(doc: dict[str, Any]) -> PasskeyResult:
             depths=[float(d) for d in saved_numbers(doc["depths"], "depths")],
             trials=saved_int(doc["trials"], "trials", low=1), seed=saved_int(doc["seed"], "seed"),
             variant=str(doc["variant"]), factor=saved_float(doc["factor"], "factor"),
-            trained_context=saved_int(doc.get("trained_context"), "trained_context", optional=True),
+            trained_context=saved_optional_int(doc.get("trained_context"), "trained_context"),
             seconds=saved_float(doc.get("seconds") or 0.0, "seconds"), device=str(doc.get("device", "cpu")),
             threads=saved_int(doc.get("threads") or 1, "threads", low=1))
         if result.variant not in VARIANTS:

@@ -339,7 +339,7 @@ def tokenize_all(loaded, text: str, needed: int | None = None) -> list[int]:
     while True:
         part = text[:chars]
         ids = list(tokenizer.encode(part).ids)
-        if len(part) == len(text) or len(ids) >= needed + _PREFIX_MARGIN:
+        if len(part) == len(text) or len(ids) >= (needed or 0) + _PREFIX_MARGIN:
             return ids
         chars *= 4
 
@@ -621,13 +621,15 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
 _MAX_SAVED = 10 ** 9  # tokens, positions or seconds a saved result may name
 
 
-def saved_int(value: Any, name: str, optional: bool = False, low: int = 0) -> int | None:
+def saved_int(value: Any, name: str, low: int = 0) -> int:
     """A whole number from a saved result, checked (a text or 10**30 would fail later, when drawn)."""
-    if value is None and optional:
-        return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MAX_SAVED:
         raise ValueError(f"{name} is {str(value)[:40]!r}, not a whole number from {low} to {_MAX_SAVED:,}")
     return value
+
+
+def saved_optional_int(value: Any, name: str) -> int | None:
+    return None if value is None else saved_int(value, name)
 
 
 def saved_float(value: Any, name: str) -> float:
@@ -653,8 +655,8 @@ def perplexity_from_json(doc: dict[str, Any]) -> PerplexityResult:
         result = PerplexityResult(
             family=str(doc["family"]), architecture=str(doc["architecture"]), scheme=str(doc["scheme"]),
             n_tokens=saved_int(doc["n_tokens"], "n_tokens"), n_measured=saved_int(doc["n_measured"], "n_measured"),
-            trained_context=saved_int(doc.get("trained_context"), "trained_context", optional=True),
-            position_limit=saved_int(doc.get("position_limit"), "position_limit", optional=True),
+            trained_context=saved_optional_int(doc.get("trained_context"), "trained_context"),
+            position_limit=saved_optional_int(doc.get("position_limit"), "position_limit"),
             factor=saved_float(doc["factor"], "factor"), window=saved_int(doc["window"], "window", low=1),
             not_applied={str(k): str(v) for k, v in dict(doc.get("not_applied") or {}).items()},
             cannot=None if doc.get("cannot") is None else str(doc["cannot"]),
