@@ -500,8 +500,15 @@ class CheckedTokenizer:
         return getattr(self._tokenizer, name)
 
     def encode(self, *args, **kwargs):
-        with checkpoint_faults(self._path, msg("ModelLoading", "its tokenizer on this text")):
+        try:
             encoding = self._tokenizer.encode(*args, **kwargs)
+        except BaseException as exc:
+            if not (_is_panic(exc) or isinstance(exc, Exception)) or isinstance(exc, (PeappError, Cancelled)):
+                raise
+            raise CheckpointError(translate("ModelLoading", "{path}: its tokenizer failed on this text ({problem}); "
+                                            "its tokenizer is broken: replace it with the model's own "
+                                            "tokenizer.json.").format(
+                path=self._path, problem=f"{type(exc).__name__}: {_first_line(exc)}")) from None
         ids = encoding.ids
         if self._vocab_size and ids and max(ids) >= self._vocab_size:
             raise CheckpointError(translate("ModelLoading", "{path}: its tokenizer gives token id {id} but the model "

@@ -1220,8 +1220,8 @@
         <translation>{folder}: इसके टोकनाइज़र का कोई तेज़ (tokenizers) रूप नहीं है; एक tokenizer.json जोड़ें।</translation>
     </message>
     <message>
-        <source>its tokenizer on this text</source>
-        <translation>इस टेक्स्ट पर उसका टोकनाइज़र</translation>
+        <source>{path}: its tokenizer failed on this text ({problem}); its tokenizer is broken: replace it with the model&apos;s own tokenizer.json.</source>
+        <translation>{path}: इस टेक्स्ट पर इसका टोकनाइज़र विफल रहा ({problem}); टोकनाइज़र ख़राब है: इसकी जगह मॉडल की अपनी tokenizer.json रखें।</translation>
     </message>
     <message>
         <source>{path}: its tokenizer gives token id {id} but the model has only {vocab} embeddings; the tokenizer does not belong to this model.</source>
