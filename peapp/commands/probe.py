@@ -28,6 +28,7 @@ HELP = ("measure a checkpoint: perplexity vs position under each RoPE scaling, o
 # peapp.model_run.probes.VARIANTS, spelled out so the parser does not import torch (a test keeps them equal)
 VARIANT_NAMES = ("none", "linear", "ntk", "dynamic", "yarn", "llama3")
 ESTIMATE_FROM = 4096  # peapp.model_run.probes.ESTIMATE_FROM
+MAX_TRIALS = 100  # the Probes panel's limit
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -101,14 +102,20 @@ def run(args: argparse.Namespace) -> int:
 
         if not 2 <= args.length <= MAX_PROBE_TOKENS:
             raise ParameterError(f"--length must be between 2 and {MAX_PROBE_TOKENS:,} tokens (got {args.length:,}).")
-        if args.window < 1:
-            raise ParameterError("--window must be at least 1.")
+        if not 1 <= args.window <= args.length:
+            raise ParameterError(f"--window must be between 1 and --length ({args.length:,}).")
         parse_variants(args.variants)
-    else:
-        parse_numbers(args.lengths, "--lengths", int)
-        parse_numbers(args.depths, "--depths")
-        if args.trials < 1:
-            raise ParameterError("--trials must be at least 1.")
+    else:  # the Probes panel's limits (peapp.views.probe.ProbeView), before a prompt is built
+        from peapp.model_run.probe_run import MAX_PROBE_TOKENS
+
+        lengths = parse_numbers(args.lengths, "--lengths", int)
+        if min(lengths) < 2 or max(lengths) > MAX_PROBE_TOKENS:
+            raise ParameterError(f"--lengths must each be between 2 and {MAX_PROBE_TOKENS:,} tokens.")
+        depths = parse_numbers(args.depths, "--depths")
+        if min(depths) < 0 or max(depths) > 1:
+            raise ParameterError("--depths must be between 0 and 1 (0 % … 100 % of the filler).")
+        if not 1 <= args.trials <= MAX_TRIALS:
+            raise ParameterError(f"--trials must be between 1 and {MAX_TRIALS}.")
     renderer = _renderer(args) if args.output else None  # before minutes of work, not after
     from peapp.model_run import load_model
 

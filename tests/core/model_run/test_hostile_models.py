@@ -179,6 +179,26 @@ def test_max_tokens_out_of_range_is_one_line(tiny_llama, capsys):
     assert code == 2 and "--max-tokens must be between 2 and 131,072" in err, err
     code, err = _cli(["probe", "perplexity", tiny_llama, "--length", str(10 ** 30)], capsys)
     assert code == 2 and "--length must be between 2 and 131,072" in err, err
+    for argv, says in ((["perplexity", "--length", "64", "--window", str(10 ** 20)], "--window must be between 1"),
+                       (["passkey", "--lengths", str(10 ** 12)], "--lengths must each be between 2 and 131,072"),
+                       (["passkey", "--trials", str(10 ** 12)], "--trials must be between 1 and 100"),
+                       (["passkey", "--depths", "0,7"], "--depths must be between 0 and 1")):
+        code, err = _cli(["probe", argv[0], tiny_llama, *argv[1:]], capsys)
+        assert code == 2 and says in err and "internal error" not in err, err
+
+
+@pytest.mark.parametrize("settings,says", [({"seeds": 10 ** 9}, "seeds must be at most 1000"),
+                                           ({"d_model": 4096, "n_layers": 4096}, "a training step would need about"),
+                                           ({"train_length": 4096}, "a training step would need about")])
+def test_lab_sizes_are_checked_against_memory_before_training(settings, says, monkeypatch):
+    import peapp.memory
+    from peapp.lab.grid import GridSpec
+
+    monkeypatch.setattr(peapp.memory, "budget_bytes", lambda: 8 << 30)  # the same on every machine
+
+    with pytest.raises(ParameterError, match=says):
+        GridSpec(encodings=("rope",), **settings)
+    GridSpec(encodings=("rope",), train_length=512, d_model=512, n_layers=8, n_heads=16, seeds=10)  # the panel's most
 
 
 # ---- broken checkpoints: one line naming the file and the fault -----------------------------------
