@@ -85,6 +85,9 @@ class GridSpec:
             raise ParameterError(f"the training length must be between 1 and {MAX_EVAL_LENGTH:,} (got "
                                  f"{self.train_length:,}): {self._attention_estimate()} of attention scores per "
                                  f"training step; the lab's models are meant for short sequences.")
+        if not self.eval_lengths or not all(isinstance(n, int) and 1 <= n <= MAX_EVAL_LENGTH
+                                            for n in self.eval_lengths):
+            raise ParameterError(f"evaluation lengths must each be between 1 and {MAX_EVAL_LENGTH:,}.")
         if self.seeds > MAX_SEEDS:
             raise ParameterError(f"seeds must be at most {MAX_SEEDS} (got {self.seeds:,}).")
         for name in ("n_layers", "d_model", "n_heads"):

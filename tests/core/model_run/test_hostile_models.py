@@ -189,12 +189,13 @@ def test_max_tokens_out_of_range_is_one_line(tiny_llama, capsys):
 
 @pytest.mark.parametrize("settings,says", [({"seeds": 10 ** 9}, "seeds must be at most 1000"),
                                            ({"d_model": 4096, "n_layers": 4096}, "a training step would need about"),
-                                           ({"train_length": 4096}, "a training step would need about")])
+                                           ({"train_length": 4096}, "a training step would need about"),
+                                           ({"eval_lengths": (10, 10 ** 9)}, "evaluation lengths must each be")])
 def test_lab_sizes_are_checked_against_memory_before_training(settings, says, monkeypatch):
     import peapp.memory
     from peapp.lab.grid import GridSpec
 
-    monkeypatch.setattr(peapp.memory, "budget_bytes", lambda: 8 << 30)  # the same on every machine
+    monkeypatch.setattr(peapp.memory, "budget_bytes", lambda: 16 << 30)  # the same on every machine
 
     with pytest.raises(ParameterError, match=says):
         GridSpec(encodings=("rope",), **settings)
