@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
 
         if not 2 <= args.length <= MAX_PROBE_TOKENS:
             raise ParameterError(f"--length must be between 2 and {MAX_PROBE_TOKENS:,} tokens (got {args.length:,}).")
-        if not 1 <= args.window <= args.length:
-            raise ParameterError(f"--window must be between 1 and --length ({args.length:,}).")
+        if not 1 <= args.window <= MAX_PROBE_TOKENS:
+            raise ParameterError(f"--window must be between 1 and {MAX_PROBE_TOKENS:,} positions.")
         parse_variants(args.variants)
     else:  # the Probes panel's limits (peapp.views.probe.ProbeView), before a prompt is built
         from peapp.model_run.probe_run import MAX_PROBE_TOKENS
@@ -111,9 +111,7 @@ def run(args: argparse.Namespace) -> int:
         lengths = parse_numbers(args.lengths, "--lengths", int)
         if min(lengths) < 2 or max(lengths) > MAX_PROBE_TOKENS:
             raise ParameterError(f"--lengths must each be between 2 and {MAX_PROBE_TOKENS:,} tokens.")
-        depths = parse_numbers(args.depths, "--depths")
-        if min(depths) < 0 or max(depths) > 1:
-            raise ParameterError("--depths must be between 0 and 1 (0 % … 100 % of the filler).")
+        parse_numbers(args.depths, "--depths")  # each within 0 … 1: checked by the probe before it runs
         if not 1 <= args.trials <= MAX_TRIALS:
             raise ParameterError(f"--trials must be between 1 and {MAX_TRIALS}.")
     renderer = _renderer(args) if args.output else None  # before minutes of work, not after

@@ -182,7 +182,7 @@ def test_max_tokens_out_of_range_is_one_line(tiny_llama, capsys):
     for argv, says in ((["perplexity", "--length", "64", "--window", str(10 ** 20)], "--window must be between 1"),
                        (["passkey", "--lengths", str(10 ** 12)], "--lengths must each be between 2 and 131,072"),
                        (["passkey", "--trials", str(10 ** 12)], "--trials must be between 1 and 100"),
-                       (["passkey", "--depths", "0,7"], "--depths must be between 0 and 1")):
+                       (["passkey", "--depths", "0,7"], "depth 7 is outside 0 … 1")):
         code, err = _cli(["probe", argv[0], tiny_llama, *argv[1:]], capsys)
         assert code == 2 and says in err and "internal error" not in err, err
 
