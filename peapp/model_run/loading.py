@@ -17,7 +17,9 @@ import functools
 import hashlib
 import json
 import os
+import re
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -295,16 +297,11 @@ def checkpoint_faults(path: str, what: Message):
             path=path, what=shown(what), problem=f"{type(exc).__name__}: {_first_line(exc)}")) from None
 
 
-_LAYER_INDEX = None
+_LAYER_INDEX = re.compile(r"(?:^|\.)(?:layers|layer|h|blocks|block|blk)\.(\d+)\.")
 
 
 def _layers_in_tensors(names) -> int | None:
     """How many numbered layers (``layers.N.``, ``h.N.``, ``layer.N.``, ``blk.N.``) the weights hold."""
-    import re
-
-    global _LAYER_INDEX
-    if _LAYER_INDEX is None:
-        _LAYER_INDEX = re.compile(r"(?:^|\.)(?:layers|layer|h|blocks|block|blk)\.(\d+)\.")
     found = [int(m.group(1)) for m in map(_LAYER_INDEX.search, names) if m]
     return max(found) + 1 if found else None
 
@@ -754,7 +751,7 @@ def _tensor_progress(progress, cancelled, start: float, stop: float):
             gguf_utils.tqdm = original
 
 
-_patch_lock = __import__("threading").RLock()
+_patch_lock = threading.RLock()
 
 
 def _convert_gguf(path: str, fields, progress, cancelled):
