@@ -116,7 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
         return 0
-    except Exception as exc:  # a bug: one line, not a traceback (PEAPP_DEBUG=1 shows it)
+    except BaseException as exc:  # a bug: one line, not a traceback (PEAPP_DEBUG=1 shows it)
+        # (BaseException: a Rust library's panic (pyo3's PanicException) is one, and passes
+        # `except Exception`; SystemExit and KeyboardInterrupt are handled above or re-raised)
+        if isinstance(exc, (SystemExit, GeneratorExit)):
+            raise
         from peapp.libraries import missing_library
 
         missing = missing_library(exc)  # a trimmed install: which library, and how to get it

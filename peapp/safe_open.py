@@ -21,6 +21,7 @@ import stat
 from typing import Any
 
 from peapp.errors import PeappError
+from peapp.i18n import msg, shown, translate
 
 MiB = 1024 * 1024
 
@@ -37,9 +38,14 @@ LIMITS = {
     "csv": 1024 * MiB,
     "array": 1024 * MiB,
     "text": 16 * MiB,  # a .txt to run a model on (8,192 tokens are ≈ 40 KB)
+    "results": 64 * MiB,  # a saved probe result or a training-lab metrics file
+    "weights": 1024 * 1024 * MiB,  # a .gguf or .safetensors: hashed in chunks or mapped, never read whole
 }
-KIND_LABELS = {"config": "config", "index": "index", "tokenizer": "tokenizer/vocabulary", "session": "session",
-               "figure": "figure", "image": "image", "csv": "CSV", "array": "data", "text": "text"}
+KIND_LABELS = {"config": msg("SafeOpen", "config"), "index": msg("SafeOpen", "index"),
+               "tokenizer": msg("SafeOpen", "tokenizer/vocabulary"), "session": msg("SafeOpen", "session"),
+               "figure": msg("SafeOpen", "figure"), "image": msg("SafeOpen", "image"), "csv": "CSV",
+               "array": msg("SafeOpen", "data"), "text": msg("SafeOpen", "text"),
+               "results": msg("SafeOpen", "results"), "weights": msg("SafeOpen", "weights")}
 #: JSON nested deeper than this is refused (real configs nest 3–4 levels).
 MAX_JSON_DEPTH = 64
 #: Integers with more digits than this are refused (JSON allows any length; nothing peapp reads needs it).
@@ -48,14 +54,14 @@ MAX_NUMBER_DIGITS = 40
 
 def _describe_mode(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return translate("SafeOpen", "a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return translate("SafeOpen", "a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return translate("SafeOpen", "a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return translate("SafeOpen", "a socket")
+    return translate("SafeOpen", "not a regular file")
 
 
 def open_regular(path: str | os.PathLike, kind: str, error: type[PeappError] = PeappError) -> io.BufferedReader:
@@ -64,25 +70,27 @@ def open_regular(path: str | os.PathLike, kind: str, error: type[PeappError] = P
     Raises ``error`` (a project exception type) saying what the path is and what to do.
     """
     limit = LIMITS[kind]
-    label = KIND_LABELS[kind]
+    label = shown(KIND_LABELS[kind])
     name = os.fspath(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(name, flags)
     except FileNotFoundError:
-        raise error(f"{name}: no such file; choose an existing {label} file.") from None
+        raise error(translate("SafeOpen", "{path}: no such file; choose an existing {kind} file.").format(
+            path=name, kind=label)) from None
     except IsADirectoryError:
-        raise error(f"{name} is a folder, not a {label} file.") from None
+        raise error(translate("SafeOpen", "{path} is a folder, not a {kind} file.").format(path=name, kind=label)) from None
     except OSError as exc:
         raise error(f"cannot open {name}: {exc.strerror or exc}.") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise error(f"{name} is {_describe_mode(info.st_mode)}, not a {label} file; peapp reads regular "
-                        f"files only.")
+            raise error(translate("SafeOpen", "{path} is {what}, not a {kind} file; peapp reads regular files "
+                                  "only.").format(path=name, what=_describe_mode(info.st_mode), kind=label))
         if info.st_size > limit:
-            raise error(f"{name} is {info.st_size / MiB:,.1f} MiB, more than a {label} file can be "
-                        f"({limit // MiB:,} MiB); is it the right file?")
+            raise error(translate("SafeOpen", "{path} is {size} MiB, more than a {kind} file can be ({limit} MiB); "
+                                  "is it the right file?").format(path=name, size=f"{info.st_size / MiB:,.1f}",
+                                                                  kind=label, limit=f"{limit // MiB:,}"))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)  # a regular file: ordinary reads from here on
         handle = os.fdopen(fd, "rb")
@@ -101,8 +109,9 @@ def read_bytes(path: str | os.PathLike, kind: str, error: type[PeappError] = Pea
         except OSError as exc:
             raise error(f"cannot read {os.fspath(path)}: {exc.strerror or exc}.") from None
     if len(data) > limit:
-        raise error(f"{os.fspath(path)} is more than {limit // MiB:,} MiB, more than a {KIND_LABELS[kind]} "
-                    f"file can be; is it the right file?")
+        raise error(translate("SafeOpen", "{path} is more than {limit} MiB, more than a {kind} file can be; is it "
+                              "the right file?").format(path=os.fspath(path), limit=f"{limit // MiB:,}",
+                                                        kind=shown(KIND_LABELS[kind])))
     return data
 
 
@@ -112,7 +121,8 @@ def read_text(path: str | os.PathLike, kind: str, error: type[PeappError] = Peap
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise error(f"{os.fspath(path)} is not UTF-8 text, so not a {KIND_LABELS[kind]} file.") from None
+        raise error(translate("SafeOpen", "{path} is not UTF-8 text, so not a {kind} file.").format(
+            path=os.fspath(path), kind=shown(KIND_LABELS[kind]))) from None
 
 
 def open_text(path: str | os.PathLike, kind: str, error: type[PeappError] = PeappError) -> io.TextIOWrapper:

@@ -229,7 +229,9 @@ class ComputeWorker(QObject):
         except MemoryError:
             self._emit(self.failed, channel, generation, translate("Worker", "out of memory: choose a smaller size"))
             return
-        except Exception as exc:  # a bug: report it without taking the app down
+        except BaseException as exc:  # a bug (a Rust panic passes `except Exception`): report it, app stays
+            if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+                raise
             missing = missing_library(exc)  # a trimmed install: which library, and how to get it
             if missing is not None:
                 self._emit(self.failed, channel, generation, str(missing))

@@ -95,8 +95,11 @@ def finished_metrics(folder: Path) -> tuple[list[dict[str, Any]], list[str]]:
     for metrics_file in sorted(folder.glob(f"*/{METRICS}")):
         try:
             data = _read_json(metrics_file, str(metrics_file))
-            if not isinstance(data, dict) or not isinstance(data.get("eval"), dict) or "spec" not in data:
-                raise DataFileError(f"{metrics_file} is not a lab run's metrics")
+            from peapp.lab.results import metrics_problem
+
+            problem = metrics_problem(data)
+            if problem:
+                raise DataFileError(f"{metrics_file}: {problem}")
         except PeappError as exc:
             notes.append(f"skipped {metrics_file.parent.name}: {exc}")
             continue

@@ -81,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
     overrides = {k: v for k, v in (("steps", args.steps), ("batch_size", args.batch_size),
                                    ("learning_rate", args.lr), ("eval_samples", args.eval_samples)) if v is not None}
     settings = replace(settings, **overrides)
-    if args.workers < 1:
-        raise ParameterError("--workers must be at least 1.")
+    if not 1 <= args.workers <= 256:
+        raise ParameterError("--workers must be between 1 and 256 (one process each).")
     spec = lab_grid.GridSpec(task=args.task, encodings=encodings, rope_scalings=scalings,
                              train_length=args.train_length, eval_lengths=args.eval_lengths, seeds=args.seeds,
                              n_layers=args.layers, d_model=args.d_model, n_heads=args.heads, train=settings,

@@ -28,6 +28,7 @@ HELP = ("measure a checkpoint: perplexity vs position under each RoPE scaling, o
         "needle depth (lost in the middle)")
 VARIANT_NAMES = tuple(VARIANTS)  # probe_run's table: torch-free, so the parser does not import torch
 ESTIMATE_FROM = 4096  # peapp.model_run.probes.ESTIMATE_FROM
+MAX_TRIALS = 100  # the Probes panel's limit
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -97,20 +98,28 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.output:
         raise ParameterError("--json prints numbers and -o draws a figure: give one of them.")
     if args.probe == "perplexity":
-        if args.length < 2:
-            raise ParameterError("--length must be at least 2 tokens.")
-        if args.window < 1:
-            raise ParameterError("--window must be at least 1.")
+        from peapp.model_run.probe_run import MAX_PROBE_TOKENS
+
+        if not 2 <= args.length <= MAX_PROBE_TOKENS:
+            raise ParameterError(f"--length must be between 2 and {MAX_PROBE_TOKENS:,} tokens (got {args.length:,}).")
+        if not 1 <= args.window <= MAX_PROBE_TOKENS:
+            raise ParameterError(f"--window must be between 1 and {MAX_PROBE_TOKENS:,} positions.")
         parse_variants(args.variants)
-    else:
-        parse_numbers(args.lengths, "--lengths", int)
-        parse_numbers(args.depths, "--depths")
-        if args.trials < 1:
-            raise ParameterError("--trials must be at least 1.")
+    else:  # the Probes panel's limits (peapp.views.probe.ProbeView), before a prompt is built
+        from peapp.model_run.probe_run import MAX_PROBE_TOKENS
+
+        lengths = parse_numbers(args.lengths, "--lengths", int)
+        if min(lengths) < 2 or max(lengths) > MAX_PROBE_TOKENS:
+            raise ParameterError(f"--lengths must each be between 2 and {MAX_PROBE_TOKENS:,} tokens.")
+        parse_numbers(args.depths, "--depths")  # each within 0 … 1: checked by the probe before it runs
+        if not 1 <= args.trials <= MAX_TRIALS:
+            raise ParameterError(f"--trials must be between 1 and {MAX_TRIALS}.")
     renderer = _renderer(args) if args.output else None  # before minutes of work, not after
     from peapp.model_run import load_model
 
     loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir)
+    for note in loaded.notes:
+        _say(args, f"peapp probe: {note}")
     if args.probe == "perplexity":
         result, extra = _perplexity(args, loaded)
     else:
@@ -136,7 +145,7 @@ def _perplexity(args, loaded):
     from peapp.model_run.probe_run import parse_variants
 
     text, label = _text(args)
-    ids = tokenize_all(loaded, text)
+    ids = tokenize_all(loaded, text, args.length)
     if len(ids) < args.length:
         raise ParameterError(f"the text has {len(ids):,} tokens, fewer than --length {args.length:,}: give a longer "
                              f"text or a shorter length.")

@@ -30,7 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--text-file", metavar="FILE", help="a UTF-8 text file to run on")
     source.add_argument("--sample-text", action="store_true",
                         help="the bundled public-domain sample text (default when no --text-file)")
-    parser.add_argument("--max-tokens", type=int, default=1024, help="tokens of the text to run (its start)")
+    parser.add_argument("--max-tokens", type=int, default=1024,
+                        help="tokens of the text to run (its start; only as much of the text is tokenised), "
+                             "2 … 131,072; a text file may be at most 16 MiB")
     parser.add_argument("--layer", type=int, default=0, help="the layer whose map and position/content terms are pooled")
     parser.add_argument("--head", type=int, default=0, help="the head of the position/content comparison and of the map")
     parser.add_argument("--all-heads", action="store_true", help="pool the map of every head of --layer, not only --head")
@@ -52,24 +54,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _text(args) -> str:
-    if args.text_file:
-        try:
-            with open(args.text_file, encoding="utf-8") as fh:
-                return fh.read()
-        except OSError as exc:
-            raise ParameterError(f"cannot read {args.text_file}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise ParameterError(f"{args.text_file} is not UTF-8 text; save it as UTF-8.") from None
-    from peapp.model_run.sample_text import sample_text
+    """The text to run on: a regular UTF-8 file of at most 16 MiB (a FIFO or a device is refused,
+    not read), or the sample."""
+    from peapp.model_run.text_run import resolve_text
 
-    return sample_text()
+    if args.text_file:
+        return resolve_text("file", text_file=args.text_file)[0]
+    return resolve_text("sample")[0]
 
 
 def run(args: argparse.Namespace) -> int:
     from peapp.model_run import RunOptions, load_model, run_model, tokenize
 
-    if args.max_tokens < 2:
-        raise ParameterError("--max-tokens must be at least 2.")
+    from peapp.model_run.runner import check_max_tokens
+
+    check_max_tokens(args.max_tokens)
     if args.view or args.output:
         return _render(args)
     text = _text(args)
@@ -77,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     ids, tokens, truncated = tokenize(loaded, text, args.max_tokens)
     options = RunOptions(layer=args.layer, head=args.head, heads=None if args.all_heads else (args.head,),
                          map_bins=args.bins)
+    for note in loaded.notes:
+        print(f"peapp run: {note}", file=sys.stderr)
     result = run_model(loaded, ids, options, tokens=tokens)
     if args.json:
         doc = result.to_json()

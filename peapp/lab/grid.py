@@ -32,7 +32,15 @@ from peapp.errors import ParameterError, ResultsWriteError
 from peapp.jobs import Cancelled
 from peapp.lab import results
 from peapp.lab.model import ENCODINGS, ROPE_SCALINGS, LabModel, loss_of
-from peapp.lab.options import ALL_VARIANTS, CONFIRM_SECONDS, MODES, NOPE_STEP_FACTOR, TASKS, parse_encodings  # noqa: F401  (re-exported)
+from peapp.lab.options import (  # noqa: F401  (re-exported)
+    ALL_VARIANTS,
+    CONFIRM_SECONDS,
+    MAX_EVAL_LENGTH,
+    MODES,
+    NOPE_STEP_FACTOR,
+    TASKS,
+    parse_encodings,
+)
 from peapp.lab.train import (
     RunResult,
     RunSpec,
@@ -42,6 +50,7 @@ from peapp.lab.train import (
     train_run,
 )
 
+MAX_SEEDS = 1000
 # Two workers on two cores each run slower than one process timed alone (shared caches, memory
 # bandwidth, the machine's other load): the 1-seed default grid took 1.66× the plain estimate
 # here (4.8 min against 2.9, load ≈ 2).  Plus each worker's start (spawn, torch import).
@@ -72,6 +81,46 @@ class GridSpec:
             raise ParameterError(f"unknown task {self.task!r}; choose one of {', '.join(TASKS)}.")
         if self.seeds < 1:
             raise ParameterError(f"seeds must be at least 1 (got {self.seeds}).")
+        if not 1 <= self.train_length <= MAX_EVAL_LENGTH:
+            raise ParameterError(f"the training length must be between 1 and {MAX_EVAL_LENGTH:,} (got "
+                                 f"{self.train_length:,}): {self._attention_estimate()} of attention scores per "
+                                 f"training step; the lab's models are meant for short sequences.")
+        if not self.eval_lengths or not all(isinstance(n, int) and 1 <= n <= MAX_EVAL_LENGTH
+                                            for n in self.eval_lengths):
+            raise ParameterError(f"evaluation lengths must each be between 1 and {MAX_EVAL_LENGTH:,}.")
+        if self.seeds > MAX_SEEDS:
+            raise ParameterError(f"seeds must be at most {MAX_SEEDS} (got {self.seeds:,}).")
+        for name in ("n_layers", "d_model", "n_heads"):
+            if not 1 <= getattr(self, name) <= 4096:
+                raise ParameterError(f"{name.replace('n_', '').replace('_', ' ')} must be between 1 and 4,096 "
+                                     f"(got {getattr(self, name):,}).")
+        self._check_memory()
+
+    def _attention_bytes(self) -> float:
+        # each layer's softmax is kept for the backward pass, plus the scores and gradient of the
+        # layer at hand: (layers + 2) float32 T × T maps per head and sequence
+        return (4 * self.train.batch_size * max(1, self.n_heads) * (max(1, self.n_layers) + 2)
+                * float(self.train_length) ** 2)
+
+    def _attention_estimate(self) -> str:
+        from peapp.memory import human_bytes
+
+        return human_bytes(self._attention_bytes())
+
+    def _check_memory(self) -> None:
+        """A training step's memory, estimated before any model is built: the weights with their
+        gradients and Adam's two moments (≈ 12·layers·width² parameters), the attention maps and
+        the activations of a batch."""
+        from peapp.memory import budget_bytes, human_bytes
+
+        params = 12 * self.n_layers * self.d_model ** 2
+        activations = 16 * 4 * self.train.batch_size * self.train_length * self.d_model * self.n_layers
+        needed = 4 * 4 * params + self._attention_bytes() + activations
+        budget = budget_bytes()
+        if needed > budget:
+            raise ParameterError(f"a training step would need about {human_bytes(needed)}, more than the "
+                                 f"{human_bytes(budget)} this machine can spare: use a shorter training length, "
+                                 f"a smaller batch, fewer layers or a narrower model.")
         if not self.encodings:
             raise ParameterError("choose at least one encoding.")
 

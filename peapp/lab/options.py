@@ -78,9 +78,11 @@ class TrainSettings:
     eval_samples: int = 256  # sequences (or windows) per evaluation length
 
     def __post_init__(self) -> None:
-        for name in ("steps", "batch_size", "log_every", "eval_samples"):
-            if getattr(self, name) < 1:
-                raise ParameterError(f"{name.replace('_', ' ')} must be at least 1 (got {getattr(self, name)}).")
+        for name, most in (("steps", 10_000_000), ("batch_size", 65_536), ("log_every", 10_000_000),
+                           ("eval_samples", 1_000_000)):
+            if not 1 <= getattr(self, name) <= most:
+                raise ParameterError(f"{name.replace('_', ' ')} must be between 1 and {most:,} "
+                                     f"(got {getattr(self, name):,}).")
         if not 0 < self.learning_rate < 1:
             raise ParameterError(f"learning rate must be between 0 and 1 (got {self.learning_rate:g}).")
 

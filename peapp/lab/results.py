@@ -143,12 +143,59 @@ def save_run(folder: str | os.PathLike, result: RunResult) -> Path:
 # ---- reading --------------------------------------------------------------------------------
 
 def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CheckpointError(f"{path} does not exist; is this a training-lab results folder?") from None
-    except (OSError, ValueError) as exc:
-        raise CheckpointError(f"cannot read {path}: {exc}") from None
+    """JSON from a results folder: a regular file within the cap (a FIFO or /dev/zero is refused)."""
+    from peapp import safe_open
+
+    if not os.path.lexists(path):
+        raise CheckpointError(f"{path} does not exist; is this a training-lab results folder?")
+    return safe_open.load_json(safe_open.read_bytes(path, "results", CheckpointError), str(path), CheckpointError)
+
+
+#: the largest length, step count or position a saved run may name (the lab trains far below it)
+_MAX_SAVED_INT = 10 ** 9
+
+
+def _is_int(value: Any, low: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= _MAX_SAVED_INT
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and not math.isnan(value)
+
+
+def metrics_problem(data: Any) -> str | None:
+    """What is wrong with a run's metrics.json, field by field (None: usable), so a damaged or
+    foreign file is named and skipped instead of ending in a traceback while it is drawn."""
+    if not isinstance(data, dict):
+        return f"it holds a {type(data).__name__}, not a run's metrics"
+    if not isinstance(data.get("run_id"), str):
+        return "run_id is not a text"
+    spec = data.get("spec")
+    if not isinstance(spec, dict) or not _is_int(spec.get("seed")):
+        return "spec is missing or has no whole-number seed"
+    if not isinstance(data.get("metric"), str):
+        return "metric is not a text"
+    if data.get("train_positions") is not None and not _is_int(data["train_positions"]):
+        return "train_positions is not a whole number in range"
+    curve = data.get("loss_curve", [])
+    if not isinstance(curve, list) or not all(
+            isinstance(p, list) and len(p) == 2 and _is_int(p[0]) and _is_number(p[1]) for p in curve):
+        return "loss_curve is not a list of [step, loss] numbers"
+    evaluation = data.get("eval")
+    if not isinstance(evaluation, dict):
+        return "eval is not a table of variants"
+    for variant, entries in evaluation.items():
+        if not isinstance(entries, list):
+            return f"eval[{variant!r}] is not a list"
+        for e in entries:
+            if not isinstance(e, dict) or not _is_int(e.get("length"), 1) or not _is_int(e.get("positions"), 0):
+                return f"an entry of eval[{variant!r}] has no whole-number length and positions in range"
+            if e.get("status") == "cannot":
+                if not isinstance(e.get("reason", ""), str):
+                    return f"a reason in eval[{variant!r}] is not a text"
+            elif not _is_number(e.get("value")):
+                return f"a value in eval[{variant!r}] is not a number"
+    return None
 
 
 def load_run(run_dir: str | os.PathLike) -> RunResult:
@@ -169,8 +216,16 @@ def load_run(run_dir: str | os.PathLike) -> RunResult:
     except (OSError, SafetensorError) as exc:
         raise CheckpointError(f"cannot read {run_dir / WEIGHTS}: {exc}") from None
     metrics = _read_json(run_dir / METRICS)
-    spec = RunSpec.from_dict(lab["run"]) if lab.get("run") else RunSpec.from_dict(metrics["spec"])
-    return RunResult(spec, ModelConfig.from_dict(lab["model"]), state, metrics)
+    problem = metrics_problem(metrics)
+    if problem:
+        raise CheckpointError(f"{run_dir / METRICS}: {problem}; train the run again.")
+    try:
+        spec = RunSpec.from_dict(lab["run"]) if lab.get("run") else RunSpec.from_dict(metrics["spec"])
+        config = ModelConfig.from_dict(lab["model"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CheckpointError(f"{run_dir / CONFIG}: its peapp_lab section is damaged ({type(exc).__name__}: "
+                              f"{str(exc)[:120]}); train the run again.") from None
+    return RunResult(spec, config, state, metrics)
 
 
 def load_model(run_dir: str | os.PathLike):
@@ -191,9 +246,11 @@ def finished_runs(folder: str | os.PathLike) -> list[dict[str, Any]]:
     out = []
     for metrics_file in sorted(folder.glob(f"*/{METRICS}")):
         try:
-            out.append(json.loads(metrics_file.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
+            data = _read_json(metrics_file)
+        except CheckpointError:
             continue  # a damaged run is re-trained rather than trusted
+        if metrics_problem(data) is None:
+            out.append(data)
     return out
 
 

@@ -12,6 +12,7 @@ teacher-forced argmax is right (by induction over the output), so the two measur
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -155,13 +156,12 @@ class TextTask(Task):
     min_length = 1
 
     def __init__(self, path: str | Path):
+        from peapp.safe_open import read_text
+
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise DataFileError(f"text file {path} does not exist; give a UTF-8 text file with --text PATH.") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataFileError(f"cannot read {path} as UTF-8 text ({exc}); give a UTF-8 text file.") from None
+        if not os.path.lexists(path):
+            raise DataFileError(f"text file {path} does not exist; give a UTF-8 text file with --text PATH.")
+        text = read_text(path, "text", DataFileError)  # a FIFO or /dev/zero: refused, not read
         chars = sorted(set(text))
         if len(text) < 2000:
             raise DataFileError(f"{path} has only {len(text):,} characters; the language-modelling task needs "

@@ -17,15 +17,17 @@ import functools
 import hashlib
 import json
 import os
+import re
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from peapp.i18n import translate
+from peapp.i18n import Message, msg, shown, translate
 from peapp.device import resolve_device
-from peapp.errors import CheckpointError, SizeError
+from peapp.errors import CheckpointError, PeappError, SizeError
 from peapp.jobs import Cancelled
 from peapp.libraries import GGUF_LIBRARIES, RUN_LIBRARIES, missing_library, require
 from peapp.memory import available_bytes, human_bytes
@@ -158,9 +160,12 @@ def _check(progress: ProgressFn | None, cancelled: Callable[[], bool] | None, fr
 
 
 def file_sha256(path: str, progress=None, cancelled=None, start: float = 0.0, stop: float = 0.1) -> str:
-    size = max(1, os.path.getsize(path))
+    """SHA-256 of a regular file (a FIFO or a device is refused, not read for ever)."""
+    from peapp.safe_open import open_regular
+
     digest, done = hashlib.sha256(), 0
-    with open(path, "rb") as fh:
+    with open_regular(path, "weights", CheckpointError) as fh:
+        size = max(1, os.fstat(fh.fileno()).st_size)
         while chunk := fh.read(_HASH_CHUNK):
             digest.update(chunk)
             done += len(chunk)
@@ -194,6 +199,7 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
         raise CheckpointError(translate("ModelLoading", "{path} does not exist: give a model folder or a .gguf file.").format(
             path=path))
     if os.path.isdir(path):
+        _check_folder_files(path)
         ggufs = [f for f in os.listdir(path) if f.lower().endswith(".gguf")]
         has_weights = any(os.path.exists(os.path.join(path, f)) for f in (
             "model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "pytorch_model.bin.index.json"))
@@ -222,6 +228,130 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     return loaded
 
 
+#: The files transformers and tokenizers may open in a model folder (by suffix): each must be a
+#: regular file, or a FIFO would block the load and /dev/zero would be read until memory runs out.
+_FOLDER_SUFFIXES = (".json", ".txt", ".model", ".safetensors", ".bin", ".gguf", ".jinja")
+
+
+def _check_folder_files(folder: str) -> None:
+    import stat
+
+    from peapp.safe_open import _describe_mode
+
+    try:
+        names = os.listdir(folder)
+    except OSError as exc:
+        raise CheckpointError(f"cannot list {folder}: {exc.strerror or exc}.") from None
+    for name in names:
+        if not name.lower().endswith(_FOLDER_SUFFIXES):
+            continue
+        full = os.path.join(folder, name)
+        try:
+            mode = os.stat(full).st_mode  # a symlink is followed: what it points at counts
+        except OSError:
+            continue  # a dangling link: transformers' own error names it if it needs the file
+        if not stat.S_ISREG(mode):
+            raise CheckpointError(translate("ModelLoading", "{path} is {what}, not a file: peapp reads regular files "
+                                            "only; replace it with the real file.").format(
+                path=full, what=_describe_mode(mode)))
+
+
+def _is_panic(exc: BaseException) -> bool:
+    """The tokenizers / safetensors libraries' Rust panics (pyo3's PanicException derives from
+    BaseException, so ``except Exception`` lets it through)."""
+    return type(exc).__name__ == "PanicException"
+
+
+def _first_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:200] + ("…" if len(text) > 200 else "")
+
+
+@contextlib.contextmanager
+def checkpoint_faults(path: str, what: Message):
+    """An error transformers, torch, safetensors or tokenizers raise on a broken checkpoint
+    becomes one CheckpointError line naming the file and the fault.  peapp's own errors, a
+    cancel, running out of memory and Ctrl-C pass unchanged."""
+    try:
+        yield
+    except (PeappError, Cancelled, MemoryError, KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except ImportError as exc:  # e.g. a quantization_config whose library is not installed
+        raise CheckpointError(translate("ModelLoading", "{path}: {what} needs a library that is not installed "
+                                        "({problem}); install it, or use an unquantised checkpoint.").format(
+            path=path, what=shown(what), problem=_first_line(exc))) from None
+    except BaseException as exc:
+        if not (isinstance(exc, Exception) or _is_panic(exc)):
+            raise
+        raise CheckpointError(translate("ModelLoading", "{path}: {what} failed ({problem}); the checkpoint is "
+                                        "damaged or its files do not belong together.").format(
+            path=path, what=shown(what), problem=f"{type(exc).__name__}: {_first_line(exc)}")) from None
+
+
+_LAYER_INDEX = re.compile(r"(?:^|\.)(?:layers|layer|h|blocks|block|blk)\.(\d+)\.")
+
+
+def _layers_in_tensors(names) -> int | None:
+    """How many numbered layers (``layers.N.``, ``h.N.``, ``layer.N.``, ``blk.N.``) the weights hold."""
+    found = [int(m.group(1)) for m in map(_LAYER_INDEX.search, names) if m]
+    return max(found) + 1 if found else None
+
+
+def _config_int(cfg: dict[str, Any], *keys: str) -> int | None:
+    for key in keys:
+        value = cfg.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _check_config_claims(cfg_path: str, cfg: dict[str, Any], tensor_names) -> None:
+    """What config.json claims against the tensors that exist, before transformers builds anything:
+    200,000 layers over 2 stored ones would be built (and allocated) layer by layer."""
+    layers = _config_int(cfg, "num_hidden_layers", "n_layer", "num_layers", "n_layers")
+    found = _layers_in_tensors(tensor_names)
+    if layers is not None and found is not None and layers > found:
+        raise CheckpointError(translate("ModelLoading", "{path} says {claimed} layers but the weights hold {found}: "
+                                        "the config does not belong to these weights; fix num_hidden_layers.").format(
+            path=cfg_path, claimed=f"{layers:,}", found=f"{found:,}"))
+    width = _config_int(cfg, "hidden_size", "n_embd", "d_model", "dim")
+    heads = _config_int(cfg, "num_attention_heads", "n_head", "num_heads", "n_heads")
+    if width and heads is not None and heads < 1:
+        raise CheckpointError(translate("ModelLoading", "{path} says {heads} attention heads; fix "
+                                        "num_attention_heads.").format(path=cfg_path, heads=heads))
+    if width and heads and cfg.get("head_dim") is None and width % heads:
+        raise CheckpointError(translate("ModelLoading", "{path}: {heads} attention heads do not divide the width "
+                                        "{width}; fix num_attention_heads or hidden_size.").format(
+            path=cfg_path, heads=heads, width=width))
+
+
+def _check_built_shapes(folder: str, cls, config, ckpt, budget) -> None:
+    """Build the model on torch's meta device (no memory) and compare each parameter with the
+    stored tensor of that name; refuse a config whose model would not fit, with the estimate."""
+    import torch
+
+    with checkpoint_faults(os.path.join(folder, "config.json"), msg("ModelLoading", "building the model from config.json")), \
+            torch.device("meta"), _quiet_transformers():
+        model = cls._from_config(config)
+    stored = ckpt.tensors
+    prefix = getattr(model, "base_model_prefix", "") or ""
+    total = 0
+    for name, param in model.state_dict().items():
+        total += param.numel()
+        info = stored.get(name)
+        if info is None and prefix and name.startswith(prefix + "."):
+            info = stored.get(name[len(prefix) + 1:])
+        if info is None and prefix:
+            info = stored.get(f"{prefix}.{name}")
+        if info is not None and tuple(info.shape) != tuple(param.shape):
+            raise CheckpointError(translate("ModelLoading", "{folder}: tensor {name} is {stored} in the weights but "
+                                            "config.json makes it {built}: the config does not belong to these "
+                                            "weights.").format(
+                folder=folder, name=name, stored="×".join(map(str, info.shape)) or "a scalar",
+                built="×".join(map(str, param.shape)) or "a scalar"))
+    _refuse_if_too_big(total * 4, f"the model config.json describes ({total:,} parameters in float32)", budget)
+
+
 def _config_of_folder(folder: str) -> dict[str, Any]:
     from peapp.checkpoints.reader import read_json
 
@@ -236,19 +366,24 @@ def _load_folder(folder: str, device: str, progress, cancelled, budget, source: 
                  tokenizer: Any = None, gguf_path: str | None = None) -> LoadedModel:
     from peapp.checkpoints.reader import open_checkpoint
 
+    _check_folder_files(folder)
     cfg = _config_of_folder(folder)
     family = str(cfg.get("model_type") or "unknown")
     _check_family_by_name(family, cfg)
     ckpt = open_checkpoint(folder)  # the same refusals as `peapp inspect` (safe loading only)
     nbytes = sum(t.numel for t in ckpt.tensors.values()) * 4
     _refuse_if_too_big(nbytes, f"{family} with {nbytes // 4:,} parameters in float32", budget)
+    cfg_path = os.path.join(folder, "config.json")
+    _check_config_claims(cfg_path, cfg, ckpt.tensors)
     _check(progress, cancelled, 0.3)
     import torch
     import transformers
 
-    config = transformers.AutoConfig.from_pretrained(folder)
-    cls = _model_class(config)
-    with _quiet_transformers():
+    with checkpoint_faults(cfg_path, msg("ModelLoading", "reading config.json")):
+        config = transformers.AutoConfig.from_pretrained(folder)
+    cls = _model_class(config, cfg_path)
+    _check_built_shapes(folder, cls, config, ckpt, budget)
+    with checkpoint_faults(folder, msg("ModelLoading", "loading the weights")), _quiet_transformers():
         model = cls.from_pretrained(folder, dtype=torch.float32, attn_implementation="eager")
     _check(progress, cancelled, 0.8)
     if tokenizer is None:
@@ -264,13 +399,19 @@ def _check_family_by_name(family: str, cfg: dict[str, Any]) -> None:
                                                         "attention-function registry"))
 
 
-def _model_class(config):
+def _model_class(config, cfg_path: str = "config.json"):
     import transformers
 
+    cls: Any = None
     for name in getattr(config, "architectures", None) or ():
-        cls = getattr(transformers, name, None)
-        if cls is not None and hasattr(cls, "from_pretrained"):
-            break
+        cls = getattr(transformers, str(name), None) if str(name).isidentifier() else None
+        if cls is None:
+            continue  # a class this transformers lacks: the family's own class below
+        if not (isinstance(cls, type) and issubclass(cls, transformers.PreTrainedModel)):
+            raise CheckpointError(translate("ModelLoading", "{path}: architectures names {name}, which is not a "
+                                            "transformers model class; fix the entry (e.g. LlamaForCausalLM) or "
+                                            "remove it.").format(path=cfg_path, name=repr(name)))
+        break
     else:
         cls = (transformers.AutoModelForCausalLM if config.model_type in transformers.models.auto.modeling_auto
                .MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and not _is_encoder(config) else transformers.AutoModel)
@@ -288,20 +429,23 @@ def _is_encoder(config) -> bool:
 def _folder_tokenizer(folder: str):
     import tokenizers
 
+    from peapp.safe_open import read_text
+
     tok_json = os.path.join(folder, "tokenizer.json")
     if os.path.exists(tok_json):
-        try:
-            return tokenizers.Tokenizer.from_file(tok_json)
-        except Exception as exc:
-            raise CheckpointError(f"{tok_json} cannot be read by the tokenizers library: {exc}") from None
+        text = read_text(tok_json, "tokenizer", CheckpointError)  # a FIFO or /dev/zero: refused, not read
+        with checkpoint_faults(tok_json, msg("ModelLoading", "reading the tokenizer")):
+            return tokenizers.Tokenizer.from_str(text)
     import transformers
 
     try:  # vocab.txt / vocab.json + merges.txt: transformers converts them to a fast tokenizer
         with _quiet_transformers():
             fast = transformers.AutoTokenizer.from_pretrained(folder)
-    except Exception as exc:
+    except BaseException as exc:
+        if not (isinstance(exc, Exception) or _is_panic(exc)) or isinstance(exc, (PeappError, Cancelled)):
+            raise
         raise CheckpointError(f"{folder} has no tokenizer transformers can read ({type(exc).__name__}: "
-                              f"{str(exc)[:160]}); add its tokenizer.json.") from None
+                              f"{_first_line(exc)[:160]}); add its tokenizer.json.") from None
     backend = getattr(fast, "backend_tokenizer", None) or getattr(fast, "_tokenizer", None)
     if backend is None:
         raise CheckpointError(translate("ModelLoading", "{folder}: its tokenizer has no fast (tokenizers) form; add a "
@@ -325,9 +469,41 @@ def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedMode
     rope_params = getattr(cfg, "rope_parameters", None) or {}
     if isinstance(rope_params, dict) and rope_params.get("original_max_position_embeddings"):
         trained = rope_params["original_max_position_embeddings"]
+    tokenizer = CheckedTokenizer(tokenizer, path, int(getattr(cfg, "vocab_size", 0) or 0))
     return LoadedModel(model=model, tokenizer=tokenizer, path=path, family=family,
                        architecture=type(model).__name__, device=device, causal=causal, scheme=scheme,
                        trained_context=int(trained) if trained else None, source=source)
+
+
+class CheckedTokenizer:
+    """A ``tokenizers.Tokenizer`` whose ``encode`` turns the library's failures on a broken
+    tokenizer into one CheckpointError naming the checkpoint: a catastrophic regex makes it panic
+    (pyo3's PanicException derives from BaseException), and ids past the model's vocabulary would
+    index past its embedding table.  Everything else is the tokenizer's own."""
+
+    def __init__(self, tokenizer, path: str, vocab_size: int):
+        self._tokenizer, self._path, self._vocab_size = tokenizer, path, vocab_size
+
+    def __getattr__(self, name: str):
+        return getattr(self._tokenizer, name)
+
+    def encode(self, *args, **kwargs):
+        try:
+            encoding = self._tokenizer.encode(*args, **kwargs)
+        except BaseException as exc:
+            if not (_is_panic(exc) or isinstance(exc, Exception)) or isinstance(exc, (PeappError, Cancelled)):
+                raise
+            raise CheckpointError(translate("ModelLoading", "{path}: its tokenizer failed on this text ({problem}); "
+                                            "its tokenizer is broken: replace it with the model's own "
+                                            "tokenizer.json.").format(
+                path=self._path, problem=f"{type(exc).__name__}: {_first_line(exc)}")) from None
+        ids = encoding.ids
+        if self._vocab_size and ids and max(ids) >= self._vocab_size:
+            raise CheckpointError(translate("ModelLoading", "{path}: its tokenizer gives token id {id} but the model "
+                                            "has only {vocab} embeddings; the tokenizer does not belong to this "
+                                            "model.").format(path=self._path, id=f"{max(ids):,}",
+                                                             vocab=f"{self._vocab_size:,}"))
+        return encoding
 
 
 def _rotary_module(model):
@@ -364,47 +540,147 @@ def _quiet_transformers():
 
 def _load_gguf(path, device, cache_dir, progress, cancelled, budget) -> LoadedModel:
     from peapp.checkpoints import gguf_format
+    from peapp.safe_open import open_regular
 
     from peapp.model_run.gguf_fields import Fields
 
-    size = os.path.getsize(path)
-    with open(path, "rb") as fh:
+    with open_regular(path, "weights", CheckpointError) as fh:  # a FIFO or a device: refused, not read
         if fh.read(4) != gguf_format.MAGIC:
             raise CheckpointError(translate("ModelLoading", "{path} is not a GGUF file.").format(path=path))
+        size = os.fstat(fh.fileno()).st_size
     digest = file_sha256(path, progress, cancelled, 0.0, 0.1)
-    folder = os.path.join(cache_dir or default_cache_dir(), f"gguf-{digest[:40]}")
-    if _cache_complete(folder, digest):  # written after these very bytes passed the checks below
-        loaded = _load_folder(folder, device, progress, cancelled, budget, source="gguf (cache)", gguf_path=path)
-        loaded.cache_folder = folder
-        return loaded
+    root = cache_dir or default_cache_dir()
+    _remove_stale_partials(root)
+    folder = os.path.join(root, f"gguf-{digest[:40]}")
+    notes: list[str] = []
+    problem = _cache_problem(folder, digest, progress, cancelled)
+    if problem is None:  # written after these very bytes passed the checks below, and unchanged since
+        try:
+            loaded = _load_folder(folder, device, progress, cancelled, budget, source="gguf (cache)", gguf_path=path)
+        except CheckpointError as exc:
+            problem = str(exc)
+        else:
+            loaded.cache_folder = folder
+            return loaded
+    if problem != _NO_CACHE:
+        notes.append(translate("ModelLoading", "the cached conversion in {folder} was unusable ({problem}); "
+                               "converted {path} again.").format(folder=folder, problem=problem, path=path))
     fields = Fields(path)  # the same header walk and refusals as `peapp inspect`
+    _check_gguf_claims(path, fields)
     _refuse_if_too_big(size * _GGUF_EXPANSION * _CONVERT_COPIES,
                        f"dequantising this {human_bytes(size)} GGUF file to float32", budget)
     model, tokenizer = _convert_gguf(path, fields, progress, cancelled)
-    _write_cache(folder, digest, path, model, tokenizer)
+    written = _write_cache(folder, digest, path, model, tokenizer)
+    if written is not None:
+        notes.append(written)
     loaded = _finish(model, tokenizer, path, device, "gguf (converted now)")
-    loaded.cache_folder = folder
+    loaded.cache_folder = folder if written is None else None
+    loaded.notes.extend(notes)
     return loaded
 
 
-def _cache_complete(folder: str, digest: str) -> bool:
-    try:
-        with open(os.path.join(folder, "peapp-cache.json"), encoding="utf-8") as fh:
-            info = json.load(fh)
-    except (OSError, ValueError):
-        return False
-    return (info.get("sha256") == digest and info.get("format") == _CACHE_FORMAT
-            and all(os.path.exists(os.path.join(folder, f)) for f in ("config.json", "model.safetensors",
-                                                                        "tokenizer.json")))
+def _check_gguf_claims(path: str, fields) -> None:
+    """The widths and layer count a GGUF header claims against the tensors it holds (transformers
+    builds the model from the header: 65,536 wide over 16-wide tensors would allocate gigabytes)."""
+    meta = fields.metadata
+    arch = meta.get("general.architecture")
+    if not isinstance(arch, str):
+        return  # transformers' own refusal names the missing architecture
+    shapes = {t.name: tuple(int(d) for d in reversed(t.shape)) for t in fields.tensors}  # numpy order
+    embed = shapes.get("token_embd.weight")
+    width = meta.get(f"{arch}.embedding_length")
+    if isinstance(width, int) and embed and embed[-1] != width:
+        raise CheckpointError(translate("ModelLoading", "{path}: its header says {claimed} wide but token_embd.weight "
+                                        "is {found} wide; the file is damaged or wrongly converted.").format(
+            path=path, claimed=f"{width:,}", found=f"{embed[-1]:,}"))
+    layers = meta.get(f"{arch}.block_count")
+    found = _layers_in_tensors(shapes)
+    if isinstance(layers, int) and found is not None and layers > found:
+        raise CheckpointError(translate("ModelLoading", "{path}: its header says {claimed} layers but the file holds "
+                                        "{found}; the file is damaged or wrongly converted.").format(
+            path=path, claimed=f"{layers:,}", found=f"{found:,}"))
+    heads = meta.get(f"{arch}.attention.head_count")
+    if isinstance(width, int) and isinstance(heads, int) and (heads < 1 or width % heads):
+        raise CheckpointError(translate("ModelLoading", "{path}: {heads} attention heads do not divide the width "
+                                        "{width}; the file is damaged or wrongly converted.").format(
+            path=path, heads=heads, width=width))
+
+
+# --- the conversion cache ------------------------------------------------------------------------
+# A cache entry: config.json, model.safetensors, tokenizer.json and peapp-cache.json, which records
+# the SHA-256 of each of the three (verified on every open: weights replaced by other valid weights
+# would otherwise run silently).  Entries are written into "<entry>.partial-<pid>" and renamed.
+_CACHE_FILES = ("config.json", "model.safetensors", "tokenizer.json")
+_NO_CACHE = "no cache entry"
+_PARTIAL = ".partial-"
+_STALE_PARTIAL_SECONDS = 24 * 3600
+
+
+def _cache_problem(folder: str, digest: str, progress=None, cancelled=None) -> str | None:
+    """None if ``folder`` is a complete, unchanged cache entry for ``digest``; else what is wrong."""
+    if not os.path.lexists(folder):
+        return _NO_CACHE
+    info = _cache_info(folder)
+    if not info:
+        return "peapp-cache.json is missing or damaged"
+    hashes = info.get("files")
+    if info.get("sha256") != digest or info.get("format") != _CACHE_FORMAT or not isinstance(hashes, dict):
+        return "peapp-cache.json is from another file or another peapp"
+    for i, name in enumerate(_CACHE_FILES):
+        full = os.path.join(folder, name)
+        expected = hashes.get(name)
+        try:
+            actual = file_sha256(full, progress, cancelled, 0.1 + 0.1 * i / 3, 0.1 + 0.1 * (i + 1) / 3)
+        except CheckpointError as exc:
+            return str(exc).rstrip(".")
+        if actual != expected:
+            return f"{name} changed since it was written"
+    return None
 
 
 def _cache_info(folder: str | None) -> dict[str, Any]:
+    from peapp.safe_open import load_json, read_bytes
+
     try:
-        with open(os.path.join(folder or "", "peapp-cache.json"), encoding="utf-8") as fh:
-            info = json.load(fh)
-    except (OSError, ValueError):
+        info = load_json(read_bytes(os.path.join(folder or "", "peapp-cache.json"), "config", CheckpointError),
+                         "peapp-cache.json", CheckpointError)
+    except CheckpointError:
         return {}
     return info if isinstance(info, dict) else {}
+
+
+def _remove_stale_partials(root: str) -> None:
+    """Remove what an interrupted conversion (a kill, a power cut) left: partial folders whose
+    process is gone, or older than a day."""
+    import shutil
+
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        if not (name.startswith("gguf-") and _PARTIAL in name):
+            continue
+        pid_text = name.rsplit(_PARTIAL, 1)[1]
+        full = os.path.join(root, name)
+        try:
+            old = now - os.lstat(full).st_mtime > _STALE_PARTIAL_SECONDS
+        except OSError:
+            continue
+        if pid_text.isdigit() and int(pid_text) != os.getpid() and not old and _process_alive(int(pid_text)):
+            continue  # another peapp is converting into it right now
+        shutil.rmtree(full, ignore_errors=True)
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
 
 
 def _cache_verified(folder: str | None) -> bool:
@@ -418,16 +694,15 @@ def _cache_verified(folder: str | None) -> bool:
 def _mark_verified(folder: str | None) -> None:
     import transformers
 
+    from peapp.fileio import ExportError, atomic_write_text
+
     info = _cache_info(folder)
     if not info or folder is None:
         return
     info["verified_with"] = transformers.__version__
-    tmp = os.path.join(folder, f"peapp-cache.json.partial-{os.getpid()}")
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(info, fh, indent=1)
-        os.replace(tmp, os.path.join(folder, "peapp-cache.json"))
-    except OSError:
+        atomic_write_text(os.path.join(folder, "peapp-cache.json"), json.dumps(info, indent=1))
+    except (OSError, ExportError):
         pass  # the next open verifies again
 
 
@@ -445,6 +720,31 @@ def _one_tensor_name_map():
         gguf.get_tensor_name_map = original
 
 
+@contextlib.contextmanager
+def _tensor_progress(progress, cancelled, start: float, stop: float):
+    """transformers' GGUF converter walks the tensors through its own tqdm bar (on stderr, and
+    TQDM_DISABLE is read when tqdm is imported, not later): replaced here by peapp's progress."""
+    import transformers.modeling_gguf_pytorch_utils as gguf_utils
+
+    original = gguf_utils.tqdm
+
+    def walk(items, *args, **kwargs):
+        items = list(items)
+        for i, item in enumerate(items):
+            _check(progress, cancelled, start + (stop - start) * i / max(1, len(items)))
+            yield item
+
+    with _patch_lock:
+        gguf_utils.tqdm = walk
+        try:
+            yield
+        finally:
+            gguf_utils.tqdm = original
+
+
+_patch_lock = threading.RLock()
+
+
 def _convert_gguf(path: str, fields, progress, cancelled):
     """transformers' own GGUF loading (config, dequantised weights, tokenizer), with every
     ``gguf.GGUFReader`` it opens replaced by ``fields`` (peapp's header walk, read once)."""
@@ -459,7 +759,7 @@ def _convert_gguf_with_transformers(path: str, progress, cancelled):
     import transformers
 
     folder, name = os.path.split(os.path.abspath(path))
-    _check(progress, cancelled, 0.12)
+    _check(progress, cancelled, 0.22)
     try:
         with _quiet_transformers():
             config = transformers.AutoConfig.from_pretrained(folder, gguf_file=name)
@@ -467,13 +767,14 @@ def _convert_gguf_with_transformers(path: str, progress, cancelled):
         raise CheckpointError(supported_message(_gguf_arch(exc), f"transformers cannot read this GGUF "
                                                                  f"architecture ({str(exc)[:120]})")) from None
     _check_family_by_name(config.model_type, {"is_encoder_decoder": getattr(config, "is_encoder_decoder", False)})
-    cls = _model_class(config)
+    cls = _model_class(config, path)
     _check(progress, cancelled, 0.3)
-    with _quiet_transformers(), _one_tensor_name_map():
+    with checkpoint_faults(path, msg("ModelLoading", "converting the GGUF weights")), _quiet_transformers(), _one_tensor_name_map(), \
+            _tensor_progress(progress, cancelled, 0.3, 0.75):
         model = cls.from_pretrained(folder, gguf_file=name, config=config, dtype=torch.float32,
                                     attn_implementation="eager")
     _check(progress, cancelled, 0.75)
-    with _quiet_transformers():
+    with checkpoint_faults(path, msg("ModelLoading", "reading the GGUF tokenizer")), _quiet_transformers():
         fast = transformers.AutoTokenizer.from_pretrained(folder, gguf_file=name)
     _check(progress, cancelled, 0.9)
     return model, fast.backend_tokenizer
@@ -484,37 +785,49 @@ def _gguf_arch(exc: Exception) -> str:
     return text.split("architecture")[-1].split()[0] if "architecture" in text else "GGUF"
 
 
-def _write_cache(folder: str, digest: str, source: str, model, tokenizer) -> None:
-    """config.json + model.safetensors + tokenizer.json, written to a temporary folder and renamed,
-    so an interrupted write never looks complete."""
+def _write_cache(folder: str, digest: str, source: str, model, tokenizer) -> str | None:
+    """config.json + model.safetensors + tokenizer.json (+ their SHA-256 in peapp-cache.json),
+    written to a temporary folder and renamed, so an interrupted write never looks complete and
+    leaves nothing behind.  Every file gets the mode a plain write gives (0666 minus the umask).
+    Returns None when cached, else the one-line notice that it was not (a read-only or full
+    cache folder: the model still runs, from memory)."""
     import shutil
 
     from safetensors.torch import save_model
 
-    parent = os.path.dirname(folder)
-    os.makedirs(parent, exist_ok=True)
-    tmp = folder + f".partial-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(tmp)
+    from peapp.fileio import _umask
+
+    tmp = folder + f"{_PARTIAL}{os.getpid()}"
     try:
+        os.makedirs(os.path.dirname(folder), exist_ok=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
         config = model.config.to_dict()
         config.pop("quantization_config", None)
-        config["_attn_implementation"] = None
         config.pop("_attn_implementation", None)
         with open(os.path.join(tmp, "config.json"), "w", encoding="utf-8") as fh:
             json.dump(config, fh, indent=1)
         save_model(model, os.path.join(tmp, "model.safetensors"))  # shared (tied) tensors stored once
         tokenizer.save(os.path.join(tmp, "tokenizer.json"))
+        hashes = {name: file_sha256(os.path.join(tmp, name)) for name in _CACHE_FILES}
         with open(os.path.join(tmp, "peapp-cache.json"), "w", encoding="utf-8") as fh:
             json.dump({"format": _CACHE_FORMAT, "sha256": digest, "source": os.path.abspath(source),
-                       "transformers": __import__("transformers").__version__}, fh, indent=1)
+                       "transformers": __import__("transformers").__version__, "files": hashes}, fh, indent=1)
+        mode = 0o666 & ~_umask()
+        for name in os.listdir(tmp):  # safetensors writes its file 0600: one mode for the entry
+            os.chmod(os.path.join(tmp, name), mode)
         shutil.rmtree(folder, ignore_errors=True)
         os.replace(tmp, folder)
-    except OSError as exc:
+    except (OSError, CheckpointError) as exc:
         shutil.rmtree(tmp, ignore_errors=True)
-        # the model still runs; only the next open is slower
-        raise CheckpointError(f"cannot write the converted model to {folder}: {exc.strerror or exc}; "
-                              f"free disk space or set PEAPP_CACHE_DIR.") from None
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return translate("ModelLoading", "could not cache the converted model in {folder} ({problem}); it runs "
+                         "from memory this time (free disk space or set PEAPP_CACHE_DIR to cache it).").format(
+            folder=os.path.dirname(folder), problem=reason)
+    except BaseException:  # Ctrl-C, a cancel: nothing half-written stays
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return None
 
 
 def _verify(loaded: LoadedModel) -> None:

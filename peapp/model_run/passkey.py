@@ -365,27 +365,46 @@ def passkey_probe(loaded, lengths: Sequence[int] = DEFAULT_LENGTHS, depths: Sequ
     return result
 
 
+def _saved_table(rows: Any) -> np.ndarray:
+    """[layers, heads] numbers from a saved cell, checked (ragged rows or texts are refused)."""
+    from peapp.model_run.probes import saved_numbers
+
+    if not isinstance(rows, list) or not rows:
+        raise ValueError("needle_attention is not a table of numbers")
+    table = [saved_numbers(r, "needle_attention") for r in rows]
+    if len({len(r) for r in table}) != 1:
+        raise ValueError("needle_attention's rows differ in length")
+    return np.stack(table)
+
+
 def passkey_from_json(doc: dict[str, Any]) -> PasskeyResult:
     """A :class:`PasskeyResult` back from its ``to_json`` (a saved result drawn without running again)."""
     if not isinstance(doc, dict) or doc.get("probe") != "passkey":
         raise ParameterError("this file is not a saved passkey probe (peapp probe passkey --json).")
+    from peapp.model_run.probes import saved_float, saved_int, saved_numbers, saved_optional_int
+
     try:
         result = PasskeyResult(
             family=str(doc["family"]), architecture=str(doc["architecture"]),
-            lengths=[int(n) for n in doc["lengths"]], depths=[float(d) for d in doc["depths"]],
-            trials=int(doc["trials"]), seed=int(doc["seed"]), variant=str(doc["variant"]),
-            factor=float(doc["factor"]), trained_context=doc.get("trained_context"),
-            seconds=float(doc.get("seconds") or 0.0), device=str(doc.get("device", "cpu")),
-            threads=int(doc.get("threads") or 1))
+            lengths=[saved_int(n, "lengths", low=1) for n in doc["lengths"]],
+            depths=[float(d) for d in saved_numbers(doc["depths"], "depths")],
+            trials=saved_int(doc["trials"], "trials", low=1), seed=saved_int(doc["seed"], "seed"),
+            variant=str(doc["variant"]), factor=saved_float(doc["factor"], "factor"),
+            trained_context=saved_optional_int(doc.get("trained_context"), "trained_context"),
+            seconds=saved_float(doc.get("seconds") or 0.0, "seconds"), device=str(doc.get("device", "cpu")),
+            threads=saved_int(doc.get("threads") or 1, "threads", low=1))
         if result.variant not in VARIANTS:
             raise ParameterError(f"unknown variant {result.variant!r} in the saved result.")
         for c in doc["cells"]:
             result.cells.append(PasskeyCell(
-                n_tokens=int(c["n_tokens"]), depth=float(c["depth"]), trial=int(c["trial"]), key=str(c["key"]),
-                needle=(int(c["needle"][0]), int(c["needle"][1])), answer_tokens=int(c["answer_tokens"]),
-                logprob=float(c["logprob"]), token_accuracy=float(c["token_accuracy"]), exact=bool(c["exact"]),
-                needle_attention=np.asarray(c["needle_attention"], dtype=np.float64),
-                uniform_share=float(c["uniform_share"]), seconds=float(c.get("seconds") or 0.0)))
+                n_tokens=saved_int(c["n_tokens"], "n_tokens", low=1), depth=saved_float(c["depth"], "depth"),
+                trial=saved_int(c["trial"], "trial"), key=str(c["key"]),
+                needle=(saved_int(c["needle"][0], "needle"), saved_int(c["needle"][1], "needle")),
+                answer_tokens=saved_int(c["answer_tokens"], "answer_tokens"),
+                logprob=saved_float(c["logprob"], "logprob"), token_accuracy=saved_float(c["token_accuracy"], "token_accuracy"),
+                exact=bool(c["exact"]), needle_attention=_saved_table(c["needle_attention"]),
+                uniform_share=saved_float(c["uniform_share"], "uniform_share"),
+                seconds=saved_float(c.get("seconds") or 0.0, "seconds")))
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise ParameterError(f"the saved passkey probe is incomplete or damaged ({type(exc).__name__}: "
                              f"{str(exc)[:80]}); run the probe again.") from None

@@ -57,7 +57,7 @@ def read_saved_result(path: str):
     from peapp.model_run.probes import perplexity_from_json
     from peapp.safe_open import load_json, read_text
 
-    doc = load_json(read_text(path, "array", ParameterError), path, ParameterError)
+    doc = load_json(read_text(path, "results", ParameterError), path, ParameterError)
     kind = doc.get("probe") if isinstance(doc, dict) else None
     if kind == "perplexity":
         return perplexity_from_json(doc)
@@ -77,6 +77,7 @@ class ProbeOutcome:
     text_sha256: str = ""
     reused_model: bool = False
     from_file: str = ""  # the saved result it was read from ("" when run now)
+    notes: tuple[str, ...] = ()  # what loading had to say (a cache rebuilt, or not writable)
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ class ProbeRequest(Request):
                                   progress=lambda f: progress(start + share * f), partial=self.on_partial,
                                   estimate=estimate)
         return ProbeOutcome(result=result, checkpoint=self.checkpoint, text_label=label, text_sha256=text_sha256(text),
-                            reused_model=reused)
+                            reused_model=reused, notes=() if reused else tuple(loaded.notes))
 
     def _tokens(self, loaded):
         """(text, its label, the probe's token ids, positions measured, forward passes)."""
@@ -175,7 +176,7 @@ class ProbeRequest(Request):
         from peapp.model_run.text_run import resolve_text
 
         text, label = resolve_text(self.text_source, self.text, self.text_file)
-        ids = tokenize_all(loaded, text)
+        ids = tokenize_all(loaded, text, self.length)
         if len(ids) < self.length:
             raise ParameterError(translate("ProbeRun", "the text has {n} tokens, fewer than the probe length {length}: choose "
                                               "a longer text or a shorter length.").format(
@@ -213,4 +214,5 @@ class ProbeRequest(Request):
         result = passkey_probe(loaded, lengths=self.lengths, depths=self.depths, trials=self.trials, seed=self.seed,
                                variant=self.variant, factor=self.factor, progress=lambda f: progress(start + share * f),
                                partial=self.on_partial, estimate=self.estimate)
-        return ProbeOutcome(result=result, checkpoint=self.checkpoint, reused_model=reused)
+        return ProbeOutcome(result=result, checkpoint=self.checkpoint, reused_model=reused,
+                            notes=() if reused else tuple(loaded.notes))

@@ -324,15 +324,24 @@ def _layer_count(loaded) -> int:
     return int(getattr(cfg, "num_hidden_layers", None) or getattr(cfg, "n_layer", None) or 1)
 
 
-def tokenize_all(loaded, text: str) -> list[int]:
+def tokenize_all(loaded, text: str, needed: int | None = None) -> list[int]:
     """Every token of ``text`` with the checkpoint's own tokenizer (its special tokens included,
-    no truncation: a probe past a learned table's length says "cannot" rather than cut the text)."""
+    no truncation: a probe past a learned table's length says "cannot" rather than cut the text).
+    ``needed``: only enough of the text's start to give that many tokens is tokenised (at least)."""
+    from peapp.model_run.runner import _PREFIX_MARGIN
+
     if not text or not text.strip():
         raise ParameterError("the text is empty: type or paste some, or open a .txt file.")
     tokenizer = loaded.tokenizer
     tokenizer.no_truncation()
     tokenizer.no_padding()
-    return list(tokenizer.encode(text).ids)
+    chars = len(text) if not needed else max(4096, needed * 16)
+    while True:
+        part = text[:chars]
+        ids = list(tokenizer.encode(part).ids)
+        if len(part) == len(text) or len(ids) >= (needed or 0) + _PREFIX_MARGIN:
+            return ids
+        chars *= 4
 
 
 def position_limit(loaded) -> int | None:
@@ -609,6 +618,33 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
     return result
 
 
+_MAX_SAVED = 10 ** 9  # tokens, positions or seconds a saved result may name
+
+
+def saved_int(value: Any, name: str, low: int = 0) -> int:
+    """A whole number from a saved result, checked (a text or 10**30 would fail later, when drawn)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MAX_SAVED:
+        raise ValueError(f"{name} is {str(value)[:40]!r}, not a whole number from {low} to {_MAX_SAVED:,}")
+    return value
+
+
+def saved_optional_int(value: Any, name: str) -> int | None:
+    return None if value is None else saved_int(value, name)
+
+
+def saved_float(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= _MAX_SAVED:
+        raise ValueError(f"{name} is {str(value)[:40]!r}, not a number")
+    return float(value)
+
+
+def saved_numbers(values: Any, name: str, allow_none: bool = False) -> np.ndarray:
+    if not isinstance(values, list) or not all(
+            (v is None and allow_none) or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in values):
+        raise ValueError(f"{name} is not a list of numbers")
+    return np.asarray([np.nan if v is None else v for v in values], dtype=np.float64)
+
+
 def perplexity_from_json(doc: dict[str, Any]) -> PerplexityResult:
     """A :class:`PerplexityResult` back from its ``to_json`` (a saved result a panel draws without
     running again; logits are not saved)."""
@@ -618,11 +654,14 @@ def perplexity_from_json(doc: dict[str, Any]) -> PerplexityResult:
         estimate = doc.get("estimate")
         result = PerplexityResult(
             family=str(doc["family"]), architecture=str(doc["architecture"]), scheme=str(doc["scheme"]),
-            n_tokens=int(doc["n_tokens"]), n_measured=int(doc["n_measured"]),
-            trained_context=doc.get("trained_context"), position_limit=doc.get("position_limit"),
-            factor=float(doc["factor"]), window=int(doc["window"]), not_applied=dict(doc.get("not_applied") or {}),
-            cannot=doc.get("cannot"), seconds=float(doc.get("seconds") or 0.0), device=str(doc.get("device", "cpu")),
-            threads=int(doc.get("threads") or 1),
+            n_tokens=saved_int(doc["n_tokens"], "n_tokens"), n_measured=saved_int(doc["n_measured"], "n_measured"),
+            trained_context=saved_optional_int(doc.get("trained_context"), "trained_context"),
+            position_limit=saved_optional_int(doc.get("position_limit"), "position_limit"),
+            factor=saved_float(doc["factor"], "factor"), window=saved_int(doc["window"], "window", low=1),
+            not_applied={str(k): str(v) for k, v in dict(doc.get("not_applied") or {}).items()},
+            cannot=None if doc.get("cannot") is None else str(doc["cannot"]),
+            seconds=saved_float(doc.get("seconds") or 0.0, "seconds"), device=str(doc.get("device", "cpu")),
+            threads=saved_int(doc.get("threads") or 1, "threads", low=1),
             estimate=None if not estimate else TimeEstimate(
                 n=int(estimate["n"]), runs=int(estimate["runs"]), seconds=float(estimate["seconds"]),
                 per_run=float(estimate["per_run"]), measured=tuple((int(m), float(t)) for m, t in estimate["measured"]),
@@ -633,7 +672,7 @@ def perplexity_from_json(doc: dict[str, Any]) -> PerplexityResult:
             result.curves.append(VariantCurve(
                 variant=v["variant"], label=VARIANT_LABELS[v["variant"]], factor=float(v["factor"]),
                 attention_factor=float(v["attention_factor"]), rope=v.get("rope"),
-                nll=np.asarray([np.nan if x is None else x for x in v["nll"]], dtype=np.float64),
+                nll=saved_numbers(v["nll"], "nll", allow_none=True),
                 seconds=float(v.get("seconds") or 0.0), complete=bool(v.get("complete", True))))
     except (KeyError, TypeError, ValueError) as exc:
         raise ParameterError(f"the saved perplexity probe is incomplete or damaged ({type(exc).__name__}: "

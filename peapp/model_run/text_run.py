@@ -129,6 +129,7 @@ class TextRunResult:
     truncated: bool
     layer: int
     head: int
+    notes: tuple[str, ...] = ()  # what loading had to say (a cache rebuilt, or not writable)
 
     @property
     def text_changed(self) -> bool:
@@ -175,7 +176,8 @@ class TextRunRequest(Request):
                              architecture=loaded.architecture, source=loaded.source,
                              load_seconds=loaded.load_seconds, reused_model=reused, text_label=label,
                              text_sha256=digest, recorded_sha256=self.recorded_sha256, text_chars=len(text),
-                             truncated=truncated, layer=self.layer, head=self.head)
+                             truncated=truncated, layer=self.layer, head=self.head,
+                             notes=() if reused else tuple(loaded.notes))
 
 
 @dataclass(frozen=True)

@@ -1148,6 +1148,7 @@
     <name>LabResults</name>
     <message>
         <source>cannot</source>
+        <extracomment>the largest length, step count or position a saved run may name (the lab trains far below it)</extracomment>
         <translation>संभव नहीं</translation>
     </message>
     <message>
@@ -1162,16 +1163,101 @@
         <translation>{path} मौजूद नहीं है: कोई मॉडल फ़ोल्डर या .gguf फ़ाइल दें।</translation>
     </message>
     <message>
+        <source>{path} is {what}, not a file: peapp reads regular files only; replace it with the real file.</source>
+        <extracomment>The files transformers and tokenizers may open in a model folder (by suffix): each must be a regular file, or a FIFO would block the load and /dev/zero would be read until memory runs out.</extracomment>
+        <translation>{path} {what} है, फ़ाइल नहीं: peapp केवल सामान्य फ़ाइलें पढ़ता है; इसकी जगह असली फ़ाइल रखें।</translation>
+    </message>
+    <message>
+        <source>{path}: {what} needs a library that is not installed ({problem}); install it, or use an unquantised checkpoint.</source>
+        <translation>{path}: {what} के लिए एक लाइब्रेरी चाहिए जो इंस्टॉल नहीं है ({problem}); उसे इंस्टॉल करें, या बिना क्वांटाइज़ किया चेकपॉइंट लें।</translation>
+    </message>
+    <message>
+        <source>{path}: {what} failed ({problem}); the checkpoint is damaged or its files do not belong together.</source>
+        <translation>{path}: {what} विफल रहा ({problem}); चेकपॉइंट ख़राब है या उसकी फ़ाइलें आपस में मेल नहीं खातीं।</translation>
+    </message>
+    <message>
+        <source>{path} says {claimed} layers but the weights hold {found}: the config does not belong to these weights; fix num_hidden_layers.</source>
+        <translation>{path} में {claimed} लेयर लिखी हैं पर वेट्स में {found} हैं: यह config इन वेट्स का नहीं है; num_hidden_layers ठीक करें।</translation>
+    </message>
+    <message>
+        <source>{path} says {heads} attention heads; fix num_attention_heads.</source>
+        <translation>{path} में {heads} अटेंशन हेड लिखे हैं; num_attention_heads ठीक करें।</translation>
+    </message>
+    <message>
+        <source>{path}: {heads} attention heads do not divide the width {width}; fix num_attention_heads or hidden_size.</source>
+        <translation>{path}: {heads} अटेंशन हेड चौड़ाई {width} को पूरा-पूरा नहीं बाँटते; num_attention_heads या hidden_size ठीक करें।</translation>
+    </message>
+    <message>
+        <source>building the model from config.json</source>
+        <translation>config.json से मॉडल बनाना</translation>
+    </message>
+    <message>
+        <source>{folder}: tensor {name} is {stored} in the weights but config.json makes it {built}: the config does not belong to these weights.</source>
+        <translation>{folder}: टेंसर {name} वेट्स में {stored} है पर config.json से वह {built} बनता है: यह config इन वेट्स का नहीं है।</translation>
+    </message>
+    <message>
         <source>{folder} has no config.json: transformers needs it to build the model.</source>
         <translation>{folder} में config.json नहीं है: मॉडल बनाने के लिए transformers को इसकी ज़रूरत है।</translation>
+    </message>
+    <message>
+        <source>reading config.json</source>
+        <translation>config.json पढ़ना</translation>
+    </message>
+    <message>
+        <source>loading the weights</source>
+        <translation>वेट्स लोड करना</translation>
+    </message>
+    <message>
+        <source>{path}: architectures names {name}, which is not a transformers model class; fix the entry (e.g. LlamaForCausalLM) or remove it.</source>
+        <translation>{path}: architectures में {name} लिखा है, जो transformers की मॉडल क्लास नहीं है; प्रविष्टि ठीक करें (जैसे LlamaForCausalLM) या हटा दें।</translation>
+    </message>
+    <message>
+        <source>reading the tokenizer</source>
+        <translation>टोकनाइज़र पढ़ना</translation>
     </message>
     <message>
         <source>{folder}: its tokenizer has no fast (tokenizers) form; add a tokenizer.json.</source>
         <translation>{folder}: इसके टोकनाइज़र का कोई तेज़ (tokenizers) रूप नहीं है; एक tokenizer.json जोड़ें।</translation>
     </message>
     <message>
+        <source>{path}: its tokenizer failed on this text ({problem}); its tokenizer is broken: replace it with the model&apos;s own tokenizer.json.</source>
+        <translation>{path}: इस टेक्स्ट पर इसका टोकनाइज़र विफल रहा ({problem}); टोकनाइज़र ख़राब है: इसकी जगह मॉडल की अपनी tokenizer.json रखें।</translation>
+    </message>
+    <message>
+        <source>{path}: its tokenizer gives token id {id} but the model has only {vocab} embeddings; the tokenizer does not belong to this model.</source>
+        <translation>{path}: इसका टोकनाइज़र टोकन id {id} देता है पर मॉडल में केवल {vocab} एम्बेडिंग्स हैं; यह टोकनाइज़र इस मॉडल का नहीं है।</translation>
+    </message>
+    <message>
         <source>{path} is not a GGUF file.</source>
         <translation>{path} GGUF फ़ाइल नहीं है।</translation>
+    </message>
+    <message>
+        <source>the cached conversion in {folder} was unusable ({problem}); converted {path} again.</source>
+        <translation>{folder} में कैश किया गया रूपांतरण काम का नहीं था ({problem}); {path} को फिर से रूपांतरित किया।</translation>
+    </message>
+    <message>
+        <source>{path}: its header says {claimed} wide but token_embd.weight is {found} wide; the file is damaged or wrongly converted.</source>
+        <translation>{path}: इसके हेडर में चौड़ाई {claimed} लिखी है पर token_embd.weight की चौड़ाई {found} है; फ़ाइल ख़राब है या ग़लत रूपांतरित हुई है।</translation>
+    </message>
+    <message>
+        <source>{path}: its header says {claimed} layers but the file holds {found}; the file is damaged or wrongly converted.</source>
+        <translation>{path}: इसके हेडर में {claimed} लेयर लिखी हैं पर फ़ाइल में {found} हैं; फ़ाइल ख़राब है या ग़लत रूपांतरित हुई है।</translation>
+    </message>
+    <message>
+        <source>{path}: {heads} attention heads do not divide the width {width}; the file is damaged or wrongly converted.</source>
+        <translation>{path}: {heads} अटेंशन हेड चौड़ाई {width} को पूरा-पूरा नहीं बाँटते; फ़ाइल ख़राब है या ग़लत रूपांतरित हुई है।</translation>
+    </message>
+    <message>
+        <source>converting the GGUF weights</source>
+        <translation>GGUF वेट्स रूपांतरित करना</translation>
+    </message>
+    <message>
+        <source>reading the GGUF tokenizer</source>
+        <translation>GGUF टोकनाइज़र पढ़ना</translation>
+    </message>
+    <message>
+        <source>could not cache the converted model in {folder} ({problem}); it runs from memory this time (free disk space or set PEAPP_CACHE_DIR to cache it).</source>
+        <translation>रूपांतरित मॉडल {folder} में कैश नहीं हो सका ({problem}); इस बार यह मेमोरी से चलता है (कैश करने के लिए डिस्क में जगह बनाएँ या PEAPP_CACHE_DIR सेट करें)।</translation>
     </message>
 </context>
 <context>

@@ -1309,6 +1309,95 @@ Replace them?</source>
     </message>
 </context>
 <context>
+    <name>SafeOpen</name>
+    <message>
+        <source>config</source>
+        <extracomment>The largest file accepted for each kind of file. Generous for real files (a Llama config is 1 KB, a sharded index 100 KB, a tokenizer.json 10–30 MB, a figure a few MB), small enough that reading one whole never strains memory.</extracomment>
+        <translation>config</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>इंडेक्स</translation>
+    </message>
+    <message>
+        <source>tokenizer/vocabulary</source>
+        <translation>टोकनाइज़र/शब्दावली</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>सत्र</translation>
+    </message>
+    <message>
+        <source>figure</source>
+        <translation>चित्र</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>छवि</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>डेटा</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>results</source>
+        <translation>परिणाम</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>वेट्स</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <extracomment>JSON nested deeper than this is refused (real configs nest 3–4 levels). Integers with more digits than this are refused (JSON allows any length; nothing peapp reads needs it).</extracomment>
+        <translation>एक फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>एक नेम्ड पाइप (FIFO)</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>एक डिवाइस</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>एक सॉकेट</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>सामान्य फ़ाइल नहीं</translation>
+    </message>
+    <message>
+        <source>{path}: no such file; choose an existing {kind} file.</source>
+        <translation>{path}: ऐसी कोई फ़ाइल नहीं; कोई मौजूदा {kind} फ़ाइल चुनें।</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a {kind} file.</source>
+        <translation>{path} एक फ़ोल्डर है, {kind} फ़ाइल नहीं।</translation>
+    </message>
+    <message>
+        <source>{path} is {what}, not a {kind} file; peapp reads regular files only.</source>
+        <translation>{path} {what} है, {kind} फ़ाइल नहीं; peapp केवल सामान्य फ़ाइलें पढ़ता है।</translation>
+    </message>
+    <message>
+        <source>{path} is {size} MiB, more than a {kind} file can be ({limit} MiB); is it the right file?</source>
+        <translation>{path} {size} MiB की है, {kind} फ़ाइल की सीमा ({limit} MiB) से अधिक; क्या यह सही फ़ाइल है?</translation>
+    </message>
+    <message>
+        <source>{path} is more than {limit} MiB, more than a {kind} file can be; is it the right file?</source>
+        <translation>{path} {limit} MiB से बड़ी है, {kind} फ़ाइल की सीमा से अधिक; क्या यह सही फ़ाइल है?</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text, so not a {kind} file.</source>
+        <translation>{path} UTF-8 टेक्स्ट नहीं है, इसलिए {kind} फ़ाइल नहीं।</translation>
+    </message>
+</context>
+<context>
     <name>Samples</name>
     <message>
         <source>Tiny Llama (random weights, made for trying the panels): RoPE</source>

@@ -584,7 +584,7 @@ class ProbeDock(ViewDock):
         self._set_state("idle")
         self._partial.pop(mode, None)
         self._outcomes[mode] = outcome
-        self._say("")
+        self._say(" ".join(outcome.notes))  # e.g. the GGUF cache was rebuilt, or could not be written
         if outcome.from_file:
             self._loaded_files[mode] = outcome.from_file
             self._set_status(lambda: translate("Probe", "Drawn from the saved result {file}.").format(

@@ -575,7 +575,7 @@ class RunDock(ViewDock):
         self._result = result
         self._zoom = None
         self._result_request = self._request
-        self._say("")
+        self._say(" ".join(result.notes))  # e.g. the GGUF cache was rebuilt, or could not be written
         self._sync_controls(self.ctx.document)
         self._draw()
 

@@ -68,18 +68,23 @@ def _llama_cpp_permute(w: np.ndarray, n_head: int) -> np.ndarray:
 @pytest.fixture(scope="session")
 def tiny_gguf(tmp_path_factory, tiny_llama):
     """The tiny Llama written as a float32 GGUF with a byte-level BPE vocabulary."""
+    folder = tmp_path_factory.mktemp("gguf")
+    return write_tiny_gguf(str(folder / "tiny-llama.gguf"), tiny_llama)
+
+
+def write_tiny_gguf(path: str, tiny_llama: str, width: int = 32, blocks: int = 2) -> str:
+    """The tiny Llama as a float32 GGUF; ``width`` and ``blocks``: what its header claims (the
+    tensors stay 32 wide, 2 layers)."""
     import gguf
     from safetensors.numpy import load_file
 
-    folder = tmp_path_factory.mktemp("gguf")
-    path = str(folder / "tiny-llama.gguf")
     weights = load_file(os.path.join(tiny_llama, "model.safetensors"))
     heads, kv_heads, layers = 4, 2, 2
     writer = gguf.GGUFWriter(path, "llama")
     writer.add_name("tiny llama")
     writer.add_context_length(128)
-    writer.add_embedding_length(32)
-    writer.add_block_count(layers)
+    writer.add_embedding_length(width)
+    writer.add_block_count(blocks)
     writer.add_feed_forward_length(64)
     writer.add_head_count(heads)
     writer.add_head_count_kv(kv_heads)
