@@ -571,6 +571,9 @@ class MainWindow(QMainWindow):
         # nothing to the window (and reaches widgets) when there is nothing to stop.
         self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.cancel_shortcut.activated.connect(self.cancel_running)
+        i18n.keep(self.cancel_shortcut.setWhatsThis, msg("MainWindow", "Stop every long computation the status bar "
+                                                                       "shows; the previous pictures stay"))
+        # (whatsThis: what Help > Keyboard shortcuts lists for it)
         self._show_cancel(False)
         self.reading_label = QLabel()  # what a slow read is opening (see _show_reading)
         self.reading_label.setObjectName("readingLabel")

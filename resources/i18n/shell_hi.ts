@@ -984,6 +984,10 @@ Replace them?</source>
         <translation>चल रही गणना रोकें (Esc); पिछला व्यू बना रहता है</translation>
     </message>
     <message>
+        <source>Stop every long computation the status bar shows; the previous pictures stay</source>
+        <translation>स्टेटस बार में दिख रही हर लंबी गणना रोकें; पिछले चित्र बने रहते हैं</translation>
+    </message>
+    <message>
         <source>Opening {kind} {name} …</source>
         <translation>{kind} {name} खोला जा रहा है …</translation>
     </message>
