@@ -31,7 +31,7 @@ app: $(STAMP_APP)
 
 ## make test: set up everything (test dependencies too), run the gates, then the whole suite headless
 # Gates first, cheapest first: lint (ruff), the import contracts (lint-imports: peapp never
-# imports the GUI; no cycles), types of the core (mypy peapp); each is configured in pyproject.toml.
+# imports the GUI; no cycles; the core's layers in order), types of the core (mypy peapp); each is configured in pyproject.toml.
 test: $(STAMP_TEST)
 	@command -v rsvg-convert >/dev/null || { echo "make test needs rsvg-convert: apt-get install librsvg2-bin" >&2; exit 1; }
 	$(PY) -m ruff check .
