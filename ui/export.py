@@ -71,6 +71,7 @@ DEFAULT_SCALE = 2.0
 # Figure size when the widget has no on-screen size (hidden tab, headless): logical pixels.
 DEFAULT_SIZE = (800, 600)
 MIN_SIZE = 64
+MIN_DATA_SIDE = 80.0  # logical pixels each plot's data area keeps in a figure, however small
 MAX_PIXELS = 20_000 * 20_000  # refuse absurd PNG sizes before allocating them
 SCREEN_DPI = 96.0  # logical pixels per inch: a 2× PNG is 192 dpi, the on-screen size on paper
 
@@ -239,6 +240,12 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
                     cache = item.cacheMode()
                     item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
                     undo.append(lambda i=item, c=cache: i.setCacheMode(c))
+                ignores = QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
+                if isinstance(item, pg.LegendItem) and item.flags() & ignores:
+                    # pyqtgraph's legends keep their on-screen size under any transform, so in a
+                    # figure scaled down to fit they stayed large and ran past its edge
+                    item.setFlag(ignores, False)
+                    undo.append(lambda i=item: i.setFlag(ignores, True))
                 if hasattr(item, "setExportMode"):
                     item.setExportMode(True, {"antialias": True, "background": QColor(background)})
                     undo.append(lambda i=item: i.setExportMode(False))
@@ -363,8 +370,10 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
         return
     scene = view.scene()
     axes = [item for item in scene.items() if isinstance(item, pg.AxisItem)]
+    boxes = [item for item in scene.items() if isinstance(item, pg.ViewBox) and item.isVisible()]
     old_geometry = central.geometry()
     old_text = [(axis.textWidth, axis.textHeight) for axis in axes]
+    old_minimum = [box.minimumSize() for box in boxes]
 
     def state():
         return [central.geometry()] + [(a.textWidth, a.textHeight, a.geometry()) for a in axes]
@@ -373,6 +382,11 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
         for axis in axes:
             axis.textWidth, axis.textHeight = _AXIS_TEXT_START
             axis._adjustSize()
+        # Every plot keeps room for its data: in a small figure the titles, legends and axes
+        # took all of it (three spectrum plots 420×300 drew as three lines); the layout is
+        # then larger than asked and the caller scales the whole figure down.
+        for box, minimum in zip(boxes, old_minimum):
+            box.setMinimumSize(max(minimum.width(), MIN_DATA_SIDE), max(minimum.height(), MIN_DATA_SIDE))
         for _ in range(4):
             central.setGeometry(QRectF(0, 0, width, height))
             _activate(central)
@@ -397,6 +411,8 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
         for axis, (text_width, text_height) in zip(axes, old_text):
             axis.textWidth, axis.textHeight = text_width, text_height
             axis._adjustSize()
+        for box, minimum in zip(boxes, old_minimum):
+            box.setMinimumSize(minimum)
         central.setGeometry(old_geometry)
         _activate(central)
         _redo_width_dependent_curves(scene)  # back to the screen's width

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, TypeVar
+from typing import Callable, Iterable, TypeVar
 
 import numpy as np
 import pyqtgraph as pg
@@ -193,3 +193,51 @@ def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
     plot.layout.addItem(legend, 1, 1, alignment=Qt.AlignmentFlag.AlignLeft)
     plot.legend = legend
     return legend
+
+
+def fit_plots_to_aspect(container: pg.GraphicsLayout,
+                        plots: list[tuple[pg.PlotItem, Callable[[], float | None]]]) -> Callable[[], None]:
+    """Shrink aspect-locked plots in their cells of ``container`` until each view box has its
+    data's aspect (height / width, from the plot's function; None = leave it as laid out).
+
+    A locked aspect in a cell of another shape widens the other axis instead: a 224 px image
+    in a tall cell was labelled −150 … 350 px.  Every plot's maximum size is lifted, the layout
+    settles, and each plot's surplus side is taken off; the spare room stays in the cell.  All
+    plots are fitted together from the unconstrained layout, so the result depends on the
+    container's size only (not on the order or on earlier sizes: a figure must not depend on the
+    window).  It runs whenever the container's geometry changes (a resize, an export at the
+    figure size); call the returned function when a data shape changes.
+    """
+    busy = False
+
+    def fit() -> None:
+        nonlocal busy
+        if busy:
+            return
+        busy = True
+        try:
+            for plot, _ in plots:
+                plot.setMaximumSize(_UNBOUNDED, _UNBOUNDED)
+            container.layout.activate()
+            limits = []
+            for plot, aspect in plots:
+                ratio = aspect()
+                box = plot.getViewBox().size()
+                if ratio is None or ratio <= 0 or plot.parentLayoutItem() is None or min(box.width(), box.height()) < 1:
+                    continue
+                size = plot.size()
+                if box.height() > box.width() * ratio:
+                    limits.append((plot.setMaximumHeight, size.height() - (box.height() - box.width() * ratio)))
+                elif box.width() > box.height() / ratio:
+                    limits.append((plot.setMaximumWidth, size.width() - (box.width() - box.height() / ratio)))
+            for set_limit, value in limits:
+                set_limit(value)
+            container.layout.activate()
+        finally:
+            busy = False
+
+    container.geometryChanged.connect(fit)
+    return fit
+
+
+_UNBOUNDED = 16_777_215.0  # QWIDGETSIZE_MAX: no maximum

@@ -106,3 +106,35 @@ def test_figure_images_do_not_depend_on_the_window_size(main_window, qtbot):
         pictures.append(np.frombuffer(image.constBits(), np.uint8, image.sizeInBytes()).copy())
     assert dock.tiles_a.image.image is not None
     assert np.count_nonzero(pictures[0] != pictures[1]) == 0
+
+
+def test_a_small_figure_keeps_room_for_its_data_and_scales_its_legends(main_window, qtbot, monkeypatch):
+    """At 420×300 the spectrum's three plots drew as three lines under their titles and legends,
+    and the legends (which ignore transforms on screen) ran past the figure's right edge."""
+    import contextlib
+
+    import pyqtgraph as pg
+
+    from ui import export
+
+    dock = main_window.docks["spectrumDock"]
+    main_window.show_panel("spectrumDock")
+    wait_idle(qtbot, main_window)
+    heights: list[float] = []
+    at_size = export._scene_at_size
+
+    @contextlib.contextmanager
+    def measured(view, width, height, ratio):
+        with at_size(view, width, height, ratio) as source:
+            heights.extend(item.height() for item in view.scene().items()
+                           if isinstance(item, pg.ViewBox) and item.isVisible())
+            yield source
+
+    monkeypatch.setattr(export, "_scene_at_size", measured)
+    image = export.render_image(dock, export.FigureOptions(size=(420, 300), scale=1.0))
+    assert len(heights) == 3 and min(heights) >= export.MIN_DATA_SIDE, heights
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    background = image.pixel(image.width() - 1, image.height() - 1)
+    strip = {image.pixel(x, y) for x in range(int(image.width() * 0.92), image.width())
+             for y in range(int(image.height() * 0.15), image.height())}
+    assert strip == {background}  # nothing (no legend) drawn past the scaled figure

@@ -238,3 +238,18 @@ def test_a_swin_bias_table_from_the_checkpoint_panel(dock, main_window, qtbot, t
     assert not dock.colorbar.axis.labelText  # one label, not two
     assert result.b is None  # no cosine panel on the same colour scale
     assert "not a similarity" in dock.caption.text()
+
+
+@pytest.mark.parametrize("size", [(1500, 950), (1500, 560), (900, 950)])
+def test_the_axes_span_the_picture_and_the_maps_not_the_cell(dock, main_window, qtbot, size):
+    """An aspect-locked plot in a cell of another shape widened its other axis: a 224 px
+    picture was labelled −150 … 350 px.  The plot now shrinks to the data's shape."""
+    main_window.resize(*size)
+    _set(main_window, qtbot, image_height=224, image_width=224, patch_height=16, patch_width=16)
+
+    def spans(plot, width, height):
+        (x0, x1), (y0, y1) = plot.view.viewRange()
+        return -0.05 * width <= x0 and x1 <= 1.05 * width and -0.05 * height <= y0 and y1 <= 1.05 * height
+
+    qtbot.waitUntil(lambda: dock._rgb is not None and spans(dock.photo, 224, 224)
+                    and spans(dock.large_a, 14, 14) and spans(dock.large_b, 14, 14))

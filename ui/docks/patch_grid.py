@@ -45,7 +45,7 @@ from peapp.views.patch_grid import PatchGridView
 from ui import i18n
 from ui.docks.base import ViewDock, readout_label
 from ui.forms import Form, Spin
-from ui.plotting import draw_as_path, relax_title_width
+from ui.plotting import draw_as_path, fit_plots_to_aspect, relax_title_width
 
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
@@ -158,6 +158,7 @@ class PatchGridDock(ViewDock):
         self._rgb: np.ndarray | None = None
         self._levels = LEVELS
         self._last_view: dict | None = None
+        self._map_aspect: float | None = None  # rows / columns of the large maps
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -212,7 +213,15 @@ class PatchGridDock(ViewDock):
                                     self.large_b.image, self.overlay])
         self._two_panels: bool | None = None
         self._arrange(two=True)
+        # the axes of the maps and of the picture span the data and no more
+        self._fit_plots = fit_plots_to_aspect(self.graphics.ci, [
+            (self.large_a.plot, lambda: self._map_aspect), (self.large_b.plot, lambda: self._map_aspect),
+            (self.photo.plot, self._photo_aspect)])
         return self.graphics
+
+    def _photo_aspect(self) -> float | None:
+        """The picture's height / width."""
+        return None if self._rgb is None else self._rgb.shape[0] / self._rgb.shape[1]
 
     # ---- controls ----------------------------------------------------------------------------
     # Control rows: (short label, settings shown side by side joined by "×"); full labels and help
@@ -495,6 +504,7 @@ class PatchGridDock(ViewDock):
         self._image_key, self._image_wanted, self._rgb = key, None, rgb
         self.photo.image.setImage(rgb, autoLevels=False, levels=(0, 255))
         self.photo.image.setRect(QRectF(0, 0, rgb.shape[1], rgb.shape[0]))
+        self._fit_plots()
         self.photo.view.setRange(QRectF(0, 0, rgb.shape[1], rgb.shape[0]), padding=0.01)
         self._draw_grid_lines()
 
@@ -546,6 +556,9 @@ class PatchGridDock(ViewDock):
         r, c = divmod(index, gw)
         target.image.setImage(panel.map_of(index), autoLevels=False, levels=self._levels)
         target.image.setRect(QRectF(0, 0, gw, gh))
+        if self._map_aspect != gh / gw:
+            self._map_aspect = gh / gw
+            self._fit_plots()
         target.view.setRange(QRectF(0, 0, gw, gh), padding=0.02)
         target.mark(c, r, 1, 1)
         set_title(target.plot, i18n.translate("PatchGrid", "{letter}: patch ({r},{c}) vs all").format(
