@@ -219,6 +219,9 @@ def _scenes(widget: QWidget) -> list:
     return [view.scene() for view in views if view.scene() is not None]
 
 
+_IGNORES_TRANSFORMS = QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
+
+
 @contextlib.contextmanager
 def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
     """Export mode and theme colours on every pyqtgraph item; everything restored afterwards.
@@ -240,12 +243,11 @@ def _export_style(widget: QWidget, theme: str) -> Iterator[None]:
                     cache = item.cacheMode()
                     item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
                     undo.append(lambda i=item, c=cache: i.setCacheMode(c))
-                ignores = QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
-                if isinstance(item, pg.LegendItem) and item.flags() & ignores:
+                if isinstance(item, pg.LegendItem) and item.flags() & _IGNORES_TRANSFORMS:
                     # pyqtgraph's legends keep their on-screen size under any transform, so in a
                     # figure scaled down to fit they stayed large and ran past its edge
-                    item.setFlag(ignores, False)
-                    undo.append(lambda i=item: i.setFlag(ignores, True))
+                    item.setFlag(_IGNORES_TRANSFORMS, False)
+                    undo.append(lambda i=item: i.setFlag(_IGNORES_TRANSFORMS, True))
                 if hasattr(item, "setExportMode"):
                     item.setExportMode(True, {"antialias": True, "background": QColor(background)})
                     undo.append(lambda i=item: i.setExportMode(False))
