@@ -28,6 +28,7 @@ from peapp.analysis import lab as lab_analysis
 from peapp.document import Document
 from peapp.lab.options import CONFIRM_SECONDS, LABELS
 from peapp.lab.options import duration_text as _duration
+from peapp.lab.time_left import TimeLeft
 from ui import i18n
 from ui.docks._settings import SettingsDock
 from ui.docks.base import FittedScroll, error_label, readout_label
@@ -90,6 +91,7 @@ class LabDock(SettingsDock):
         self._live: dict[str, tuple[str, list[tuple[float, float]]]] = {}  # run_id → (encoding, loss points)
         self._live_items: dict[str, pg.PlotDataItem] = {}
         self._started = 0.0
+        self._time_left = TimeLeft()
         self._pending_settings: lab_analysis.GridSettings | None = None
         self._state = "idle"  # idle | estimating | training | cancelling
         self._runs_done = 0
@@ -464,10 +466,11 @@ class LabDock(SettingsDock):
                                 "kept in the results folder; the runs in progress are lost.").format(
             done=self._runs_done, total=self._runs_total)
 
-    def _train(self, settings: lab_analysis.GridSettings) -> None:
+    def _train(self, settings: lab_analysis.GridSettings, estimate: float = math.nan) -> None:
         folder = self.view_spec().folder()
         self._state = "training"
         self._started = time.monotonic()
+        self._time_left = TimeLeft(estimate)
         self._live.clear()
         self._live_items.clear()
         self.loss_plot.clear()
@@ -495,7 +498,7 @@ class LabDock(SettingsDock):
             runs = len(settings.encodings) * settings.seeds
             self._set_status(lambda: translate("Lab", "Training {runs} runs; estimated {duration}.").format(
                 runs=runs, duration=_duration(result)))
-            self._train(settings)
+            self._train(settings, estimate=result)
         elif channel == "lab:train":
             outcome: lab_analysis.TrainOutcome = result
             def done() -> str:
@@ -525,7 +528,7 @@ class LabDock(SettingsDock):
             return
         self.progress.setValue(int(1000 * fraction))
         elapsed = time.monotonic() - self._started
-        left = elapsed * (1 - fraction) / fraction if fraction > 0.01 else math.nan
+        left = self._time_left.update(elapsed, fraction)
         done, total = self._runs_done, self._runs_total
         self._set_status(lambda: translate("Lab", "Training: {done} of {total} runs finished, {percent} % of all "
                                                   "steps").format(done=done, total=total,
