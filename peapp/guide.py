@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from peapp import schemes
 from peapp.i18n import msg
 
 
@@ -54,13 +55,7 @@ NEED_KEYS = frozenset(need.key for need in NEEDS)
 # Which families each answer selects, and the views that show it, best first.  A view is named
 # as `peapp render` names it ("heatmap", "rotation", "attention"); the GUI opens the panel that
 # shows the first view of the list it has.
-FAMILY_LABELS = {
-    "sinusoidal": msg("Guide", "Sinusoidal"),
-    "learned": msg("Guide", "Learned absolute"),
-    "rope": msg("Guide", "RoPE (rotary)"),
-    "t5": msg("Guide", "Relative (T5 buckets)"),
-    "alibi": msg("Guide", "ALiBi"),
-}
+FAMILY_LABELS = {family: schemes.get(family).name for family in ("sinusoidal", "learned", "rope", "t5", "alibi")}
 # Views that choose their own scheme in a setting (rather than following the document's family)
 # and the setting's key: the guide sets it too, so the view shows the recommendation.
 VIEW_FAMILY_SETTING = {"attention": "scheme"}

@@ -205,8 +205,9 @@ def fit_plots_to_aspect(container: pg.GraphicsLayout,
     settles, and each plot's surplus side is taken off; the spare room stays in the cell.  All
     plots are fitted together from the unconstrained layout, so the result depends on the
     container's size only (not on the order or on earlier sizes: a figure must not depend on the
-    window).  It runs whenever the container's geometry changes (a resize, an export at the
-    figure size); call the returned function when a data shape changes.
+    window).  It runs whenever the container's geometry or a plot's view box changes (a resize,
+    an export at the figure size, axis labels in another language); call the returned function
+    when a data shape changes.
     """
     busy = False
 
@@ -237,6 +238,8 @@ def fit_plots_to_aspect(container: pg.GraphicsLayout,
             busy = False
 
     container.geometryChanged.connect(fit)
+    for plot, _ in plots:  # a relayout inside the container too (axis labels in another language)
+        plot.getViewBox().sigResized.connect(lambda *_: fit())
     return fit
 
 

@@ -7,20 +7,20 @@ import os
 import sys
 from dataclasses import dataclass
 
-from peapp.i18n import msg, translate
+from peapp import schemes
+from peapp.i18n import translate
 from peapp.errors import ParameterError
 
 TASKS = ("copy", "reverse", "recall", "lm")
 MODES = ("pool", "process", "inline")
+# every scheme the lab's model can train (Shaw's relative keys are the sandbox's only)
 ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")
 # RoPE frequencies changed at evaluation time (the trained RoPE model, no retraining):
 # name → RopeSpec.rope_type.
 ROPE_SCALINGS = {"pi": "linear", "ntk": "ntk", "yarn": "yarn"}
 CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first (the CLI and the panel)
-LABELS = {"nope": "NoPE", "sinusoidal": msg("LabOptions", "Sinusoidal"), "learned": msg("LabOptions", "Learned absolute"),
-          "t5": msg("LabOptions", "T5 relative bias"),
-          "rope": "RoPE", "alibi": "ALiBi", "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK",
-          "rope-yarn": "RoPE + YaRN"}
+LABELS = {**{encoding: schemes.get(encoding).name for encoding in ENCODINGS},
+          "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK", "rope-yarn": "RoPE + YaRN"}
 ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)
 MAX_EVAL_LENGTH = 4096
 

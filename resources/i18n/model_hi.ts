@@ -565,34 +565,6 @@
 <context>
     <name>AttentionSpec</name>
     <message>
-        <source>NoPE (no position)</source>
-        <translation>NoPE (कोई पोज़िशन नहीं)</translation>
-    </message>
-    <message>
-        <source>Sinusoidal, added to inputs</source>
-        <translation>साइनुसॉइडल, इनपुट में जोड़ा गया</translation>
-    </message>
-    <message>
-        <source>Learned absolute, added to inputs</source>
-        <translation>लर्न्ड एब्सोल्यूट, इनपुट में जोड़ा गया</translation>
-    </message>
-    <message>
-        <source>RoPE (rotates q and k)</source>
-        <translation>RoPE (q और k को घुमाता है)</translation>
-    </message>
-    <message>
-        <source>ALiBi (linear bias)</source>
-        <translation>ALiBi (लीनियर बायस)</translation>
-    </message>
-    <message>
-        <source>T5 bucket bias</source>
-        <translation>T5 बकेट बायस</translation>
-    </message>
-    <message>
-        <source>Shaw relative keys</source>
-        <translation>Shaw रिलेटिव कीज़</translation>
-    </message>
-    <message>
         <source>Scheme</source>
         <translation>स्कीम</translation>
     </message>
@@ -985,18 +957,6 @@
 </context>
 <context>
     <name>LabOptions</name>
-    <message>
-        <source>Sinusoidal</source>
-        <translation>साइनुसॉइडल</translation>
-    </message>
-    <message>
-        <source>Learned absolute</source>
-        <translation>लर्न्ड एब्सोल्यूट</translation>
-    </message>
-    <message>
-        <source>T5 relative bias</source>
-        <translation>T5 रिलेटिव बायस</translation>
-    </message>
     <message>
         <source>no encodings given; use &apos;all&apos; or a comma list such as rope,alibi,rope-yarn.</source>
         <translation>कोई एनकोडिंग नहीं दी गई; &apos;all&apos; या कॉमा से अलग सूची दें, जैसे rope,alibi,rope-yarn।</translation>

@@ -747,26 +747,6 @@ Replace them?</source>
         <translation>जो रिलेटिव स्कीम हर दूरी के लिए एक बायस या एम्बेडिंग रखती हैं, वे मेमोरी लेती हैं और KV कैश को जटिल बनाती हैं।</translation>
     </message>
     <message>
-        <source>Sinusoidal</source>
-        <translation>साइनुसॉइडल</translation>
-    </message>
-    <message>
-        <source>Learned absolute</source>
-        <translation>लर्न्ड एब्सोल्यूट</translation>
-    </message>
-    <message>
-        <source>RoPE (rotary)</source>
-        <translation>RoPE (रोटरी)</translation>
-    </message>
-    <message>
-        <source>Relative (T5 buckets)</source>
-        <translation>रिलेटिव (T5 बकेट्स)</translation>
-    </message>
-    <message>
-        <source>ALiBi</source>
-        <translation>ALiBi</translation>
-    </message>
-    <message>
         <source>A zero-parameter baseline: fixed sine/cosine formulas, nothing to train.</source>
         <translation>शून्य पैरामीटर वाला बेसलाइन: तय sine/cosine सूत्र, ट्रेन करने को कुछ नहीं।</translation>
     </message>
@@ -1414,6 +1394,53 @@ Replace them?</source>
     <message>
         <source>SmolLM2-135M (GGUF): RoPE</source>
         <translation>SmolLM2-135M (GGUF): RoPE</translation>
+    </message>
+</context>
+<context>
+    <name>Schemes</name>
+    <message>
+        <source>NoPE (no position)</source>
+        <translation>NoPE (कोई पोज़िशन नहीं)</translation>
+    </message>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>Sinusoidal, added to inputs</source>
+        <translation>साइनुसॉइडल, इनपुट में जोड़ा गया</translation>
+    </message>
+    <message>
+        <source>Learned absolute</source>
+        <translation>लर्न्ड एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>Learned absolute, added to inputs</source>
+        <translation>लर्न्ड एब्सोल्यूट, इनपुट में जोड़ा गया</translation>
+    </message>
+    <message>
+        <source>RoPE (rotates q and k)</source>
+        <translation>RoPE (q और k को घुमाता है)</translation>
+    </message>
+    <message>
+        <source>ALiBi (linear bias)</source>
+        <translation>ALiBi (लीनियर बायस)</translation>
+    </message>
+    <message>
+        <source>T5 relative bias</source>
+        <translation>T5 रिलेटिव बायस</translation>
+    </message>
+    <message>
+        <source>T5 bucket bias</source>
+        <translation>T5 बकेट बायस</translation>
+    </message>
+    <message>
+        <source>Shaw relative</source>
+        <translation>Shaw रिलेटिव</translation>
+    </message>
+    <message>
+        <source>Shaw relative keys</source>
+        <translation>Shaw रिलेटिव कीज़</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from peapp import schemes
 from peapp.errors import ParameterError
 from peapp.i18n import msg, translate
 from peapp.jobs import frozen_params
@@ -16,16 +17,8 @@ from peapp.params import Spec, param
 if TYPE_CHECKING:  # torch loads on first use, not at import (the GUI builds its panels before it)
     import torch
 
-SCHEMES = ("nope", "sinusoidal", "learned", "rope", "alibi", "t5", "shaw")
-SCHEME_LABELS = {
-    "nope": msg("AttentionSpec", "NoPE (no position)"),
-    "sinusoidal": msg("AttentionSpec", "Sinusoidal, added to inputs"),
-    "learned": msg("AttentionSpec", "Learned absolute, added to inputs"),
-    "rope": msg("AttentionSpec", "RoPE (rotates q and k)"),
-    "alibi": msg("AttentionSpec", "ALiBi (linear bias)"),
-    "t5": msg("AttentionSpec", "T5 bucket bias"),
-    "shaw": msg("AttentionSpec", "Shaw relative keys"),
-}
+SCHEMES = schemes.ids()
+SCHEME_LABELS = {scheme.id: scheme.description for scheme in schemes.SCHEMES}
 TOKEN_SOURCES = ("repeated", "random", "sentence")
 KINDS = ("logits", "position", "softmax")
 POOLINGS = ("mean", "max")
@@ -33,8 +26,7 @@ MAX_SEQ_LEN = 131_072
 SINK_KEYS = 4  # the "first keys" of the attention-sink share
 # the encoding family whose parameters configure each scheme (None: it has none; ALiBi's slopes
 # come from the head count)
-SCHEME_FAMILIES: dict[str, str | None] = {"nope": None, "sinusoidal": "sinusoidal", "learned": "learned",
-                                          "rope": "rope", "alibi": None, "t5": "t5", "shaw": "shaw"}
+SCHEME_FAMILIES: dict[str, str | None] = {scheme.id: scheme.family for scheme in schemes.SCHEMES}
 DEFAULT_SENTENCE = "the cat sat on the mat because the mat was warm"
 
 
