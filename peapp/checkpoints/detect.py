@@ -14,6 +14,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 from peapp.checkpoints import hf_config, rope_config
+from peapp.checkpoints.layer_schemes import NOPE_FULL_ATTENTION_TYPES, POSITIONLESS_LAYER_TYPES
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
 from peapp.errors import CheckpointError
 from peapp.file_values import head_count, number
@@ -50,10 +51,6 @@ ROPE_NOT_MODELLED = {
                             "over time, height and width",
     "minimax_m3_vl_text": "MiniMax-M3-VL's rotary class turns the whole head_dim although rotary_dim is set",
 }
-# Layer types that carry no position encoding of their own (linear attention, state-space, conv).
-POSITIONLESS_LAYER_TYPES = {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm", "deltanet"}
-# Models whose full-attention layers skip RoPE while the sliding-window ones use it.
-NOPE_FULL_ATTENTION_TYPES = {"cohere2", "cohere2_moe"}
 ALIBI_TYPES = {"bloom"}
 RECURRENT_TYPES = {"mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm"}
 GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
