@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from peapp.checkpoints import hf_config, rope_config
 from peapp.errors import CheckpointError
 from peapp.file_values import MAX_LENGTH, number
-from peapp.i18n import translate
+from peapp.i18n import msg, shown, translate
 
 # Layer types that carry no position encoding of their own (linear attention, state-space, conv).
 POSITIONLESS_LAYER_TYPES = {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm", "deltanet"}
@@ -64,6 +64,14 @@ _PATTERN_TYPES = (({"gemma3", "gemma3_text", "gemma4", "gemma4_text"}, 6), ({"co
 GGUF_SWA = {"gemma2": (2, None, False), "gemma3": (6, 10_000.0, False), "gemma3n": (5, 10_000.0, False),
             "cohere2": (4, None, True), "gpt-oss": (2, None, False)}
 GGUF_SINK_ARCHS = {"gpt-oss"}
+# Model-wide schemes as a layer shows them
+_SCHEME_TEXT = {"learned_absolute": msg("LayerMap", "learned absolute (added at the input)"),
+                "sinusoidal": msg("LayerMap", "fixed sinusoids (added at the input)"),
+                "alibi": msg("LayerMap", "ALiBi (distance bias per head)"),
+                "t5_relative_bias": msg("LayerMap", "T5 relative bias"),
+                "shaw_relative": msg("LayerMap", "Shaw relative positions"),
+                "vision_learned_2d": msg("LayerMap", "2-D patch table (added at the input)"),
+                "relative_bias_2d": msg("LayerMap", "2-D relative bias over the patch grid")}
 _LAYER_KEYS = ("num_hidden_layers", "n_layer", "num_layers", "n_layers")
 _MAX_LAYERS = 1 << 16
 
@@ -78,10 +86,14 @@ class RopeLayer:
     rotary_dim: int | None
     layout: str  # "half" (i, i + d/2) | "interleaved" (2i, 2i + 1) | "unknown"
     scaling: Mapping[str, Any] = field(default_factory=dict)  # factor, beta_fast, … (not the type)
+    scaling_problem: str | None = None  # why the scaling cannot be used as written (hf_config.scaling_problem)
 
     def to_json(self) -> dict[str, Any]:
-        return {"rope_theta": self.theta, "rope_type": self.rope_type, "head_dim": self.head_dim,
-                "rotary_dim": self.rotary_dim, "layout": self.layout, "scaling": _plain(self.scaling)}
+        out = {"rope_theta": self.theta, "rope_type": self.rope_type, "head_dim": self.head_dim,
+               "rotary_dim": self.rotary_dim, "layout": self.layout, "scaling": _plain(self.scaling)}
+        if self.scaling_problem:
+            out["scaling_problem"] = self.scaling_problem
+        return out
 
 
 @dataclass(frozen=True)
@@ -159,7 +171,9 @@ class LayerScheme:
         if self.position == "rope" and self.rope is not None:
             r = self.rope
             text = translate("LayerMap", "RoPE base {base}").format(base=_num(r.theta))
-            if r.rope_type != "default":
+            if r.scaling_problem:
+                text += " " + translate("LayerMap", "(unusable {kind} scaling)").format(kind=r.rope_type)
+            elif r.rope_type != "default":
                 factor = r.scaling.get("factor")
                 text += " " + (translate("LayerMap", "{kind} ×{factor}").format(kind=r.rope_type, factor=f"{factor:g}")
                                if isinstance(factor, (int, float)) and not isinstance(factor, bool) else r.rope_type)
@@ -174,7 +188,7 @@ class LayerScheme:
         elif self.position == "none":
             parts.append(translate("LayerMap", "no attention ({kind})").format(kind=self.layer_type))
         else:
-            parts.append(self.position)
+            parts.append(shown(_SCHEME_TEXT[self.position]) if self.position in _SCHEME_TEXT else self.position)
         if self.position != "none":
             if self.window:
                 parts.append((translate("LayerMap", "sliding window ±{n}") if self.both_sides else
@@ -465,7 +479,7 @@ def _sink_layers(model_type, tensor_names, n, keys) -> set[int]:
 def _rope_layer(p: Mapping[str, Any]) -> RopeLayer:
     return RopeLayer(theta=float(p["rope_theta"]), rope_type=str(p.get("rope_type") or "default"),
                      head_dim=p.get("head_dim"), rotary_dim=p.get("rotary_dim"), layout=str(p.get("layout")),
-                     scaling=dict(p.get("scaling") or {}))
+                     scaling=dict(p.get("scaling") or {}), scaling_problem=p.get("scaling_problem"))
 
 
 # ---- GGUF metadata --------------------------------------------------------------------------
@@ -554,6 +568,8 @@ def _plain(value: Any) -> Any:
 def layer_map(ckpt, components: Sequence[Any]) -> tuple[LayerMap | None, list[str]]:
     """(the per-layer map of an opened checkpoint, warnings): from its config, else its GGUF
     metadata, with the RoPE settings detection found (``components``)."""
+    if not components:
+        return None, []  # nothing found: no layer is said to be NoPE on no evidence
     ropes = [c.params for c in components if c.kind == "rope" and "rope_theta" in c.params]
     others = [c.kind for c in components if c.kind not in ("rope", "nope")]
     scheme = others[0] if others else None
