@@ -94,3 +94,25 @@ def test_gemma4_proportional_rope_on_its_global_layers(tmp_path):
     assert all(layer.rope.rotary_dim == int(layer.rope.head_dim * params["partial_rotary_factor"]) for layer in full)
     assert all(layer.rope.rope_type == "default" and layer.window == config.sliding_window
                for layer in layers if layer.layer_type == "sliding_attention")
+
+
+def test_a_sin_cos_table_stored_as_a_learned_one_is_told_fixed(tmp_path):
+    from peapp.encodings import sinusoidal
+
+    model = transformers.GPT2Model(transformers.GPT2Config(n_embd=16, n_layer=1, n_head=2, n_positions=32,
+                                                           vocab_size=99))
+    with torch.no_grad():
+        model.wpe.weight.copy_(sinusoidal.table(32, 16, layout="interleaved"))
+    report = inspect(_save(model, tmp_path / "g"))
+    comp = next(c for c in report.components if c.kind == "learned_absolute")
+    assert comp.params["fixed"] is True and comp.params["sincos_residual"] < 1e-5
+    assert "fixed 1-D interleaved sin-cos table" in comp.summary
+
+
+def test_patchtst_sincos_values_fit_after_its_normalisation(tmp_path):
+    config = transformers.PatchTSTConfig(num_input_channels=2, context_length=32, patch_length=8, patch_stride=8,
+                                         d_model=16, num_hidden_layers=1, num_attention_heads=2, ffn_dim=20)
+    model = transformers.PatchTSTModel(config)
+    report = inspect(_save(model, tmp_path / "p"))
+    comp = next(c for c in report.components if c.kind == "learned_absolute")
+    assert comp.params["fixed"] is True and comp.params["sincos_residual"] < 1e-5
