@@ -553,8 +553,12 @@ def layer_map_from_gguf(md: Mapping[str, Any], rope_params: Mapping[str, Any] | 
     return LayerMap(tuple(layers), where, tuple(dict.fromkeys(keys)), tuple(notes))
 
 
-def _num(x: float) -> str:
+def base_text(x: float) -> str:
+    """A RoPE base as shown: 10,000 or 1e+06-style only when it is not whole."""
     return f"{x:,.0f}" if float(x).is_integer() else f"{x:g}"
+
+
+_num = base_text
 
 
 def _plain(value: Any) -> Any:
