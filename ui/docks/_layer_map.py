@@ -176,8 +176,9 @@ class LayerMapBox(QWidget):
                                                                                         scheme=s.describe()))
                 if col == 0:
                     item.setBackground(QColor(colour_of[g.indices]))
-                    item.setForeground(QColor("white") if QColor(colour_of[g.indices]).lightness() < 150
-                                       else QColor("black"))
+                    c = QColor(colour_of[g.indices])  # black text on light cells (luma), white on dark
+                    item.setForeground(QColor("black") if 0.299 * c.red() + 0.587 * c.green() + 0.114 * c.blue()
+                                       > 140 else QColor("white"))
                 self.table.setItem(row, col, item)
         if memory is not None:
             self.table.horizontalHeaderItem(len(COLUMNS) - 1).setText(
