@@ -218,7 +218,7 @@ class _Detector:
             return None
         if table is None or table.shape[0] <= prefix + 1:
             return None
-        fit = sincos_fit.fit(table, prefix, tuple(grid) if grid else None)
+        fit = sincos_fit.fit(table, prefix, (grid[0], grid[1]) if grid else None)
         if fit.constant:
             self.warnings.append(f"{t.name}: every position row holds the same values, so this table gives no "
                                  f"position information (never initialised, or zeroed).")

@@ -353,7 +353,8 @@ def layer_map_from_config(cfg: Mapping[str, Any], rope_params: Sequence[Mapping[
         rope = by_type[None] if None in by_type else by_type.get(kind)  # one setting, or the type's own
         if kind in POSITIONLESS_LAYER_TYPES:
             position = "none"
-        elif rope is not None and (rope_flags[i] and not (kind in per_type_rope and per_type_rope[kind] is None)
+        elif rope is not None and (rope_flags[i] and not (kind is not None and kind in per_type_rope
+                                                             and per_type_rope[kind] is None)
                                    and not (model_type in NOPE_FULL_ATTENTION_TYPES and kind == "full_attention")):
             position = "rope"
         elif by_type:
@@ -376,8 +377,8 @@ def _layer_count_and_types(cfg, model_type, where, keys, notes) -> tuple[int | N
     count = next((cfg[k] for k in _LAYER_KEYS if cfg.get(k) is not None), None)
     n = None
     if count is not None:
-        key = next(k for k in _LAYER_KEYS if cfg.get(k) is not None)
-        n = number(count, key, where=where, integer=True, minimum=1, maximum=_MAX_LAYERS)
+        count_key = next(k for k in _LAYER_KEYS if cfg.get(k) is not None)
+        n = number(count, count_key, where=where, integer=True, minimum=1, maximum=_MAX_LAYERS)
     given = cfg.get("layer_types")
     if isinstance(given, list) and given and all(isinstance(k, str) for k in given):
         keys.append("layer_types")
@@ -394,11 +395,11 @@ def _layer_count_and_types(cfg, model_type, where, keys, notes) -> tuple[int | N
     # 4.x-era files: each family's own rule (transformers' config classes)
     for types, period in _PATTERN_TYPES:
         if model_type in types:
-            key = next((k for k in ("sliding_window_pattern", "_sliding_window_pattern") if cfg.get(k) is not None),
-                       None)
-            if key is not None:
-                period = number(cfg[key], key, where=where, integer=True, minimum=1, maximum=_MAX_LAYERS)
-                keys.append(key)
+            pattern_key = next((k for k in ("sliding_window_pattern", "_sliding_window_pattern")
+                                if cfg.get(k) is not None), None)
+            if pattern_key is not None:
+                period = number(cfg[pattern_key], pattern_key, where=where, integer=True, minimum=1, maximum=_MAX_LAYERS)
+                keys.append(pattern_key)
             kinds: list[str | None] = ["sliding_attention" if (i + 1) % period else "full_attention" for i in range(n)]
             if model_type.startswith("gemma4"):
                 kinds[-1] = "full_attention"  # transformers makes the last layer global
