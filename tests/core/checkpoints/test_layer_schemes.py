@@ -236,3 +236,17 @@ def test_gguf_pattern_as_a_list_of_flags():
 def test_layer_ranges_are_compact():
     assert layer_ranges([0, 1, 2, 4, 6, 7]) == "0–2, 4, 6–7"
     assert layer_ranges(list(range(0, 40, 2)), most=3) == "0, 2, 4, …"
+
+
+@pytest.mark.parametrize("bad, said", [
+    ({"layer_types": "sliding_attention"}, "layer_types must be a list"),
+    ({"sliding_window": "512"}, "sliding_window must be a whole number"),
+    ({"sliding_window": -4}, "sliding_window must be at least 1"),
+    ({"num_hidden_layers": 10**9}, "num_hidden_layers must be at most"),
+])
+def test_a_bad_value_is_one_warning_and_the_rest_is_shown(tmp_path, bad, said):
+    cfg = {**gemma3_config().to_dict(), **bad}
+    (tmp_path / "config.json").write_text(json.dumps(cfg))
+    report = inspect(tmp_path)
+    assert report.layers is None and any(c.kind == "rope" for c in report.components)
+    assert sum(w.startswith("per-layer map not shown:") and said in w for w in report.warnings) == 1, report.warnings
