@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from peapp.checkpoints.facts import ModelFacts, model_facts
+from peapp.checkpoints.layer_schemes import LayerMap
 from peapp.checkpoints.model import KINDS, Checkpoint, Component, TensorInfo
 from peapp.checkpoints.reader import open_cached, open_checkpoint
 
-__all__ = ["KINDS", "Checkpoint", "Component", "ModelFacts", "Report", "TensorInfo", "inspect", "open_cached",
+__all__ = ["KINDS", "Checkpoint", "Component", "LayerMap", "ModelFacts", "Report", "TensorInfo", "inspect", "open_cached",
            "open_checkpoint"]
 
 
@@ -33,6 +34,7 @@ class Report:
     components: tuple[Component, ...]
     warnings: tuple[str, ...]
     facts: ModelFacts = ModelFacts()  # layers, heads, widths, context, vocabulary, storage
+    layers: LayerMap | None = None  # every layer's scheme (peapp.checkpoints.layer_schemes)
 
     def to_json(self) -> dict[str, Any]:
         """The stable shape ``peapp inspect --json`` prints."""
@@ -40,6 +42,7 @@ class Report:
                 "architecture": self.checkpoint.architecture,
                 "model": self.facts.to_json(),
                 "components": [c.to_json() for c in self.components],
+                "layers": None if self.layers is None else self.layers.to_json(),
                 "warnings": list(self.warnings)}
 
 
@@ -51,7 +54,10 @@ def inspect(path: str | os.PathLike, remember: bool = False, progress=None) -> R
     shards and may raise to cancel.
     """
     from peapp.checkpoints.detect import detect
+    from peapp.checkpoints.layer_schemes import layer_map
 
     ckpt = open_cached(path, refresh=True, progress=progress) if remember else open_checkpoint(path, progress)
     components, warnings = detect(ckpt)
-    return Report(ckpt, tuple(components), tuple(ckpt.warnings) + tuple(warnings), model_facts(ckpt))
+    layers, more = layer_map(ckpt, components)
+    return Report(ckpt, tuple(components), tuple(ckpt.warnings) + tuple(warnings) + tuple(more), model_facts(ckpt),
+                  layers)

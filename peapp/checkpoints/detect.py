@@ -4,7 +4,8 @@ Order of evidence: the config's ``model_type``/``architectures`` (it says what i
 rather than stored: RoPE, ALiBi, NoPE, fixed sinusoids, and the offsets of learned tables),
 then GGUF metadata, then tensor-name patterns (the tables themselves, and the only evidence
 when a bare weights file comes without a config).  Every component found is listed; when
-none is, a warning says why.  Torch-free: nothing here reads tensor data.
+none is, a warning says why.  Torch-free: the only tensor data read are small position tables,
+with numpy, to tell a fixed sin-cos table from a learned one (peapp.checkpoints.sincos_fit).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 from peapp.checkpoints import hf_config, rope_config
+from peapp.checkpoints.layer_schemes import NOPE_FULL_ATTENTION_TYPES, POSITIONLESS_LAYER_TYPES
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
 from peapp.errors import CheckpointError
 from peapp.file_values import head_count, number
@@ -27,7 +29,7 @@ PADDING_OFFSET_TYPES = {"roberta", "xlm-roberta", "xlm-roberta-xl", "camembert",
 OFFSET_2_TYPES = {"opt", "bart", "mbart", "plbart", "biogpt", "galactica", "led", "mvp", "trocr", "xglm"}
 # Fixed sinusoids ([sin | cos] halves, the fairseq/Marian layout).
 SINUSOIDAL_TYPES = {"marian", "pegasus", "pegasus_x", "fsmt", "speech_to_text", "m2m_100", "nllb-moe", "xglm",
-                    "time_series_transformer", "informer", "autoformer", "blenderbot-small", "transfo-xl"}
+                    "time_series_transformer", "informer", "autoformer", "blenderbot-small"}
 ROPE_TYPES = {"llama", "llama4", "llama4_text", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
               "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "gpt_neox", "gpt_neox_japanese",
               "gptj", "codegen", "stablelm", "olmo", "olmo2", "cohere", "cohere2", "deepseek_v2", "deepseek_v3",
@@ -50,13 +52,14 @@ ROPE_NOT_MODELLED = {
                             "over time, height and width",
     "minimax_m3_vl_text": "MiniMax-M3-VL's rotary class turns the whole head_dim although rotary_dim is set",
 }
-# Layer types that carry no position encoding of their own (linear attention, state-space, conv).
-POSITIONLESS_LAYER_TYPES = {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm", "deltanet"}
-# Models whose full-attention layers skip RoPE while the sliding-window ones use it.
-NOPE_FULL_ATTENTION_TYPES = {"cohere2", "cohere2_moe"}
 ALIBI_TYPES = {"bloom"}
 RECURRENT_TYPES = {"mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm"}
 GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
+
+# Schemes a config names that are computed inside attention and not drawn: said by name.
+RELATIVE_SINUSOID_TYPES = {"xlnet", "transfo-xl", "transfo_xl"}
+DETR_TYPES = {"detr", "conditional_detr", "table-transformer", "table_transformer", "deformable_detr", "dab-detr",
+              "dab_detr"}
 
 # Position schemes recognised by tensor name but not drawn: said by name, not as "unknown".
 NAMED_UNREAD = (
@@ -90,6 +93,7 @@ class _Detector:
         self.components: list[Component] = []
         self.warnings: list[str] = []
         self.claimed: set[str] = set()
+        self.named: list[str] = []  # schemes said by name (warnings) that no component draws
 
     # ---- helpers --------------------------------------------------------------------------
     def find(self, pattern: str) -> list[TensorInfo]:
@@ -202,9 +206,41 @@ class _Detector:
             if len(t.shape) == 2 and pos_type == "absolute":
                 self.add_learned(t, 0, "matched by name only")
 
+    def sincos(self, t: TensorInfo, prefix: int, grid: list[int] | None, says_fixed: bool) -> Any:
+        """The stored values' sin-cos fit (peapp.checkpoints.sincos_fit), or None when the table is not
+        read (pickled, quantized, too large); a table said to be fixed that does not fit is a warning."""
+        from peapp.checkpoints import sincos_fit
+
+        try:
+            table = sincos_fit.read_table(t)
+        except CheckpointError as exc:
+            self.warnings.append(f"{t.name}: values not checked against sin-cos ({exc})")
+            return None
+        if table is None or table.shape[0] <= prefix + 1:
+            return None
+        fit = sincos_fit.fit(table, prefix, (grid[0], grid[1]) if grid else None)
+        if fit.constant:
+            self.warnings.append(f"{t.name}: every position row holds the same values, so this table gives no "
+                                 f"position information (never initialised, or zeroed).")
+            return None
+        if says_fixed and not fit.fixed:
+            self.warnings.append(f"{t.name}: the model type says a fixed sin-cos table, but the stored values do not "
+                                 f"fit one (relative residual {fit.residual:.2g}): it was trained or changed, so it is "
+                                 f"shown as learned.")
+        return fit
+
     def add_learned(self, t: TensorInfo, offset: int, how: str) -> None:
         rows, dim = t.shape
         params = {"offset": offset, "positions": rows - offset, "dim": dim, "source": how}
+        says_fixed = "not trained" in how
+        fit = self.sincos(t, offset, None, says_fixed)
+        if fit is not None:
+            params["sincos_residual"] = fit.residual
+            params["fixed"] = fit.fixed
+            if fit.fixed and not says_fixed:
+                how = f"{how}; its values are a fixed {fit.layout} sin-cos table (residual {fit.residual:.1g}), stored, not trained"
+            elif says_fixed and not fit.fixed:
+                how = how.split(",")[0].split(":")[0] + " (learned: its values fit no sin-cos table)"
         summary = (translate("Detect", "learned table {n} positions × {dim} ({how}, first {offset} rows skipped)")
                    if offset else translate("Detect", "learned table {n} positions × {dim} ({how})"))
         self.add("learned_absolute", t, params, summary.format(n=f"{rows - offset:,}", dim=dim, how=how, offset=offset))
@@ -281,6 +317,14 @@ class _Detector:
         if isinstance(image, int):
             params["image_size"] = image
         grid_txt = f"{grid[0]}×{grid[1]} grid" if grid else f"{patches} patches"
+        fit = self.sincos(t, prefix, grid, fixed)
+        if fit is not None:
+            params["sincos_residual"] = fit.residual
+            if fit.fixed and not fixed:
+                how += f"; its values are a fixed {fit.layout} sin-cos table (residual {fit.residual:.1g})"
+            elif fixed and not fit.fixed:
+                how = how.split(":")[0] + " (trained: its values fit no sin-cos table)"
+            fixed = fit.fixed
         if fixed:
             params["fixed"] = True
         self.add("vision_learned_2d", t, params,
@@ -413,6 +457,15 @@ class _Detector:
     def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
         model_type = hf_config.canonical_model_type(cfg) or self.model_type
+        if model_type in RELATIVE_SINUSOID_TYPES:
+            self.name_scheme("Transformer-XL relative positions", (
+                f"{model_type}: Transformer-XL relative positions — fixed sinusoids of the key − query distance "
+                f"(clamp_len {cfg.get('clamp_len', -1)}; −1 = no clamp), projected in every layer and added with "
+                f"learned biases r_w (content) and r_r (position), never added to the input"))
+            return
+        if model_type in DETR_TYPES:
+            self.detr(cfg, model_type)
+            return
         attn = given if isinstance(given := cfg.get("attn_config"), Mapping) else {}
         if model_type in ALIBI_TYPES or attn.get("alibi") or cfg.get("alibi") is True \
                 or cfg.get("position_embedding_type") == "alibi":
@@ -456,6 +509,33 @@ class _Detector:
                                      f"frequencies drawn are not exactly the ones this model uses.")
         self.nope_layers(cfg)
 
+    def name_scheme(self, name: str, text: str) -> None:
+        """A scheme peapp recognises but does not draw: one warning, and no "unknown model" reason."""
+        self.named.append(name)
+        self.warnings.append(f"{text}; peapp names it but does not draw it.")
+
+    def detr(self, cfg: Mapping[str, Any], model_type: str) -> None:
+        """DETR-style detectors: a 2-D position embedding of the image feature map (sine, computed; or
+        learned row and column tables), and learned object queries (slots, not positions)."""
+        kind = str(cfg.get("position_embedding_type") or "sine")
+        d = _first_int(cfg, "d_model", "hidden_size")
+        if kind == "sine":
+            self.name_scheme("DETR 2-D sine", (
+                f"{model_type}: 2-D sine position embedding of the feature map — {d // 2 if d else '?'} dims for y "
+                f"and {d // 2 if d else '?'} for x, sin/cos interleaved, temperature 10,000, positions normalised "
+                f"to 0…2π; computed, not stored"))
+        else:
+            tables = self.find(r"(?:row|column)_embeddings\.weight$")
+            self.claimed.update(t.name for t in tables)
+            shape = f" ({tables[0].shape[0]} rows × {tables[0].shape[1]} each)" if tables else ""
+            self.name_scheme("DETR 2-D learned", f"{model_type}: 2-D learned position embedding of the feature "
+                                                 f"map: a row table and a column table{shape}, concatenated")
+        for t in self.find(r"(?:^|\.)query_position_embeddings\.weight$"):
+            self.claimed.add(t.name)
+            self.name_scheme("DETR object queries", (
+                f"{t.name}: {t.shape[0]} learned object queries × {t.shape[-1]} — one learned vector per "
+                f"detection slot of the decoder, not a position in a sequence"))
+
     def heads_of(self, cfg: Mapping[str, Any], where: str, *keys: str) -> int | None:
         """The first head count given under ``keys``, checked (1 … MAX_HEADS); a bad one is a warning."""
         for key in keys:
@@ -490,7 +570,12 @@ class _Detector:
         layout = {"interleaved": translate("Detect", "adjacent (2i, 2i+1) pairs"),
                   "half": translate("Detect", "half-split (i, i+d/2) pairs")}.get(params["layout"],
                                                                                   f"{params['layout']} pairs")
-        scaling_text = (translate("Detect", "default scaling") if params["rope_type"] == "default" else
+        problem = params.get("scaling_problem")
+        if problem:
+            self.warnings.append(f"RoPE scaling unusable: {problem}")
+        scaling_text = (translate("Detect", "unusable {kind} scaling (see the warnings)").format(
+                            kind=params.get("rope_type")) if problem else
+                        translate("Detect", "default scaling") if params["rope_type"] == "default" else
                         translate("Detect", "{kind} scaling").format(kind=params["rope_type"])
                         if params["rope_type"] != "freq_factors" else
                         translate("Detect", "per-pair frequency factors from rope_freqs.weight (Llama-3 scaling as "
@@ -608,16 +693,28 @@ class _Detector:
 
     def report_leftovers(self) -> None:
         left = [n for n in sorted(self.ckpt.tensors) if n not in self.claimed and _POSITIONISH.search(n)]
-        for name in left[:5]:
+        named: dict[str, list[str]] = {}  # one warning per named scheme, however many tensors it has
+        unknown = []
+        for name in left:
             what = next((text for rx, text in NAMED_UNREAD if re.search(rx, name)), None)
-            self.warnings.append(f"{name}: {what}; peapp names it but does not draw it." if what else
-                                 f"{name} looks position-related but is not a scheme peapp recognises.")
-        if len(left) > 5:
-            self.warnings.append(f"… and {len(left) - 5} more such tensors.")
+            if what:
+                named.setdefault(what, []).append(name)
+            else:
+                unknown.append(name)
+        for what, names in named.items():
+            more = f" (and {len(names) - 1} more of its tensors)" if len(names) > 1 else ""
+            self.name_scheme(what, f"{names[0]}{more}: {what}")
+        for name in unknown[:5]:
+            self.warnings.append(f"{name} looks position-related but is not a scheme peapp recognises.")
+        if len(unknown) > 5:
+            self.warnings.append(f"… and {len(unknown) - 5} more such tensors.")
 
     def none_found_reason(self) -> str:
         if not self.ckpt.tensors and not self.cfg:
             return "no position component found: the file holds neither tensors nor a config."
+        if self.named:
+            return (f"no position component drawn: {', '.join(dict.fromkeys(self.named))} — named in the warnings "
+                    f"above — is a scheme peapp recognises but does not draw.")
         if any(w.startswith("RoPE settings not shown") for w in self.warnings):
             return "no position component shown: the RoPE settings above could not be read; fix them in the file."
         if self.cfg and not self.ckpt.tensors:

@@ -295,6 +295,36 @@ def _per_layer_head_dims(config: Mapping[str, Any], layer_type: str | None) -> s
     return found
 
 
+#: RoPE types transformers 5.x computes (ROPE_INIT_FUNCTIONS, plus "default" and vision towers' "axial"),
+#: and the scaling keys each needs (transformers' _validate_*_rope_parameters).
+KNOWN_ROPE_TYPES = {"default": (), "linear": ("factor",), "dynamic": ("factor",), "yarn": ("factor",),
+                    "longrope": ("short_factor", "long_factor"), "llama3": ("factor", "low_freq_factor",
+                                                                            "high_freq_factor"),
+                    "proportional": (), "axial": ()}
+
+
+def scaling_problem(rope: HfRope) -> str | None:
+    """Why ``rope``'s scaling cannot be used as written (naming the key), or None when it can:
+    an unknown type, a missing factor, a factor that is not a number."""
+    where = f"{rope.source}{'.' + rope.layer_type if rope.layer_type else ''}"
+    if rope.rope_type not in KNOWN_ROPE_TYPES:
+        return (f"{where}.rope_type {rope.raw_type!r} is not a RoPE scaling transformers knows "
+                f"({', '.join(sorted(KNOWN_ROPE_TYPES))}); fix the value in the file.")
+    for key in KNOWN_ROPE_TYPES[rope.rope_type]:
+        value = rope.scaling.get(key)
+        if value is None:
+            return f"{where}: {rope.raw_type} scaling needs {key}, and the file gives none; add it to the file."
+        if key.endswith("_factor") and key in ("short_factor", "long_factor"):
+            if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                      for v in value):
+                return f"{where}.{key} must be a list of numbers, got {type(value).__name__}; fix the value in the file."
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            return (f"{where}.{key} must be a positive number, got {value!r} ({type(value).__name__}); fix the "
+                    f"value in the file.")
+    return None
+
+
 def read_all_rope(config: Mapping[str, Any]) -> list[HfRope]:
     """Every RoPE setting of ``config`` (one per layer type when it has several)."""
     return [read_rope(config, lt) for lt in layer_types(config)]

@@ -43,6 +43,9 @@ def hf_rope_params(cfg: Mapping[str, Any]) -> list[dict[str, Any]]:
         }
         if rope.layer_type is not None:
             params["layer_type"] = rope.layer_type
+        problem = hf_config.scaling_problem(rope)
+        if problem is not None:  # said as a warning; never drawn as if it were plain RoPE
+            params["scaling_problem"] = problem
         out.append(params)
     return out
 

@@ -318,6 +318,10 @@
         <translation>आधे में बँटी (i, i+d/2) जोड़ियाँ</translation>
     </message>
     <message>
+        <source>unusable {kind} scaling (see the warnings)</source>
+        <translation>अनुपयोगी {kind} स्केलिंग (चेतावनियाँ देखें)</translation>
+    </message>
+    <message>
         <source>default scaling</source>
         <translation>डिफ़ॉल्ट स्केलिंग</translation>
     </message>
@@ -888,6 +892,185 @@ Replace them?</source>
     <message>
         <source>Show {family}</source>
         <translation>{family} दिखाएँ</translation>
+    </message>
+</context>
+<context>
+    <name>LayerMap</name>
+    <message>
+        <source>learned absolute (added at the input)</source>
+        <translation>लर्न्ड एब्सोल्यूट (इनपुट पर जोड़ा गया)</translation>
+    </message>
+    <message>
+        <source>fixed sinusoids (added at the input)</source>
+        <translation>स्थिर साइनुसॉइड (इनपुट पर जोड़े गए)</translation>
+    </message>
+    <message>
+        <source>ALiBi (distance bias per head)</source>
+        <translation>ALiBi (हर हेड का दूरी बायस)</translation>
+    </message>
+    <message>
+        <source>T5 relative bias</source>
+        <translation>T5 रिलेटिव बायस</translation>
+    </message>
+    <message>
+        <source>Shaw relative positions</source>
+        <translation>Shaw रिलेटिव पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>2-D patch table (added at the input)</source>
+        <translation>2-D पैच टेबल (इनपुट पर जोड़ी गई)</translation>
+    </message>
+    <message>
+        <source>2-D relative bias over the patch grid</source>
+        <translation>पैच ग्रिड पर 2-D रिलेटिव बायस</translation>
+    </message>
+    <message>
+        <source>RoPE base {base}</source>
+        <translation>RoPE बेस {base}</translation>
+    </message>
+    <message>
+        <source>(unusable {kind} scaling)</source>
+        <translation>(अनुपयोगी {kind} स्केलिंग)</translation>
+    </message>
+    <message>
+        <source>{kind} ×{factor}</source>
+        <translation>{kind} ×{factor}</translation>
+    </message>
+    <message>
+        <source>{rotated} of {dims} dims rotate</source>
+        <translation>{dims} में से {rotated} डायमेंशन्स घूमते हैं</translation>
+    </message>
+    <message>
+        <source>interleaved pairs</source>
+        <translation>इंटरलीव्ड जोड़े</translation>
+    </message>
+    <message>
+        <source>NoPE (no position term)</source>
+        <translation>NoPE (कोई पोज़िशन पद नहीं)</translation>
+    </message>
+    <message>
+        <source>no attention ({kind})</source>
+        <translation>अटेंशन नहीं ({kind})</translation>
+    </message>
+    <message>
+        <source>sliding window ±{n}</source>
+        <translation>स्लाइडिंग विंडो ±{n}</translation>
+    </message>
+    <message>
+        <source>sliding window {n}</source>
+        <translation>स्लाइडिंग विंडो {n}</translation>
+    </message>
+    <message>
+        <source>chunks of {n}</source>
+        <translation>{n} के खंड</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>ग्लोबल</translation>
+    </message>
+    <message>
+        <source>learned sinks</source>
+        <translation>लर्न्ड सिंक</translation>
+    </message>
+    <message>
+        <source>temperature tuning (×{scale} per {floor} tokens)</source>
+        <translation>टेम्परेचर ट्यूनिंग (हर {floor} टोकन्स पर ×{scale})</translation>
+    </message>
+    <message>
+        <source>layers {ranges} ({n}): {scheme}</source>
+        <translation>लेयर {ranges} ({n}): {scheme}</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>लेयर</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>संख्या</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>पोज़िशन</translation>
+    </message>
+    <message>
+        <source>RoPE base</source>
+        <translation>RoPE बेस</translation>
+    </message>
+    <message>
+        <source>attention span</source>
+        <translation>अटेंशन दायरा</translation>
+    </message>
+    <message>
+        <source>sinks / temperature</source>
+        <translation>सिंक / टेम्परेचर</translation>
+    </message>
+    <message>
+        <source>K/V cache</source>
+        <translation>K/V कैश</translation>
+    </message>
+    <message>
+        <source>The layers of this kind (runs of consecutive layers)</source>
+        <translation>इस प्रकार की लेयर (लगातार लेयरों की श्रेणियाँ)</translation>
+    </message>
+    <message>
+        <source>How many layers are of this kind</source>
+        <translation>इस प्रकार की कितनी लेयर हैं</translation>
+    </message>
+    <message>
+        <source>The position scheme inside these layers&apos; attention: RoPE, NoPE (none), or the model&apos;s scheme at the input</source>
+        <translation>इन लेयरों के अटेंशन के भीतर पोज़िशन योजना: RoPE, NoPE (कोई नहीं), या इनपुट पर मॉडल की योजना</translation>
+    </message>
+    <message>
+        <source>The RoPE base (θ) these layers rotate with, and its scaling</source>
+        <translation>RoPE बेस (θ) जिससे ये लेयर घुमाती हैं, और उसकी स्केलिंग</translation>
+    </message>
+    <message>
+        <source>Global: every earlier key; a sliding window: only the last keys; chunks: only keys in the query&apos;s chunk</source>
+        <translation>ग्लोबल: हर पिछली की; स्लाइडिंग विंडो: केवल आख़िरी कीज़; खंड: केवल क्वेरी के खंड की कीज़</translation>
+    </message>
+    <message>
+        <source>Learned sinks: one learned logit per head joins the softmax. Temperature tuning: the query grows with position (Llama 4, NoPE layers)</source>
+        <translation>लर्न्ड सिंक: हर हेड का एक लर्न्ड लॉजिट सॉफ़्टमैक्स में जुड़ता है। टेम्परेचर ट्यूनिंग: क्वेरी पोज़िशन के साथ बढ़ती है (Llama 4, NoPE लेयर)</translation>
+    </message>
+    <message>
+        <source>Keys and values these layers hold at the model&apos;s context length, before loading (a window bounds it)</source>
+        <translation>मॉडल की कॉन्टेक्स्ट लंबाई पर ये लेयर जितनी कीज़ और वैल्यूज़ रखती हैं, लोड करने से पहले (विंडो इसे सीमित करती है)</translation>
+    </message>
+    <message>
+        <source>layer {i}: {scheme}</source>
+        <translation>लेयर {i}: {scheme}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Layers&lt;/b&gt;: {n}, {kinds} kind(s), read from {source} ({keys})</source>
+        <translation>&lt;b&gt;लेयर&lt;/b&gt;: {n}, {kinds} प्रकार, {source} से पढ़ी गईं ({keys})</translation>
+    </message>
+    <message>
+        <source>the layer count</source>
+        <translation>लेयरों की संख्या</translation>
+    </message>
+    <message>
+        <source>temperature ×{scale} per {floor} tokens</source>
+        <translation>हर {floor} टोकन्स पर टेम्परेचर ×{scale}</translation>
+    </message>
+    <message>
+        <source>{bytes} ({keys} keys held)</source>
+        <translation>{bytes} ({keys} कीज़ रखी गईं)</translation>
+    </message>
+    <message>
+        <source>layers {ranges}: {scheme}</source>
+        <translation>लेयर {ranges}: {scheme}</translation>
+    </message>
+    <message>
+        <source>K/V cache at {n} tokens</source>
+        <translation>{n} टोकन्स पर K/V कैश</translation>
+    </message>
+    <message>
+        <source>Hover the strip for each layer&apos;s scheme; click a layer to find its kind in the table.</source>
+        <translation>हर लेयर की योजना के लिए पट्टी पर माउस रखें; टेबल में उसका प्रकार ढूँढने के लिए किसी लेयर पर क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>NoPE</source>
+        <translation>NoPE</translation>
     </message>
 </context>
 <context>

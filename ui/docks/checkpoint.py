@@ -2,7 +2,9 @@
 
 Top: the metadata block (layers, heads, KV heads, head_dim, hidden size, context, vocabulary,
 dtype / quantization, parameter count, file size: ``peapp.checkpoints.facts``, from the config,
-GGUF metadata and tensor headers; each value's tooltip names its key), then the position
+GGUF metadata and tensor headers; each value's tooltip names its key), then the per-layer map
+(``ui.docks._layer_map``: a strip with a cell per layer and a row per kind of layer — RoPE base,
+window, NoPE, sinks, temperature tuning, K/V memory at the context length), then the position
 components found (choose one to show it), then a searchable tree of every
 tensor (name, shape, dtype).  Choosing a component sets the matching family in the Document,
 so the heatmap (and its similarity view) shows it: a learned table as the trained table itself,
@@ -87,6 +89,10 @@ class CheckpointDock(ViewDock):
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.path_label)
         layout.addWidget(self._build_facts())
+        from ui.docks._layer_map import LayerMapBox
+
+        self.layer_box = LayerMapBox()  # every layer's scheme (peapp.checkpoints.layer_schemes)
+        layout.addWidget(self.layer_box)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._build_lists())
@@ -321,6 +327,7 @@ class CheckpointDock(ViewDock):
                                         count=f"{len(ckpt.tensors):,}", architecture=architecture))
         self.path_label.setToolTip(ckpt.path)
         self._fill_facts(report)
+        self.layer_box.show_map(report.layers, report.facts)
         found = ", ".join(sorted({c.kind for c in report.components})) or \
             translate("Checkpoint", "no position component")
         warn = (" " + translate("Checkpoint", "Warnings:") + " " + " ".join(report.warnings)) if report.warnings else ""
@@ -342,6 +349,7 @@ class CheckpointDock(ViewDock):
         self.components.clear()
         self.tree.clear()
         self.facts_box.hide()
+        self.layer_box.show_map(None, None)
         self.path_label.setText(translate("Checkpoint", "No checkpoint open."))
         self.set_caption("")
         self._show_tabs(False)
@@ -431,6 +439,10 @@ class CheckpointDock(ViewDock):
 
     def show_component(self, comp) -> None:
         """Put ``comp`` into the Document so the views show it, and show its own views here."""
+        if comp.params.get("scaling_problem"):  # never drawn as if it were plain RoPE
+            self.ctx.status(translate("Checkpoint", "Cannot show {what}: {problem}").format(
+                what=comp.kind, problem=comp.params["scaling_problem"]))
+            return
         try:
             new = self._document_for(comp)
         except Exception as exc:

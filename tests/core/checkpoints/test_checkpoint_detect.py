@@ -43,7 +43,7 @@ def test_every_family_is_detected(tiny, name, expected):
     report = inspect(tiny[name])
     assert kinds(report) == expected
     data = report.to_json()
-    assert list(data) == ["path", "format", "architecture", "model", "components", "warnings"]
+    assert list(data) == ["path", "format", "architecture", "model", "components", "layers", "warnings"]
     for comp in data["components"]:
         assert list(comp) == ["kind", "tensor", "shape", "params"]
         if comp["tensor"] is not None:  # the shape reported is the stored tensor's

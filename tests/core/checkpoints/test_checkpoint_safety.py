@@ -144,9 +144,12 @@ def test_empty_folder_bad_config_and_missing_path(tmp_path):
 def test_cli_exit_codes_and_one_line_errors(tiny, tmp_path, capsys):
     assert cli_main(["inspect", str(tiny["gpt2"]), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
+    residual = out["components"][0]["params"].pop("sincos_residual")  # a trained table: far from sin-cos
+    assert residual > 0.5
     assert out["components"][0] == {"kind": "learned_absolute", "tensor": "transformer.wpe.weight",
                                     "shape": [64, 16],
-                                    "params": {"offset": 0, "positions": 64, "dim": 16, "source": "GPT-2-style wpe"}}
+                                    "params": {"offset": 0, "positions": 64, "dim": 16, "source": "GPT-2-style wpe",
+                                               "fixed": False}}
     assert cli_main(["inspect", str(tiny["t5"])]) == 0
     assert "t5_relative_bias" in capsys.readouterr().out
     bad = _st_file(tmp_path / "bad.safetensors", b"{oops")

@@ -103,6 +103,19 @@ def towers(tmp_path_factory):
             encoder_ffn_dim=37, decoder_ffn_dim=37, vocab_size=99, pad_token_id=0, bos_token_id=1, eos_token_id=2,
             decoder_start_token_id=1, max_source_positions=30, max_target_positions=20, num_mel_bins=8)),
     }
+    # the tables as pretrained ViT-MAE checkpoints hold them (a fresh model in transformers 5.24 saves
+    # zeros): transformers' own builder, h/w halves swapped as its initialize_weights does
+    from transformers.models.vit_mae.modeling_vit_mae import build_2d_sinusoidal_position_embedding
+
+    mae = models["vit_mae"]
+    models["vit_mae_trained"] = trained = transformers.ViTMAEForPreTraining(mae.config)
+    with torch.no_grad():
+        for model, noise in ((mae, 0.0), (trained, 0.05)):
+            for param in (model.vit.embeddings.position_embeddings, model.decoder.decoder_pos_embed):
+                table = build_2d_sinusoidal_position_embedding(4, 4, param.shape[-1], cls_token=True)
+                half = table.shape[-1] // 2
+                table = torch.cat([table[..., half:], table[..., :half]], dim=-1).float()
+                param.copy_((table + noise * torch.randn_like(table)).unsqueeze(0))
     for name, model in models.items():
         model.save_pretrained(root / name)
     return {name: root / name for name in models}
@@ -123,6 +136,15 @@ def test_vit_mae_tables_are_fixed_sin_cos(towers):
     for comp in tables.values():
         assert comp.params["fixed"] is True and "sin-cos" in comp.summary and comp.params["grid"] == [4, 4]
     assert not any("decoder_pos_embed" in w for w in report.warnings)
+
+
+def test_a_trained_mae_table_is_told_from_its_values(towers):
+    """Same model type, values moved off the sin-cos table: shown as trained, with a warning."""
+    report = inspect(towers["vit_mae_trained"])
+    tables = [c for c in report.components if c.kind == "vision_learned_2d"]
+    assert len(tables) == 2 and not any(c.params.get("fixed") for c in tables)
+    assert all("trained" in c.summary and c.params["sincos_residual"] > 0.01 for c in tables)
+    assert sum("stored values do not fit" in w for w in report.warnings) == 2
 
 
 def test_whisper_encoder_table_says_its_formula(towers):
