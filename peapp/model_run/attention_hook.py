@@ -43,9 +43,9 @@ def deactivate(token) -> None:
 def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
                     attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
                     **kwargs: Any) -> tuple[torch.Tensor, None]:
-    if kwargs.get("s_aux") is not None:
-        raise CheckpointError("this model's attention has learned sink logits (s_aux), which peapp's exact "
-                              "attention does not model; it cannot be run here.")
+    sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head, one more softmax column
+    if sinks is not None:
+        sinks = sinks.detach().float()
     if query.shape[0] != 1:
         raise CheckpointError("peapp runs one sequence at a time (batch size 1).")
     if attention_mask is not None and attention_mask.dtype != torch.bool and not attention_mask.is_floating_point():
@@ -62,11 +62,11 @@ def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
     session = _active.get()
     if session is None:
         out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap,
-                     extra_mask=attention_mask)
+                     extra_mask=attention_mask, sinks=sinks)
     else:
         layer = session.layer_index(module)
         stats, plan = session.begin_layer(layer, module, q, k, causal, window, scaling=scale, softcap=softcap,
-                                          own_mask=attention_mask is not None)
+                                          own_mask=attention_mask is not None, sinks=sinks)
         out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap, stats=stats,
-                     plan=plan, check=lambda f: session.check(layer, f), extra_mask=attention_mask)
+                     plan=plan, check=lambda f: session.check(layer, f), extra_mask=attention_mask, sinks=sinks)
     return out.unsqueeze(0), None

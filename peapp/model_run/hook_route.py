@@ -1,0 +1,110 @@
+"""The second route: families whose transformers attention does not go through the registry.
+
+BLOOM, MPT and Falcon compute attention inside their own modules (ALiBi added to the logits there)
+and their classes do not support attention backends; StableLM's class does not declare it either.
+Their eager attention modules return the softmax weights of the whole layer, [1, H, n, n]; a
+forward hook on each of them takes those weights, adds them to the same statistics, pooled maps
+and thumbnails as :func:`peapp.model_run.blocks.attend` (row block by row block, with the same
+functions) and hands the layer on without them, so one layer's weights are held at a time.
+What the route costs is said before running (:func:`route_bytes`) and counted in the run's memory
+check; the run's JSON names the route.  The position-vs-content term needs q and k, which this
+route does not see (the run says so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from peapp.errors import ParameterError
+from peapp.model_run.blocks import LayerPlan, LayerStats, _add_stats, _add_to, _pool
+
+_ATTENTION_NAMES = ("self_attention", "self_attn", "attn", "attention")
+_ROWS = 256
+
+
+def attention_modules(model) -> list:
+    """Each decoder layer's attention module, in layer order."""
+    base = model.base_model
+    for name in ("h", "blocks", "layers"):
+        layers = getattr(base, name, None)
+        if isinstance(layers, torch.nn.ModuleList):
+            break
+    else:
+        raise ParameterError(f"cannot find the layers of {type(base).__name__}; it cannot be run here.")
+    found = []
+    for layer in layers:
+        for name in _ATTENTION_NAMES:
+            module = getattr(layer, name, None)
+            if isinstance(module, torch.nn.Module):
+                found.append(module)
+                break
+        else:
+            raise ParameterError(f"cannot find the attention of {type(layer).__name__}; it cannot be run here.")
+    return found
+
+
+def route_bytes(config, n: int) -> int:
+    """What the hooks route holds beyond a plain forward pass: one layer's logits and weights
+    (the model's own, float32) and a block of them while the statistics are added."""
+    heads = int(getattr(config, "num_attention_heads", None) or getattr(config, "n_head", None)
+                or getattr(config, "n_heads", 1))
+    return 3 * heads * n * n * 4
+
+
+class HookRoute:
+    """Forward hooks on every attention module of ``loaded`` feeding ``session`` (see the module)."""
+
+    def __init__(self, loaded, session):
+        self.session = session
+        self.handles: list[Any] = []
+        session.route_memory = route_bytes(loaded.config, session.n)
+        for index, module in enumerate(attention_modules(loaded.model)):
+            self.handles.append(module.register_forward_pre_hook(self._ask_weights, with_kwargs=True))
+            self.handles.append(module.register_forward_hook(self._make_hook(index)))
+
+    @staticmethod
+    def _ask_weights(module, args, kwargs):
+        if "output_attentions" in kwargs:  # BLOOM, Falcon: the weights come back only when asked
+            kwargs = dict(kwargs, output_attentions=True)
+            return args, kwargs
+        return None
+
+    def _make_hook(self, layer: int):
+        def hook(module, args, output):
+            weights = output[1] if isinstance(output, tuple) and len(output) > 1 else None
+            if not isinstance(weights, torch.Tensor) or weights.dim() != 4:
+                raise ParameterError(f"layer {layer}'s attention returned no weights; this model cannot be run here.")
+            self.add_layer(layer, module, weights[0])
+            return (output[0], None, *output[2:])
+
+        return hook
+
+    def add_layer(self, layer: int, module, weights: torch.Tensor) -> None:
+        """The statistics of one layer's weights [H, n, n] (rows: queries)."""
+        session = self.session
+        heads, n, _ = weights.shape
+        causal = bool(getattr(module, "is_causal", True))
+        session.describe_layer(layer, module, causal, None)
+        session.causal_of[layer] = (causal, None)
+        stats = session.stats[layer] = LayerStats(n, heads)
+        plan = LayerPlan()
+        if session.thumb_req is not None:
+            plan.maps.append(session.thumb_req)
+        if layer == session.options.layer:
+            plan.maps.append(session.map_req)
+        for r0 in range(0, n, _ROWS):
+            probs = weights[:, r0:r0 + _ROWS].float().contiguous()
+            entropy = -torch.where(probs > 0, probs * probs.log(), torch.zeros((), dtype=probs.dtype)).sum(-1)
+            _add_stats(stats, probs, entropy, r0, 0, n)
+            for req in plan.maps:
+                pooled = _pool(probs if req.heads == tuple(range(heads)) else probs[list(req.heads)], r0, 0, req)
+                if pooled is not None:
+                    _add_to(stats.maps, req, pooled)
+            session.check(layer, min(1.0, (r0 + _ROWS) / n))
+
+    def remove(self) -> None:
+        for handle in self.handles:
+            handle.remove()
+        self.handles.clear()
