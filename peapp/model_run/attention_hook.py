@@ -7,6 +7,7 @@ run active (plain use of the model) it only computes the exact output.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 from typing import Any
 
@@ -26,9 +27,58 @@ def install() -> None:
     if _installed:
         return
     from transformers import AttentionInterface
+    from transformers.masking_utils import AttentionMaskInterface
 
     AttentionInterface.register(ATTENTION_NAME, peapp_attention)
+    AttentionMaskInterface.register(ATTENTION_NAME, peapp_mask)
     _installed = True
+
+
+# The mask functions whose masks attend() applies itself, from is_causal and sliding_window
+_OWN_MASKS = {"causal_mask_function", "sliding_window_overlay", "sliding_window_causal_mask_function",
+              "bidirectional_mask_function", "sliding_window_bidirectional_overlay",
+              "sliding_window_bidirectional_mask_function", "and_masks", "and_mask", "inner_mask"}
+
+
+def _mask_parts(fn, seen=None) -> set[str]:
+    """The names of a transformers mask function and of the functions it combines."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return set()
+    seen.add(id(fn))
+    names = {getattr(fn, "__qualname__", "").split(".")[0]}
+    names |= {getattr(fn, "__name__", "")}
+    for cell in getattr(fn, "__closure__", None) or ():
+        value = cell.cell_contents
+        for item in value if isinstance(value, tuple) else (value,):
+            if callable(item):
+                names |= _mask_parts(item, seen)
+    return names
+
+
+def peapp_mask(*args, **kwargs):
+    """transformers' mask for peapp's attention: none where attend() builds the same mask from
+    is_causal and sliding_window (so no n × n mask is held), the model's own boolean mask where it
+    is something else (Llama 4's chunked attention, an image's bidirectional block)."""
+    from transformers.masking_utils import sdpa_mask
+
+    if _mask_parts(kwargs.get("mask_function")) <= _OWN_MASKS:
+        return None
+    kwargs["allow_is_causal_skip"] = False
+    return sdpa_mask(*args, **kwargs)
+
+
+_forbidden: contextvars.ContextVar[bool] = contextvars.ContextVar("peapp_no_attention", default=False)
+
+
+@contextlib.contextmanager
+def no_attention():
+    """Inside, a layer's attention call is an error (the LM head is being applied on its own)."""
+    token = _forbidden.set(True)
+    try:
+        yield
+    finally:
+        _forbidden.reset(token)
 
 
 def activate(session):
@@ -43,6 +93,9 @@ def deactivate(token) -> None:
 def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
                     attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
                     **kwargs: Any) -> tuple[torch.Tensor, None]:
+    if _forbidden.get():
+        raise CheckpointError("this model's language-model class runs its layers again after they ran; "
+                              "it cannot be run here.")
     sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head, one more softmax column
     if sinks is not None:
         sinks = sinks.detach().float()

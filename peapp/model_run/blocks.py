@@ -267,7 +267,7 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
             for index_, (req, head) in enumerate(plan.logit_maps):
                 assert real_logits is not None  # taken above whenever logit maps are asked for
                 _add_logit_maps(stats, req, head, real_logits[index_], r0, lo, mask, content_qk, scaling, softcap,
-                                n, window, causal)
+                                n, window, causal, own_mask=extra_mask is not None)
         if check is not None:
             check((index + 1) / len(blocks))
     return out
@@ -322,9 +322,15 @@ def _add_to(store: list, req: MapRequest, pooled: tuple[torch.Tensor, int, int],
     total[:, row:row + sums.shape[1], col:col + sums.shape[2]] += sums.cpu()
 
 
-def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, softcap, n, window, causal):
+def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, softcap, n, window, causal,
+                    own_mask: bool = False):
     real = real.unsqueeze(0)
     keep = None if mask is None else mask.unsqueeze(0).to(real.device)
+    if own_mask:  # the model's own mask (Llama 4's chunks): count its cells, not the causal ones
+        cells = torch.ones_like(real) if keep is None else keep.to(real.dtype)
+        pooled = _pool(cells.cpu(), r0, lo, req)
+        if pooled is not None:
+            _add_to(stats.logit_maps, req, (pooled[0][0:1], *pooled[1:]), head, "count")
     real_z = real if keep is None else real.masked_fill(~keep, 0.0)
     pooled = _pool(real_z.cpu(), r0, lo, req)
     if pooled is not None:

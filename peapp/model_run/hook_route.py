@@ -19,6 +19,7 @@ import torch
 
 from peapp.errors import ParameterError
 from peapp.model_run.blocks import LayerPlan, LayerStats, _add_stats, _add_to, _pool
+from peapp.model_run.layers import pair_usage, rotation_from_calls
 
 _ATTENTION_NAMES = ("self_attention", "self_attn", "attn", "attention")
 _ROWS = 256
@@ -26,7 +27,9 @@ _ROWS = 256
 
 def attention_modules(model) -> list:
     """Each decoder layer's attention module, in layer order."""
-    base = model.base_model
+    from peapp.model_run.runner import trunk
+
+    base = trunk(model)
     for name in ("h", "blocks", "layers"):
         layers = getattr(base, name, None)
         if isinstance(layers, torch.nn.ModuleList):
@@ -86,7 +89,13 @@ class HookRoute:
         session = self.session
         heads, n, _ = weights.shape
         causal = bool(getattr(module, "is_causal", True))
-        session.describe_layer(layer, module, causal, None)
+        calls = session.rope_calls or []
+        rotation = rotation_from_calls(calls, n) if calls else None
+        session.describe_layer(layer, module, causal, None, rotation=rotation, rotated=bool(calls))
+        if rotation is not None:
+            session.rope_usage[layer] = pair_usage(*rotation.outputs, rotation.layout).cpu().numpy()
+        if session.rope_calls is not None:
+            session.rope_calls.clear()
         session.causal_of[layer] = (causal, None)
         stats = session.stats[layer] = LayerStats(n, heads)
         plan = LayerPlan()

@@ -85,14 +85,14 @@ class Rotation:
 
 
 def _as_heads(t: torch.Tensor, heads: int, n: int) -> list[torch.Tensor]:
-    """[1, h, n, r] or [1, n, h, r] (GPT-J, Llama 4 rotate before transposing) as [h, n, r] candidates."""
+    """[1, h, n, r] or [1, n, h, r] (GPT-J, Llama 4 rotate before transposing) as [h, n, r]
+    candidates; one head shared by every query head (DeepSeek's k_rot) is expanded."""
     if t.dim() != 4 or t.shape[0] != 1:
         return []
     out = []
-    if t.shape[1] == heads and t.shape[2] == n:
-        out.append(t[0])
-    if t.shape[1] == n and t.shape[2] == heads:
-        out.append(t[0].transpose(0, 1))
+    for x in (t[0], t[0].transpose(0, 1)):
+        if x.shape[1] == n and x.shape[0] in (heads, 1):
+            out.append(x.expand(heads, *x.shape[1:]))
     return out
 
 
@@ -100,11 +100,11 @@ def _find(x: torch.Tensor, pairs) -> tuple[torch.Tensor, int, int, torch.Tensor]
     """The recorded (input, output) whose output is a leading or trailing slice of x [h, n, d]."""
     h, n, d = x.shape
     for inp, out in pairs:
-        if inp is None or not isinstance(out, torch.Tensor):
+        if not isinstance(inp, torch.Tensor) or not isinstance(out, torch.Tensor):
             continue
         for o, i in zip(_as_heads(out, h, n), _as_heads(inp, h, n)):
             r = o.shape[-1]
-            if r > d or r % 2 or i.shape != o.shape:
+            if r > d or i.shape != o.shape:
                 continue
             for start in {0, d - r}:
                 if torch.equal(x[..., start:start + r], o.to(x.dtype)):
@@ -112,13 +112,30 @@ def _find(x: torch.Tensor, pairs) -> tuple[torch.Tensor, int, int, torch.Tensor]
     return None
 
 
-def match_rotation(calls: list, q: torch.Tensor, k: torch.Tensor) -> Rotation | None:
-    """The rotation that produced this layer's q and k (None: they were not rotated: NoPE)."""
+def _rotated_span(before: torch.Tensor, after: torch.Tensor) -> tuple[int, int]:
+    """[first, stop) of the dims the rotation changed (GPT-NeoX and GLM pass the whole head to
+    their rotation, which leaves the dims past rotary_ndims as they are)."""
+    changed = (before != after).flatten(0, -2).any(0).nonzero().flatten()
+    if changed.numel() == 0:
+        return 0, 0
+    first, stop = int(changed[0]), int(changed[-1]) + 1
+    first -= first % 2
+    stop += (stop - first) % 2
+    return first, min(stop, before.shape[-1])
+
+
+def _pairs_of(calls: list):
     pairs = []
     for args, out in calls:
         tensors = [a for a in args if isinstance(a, torch.Tensor)]
         outs = out if isinstance(out, tuple) else (out,)
         pairs.extend((tensors[j] if j < len(tensors) else None, o) for j, o in enumerate(outs))
+    return pairs
+
+
+def match_rotation(calls: list, q: torch.Tensor, k: torch.Tensor) -> Rotation | None:
+    """The rotation that produced this layer's q and k (None: they were not rotated: NoPE)."""
+    pairs = _pairs_of(calls)
     found_q, found_k = _find(q, pairs), _find(k, pairs)
     if found_q is None or found_k is None or found_q[1:3] != found_k[1:3]:
         return None
@@ -126,7 +143,49 @@ def match_rotation(calls: list, q: torch.Tensor, k: torch.Tensor) -> Rotation | 
     q0, k0 = q.clone(), k.clone()
     q0[..., start:start + r] = qi
     k0[..., start:start + r] = ki
-    return Rotation(q0, k0, start, r, _layout(qi, qo), (qi, ki), (qo, ko))
+    a, b, layout = _span_and_layout(qi, qo)
+    if b <= a:
+        return None
+    qi, qo, ki, ko = qi[..., a:b], qo[..., a:b], ki[..., a:b], ko[..., a:b]
+    return Rotation(q0, k0, start + a, b - a, layout, (qi, ki), (qo, ko))
+
+
+def _span_and_layout(before: torch.Tensor, after: torch.Tensor) -> tuple[int, int, str]:
+    """The rotated dims and their pairing: the dims the rotation changed (GPT-NeoX and GLM pass
+    the whole head and leave the dims past rotary_ndims alone) or the whole slice (Gemma 4's
+    proportional RoPE turns some rotate-half pairs by a zero angle), whichever keeps each pair's
+    length."""
+    a, b = _rotated_span(before, after)
+    if b <= a:
+        return 0, 0, "half"
+    layout, spread = _layout(before[..., a:b], after[..., a:b])
+    whole = before.shape[-1]
+    if spread > 1e-4 and (a, b) != (0, whole):
+        other, other_spread = _layout(before, after)
+        if other_spread < spread:
+            return 0, whole, other
+    return a, b, layout
+
+
+def rotation_from_calls(calls: list, n: int) -> Rotation | None:
+    """A layer's rotation from its recorded call alone (the hooks route sees no q and k): the
+    first call's first two outputs are its q and k."""
+    for args, out in calls:
+        tensors = [a for a in args if isinstance(a, torch.Tensor)]
+        if not (isinstance(out, tuple) and len(out) >= 2 and len(tensors) >= 2):
+            continue
+        qo, ko, qi, ki = out[0], out[1], tensors[0], tensors[1]
+        if qo.dim() != 4 or qi.shape != qo.shape or ki.shape != ko.shape:
+            continue
+        if qo.shape[2] != n:  # [1, n, h, r]
+            qo, qi, ko, ki = (t.transpose(1, 2) for t in (qo, qi, ko, ki))
+        qi, qo, ki, ko = qi[0].float(), qo[0].float(), ki[0].float(), ko[0].float()
+        a, b, layout = _span_and_layout(qi, qo)
+        if b <= a:
+            return None
+        qi, qo, ki, ko = qi[..., a:b], qo[..., a:b], ki[..., a:b], ko[..., a:b]
+        return Rotation(qi, ki, a, b - a, layout, (qi, ki), (qo, ko))
+    return None
 
 
 def _pair_norms(x: torch.Tensor, layout: str) -> torch.Tensor:
@@ -139,9 +198,9 @@ def _pair_norms(x: torch.Tensor, layout: str) -> torch.Tensor:
     return a * a + b * b
 
 
-def _layout(before: torch.Tensor, after: torch.Tensor) -> str:
-    """Which pairing the rotation turned: each rotated pair keeps its length (up to one common
-    factor, YaRN's attention factor)."""
+def _layout(before: torch.Tensor, after: torch.Tensor) -> tuple[str, float]:
+    """Which pairing the rotation turned, and how far from exact: each rotated pair keeps its
+    length (up to one common factor, YaRN's attention factor)."""
     best, spread = "half", math.inf
     for layout in ("half", "interleaved"):
         nb, na = _pair_norms(before, layout), _pair_norms(after, layout)
@@ -150,7 +209,7 @@ def _layout(before: torch.Tensor, after: torch.Tensor) -> str:
         value = float(ratio.std() / ratio.mean()) if ratio.numel() > 1 else math.inf
         if value < spread:
             best, spread = layout, value
-    return best
+    return best, spread
 
 
 def pair_usage(x_q: torch.Tensor, x_k: torch.Tensor, layout: str) -> torch.Tensor:

@@ -165,8 +165,8 @@ class RunResult:
                 "real_logits": clean(arr(self.logit_map)), "term_logits": clean(arr(self.term_map)),
                 "summary": self.term_summary},
             "rope_frequency_usage": None if self.rope_usage is None else {
-                "usage": clean(arr(self.rope_usage)), "wavelength": arr(self.rope_wavelengths),
-                "wavelength_per_layer": {str(k): arr(v) for k, v in self.layer_wavelengths.items()},
+                "usage": clean(arr(self.rope_usage)), "wavelength": clean(arr(self.rope_wavelengths)),
+                "wavelength_per_layer": {str(k): clean(arr(v)) for k, v in self.layer_wavelengths.items()},
                 "trained_context": self.trained_context,
                 "definition": "mean over tokens of |q_pair| × mean over tokens of |k_pair|, per layer, head, pair "
                               "(pairs as the layer's own layout; null on layers without RoPE)"},
@@ -230,6 +230,8 @@ class _Session:
                                 "sliding_window": int(window) if window else None,
                                 "learned_sinks": sinks is not None, "softcap": float(softcap) if softcap else None,
                                 "temperature_tuning": temperature_tuned(module)}
+        if ltype == "chunked_attention" and getattr(cfg, "attention_chunk_size", None):
+            info["attention_chunk"] = int(cfg.attention_chunk_size)  # Llama 4: keys only within its chunk
         if rotation is not None:
             freqs = frequencies_for(self.loaded.model, ltype)
             if freqs is None or freqs.numel() != rotation.dims // 2:
@@ -305,7 +307,7 @@ def _position_rows(loaded, n: int) -> torch.Tensor:
     from peapp.model_run.loading import LEARNED_POSITION_TABLES
 
     path, offset = LEARNED_POSITION_TABLES[loaded.family]
-    module = loaded.model.base_model
+    module = trunk(loaded.model)
     for part in path.split("."):
         module = getattr(module, part)
     if offset is None:  # RoBERTa: positions start after the padding index
@@ -444,6 +446,18 @@ def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, t
     return result
 
 
+def trunk(model):
+    """The model under the LM head (``model.model``, ``model.transformer``, …): ``base_model``,
+    or the decoder where base_model_prefix names no attribute (Llama 4's language_model)."""
+    base = model.base_model
+    if base is model:
+        for name in ("model", "transformer", "language_model", "decoder"):
+            child = getattr(model, name, None)
+            if isinstance(child, torch.nn.Module) and child is not model:
+                return child
+    return base
+
+
 class _HiddenRows:
     """What the base model returns to its LM class during :func:`head_logits`: the given rows as
     its last hidden state (``.last_hidden_state`` or ``[0]``), nothing else (None)."""
@@ -465,14 +479,23 @@ def head_logits(model, hidden: torch.Tensor) -> torch.Tensor:
     takes them: its LM head and whatever its class does after it (Cohere's ``logit_scale``,
     Granite's ``logits_scaling``, Gemma's final soft-cap, …).  The base model is replaced, for
     this one call, by these rows; nothing runs twice."""
-    base = model.base_model
+    from transformers import PreTrainedModel
+
+    from peapp.model_run.attention_hook import no_attention
+
+    base = trunk(model)
     rows = _HiddenRows(hidden.unsqueeze(0))
-    base.forward = lambda *args, **kwargs: rows
+    # the trunk, and a trunk's own sub-model the LM class may call instead (OPT: model.decoder)
+    stand_ins = [base, *(c for c in base.children() if isinstance(c, PreTrainedModel))]
+    for module in stand_ins:
+        module.forward = lambda *args, **kwargs: rows
     try:
         ids = torch.zeros(1, hidden.shape[0], dtype=torch.long, device=hidden.device)
-        logits = model(input_ids=ids, use_cache=False).logits
+        with no_attention():  # an LM class that ran its layers again would fail here, not count twice
+            logits = model(input_ids=ids, use_cache=False).logits
     finally:
-        del base.forward  # the class's own forward again
+        for module in stand_ins:
+            del module.forward  # the class's own forward again
     return logits[0].float()
 
 
@@ -481,13 +504,13 @@ def _forward(loaded, ids: torch.Tensor, want_logits: bool):
     through the base model and the LM head in chunks, never the whole logit matrix at once."""
     model = loaded.model
     head = model.get_output_embeddings() if loaded.causal else None
-    if head is None or model.base_model is model:
+    if head is None or trunk(model) is model:
         out = model(input_ids=ids)
         logits = getattr(out, "logits", None)
         hidden = None if logits is not None else out[0]
         return (None if logits is None else logits[0].float().cpu().numpy(), None,
                 None if hidden is None else hidden[0].float().cpu().numpy())
-    hidden = model.base_model(input_ids=ids)[0][0]
+    hidden = trunk(model)(input_ids=ids)[0][0]
     total, kept = 0.0, []
     targets = ids[0, 1:]
     for start in range(0, hidden.shape[0], LM_HEAD_CHUNK):
@@ -549,11 +572,14 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
     summary: dict[str, float] = {}
     tcount = valid_counts(session.term_req, n, causal, window)
     for entry in st.logit_maps:
+        if entry[2] == "count":  # the model's own mask decided which cells exist
+            tcount = entry[3].numpy()[0]
+    for entry in st.logit_maps:
         _req, _head, kind, sums = entry
         values = np.where(tcount > 0, sums.numpy()[0] / np.maximum(tcount, 1), np.nan)
         if kind == "real":
             logit_map = values
-        else:
+        elif kind == "term":
             term_map = values
     map_position = session.layer_info.get(session.options.layer, {}).get("position")
     moments = st.logit_moments.get(session.options.head)

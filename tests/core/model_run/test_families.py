@@ -1,0 +1,174 @@
+"""Every text family in the pinned transformers runs and equals transformers' eager attention.
+
+For each family (tests/core/model_run/families.py): ``peapp run --json`` exits 0; every head's
+weights (thumbnails at one token per cell), every statistic, the map layer's pooled map, the
+final logits and the perplexity equal transformers' eager forward with ``output_attentions``;
+the per-layer scheme the run reports equals what the family's code does; on RoPE layers, the
+"rotation removed" term equals the layer's logits with the rotation turned into the identity in
+transformers itself, and RoPE usage is computed on the layer's own pairs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+import torch
+
+from tests.core.model_run.families import ENCODERS, FAMILIES, HOOK_ROUTE, build, expected_layers
+from tests.core.model_run.test_model_run import _full_maps, _stats_from_maps
+
+TEXT_IDS = [5, 9, 2, 33, 17, 8, 41, 3, 12, 60, 7, 7, 21, 44, 1, 30, 11, 19, 25, 6, 50, 13]
+TEXT = " ".join(f"w{i}" for i in TEXT_IDS)
+
+
+def _check_against_maps(result, A, causal):
+    """Thumbnails (one token per cell) are every head's weights, NaN exactly where the layer masks."""
+    thumbs = result.thumbnails
+    np.testing.assert_allclose(np.nan_to_num(thumbs, nan=0.0), A, atol=1e-5)
+    assert (A[np.isnan(thumbs)] == 0).all()
+    ref = _stats_from_maps(A, causal)
+    np.testing.assert_allclose(result.entropy, ref["entropy"], atol=1e-5)
+    for ours, key in ((result.received, "received"), (result.distance_profile, "profile"),
+                      (result.previous_token, "previous"), (result.local, "local"),
+                      (result.sink_first, "sink_first"), (result.sink_span, "sink_span")):
+        np.testing.assert_allclose(ours, ref[key], atol=1e-6)
+
+
+@pytest.fixture(scope="session")
+def family_root(tmp_path_factory):
+    return tmp_path_factory.mktemp("families")
+
+
+def _folder(root, family: str) -> str:
+    folder = os.path.join(str(root), family)
+    if not os.path.exists(os.path.join(folder, "tokenizer.json")):
+        build(family, folder, seed=list(FAMILIES).index(family))
+    return folder
+
+
+def _reference(folder: str, family: str, ids):
+    import transformers
+
+    auto = transformers.AutoModelForMaskedLM if family in ENCODERS else transformers.AutoModelForCausalLM
+    model = auto.from_pretrained(folder, attn_implementation="eager").eval()
+    with torch.no_grad():
+        kw = {} if family in ENCODERS else {"labels": torch.tensor([ids])}
+        out = model(torch.tensor([ids]), output_attentions=True, **kw)
+    return model, out
+
+
+def _attention_module(model, layer: int):
+    from peapp.model_run.hook_route import attention_modules
+
+    return attention_modules(model)[layer]
+
+
+def _identity_rotation(pair):
+    """(cos, sin) or GPT-J's (sin, cos) as the identity rotation: ones where cos(0) = 1 stands."""
+    if isinstance(pair, torch.Tensor):  # Llama 4: e^{iθp}, complex
+        return torch.ones_like(pair)
+    a, b = pair
+    a_is_cos = bool(torch.all(a[..., 0, :] != 0))
+    return (torch.ones_like(a), torch.zeros_like(b)) if a_is_cos else (torch.zeros_like(a), torch.ones_like(b))
+
+
+def _content_logits(model, layer: int, ids, head: int):
+    """The layer's logits for ``head`` with its rotation made the identity inside transformers
+    (every earlier layer as it is): q·kᵀ·scaling of the unrotated q and k."""
+    import transformers
+
+    attn = _attention_module(model, layer)
+    family_module = sys.modules[type(attn).__module__]
+    eager = family_module.eager_attention_forward
+    seen: dict = {}
+
+    def capture(module, query, key, value, mask, scaling=None, **kw):
+        if module is attn:
+            seen.update(q=query[0], k=key[0], scaling=scaling)
+        return eager(module, query, key, value, mask, scaling=scaling, **kw)
+
+    def identity(module, args, kwargs):
+        if kwargs.get("position_embeddings") is None:
+            return None
+        return args, dict(kwargs, position_embeddings=_identity_rotation(kwargs["position_embeddings"]))
+
+    transformers.AttentionInterface.register("test_capture", capture)
+    handle = attn.register_forward_pre_hook(identity, with_kwargs=True)
+    model.set_attn_implementation("test_capture")
+    try:
+        with torch.no_grad():
+            model(torch.tensor([ids]))
+    finally:
+        handle.remove()
+        model.set_attn_implementation("eager")
+    q, k = seen["q"], seen["k"]
+    k = k.repeat_interleave(q.shape[0] // k.shape[0], dim=0)
+    return (q[head] @ k[head].T * seen["scaling"]).numpy()
+
+
+def _first_rope_layer(expected):
+    return next((i for i, e in enumerate(expected) if e["position"] == "rope"), None)
+
+
+def _run_cli(folder: str, tmp_path, layer: int) -> dict:
+    from peapp.cli import main
+
+    text = tmp_path / "text.txt"
+    text.write_text(TEXT)
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        code = main(["run", folder, "--text-file", str(text), "--json", "--layer", str(layer), "--all-heads",
+                     "--bins", "64"])
+    assert code in (0, None)
+    return json.loads(buffer.getvalue())
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_family_runs_and_equals_eager(family, family_root, tmp_path):
+    from peapp.model_run import RunOptions, load_model, run_model
+
+    folder = _folder(family_root, family)
+    loaded = load_model(folder)
+    model, out = _reference(folder, family, TEXT_IDS)
+    expected = expected_layers(family, model.config)
+    layer = _first_rope_layer(expected)
+    layer = 0 if layer is None else layer
+    n = len(TEXT_IDS)
+    result = run_model(loaded, TEXT_IDS, RunOptions(layer=layer, head=1, map_bins=n, thumb_bins=n,
+                                                    return_logits=True))
+    assert result.route == ("hooks" if family in HOOK_ROUTE else "attention function")
+    assert loaded.causal is (family not in ENCODERS)
+    # every head's weights and every statistic
+    A = _full_maps(out)
+    _check_against_maps(result, A, causal=loaded.causal)
+    np.testing.assert_allclose(np.nan_to_num(result.attention_map), A[layer], atol=1e-5)
+    # the final logits as transformers' forward gives them (Cohere's logit_scale, Granite's logits_scaling)
+    np.testing.assert_allclose(result.logits, out.logits[0].numpy(), rtol=1e-4, atol=1e-5)
+    if not loaded.causal:
+        assert result.perplexity is None
+    else:
+        assert result.perplexity == pytest.approx(float(torch.exp(out.loss)), rel=1e-4)
+    # each layer's scheme, as its code does it
+    reported = [{key: info.get(key) for key in ("position", "sliding_window", "learned_sinks", "temperature_tuning")}
+                | ({"rotary_dims": info["rope"]["rotary_dims"], "pair_layout": info["rope"]["pair_layout"]}
+                   if info.get("rope") else {}) for info in result.layer_schemes]
+    assert reported == expected
+    # RoPE: the rotation removed, as transformers computes the layer with an identity rotation
+    if expected[layer]["position"] == "rope" and result.route == "attention function":
+        content = _content_logits(model, layer, TEXT_IDS, 1)
+        valid = ~np.isnan(result.term_map)
+        np.testing.assert_allclose(result.term_map[valid], content[valid], atol=1e-5)
+        assert result.rope_usage.shape[-1] == expected[layer]["rotary_dims"] // 2
+        for i, e in enumerate(expected):
+            assert np.isnan(result.rope_usage[i]).all() == (e["position"] != "rope")
+    # the command line gives the same, and exits 0
+    doc = _run_cli(folder, tmp_path, layer)
+    assert doc["route"] == result.route
+    assert doc["layer_schemes"] == json.loads(json.dumps(result.layer_schemes))
+    np.testing.assert_allclose(np.array(doc["per_head"]["entropy"], dtype=float), result.entropy, atol=1e-6)
