@@ -133,3 +133,88 @@ def expected_layers(family: str, config) -> list[dict]:
 
 
 HOOK_ROUTE = ("bloom", "falcon", "falcon_alibi", "mpt", "stablelm")
+
+
+# ---- GGUF, as llama.cpp's convert_hf_to_gguf.py writes it ----------------------------------------
+
+GGUF_FAMILIES = {"llama": "LLAMA", "qwen2": "QWEN2", "gemma3_text": "GEMMA3", "phi3": "PHI3"}
+GGUF_OVERRIDES = {"phi3": {"rope_parameters": {"rope_type": "default", "rope_theta": 10000.0}},
+                  # a GGUF has no layer_types: transformers rebuilds Gemma 3's from its pattern (5 local, 1 global)
+                  "gemma3_text": {"num_hidden_layers": 6, "layer_types": None}}
+
+
+def _llama_cpp_permute(w, n_head: int):
+    """llama.cpp's q/k row order for LLAMA (convert_hf_to_gguf.py LlamaModel.permute)."""
+    return w.reshape(n_head, 2, w.shape[0] // n_head // 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
+
+
+def write_gguf(family: str, hf_folder: str, path: str) -> str:
+    """The tiny ``family`` model in ``hf_folder`` as a float32 GGUF: llama.cpp's tensor names
+    (gguf's own name map), its LLAMA q/k permutation and Gemma's norm + 1, its metadata keys and a
+    tokenizer inside (byte-level BPE for llama/qwen2, SentencePiece for gemma3/phi3)."""
+    import json
+
+    import gguf
+    import numpy as np
+    from safetensors.numpy import load_file
+
+    cfg = json.load(open(os.path.join(hf_folder, "config.json")))
+    weights = load_file(os.path.join(hf_folder, "model.safetensors"))
+    arch_name = {"gemma3_text": "gemma3"}.get(family, family)
+    arch = getattr(gguf.MODEL_ARCH, GGUF_FAMILIES[family])
+    names = gguf.get_tensor_name_map(arch, cfg["num_hidden_layers"])
+    heads, kv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
+    head_dim = cfg.get("head_dim") or cfg["hidden_size"] // heads
+    writer = gguf.GGUFWriter(path, arch_name)
+    writer.add_name(f"tiny {family}")
+    writer.add_context_length(cfg["max_position_embeddings"])
+    writer.add_embedding_length(cfg["hidden_size"])
+    writer.add_block_count(cfg["num_hidden_layers"])
+    writer.add_feed_forward_length(cfg["intermediate_size"])
+    writer.add_head_count(heads)
+    writer.add_head_count_kv(kv)
+    writer.add_layer_norm_rms_eps(cfg.get("rms_norm_eps", 1e-6))
+    writer.add_vocab_size(VOCAB)
+    rope = cfg.get("rope_parameters") or {}
+    if family == "gemma3_text":
+        writer.add_key_length(head_dim)
+        writer.add_value_length(head_dim)
+        writer.add_sliding_window(cfg["sliding_window"])
+        writer.add_rope_freq_base(rope["full_attention"]["rope_theta"])
+        writer.add_rope_dimension_count(head_dim)
+    else:
+        writer.add_rope_freq_base(rope.get("rope_theta", 10000.0))
+        writer.add_rope_dimension_count(head_dim)
+    letters = [chr(c) for c in range(ord("a"), ord("a") + VOCAB - 4)]
+    if family in ("llama", "qwen2"):
+        writer.add_tokenizer_model("gpt2")
+        writer.add_tokenizer_pre("qwen2" if family == "qwen2" else "default")
+        tokens = ["<unk>", "<s>", "</s>"] + letters + ["ab"]
+        writer.add_token_merges(["a b"])
+    else:
+        writer.add_tokenizer_model("llama")
+        tokens = ["<unk>", "<s>", "</s>", "\u2581"] + letters[:-1] + ["\u2581a"]
+        writer.add_token_scores([0.0] * 3 + [-float(i) for i in range(VOCAB - 3)])
+    writer.add_token_list(tokens)
+    writer.add_token_types([3, 3, 3] + [1] * (VOCAB - 3))
+    writer.add_bos_token_id(1)
+    writer.add_eos_token_id(2)
+    writer.add_unk_token_id(0)
+    writer.add_pad_token_id(0)
+    for hf, w in weights.items():
+        base, suffix = hf.rsplit(".", 1)
+        name = names.get_name(base)
+        assert name is not None, hf
+        w = w.astype(np.float32)
+        if family == "llama" and name.endswith("attn_q"):
+            w = _llama_cpp_permute(w, heads)
+        elif family == "llama" and name.endswith("attn_k"):
+            w = _llama_cpp_permute(w, kv)
+        if family == "gemma3_text" and base.endswith("norm"):
+            w = w + 1  # llama.cpp stores Gemma's (1 + w) norm weights
+        writer.add_tensor(f"{name}.{suffix}", w)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return path

@@ -20,7 +20,17 @@ import numpy as np
 import pytest
 import torch
 
-from tests.core.model_run.families import ENCODERS, FAMILIES, HOOK_ROUTE, build, expected_layers
+from peapp.model_run.runner import tokenize
+from tests.core.model_run.families import (
+    ENCODERS,
+    FAMILIES,
+    GGUF_FAMILIES,
+    GGUF_OVERRIDES,
+    HOOK_ROUTE,
+    build,
+    expected_layers,
+    write_gguf,
+)
 from tests.core.model_run.test_model_run import _full_maps, _stats_from_maps
 
 TEXT_IDS = [5, 9, 2, 33, 17, 8, 41, 3, 12, 60, 7, 7, 21, 44, 1, 30, 11, 19, 25, 6, 50, 13]
@@ -98,7 +108,10 @@ def _content_logits(model, layer: int, ids, head: int):
             return None
         return args, dict(kwargs, position_embeddings=_identity_rotation(kwargs["position_embeddings"]))
 
+    from transformers.masking_utils import AttentionMaskInterface, eager_mask
+
     transformers.AttentionInterface.register("test_capture", capture)
+    AttentionMaskInterface.register("test_capture", eager_mask)  # every layer keeps its eager mask
     handle = attn.register_forward_pre_hook(identity, with_kwargs=True)
     model.set_attn_implementation("test_capture")
     try:
@@ -172,3 +185,77 @@ def test_family_runs_and_equals_eager(family, family_root, tmp_path):
     assert doc["route"] == result.route
     assert doc["layer_schemes"] == json.loads(json.dumps(result.layer_schemes))
     np.testing.assert_allclose(np.array(doc["per_head"]["entropy"], dtype=float), result.entropy, atol=1e-6)
+
+
+@pytest.mark.parametrize("family", list(GGUF_FAMILIES))
+def test_gguf_family_runs_and_equals_transformers(family, family_root, tmp_path, monkeypatch):
+    """A GGUF laid out as llama.cpp writes it (tokenizer inside) runs and equals transformers'
+    own GGUF load run eagerly: weights, statistics, logits, per-layer scheme (Gemma 3: a
+    sliding-window layer at base 10,000 and a global one at 1,000,000)."""
+    from peapp.model_run import RunOptions, load_model, run_model
+    from tests.core.model_run.gguf_reference import transformers_gguf_load
+
+    monkeypatch.setitem(FAMILIES, family, FAMILIES[family] | GGUF_OVERRIDES.get(family, {}))
+    folder = build(family, str(tmp_path / family), seed=7)
+    path = write_gguf(family, folder, str(tmp_path / f"{family}.gguf"))
+    loaded = load_model(path, cache_dir=str(tmp_path / "cache"))
+    assert loaded.source == "gguf (converted now)" and loaded.family == family
+    ids, tokens, _ = tokenize(loaded, "ab c d ab b a c")
+    config, model, tokenizer = transformers_gguf_load(path)
+    assert ids == tokenizer.backend_tokenizer.encode("ab c d ab b a c").ids
+    n = len(ids)
+    expected = expected_layers(family, config)
+    layer = config.num_hidden_layers - 1
+    result = run_model(loaded, ids, RunOptions(layer=layer, head=1, map_bins=n, thumb_bins=n, return_logits=True))
+    with torch.no_grad():
+        out = model(torch.tensor([ids]), output_attentions=True, labels=torch.tensor([ids]))
+    _check_against_maps(result, _full_maps(out), causal=True)
+    np.testing.assert_allclose(result.logits, out.logits[0].numpy(), rtol=1e-4, atol=1e-5)
+    assert result.perplexity == pytest.approx(float(torch.exp(out.loss)), rel=1e-4)
+    reported = [{key: info.get(key) for key in ("position", "sliding_window", "learned_sinks", "temperature_tuning")}
+                | {"rotary_dims": info["rope"]["rotary_dims"], "pair_layout": info["rope"]["pair_layout"]}
+                for info in result.layer_schemes]
+    assert reported == expected
+    content = _content_logits(model, layer, ids, 1)
+    valid = ~np.isnan(result.term_map)
+    np.testing.assert_allclose(result.term_map[valid], content[valid], atol=1e-5)
+    if family == "gemma3_text":
+        assert [info["rope"]["theta"] for info in result.layer_schemes] == [10000.0] * 5 + [1000000.0]
+        assert [info["layer_type"] for info in result.layer_schemes] == ["sliding_attention"] * 5 + ["full_attention"]
+        assert [info["sliding_window"] for info in result.layer_schemes] == [4] * 5 + [None]
+        waves = result.layer_wavelengths
+        assert waves[0][-1] < waves[5][-1]  # the global layer's slowest pair turns far slower
+
+
+def test_nope_layer_says_it_has_no_rotation_to_remove(family_root):
+    """SmolLM3's layer 1 is NoPE (no_rope_layers[1] = 0): no "rotation removed" term there, and
+    the run says why; layer 0 has one; RoPE usage is empty on the NoPE layer."""
+    from peapp.model_run import RunOptions, load_model, run_model
+
+    loaded = load_model(_folder(family_root, "smollm3"))
+    nope = run_model(loaded, TEXT_IDS, RunOptions(layer=1, head=0))
+    assert nope.term_map is None and nope.term_kind is None and nope.logit_map is not None
+    doc = nope.to_json()["position_vs_content"]
+    assert "NoPE" in doc["note"] and "term_logits" in doc and doc["term_logits"] is None
+    rope = run_model(loaded, TEXT_IDS, RunOptions(layer=0, head=0))
+    assert rope.term_kind == "content (rotation removed)" and rope.term_map is not None
+    assert np.isnan(rope.rope_usage[1]).all() and np.isfinite(rope.rope_usage[0]).all()
+
+
+def test_hooks_route_states_and_bounds_its_memory(family_root):
+    """BLOOM's attention is not in the registry: the run takes the hooks route, says so and how
+    much one layer's weights hold, and refuses up front when that does not fit."""
+    from peapp.errors import SizeError
+    from peapp.model_run import RunOptions, load_model, run_model
+    from peapp.model_run.hook_route import route_bytes
+    from peapp.model_run.runner import estimate_run_bytes
+
+    loaded = load_model(_folder(family_root, "bloom"))
+    n = len(TEXT_IDS)
+    result = run_model(loaded, TEXT_IDS, RunOptions(layer=0))
+    doc = result.to_json()
+    assert doc["route"] == "hooks" and doc["route_memory_bytes"] == route_bytes(loaded.config, n) == 3 * 4 * n * n * 4
+    assert doc["position_vs_content"]["note"].startswith("the hooks route")
+    assert estimate_run_bytes(loaded, 4096) > route_bytes(loaded.config, 4096)
+    with pytest.raises(SizeError, match="running 22 tokens"):
+        run_model(loaded, TEXT_IDS, memory_budget=route_bytes(loaded.config, n))
