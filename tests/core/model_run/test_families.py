@@ -259,3 +259,32 @@ def test_hooks_route_states_and_bounds_its_memory(family_root):
     assert estimate_run_bytes(loaded, 4096) > route_bytes(loaded.config, 4096)
     with pytest.raises(SizeError, match="running 22 tokens"):
         run_model(loaded, TEXT_IDS, memory_budget=route_bytes(loaded.config, n))
+
+
+@pytest.mark.parametrize("variant", ["linear", "yarn"])
+def test_gemma3_probe_scales_each_layer_type_as_transformers_does(family_root, variant):
+    """Gemma 3 keeps one set of frequencies per layer type: the probe scales both, each from its
+    own base (10,000 local, 1,000,000 global), and equals transformers' model whose config gives
+    that scaling to each type."""
+    import transformers
+
+    from peapp.model_run import load_model
+    from peapp.model_run.probes import perplexity_probe
+
+    folder = _folder(family_root, "gemma3_text")
+    loaded = load_model(folder)
+    ids = (TEXT_IDS * 12)[:200]  # longer than the trained 128 positions
+    result = perplexity_probe(loaded, ids, variants=("none", variant), factor=2.0, return_logits=True)
+    assert not result.not_applied
+    plain, scaled = result.curves
+    assert set(scaled.rope["per_layer_type"]) == {"sliding_attention", "full_attention"}
+    config = transformers.AutoConfig.from_pretrained(folder)
+    extra = {"original_max_position_embeddings": config.max_position_embeddings} if variant == "yarn" else {}
+    config.rope_parameters = {t: {"rope_type": variant, "factor": 2.0, "rope_theta": p["rope_theta"], **extra}
+                              for t, p in config.rope_parameters.items()}
+    model = transformers.AutoModelForCausalLM.from_pretrained(folder, config=config,
+                                                              attn_implementation="eager").eval()
+    with torch.no_grad():
+        want = model(torch.tensor([ids])).logits[0].numpy()
+    np.testing.assert_allclose(scaled.logits, want, rtol=1e-4, atol=1e-5)
+    assert not np.allclose(plain.logits, want, rtol=1e-3, atol=1e-3)  # scaling changed the model
