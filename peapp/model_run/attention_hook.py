@@ -14,6 +14,7 @@ from typing import Any
 import torch
 
 from peapp.errors import CheckpointError
+from peapp.i18n import translate
 from peapp.model_run.blocks import attend
 
 ATTENTION_NAME = "peapp_blocks"
@@ -94,8 +95,8 @@ def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
                     attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
                     **kwargs: Any) -> tuple[torch.Tensor, None]:
     if _forbidden.get():
-        raise CheckpointError("this model's language-model class runs its layers again after they ran; "
-                              "it cannot be run here.")
+        raise CheckpointError(translate("ModelRun", "this model's language-model class runs its layers again "
+                                                    "after they ran; it cannot be run here."))
     sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head, one more softmax column
     if sinks is not None:
         sinks = sinks.detach().float()

@@ -18,8 +18,9 @@ from typing import Any
 import torch
 
 from peapp.errors import ParameterError
+from peapp.i18n import translate
 from peapp.model_run.blocks import LayerPlan, LayerStats, _add_stats, _add_to, _pool
-from peapp.model_run.layers import pair_usage, rotation_from_calls
+from peapp.model_run.layers import pair_usage, rotation_from_calls, trunk
 
 _ATTENTION_NAMES = ("self_attention", "self_attn", "attn", "attention")
 _ROWS = 256
@@ -27,15 +28,14 @@ _ROWS = 256
 
 def attention_modules(model) -> list:
     """Each decoder layer's attention module, in layer order."""
-    from peapp.model_run.runner import trunk
-
     base = trunk(model)
     for name in ("h", "blocks", "layers"):
         layers = getattr(base, name, None)
         if isinstance(layers, torch.nn.ModuleList):
             break
     else:
-        raise ParameterError(f"cannot find the layers of {type(base).__name__}; it cannot be run here.")
+        raise ParameterError(translate("ModelRun", "cannot find the layers of {model}; it cannot be run here.").format(
+            model=type(base).__name__))
     found = []
     for layer in layers:
         for name in _ATTENTION_NAMES:
@@ -44,7 +44,8 @@ def attention_modules(model) -> list:
                 found.append(module)
                 break
         else:
-            raise ParameterError(f"cannot find the attention of {type(layer).__name__}; it cannot be run here.")
+            raise ParameterError(translate("ModelRun", "cannot find the attention of {layer}; it cannot be run "
+                                                       "here.").format(layer=type(layer).__name__))
     return found
 
 
@@ -52,7 +53,7 @@ def route_bytes(config, n: int) -> int:
     """What the hooks route holds beyond a plain forward pass: one layer's logits and weights
     (the model's own, float32) and a block of them while the statistics are added."""
     heads = int(getattr(config, "num_attention_heads", None) or getattr(config, "n_head", None)
-                or getattr(config, "n_heads", 1))
+                or getattr(config, "n_heads", None) or 1)
     return 3 * heads * n * n * 4
 
 
@@ -78,7 +79,8 @@ class HookRoute:
         def hook(module, args, output):
             weights = output[1] if isinstance(output, tuple) and len(output) > 1 else None
             if not isinstance(weights, torch.Tensor) or weights.dim() != 4:
-                raise ParameterError(f"layer {layer}'s attention returned no weights; this model cannot be run here.")
+                raise ParameterError(translate("ModelRun", "layer {layer}'s attention returned no weights; this "
+                                                           "model cannot be run here.").format(layer=layer))
             self.add_layer(layer, module, weights[0])
             return (output[0], None, *output[2:])
 

@@ -124,8 +124,8 @@ def _rotated_span(before: torch.Tensor, after: torch.Tensor) -> tuple[int, int]:
     return first, min(stop, before.shape[-1])
 
 
-def _pairs_of(calls: list):
-    pairs = []
+def _pairs_of(calls: list) -> list[tuple[Any, Any]]:
+    pairs: list[tuple[Any, Any]] = []
     for args, out in calls:
         tensors = [a for a in args if isinstance(a, torch.Tensor)]
         outs = out if isinstance(out, tuple) else (out,)
@@ -286,3 +286,15 @@ def uses_alibi(config) -> bool:
 def temperature_tuned(module) -> bool:
     """Llama 4: q scaled by a log-position factor on its NoPE layers."""
     return bool(getattr(module, "attn_temperature_tuning", False)) and not bool(getattr(module, "use_rope", True))
+
+
+def trunk(model):
+    """The model under the LM head (``model.model``, ``model.transformer``, …): ``base_model``,
+    or the decoder where base_model_prefix names no attribute (Llama 4's language_model)."""
+    base = model.base_model
+    if base is model:
+        for name in ("model", "transformer", "language_model", "decoder"):
+            child = getattr(model, name, None)
+            if isinstance(child, torch.nn.Module) and child is not model:
+                return child
+    return base

@@ -135,7 +135,7 @@ def registry_families() -> tuple[str, ...]:
 
 def supported_message(family: str, why: str) -> str:
     """The one line a model that cannot run gets: what it is, why, and what to do."""
-    return f"cannot run this {family} model: {why}."
+    return translate("ModelLoading", "cannot run this {family} model: {why}.").format(family=family, why=why)
 
 
 def _check(progress: ProgressFn | None, cancelled: Callable[[], bool] | None, fraction: float) -> None:
@@ -380,8 +380,9 @@ def _load_folder(folder: str, device: str, progress, cancelled, budget, source: 
 
 def _check_family_by_name(family: str, cfg: dict[str, Any]) -> None:
     if cfg.get("is_encoder_decoder"):
-        raise CheckpointError(supported_message(family, "encoder-decoder models (cross-attention) are not run; "
-                                                        "open a decoder-only or encoder-only checkpoint"))
+        raise CheckpointError(supported_message(family, translate(
+            "ModelLoading", "encoder-decoder models (cross-attention) are not run; open a decoder-only or "
+                            "encoder-only checkpoint")))
 
 
 def _model_class(config, cfg_path: str = "config.json"):
@@ -841,9 +842,9 @@ def _verify(loaded: LoadedModel) -> None:
             model.set_attn_implementation(ATTENTION_NAME)
     scale = float(theirs.abs().max()) or 1.0
     if not torch.allclose(ours, theirs, rtol=1e-3, atol=1e-4 * scale):
-        raise CheckpointError(supported_message(loaded.family, "its attention depends on more than q, k and "
-                                                               "the causal mask (peapp's exact attention and "
-                                                               "transformers' eager one disagree)"))
+        raise CheckpointError(supported_message(loaded.family, translate(
+            "ModelLoading", "its attention depends on more than q, k and the causal mask (peapp's exact attention "
+                            "and transformers' eager one disagree); open it in the other panels")))
 
 
 def _main_output(out):

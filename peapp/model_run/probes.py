@@ -62,7 +62,8 @@ from peapp.encodings.rope import RopeSpec, read_hf_config
 from peapp.errors import CheckpointError, ParameterError
 from peapp.i18n import translate
 from peapp.jobs import Cancelled
-from peapp.model_run.runner import LM_HEAD_CHUNK, trunk
+from peapp.model_run.layers import trunk
+from peapp.model_run.runner import LM_HEAD_CHUNK
 
 PROBE_ATTENTION = "peapp_probe"
 #: "none" is the model as trained; the rest are RopeSpec's rope_type names (the extrapolation panel's)

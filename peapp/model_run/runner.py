@@ -41,6 +41,7 @@ from peapp.model_run.layers import (
     pair_usage,
     rope_parameters_for,
     temperature_tuned,
+    trunk,
     uses_alibi,
 )
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
@@ -446,18 +447,6 @@ def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, t
     return result
 
 
-def trunk(model):
-    """The model under the LM head (``model.model``, ``model.transformer``, …): ``base_model``,
-    or the decoder where base_model_prefix names no attribute (Llama 4's language_model)."""
-    base = model.base_model
-    if base is model:
-        for name in ("model", "transformer", "language_model", "decoder"):
-            child = getattr(model, name, None)
-            if isinstance(child, torch.nn.Module) and child is not model:
-                return child
-    return base
-
-
 class _HiddenRows:
     """What the base model returns to its LM class during :func:`head_logits`: the given rows as
     its last hidden state (``.last_hidden_state`` or ``[0]``), nothing else (None)."""
@@ -605,7 +594,8 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
         first = min(layer_wavelengths)
         wavelengths = layer_wavelengths[session.options.layer if session.options.layer in layer_wavelengths
                                         else first]
-    term_kind = {"rope": "content (rotation removed)", "learned_absolute (input)": "position table"}.get(map_position)
+    term_kind = {"rope": "content (rotation removed)",
+                 "learned_absolute (input)": "position table"}.get(str(map_position))
     if term_map is None:
         term_kind = None
     perplexity = math.exp(nll) if nll is not None and nll < 700 else (math.inf if nll is not None else None)

@@ -1159,6 +1159,10 @@
 <context>
     <name>ModelLoading</name>
     <message>
+        <source>cannot run this {family} model: {why}.</source>
+        <translation>यह {family} मॉडल रन नहीं हो सकता: {why}।</translation>
+    </message>
+    <message>
         <source>{path} does not exist: give a model folder or a .gguf file.</source>
         <translation>{path} मौजूद नहीं है: कोई मॉडल फ़ोल्डर या .gguf फ़ाइल दें।</translation>
     </message>
@@ -1206,6 +1210,10 @@
     <message>
         <source>loading the weights</source>
         <translation>वेट्स लोड करना</translation>
+    </message>
+    <message>
+        <source>encoder-decoder models (cross-attention) are not run; open a decoder-only or encoder-only checkpoint</source>
+        <translation>एनकोडर-डिकोडर मॉडल (क्रॉस-अटेंशन) रन नहीं किए जाते; केवल-डिकोडर या केवल-एनकोडर चेकपॉइंट खोलें</translation>
     </message>
     <message>
         <source>{path}: architectures names {name}, which is not a transformers model class; fix the entry (e.g. LlamaForCausalLM) or remove it.</source>
@@ -1258,6 +1266,29 @@
     <message>
         <source>could not cache the converted model in {folder} ({problem}); it runs from memory this time (free disk space or set PEAPP_CACHE_DIR to cache it).</source>
         <translation>रूपांतरित मॉडल {folder} में कैश नहीं हो सका ({problem}); इस बार यह मेमोरी से चलता है (कैश करने के लिए डिस्क में जगह बनाएँ या PEAPP_CACHE_DIR सेट करें)।</translation>
+    </message>
+    <message>
+        <source>its attention depends on more than q, k and the causal mask (peapp&apos;s exact attention and transformers&apos; eager one disagree); open it in the other panels</source>
+        <translation>इसका अटेंशन q, k और causal मास्क से अधिक पर निर्भर है (peapp का सटीक अटेंशन और transformers का eager अटेंशन मेल नहीं खाते); इसे दूसरे पैनलों में खोलें</translation>
+    </message>
+</context>
+<context>
+    <name>ModelRun</name>
+    <message>
+        <source>this model&apos;s language-model class runs its layers again after they ran; it cannot be run here.</source>
+        <translation>इस मॉडल की language-model क्लास अपनी लेयर्स के चलने के बाद उन्हें फिर से चलाती है; इसे यहाँ रन नहीं किया जा सकता।</translation>
+    </message>
+    <message>
+        <source>cannot find the layers of {model}; it cannot be run here.</source>
+        <translation>{model} की लेयर्स नहीं मिलीं; इसे यहाँ रन नहीं किया जा सकता।</translation>
+    </message>
+    <message>
+        <source>cannot find the attention of {layer}; it cannot be run here.</source>
+        <translation>{layer} का अटेंशन नहीं मिला; इसे यहाँ रन नहीं किया जा सकता।</translation>
+    </message>
+    <message>
+        <source>layer {layer}&apos;s attention returned no weights; this model cannot be run here.</source>
+        <translation>लेयर {layer} के अटेंशन ने कोई वेट नहीं लौटाए; यह मॉडल यहाँ रन नहीं किया जा सकता।</translation>
     </message>
 </context>
 <context>
