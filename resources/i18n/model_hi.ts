@@ -2226,6 +2226,10 @@
         <translation>बाएँ: चुनी गई लेयर नारंगी में, बाक़ी लेयर्स धूसर; दाएँ: हर लेयर (पंक्तियाँ) × जोड़ा (कॉलम, सबसे छोटी वेवलेंथ बाईं ओर)। हर रोटरी जोड़े के लिए: टोकन्स पर ‖q_pair‖ का औसत × ‖k_pair‖ का औसत (हेड्स पर औसत), लेयर के कुल के हिस्से के रूप में — कौन-सी फ़्रीक्वेंसीज़ q·k स्कोर ढोती हैं (Barbero et al. 2024)। लाल डैश: ट्रेनिंग का कॉन्टेक्स्ट {context}; हरी बिंदुदार: इस रन के {n} टोकन्स। जिन जोड़ों की वेवलेंथ कॉन्टेक्स्ट से बड़ी है वे मुश्किल से घूमते हैं: सिमैंटिक चैनल।</translation>
     </message>
     <message>
+        <source>Layer {layer} has no position encoding of its own (NoPE): there is no rotation to remove.</source>
+        <translation>लेयर {layer} का अपना कोई पोज़िशन एनकोडिंग नहीं है (NoPE): हटाने के लिए कोई रोटेशन नहीं है।</translation>
+    </message>
+    <message>
         <source>This scheme ({scheme}) has no separable position term.</source>
         <translation>इस स्कीम ({scheme}) में अलग किया जा सकने वाला पोज़िशन टर्म नहीं है।</translation>
     </message>

@@ -838,13 +838,16 @@ class RunDock(ViewDock):
             self.rope_context.setVisible(False)
             self.rope_run_length.setVisible(False)
             return
-        share = self._rope_share(run)  # [L, pairs], sorted by wavelength
-        wave = np.sort(run.rope_wavelengths)
+        share = self._rope_share(run)  # [L, pairs], each layer's pairs by its own wavelength
         for l_ in range(run.layers):
-            if l_ != layer:
-                curve = self.rope_plot.plot(wave, share[l_], pen=pg.mkPen((150, 150, 150, 70), width=1))
+            if l_ != layer and l_ in run.layer_wavelengths:  # NoPE layers have no pairs
+                curve = self.rope_plot.plot(self._layer_waves(run, l_), share[l_],
+                                            pen=pg.mkPen((150, 150, 150, 70), width=1))
                 self.rope_layer_curves.append(curve)
-        self.rope_chosen.setData(wave, share[layer])
+        if layer in run.layer_wavelengths:
+            self.rope_chosen.setData(self._layer_waves(run, layer), share[layer])
+        else:
+            self.rope_chosen.setData([], [])
         self.rope_plot.setTitle(translate("Run", "Layer {layer} (orange): |q|·|k| share per pair").format(layer=layer))
         if run.trained_context:
             self.rope_context.setValue(math.log10(run.trained_context))
@@ -859,12 +862,23 @@ class RunDock(ViewDock):
         self.rope_bar.setLevels((0, top or 1.0))
 
     @staticmethod
+    def _layer_waves(run, layer: int) -> np.ndarray:
+        """A RoPE layer's pair wavelengths, sorted (Gemma 3's local and global layers differ)."""
+        return np.sort(run.layer_wavelengths.get(layer, run.rope_wavelengths))
+
+    @staticmethod
     def _rope_share(run) -> np.ndarray:
-        """[L, pairs]: each pair's share of the layer's Σ |q|·|k| (mean over heads), pairs by wavelength."""
+        """[L, pairs]: each pair's share of the layer's Σ |q|·|k| (mean over heads), each layer's pairs
+        by its own wavelength; NaN rows on NoPE layers."""
         usage = run.rope_usage.mean(1)
-        order = np.argsort(run.rope_wavelengths)
-        total = usage.sum(-1, keepdims=True)
-        return (usage / np.where(total > 0, total, 1))[:, order]
+        share = np.full(usage.shape, np.nan)
+        for layer in range(usage.shape[0]):
+            waves = run.layer_wavelengths.get(layer)
+            if waves is None or not np.isfinite(usage[layer]).all():
+                continue
+            total = usage[layer].sum()
+            share[layer, :len(waves)] = (usage[layer] / (total if total > 0 else 1))[np.argsort(waves)]
+        return share
 
     def _draw_terms(self, run, layer: int, head: int) -> None:
         if run.logit_map is None or run.term_map is None or self._result.layer != layer or self._result.head != head:
@@ -961,6 +975,9 @@ class RunDock(ViewDock):
                      "channels.").format(context=f"{run.trained_context or 0:,}", n=f"{run.n_tokens:,}")
         s = run.term_summary
         if run.term_kind is None:
+            if run.layer_schemes and run.layer_schemes[layer].get("position") == "nope":
+                return head_line + " " + translate("Run", "Layer {layer} has no position encoding of its own (NoPE): "
+                                                        "there is no rotation to remove.").format(layer=layer)
             return head_line + " " + translate("Run", "This scheme ({scheme}) has no separable position term.").format(
                 scheme=run.scheme)
         what = (translate("Run", "the same q and k with the rotation undone: what content alone scores")
@@ -1018,8 +1035,8 @@ class RunDock(ViewDock):
             p = self.rope_heat_plot.getViewBox().mapSceneToView(scene_pos)
             l_, k = int(p.y()), int(p.x())
             share = self._rope_share(run)
-            if 0 <= l_ < run.layers and 0 <= k < share.shape[1]:
-                wave = np.sort(run.rope_wavelengths)[k]
+            if 0 <= l_ < run.layers and 0 <= k < share.shape[1] and l_ in run.layer_wavelengths:
+                wave = self._layer_waves(run, l_)[k]
                 return translate("Run", "layer {layer}, pair {pair} by wavelength ({wavelength} tokens): share "
                                       "{share}").format(layer=l_, pair=k, wavelength=f"{wave:,.1f}",
                                                         share=f"{share[l_, k]:.4f}")
@@ -1172,7 +1189,11 @@ class RunDock(ViewDock):
         if mode == "run-rope":
             if run.rope_usage is None:
                 return {}
-            return {"rope_usage": run.rope_usage, "rope_wavelengths": run.rope_wavelengths}
+            per_layer = np.full(run.rope_usage.shape[::2], np.nan)  # [L, pairs]: NaN on NoPE layers
+            for layer, waves in run.layer_wavelengths.items():
+                per_layer[layer, :len(waves)] = waves
+            return {"rope_usage": run.rope_usage, "rope_wavelengths": run.rope_wavelengths,
+                    "rope_wavelengths_per_layer": per_layer}
         if run.logit_map is None:
             return {}
         return {"real_logits": run.logit_map, "term_logits": run.term_map}
