@@ -886,8 +886,15 @@ class RunDock(ViewDock):
             for image, masked in zip(self.term_images, self.term_masked):
                 image.clear()
                 masked.clear()
+            ran_here = self._result.layer == layer and self._result.head == head
+            if waiting and ran_here and run.term_map is None:  # this layer has no term (NoPE, hooks route)
+                waiting = False
+            nope = bool(run.layer_schemes) and run.layer_schemes[layer].get("position") == "nope"
             self.term_plots[0].setTitle(translate("Run", "running for this head…") if waiting and self._running else
                                         (translate("Run", "Run for this layer and head to compare its terms") if waiting
+                                         else translate("Run", "Layer {layer} has no position encoding of its own "
+                                                             "(NoPE): there is no rotation to remove.").format(
+                                             layer=layer) if nope
                                          else translate("Run", "No position term to separate for a {scheme} "
                                                              "model").format(scheme=run.scheme)))
             self.term_plots[1].setTitle("")
