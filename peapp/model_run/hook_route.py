@@ -119,3 +119,34 @@ class HookRoute:
         for handle in self.handles:
             handle.remove()
         self.handles.clear()
+
+
+class WeightShares:
+    """For the probes on the hooks route: each layer's weight on ``span`` from the chosen query
+    ``rows``, taken from the weights the model's own attention returns (into ``shares``)."""
+
+    def __init__(self, model, rows, span: tuple[int, int], shares: dict):
+        self.rows, self.span, self.shares = list(rows), span, shares
+        self.handles: list[Any] = []
+        for index, module in enumerate(attention_modules(model)):
+            self.handles.append(module.register_forward_pre_hook(HookRoute._ask_weights, with_kwargs=True))
+            self.handles.append(module.register_forward_hook(self._make_hook(index)))
+
+    def _make_hook(self, layer: int):
+        def hook(module, args, output):
+            weights = output[1] if isinstance(output, tuple) and len(output) > 1 else None
+            if not isinstance(weights, torch.Tensor) or weights.dim() != 4:
+                raise ParameterError(translate("ModelRun", "layer {layer}'s attention returned no weights; this "
+                                                           "model cannot be run here.").format(layer=layer))
+            self.shares[layer] = weights[0][:, self.rows, self.span[0]:self.span[1]].float().sum(-1).cpu()
+            return (output[0], None, *output[2:])
+
+        return hook
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for handle in self.handles:
+            handle.remove()
+        self.handles.clear()

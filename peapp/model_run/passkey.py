@@ -268,7 +268,13 @@ def measure_prompt(loaded, prompt: PasskeyPrompt, progress=None, cancelled=None)
     """(log-probability, token accuracy, exact, needle attention [L, H], uniform share) of one prompt."""
     rows = prompt.rows
     session = _Session(_layer_count(loaded), progress, cancelled, rows=rows, span=prompt.needle)
-    hidden = forward_hidden(loaded, prompt.ids, session)
+    if getattr(loaded, "route", "") == "hooks":  # BLOOM, MPT, Falcon: the weights their own attention returns
+        from peapp.model_run.hook_route import WeightShares
+
+        with WeightShares(loaded.model, rows, prompt.needle, session.shares):
+            hidden = forward_hidden(loaded, prompt.ids, session)
+    else:
+        hidden = forward_hidden(loaded, prompt.ids, session)
     targets = torch.tensor(prompt.ids[prompt.answer[0]:prompt.answer[1]], dtype=torch.long, device=hidden.device)
     with torch.no_grad():
         logp = torch.log_softmax(_head_rows(loaded, hidden[rows]).double(), -1)

@@ -288,3 +288,23 @@ def test_gemma3_probe_scales_each_layer_type_as_transformers_does(family_root, v
         want = model(torch.tensor([ids])).logits[0].numpy()
     np.testing.assert_allclose(scaled.logits, want, rtol=1e-4, atol=1e-5)
     assert not np.allclose(plain.logits, want, rtol=1e-3, atol=1e-3)  # scaling changed the model
+
+
+def test_passkey_on_the_hooks_route_equals_eager(family_root):
+    """BLOOM's attention never calls the registry: the passkey probe takes the needle's weight from
+    the weights BLOOM's own attention returns, equal to eager output_attentions."""
+    import transformers
+
+    from peapp.model_run import load_model
+    from peapp.model_run.passkey import PromptBuilder, passkey_probe
+
+    folder = _folder(family_root, "bloom")
+    loaded = load_model(folder)
+    cell = passkey_probe(loaded, lengths=(64,), depths=(0.5,), trials=1).cells[0]
+    prompt = PromptBuilder(loaded.tokenizer, None).build(64, 0.5, cell.key)
+    model = transformers.AutoModelForCausalLM.from_pretrained(folder, attn_implementation="eager").eval()
+    with torch.no_grad():
+        out = model(torch.tensor([prompt.ids]), output_attentions=True)
+    want = np.stack([a[0][:, prompt.rows, prompt.needle[0]:prompt.needle[1]].sum(-1).mean(-1).numpy()
+                     for a in out.attentions])
+    np.testing.assert_allclose(cell.needle_attention, want, atol=1e-6)
