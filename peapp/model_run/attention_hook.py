@@ -82,6 +82,20 @@ def no_attention():
         _forbidden.reset(token)
 
 
+_counted: contextvars.ContextVar[list | None] = contextvars.ContextVar("peapp_count_calls", default=None)
+
+
+@contextlib.contextmanager
+def counting_calls():
+    """Inside, every call of peapp's attention function appends its module to the yielded list."""
+    calls: list = []
+    token = _counted.set(calls)
+    try:
+        yield calls
+    finally:
+        _counted.reset(token)
+
+
 def activate(session):
     """Make ``session`` receive the layers' q/k until the returned token is reset."""
     return _active.set(session)
@@ -97,6 +111,9 @@ def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
     if _forbidden.get():
         raise CheckpointError(translate("ModelRun", "this model's language-model class runs its layers again "
                                                     "after they ran; it cannot be run here."))
+    counted = _counted.get()
+    if counted is not None:
+        counted.append(module)
     sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head, one more softmax column
     if sinks is not None:
         sinks = sinks.detach().float()

@@ -1,7 +1,8 @@
 """The second route: families whose transformers attention does not go through the registry.
 
 BLOOM, MPT and Falcon compute attention inside their own modules (ALiBi added to the logits there)
-and their classes do not support attention backends; StableLM's class does not declare it either.
+and their classes do not support attention backends (StableLM's class does not declare it either,
+but its layers call the registry, so it runs through peapp's attention function).
 Their eager attention modules return the softmax weights of the whole layer, [1, H, n, n]; a
 forward hook on each of them takes those weights, adds them to the same statistics, pooled maps
 and thumbnails as :func:`peapp.model_run.blocks.attend` (row block by row block, with the same

@@ -441,16 +441,18 @@ def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedMode
     from peapp.model_run.layers import rotary_modules, uses_alibi
 
     install()
-    # the class says whether its attention goes through transformers' attention-function registry
-    route = "attention function" if type(model).is_backend_compatible() else "hooks"
-    if route == "hooks":
-        from peapp.model_run.hook_route import attention_modules
-
-        attention_modules(model)  # refuses, now, a model whose layers the hooks cannot find
-    else:
-        model.set_attn_implementation(ATTENTION_NAME)
     model.eval()
     model.to(device)
+    # the class says whether its attention goes through transformers' attention-function registry;
+    # a class that does not declare it may still call it (StableLM): every layer calling it decides
+    model.set_attn_implementation(ATTENTION_NAME)
+    route = "attention function"
+    if not type(model).is_backend_compatible() and not _every_layer_calls_registry(model, device):
+        from peapp.model_run.hook_route import attention_modules
+
+        model.set_attn_implementation("eager")
+        route = "hooks"
+        attention_modules(model)  # refuses, now, a model whose layers the hooks cannot find
     cfg = model.config
     family = cfg.model_type
     causal = _is_causal(model)
@@ -468,6 +470,25 @@ def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedMode
     return LoadedModel(model=model, tokenizer=tokenizer, path=path, family=family,
                        architecture=type(model).__name__, device=device, causal=causal, scheme=scheme,
                        trained_context=int(trained) if trained else None, source=source, route=route)
+
+
+def _every_layer_calls_registry(model, device: str) -> bool:
+    """Does a 4-token forward pass call peapp's attention function once per layer?"""
+    import torch
+
+    from peapp.model_run.attention_hook import counting_calls
+
+    layers = int(getattr(model.config, "num_hidden_layers", None) or getattr(model.config, "n_layer", 0) or 0)
+    vocab = max(2, int(getattr(model.config, "vocab_size", 2) or 2))
+    ids = (torch.arange(4, device=device) % (vocab - 1) + 1).unsqueeze(0)
+    try:
+        with counting_calls() as calls, torch.no_grad():
+            model(input_ids=ids)
+    except MemoryError:
+        raise
+    except Exception:  # a class that cannot run this way takes the hooks route
+        return False
+    return layers > 0 and len(calls) == layers and len({id(m) for m in calls}) == layers
 
 
 def _is_causal(model) -> bool:

@@ -132,7 +132,9 @@ def expected_layers(family: str, config) -> list[dict]:
     return out
 
 
-HOOK_ROUTE = ("bloom", "falcon", "falcon_alibi", "mpt", "stablelm")
+# attention inside their own modules (transformers 5.24); StableLM's class does not declare backend
+# support but its attention does call the registry, so it takes the attention-function route
+HOOK_ROUTE = ("bloom", "falcon", "falcon_alibi", "mpt")
 
 
 # ---- GGUF, as llama.cpp's convert_hf_to_gguf.py writes it ----------------------------------------
