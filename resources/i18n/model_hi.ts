@@ -2516,5 +2516,9 @@
         <source>broad / content</source>
         <translation>व्यापक / कंटेंट</translation>
     </message>
+    <message>
+        <source>{scheme}, window {window}</source>
+        <translation>{scheme}, विंडो {window}</translation>
+    </message>
 </context>
 </TS>

@@ -781,7 +781,9 @@ class RunDock(ViewDock):
             statistic=shown(T.GRID_STATISTICS_LABELS[values["grid_statistic"]])))
         self._grid_layout, self._grid_order = (L, H, tile), order
         self.grid_plot.getViewBox().setRange(xRange=(0, H), yRange=(0, L), padding=0.01)
-        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, str(i)) for i in tick_indices(L, 32)]])
+        kinds = T.layer_labels(run)  # a model mixing layer kinds (Gemma 3: local and global) names each row's
+        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
+                                                  for i in tick_indices(L, 32)]])
         self.grid_plot.getAxis("bottom").setTicks([[(i + 0.5, str(i)) for i in range(H)]] if not values["sort_grid"]
                                                   else [[(i + 0.5, f"#{i + 1}") for i in range(H)]])
         col = int(np.nonzero(order[layer] == head)[0][0])

@@ -308,3 +308,17 @@ def test_passkey_on_the_hooks_route_equals_eager(family_root):
     want = np.stack([a[0][:, prompt.rows, prompt.needle[0]:prompt.needle[1]].sum(-1).mean(-1).numpy()
                      for a in out.attentions])
     np.testing.assert_allclose(cell.needle_attention, want, atol=1e-6)
+
+
+def test_layer_labels_name_each_kind_of_layer(family_root):
+    """The head grid's rows: Gemma 3's local layer (base 10k, window 4) and global one (1M) told
+    apart; SmolLM3's NoPE layer named; a model whose layers are alike gets plain numbers."""
+    from peapp.model_run import RunOptions, load_model, run_model
+    from peapp.model_run.text_run import layer_labels
+
+    def labels(family):
+        return layer_labels(run_model(load_model(_folder(family_root, family)), TEXT_IDS, RunOptions(thumb_bins=0)))
+
+    assert labels("gemma3_text") == ["RoPE 10k, window 4", "RoPE 1M"]
+    assert labels("smollm3") == ["RoPE 2M", "NoPE"]
+    assert labels("llama") is None
