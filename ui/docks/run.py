@@ -811,8 +811,10 @@ class RunDock(ViewDock):
             colour = CLASS_COLOURS[run.head_class[layer][h]]
             curve.setPen(pg.mkPen(colour, width=3 if chosen else 1))
             curve.setZValue(2 if chosen else 1)
+        kinds = T.layer_labels(run)
         self.distance_plot.setTitle(translate("Run", "Layer {layer}: mean weight by distance (thick: head {head})").format(
-            layer=layer, head=head))
+            layer=layer, head=head) + (f" — {kinds[layer]}" if kinds else ""))
+        self._label_layers(self.class_plot, run)
         codes = {name: i for i, name in enumerate(CLASS_COLOURS)}
         classes = np.array([[codes[c] for c in row] for row in run.head_class])
         colours = np.array([pg.mkColor(c).getRgb() for c in CLASS_COLOURS.values()], dtype=np.uint8)
@@ -822,10 +824,18 @@ class RunDock(ViewDock):
                           for k, v in T.CLASS_LABELS.items())
         self.class_plot.setTitle(legend, size="8pt")
 
+    @staticmethod
+    def _label_layers(plot, run) -> None:
+        """Layer rows numbered, and named by their kind where the model mixes kinds (Gemma 3)."""
+        kinds = T.layer_labels(run)
+        plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
+                                        for i in tick_indices(run.layers, 32)]])
+
     def _draw_sinks(self, run) -> None:
         for image, values in zip(self.sink_images, (run.sink_first, run.sink_span)):
             image.setImage(values, autoLevels=False, levels=(0, 1))
             image.setRect(QRectF(0, 0, run.heads, run.layers))
+        self._label_layers(self.sink_plots[0], run)
 
     def _draw_rope(self, run, layer: int) -> None:
         usage = run.rope_usage
@@ -861,6 +871,7 @@ class RunDock(ViewDock):
         top = float(np.nanmax(share)) if share.size else 1.0
         self.rope_heat.setImage(share, autoLevels=False, levels=(0, top or 1.0))
         self.rope_heat.setRect(QRectF(0, 0, share.shape[1], run.layers))
+        self._label_layers(self.rope_heat_plot, run)
         self.rope_bar.setLevels((0, top or 1.0))
 
     @staticmethod
