@@ -1,8 +1,10 @@
 """``peapp run PATH --text-file FILE [--layer L --head H] [--json | --view VIEW -o FILE]``: run a
 checkpoint on text.
 
-Every layer's real q and k go through peapp's own attention function; the statistics are
-computed block by block (see :mod:`peapp.model_run`).  ``--view`` draws one figure of the "Run on
+Every layer's real q and k go through peapp's own attention function (or, for the families whose
+transformers class does not use the attention registry, each layer's weights are taken by hooks on
+its attention module); the statistics are computed block by block (see :mod:`peapp.model_run`),
+and each layer's position scheme is reported as its code applied it.  ``--view`` draws one figure of the "Run on
 text" panel headless: the run is described as a session (checkpoint, text, layer, head, view) and
 drawn by the desktop app's ``render`` command, reached through the ``peapp.commands`` entry point
 (the core never imports the GUI), so the figure is the GUI's and reopens as a session.
@@ -49,8 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1000x700", metavar="WxH", help="with --view: figure size in logical pixels")
     parser.add_argument("--force", action="store_true", help="with --view: replace an existing output file")
     parser.add_argument("--json", action="store_true",
-                        help="print every statistic as JSON (per-head tables, distance profiles, received "
-                             "attention, pooled maps, thumbnails, RoPE usage, position vs content)")
+                        help="print every statistic as JSON (the route, each layer's position scheme, per-head "
+                             "tables, distance profiles, received attention, pooled maps, thumbnails, RoPE usage "
+                             "per layer, position vs content)")
 
 
 def _text(args) -> str:
@@ -141,13 +144,39 @@ def _render(args: argparse.Namespace) -> int:
         os.unlink(session)
 
 
+def _layer_line(info: dict) -> str:
+    """One layer's scheme as the run found it, e.g. "rope θ=10,000 8/8 dims half, window 4"."""
+    text = str(info.get("position"))
+    rope = info.get("rope")
+    if rope:
+        theta = rope.get("theta")
+        text += (f" θ={theta:,.10g}" if isinstance(theta, (int, float)) else "") + \
+            (f" {rope['rope_type']}" if rope.get("rope_type") not in (None, "default") else "") + \
+            f" {rope['rotary_dims']}/{rope['head_dim']} dims {rope['pair_layout']}"
+    if info.get("sliding_window"):
+        text += f", window {info['sliding_window']}"
+    if info.get("attention_chunk"):
+        text += f", chunks of {info['attention_chunk']}"
+    if info.get("learned_sinks"):
+        text += ", learned sinks"
+    if info.get("temperature_tuning"):
+        text += ", temperature tuning"
+    return text
+
+
 def format_summary(loaded, result, truncated: bool) -> str:
+    import numpy as np
+
     lines = [(f"model:      {loaded.path} ({loaded.family}, {loaded.architecture}, {loaded.source}, "
               f"loaded in {loaded.load_seconds:.1f} s)"),
              (f"tokens:     {result.n_tokens:,}{' (text truncated)' if truncated else ''}; "
-              f"run in {result.seconds:.1f} s on {result.device}")]
+              f"run in {result.seconds:.1f} s on {result.device}"),
+             f"route:      {result.route}" + (f" (one layer's weights: {result.route_memory:,} bytes)"
+                                              if result.route_memory else "")]
     if result.perplexity is not None:
         lines.append(f"perplexity: {result.perplexity:.2f}")
+    lines += ["", "layer  position scheme"]
+    lines += [f"{info['layer']:5d}  {_layer_line(info)}" for info in result.layer_schemes]
     lines += ["", "layer  head  class           prev   local  sink0  sink4  entropy"]
     for layer in range(result.layers):
         for head in range(result.heads):
@@ -159,10 +188,18 @@ def format_summary(loaded, result, truncated: bool) -> str:
         s = result.term_summary
         lines += ["", (f"layer {result.options.layer} head {result.options.head}: real logits vs {result.term_kind}: "
                        f"std {s['real_std']:.3f} vs {s['term_std']:.3f}, correlation {s['correlation']:.3f}")]
+    elif result.term_note():
+        lines += ["", str(result.term_note())]
     if result.rope_usage is not None:
-        usage = result.rope_usage.mean(1).mean(0)
-        top = usage.argsort()[::-1][:3]
-        lines.append("RoPE pairs carrying most |q|·|k| (all layers): " + ", ".join(
-            f"pair {i} (wavelength {result.rope_wavelengths[i]:,.0f})" for i in top)
-            + f"; trained context {result.trained_context:,}")
+        groups: dict[str, list[int]] = {}  # layers that share a type's frequencies, e.g. Gemma 3's local / global
+        for layer in result.layer_wavelengths:
+            groups.setdefault(str(result.layer_schemes[layer].get("layer_type")), []).append(layer)
+        for layer_type, layers in groups.items():
+            usage = np.nanmean(result.rope_usage[layers], axis=(0, 1))
+            waves = result.layer_wavelengths[layers[0]]
+            top = [i for i in usage.argsort()[::-1] if np.isfinite(usage[i])][:3]
+            where = f"{layer_type} layers" if len(groups) > 1 else "all RoPE layers"
+            lines.append(f"RoPE pairs carrying most |q|·|k| ({where}): " + ", ".join(
+                f"pair {i} (wavelength {waves[i]:,.0f})" for i in top)
+                + (f"; trained context {result.trained_context:,}" if result.trained_context else ""))
     return "\n".join(lines) + "\n"

@@ -7,12 +7,14 @@ run active (plain use of the model) it only computes the exact output.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 from typing import Any
 
 import torch
 
 from peapp.errors import CheckpointError
+from peapp.i18n import translate
 from peapp.model_run.blocks import attend
 
 ATTENTION_NAME = "peapp_blocks"
@@ -26,9 +28,72 @@ def install() -> None:
     if _installed:
         return
     from transformers import AttentionInterface
+    from transformers.masking_utils import AttentionMaskInterface
 
     AttentionInterface.register(ATTENTION_NAME, peapp_attention)
+    AttentionMaskInterface.register(ATTENTION_NAME, peapp_mask)
     _installed = True
+
+
+# The mask functions whose masks attend() applies itself, from is_causal and sliding_window
+_OWN_MASKS = {"causal_mask_function", "sliding_window_overlay", "sliding_window_causal_mask_function",
+              "bidirectional_mask_function", "sliding_window_bidirectional_overlay",
+              "sliding_window_bidirectional_mask_function", "and_masks", "and_mask", "inner_mask"}
+
+
+def _mask_parts(fn, seen=None) -> set[str]:
+    """The names of a transformers mask function and of the functions it combines."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return set()
+    seen.add(id(fn))
+    names = {getattr(fn, "__qualname__", "").split(".")[0]}
+    names |= {getattr(fn, "__name__", "")}
+    for cell in getattr(fn, "__closure__", None) or ():
+        value = cell.cell_contents
+        for item in value if isinstance(value, tuple) else (value,):
+            if callable(item):
+                names |= _mask_parts(item, seen)
+    return names
+
+
+def peapp_mask(*args, **kwargs):
+    """transformers' mask for peapp's attention: none where attend() builds the same mask from
+    is_causal and sliding_window (so no n × n mask is held), the model's own boolean mask where it
+    is something else (Llama 4's chunked attention, an image's bidirectional block)."""
+    from transformers.masking_utils import sdpa_mask
+
+    if _mask_parts(kwargs.get("mask_function")) <= _OWN_MASKS:
+        return None
+    kwargs["allow_is_causal_skip"] = False
+    return sdpa_mask(*args, **kwargs)
+
+
+_forbidden: contextvars.ContextVar[bool] = contextvars.ContextVar("peapp_no_attention", default=False)
+
+
+@contextlib.contextmanager
+def no_attention():
+    """Inside, a layer's attention call is an error (the LM head is being applied on its own)."""
+    token = _forbidden.set(True)
+    try:
+        yield
+    finally:
+        _forbidden.reset(token)
+
+
+_counted: contextvars.ContextVar[list | None] = contextvars.ContextVar("peapp_count_calls", default=None)
+
+
+@contextlib.contextmanager
+def counting_calls():
+    """Inside, every call of peapp's attention function appends its module to the yielded list."""
+    calls: list = []
+    token = _counted.set(calls)
+    try:
+        yield calls
+    finally:
+        _counted.reset(token)
 
 
 def activate(session):
@@ -43,9 +108,15 @@ def deactivate(token) -> None:
 def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
                     attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
                     **kwargs: Any) -> tuple[torch.Tensor, None]:
-    if kwargs.get("s_aux") is not None:
-        raise CheckpointError("this model's attention has learned sink logits (s_aux), which peapp's exact "
-                              "attention does not model; it cannot be run here.")
+    if _forbidden.get():
+        raise CheckpointError(translate("ModelRun", "this model's language-model class runs its layers again "
+                                                    "after they ran; it cannot be run here."))
+    counted = _counted.get()
+    if counted is not None:
+        counted.append(module)
+    sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head, one more softmax column
+    if sinks is not None:
+        sinks = sinks.detach().float()
     if query.shape[0] != 1:
         raise CheckpointError("peapp runs one sequence at a time (batch size 1).")
     if attention_mask is not None and attention_mask.dtype != torch.bool and not attention_mask.is_floating_point():
@@ -62,11 +133,11 @@ def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
     session = _active.get()
     if session is None:
         out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap,
-                     extra_mask=attention_mask)
+                     extra_mask=attention_mask, sinks=sinks)
     else:
         layer = session.layer_index(module)
         stats, plan = session.begin_layer(layer, module, q, k, causal, window, scaling=scale, softcap=softcap,
-                                          own_mask=attention_mask is not None)
+                                          own_mask=attention_mask is not None, sinks=sinks)
         out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap, stats=stats,
-                     plan=plan, check=lambda f: session.check(layer, f), extra_mask=attention_mask)
+                     plan=plan, check=lambda f: session.check(layer, f), extra_mask=attention_mask, sinks=sinks)
     return out.unsqueeze(0), None

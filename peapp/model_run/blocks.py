@@ -190,12 +190,14 @@ def _future(workspace: dict, b: int, device) -> torch.Tensor:
 def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float, causal: bool,
            window: int | None = None, softcap: float | None = None, stats: LayerStats | None = None,
            plan: LayerPlan | None = None, check: Callable[[float], None] | None = None,
-           extra_mask: torch.Tensor | None = None) -> torch.Tensor:
+           extra_mask: torch.Tensor | None = None, sinks: torch.Tensor | None = None) -> torch.Tensor:
     """Softmax attention of q [H, n, d] over k/v [Hkv, n, d] (grouped heads share k/v), exactly
     as eager attention: float32 logits · scaling, optional tanh soft-cap, the causal and sliding
     window masks, a float32 softmax, weights · v.  Returns [n, H, dv].  ``check(fraction)`` is
     called after every block (it may raise to cancel).  ``extra_mask`` [1, 1|H, n, n]: a mask the
     model built itself (bool: True may attend; float: added to the logits), applied on top.
+    ``sinks`` [H]: learned sink logits (gpt-oss): one extra column per row in the softmax that
+    takes weight and gives no value; the weights over the real keys then sum to less than 1.
 
     Each block of query rows (all heads at once) is one matrix product for the logits, one fused
     softmax into a reused buffer (exp on masked −1e30 logits takes a slow path; the softmax
@@ -239,14 +241,24 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
             else:
                 logits.add_(extra)
         real_logits = logits[logit_heads].clone() if plan.logit_maps else None
+        keep = None
+        if sinks is not None:  # the share of each row the real keys keep: 1 / (1 + exp(sink − logsumexp))
+            keep = torch.sigmoid(torch.logsumexp(logits, -1) - sinks.to(logits)[:, None])
         # Shifted so each row's largest logit is 0 (the softmax is unchanged: it subtracts the
         # same maximum itself); then that entry's weight is 1/Σexp, so the row's entropy is
         # H = log Σexp − Σ p·x = −log(max p) − Σ p·x, with no second exp pass.
         logits.sub_(logits.amax(-1, keepdim=True))
         probs = softmax_into(logits, _buffer(plan.workspace, "probs", (heads, b, w), q))
-        out[r0:r1] = torch.bmm(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
+        entropy = None
         if stats is not None:
             entropy = probs.amax(-1).log_().neg_().sub_(torch.mul(probs, logits, out=logits).sum(-1))
+        if keep is not None:  # p' = keep · p over the real keys: H' = keep · H − keep · log keep
+            probs.mul_(keep.unsqueeze(-1))
+            if entropy is not None:
+                entropy = entropy * keep - keep * keep.log()
+        out[r0:r1] = torch.bmm(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
+        if stats is not None:
+            assert entropy is not None
             _add_stats(stats, probs, entropy, r0, lo, n)
             for req in plan.maps:
                 pooled = _pool(probs if req.heads == tuple(range(heads)) else probs[list(req.heads)], r0, lo, req)
@@ -255,7 +267,7 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
             for index_, (req, head) in enumerate(plan.logit_maps):
                 assert real_logits is not None  # taken above whenever logit maps are asked for
                 _add_logit_maps(stats, req, head, real_logits[index_], r0, lo, mask, content_qk, scaling, softcap,
-                                n, window, causal)
+                                n, window, causal, own_mask=extra_mask is not None)
         if check is not None:
             check((index + 1) / len(blocks))
     return out
@@ -310,9 +322,15 @@ def _add_to(store: list, req: MapRequest, pooled: tuple[torch.Tensor, int, int],
     total[:, row:row + sums.shape[1], col:col + sums.shape[2]] += sums.cpu()
 
 
-def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, softcap, n, window, causal):
+def _add_logit_maps(stats, req, head, real, r0, lo, mask, content_qk, scaling, softcap, n, window, causal,
+                    own_mask: bool = False):
     real = real.unsqueeze(0)
     keep = None if mask is None else mask.unsqueeze(0).to(real.device)
+    if own_mask:  # the model's own mask (Llama 4's chunks): count its cells, not the causal ones
+        cells = torch.ones_like(real) if keep is None else keep.to(real.dtype)
+        pooled = _pool(cells.cpu(), r0, lo, req)
+        if pooled is not None:
+            _add_to(stats.logit_maps, req, (pooled[0][0:1], *pooled[1:]), head, "count")
     real_z = real if keep is None else real.masked_fill(~keep, 0.0)
     pooled = _pool(real_z.cpu(), r0, lo, req)
     if pooled is not None:

@@ -40,6 +40,7 @@ LEARNED_POSITION_TABLES = {  # model_type → (the table under model.base_model,
     "gpt2": ("wpe", 0), "bert": ("embeddings.position_embeddings", 0),
     "roberta": ("embeddings.position_embeddings", None),  # offset padding_idx + 1
     "distilbert": ("embeddings.position_embeddings", 0), "opt": ("decoder.embed_positions", 2),
+    "xlm-roberta": ("embeddings.position_embeddings", None), "electra": ("embeddings.position_embeddings", 0),
 }
 ATTENTION_NAME = "peapp_blocks"
 # Dequantised float32 is this many times a quantised GGUF file at most (4-bit types: ≈ 7.1×);
@@ -63,12 +64,13 @@ class LoadedModel:
     architecture: str
     device: str
     causal: bool
-    scheme: str  # "rope" | "learned_absolute" | "none"
+    scheme: str  # "rope" (some or all layers) | "alibi" | "learned_absolute" | "none"
     trained_context: int | None
     source: str  # "folder" | "gguf (converted now)" | "gguf (cache)"
     cache_folder: str | None = None
     load_seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    route: str = "attention function"  # or "hooks" (peapp.model_run.hook_route)
 
     @property
     def config(self):
@@ -109,20 +111,6 @@ def _models_folder() -> str | None:
     return os.path.join(next(iter(spec.submodule_search_locations)), "models")
 
 
-@functools.lru_cache(maxsize=64)
-def uses_registry(family: str) -> bool:
-    """Does transformers' model folder for ``family`` declare attention-backend support (one file
-    read; the whole list costs reading every modeling file)."""
-    folder, name = _models_folder(), family.replace("-", "_")
-    if folder is None or not name.replace("_", "").isalnum():
-        return False
-    try:
-        with open(os.path.join(folder, name, f"modeling_{name}.py"), encoding="utf-8") as fh:
-            return "_supports_attention_backend = True" in fh.read()
-    except OSError:
-        return False
-
-
 @functools.lru_cache(maxsize=1)
 def registry_families() -> tuple[str, ...]:
     """Every transformers model folder whose model class supports attention backends (uses
@@ -146,10 +134,8 @@ def registry_families() -> tuple[str, ...]:
 
 
 def supported_message(family: str, why: str) -> str:
-    others = len(set(registry_families()) - set(NAMED_FAMILIES))
-    return (f"cannot run a {family!r} model: {why}. Supported: {', '.join(NAMED_FAMILIES)}, and {others} more "
-            f"transformers text families whose model class uses the attention-function registry "
-            f"(peapp.model_run.registry_families() lists them). The other panels still read this checkpoint.")
+    """The one line a model that cannot run gets: what it is, why, and what to do."""
+    return translate("ModelLoading", "cannot run this {family} model: {why}.").format(family=family, why=why)
 
 
 def _check(progress: ProgressFn | None, cancelled: Callable[[], bool] | None, fraction: float) -> None:
@@ -194,7 +180,7 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     started = time.perf_counter()
     path = os.fspath(path)
     device = str(resolve_device(device))  # 'cpu', 'cuda', 'cuda:1', 'mps'
-    require(*RUN_LIBRARIES)  # before uses_registry: without transformers it would call llama unsupported
+    require(*RUN_LIBRARIES)  # before the class check: without transformers it would call llama unsupported
     if not os.path.exists(path):
         raise CheckpointError(translate("ModelLoading", "{path} does not exist: give a model folder or a .gguf file.").format(
             path=path))
@@ -219,7 +205,8 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
         if missing is None:
             raise
         raise missing from exc
-    if verify and not (loaded.source == "gguf (cache)" and _cache_verified(loaded.cache_folder)):
+    if verify and loaded.route != "hooks" and not (loaded.source == "gguf (cache)"
+                                                   and _cache_verified(loaded.cache_folder)):
         _verify(loaded)
         if loaded.source == "gguf (converted now)":
             _mark_verified(loaded.cache_folder)
@@ -393,10 +380,9 @@ def _load_folder(folder: str, device: str, progress, cancelled, budget, source: 
 
 def _check_family_by_name(family: str, cfg: dict[str, Any]) -> None:
     if cfg.get("is_encoder_decoder"):
-        raise CheckpointError(supported_message(family, "encoder-decoder models (cross-attention) are not run"))
-    if not uses_registry(family):
-        raise CheckpointError(supported_message(family, "its transformers model does not use the "
-                                                        "attention-function registry"))
+        raise CheckpointError(supported_message(family, translate(
+            "ModelLoading", "encoder-decoder models (cross-attention) are not run; open a decoder-only or "
+                            "encoder-only checkpoint")))
 
 
 def _model_class(config, cfg_path: str = "config.json"):
@@ -416,14 +402,11 @@ def _model_class(config, cfg_path: str = "config.json"):
         cls = (transformers.AutoModelForCausalLM if config.model_type in transformers.models.auto.modeling_auto
                .MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and not _is_encoder(config) else transformers.AutoModel)
         cls = cls._model_mapping[type(config)] if hasattr(cls, "_model_mapping") else cls
-    if not cls.is_backend_compatible():
-        raise CheckpointError(supported_message(config.model_type, f"{cls.__name__} does not support "
-                                                                   f"attention backends"))
     return cls
 
 
 def _is_encoder(config) -> bool:
-    return config.model_type in ("bert", "roberta", "distilbert", "xlm-roberta", "electra", "deberta")
+    return config.model_type in ("bert", "roberta", "distilbert", "xlm-roberta", "electra", "deberta", "modernbert")
 
 
 def _folder_tokenizer(folder: str):
@@ -455,16 +438,30 @@ def _folder_tokenizer(folder: str):
 
 def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedModel:
     from peapp.model_run.attention_hook import install
+    from peapp.model_run.layers import rotary_modules, uses_alibi
 
     install()
-    model.set_attn_implementation(ATTENTION_NAME)
     model.eval()
     model.to(device)
+    # the class says whether its attention goes through transformers' attention-function registry;
+    # a class that does not declare it may still call it (StableLM): every layer calling it decides
+    model.set_attn_implementation(ATTENTION_NAME)
+    route = "attention function"
+    if not type(model).is_backend_compatible() and not _every_layer_calls_registry(model, device):
+        from peapp.model_run.hook_route import attention_modules
+
+        model.set_attn_implementation("eager")
+        route = "hooks"
+        attention_modules(model)  # refuses, now, a model whose layers the hooks cannot find
     cfg = model.config
     family = cfg.model_type
-    causal = not _is_encoder(cfg)
-    rotary = _rotary_module(model)
-    scheme = "rope" if rotary is not None else ("learned_absolute" if family in LEARNED_POSITION_TABLES else "none")
+    causal = _is_causal(model)
+    if uses_alibi(cfg):
+        scheme = "alibi"
+    elif rotary_modules(model):
+        scheme = "rope"
+    else:
+        scheme = "learned_absolute" if family in LEARNED_POSITION_TABLES else "none"
     trained = getattr(cfg, "max_position_embeddings", None) or getattr(cfg, "n_positions", None)
     rope_params = getattr(cfg, "rope_parameters", None) or {}
     if isinstance(rope_params, dict) and rope_params.get("original_max_position_embeddings"):
@@ -472,7 +469,34 @@ def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedMode
     tokenizer = CheckedTokenizer(tokenizer, path, int(getattr(cfg, "vocab_size", 0) or 0))
     return LoadedModel(model=model, tokenizer=tokenizer, path=path, family=family,
                        architecture=type(model).__name__, device=device, causal=causal, scheme=scheme,
-                       trained_context=int(trained) if trained else None, source=source)
+                       trained_context=int(trained) if trained else None, source=source, route=route)
+
+
+def _every_layer_calls_registry(model, device: str) -> bool:
+    """Does a 4-token forward pass call peapp's attention function once per layer?"""
+    import torch
+
+    from peapp.model_run.attention_hook import counting_calls
+
+    layers = int(getattr(model.config, "num_hidden_layers", None) or getattr(model.config, "n_layer", 0) or 0)
+    vocab = max(2, int(getattr(model.config, "vocab_size", 2) or 2))
+    ids = (torch.arange(4, device=device) % (vocab - 1) + 1).unsqueeze(0)
+    try:
+        with counting_calls() as calls, torch.no_grad():
+            model(input_ids=ids)
+    except MemoryError:
+        raise
+    except Exception:  # a class that cannot run this way takes the hooks route
+        return False
+    return layers > 0 and len(calls) == layers and len({id(m) for m in calls}) == layers
+
+
+def _is_causal(model) -> bool:
+    """Causal unless the model's attention modules say they are not (``is_causal = False``:
+    BERT and its family, ModernBERT); modules without the attribute (BLOOM, MPT) are causal."""
+    flags = [bool(m.is_causal) for name, m in model.named_modules()
+             if type(m).__name__.endswith("Attention") and isinstance(getattr(m, "is_causal", None), bool)]
+    return all(flags) if flags else not _is_encoder(model.config)
 
 
 class CheckedTokenizer:
@@ -504,13 +528,6 @@ class CheckedTokenizer:
                                             "model.").format(path=self._path, id=f"{max(ids):,}",
                                                              vocab=f"{self._vocab_size:,}"))
         return encoding
-
-
-def _rotary_module(model):
-    for name, module in model.named_modules():
-        if name.endswith("rotary_emb") and hasattr(module, "inv_freq"):
-            return module
-    return None
 
 
 @contextlib.contextmanager
@@ -846,9 +863,9 @@ def _verify(loaded: LoadedModel) -> None:
             model.set_attn_implementation(ATTENTION_NAME)
     scale = float(theirs.abs().max()) or 1.0
     if not torch.allclose(ours, theirs, rtol=1e-3, atol=1e-4 * scale):
-        raise CheckpointError(supported_message(loaded.family, "its attention depends on more than q, k and "
-                                                               "the causal mask (peapp's exact attention and "
-                                                               "transformers' eager one disagree)"))
+        raise CheckpointError(supported_message(loaded.family, translate(
+            "ModelLoading", "its attention depends on more than q, k and the causal mask (peapp's exact attention "
+                            "and transformers' eager one disagree); open it in the other panels")))
 
 
 def _main_output(out):

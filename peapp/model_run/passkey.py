@@ -50,11 +50,12 @@ from peapp.model_run.probes import (
     _Session,
     fit_time,
     forward_hidden,
-    model_rope_spec,
+    model_rope_specs,
     position_limit,
     require_causal_lm,
     rotary_frequencies,
-    variant_spec,
+    scaled_frequencies,
+    variant_specs,
 )
 
 FILLER_FILE = "texts/alice-chapters-7-12.txt"
@@ -267,7 +268,13 @@ def measure_prompt(loaded, prompt: PasskeyPrompt, progress=None, cancelled=None)
     """(log-probability, token accuracy, exact, needle attention [L, H], uniform share) of one prompt."""
     rows = prompt.rows
     session = _Session(_layer_count(loaded), progress, cancelled, rows=rows, span=prompt.needle)
-    hidden = forward_hidden(loaded, prompt.ids, session)
+    if getattr(loaded, "route", "") == "hooks":  # BLOOM, MPT, Falcon: the weights their own attention returns
+        from peapp.model_run.hook_route import WeightShares
+
+        with WeightShares(loaded.model, rows, prompt.needle, session.shares):
+            hidden = forward_hidden(loaded, prompt.ids, session)
+    else:
+        hidden = forward_hidden(loaded, prompt.ids, session)
     targets = torch.tensor(prompt.ids[prompt.answer[0]:prompt.answer[1]], dtype=torch.long, device=hidden.device)
     with torch.no_grad():
         logp = torch.log_softmax(_head_rows(loaded, hidden[rows]).double(), -1)
@@ -322,8 +329,8 @@ def passkey_probe(loaded, lengths: Sequence[int] = DEFAULT_LENGTHS, depths: Sequ
         raise ParameterError(f"a context of {lengths[-1]:,} tokens cannot be read: this model's learned position "
                              f"table has {limit:,} rows and no row past them; choose lengths up to {limit:,}.")
     spec = None
-    if variant != "none":
-        spec = variant_spec(model_rope_spec(loaded), variant, factor)
+    if variant != "none":  # each RoPE layer type scaled with its own base; NoPE layers as they are
+        spec = variant_specs(model_rope_specs(loaded), variant, factor)
     builder = PromptBuilder(loaded.tokenizer, filler)
     keys = pass_keys(trials, seed)
     jobs = [(n, d, t) for n in lengths for d in depths for t in range(trials)]
@@ -346,8 +353,7 @@ def passkey_probe(loaded, lengths: Sequence[int] = DEFAULT_LENGTHS, depths: Sequ
         if spec is None:
             measured = measure_prompt(loaded, prompt, step, cancelled)
         else:
-            inv, attention = spec.inv_freq(len(prompt.ids))
-            with rotary_frequencies(loaded.model, inv, attention):
+            with rotary_frequencies(loaded.model, scaled_frequencies(spec, len(prompt.ids))):
                 measured = measure_prompt(loaded, prompt, step, cancelled)
         logprob, accuracy, exact, needle_attention, uniform = measured
         result.cells.append(PasskeyCell(n_tokens=n, depth=d, trial=t, key=prompt.key, needle=prompt.needle,

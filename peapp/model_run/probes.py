@@ -62,6 +62,7 @@ from peapp.encodings.rope import RopeSpec, read_hf_config
 from peapp.errors import CheckpointError, ParameterError
 from peapp.i18n import translate
 from peapp.jobs import Cancelled
+from peapp.model_run.layers import trunk
 from peapp.model_run.runner import LM_HEAD_CHUNK
 
 PROBE_ATTENTION = "peapp_probe"
@@ -90,8 +91,12 @@ def install() -> None:
     if _installed:
         return
     from transformers import AttentionInterface
+    from transformers.masking_utils import AttentionMaskInterface
+
+    from peapp.model_run.attention_hook import peapp_mask
 
     AttentionInterface.register(PROBE_ATTENTION, probe_attention)
+    AttentionMaskInterface.register(PROBE_ATTENTION, peapp_mask)  # Llama 4's chunks: the model's own mask
     _installed = True
 
 
@@ -121,9 +126,9 @@ def probe_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
     cannot: soft-cap, sliding window, a model-built mask), plus the session's per-layer work."""
     from peapp.model_run.blocks import attend
 
-    if kwargs.get("s_aux") is not None:
-        raise CheckpointError("this model's attention has learned sink logits (s_aux), which the probe's "
-                              "attention does not model; it cannot be probed here.")
+    sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head
+    if sinks is not None:
+        sinks = sinks.detach().float()
     if query.shape[0] != 1:
         raise CheckpointError("the probe runs one sequence at a time (batch size 1).")
     causal = kwargs.get("is_causal")
@@ -141,12 +146,12 @@ def probe_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
         layer = session.enter_layer(module)
         if session.rows and session.span is not None:
             session.shares[layer] = _span_shares(query[0], key[0], session.rows, session.span, scale, softcap,
-                                                 window, causal).cpu()
+                                                 window, causal, sinks).cpu()
     if attention_mask is not None and attention_mask.dtype != torch.bool and not attention_mask.is_floating_point():
         attention_mask = attention_mask.bool()
-    if softcap or window or attention_mask is not None:
+    if softcap or window or attention_mask is not None or sinks is not None:
         out = attend(query[0], key[0], value[0], scaling=scale, causal=causal, window=window, softcap=softcap,
-                     extra_mask=attention_mask)
+                     extra_mask=attention_mask, sinks=sinks)
         return out.unsqueeze(0), None
     from transformers.integrations.sdpa_attention import sdpa_attention_forward
 
@@ -154,7 +159,8 @@ def probe_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Ten
 
 
 def _span_shares(q: torch.Tensor, k: torch.Tensor, rows: Sequence[int], span: tuple[int, int], scale: float,
-                 softcap: float | None, window: int | None, causal: bool) -> torch.Tensor:
+                 softcap: float | None, window: int | None, causal: bool,
+                 sinks: torch.Tensor | None = None) -> torch.Tensor:
     """[heads, len(rows)]: each chosen query row's total attention weight on keys span[0] … span[1] − 1,
     computed exactly as eager attention does for those rows (float32 logits · scale, soft-cap, masks,
     softmax over every key the row may see)."""
@@ -170,7 +176,12 @@ def _span_shares(q: torch.Tensor, k: torch.Tensor, rows: Sequence[int], span: tu
     allowed = cols <= at if causal else torch.ones(len(index), n, dtype=torch.bool, device=q.device)
     if window:
         allowed &= (cols > at - window) if causal else ((cols - at).abs() < window)
-    weights = torch.softmax(logits.masked_fill(~allowed, float("-inf")), dim=-1)
+    logits = logits.masked_fill(~allowed, float("-inf"))
+    if sinks is not None:  # the sink column takes its share and is dropped
+        sink = sinks.to(logits)[:, None, None].expand(-1, logits.shape[1], 1)
+        weights = torch.softmax(torch.cat([logits, sink], -1), dim=-1)[..., :-1]
+    else:
+        weights = torch.softmax(logits, dim=-1)
     return weights[..., span[0]:span[1]].sum(-1)
 
 
@@ -192,35 +203,81 @@ def _probe_attention_on(loaded, session: _Session | None) -> Iterator[None]:
 # ---- the model's rotary frequencies ----------------------------------------------------------
 
 def _rotary_modules(model) -> list:
-    return [m for name, m in model.named_modules() if name.endswith("rotary_emb") and hasattr(m, "inv_freq")]
+    from peapp.model_run.layers import rotary_modules
+
+    return rotary_modules(model)
 
 
-def model_rope_spec(loaded) -> RopeSpec:
-    """The opened model's RoPE as :class:`RopeSpec` (read from its config as the spectrum panel
-    reads it), checked against the frequencies its rotary module really holds."""
+def _frequency_sets(model) -> list[tuple[Any, str | None]]:
+    """(rotary module, layer type) for every set of frequencies the model holds: a module's
+    ``inv_freq`` (type None) or one ``<type>_inv_freq`` per layer type (Gemma 3, ModernBERT)."""
+    found: list[tuple[Any, str | None]] = []
+    for module in _rotary_modules(model):
+        for name in module._buffers:
+            if name == "inv_freq":
+                found.append((module, None))
+            elif name.endswith("_inv_freq") and "original" not in name:
+                found.append((module, name[: -len("_inv_freq")]))
+    return found
+
+
+def _own(module, layer_type: str | None, what: str):
+    return getattr(module, what if layer_type is None else f"{layer_type}_{what}", None)
+
+
+def model_rope_specs(loaded) -> dict[str | None, RopeSpec]:
+    """The opened model's RoPE per layer type (None: one for every layer) as :class:`RopeSpec`,
+    read from its config as the spectrum panel reads it, each checked against the frequencies
+    its rotary module really holds for that type."""
     if loaded.scheme != "rope":
         raise ParameterError(f"this {loaded.family} model does not use RoPE ({loaded.scheme.replace('_', ' ')} "
                              f"positions): there are no rotary frequencies to scale.")
-    modules = _rotary_modules(loaded.model)
-    if any(isinstance(getattr(m, "rope_type", None), dict) for m in modules):
-        raise CheckpointError(f"this {loaded.family} model has a rotary embedding per layer type (local and "
-                              f"global layers); the probe changes one set of frequencies and cannot scale it.")
-    try:
-        spec = read_hf_config(loaded.config.to_dict()).spec
-    except (CheckpointError, ParameterError) as exc:
-        raise CheckpointError(f"cannot read this model's RoPE settings from its config: {exc}") from None
-    inv, attention = spec.inv_freq(None)
-    for module in modules:
-        own = getattr(module, "original_inv_freq", None)
-        own = module.inv_freq if own is None else own
-        own_attention = float(getattr(module, "attention_scaling", 1.0) or 1.0)
+    config = loaded.config.to_dict()
+    specs: dict[str | None, RopeSpec] = {}
+    for module, layer_type in _frequency_sets(loaded.model):
+        kind = f" ({layer_type} layers)" if layer_type else ""
+        try:
+            spec = read_hf_config(config, layer_type).spec
+        except (CheckpointError, ParameterError) as exc:
+            raise CheckpointError(f"cannot read this model's RoPE settings{kind} from its config: {exc}") from None
+        inv, attention = spec.inv_freq(None)
+        own = _own(module, layer_type, "original_inv_freq")
+        own = _own(module, layer_type, "inv_freq") if own is None else own
+        own_attention = float(_own(module, layer_type, "attention_scaling") or 1.0)
         if own.shape != inv.shape or not torch.allclose(own.detach().float().cpu(), inv, rtol=1e-5, atol=0) \
                 or not math.isclose(own_attention, attention, rel_tol=1e-6):
-            raise CheckpointError(f"this {loaded.family} model's rotary frequencies ({own.shape[0]} pairs) are not "
-                                  f"the ones peapp reads from its config ({inv.shape[0]} pairs, "
-                                  f"{spec.rope_type}); scaling them here would not change the model's own "
-                                  f"numbers, so it is not probed.")
-    return spec
+            raise CheckpointError(f"this {loaded.family} model's rotary frequencies{kind} ({own.shape[0]} pairs) are "
+                                  f"not the ones peapp reads from its config ({inv.shape[0]} pairs, "
+                                  f"{spec.rope_type}); scaling them cannot be done per layer type as transformers "
+                                  f"would, so it is not probed.")
+        specs[layer_type] = spec
+    if not specs:
+        raise CheckpointError(f"this {loaded.family} model keeps no rotary frequencies peapp can change; it cannot "
+                              f"be scaled here.")
+    return specs
+
+
+def model_rope_spec(loaded) -> RopeSpec:
+    """The RoPE of a model with one set of frequencies; with one per layer type, the global
+    (full-attention) layers' (see :func:`model_rope_specs` for all of them)."""
+    specs = model_rope_specs(loaded)
+    for key in (None, "full_attention"):
+        if key in specs:
+            return specs[key]
+    return next(iter(specs.values()))
+
+
+def variant_specs(bases: dict[str | None, RopeSpec], variant: str, factor: float) -> dict[str | None, RopeSpec]:
+    """``variant`` applied to each layer type's RoPE, as transformers applies a config's scaling
+    to each type (its own base and trained length); NoPE layers have none and stay as they are."""
+    return {layer_type: variant_spec(spec, variant, factor) for layer_type, spec in bases.items()}
+
+
+def scaled_frequencies(specs: dict[str | None, RopeSpec] | RopeSpec, n: int):
+    """{layer type: (inv_freq, attention factor)} of ``specs`` for a pass over ``n`` tokens."""
+    if isinstance(specs, RopeSpec):
+        specs = {None: specs}
+    return {layer_type: spec.inv_freq(n) for layer_type, spec in specs.items()}
 
 
 def variant_spec(base: RopeSpec, variant: str, factor: float) -> RopeSpec:
@@ -240,23 +297,39 @@ def variant_spec(base: RopeSpec, variant: str, factor: float) -> RopeSpec:
 
 
 @contextlib.contextmanager
-def rotary_frequencies(model, inv_freq: torch.Tensor, attention_factor: float) -> Iterator[None]:
-    """Inside: every rotary module of ``model`` uses ``inv_freq`` and multiplies cos/sin by
-    ``attention_factor``; its own values (and rope_type) come back afterwards.  rope_type is set to
-    "default" meanwhile so transformers' dynamic/LongRoPE update does not recompute over them."""
-    modules = _rotary_modules(model)
-    saved = [(m, m.inv_freq, m.attention_scaling, m.__dict__.get("rope_type")) for m in modules]
+def rotary_frequencies(model, inv_freq, attention_factor: float = 1.0) -> Iterator[None]:
+    """Inside: the model's rotary frequencies are ``inv_freq`` with cos/sin multiplied by
+    ``attention_factor`` — one tensor for every set, or {layer type: (inv_freq, attention factor)}
+    from :func:`scaled_frequencies`; its own values (and rope_type) come back afterwards.  rope_type
+    is set to "default" meanwhile so transformers' dynamic/LongRoPE update does not recompute over
+    them."""
+    sets = _frequency_sets(model)
+    if isinstance(inv_freq, dict):
+        per_type = inv_freq
+    else:
+        per_type = {layer_type: (inv_freq, attention_factor) for _, layer_type in sets}
+    saved = []
     try:
-        for module in modules:
-            module.inv_freq = inv_freq.to(device=module.inv_freq.device, dtype=module.inv_freq.dtype)
-            module.attention_scaling = float(attention_factor)
-            if "rope_type" in module.__dict__:
+        for module, layer_type in sets:
+            if layer_type not in per_type:
+                continue
+            inv, attention = per_type[layer_type]
+            freq_name = "inv_freq" if layer_type is None else f"{layer_type}_inv_freq"
+            scale_name = "attention_scaling" if layer_type is None else f"{layer_type}_attention_scaling"
+            old_inv = module._buffers[freq_name]
+            rope_type = module.__dict__.get("rope_type")
+            saved.append((module, freq_name, old_inv, scale_name, getattr(module, scale_name, None), rope_type))
+            module._buffers[freq_name] = inv.to(device=old_inv.device, dtype=old_inv.dtype)
+            setattr(module, scale_name, float(attention))
+            if isinstance(rope_type, dict):
+                module.rope_type = {key: "default" for key in rope_type}
+            elif rope_type is not None:
                 module.rope_type = "default"
         yield
     finally:
-        for module, inv, attention, rope_type in saved:
-            module.inv_freq = inv
-            module.attention_scaling = attention
+        for module, freq_name, old_inv, scale_name, attention, rope_type in reversed(saved):
+            module._buffers[freq_name] = old_inv
+            setattr(module, scale_name, attention)
             if rope_type is not None:
                 module.rope_type = rope_type
 
@@ -270,27 +343,25 @@ def require_causal_lm(loaded) -> None:
                              f"need one forward pass per position and measures something else, so it is not "
                              f"offered: open a causal model (SmolLM2, GPT-2, Llama, Qwen, …).")
     model = loaded.model
-    if model.get_output_embeddings() is None or model.base_model is model:
+    if model.get_output_embeddings() is None or trunk(model) is model:
         raise ParameterError(f"this {loaded.architecture} has no language-model head (it returns hidden states, "
                              f"not next-token logits), so there is no loss to measure: open the checkpoint of its "
                              f"…ForCausalLM model.")
 
 
 def _head_rows(loaded, hidden: torch.Tensor) -> torch.Tensor:
-    """float32 next-token logits of some hidden rows (the model's LM head and final soft-cap)."""
-    model = loaded.model
-    logits = model.get_output_embeddings()(hidden).float()
-    cap = getattr(model.config, "final_logit_softcapping", None)
-    if cap:
-        logits = torch.tanh(logits / cap) * cap
-    return logits
+    """float32 next-token logits of some hidden rows, as the model's own forward takes them
+    (its LM head and whatever its class applies after it: soft-cap, logit_scale, logits_scaling)."""
+    from peapp.model_run.runner import head_logits
+
+    return head_logits(loaded.model, hidden)
 
 
 def forward_hidden(loaded, token_ids: Sequence[int], session: _Session | None) -> torch.Tensor:
     """The base model's last hidden state [n, hidden] for ``token_ids``, with the probe attention."""
     ids = torch.tensor([list(token_ids)], dtype=torch.long, device=loaded.device)
     with torch.no_grad(), _probe_attention_on(loaded, session):
-        return loaded.model.base_model(input_ids=ids)[0][0]
+        return trunk(loaded.model)(input_ids=ids)[0][0]
 
 
 def position_nll(loaded, token_ids: Sequence[int], progress: ProgressFn | None = None,
@@ -581,13 +652,14 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
         result.cannot = (f"positions {limit:,} … {n - 1:,} cannot be read: this model's learned position table has "
                          f"{limit:,} rows and no row for a later position (no scaling exists for a learned table); "
                          f"loss is measured up to position {limit - 1:,}.")
-    base = model_rope_spec(loaded) if loaded.scheme == "rope" else None
-    runs: list[tuple[str, RopeSpec | None]] = []
+    bases = model_rope_specs(loaded) if loaded.scheme == "rope" else None
+    base = None if bases is None else model_rope_spec(loaded)
+    runs: list[tuple[str, dict[str | None, RopeSpec] | None]] = []
     for v in variants:
-        if base is None and v != "none":
+        if bases is None and v != "none":
             result.not_applied[v] = f"not a RoPE model ({loaded.scheme.replace('_', ' ')} positions): nothing to scale"
             continue
-        runs.append((v, None if base is None else variant_spec(base, v, factor)))
+        runs.append((v, None if bases is None else variant_specs(bases, v, factor)))
     preview = _preview(loaded, base, ids, runs, estimate)
     if preview is not None and partial is not None:
         result.curves.append(preview)
@@ -599,15 +671,21 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
                 progress(min(1.0, (index + f) / len(runs)))
 
         t0 = time.perf_counter()
+        rope = None
         if spec is None:
             nll, logits = position_nll(loaded, ids, step, cancelled, return_logits)
             attention = 1.0
         else:
-            inv, attention = spec.inv_freq(len(ids))
-            with rotary_frequencies(loaded.model, inv, attention):
+            frequencies = scaled_frequencies(spec, len(ids))
+            main = None if None in spec else ("full_attention" if "full_attention" in spec else next(iter(spec)))
+            attention = frequencies[main][1]
+            rope = spec[main].to_dict()
+            if len(spec) > 1:  # each layer type scaled with its own base
+                rope["per_layer_type"] = {str(t): s.to_dict() for t, s in spec.items()}
+            with rotary_frequencies(loaded.model, frequencies):
                 nll, logits = position_nll(loaded, ids, step, cancelled, return_logits)
         curve = VariantCurve(variant=v, label=VARIANT_LABELS[v], factor=1.0 if v == "none" else float(factor),
-                             attention_factor=float(attention), rope=None if spec is None else spec.to_dict(),
+                             attention_factor=float(attention), rope=rope,
                              nll=nll, seconds=time.perf_counter() - t0, logits=logits)
         result.curves.append(curve)
         result.seconds = time.perf_counter() - started

@@ -32,6 +32,18 @@ import torch
 from peapp.errors import ParameterError
 from peapp.jobs import Cancelled
 from peapp.model_run.blocks import LayerPlan, LayerStats, MapRequest, valid_counts
+from peapp.model_run.layers import (
+    Rotation,
+    frequencies_for,
+    layer_types,
+    match_rotation,
+    measured_frequencies,
+    pair_usage,
+    rope_parameters_for,
+    temperature_tuned,
+    trunk,
+    uses_alibi,
+)
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 
 LM_HEAD_CHUNK = 64  # rows per LM-head product, here and in the probes: 8,192 × 49,152 logits would be 1.6 GB;
@@ -101,6 +113,25 @@ class RunResult:
     seconds: float = 0.0
     device: str = "cpu"
     map_qk: MapQK | None = None  # with RunOptions.keep_map_qk: what zoom_map recomputes regions from
+    route: str = "attention function"  # or "hooks": weights captured from the model's own attention modules
+    layer_schemes: list[dict[str, Any]] = field(default_factory=list)  # per layer: what its code did with position
+    layer_wavelengths: dict[int, np.ndarray] = field(default_factory=dict)  # per RoPE layer: its pairs' wavelengths
+    route_memory: int | None = None  # hooks route: bytes one layer's full weights take (held one layer at a time)
+
+    def term_note(self) -> str | None:
+        """Why the map layer has no position term beside its real logits (None when it has one)."""
+        if self.term_map is not None:
+            return None
+        info = self.layer_schemes[self.options.layer] if self.options.layer < len(self.layer_schemes) else {}
+        position = info.get("position")
+        if position == "nope":
+            return f"layer {self.options.layer} has no position encoding of its own (NoPE): no rotation to remove."
+        if position == "rope":
+            return (f"layer {self.options.layer} changes q and k after rotating them, so the rotation cannot be "
+                    f"removed on its own.")
+        if self.route == "hooks":
+            return "the hooks route sees each layer's weights, not its q and k: no position term is separated."
+        return f"layer {self.options.layer} has no position term ({position or 'none'})."
 
     def to_json(self) -> dict[str, Any]:
         def arr(a):
@@ -113,6 +144,7 @@ class RunResult:
 
         return {
             "family": self.family, "scheme": self.scheme, "causal": self.causal, "device": self.device,
+            "route": self.route, "route_memory_bytes": self.route_memory, "layer_schemes": self.layer_schemes,
             "n_tokens": self.n_tokens, "token_ids": self.token_ids, "tokens": self.tokens,
             "layers": self.layers, "heads": self.heads, "seconds": round(self.seconds, 3),
             "perplexity": self.perplexity, "mean_nll": self.mean_nll,
@@ -127,14 +159,18 @@ class RunResult:
                     "region": list(self.map_region), "cell": list(self.map_bin),
                     "mean_weight": clean(arr(self.attention_map))},
             "thumbnails": clean(arr(self.thumbnails)),
-            "position_vs_content": None if self.logit_map is None else {
+            "position_vs_content": {"layer": self.options.layer, "head": self.options.head,
+                                    "note": self.term_note()} if self.logit_map is None else {
                 "layer": self.options.layer, "head": self.options.head, "term": self.term_kind,
+                "note": self.term_note(),
                 "real_logits": clean(arr(self.logit_map)), "term_logits": clean(arr(self.term_map)),
                 "summary": self.term_summary},
             "rope_frequency_usage": None if self.rope_usage is None else {
-                "usage": arr(self.rope_usage), "wavelength": arr(self.rope_wavelengths),
+                "usage": clean(arr(self.rope_usage)), "wavelength": clean(arr(self.rope_wavelengths)),
+                "wavelength_per_layer": {str(k): clean(arr(v)) for k, v in self.layer_wavelengths.items()},
                 "trained_context": self.trained_context,
-                "definition": "mean over tokens of |q_pair| × mean over tokens of |k_pair|, per layer, head, pair"},
+                "definition": "mean over tokens of |q_pair| × mean over tokens of |k_pair|, per layer, head, pair "
+                              "(pairs as the layer's own layout; null on layers without RoPE)"},
         }
 
 
@@ -167,8 +203,12 @@ class _Session:
         self.term_req = MapRequest((options.head,), self.map_req.row_bins, self.map_req.col_bins, (r0, r1), (c0, c1))
         t = options.thumb_bins
         self.thumb_req = (MapRequest(tuple(range(self.n_heads)), min(t, n), min(t, n), (0, n), (0, n)) if t else None)
-        self.rotary = _rotary_module(loaded.model) if loaded.scheme == "rope" else None
         self.position_rows = _position_rows(loaded, n) if loaded.scheme == "learned_absolute" else None
+        self.layer_types = layer_types(cfg)
+        self.rope_calls: list | None = None  # the model's rotations since the last attention call
+        self.layer_info: dict[int, dict[str, Any]] = {}
+        self.frequencies: dict[int, torch.Tensor] = {}
+        self.route_memory: int | None = None
 
     def layer_index(self, module) -> int:
         key = id(module)
@@ -182,11 +222,51 @@ class _Session:
         if self.progress is not None:
             self.progress(min(1.0, (layer + fraction) / self.n_layers))
 
+    def describe_layer(self, layer: int, module, causal: bool, window, *, softcap=None, sinks=None,
+                       rotation: Rotation | None = None, rotated: bool = False, head_dim: int | None = None) -> None:
+        """Record what this layer's code did with position (see :mod:`peapp.model_run.layers`)."""
+        cfg = self.loaded.config
+        ltype = self.layer_types[layer] if self.layer_types and layer < len(self.layer_types) else None
+        info: dict[str, Any] = {"layer": layer, "layer_type": ltype or "full_attention", "causal": bool(causal),
+                                "sliding_window": int(window) if window else None,
+                                "learned_sinks": sinks is not None, "softcap": float(softcap) if softcap else None,
+                                "temperature_tuning": temperature_tuned(module)}
+        if ltype == "chunked_attention" and getattr(cfg, "attention_chunk_size", None):
+            info["attention_chunk"] = int(cfg.attention_chunk_size)  # Llama 4: keys only within its chunk
+        if rotation is not None:
+            freqs = frequencies_for(self.loaded.model, ltype)
+            if freqs is None or freqs.numel() != rotation.dims // 2:
+                freqs = measured_frequencies(rotation)
+            self.frequencies[layer] = freqs
+            params = rope_parameters_for(cfg, ltype)
+            info["position"] = "rope"
+            info["rope"] = {"theta": params.get("rope_theta"), "rope_type": params.get("rope_type", "default"),
+                            "factor": params.get("factor"), "rotary_dims": rotation.dims, "head_dim": head_dim,
+                            "first_rotary_dim": rotation.start, "pair_layout": rotation.layout}
+        elif rotated:  # rotated, but q and k changed again before attention (Llama 4's q/k norm)
+            info["position"] = "rope"
+            info["rope"] = None
+        elif uses_alibi(cfg):
+            info["position"] = "alibi"
+        elif self.loaded.scheme == "learned_absolute":
+            info["position"] = "learned_absolute (input)"
+        elif self.loaded.scheme == "rope":
+            info["position"] = "nope"
+        else:
+            info["position"] = "none"
+        self.layer_info[layer] = info
+
     def begin_layer(self, layer, module, q, k, causal, window, *, scaling: float, softcap: float | None = None,
-                    own_mask: bool = False):
+                    own_mask: bool = False, sinks=None):
         if layer >= self.n_layers:
             raise ParameterError("the model called attention more often than it has layers; "
                                  "it cannot be run here.")
+        calls = self.rope_calls or []
+        rotation = match_rotation(calls, q, k) if calls else None
+        self.describe_layer(layer, module, causal, window, softcap=softcap, sinks=sinks, rotation=rotation,
+                            rotated=bool(calls), head_dim=q.shape[-1])
+        if self.rope_calls is not None:
+            self.rope_calls.clear()
         self.causal_of[layer] = (causal, window)
         stats = self.stats[layer] = LayerStats(self.n, q.shape[0])
         plan = LayerPlan(workspace=self.workspace)
@@ -195,21 +275,22 @@ class _Session:
         if layer == self.options.layer:
             plan.maps.append(self.map_req)
             plan.logit_maps.append((self.term_req, self.options.head))
-            plan.content = self._term_function(module)
-            if self.options.keep_map_qk and not own_mask:  # a model's own mask is not kept: no zoom detail
+            plan.content = self._term_function(module, rotation, q.shape[0] // k.shape[0])
+            if self.options.keep_map_qk and not own_mask and sinks is None:  # zoom recomputes without them
                 self.map_qk = MapQK(q.detach().float().clone(), k.detach().float().clone(), float(scaling), causal,
                                     window, float(softcap) if softcap else None)
-        if self.rotary is not None:
-            self.rope_usage[layer] = _pair_usage(q, k, 2 * self.rotary.inv_freq.shape[0])
+        if rotation is not None:
+            rq, rk = rotation.outputs
+            self.rope_usage[layer] = pair_usage(rq, rk, rotation.layout).cpu().numpy()
         return stats, plan
 
-    def _term_function(self, module):
-        if self.rotary is not None:
-            inv_freq = self.rotary.inv_freq.detach().float()
-            rot = 2 * inv_freq.shape[0]
+    def _term_function(self, module, rotation: Rotation | None, group: int):
+        if rotation is not None:
+            q0 = rotation.q0
+            k0 = rotation.k0.repeat_interleave(group, dim=0) if group > 1 else rotation.k0
 
-            def content(q_sel, k_sel, heads):  # k_sel: already one key head per query head
-                return _unrotate(q_sel, inv_freq, rot), _unrotate(k_sel, inv_freq, rot)
+            def content(q_sel, k_sel, heads):  # the family's own q and k before its rotation
+                return q0[heads], k0[heads]
 
             return content
         if self.position_rows is not None:
@@ -223,48 +304,11 @@ class _Session:
         return None
 
 
-def _rotary_module(model):
-    for name, module in model.named_modules():
-        if name.endswith("rotary_emb") and hasattr(module, "inv_freq"):
-            return module
-    return None
-
-
-def _rotate_half(x):
-    half = x.shape[-1] // 2
-    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
-
-
-def _unrotate(x: torch.Tensor, inv_freq: torch.Tensor, rot: int) -> torch.Tensor:
-    """Undo the rotate-half RoPE of x [h, n, d] on its first ``rot`` dims (positions 0 … n − 1)."""
-    n = x.shape[1]
-    angles = torch.arange(n, dtype=torch.float32, device=x.device)[:, None] * inv_freq.to(x.device)[None, :]
-    cos = torch.cat((angles.cos(), angles.cos()), -1)
-    sin = torch.cat((angles.sin(), angles.sin()), -1)
-    part = x[..., :rot]
-    back = part * cos - _rotate_half(part) * sin
-    return torch.cat((back, x[..., rot:]), -1) if rot < x.shape[-1] else back
-
-
-def _pair_usage(q: torch.Tensor, k: torch.Tensor, rot: int) -> np.ndarray:
-    """[H, rot/2]: mean over tokens of ‖q pair‖ × mean over tokens of ‖k pair‖ (pairs j, j + rot/2)."""
-    half = rot // 2
-
-    def norms(x):
-        a, b = x[..., :half].float(), x[..., half:rot].float()
-        return torch.sqrt(a * a + b * b).mean(1)  # [h, half]
-
-    qn, kn = norms(q), norms(k)
-    if kn.shape[0] != qn.shape[0]:
-        kn = kn.repeat_interleave(qn.shape[0] // kn.shape[0], dim=0)
-    return (qn * kn).cpu().numpy()
-
-
 def _position_rows(loaded, n: int) -> torch.Tensor:
     from peapp.model_run.loading import LEARNED_POSITION_TABLES
 
     path, offset = LEARNED_POSITION_TABLES[loaded.family]
-    module = loaded.model.base_model
+    module = trunk(loaded.model)
     for part in path.split("."):
         module = getattr(module, part)
     if offset is None:  # RoBERTa: positions start after the padding index
@@ -355,7 +399,12 @@ def estimate_run_bytes(loaded, n: int) -> int:
     statistic_sums = layers * heads * 3 * n * 8
     activations = n * (8 * hidden + 3 * inter) * 4
     head_chunk = LM_HEAD_CHUNK * vocab * 4 * 3
-    return block + statistic_sums + activations + head_chunk
+    route = 0
+    if getattr(loaded, "route", "") == "hooks":  # one layer's full weights, held by the model's own attention
+        from peapp.model_run.hook_route import route_bytes
+
+        route = route_bytes(cfg, n)
+    return block + statistic_sums + activations + head_chunk + route
 
 
 def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, tokens: list[str] | None = None,
@@ -363,6 +412,8 @@ def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, t
               cancelled: Callable[[], bool] | None = None, memory_budget: int | None = None) -> RunResult:
     """Run ``loaded`` on ``token_ids`` with peapp's attention and collect every statistic."""
     from peapp.model_run.attention_hook import activate, deactivate
+    from peapp.model_run.hook_route import HookRoute
+    from peapp.model_run.layers import install_rotary_recording, start_recording, stop_recording
     from peapp.model_run.loading import _refuse_if_too_big
 
     options = options or RunOptions()
@@ -376,12 +427,18 @@ def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, t
     started = time.perf_counter()
     session = _Session(loaded, n, options, progress, cancelled)
     ids = torch.tensor([token_ids], dtype=torch.long, device=loaded.device)
+    install_rotary_recording(loaded.model)
+    rotations, session.rope_calls = start_recording()
+    hooks = HookRoute(loaded, session) if loaded.route == "hooks" else None
     token = activate(session)
     try:
         with torch.no_grad():
             logits, nll, output = _forward(loaded, ids, options.return_logits)
     finally:
         deactivate(token)
+        stop_recording(rotations)
+        if hooks is not None:
+            hooks.remove()
     if len(session.stats) != session.n_layers:
         raise ParameterError(f"only {len(session.stats)} of {session.n_layers} layers went through peapp's "
                              f"attention; this model cannot be run here.")
@@ -390,25 +447,63 @@ def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, t
     return result
 
 
+class _HiddenRows:
+    """What the base model returns to its LM class during :func:`head_logits`: the given rows as
+    its last hidden state (``.last_hidden_state`` or ``[0]``), nothing else (None)."""
+
+    def __init__(self, rows: torch.Tensor):
+        self.last_hidden_state = rows
+
+    def __getitem__(self, index):
+        if index == 0:
+            return self.last_hidden_state
+        raise IndexError(index)
+
+    def __getattr__(self, name: str):
+        return None
+
+
+def head_logits(model, hidden: torch.Tensor) -> torch.Tensor:
+    """float32 logits of some final hidden rows [rows, width], taken as the model's own forward
+    takes them: its LM head and whatever its class does after it (Cohere's ``logit_scale``,
+    Granite's ``logits_scaling``, Gemma's final soft-cap, …).  The base model is replaced, for
+    this one call, by these rows; nothing runs twice."""
+    from transformers import PreTrainedModel
+
+    from peapp.model_run.attention_hook import no_attention
+
+    base = trunk(model)
+    rows = _HiddenRows(hidden.unsqueeze(0))
+    # the trunk, and a trunk's own sub-model the LM class may call instead (OPT: model.decoder)
+    stand_ins = [base, *(c for c in base.children() if isinstance(c, PreTrainedModel))]
+    for module in stand_ins:
+        module.forward = lambda *args, **kwargs: rows
+    try:
+        ids = torch.zeros(1, hidden.shape[0], dtype=torch.long, device=hidden.device)
+        with no_attention():  # an LM class that ran its layers again would fail here, not count twice
+            logits = model(input_ids=ids, use_cache=False).logits
+    finally:
+        for module in stand_ins:
+            del module.forward  # the class's own forward again
+    return logits[0].float()
+
+
 def _forward(loaded, ids: torch.Tensor, want_logits: bool):
     """(logits or None, mean next-token NLL or None, last hidden state or None); causal LMs
     through the base model and the LM head in chunks, never the whole logit matrix at once."""
     model = loaded.model
     head = model.get_output_embeddings() if loaded.causal else None
-    if head is None or model.base_model is model:
+    if head is None or trunk(model) is model:
         out = model(input_ids=ids)
         logits = getattr(out, "logits", None)
         hidden = None if logits is not None else out[0]
         return (None if logits is None else logits[0].float().cpu().numpy(), None,
                 None if hidden is None else hidden[0].float().cpu().numpy())
-    hidden = model.base_model(input_ids=ids)[0][0]
-    cap = getattr(model.config, "final_logit_softcapping", None)
+    hidden = trunk(model)(input_ids=ids)[0][0]
     total, kept = 0.0, []
     targets = ids[0, 1:]
     for start in range(0, hidden.shape[0], LM_HEAD_CHUNK):
-        chunk = head(hidden[start:start + LM_HEAD_CHUNK]).float()
-        if cap:
-            chunk = torch.tanh(chunk / cap) * cap
+        chunk = head_logits(model, hidden[start:start + LM_HEAD_CHUNK])
         if want_logits:
             kept.append(chunk.cpu())
         rows = chunk[: max(0, min(LM_HEAD_CHUNK, targets.shape[0] - start))]
@@ -466,12 +561,16 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
     summary: dict[str, float] = {}
     tcount = valid_counts(session.term_req, n, causal, window)
     for entry in st.logit_maps:
+        if entry[2] == "count":  # the model's own mask decided which cells exist
+            tcount = entry[3].numpy()[0]
+    for entry in st.logit_maps:
         _req, _head, kind, sums = entry
         values = np.where(tcount > 0, sums.numpy()[0] / np.maximum(tcount, 1), np.nan)
         if kind == "real":
             logit_map = values
-        else:
+        elif kind == "term":
             term_map = values
+    map_position = session.layer_info.get(session.options.layer, {}).get("position")
     moments = st.logit_moments.get(session.options.head)
     if moments is not None:
         sx, sxx, sy, syy, sxy, c = (float(v) for v in moments)
@@ -480,14 +579,23 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
         summary = {"real_std": math.sqrt(max(var_x, 0)), "term_std": math.sqrt(max(var_y, 0)),
                    "correlation": cov / math.sqrt(var_x * var_y) if var_x > 0 and var_y > 0 else float("nan"),
                    "cells": c}
-        if loaded.scheme == "rope":  # real = content + the part rotation adds
+        if map_position == "rope":  # real = content + the part rotation adds
             var_d = var_x + var_y - 2 * cov
             summary["rotation_std"] = math.sqrt(max(var_d, 0))
     rope_usage = wavelengths = None
-    if session.rope_usage and session.rotary is not None:
-        rope_usage = np.stack([session.rope_usage[layer] for layer in range(L)])
-        wavelengths = (2 * math.pi / session.rotary.inv_freq.detach().float().cpu().numpy()).astype(np.float64)
-    term_kind = {"rope": "content (rotation removed)", "learned_absolute": "position table"}.get(loaded.scheme)
+    layer_wavelengths: dict[int, np.ndarray] = {}
+    if session.rope_usage:
+        pairs = max(u.shape[-1] for u in session.rope_usage.values())
+        rope_usage = np.full((L, H, pairs), np.nan)
+        for layer, usage in session.rope_usage.items():
+            rope_usage[layer, :, :usage.shape[-1]] = usage
+        with np.errstate(divide="ignore"):
+            layer_wavelengths = {layer: (2 * math.pi / f.double().numpy()) for layer, f in session.frequencies.items()}
+        first = min(layer_wavelengths)
+        wavelengths = layer_wavelengths[session.options.layer if session.options.layer in layer_wavelengths
+                                        else first]
+    term_kind = {"rope": "content (rotation removed)",
+                 "learned_absolute (input)": "position table"}.get(str(map_position))
     if term_map is None:
         term_kind = None
     perplexity = math.exp(nll) if nll is not None and nll < 700 else (math.inf if nll is not None else None)
@@ -501,7 +609,8 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
         thumbnails=thumbs, logit_map=logit_map, term_map=term_map, term_kind=term_kind, term_summary=summary,
         rope_usage=rope_usage, rope_wavelengths=wavelengths, trained_context=loaded.trained_context,
         perplexity=perplexity, mean_nll=nll, logits=logits, output=output, device=loaded.device,
-        map_qk=session.map_qk)
+        map_qk=session.map_qk, route=loaded.route, layer_schemes=[session.layer_info[i] for i in range(L)],
+        layer_wavelengths=layer_wavelengths, route_memory=session.route_memory)
 
 
 def zoom_map(run: RunResult, rows: tuple[int, int], cols: tuple[int, int], bins: int,

@@ -296,3 +296,26 @@ TERM_KIND_LABELS = {"content (rotation removed)": msg("TextRun", "content (rotat
                     "position table": msg("TextRun", "position table")}
 CLASS_LABELS = {"previous_token": msg("TextRun", "previous-token"), "sink": msg("TextRun", "sink"), "local": msg("TextRun", "local"),
                 "broad": msg("TextRun", "broad / content")}
+
+
+_POSITION_NAMES = {"rope": "RoPE", "nope": "NoPE", "alibi": "ALiBi", "learned_absolute (input)": "learned",
+                   "none": "none"}
+
+
+def layer_label(info: dict[str, Any]) -> str:
+    """A layer's scheme in a few words for an axis, e.g. "RoPE 10k, window 512" or "NoPE"
+    (from :attr:`peapp.model_run.runner.RunResult.layer_schemes`)."""
+    name = _POSITION_NAMES.get(str(info.get("position")), str(info.get("position")))
+    rope = info.get("rope") or {}
+    theta = rope.get("theta")
+    if isinstance(theta, (int, float)) and theta > 0:
+        name += " " + (f"{theta / 1e6:g}M" if theta >= 1e6 else f"{theta / 1e3:g}k" if theta >= 1e3 else f"{theta:g}")
+    if info.get("sliding_window"):
+        return translate("TextRun", "{scheme}, window {window}").format(scheme=name, window=info["sliding_window"])
+    return name
+
+
+def layer_labels(run: Any) -> list[str] | None:
+    """Every layer's :func:`layer_label`, or None where all layers are alike (nothing to tell apart)."""
+    labels = [layer_label(info) for info in getattr(run, "layer_schemes", None) or ()]
+    return labels if len(set(labels)) > 1 else None

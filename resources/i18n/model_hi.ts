@@ -1119,6 +1119,10 @@
 <context>
     <name>ModelLoading</name>
     <message>
+        <source>cannot run this {family} model: {why}.</source>
+        <translation>यह {family} मॉडल रन नहीं हो सकता: {why}।</translation>
+    </message>
+    <message>
         <source>{path} does not exist: give a model folder or a .gguf file.</source>
         <translation>{path} मौजूद नहीं है: कोई मॉडल फ़ोल्डर या .gguf फ़ाइल दें।</translation>
     </message>
@@ -1166,6 +1170,10 @@
     <message>
         <source>loading the weights</source>
         <translation>वेट्स लोड करना</translation>
+    </message>
+    <message>
+        <source>encoder-decoder models (cross-attention) are not run; open a decoder-only or encoder-only checkpoint</source>
+        <translation>एनकोडर-डिकोडर मॉडल (क्रॉस-अटेंशन) रन नहीं किए जाते; केवल-डिकोडर या केवल-एनकोडर चेकपॉइंट खोलें</translation>
     </message>
     <message>
         <source>{path}: architectures names {name}, which is not a transformers model class; fix the entry (e.g. LlamaForCausalLM) or remove it.</source>
@@ -1218,6 +1226,29 @@
     <message>
         <source>could not cache the converted model in {folder} ({problem}); it runs from memory this time (free disk space or set PEAPP_CACHE_DIR to cache it).</source>
         <translation>रूपांतरित मॉडल {folder} में कैश नहीं हो सका ({problem}); इस बार यह मेमोरी से चलता है (कैश करने के लिए डिस्क में जगह बनाएँ या PEAPP_CACHE_DIR सेट करें)।</translation>
+    </message>
+    <message>
+        <source>its attention depends on more than q, k and the causal mask (peapp&apos;s exact attention and transformers&apos; eager one disagree); open it in the other panels</source>
+        <translation>इसका अटेंशन q, k और causal मास्क से अधिक पर निर्भर है (peapp का सटीक अटेंशन और transformers का eager अटेंशन मेल नहीं खाते); इसे दूसरे पैनलों में खोलें</translation>
+    </message>
+</context>
+<context>
+    <name>ModelRun</name>
+    <message>
+        <source>this model&apos;s language-model class runs its layers again after they ran; it cannot be run here.</source>
+        <translation>इस मॉडल की language-model क्लास अपनी लेयर्स के चलने के बाद उन्हें फिर से चलाती है; इसे यहाँ रन नहीं किया जा सकता।</translation>
+    </message>
+    <message>
+        <source>cannot find the layers of {model}; it cannot be run here.</source>
+        <translation>{model} की लेयर्स नहीं मिलीं; इसे यहाँ रन नहीं किया जा सकता।</translation>
+    </message>
+    <message>
+        <source>cannot find the attention of {layer}; it cannot be run here.</source>
+        <translation>{layer} का अटेंशन नहीं मिला; इसे यहाँ रन नहीं किया जा सकता।</translation>
+    </message>
+    <message>
+        <source>layer {layer}&apos;s attention returned no weights; this model cannot be run here.</source>
+        <translation>लेयर {layer} के अटेंशन ने कोई वेट नहीं लौटाए; यह मॉडल यहाँ रन नहीं किया जा सकता।</translation>
     </message>
 </context>
 <context>
@@ -2155,6 +2186,10 @@
         <translation>बाएँ: चुनी गई लेयर नारंगी में, बाक़ी लेयर्स धूसर; दाएँ: हर लेयर (पंक्तियाँ) × जोड़ा (कॉलम, सबसे छोटी वेवलेंथ बाईं ओर)। हर रोटरी जोड़े के लिए: टोकन्स पर ‖q_pair‖ का औसत × ‖k_pair‖ का औसत (हेड्स पर औसत), लेयर के कुल के हिस्से के रूप में — कौन-सी फ़्रीक्वेंसीज़ q·k स्कोर ढोती हैं (Barbero et al. 2024)। लाल डैश: ट्रेनिंग का कॉन्टेक्स्ट {context}; हरी बिंदुदार: इस रन के {n} टोकन्स। जिन जोड़ों की वेवलेंथ कॉन्टेक्स्ट से बड़ी है वे मुश्किल से घूमते हैं: सिमैंटिक चैनल।</translation>
     </message>
     <message>
+        <source>Layer {layer} has no position encoding of its own (NoPE): there is no rotation to remove.</source>
+        <translation>लेयर {layer} का अपना कोई पोज़िशन एनकोडिंग नहीं है (NoPE): हटाने के लिए कोई रोटेशन नहीं है।</translation>
+    </message>
+    <message>
         <source>This scheme ({scheme}) has no separable position term.</source>
         <translation>इस स्कीम ({scheme}) में अलग किया जा सकने वाला पोज़िशन टर्म नहीं है।</translation>
     </message>
@@ -2440,6 +2475,10 @@
     <message>
         <source>broad / content</source>
         <translation>व्यापक / कंटेंट</translation>
+    </message>
+    <message>
+        <source>{scheme}, window {window}</source>
+        <translation>{scheme}, विंडो {window}</translation>
     </message>
 </context>
 </TS>

@@ -168,7 +168,7 @@ def test_a_failed_run_keeps_the_previous_result_and_says_why(main_window, qtbot,
     _open(main_window, t5)
     wait_idle(qtbot, main_window, 120_000)
     assert dock.result is before
-    assert "cannot run a 't5' model" in dock.message.text() and "Supported:" in dock.message.text()
+    assert "cannot run this t5 model: encoder-decoder" in dock.message.text()  # one line: why and what to open
     assert "previous result stays" in dock.message.text()
 
 

@@ -781,7 +781,9 @@ class RunDock(ViewDock):
             statistic=shown(T.GRID_STATISTICS_LABELS[values["grid_statistic"]])))
         self._grid_layout, self._grid_order = (L, H, tile), order
         self.grid_plot.getViewBox().setRange(xRange=(0, H), yRange=(0, L), padding=0.01)
-        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, str(i)) for i in tick_indices(L, 32)]])
+        kinds = T.layer_labels(run)  # a model mixing layer kinds (Gemma 3: local and global) names each row's
+        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
+                                                  for i in tick_indices(L, 32)]])
         self.grid_plot.getAxis("bottom").setTicks([[(i + 0.5, str(i)) for i in range(H)]] if not values["sort_grid"]
                                                   else [[(i + 0.5, f"#{i + 1}") for i in range(H)]])
         col = int(np.nonzero(order[layer] == head)[0][0])
@@ -809,8 +811,10 @@ class RunDock(ViewDock):
             colour = CLASS_COLOURS[run.head_class[layer][h]]
             curve.setPen(pg.mkPen(colour, width=3 if chosen else 1))
             curve.setZValue(2 if chosen else 1)
+        kinds = T.layer_labels(run)
         self.distance_plot.setTitle(translate("Run", "Layer {layer}: mean weight by distance (thick: head {head})").format(
-            layer=layer, head=head))
+            layer=layer, head=head) + (f" — {kinds[layer]}" if kinds else ""))
+        self._label_layers(self.class_plot, run)
         codes = {name: i for i, name in enumerate(CLASS_COLOURS)}
         classes = np.array([[codes[c] for c in row] for row in run.head_class])
         colours = np.array([pg.mkColor(c).getRgb() for c in CLASS_COLOURS.values()], dtype=np.uint8)
@@ -820,10 +824,18 @@ class RunDock(ViewDock):
                           for k, v in T.CLASS_LABELS.items())
         self.class_plot.setTitle(legend, size="8pt")
 
+    @staticmethod
+    def _label_layers(plot, run) -> None:
+        """Layer rows numbered, and named by their kind where the model mixes kinds (Gemma 3)."""
+        kinds = T.layer_labels(run)
+        plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
+                                        for i in tick_indices(run.layers, 32)]])
+
     def _draw_sinks(self, run) -> None:
         for image, values in zip(self.sink_images, (run.sink_first, run.sink_span)):
             image.setImage(values, autoLevels=False, levels=(0, 1))
             image.setRect(QRectF(0, 0, run.heads, run.layers))
+        self._label_layers(self.sink_plots[0], run)
 
     def _draw_rope(self, run, layer: int) -> None:
         usage = run.rope_usage
@@ -838,13 +850,16 @@ class RunDock(ViewDock):
             self.rope_context.setVisible(False)
             self.rope_run_length.setVisible(False)
             return
-        share = self._rope_share(run)  # [L, pairs], sorted by wavelength
-        wave = np.sort(run.rope_wavelengths)
+        share = self._rope_share(run)  # [L, pairs], each layer's pairs by its own wavelength
         for l_ in range(run.layers):
-            if l_ != layer:
-                curve = self.rope_plot.plot(wave, share[l_], pen=pg.mkPen((150, 150, 150, 70), width=1))
+            if l_ != layer and l_ in run.layer_wavelengths:  # NoPE layers have no pairs
+                curve = self.rope_plot.plot(self._layer_waves(run, l_), share[l_],
+                                            pen=pg.mkPen((150, 150, 150, 70), width=1))
                 self.rope_layer_curves.append(curve)
-        self.rope_chosen.setData(wave, share[layer])
+        if layer in run.layer_wavelengths:
+            self.rope_chosen.setData(self._layer_waves(run, layer), share[layer])
+        else:
+            self.rope_chosen.setData([], [])
         self.rope_plot.setTitle(translate("Run", "Layer {layer} (orange): |q|·|k| share per pair").format(layer=layer))
         if run.trained_context:
             self.rope_context.setValue(math.log10(run.trained_context))
@@ -856,15 +871,27 @@ class RunDock(ViewDock):
         top = float(np.nanmax(share)) if share.size else 1.0
         self.rope_heat.setImage(share, autoLevels=False, levels=(0, top or 1.0))
         self.rope_heat.setRect(QRectF(0, 0, share.shape[1], run.layers))
+        self._label_layers(self.rope_heat_plot, run)
         self.rope_bar.setLevels((0, top or 1.0))
 
     @staticmethod
+    def _layer_waves(run, layer: int) -> np.ndarray:
+        """A RoPE layer's pair wavelengths, sorted (Gemma 3's local and global layers differ)."""
+        return np.sort(run.layer_wavelengths.get(layer, run.rope_wavelengths))
+
+    @staticmethod
     def _rope_share(run) -> np.ndarray:
-        """[L, pairs]: each pair's share of the layer's Σ |q|·|k| (mean over heads), pairs by wavelength."""
+        """[L, pairs]: each pair's share of the layer's Σ |q|·|k| (mean over heads), each layer's pairs
+        by its own wavelength; NaN rows on NoPE layers."""
         usage = run.rope_usage.mean(1)
-        order = np.argsort(run.rope_wavelengths)
-        total = usage.sum(-1, keepdims=True)
-        return (usage / np.where(total > 0, total, 1))[:, order]
+        share = np.full(usage.shape, np.nan)
+        for layer in range(usage.shape[0]):
+            waves = run.layer_wavelengths.get(layer)
+            if waves is None or not np.isfinite(usage[layer]).all():
+                continue
+            total = usage[layer].sum()
+            share[layer, :len(waves)] = (usage[layer] / (total if total > 0 else 1))[np.argsort(waves)]
+        return share
 
     def _draw_terms(self, run, layer: int, head: int) -> None:
         if run.logit_map is None or run.term_map is None or self._result.layer != layer or self._result.head != head:
@@ -872,8 +899,15 @@ class RunDock(ViewDock):
             for image, masked in zip(self.term_images, self.term_masked):
                 image.clear()
                 masked.clear()
+            ran_here = self._result.layer == layer and self._result.head == head
+            if waiting and ran_here and run.term_map is None:  # this layer has no term (NoPE, hooks route)
+                waiting = False
+            nope = bool(run.layer_schemes) and run.layer_schemes[layer].get("position") == "nope"
             self.term_plots[0].setTitle(translate("Run", "running for this head…") if waiting and self._running else
                                         (translate("Run", "Run for this layer and head to compare its terms") if waiting
+                                         else translate("Run", "Layer {layer} has no position encoding of its own "
+                                                             "(NoPE): there is no rotation to remove.").format(
+                                             layer=layer) if nope
                                          else translate("Run", "No position term to separate for a {scheme} "
                                                              "model").format(scheme=run.scheme)))
             self.term_plots[1].setTitle("")
@@ -961,6 +995,9 @@ class RunDock(ViewDock):
                      "channels.").format(context=f"{run.trained_context or 0:,}", n=f"{run.n_tokens:,}")
         s = run.term_summary
         if run.term_kind is None:
+            if run.layer_schemes and run.layer_schemes[layer].get("position") == "nope":
+                return head_line + " " + translate("Run", "Layer {layer} has no position encoding of its own (NoPE): "
+                                                        "there is no rotation to remove.").format(layer=layer)
             return head_line + " " + translate("Run", "This scheme ({scheme}) has no separable position term.").format(
                 scheme=run.scheme)
         what = (translate("Run", "the same q and k with the rotation undone: what content alone scores")
@@ -1018,8 +1055,8 @@ class RunDock(ViewDock):
             p = self.rope_heat_plot.getViewBox().mapSceneToView(scene_pos)
             l_, k = int(p.y()), int(p.x())
             share = self._rope_share(run)
-            if 0 <= l_ < run.layers and 0 <= k < share.shape[1]:
-                wave = np.sort(run.rope_wavelengths)[k]
+            if 0 <= l_ < run.layers and 0 <= k < share.shape[1] and l_ in run.layer_wavelengths:
+                wave = self._layer_waves(run, l_)[k]
                 return translate("Run", "layer {layer}, pair {pair} by wavelength ({wavelength} tokens): share "
                                       "{share}").format(layer=l_, pair=k, wavelength=f"{wave:,.1f}",
                                                         share=f"{share[l_, k]:.4f}")
@@ -1172,7 +1209,11 @@ class RunDock(ViewDock):
         if mode == "run-rope":
             if run.rope_usage is None:
                 return {}
-            return {"rope_usage": run.rope_usage, "rope_wavelengths": run.rope_wavelengths}
+            per_layer = np.full(run.rope_usage.shape[::2], np.nan)  # [L, pairs]: NaN on NoPE layers
+            for layer, waves in run.layer_wavelengths.items():
+                per_layer[layer, :len(waves)] = waves
+            return {"rope_usage": run.rope_usage, "rope_wavelengths": run.rope_wavelengths,
+                    "rope_wavelengths_per_layer": per_layer}
         if run.logit_map is None:
             return {}
         return {"real_logits": run.logit_map, "term_logits": run.term_map}
