@@ -29,6 +29,7 @@ CORE_COMMANDS = (
     "peapp.commands.lab",
     "peapp.commands.run",
     "peapp.commands.probe",
+    "peapp.commands.cost",
 )
 ENTRY_POINT_GROUP = "peapp.commands"  # value: a module path, e.g. "ui.commands.render"
 
