@@ -36,13 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from peapp.lab.options import TrainSettings as T
 
     parser.add_argument("--task", choices=TASKS, default="copy",
-                        help="copy / reverse a sequence of symbols, associative recall (key–value lookup), or "
-                             "character-level language modelling (lm) on a text")
+                        help="copy / reverse / sort a sequence of symbols, add two numbers (addition), associative "
+                             "recall (key–value lookup), or character-level language modelling (lm) on a text")
     parser.add_argument("--text", default=None,
                         help="lm: UTF-8 text file (default: the bundled text under resources/, if any)")
     parser.add_argument("--encodings", default="all",
                         help="'all' or a comma list of nope, sinusoidal, learned, t5, rope, alibi, rope-pi, "
-                             "rope-ntk, rope-yarn (the rope-* scalings re-evaluate the trained RoPE model)")
+                             "rope-ntk, rope-yarn, nope-temp, nope-logn (the rope-* scalings re-evaluate the trained "
+                             "RoPE model; nope-temp: NoPE with Llama 4's temperature, nope-logn: with log-n scaling); "
+                             "any trained encoding with +rand (rope+rand): randomised positions (Ruoss et al. 2023)")
     parser.add_argument("--train-length", type=int, default=20,
                         help="longest training length (symbols, key–value pairs or characters); training "
                              "samples lengths 1 … this")

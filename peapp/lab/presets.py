@@ -127,6 +127,17 @@ def run_preset(chosen: Preset, folder: str, workers: int = 2, on_event: Callable
 
 # ---- the ranking ---------------------------------------------------------------------------------
 
+LEARNED_AT = 0.5  # a task counts in the ranking when some encoding gets this exact match at the training length
+
+
+def learned(summary: dict[str, Any]) -> bool:
+    """Whether any encoding learned the task at all: exact match ≥ LEARNED_AT at the training length
+    (a task nobody learned ranks nothing: every encoding ties at zero past it)."""
+    train = summary.get("train_length") or 0
+    return any(row["length"] == train and row.get("values") and row["mean"] >= LEARNED_AT
+               for row in summary.get("rows", []))
+
+
 def scores(summary: dict[str, Any]) -> dict[str, float]:
     """Mean exact match over the evaluation lengths past the training length, per variant."""
     train = summary.get("train_length") or 0
@@ -159,6 +170,7 @@ class Ranking:
     mean_rank: dict[str, float]  # variant → mean rank over tasks (plain encodings only)
     mean_score: dict[str, float]  # variant → mean score over tasks
     randomized_gain: float | None  # mean over encodings and tasks of (score with +rand − without), in points
+    not_learned: list[str] = field(default_factory=list)  # tasks left out: no encoding learned them
 
     def order(self) -> list[str]:
         return sorted(self.mean_rank, key=lambda v: (self.mean_rank[v], -self.mean_score[v]))
@@ -170,9 +182,14 @@ class Ranking:
         labels = " > ".join(_label(v) for v in order)
         paper = " > ".join(_label(v) for v in KAZEMNEJAD_2023["ranking"] if v in self.mean_rank)
         best = min(self.mean_rank.values())
+        tied = [v for v, r in self.mean_rank.items() if r == best and v != "nope"]
         if "nope" not in self.mean_rank:
             text = translate("LabPresets", "Local ranking past the training length: {order}; NoPE was not run, so "
                                            "Kazemnejad et al.'s finding ({paper}) is not tested.")
+        elif self.mean_rank["nope"] == best and tied:
+            text = translate("LabPresets", "Agrees only in part with Kazemnejad et al. 2023: NoPE shares the best mean "
+                                           "rank with {tied} here (local order {order}; the paper's {paper}).").format(
+                tied=", ".join(_label(v) for v in tied), order="{order}", paper="{paper}")
         elif self.mean_rank["nope"] == best:
             text = translate("LabPresets", "Agrees with Kazemnejad et al. 2023: NoPE ranks best on average here too "
                                            "(local order {order}; the paper's {paper}).")
@@ -180,6 +197,10 @@ class Ranking:
             text = translate("LabPresets", "Does not agree with Kazemnejad et al. 2023: NoPE is not best on average "
                                            "here (local order {order}; the paper's {paper}).")
         text = text.format(order=labels, paper=paper)
+        if self.not_learned:
+            text += " " + translate("LabPresets", "Left out: {tasks}, which no encoding learned at the training length "
+                                                  "(exact match below {share:.0%}).").format(
+                tasks=", ".join(self.not_learned), share=LEARNED_AT)
         if self.randomized_gain is not None:
             text += " " + translate("LabPresets", "Randomised positions change the mean exact match past the training "
                                                   "length by {gain:+.1f} points here (Ruoss et al. 2023: +12.0 % over "
@@ -187,7 +208,7 @@ class Ranking:
         return text
 
     def to_json(self) -> dict[str, Any]:
-        return {"tasks": self.tasks, "scores": self.scores, "mean_rank": self.mean_rank,
+        return {"tasks": self.tasks, "not_learned": self.not_learned, "scores": self.scores, "mean_rank": self.mean_rank,
                 "mean_score": self.mean_score, "order": self.order(), "randomized_gain_points": self.randomized_gain,
                 "verdict": self.verdict(), "score": "mean exact match over evaluation lengths past the training length",
                 "references": {"kazemnejad2023": _plain(KAZEMNEJAD_2023), "ruoss2023": _plain(RUOSS_2023)}}
@@ -207,7 +228,8 @@ def _label(variant: str) -> str:
 
 def rank(summaries: dict[str, dict[str, Any]]) -> Ranking:
     """The ranking of the plain encodings over the tasks, and the randomised positions' gain."""
-    per_task = {task: scores(summary) for task, summary in summaries.items()}
+    not_learned = [task for task, summary in summaries.items() if not learned(summary)]
+    per_task = {task: scores(summary) for task, summary in summaries.items() if task not in not_learned}
     plain: dict[str, list[float]] = {}
     totals: dict[str, list[float]] = {}
     gains: list[float] = []
@@ -222,7 +244,7 @@ def rank(summaries: dict[str, dict[str, Any]]) -> Ranking:
     return Ranking(tasks=list(per_task), scores=per_task,
                    mean_rank={v: statistics.fmean(r) for v, r in plain.items()},
                    mean_score={v: statistics.fmean(s) for v, s in totals.items()},
-                   randomized_gain=statistics.fmean(gains) if gains else None)
+                   randomized_gain=statistics.fmean(gains) if gains else None, not_learned=not_learned)
 
 
 def format_ranking(ranking: Ranking, variants: Sequence[str] | None = None) -> str:

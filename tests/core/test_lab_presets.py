@@ -102,3 +102,6 @@ def test_encoding_names_and_the_ranking():
     assert ranking.randomized_gain == pytest.approx(100 * ((0.6 - 0.1) + 0.0) / 2)
     worse = rank({"copy": summary({"nope": 0.1, "rope": 0.9})})
     assert worse.verdict().startswith("Does not agree")
+    tie = rank({"copy": summary({"nope": 0.9, "rope": 0.9, "t5": 0.6}), "addition": summary({"nope": 0.0, "rope": 0.0})})
+    assert tie.tasks == ["copy"] and tie.not_learned == ["addition"]
+    assert tie.verdict().startswith("Agrees only in part") and "RoPE" in tie.verdict() and "addition" in tie.verdict()
