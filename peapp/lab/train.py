@@ -189,7 +189,7 @@ def evaluate(model: LabModel, task: Task, spec: RunSpec,
             else:
                 if should_stop is not None and should_stop():
                     raise Cancelled(f"{spec.run_id} cancelled while evaluating")
-                scaling = variant.split("-", 1)[1] if "-" in variant else None
+                scaling = variant.split("-", 1)[1] if variant.startswith("rope-") else None
                 entry["value"] = _metric(model, task, batches, scaling)
             out[variant].append(entry)
     return out

@@ -105,3 +105,15 @@ def test_encoding_names_and_the_ranking():
     tie = rank({"copy": summary({"nope": 0.9, "rope": 0.9, "t5": 0.6}), "addition": summary({"nope": 0.0, "rope": 0.0})})
     assert tie.tasks == ["copy"] and tie.not_learned == ["addition"]
     assert tie.verdict().startswith("Agrees only in part") and "RoPE" in tie.verdict() and "addition" in tie.verdict()
+
+
+@pytest.mark.parametrize("encoding", ["nope-temp", "nope-logn", "alibi+rand"])
+def test_a_new_encoding_trains_and_is_evaluated(encoding):
+    from peapp.lab.options import TrainSettings
+    from peapp.lab.train import RunSpec, train_run
+
+    spec = RunSpec(task="sort", encoding=encoding, seed=0, train_length=3, eval_lengths=(3, 6),
+                   train=TrainSettings(steps=2, batch_size=4, eval_samples=4, warmup_steps=1))
+    result = train_run(spec)
+    assert [e["length"] for e in result.metrics["eval"][encoding]] == [3, 6]
+    assert all("value" in e for e in result.metrics["eval"][encoding])
