@@ -36,9 +36,9 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.length <= 65_536:
         raise ParameterError("--length must be between 2 and 65,536.")
     if args.path:
-        from peapp.model_run.temperature import nope_entropy
+        from peapp.model_run.temperature import nope_entropy, token_ids
 
-        ids = _token_ids(args.path, args.length)
+        ids = token_ids(args.path, args.length)
         entropy = nope_entropy(args.path, ids, args.layer)
         settings = entropy.settings
     else:
@@ -75,20 +75,3 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
-
-def _token_ids(path: str, n: int) -> list[int]:
-    """The bundled sample text through the folder's tokenizer.json (the tokenizers library)."""
-    import os
-
-    from peapp.model_run.text_run import resolve_text
-
-    file = os.path.join(path, "tokenizer.json")
-    if not os.path.isfile(file):
-        raise ParameterError(f"{path} has no tokenizer.json to read the sample text with.")
-    from tokenizers import Tokenizer
-
-    text, _ = resolve_text("sample")
-    ids = Tokenizer.from_file(file).encode(text[: n * 16]).ids
-    if len(ids) < n:
-        raise ParameterError(f"the sample text gives {len(ids):,} tokens, fewer than --length {n:,}.")
-    return list(ids[:n])

@@ -109,5 +109,21 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None) 
                          with_scale=with_scale, without_scale=without, settings=settings, n_tokens=n, notes=notes)
 
 
+def token_ids(path: str, n: int) -> list[int]:
+    """The bundled sample text through the folder's tokenizer.json (the tokenizers library)."""
+    from peapp.model_run.text_run import resolve_text
+
+    file = os.path.join(path, "tokenizer.json")
+    if not os.path.isfile(file):
+        raise ParameterError(f"{path} has no tokenizer.json to read the sample text with.")
+    from tokenizers import Tokenizer
+
+    text, _ = resolve_text("sample")
+    ids = Tokenizer.from_file(file).encode(text[: n * 16]).ids
+    if len(ids) < n:
+        raise ParameterError(f"the sample text gives {len(ids):,} tokens, fewer than --length {n:,}.")
+    return list(ids[:n])
+
+
 def summary_json(result: EntropyResult) -> dict[str, Any]:
     return result.to_json()
