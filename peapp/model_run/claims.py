@@ -193,7 +193,7 @@ class ClaimsRequest(Request):
     # ---- ranking ----------------------------------------------------------------------------------------
     def _ranking(self, progress: ProgressFn) -> ClaimsResult:
         from peapp.lab import results as lab_results
-        from peapp.lab.options import LABELS
+        from peapp.lab.options import LABELS, RANDOMIZED, base_encoding
         from peapp.lab.presets import KAZEMNEJAD_2023, RUOSS_2023, rank
 
         folder = self.ranking_folder
@@ -212,7 +212,10 @@ class ClaimsRequest(Request):
         ranking = rank(summaries)
         variants = [v for v in ranking.order()] + [v for v in ranking.mean_score if v not in ranking.mean_rank]
         x = np.arange(len(variants), dtype=np.float64)
-        ticks = [(float(i), shown(LABELS.get(v, v))) for i, v in enumerate(variants)]
+        short = {"learned": translate("Claims", "absolute"), "t5": "T5", "rope": "RoPE", "alibi": "ALiBi", "nope": "NoPE",
+                 "sinusoidal": translate("Claims", "sinusoidal")}
+        ticks = [(float(i), short.get(base_encoding(v), shown(LABELS.get(v, v)))
+                  + ("+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]
         scores = Plot(translate("Claims", "Exact match past the training length, per task"), "",
                       translate("Claims", "exact match"), xticks=ticks, legend="top-right")
         for task in ranking.tasks:
@@ -225,7 +228,7 @@ class ClaimsRequest(Request):
         ranks.curves.append(Curve(translate("Claims", "here"), np.array([variants.index(v) for v in plain], float),
                                   np.array([ranking.mean_rank[v] for v in plain])))
         in_paper = [v for v in plain if v in paper]
-        ranks.curves.append(Curve(translate("Claims", "Kazemnejad et al. 2023 (their order; ~100 M parameters)"),
+        ranks.curves.append(Curve(translate("Claims", "Kazemnejad et al. 2023 (the paper's)"),
                                   np.array([variants.index(v) for v in in_paper], float),
                                   np.array([paper.index(v) + 1.0 for v in in_paper]), "dotted"))
         return ClaimsResult(self.mode, [scores, ranks], [
