@@ -38,7 +38,7 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -113,10 +113,11 @@ class _Decoder:
         self.embed = w(shape.vocab, d)
         self.layers = [dict(qkv=w(d, 3 * d), out=w(d, d), up=w(d, 4 * d), down=w(4 * d, d)) for _ in range(L)]
         self.head = w(d, shape.vocab)
-        self.table = w(n_positions, d) if scheme == "learned" else None
-        self.t5 = w(T5_BUCKETS, shape.heads) if scheme == "t5" else None
+        # every table exists (small) so each scheme's code reads its own without a None check
+        self.table = w(n_positions if scheme == "learned" else 1, d)
+        self.t5 = w(T5_BUCKETS, shape.heads)
         self.shaw = [(w(2 * SHAW_CLIP + 1, shape.head_dim), w(2 * SHAW_CLIP + 1, shape.head_dim))
-                     for _ in range(L)] if scheme == "shaw" else None
+                     for _ in range(L if scheme == "shaw" else 0)]
         from peapp.encodings.rope import default_inv_freq
 
         self.inv_freq = default_inv_freq(shape.head_dim)
@@ -394,7 +395,7 @@ def _human(n: float) -> str:
 
 
 def measure_cost(models: Sequence[str] = ("lab", "large"), schemes: Sequence[str] = SCHEMES,
-                 lengths: dict[str, Sequence[int]] | None = None, kinds: Sequence[str] = ("forward", "decode"),
+                 lengths: Mapping[str, Sequence[int]] | None = None, kinds: Sequence[str] = ("forward", "decode"),
                  max_bytes: int | None = None, threads: int = 1, progress: Callable[[float], None] | None = None,
                  partial: Callable[[Case], None] | None = None) -> CostResult:
     """Measure every (model, scheme, length, kind) that fits; see the module docstring.  ``threads``:

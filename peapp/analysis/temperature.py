@@ -44,7 +44,8 @@ def read_config(config: Mapping[str, Any]) -> TemperatureSettings:
     """Llama 4's ``attn_temperature_tuning``, ``attn_scale``, ``floor_scale`` and ``no_rope_layers``
     (1 = RoPE, 0 = NoPE, per layer) from a config (a Llama4ForConditionalGeneration's ``text_config``
     too); a config without them gives Llama 4's defaults with tuning off."""
-    text = config.get("text_config") if isinstance(config.get("text_config"), Mapping) else config
+    nested = config.get("text_config")
+    text: Mapping[str, Any] = nested if isinstance(nested, Mapping) else config
     def number(key: str) -> float:
         value = text.get(key, LLAMA4_DEFAULTS[key])
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):

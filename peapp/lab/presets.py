@@ -28,7 +28,7 @@ from peapp.errors import ParameterError
 from peapp.i18n import msg, translate
 from peapp.lab.options import LABELS, RANDOMIZED, TrainSettings
 
-KAZEMNEJAD_2023 = {
+KAZEMNEJAD_2023: dict[str, Any] = {
     "citation": "Kazemnejad, Padhi, Natesan Ramamurthy, Das & Reddy (2023). The Impact of Positional Encoding on "
                 "Length Generalization in Transformers. NeurIPS 2023.",
     "setting": msg("LabPresets", "decoder-only, about 100 M parameters, synthetic tasks (copy, reverse, addition, "
@@ -38,7 +38,7 @@ KAZEMNEJAD_2023 = {
     "finding": msg("LabPresets", "NoPE ranks best on average over the tasks, ahead of T5's relative bias, ALiBi, RoPE "
                                  "and absolute positions."),
 }
-RUOSS_2023 = {
+RUOSS_2023: dict[str, Any] = {
     "citation": "Ruoss, Delétang, Genewein, Grau-Moya, Csordás, Bennani, Legg & Veness (2023). Randomized Positional "
                 "Encodings Boost Length Generalization of Transformers. ACL 2023.",
     "setting": msg("LabPresets", "encoder models on 15 algorithmic tasks, trained on lengths ≤ 40, tested on 41 … 500"),

@@ -61,7 +61,7 @@ ROWS_PER_BLOCK = 128
 CITATION = ("Xiao et al. 2024, Efficient Streaming Language Models with Attention Sinks (ICLR 2024), "
             "Llama-2-13B on PG19")
 #: the paper's Table 1 / Fig. 3 numbers, drawn as the paper's (another model, text and length)
-REFERENCE = {"citation": CITATION, "model": "Llama-2-13B", "text": "PG19 (book), 20K+ tokens",
+REFERENCE: dict[str, Any] = {"citation": CITATION, "model": "Llama-2-13B", "text": "PG19 (book), 20K+ tokens",
              "cache": "1024 (window) / 4 sinks + 1020 (StreamingLLM)",
              "perplexity": {"full": 5.43, "window": 5158.07, "window+sinks": 5.40},
              "finding": "window attention collapses once the first tokens leave the cache; keeping 4 initial "
