@@ -107,8 +107,8 @@ def test_encoding_names_and_the_ranking():
     assert tie.verdict().startswith("Agrees only in part") and "RoPE" in tie.verdict() and "addition" in tie.verdict()
 
 
-@pytest.mark.parametrize("encoding", ["nope-temp", "nope-logn", "alibi+rand"])
-def test_a_new_encoding_trains_and_is_evaluated(encoding):
+@pytest.mark.parametrize("encoding", ["nope-temp", "nope-logn", "alibi+rand", "learned+rand"])
+def test_a_new_encoding_trains_is_evaluated_saved_and_reopened(encoding, tmp_path):
     from peapp.lab.options import TrainSettings
     from peapp.lab.train import RunSpec, train_run
 
@@ -117,3 +117,13 @@ def test_a_new_encoding_trains_and_is_evaluated(encoding):
     result = train_run(spec)
     assert [e["length"] for e in result.metrics["eval"][encoding]] == [3, 6]
     assert all("value" in e for e in result.metrics["eval"][encoding])
+    from peapp.lab import results
+
+    folder = results.save_run(tmp_path, result)
+    again = results.load_model(folder)
+    tokens = torch.randint(3, 10, (2, 7))
+    with torch.no_grad():
+        positions = torch.arange(7)
+        fresh = LabModel(result.config)
+        fresh.load_state_dict(result.state)
+        torch.testing.assert_close(again(tokens, positions=positions), fresh(tokens, positions=positions))
