@@ -63,7 +63,8 @@ def read_config(config: Mapping[str, Any]) -> TemperatureSettings:
     nope = tuple(i for i, use_rope in enumerate(flags) if not use_rope)
     return TemperatureSettings(tuning=bool(text.get("attn_temperature_tuning", False)), attn_scale=scale,
                                floor_scale=floor, nope_layers=nope,
-                               source=str(text.get("model_type") or config.get("model_type") or "Llama 4 defaults"))
+                               source=str(text.get("model_type") or config.get("model_type")
+                                          or translate("Temperature", "Llama 4's defaults")))
 
 
 @dataclass
@@ -157,5 +158,5 @@ def seeded_entropy(n: int, settings: TemperatureSettings, heads: int = 4, head_d
     q = torch.randn(heads, n, head_dim, generator=g)
     k = torch.randn(heads, n, head_dim, generator=g)
     scale = temperature_scale(torch.arange(n), settings.attn_scale, settings.floor_scale)
-    return EntropyResult(layer=-1, source="seeded random q, k", with_scale=entropy_by_position(q, k, row_scale=scale),
+    return EntropyResult(layer=-1, source=translate("Temperature", "seeded random q, k"), with_scale=entropy_by_position(q, k, row_scale=scale),
                          without_scale=entropy_by_position(q, k), settings=settings, n_tokens=n)

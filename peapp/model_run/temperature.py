@@ -105,7 +105,10 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None) 
         with_scale = entropy_by_position(q, k, scaling, row_scale=scale)
         without = entropy_by_position(q, k, scaling)
     _kept.clear()
-    return EntropyResult(layer=layer, source=f"{os.path.basename(os.path.normpath(path))}: its own q and k",
+    from peapp.i18n import translate
+
+    return EntropyResult(layer=layer, source=translate("Temperature", "{name}: its own q and k").format(
+                             name=os.path.basename(os.path.normpath(path))),
                          with_scale=with_scale, without_scale=without, settings=settings, n_tokens=n, notes=notes)
 
 

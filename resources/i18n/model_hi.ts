@@ -2729,6 +2729,13 @@
     </message>
 </context>
 <context>
+    <name>Temperature</name>
+    <message>
+        <source>{name}: its own q and k</source>
+        <translation>{name}: उसके अपने q और k</translation>
+    </message>
+</context>
+<context>
     <name>TextRun</name>
     <message>
         <source>Alice&apos;s Adventures in Wonderland, chapters I–VI (Lewis Carroll, 1865; public domain)</source>

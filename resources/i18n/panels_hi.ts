@@ -2892,12 +2892,20 @@
         <translation>कॉन्फ़िग में no_rope_layers 0 और 1 की सूची नहीं है।</translation>
     </message>
     <message>
+        <source>Llama 4&apos;s defaults</source>
+        <translation>Llama 4 के डिफ़ॉल्ट मान</translation>
+    </message>
+    <message>
         <source>positions must be between 1 and 10,000,000.</source>
         <translation>पोज़िशन्स 1 और 10,000,000 के बीच होनी चाहिए।</translation>
     </message>
     <message>
         <source>Over the last eighth of the {n} positions the temperature lowers this layer&apos;s attention entropy from {without:.2f} to {with_:.2f} nats (uniform over all keys: {uniform:.2f}).</source>
         <translation>{n} पोज़िशन्स के अंतिम आठवें हिस्से पर टेम्परेचर इस लेयर की अटेंशन एन्ट्रॉपी को {without:.2f} से {with_:.2f} nats तक घटाता है (सभी कीज़ पर एकसमान: {uniform:.2f})।</translation>
+    </message>
+    <message>
+        <source>seeded random q, k</source>
+        <translation>सीड किए गए रैंडम q, k</translation>
     </message>
 </context>
 <context>

@@ -1211,7 +1211,7 @@ Replace them?</source>
     </message>
     <message>
         <source>&amp;Measured claims</source>
-        <translation>मापे गए &amp;दावे</translation>
+        <translation>मापे गए दावे (&amp;M)</translation>
     </message>
 </context>
 <context>

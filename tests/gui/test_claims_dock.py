@@ -54,12 +54,13 @@ def test_temperature_is_drawn_and_the_mode_combo_takes_keys(dock, qtbot, app_con
     assert not dock.form.widgets["floor_scale"].isVisible() and dock.form.widgets["cost_file"].isVisible()
 
 
-def test_a_missing_file_is_one_line_and_keeps_the_picture(dock, qtbot, app_context):
-    before = dock.last_result
+def test_a_missing_file_is_one_line_and_no_other_claims_picture_stays(dock, qtbot, app_context):
     app_context.document_model.set_view("claims", mode="claims-sinks")
     settle(qtbot, app_context)
     qtbot.waitUntil(lambda: "peapp probe streaming" in dock.lines.text())
-    assert dock.last_result is before
+    assert not any(plot.isVisible() for plot in dock.plots) and dock.shown_arrays() == {}
+    assert "Attention sinks" in dock.caption.text()
+    assert app_context.document.view("claims", "mode") == "claims-sinks"
 
 
 def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):

@@ -136,6 +136,15 @@ class ClaimsDock(SettingsDock):
         self.set_caption(i18n.shown(CAPTIONS[result.mode]))
 
     def on_failed(self, message: str) -> None:
+        """One line saying what to do.  A picture of another claim is not left under it (it would
+        read as this claim's); the same claim's last picture stays."""
+        mode = self.view_spec().mode
+        if self._result is not None and self._result.mode != mode:
+            self._result = None
+            for plot in self.plots:
+                plot.clear()
+                plot.setVisible(False)
+        self.set_caption(i18n.shown(CAPTIONS.get(mode, "")))
         self.lines.setText(html.escape(message))
 
     def _hover(self, pos) -> None:
