@@ -163,7 +163,7 @@ class ClaimsRequest(Request):
                             scheme=scheme), x, y / unit, "points", color=scheme))
         return ClaimsResult(self.mode, [memory, step],
                             [translate("Claims", "Claim: {claim}").format(claim=shown(CLAIM)),
-                             translate("Claims", "Measured: {verdict}").format(verdict=str(doc.get("verdict", ""))[:600])])
+                             translate("Claims", "Measured: {verdict}").format(verdict=_cost_verdict(doc))])
 
     # ---- sinks ------------------------------------------------------------------------------------------
     def _sinks(self, progress: ProgressFn) -> ClaimsResult:
@@ -236,6 +236,32 @@ class ClaimsRequest(Request):
             translate("Claims", "The papers' results are drawn as the papers': another scale and setting ({setting}); "
                                 "Ruoss et al. 2023: {ruoss}").format(setting=shown(KAZEMNEJAD_2023["setting"]),
                                                                     ruoss=shown(RUOSS_2023["finding"]))])
+
+
+def _cost_verdict(doc: dict[str, Any]) -> str:
+    """The verdict computed again from the saved cases (in the language shown now), each case
+    checked field by field; a damaged file is one line."""
+    from dataclasses import fields
+
+    from peapp.analysis.cost import Case, CostResult
+
+    names = {f.name for f in fields(Case)}
+    cases = []
+    try:
+        for c in doc["cases"]:
+            if not isinstance(c, dict) or set(c) != names:
+                raise ValueError("a case has other fields")
+            for key in ("length", "predicted_bytes"):
+                if not _positive(c[key]):
+                    raise ValueError(f"{key} is not a positive number")
+            for key in ("seconds", "peak_bytes", "cache_bytes"):
+                if c[key] is not None and not (_positive(c[key]) or c[key] == 0):
+                    raise ValueError(f"{key} is not a number")
+            cases.append(Case(**c))
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ParameterError(translate("Claims", "the saved cost measurement is damaged ({what}); run peapp cost "
+                                                 "again.").format(what=str(exc)[:80])) from None
+    return CostResult(cases=cases).verdict()
 
 
 def _positive(value: Any) -> bool:

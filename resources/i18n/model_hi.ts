@@ -966,6 +966,10 @@
         <source>The papers&apos; results are drawn as the papers&apos;: another scale and setting ({setting}); Ruoss et al. 2023: {ruoss}</source>
         <translation>पेपर्स के परिणाम पेपर्स के रूप में दिखाए गए हैं: दूसरा पैमाना और सेटिंग ({setting}); Ruoss et al. 2023: {ruoss}</translation>
     </message>
+    <message>
+        <source>the saved cost measurement is damaged ({what}); run peapp cost again.</source>
+        <translation>सहेजा हुआ लागत माप ख़राब है ({what}); peapp cost फिर से चलाएँ।</translation>
+    </message>
 </context>
 <context>
     <name>Lab</name>
