@@ -177,6 +177,10 @@ class Ranking:
 
     def verdict(self) -> str:
         order = self.order()
+        if not order and self.not_learned:
+            return translate("LabPresets", "Nothing to rank: no encoding learned {tasks} at the training length (exact "
+                                           "match below {share:.0%}); train longer.").format(
+                tasks=", ".join(self.not_learned), share=LEARNED_AT)
         if not order:
             return translate("LabPresets", "Nothing finished to rank yet.")
         labels = " > ".join(_label(v) for v in order)

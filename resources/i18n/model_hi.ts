@@ -1419,6 +1419,10 @@
         <translation>अज्ञात प्रीसेट {name}; {allowed} में से चुनें।</translation>
     </message>
     <message>
+        <source>Nothing to rank: no encoding learned {tasks} at the training length (exact match below {share:.0%}); train longer.</source>
+        <translation>रैंक करने को कुछ नहीं: कोई एनकोडिंग ट्रेनिंग लंबाई पर {tasks} नहीं सीख पाई (एक्ज़ैक्ट मैच {share:.0%} से कम); अधिक देर ट्रेन करें।</translation>
+    </message>
+    <message>
         <source>Nothing finished to rank yet.</source>
         <translation>रैंक करने के लिए अभी कुछ पूरा नहीं हुआ।</translation>
     </message>

@@ -69,7 +69,6 @@ def test_ranking_from_a_preset_folder(tmp_path):
                            train=TrainSettings(steps=2, batch_size=4, eval_samples=4, warmup_steps=1))
             results.save_run(tmp_path / task, train_run(spec))
     drawn = _run(mode="claims-ranking", ranking_folder=str(tmp_path))
-    assert [label for _, label in drawn.plots[0].xticks] in (["NoPE", "RoPE"], ["RoPE", "NoPE"])
-    assert "Kazemnejad" in drawn.lines[0] or "Nothing finished" in drawn.lines[0]
+    assert drawn.lines[0].startswith("Nothing to rank: no encoding learned copy, sort")  # 2 steps learn nothing
     with pytest.raises(ParameterError, match="preset ranking"):
         _run(mode="claims-ranking", ranking_folder=str(tmp_path / "none"))
