@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--schemes", default=",".join(SCHEMES), help="comma list of " + ", ".join(SCHEMES))
     parser.add_argument("--lengths", default=None,
                         help="comma list of sequence lengths for every model (default: lab 1024,4096,16384; "
-                             "large 1024,4096)")
+                             "large 1024)")
     parser.add_argument("--kinds", default="forward,decode",
                         help="forward (a full pass over n tokens), decode (one token with a cache of n)")
     parser.add_argument("--max-memory", type=float, default=2.0, metavar="GIB",
@@ -105,7 +105,7 @@ def format_cost(result) -> str:
             if not any(c.kind == kind for c in cases):
                 continue
             lines.append(f"  {title}")
-            lines.append(f"  {'scheme':<12s}" + "".join(f"{n:>26,d}" for n in lengths))
+            lines.append(f"  {'scheme':<12s}" + "".join(f"{n:>30,d}" for n in lengths))
             for scheme in ALL:
                 row = [result.find(model, scheme, n, kind) for n in lengths]
                 if not any(row):
@@ -113,13 +113,13 @@ def format_cost(result) -> str:
                 cells = []
                 for c in row:
                     if c is None:
-                        cells.append(f"{'':>26s}")
+                        cells.append(f"{'':>30s}")
                     elif not c.run:
-                        cells.append(f"{'(needs ~' + human_bytes(c.predicted_bytes) + ')':>26s}")
+                        cells.append(f"{'(needs ~' + human_bytes(c.predicted_bytes) + ')':>30s}")
                     else:
                         peak = "?" if c.peak_bytes is None else human_bytes(c.peak_bytes)
                         extra = f" ({human_bytes(c.cache_bytes)})" if c.cache_bytes else ""
-                        cells.append(f"{f'{c.seconds * 1000:.1f} ms / {peak}{extra}':>26s}")
+                        cells.append(f"{f'{c.seconds * 1000:.1f} ms / {peak}{extra}':>30s}")
                 lines.append(f"  {scheme:<12s}" + "".join(cells))
         lines.append("")
     lines += ["claim: " + shown(CLAIM), "measured: " + result.verdict(),

@@ -36,6 +36,10 @@
         <translation> और एक जनरेट किया गया टोकन RoPE से {ratio:.1f}× समय लेता है (वह हर कैश की गई की के लिए रिलेटिव टर्म दोबारा गिनता है)</translation>
     </message>
     <message>
+        <source>; a generated token takes {ratio:.1f}× RoPE&apos;s time: the relative term Shaw recomputes for every cached key each step is small beside the attention itself at this size</source>
+        <translation>; एक जनरेट किया गया टोकन RoPE से {ratio:.1f}× समय लेता है: हर स्टेप में हर कैश की गई की के लिए Shaw जो रिलेटिव टर्म दोबारा गिनता है, वह इस आकार पर अटेंशन के मुकाबले छोटा है</translation>
+    </message>
+    <message>
         <source>Agrees</source>
         <translation>सहमत</translation>
     </message>
