@@ -85,6 +85,15 @@ class ClaimsDock(SettingsDock):
             self.form.widgets[name].setVisible(shown)
             self.form.labels[name].setVisible(shown)
 
+    @staticmethod
+    def has_content(document: Document) -> bool:
+        """Whether the Document names what the claim shown is drawn from (`peapp render --all`
+        skips a claim whose saved result is not given, as it skips a run view without a model)."""
+        view = document.views.get("claims", {})
+        mode = view.get("mode", "claims-temperature")
+        key = {"claims-cost": "cost_file", "claims-sinks": "sinks_file", "claims-ranking": "ranking_folder"}.get(mode)
+        return key is None or bool(view.get(key))
+
     def make_request(self, document: Document):
         return self.view_spec(document).request(document.checkpoint)
 
