@@ -325,7 +325,7 @@ def _renderer(args):
 
     from peapp.cli import ENTRY_POINT_GROUP
 
-    view = f"probe-{args.probe}"
+    view = _view_of(args)
     points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
     if not points:
         raise ParameterError("-o needs the desktop app (peapp's `render` command), which is not installed; "
@@ -342,9 +342,18 @@ def _renderer(args):
     return renderer
 
 
+def _view_of(args) -> str:
+    """The figure a probe draws: the Probes panel's, or for streaming the Measured claims panel's."""
+    return "claims-sinks" if args.probe == "streaming" else f"probe-{args.probe}"
+
+
 def probe_document(args, results_file: str, doc: dict):
     """The session that describes this probe (checkpoint, text, settings, the saved result)."""
     from peapp.document import Document
+
+    if args.probe == "streaming":  # drawn by the Measured claims panel from the saved result
+        return Document().with_checkpoint(os.path.abspath(args.path)).with_view(
+            "claims", mode="claims-sinks", sinks_file=os.path.abspath(results_file))
 
     saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
     values = {"mode": f"probe-{args.probe}", "factor": args.factor, saved: os.path.abspath(results_file)}
@@ -375,7 +384,7 @@ def _render(args, renderer, doc: dict) -> int:
         document.save(session)
         parser = argparse.ArgumentParser()
         renderer.add_arguments(parser)
-        render_args = parser.parse_args([f"probe-{args.probe}", "--session", session, "-o", args.output,
+        render_args = parser.parse_args([_view_of(args), "--session", session, "-o", args.output,
                                          "--size", args.size] + (["--force"] if args.force else []))
         return int(renderer.run(render_args) or 0)
     finally:
