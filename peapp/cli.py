@@ -29,6 +29,8 @@ CORE_COMMANDS = (
     "peapp.commands.lab",
     "peapp.commands.run",
     "peapp.commands.probe",
+    "peapp.commands.cost",
+    "peapp.commands.temperature",
 )
 ENTRY_POINT_GROUP = "peapp.commands"  # value: a module path, e.g. "ui.commands.render"
 

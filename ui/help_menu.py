@@ -46,6 +46,8 @@ TOUR_SENTENCES = (
     msg("Tour", "Probes: context extension and \"lost in the middle\", measured on the opened checkpoint (issue 15)."),
     msg("Tour", "Run on text: the opened checkpoint run on the user's text, and what its attention does with position."),
     msg("Tour", "Multimodal positions (M-RoPE): text, images and video in one sequence."),
+    msg("Tour", "Measured claims: the article's claims on NoPE's temperature, the cost of relative positions, "
+                "attention sinks and the NoPE ranking, each beside what was measured."),
 )
 
 
@@ -420,5 +422,32 @@ def install(window) -> None:
     i18n.keep(actions[2].setText, msg("Menus", "&Which encoding should I use?"))
     for action in actions:
         menu.insertAction(first, action)
+    menu.insertMenu(first, _claims_menu(window))
     if first is not None:
         menu.insertSeparator(first)
+
+
+def _claims_menu(window):
+    """Help > Measured claims > one entry per claim (two clicks): the panel in that mode, its caption
+    as the entry's status tip (issue 37)."""
+    from PySide6.QtWidgets import QMenu
+
+    from peapp.model_run.claims import CAPTIONS, MODES
+
+    menu = QMenu(window)
+    menu.setObjectName("menuClaims")
+    i18n.keep(menu.setTitle, msg("Menus", "&Measured claims"))
+    for mode, label in MODES.items():
+        action = QAction(window, objectName=f"action_{mode.replace('-', '_')}")
+        i18n.keep(action.setText, label)
+        i18n.keep(action.setStatusTip, CAPTIONS[mode])
+        i18n.keep(action.setToolTip, CAPTIONS[mode])
+        action.triggered.connect(lambda _=False, m=mode: _show_claim(window, m))
+        menu.addAction(action)
+    menu.setToolTipsVisible(True)
+    return menu
+
+
+def _show_claim(window, mode: str) -> None:
+    window.document_model.set_view("claims", mode=mode)
+    _raise_dock(window, "claimsDock")

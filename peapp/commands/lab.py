@@ -36,13 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from peapp.lab.options import TrainSettings as T
 
     parser.add_argument("--task", choices=TASKS, default="copy",
-                        help="copy / reverse a sequence of symbols, associative recall (key–value lookup), or "
-                             "character-level language modelling (lm) on a text")
+                        help="copy / reverse / sort a sequence of symbols, add two numbers (addition), associative "
+                             "recall (key–value lookup), or character-level language modelling (lm) on a text")
     parser.add_argument("--text", default=None,
                         help="lm: UTF-8 text file (default: the bundled text under resources/, if any)")
     parser.add_argument("--encodings", default="all",
                         help="'all' or a comma list of nope, sinusoidal, learned, t5, rope, alibi, rope-pi, "
-                             "rope-ntk, rope-yarn (the rope-* scalings re-evaluate the trained RoPE model)")
+                             "rope-ntk, rope-yarn, nope-temp, nope-logn (the rope-* scalings re-evaluate the trained "
+                             "RoPE model; nope-temp: NoPE with Llama 4's temperature, nope-logn: with log-n scaling); "
+                             "any trained encoding with +rand (rope+rand): randomised positions (Ruoss et al. 2023)")
     parser.add_argument("--train-length", type=int, default=20,
                         help="longest training length (symbols, key–value pairs or characters); training "
                              "samples lengths 1 … this")
@@ -66,6 +68,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", required=True, help="results folder (created; finished runs are kept)")
     parser.add_argument("--yes", action="store_true", help="start even if the grid is estimated to take over an hour")
     parser.add_argument("--json", action="store_true", help="print the summary table as JSON on stdout")
+    parser.add_argument("--preset", choices=("ranking", "temperature"), default=None,
+                        help="run a published comparison instead of one grid (its own tasks, encodings and lengths): "
+                             "ranking (Kazemnejad et al. 2023: copy, reverse, addition, sort × absolute, T5, ALiBi, "
+                             "RoPE, NoPE) or temperature (NoPE, NoPE + Llama 4 temperature, NoPE + log-n); results "
+                             "in OUTPUT/<task>")
+    parser.add_argument("--randomized", action="store_true",
+                        help="with --preset: also train every encoding with randomised positions (Ruoss et al. 2023)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,6 +85,11 @@ def run(args: argparse.Namespace) -> int:
     from peapp.lab import results
     from peapp.lab.train import TrainSettings
 
+    if args.preset:
+        return _run_preset(args)
+    if args.randomized:
+        raise ParameterError("--randomized goes with --preset; for one grid name the encodings with +rand "
+                             "(e.g. --encodings rope+rand,nope+rand).")
     encodings, scalings = lab_grid.parse_encodings(args.encodings)
     settings = TrainSettings()
     overrides = {k: v for k, v in (("steps", args.steps), ("batch_size", args.batch_size),
@@ -128,6 +142,41 @@ def run(args: argparse.Namespace) -> int:
         f"{len(outcome.failed)} failed; results in {args.output} ({time.perf_counter() - progress.started:.0f} s)")
     return 1 if (outcome.failed or outcome.write_error) else 0
 
+
+def _run_preset(args: argparse.Namespace) -> int:
+    from peapp.errors import ParameterError
+    from peapp.lab import presets
+
+    if not 1 <= args.workers <= 256:
+        raise ParameterError("--workers must be between 1 and 256 (one process each).")
+    chosen = presets.preset(args.preset, randomized=args.randomized)
+
+    def say(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    estimate = presets.estimate_seconds(chosen, workers=args.workers)
+    runs = [r for g in chosen.grids() for r in g.runs()]
+    say(f"peapp lab: preset {args.preset}: {len(runs)} runs ({', '.join(chosen.tasks)} × "
+        f"{', '.join(chosen.encodings)}), estimated {_duration(estimate)} at the speed measured just now")
+    if estimate > 3600 and not args.yes:
+        raise ParameterError(f"the preset is estimated to take {_duration(estimate)} (over an hour); pass --yes.")
+    progress = _Progress(runs, say)
+    summaries = presets.run_preset(chosen, args.output, workers=args.workers, on_event=progress)
+    ranking = presets.rank(summaries)
+    elapsed = time.perf_counter() - progress.started
+    if args.json:
+        json.dump({"preset": args.preset, "estimate_seconds": round(estimate, 1), "wall_seconds": round(elapsed, 1),
+                   "summaries": summaries, "ranking": ranking.to_json()}, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        from peapp.lab import results
+
+        for task, summary in summaries.items():
+            sys.stdout.write(f"\n== {task} ==\n" + results.format_table(summary))
+        sys.stdout.write("\n" + presets.format_ranking(ranking))
+    say(f"peapp lab: preset {args.preset} finished in {_duration(elapsed)} (estimated {_duration(estimate)}); "
+        f"results in {args.output}")
+    return 0
 
 
 class _Progress:

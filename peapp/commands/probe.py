@@ -24,8 +24,8 @@ from peapp.errors import ParameterError
 from peapp.model_run.probe_run import VARIANTS
 
 NAME = "probe"
-HELP = ("measure a checkpoint: perplexity vs position under each RoPE scaling, or passkey retrieval by "
-        "needle depth (lost in the middle)")
+HELP = ("measure a checkpoint: perplexity vs position under each RoPE scaling, passkey retrieval by "
+        "needle depth (lost in the middle), or a sliding KV window with and without attention sinks")
 VARIANT_NAMES = tuple(VARIANTS)  # probe_run's table: torch-free, so the parser does not import torch
 ESTIMATE_FROM = 4096  # peapp.model_run.probes.ESTIMATE_FROM
 MAX_TRIALS = 100  # the Probes panel's limit
@@ -77,6 +77,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     pk.add_argument("--seed", type=int, default=0, help="seed of the pass keys")
     pk.add_argument("--variant", default="none", choices=VARIANT_NAMES,
                     help="the RoPE frequencies to run with (none = as trained)")
+    st = sub.add_parser("streaming", formatter_class=fmt,
+                        help="attention sinks: perplexity per window of positions with full context, a sliding KV "
+                             "window of W tokens, and the window plus the first K tokens (Xiao et al. 2024)",
+                        description="StreamingLLM's experiment on a RoPE causal LM: per-position loss with every "
+                                    "query seeing only its own KV cache (one forward pass, a mask per row), positions "
+                                    "as StreamingLLM assigns them inside the cache (sinks 0..K-1, window K..K+W-1).")
+    _common(st)
+    st_source = st.add_mutually_exclusive_group()
+    st_source.add_argument("--text-file", metavar="FILE", help="a UTF-8 text file to measure on")
+    st_source.add_argument("--sample-text", action="store_true",
+                           help="the bundled public-domain sample text (default when no --text-file)")
+    st.add_argument("--length", type=int, default=2048, help="tokens of the text to measure (its start)")
+    st.add_argument("--window", type=int, default=256, help="W: tokens the sliding KV window keeps")
+    st.add_argument("--sinks", type=int, default=4, help="K: first tokens kept beside the window")
+    st.add_argument("--bin", type=int, default=128, help="positions per point of the perplexity curves")
 
 
 def _say(args, text: str) -> None:
@@ -97,7 +112,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.json and args.output:
         raise ParameterError("--json prints numbers and -o draws a figure: give one of them.")
-    if args.probe == "perplexity":
+    if args.probe == "streaming":
+        if not 2 <= args.length <= 32_768:
+            raise ParameterError(f"--length must be between 2 and 32,768 tokens (got {args.length:,}).")
+        if not 1 <= args.window <= 32_768 or not 0 <= args.sinks <= 64 or not 1 <= args.bin <= 32_768:
+            raise ParameterError("--window must be 1 … 32,768, --sinks 0 … 64 and --bin 1 … 32,768.")
+    elif args.probe == "perplexity":
         from peapp.model_run.probe_run import MAX_PROBE_TOKENS
 
         if not 2 <= args.length <= MAX_PROBE_TOKENS:
@@ -122,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
         _say(args, f"peapp probe: {note}")
     if args.probe == "perplexity":
         result, extra = _perplexity(args, loaded)
+    elif args.probe == "streaming":
+        result, extra = _streaming(args, loaded)
     else:
         result, extra = _passkey(args, loaded)
     doc = result.to_json()
@@ -134,6 +156,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     elif args.probe == "perplexity":
         sys.stdout.write(format_perplexity(result))
+    elif args.probe == "streaming":
+        sys.stdout.write(format_streaming(result))
     else:
         sys.stdout.write(format_passkey(result))
     return 0
@@ -172,6 +196,49 @@ def _perplexity(args, loaded):
     result = perplexity_probe(loaded, ids, variants=variants, factor=args.factor, window=args.window,
                               partial=arrived, estimate=estimate)
     return result, {"text": {"source": label, "sha256": text_sha256(text), "file": args.text_file}}
+
+
+def _streaming(args, loaded):
+    from peapp.model_run.probes import tokenize_all
+    from peapp.model_run.streaming import streaming_probe
+    from peapp.model_run.text_run import text_sha256
+
+    text, label = _text(args)
+    ids = tokenize_all(loaded, text, args.length)
+    if len(ids) < args.length:
+        raise ParameterError(f"the text has {len(ids):,} tokens, fewer than --length {args.length:,}: give a longer "
+                             f"text or a shorter length.")
+    ids = ids[:args.length]
+
+    def arrived(result) -> None:
+        c = result.curves[-1]
+        _say(args, f"{c.label}: perplexity {c.perplexity:.2f} over {result.n_tokens:,} tokens ({c.seconds:.0f} s)")
+
+    result = streaming_probe(loaded, ids, window=args.window, sinks=args.sinks, bin=args.bin, partial=arrived)
+    return result, {"text": {"source": label, "sha256": text_sha256(text), "file": args.text_file}}
+
+
+def format_streaming(result) -> str:
+    from peapp.model_run.streaming import REFERENCE
+
+    lines = [f"model: {result.family} ({result.architecture}); {result.n_tokens:,} tokens, KV window "
+             f"{result.window:,}, sinks {result.sinks}; {result.seconds:.0f} s on {result.device}",
+             "positions: StreamingLLM's, by place in the cache (sinks 0..K-1, window K..K+W-1)", "",
+             f"{'curve':<16s} {'ppl':>9s} {'after eviction':>15s}"]
+    for c in result.curves:
+        lines.append(f"{c.label:<16s} {c.perplexity:9.2f} {c.perplexity_between(result.window + 1, result.n_tokens):15.2f}")
+    lines += ["", f"perplexity per window of {result.bin} positions (first position of each window):"]
+    starts = result.curves[0].windowed(result.bin)[0]
+    step = max(1, -(-len(starts) // 12))
+    picks = list(range(0, len(starts), step))
+    lines.append(f"{'position':<16s} " + " ".join(f"{int(starts[i]):>8d}" for i in picks))
+    for c in result.curves:
+        ppl = c.windowed(result.bin)[2]
+        lines.append(f"{c.label:<16s} " + " ".join(f"{ppl[i]:8.1f}" for i in picks))
+    ref = REFERENCE
+    lines += ["", result.verdict(), "reference, " + ref["citation"] + ": perplexity " + ", ".join(
+        f"{k} {v}" for k, v in ref["perplexity"].items()) + f" (cache {ref['cache']}; {ref['text']})"]
+    return "\n".join(lines) + "\n"
 
 
 def _passkey(args, loaded):
@@ -258,7 +325,7 @@ def _renderer(args):
 
     from peapp.cli import ENTRY_POINT_GROUP
 
-    view = f"probe-{args.probe}"
+    view = _view_of(args)
     points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
     if not points:
         raise ParameterError("-o needs the desktop app (peapp's `render` command), which is not installed; "
@@ -275,9 +342,18 @@ def _renderer(args):
     return renderer
 
 
+def _view_of(args) -> str:
+    """The figure a probe draws: the Probes panel's, or for streaming the Measured claims panel's."""
+    return "claims-sinks" if args.probe == "streaming" else f"probe-{args.probe}"
+
+
 def probe_document(args, results_file: str, doc: dict):
     """The session that describes this probe (checkpoint, text, settings, the saved result)."""
     from peapp.document import Document
+
+    if args.probe == "streaming":  # drawn by the Measured claims panel from the saved result
+        return Document().with_checkpoint(os.path.abspath(args.path)).with_view(
+            "claims", mode="claims-sinks", sinks_file=os.path.abspath(results_file))
 
     saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
     values = {"mode": f"probe-{args.probe}", "factor": args.factor, saved: os.path.abspath(results_file)}
@@ -308,7 +384,7 @@ def _render(args, renderer, doc: dict) -> int:
         document.save(session)
         parser = argparse.ArgumentParser()
         renderer.add_arguments(parser)
-        render_args = parser.parse_args([f"probe-{args.probe}", "--session", session, "-o", args.output,
+        render_args = parser.parse_args([_view_of(args), "--session", session, "-o", args.output,
                                          "--size", args.size] + (["--force"] if args.force else []))
         return int(renderer.run(render_args) or 0)
     finally:

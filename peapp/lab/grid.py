@@ -39,6 +39,7 @@ from peapp.lab.options import (  # noqa: F401  (re-exported)
     MODES,
     NOPE_STEP_FACTOR,
     TASKS,
+    base_encoding,
     parse_encodings,
 )
 from peapp.lab.train import (
@@ -125,7 +126,7 @@ class GridSpec:
             raise ParameterError("choose at least one encoding.")
 
     def steps_for(self, encoding: str) -> int:
-        if encoding == "nope":
+        if base_encoding(encoding).startswith("nope"):  # with a temperature or randomised positions too
             return self.nope_steps if self.nope_steps is not None else NOPE_STEP_FACTOR * self.train.steps
         return self.train.steps
 

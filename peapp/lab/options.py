@@ -8,20 +8,43 @@ import sys
 from dataclasses import dataclass
 
 from peapp import schemes
-from peapp.i18n import translate
+from peapp.i18n import msg, translate
 from peapp.errors import ParameterError
 
-TASKS = ("copy", "reverse", "recall", "lm")
+TASKS = ("copy", "reverse", "recall", "lm", "sort", "addition")
 MODES = ("pool", "process", "inline")
-# every scheme the lab's model can train (Shaw's relative keys are the sandbox's only)
-ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")
+ENCODINGS = ("nope", "sinusoidal", "learned", "t5", "rope", "alibi")  # "all"
+# NoPE with a temperature on its logits, asked for by name (not in "all"): Llama 4's
+# attn_temperature_tuning (peapp.encodings.nope.temperature_scale) and Scalable-Softmax's s·log n
+EXTRA_ENCODINGS = ("nope-temp", "nope-logn")
+# Ruoss et al. 2023's randomised positions for any encoding: "<encoding>+rand"
+RANDOMIZED = "+rand"
 # RoPE frequencies changed at evaluation time (the trained RoPE model, no retraining):
 # name → RopeSpec.rope_type.
 ROPE_SCALINGS = {"pi": "linear", "ntk": "ntk", "yarn": "yarn"}
 CONFIRM_SECONDS = 3600.0  # a grid estimated longer than this asks first (the CLI and the panel)
 LABELS = {**{encoding: schemes.get(encoding).name for encoding in ENCODINGS},
-          "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK", "rope-yarn": "RoPE + YaRN"}
-ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS)
+          "rope-pi": "RoPE + PI", "rope-ntk": "RoPE + NTK",
+          "rope-yarn": "RoPE + YaRN", "nope-temp": msg("LabOptions", "NoPE + Llama 4 temperature"),
+          "nope-logn": msg("LabOptions", "NoPE + log-n scaling")}
+LABELS.update({  # the randomised-positions variants, spelled out (a marked text cannot be built)
+    "nope+rand": msg("LabOptions", "NoPE, randomised positions"),
+    "sinusoidal+rand": msg("LabOptions", "Sinusoidal, randomised positions"),
+    "learned+rand": msg("LabOptions", "Learned absolute, randomised positions"),
+    "t5+rand": msg("LabOptions", "T5 relative bias, randomised positions"),
+    "rope+rand": msg("LabOptions", "RoPE, randomised positions"),
+    "alibi+rand": msg("LabOptions", "ALiBi, randomised positions"),
+    "nope-temp+rand": msg("LabOptions", "NoPE + Llama 4 temperature, randomised positions"),
+    "nope-logn+rand": msg("LabOptions", "NoPE + log-n scaling, randomised positions")})
+ALL_VARIANTS = ENCODINGS + tuple(f"rope-{s}" for s in ROPE_SCALINGS) + EXTRA_ENCODINGS
+TRAINED = ENCODINGS + EXTRA_ENCODINGS + tuple(e + RANDOMIZED for e in ENCODINGS + EXTRA_ENCODINGS)
+
+
+def base_encoding(name: str) -> str:
+    """The position scheme of a trained encoding name: "rope+rand" → "rope"."""
+    return name[:-len(RANDOMIZED)] if name.endswith(RANDOMIZED) else name
+
+
 MAX_EVAL_LENGTH = 4096
 
 
@@ -34,12 +57,13 @@ def parse_encodings(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
                                             "rope,alibi,rope-yarn."))
     if names == ["all"]:
         return ENCODINGS, tuple(ROPE_SCALINGS)
-    bad = [n for n in names if n not in ALL_VARIANTS]
+    bad = [n for n in names if n not in ALL_VARIANTS and n not in TRAINED]
     if bad:
-        raise ParameterError(translate("LabOptions", "unknown encoding {bad}; choose from all, {allowed}.").format(
+        raise ParameterError(translate("LabOptions", "unknown encoding {bad}; choose from all, {allowed} (any of "
+                                                     "them with +rand: randomised positions).").format(
             bad=", ".join(bad), allowed=", ".join(ALL_VARIANTS)))
     scalings = tuple(s for s in ROPE_SCALINGS if f"rope-{s}" in names)
-    trained = tuple(e for e in ENCODINGS if e in names or (e == "rope" and scalings))
+    trained = tuple(e for e in TRAINED if e in names or (e == "rope" and scalings))
     return trained, scalings
 
 

@@ -41,7 +41,7 @@ FORMAT_VERSION = 1
 # What config.json says for each encoding (position_embedding_type is the key peapp and
 # transformers' BERT-family configs use).
 _POSITION_TYPE = {"nope": "none", "sinusoidal": "sinusoidal", "learned": "absolute", "t5": "t5_relative_bias",
-                  "rope": "rotary", "alibi": "alibi"}
+                  "rope": "rotary", "alibi": "alibi", "nope-temp": "none", "nope-logn": "none"}
 
 
 def hf_config(cfg: ModelConfig, spec: RunSpec | None = None) -> dict[str, Any]:
@@ -51,12 +51,14 @@ def hf_config(cfg: ModelConfig, spec: RunSpec | None = None) -> dict[str, Any]:
         "position_embedding_type": _POSITION_TYPE[cfg.encoding],
         "hidden_size": cfg.d_model, "num_attention_heads": cfg.n_heads, "num_hidden_layers": cfg.n_layers,
         "intermediate_size": cfg.d_ff, "vocab_size": cfg.vocab_size, "is_decoder": cfg.causal,
-        "max_position_embeddings": cfg.max_positions,
+        "max_position_embeddings": cfg.position_rows if cfg.encoding == "learned" else cfg.max_positions,
     }
     if cfg.encoding == "rope":
         out.update(rope_theta=cfg.rope_base, head_dim=cfg.head_dim)
     elif cfg.encoding == "sinusoidal":
         out.update(sinusoidal_base=cfg.sinusoidal_base, sinusoidal_layout="interleaved")
+    elif cfg.encoding == "nope-temp":  # Llama 4's keys for its NoPE layers' temperature
+        out.update(attn_temperature_tuning=True, attn_scale=cfg.temperature_attn_scale, floor_scale=cfg.floor_scale)
     elif cfg.encoding == "t5":
         out.update(relative_attention_num_buckets=cfg.t5_buckets, relative_attention_max_distance=cfg.t5_max_distance)
     out["peapp_lab"] = {"format_version": FORMAT_VERSION, "model": cfg.to_dict(),

@@ -1,4 +1,5 @@
-"""Synthetic tasks for the training lab: copy, reverse, associative recall, character-level LM.
+"""Synthetic tasks for the training lab: copy, reverse, sort, addition, associative recall,
+character-level LM (copy, reverse, sort and addition are tasks of Kazemnejad et al. 2023).
 
 Every task is a generator of fixed-seed batches for a causal decoder: ``inputs`` [B, T] and
 ``targets`` [B, T] (the next token, or ``IGNORE`` where no loss is taken).  A task's *length*
@@ -80,6 +81,9 @@ class _SeqTask(Task):
         i = j - n - 2  # index into the output
         source = (n - 1 - i) if self.name == "reverse" else i
         xs = x.gather(1, (j - 1).clamp(0, longest - 1).expand(batch, -1))
+        if self.name == "sort":  # the first n symbols in ascending order (padding sorts last)
+            cols = torch.arange(longest).reshape(1, -1)
+            x = torch.where(cols < n, x, torch.full_like(x, _SPECIAL + self.n_symbols)).sort(dim=1).values
         ys = x.gather(1, source.clamp(0, longest - 1))
         seq = torch.full((batch, 2 * longest + 2), PAD, dtype=torch.long)
         seq[:, 0] = BOS
@@ -96,6 +100,47 @@ def copy_task(n_symbols: int = 16) -> Task:
 
 def reverse_task(n_symbols: int = 16) -> Task:
     return _SeqTask("reverse", n_symbols)
+
+
+def sort_task(n_symbols: int = 16) -> Task:
+    """BOS x₁…xₙ SEP then the same symbols in ascending order (repeats kept)."""
+    return _SeqTask("sort", n_symbols)
+
+
+@dataclass(frozen=True)
+class AdditionTask(Task):
+    """Addition of two n-digit numbers: BOS a₁…aₙ + b₁…bₙ SEP c₁…cₙ₊₁, digits least significant
+    first (the order in which carries are computed, as in Kazemnejad et al.'s scratchpad-free
+    setting); loss and exact match on the n + 1 digits of the sum.  3n + 3 input positions."""
+
+    name: str = "addition"
+
+    @property
+    def vocab_size(self) -> int:
+        return _SPECIAL + 11  # ten digits and "+"
+
+    def positions(self, length: int) -> int:
+        return 3 * length + 3
+
+    def batch(self, generator: torch.Generator, lengths: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        lengths = lengths.to(torch.long)
+        batch, n = len(lengths), int(lengths.max())
+        if int(lengths.min()) != n:
+            raise ParameterError("an addition batch has one length (its numbers have that many digits).")
+        a = torch.randint(0, 10, (batch, n), generator=generator)
+        b = torch.randint(0, 10, (batch, n), generator=generator)
+        digits = torch.zeros(batch, n + 1, dtype=torch.long)
+        carry = torch.zeros(batch, dtype=torch.long)
+        for i in range(n):  # least significant first
+            total = a[:, i] + b[:, i] + carry
+            digits[:, i], carry = total % 10, total // 10
+        digits[:, n] = carry
+        plus = torch.full((batch, 1), _SPECIAL + 10, dtype=torch.long)
+        seq = torch.cat((torch.full((batch, 1), BOS, dtype=torch.long), a + _SPECIAL, plus, b + _SPECIAL,
+                         torch.full((batch, 1), SEP, dtype=torch.long), digits + _SPECIAL), dim=1)
+        targets = torch.full_like(seq, IGNORE)
+        targets[:, 2 * n + 3:] = seq[:, 2 * n + 3:]
+        return seq[:, :-1], targets[:, 1:]
 
 
 @dataclass(frozen=True)
@@ -204,6 +249,10 @@ def make_task(name: str, text: str | Path | None = None) -> Task:
         return copy_task()
     if name == "reverse":
         return reverse_task()
+    if name == "sort":
+        return sort_task()
+    if name == "addition":
+        return AdditionTask()
     if name == "recall":
         return RecallTask()
     if name == "lm":

@@ -19,7 +19,6 @@ import torch
 from peapp.errors import ParameterError
 from peapp.jobs import Cancelled
 from peapp.lab.model import (
-    ENCODINGS,
     LABELS,
     ROPE_SCALINGS,
     LabModel,
@@ -27,7 +26,7 @@ from peapp.lab.model import (
     check_fits,
     loss_of,
 )
-from peapp.lab.options import TrainSettings
+from peapp.lab.options import RANDOMIZED, TRAINED, TrainSettings, base_encoding
 from peapp.lab.tasks import IGNORE, TASKS, Task, TextTask, make_task
 
 ProgressFn = Callable[[int, int, float], None]  # (step, steps, loss)
@@ -53,8 +52,8 @@ class RunSpec:
     def __post_init__(self) -> None:
         if self.task not in TASKS:
             raise ParameterError(f"unknown task {self.task!r}; choose one of {', '.join(TASKS)}.")
-        if self.encoding not in ENCODINGS:
-            raise ParameterError(f"unknown encoding {self.encoding!r}; choose one of {', '.join(ENCODINGS)}.")
+        if self.encoding not in TRAINED:
+            raise ParameterError(f"unknown encoding {self.encoding!r}; choose one of {', '.join(TRAINED)}.")
         if self.train_length < 1:
             raise ParameterError(f"training length must be at least 1 (got {self.train_length}).")
         if not self.eval_lengths or min(self.eval_lengths) < 1:
@@ -106,9 +105,15 @@ def build_task(spec: RunSpec) -> Task:
 
 
 def model_config(spec: RunSpec, task: Task) -> ModelConfig:
-    return ModelConfig(encoding=spec.encoding, vocab_size=task.vocab_size,
-                       max_positions=task.positions(spec.train_length), n_layers=spec.n_layers,
-                       d_model=spec.d_model, n_heads=spec.n_heads, d_ff=4 * spec.d_model)
+    """The model of ``spec``; "<encoding>+rand" draws its positions from twice the positions of
+    the longest sequence it meets (Ruoss et al. 2023 draw from a range well past the test lengths)."""
+    trained = task.positions(spec.train_length)
+    randomized = 0
+    if spec.encoding.endswith(RANDOMIZED):
+        randomized = 2 * max(trained, task.positions(max(spec.eval_lengths)))
+    return ModelConfig(encoding=base_encoding(spec.encoding), vocab_size=task.vocab_size,
+                       max_positions=trained, n_layers=spec.n_layers,
+                       d_model=spec.d_model, n_heads=spec.n_heads, d_ff=4 * spec.d_model, randomized_max=randomized)
 
 
 def _learning_rate(settings: TrainSettings, step: int) -> float:
@@ -184,7 +189,7 @@ def evaluate(model: LabModel, task: Task, spec: RunSpec,
             else:
                 if should_stop is not None and should_stop():
                     raise Cancelled(f"{spec.run_id} cancelled while evaluating")
-                scaling = variant.split("-", 1)[1] if "-" in variant else None
+                scaling = variant.split("-", 1)[1] if variant.startswith("rope-") else None
                 entry["value"] = _metric(model, task, batches, scaling)
             out[variant].append(entry)
     return out

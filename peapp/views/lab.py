@@ -13,7 +13,8 @@ from peapp.params import param
 from peapp.views.base import ViewSpec, register
 
 TASK_LABELS = {"copy": msg("LabPanel", "Copy"), "reverse": msg("LabPanel", "Reverse"), "recall": msg("LabPanel", "Associative recall"),
-               "lm": msg("LabPanel", "Character LM (bundled text)")}
+               "lm": msg("LabPanel", "Character LM (bundled text)"), "sort": msg("LabPanel", "Sort"),
+               "addition": msg("LabPanel", "Addition")}
 
 
 @register
@@ -28,8 +29,10 @@ class LabView(ViewSpec):
     # the list of names is spelled out: a marked text cannot be built (options.ALL_VARIANTS, kept equal by a test)
     encodings: str = param("all", msg("LabPanel", "encodings"),
                            help=msg("LabPanel", "'all', or a comma list of nope, sinusoidal, learned, t5, rope, alibi, rope-pi, "
-                                         "rope-ntk, rope-yarn (rope-pi / rope-ntk / rope-yarn rescale the trained RoPE "
-                                         "model at evaluation, without retraining)"))
+                                         "rope-ntk, rope-yarn, nope-temp, nope-logn (rope-pi / rope-ntk / rope-yarn rescale "
+                                         "the trained RoPE model at evaluation, without retraining; nope-temp: NoPE with "
+                                         "Llama 4's attention temperature, nope-logn: with log-n scaling; any trained "
+                                         "one with +rand: randomised positions, Ruoss et al. 2023)"))
     train_length: int = param(20, msg("LabPanel", "training length"), minimum=2, maximum=512, step=1,
                               help=msg("LabPanel", "Training sequences are drawn with lengths up to this"))
     eval_lengths: str = param("10,20,25,30,40", msg("LabPanel", "evaluation lengths"),

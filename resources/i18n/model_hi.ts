@@ -733,6 +733,217 @@
     </message>
 </context>
 <context>
+    <name>Claims</name>
+    <message>
+        <source>NoPE temperature</source>
+        <translation>NoPE टेम्परेचर</translation>
+    </message>
+    <message>
+        <source>Cost of positions</source>
+        <translation>पोज़िशन्स की लागत</translation>
+    </message>
+    <message>
+        <source>Attention sinks</source>
+        <translation>अटेंशन सिंक्स</translation>
+    </message>
+    <message>
+        <source>NoPE ranking</source>
+        <translation>NoPE रैंकिंग</translation>
+    </message>
+    <message>
+        <source>NoPE with temperature tuning: Llama 4&apos;s query scale by position and what it does to a NoPE layer&apos;s attention entropy</source>
+        <translation>टेम्परेचर ट्यूनिंग के साथ NoPE: पोज़िशन के अनुसार Llama 4 का क्वेरी स्केल, और वह NoPE लेयर की अटेंशन एन्ट्रॉपी पर क्या असर डालता है</translation>
+    </message>
+    <message>
+        <source>The memory and time each position scheme costs, measured, beside the article&apos;s claim about relative encodings</source>
+        <translation>हर पोज़िशन स्कीम की मेमोरी और समय की लागत, मापी हुई, रिलेटिव एनकोडिंग्स के बारे में लेख के दावे के साथ</translation>
+    </message>
+    <message>
+        <source>Attention sinks: perplexity with a sliding KV window, with and without the first tokens kept (StreamingLLM)</source>
+        <translation>अटेंशन सिंक्स: स्लाइडिंग KV विंडो के साथ पर्प्लेक्सिटी, पहले टोकन्स रखे जाने के साथ और बिना (StreamingLLM)</translation>
+    </message>
+    <message>
+        <source>Which encodings generalise by length: the lab&apos;s ranking beside Kazemnejad et al. 2023&apos;s</source>
+        <translation>कौन-सी एनकोडिंग्स लंबाई के साथ सामान्यीकरण करती हैं: लैब की रैंकिंग Kazemnejad et al. 2023 की रैंकिंग के साथ</translation>
+    </message>
+    <message>
+        <source>unknown mode {mode}.</source>
+        <translation>अज्ञात मोड {mode}।</translation>
+    </message>
+    <message>
+        <source>The open checkpoint is not a Llama 4 model with NoPE layers: seeded random q and k are shown.</source>
+        <translation>खुला चेकपॉइंट NoPE लेयर्स वाला Llama 4 मॉडल नहीं है: सीड किए गए रैंडम q और k दिखाए गए हैं।</translation>
+    </message>
+    <message>
+        <source>Query scale by position</source>
+        <translation>पोज़िशन के अनुसार क्वेरी स्केल</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>पोज़िशन</translation>
+    </message>
+    <message>
+        <source>multiplier</source>
+        <translation>गुणक</translation>
+    </message>
+    <message>
+        <source>Llama 4 (attn_scale {a:g}, floor_scale {f:g})</source>
+        <translation>Llama 4 (attn_scale {a:g}, floor_scale {f:g})</translation>
+    </message>
+    <message>
+        <source>log-n, s = {s:g}</source>
+        <translation>log-n, s = {s:g}</translation>
+    </message>
+    <message>
+        <source>NoPE layer {layer}: attention entropy ({source})</source>
+        <translation>NoPE लेयर {layer}: अटेंशन एन्ट्रॉपी ({source})</translation>
+    </message>
+    <message>
+        <source>query position</source>
+        <translation>क्वेरी पोज़िशन</translation>
+    </message>
+    <message>
+        <source>entropy (nats)</source>
+        <translation>एन्ट्रॉपी (nats)</translation>
+    </message>
+    <message>
+        <source>without the scale</source>
+        <translation>स्केल के बिना</translation>
+    </message>
+    <message>
+        <source>with the scale</source>
+        <translation>स्केल के साथ</translation>
+    </message>
+    <message>
+        <source>uniform over the keys, ln(p + 1)</source>
+        <translation>सभी कीज़ पर एकसमान, ln(p + 1)</translation>
+    </message>
+    <message>
+        <source>; steps at every multiple of floor_scale (dotted lines), parameters from {source}.</source>
+        <translation>; floor_scale के हर गुणज पर स्टेप (बिंदुदार रेखाएँ), पैरामीटर्स {source} से।</translation>
+    </message>
+    <message>
+        <source>choose a saved cost measurement: run `peapp cost --json &gt; cost.json` and give that file.</source>
+        <translation>सहेजा हुआ लागत माप चुनें: `peapp cost --json &gt; cost.json` चलाएँ और वह फ़ाइल दें।</translation>
+    </message>
+    <message>
+        <source>{path} is not a saved cost measurement (peapp cost --json).</source>
+        <translation>{path} सहेजा हुआ लागत माप (peapp cost --json) नहीं है।</translation>
+    </message>
+    <message>
+        <source>Peak memory of a full forward (lab model)</source>
+        <translation>पूरे फ़ॉरवर्ड की अधिकतम मेमोरी (लैब मॉडल)</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>टोकन्स</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>Time per generated token with a KV cache (lab model)</source>
+        <translation>KV कैश के साथ हर जनरेट किए गए टोकन का समय (लैब मॉडल)</translation>
+    </message>
+    <message>
+        <source>tokens in the cache</source>
+        <translation>कैश में टोकन्स</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>{scheme} (predicted, not run)</source>
+        <translation>{scheme} (अनुमानित, चलाया नहीं गया)</translation>
+    </message>
+    <message>
+        <source>Claim: {claim}</source>
+        <translation>दावा: {claim}</translation>
+    </message>
+    <message>
+        <source>Measured: {verdict}</source>
+        <translation>मापा गया: {verdict}</translation>
+    </message>
+    <message>
+        <source>choose a saved streaming probe: run `peapp probe streaming MODEL --json &gt; sinks.json` and give that file.</source>
+        <translation>सहेजा हुआ स्ट्रीमिंग प्रोब चुनें: `peapp probe streaming MODEL --json &gt; sinks.json` चलाएँ और वह फ़ाइल दें।</translation>
+    </message>
+    <message>
+        <source>Perplexity per {bin} positions: KV window {w}, {k} sinks</source>
+        <translation>हर {bin} पोज़िशन्स पर पर्प्लेक्सिटी: KV विंडो {w}, {k} सिंक्स</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>पर्प्लेक्सिटी</translation>
+    </message>
+    <message>
+        <source>full context</source>
+        <translation>पूरा कॉन्टेक्स्ट</translation>
+    </message>
+    <message>
+        <source>window only</source>
+        <translation>केवल विंडो</translation>
+    </message>
+    <message>
+        <source>window + first tokens (sinks)</source>
+        <translation>विंडो + पहले टोकन्स (सिंक्स)</translation>
+    </message>
+    <message>
+        <source>Positions inside the cache as StreamingLLM assigns them (sinks 0…K−1, window after them). Reference, drawn as the paper&apos;s (another model and text): {citation}: perplexity {full} full, {window} window, {sinks} with 4 sinks.</source>
+        <translation>कैश के भीतर पोज़िशन्स वैसे ही जैसे StreamingLLM देता है (सिंक्स 0…K−1, उनके बाद विंडो)। संदर्भ, पेपर के रूप में दिखाया गया (दूसरा मॉडल और टेक्स्ट): {citation}: पर्प्लेक्सिटी पूरा {full}, विंडो {window}, 4 सिंक्स के साथ {sinks}।</translation>
+    </message>
+    <message>
+        <source>choose the folder of a ranking run: `peapp lab --preset ranking -o FOLDER` (a task per subfolder).</source>
+        <translation>रैंकिंग रन का फ़ोल्डर चुनें: `peapp lab --preset ranking -o FOLDER` (हर टास्क का एक सबफ़ोल्डर)।</translation>
+    </message>
+    <message>
+        <source>{folder} holds no finished ranking runs.</source>
+        <translation>{folder} में कोई पूरा हुआ रैंकिंग रन नहीं है।</translation>
+    </message>
+    <message>
+        <source>absolute</source>
+        <translation>एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>Exact match past the training length, per task</source>
+        <translation>ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच, हर टास्क के लिए</translation>
+    </message>
+    <message>
+        <source>exact match</source>
+        <translation>एक्ज़ैक्ट मैच</translation>
+    </message>
+    <message>
+        <source>Mean rank over the tasks (1 = best)</source>
+        <translation>टास्क्स पर औसत रैंक (1 = सबसे अच्छा)</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>रैंक</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>यहाँ</translation>
+    </message>
+    <message>
+        <source>Kazemnejad et al. 2023 (the paper&apos;s)</source>
+        <translation>Kazemnejad et al. 2023 (पेपर का)</translation>
+    </message>
+    <message>
+        <source>The papers&apos; results are drawn as the papers&apos;: another scale and setting ({setting}); Ruoss et al. 2023: {ruoss}</source>
+        <translation>पेपर्स के परिणाम पेपर्स के रूप में दिखाए गए हैं: दूसरा पैमाना और सेटिंग ({setting}); Ruoss et al. 2023: {ruoss}</translation>
+    </message>
+    <message>
+        <source>the saved cost measurement is damaged ({what}); run peapp cost again.</source>
+        <translation>सहेजा हुआ लागत माप ख़राब है ({what}); peapp cost फिर से चलाएँ।</translation>
+    </message>
+</context>
+<context>
     <name>Lab</name>
     <message>
         <source>exact match (share of sequences)</source>
@@ -958,12 +1169,52 @@
 <context>
     <name>LabOptions</name>
     <message>
+        <source>NoPE + Llama 4 temperature</source>
+        <translation>NoPE + Llama 4 टेम्परेचर</translation>
+    </message>
+    <message>
+        <source>NoPE + log-n scaling</source>
+        <translation>NoPE + log-n स्केलिंग</translation>
+    </message>
+    <message>
+        <source>NoPE, randomised positions</source>
+        <translation>NoPE, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>Sinusoidal, randomised positions</source>
+        <translation>साइनुसॉइडल, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>Learned absolute, randomised positions</source>
+        <translation>लर्न्ड एब्सोल्यूट, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>T5 relative bias, randomised positions</source>
+        <translation>T5 रिलेटिव बायस, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>RoPE, randomised positions</source>
+        <translation>RoPE, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>ALiBi, randomised positions</source>
+        <translation>ALiBi, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>NoPE + Llama 4 temperature, randomised positions</source>
+        <translation>NoPE + Llama 4 टेम्परेचर, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>NoPE + log-n scaling, randomised positions</source>
+        <translation>NoPE + log-n स्केलिंग, रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
         <source>no encodings given; use &apos;all&apos; or a comma list such as rope,alibi,rope-yarn.</source>
         <translation>कोई एनकोडिंग नहीं दी गई; &apos;all&apos; या कॉमा से अलग सूची दें, जैसे rope,alibi,rope-yarn।</translation>
     </message>
     <message>
-        <source>unknown encoding {bad}; choose from all, {allowed}.</source>
-        <translation>अज्ञात एनकोडिंग {bad}; इनमें से चुनें: all, {allowed}।</translation>
+        <source>unknown encoding {bad}; choose from all, {allowed} (any of them with +rand: randomised positions).</source>
+        <translation>अज्ञात एनकोडिंग {bad}; all, {allowed} में से चुनें (इनमें से कोई भी +rand के साथ: रैंडम पोज़िशन्स)।</translation>
     </message>
     <message>
         <source>evaluation length {value} is not a whole number; give a comma list such as 10,20,30,40.</source>
@@ -1009,6 +1260,14 @@
         <translation>कैरेक्टर LM (साथ आया टेक्स्ट)</translation>
     </message>
     <message>
+        <source>Sort</source>
+        <translation>सॉर्ट</translation>
+    </message>
+    <message>
+        <source>Addition</source>
+        <translation>जोड़</translation>
+    </message>
+    <message>
         <source>task</source>
         <translation>टास्क</translation>
     </message>
@@ -1021,8 +1280,8 @@
         <translation>एनकोडिंग्स</translation>
     </message>
     <message>
-        <source>&apos;all&apos;, or a comma list of nope, sinusoidal, learned, t5, rope, alibi, rope-pi, rope-ntk, rope-yarn (rope-pi / rope-ntk / rope-yarn rescale the trained RoPE model at evaluation, without retraining)</source>
-        <translation>&apos;ALL&apos; (सभी), या कॉमा से अलग सूची: NOPE, SINUSOIDAL, LEARNED, T5, ROPE, ALIBI, ROPE-PI, ROPE-NTK, ROPE-YARN (छोटे-बड़े अक्षर एक समान; ROPE-PI / ROPE-NTK / ROPE-YARN ट्रेन किए गए RoPE मॉडल को मूल्यांकन के समय दोबारा स्केल करते हैं, फिर से ट्रेन किए बिना)</translation>
+        <source>&apos;all&apos;, or a comma list of nope, sinusoidal, learned, t5, rope, alibi, rope-pi, rope-ntk, rope-yarn, nope-temp, nope-logn (rope-pi / rope-ntk / rope-yarn rescale the trained RoPE model at evaluation, without retraining; nope-temp: NoPE with Llama 4&apos;s attention temperature, nope-logn: with log-n scaling; any trained one with +rand: randomised positions, Ruoss et al. 2023)</source>
+        <translation>&apos;all&apos;, या nope, sinusoidal, learned, t5, rope, alibi, rope-pi, rope-ntk, rope-yarn, nope-temp, nope-logn की कॉमा सूची (rope-pi / rope-ntk / rope-yarn ट्रेन किए गए RoPE मॉडल को इवैल्युएशन के समय, दोबारा ट्रेनिंग के बिना, रीस्केल करते हैं; nope-temp: Llama 4 के अटेंशन टेम्परेचर के साथ NoPE, nope-logn: log-n स्केलिंग के साथ; ट्रेन की गई कोई भी एनकोडिंग +rand के साथ: रैंडम पोज़िशन्स, Ruoss et al. 2023)</translation>
     </message>
     <message>
         <source>training length</source>
@@ -1087,6 +1346,69 @@
     <message>
         <source>d_model {d_model} / {heads} heads must be a whole, even head width; change d_model or the head count.</source>
         <translation>d_model {d_model} / {heads} हेड्स से पूरी, सम हेड-चौड़ाई आनी चाहिए; d_model या हेड्स की संख्या बदलें।</translation>
+    </message>
+</context>
+<context>
+    <name>LabPresets</name>
+    <message>
+        <source>decoder-only, about 100 M parameters, synthetic tasks (copy, reverse, addition, sorting, …) trained on short instances and tested on longer ones</source>
+        <translation>केवल-डिकोडर, लगभग 10 करोड़ पैरामीटर्स, सिंथेटिक टास्क्स (copy, reverse, addition, sorting, …) छोटे उदाहरणों पर ट्रेन और लंबे उदाहरणों पर टेस्ट</translation>
+    </message>
+    <message>
+        <source>NoPE ranks best on average over the tasks, ahead of T5&apos;s relative bias, ALiBi, RoPE and absolute positions.</source>
+        <translation>टास्क्स पर औसतन NoPE सबसे ऊपर रहती है, T5 के रिलेटिव बायस, ALiBi, RoPE और एब्सोल्यूट पोज़िशन्स से आगे।</translation>
+    </message>
+    <message>
+        <source>encoder models on 15 algorithmic tasks, trained on lengths ≤ 40, tested on 41 … 500</source>
+        <translation>15 एल्गोरिदमिक टास्क्स पर एनकोडर मॉडल, लंबाई ≤ 40 पर ट्रेन, 41 … 500 पर टेस्ट</translation>
+    </message>
+    <message>
+        <source>randomised positions raise test accuracy on unseen lengths by 12.0 % on average over 15 tasks.</source>
+        <translation>रैंडम पोज़िशन्स अनदेखी लंबाइयों पर टेस्ट सटीकता को 15 टास्क्स पर औसतन 12.0 % बढ़ाती हैं।</translation>
+    </message>
+    <message>
+        <source>Length generalisation ranking (Kazemnejad et al. 2023)</source>
+        <translation>लंबाई सामान्यीकरण रैंकिंग (Kazemnejad et al. 2023)</translation>
+    </message>
+    <message>
+        <source>NoPE with a temperature (Llama 4, log-n)</source>
+        <translation>टेम्परेचर के साथ NoPE (Llama 4, log-n)</translation>
+    </message>
+    <message>
+        <source>unknown preset {name}; choose from {allowed}.</source>
+        <translation>अज्ञात प्रीसेट {name}; {allowed} में से चुनें।</translation>
+    </message>
+    <message>
+        <source>Nothing to rank: no encoding learned {tasks} at the training length (exact match below {share:.0%}); train longer.</source>
+        <translation>रैंक करने को कुछ नहीं: कोई एनकोडिंग ट्रेनिंग लंबाई पर {tasks} नहीं सीख पाई (एक्ज़ैक्ट मैच {share:.0%} से कम); अधिक देर ट्रेन करें।</translation>
+    </message>
+    <message>
+        <source>Nothing finished to rank yet.</source>
+        <translation>रैंक करने के लिए अभी कुछ पूरा नहीं हुआ।</translation>
+    </message>
+    <message>
+        <source>Local ranking past the training length: {order}; NoPE was not run, so Kazemnejad et al.&apos;s finding ({paper}) is not tested.</source>
+        <translation>ट्रेनिंग लंबाई से आगे स्थानीय रैंकिंग: {order}; NoPE नहीं चलाई गई, इसलिए Kazemnejad et al. का निष्कर्ष ({paper}) जाँचा नहीं गया।</translation>
+    </message>
+    <message>
+        <source>Agrees only in part with Kazemnejad et al. 2023: NoPE shares the best mean rank with {tied} here (local order {order}; the paper&apos;s {paper}).</source>
+        <translation>Kazemnejad et al. 2023 से केवल आंशिक रूप से सहमत: यहाँ NoPE सबसे अच्छी औसत रैंक {tied} के साथ साझा करती है (स्थानीय क्रम {order}; पेपर का {paper})।</translation>
+    </message>
+    <message>
+        <source>Agrees with Kazemnejad et al. 2023: NoPE ranks best on average here too (local order {order}; the paper&apos;s {paper}).</source>
+        <translation>Kazemnejad et al. 2023 से सहमत: यहाँ भी NoPE औसतन सबसे ऊपर है (स्थानीय क्रम {order}; पेपर का {paper})।</translation>
+    </message>
+    <message>
+        <source>Does not agree with Kazemnejad et al. 2023: NoPE is not best on average here (local order {order}; the paper&apos;s {paper}).</source>
+        <translation>Kazemnejad et al. 2023 से सहमत नहीं: यहाँ NoPE औसतन सबसे ऊपर नहीं है (स्थानीय क्रम {order}; पेपर का {paper})।</translation>
+    </message>
+    <message>
+        <source>Left out: {tasks}, which no encoding learned at the training length (exact match below {share:.0%}).</source>
+        <translation>छोड़े गए: {tasks}, जिन्हें कोई एनकोडिंग ट्रेनिंग लंबाई पर नहीं सीख पाई (एक्ज़ैक्ट मैच {share:.0%} से कम)।</translation>
+    </message>
+    <message>
+        <source>Randomised positions change the mean exact match past the training length by {gain:+.1f} points here (Ruoss et al. 2023: +12.0 % over 15 tasks).</source>
+        <translation>यहाँ रैंडम पोज़िशन्स ट्रेनिंग लंबाई से आगे औसत एक्ज़ैक्ट मैच को {gain:+.1f} अंक बदलती हैं (Ruoss et al. 2023: 15 टास्क्स पर +12.0 %)।</translation>
     </message>
 </context>
 <context>
@@ -2090,6 +2412,10 @@
         <translation>इसके टर्म्स की तुलना के लिए इस लेयर और हेड पर चलाएँ</translation>
     </message>
     <message>
+        <source>Layer {layer} has no position encoding of its own (NoPE): there is no rotation to remove.</source>
+        <translation>लेयर {layer} का अपना कोई पोज़िशन एनकोडिंग नहीं है (NoPE): हटाने के लिए कोई रोटेशन नहीं है।</translation>
+    </message>
+    <message>
         <source>No position term to separate for a {scheme} model</source>
         <translation>{scheme} मॉडल में अलग करने लायक कोई पोज़िशन टर्म नहीं</translation>
     </message>
@@ -2184,10 +2510,6 @@
     <message>
         <source>Left: the chosen layer in orange, the other layers grey; right: every layer (rows) × pair (columns, shortest wavelength left). For each rotary pair: mean over tokens of ‖q_pair‖ × mean of ‖k_pair‖ (mean over heads), as a share of the layer&apos;s total — which frequencies carry the q·k score (Barbero et al. 2024). Red dashed: trained context {context}; green dotted: this run&apos;s {n} tokens. Pairs with wavelengths beyond the context barely rotate: semantic channels.</source>
         <translation>बाएँ: चुनी गई लेयर नारंगी में, बाक़ी लेयर्स धूसर; दाएँ: हर लेयर (पंक्तियाँ) × जोड़ा (कॉलम, सबसे छोटी वेवलेंथ बाईं ओर)। हर रोटरी जोड़े के लिए: टोकन्स पर ‖q_pair‖ का औसत × ‖k_pair‖ का औसत (हेड्स पर औसत), लेयर के कुल के हिस्से के रूप में — कौन-सी फ़्रीक्वेंसीज़ q·k स्कोर ढोती हैं (Barbero et al. 2024)। लाल डैश: ट्रेनिंग का कॉन्टेक्स्ट {context}; हरी बिंदुदार: इस रन के {n} टोकन्स। जिन जोड़ों की वेवलेंथ कॉन्टेक्स्ट से बड़ी है वे मुश्किल से घूमते हैं: सिमैंटिक चैनल।</translation>
-    </message>
-    <message>
-        <source>Layer {layer} has no position encoding of its own (NoPE): there is no rotation to remove.</source>
-        <translation>लेयर {layer} का अपना कोई पोज़िशन एनकोडिंग नहीं है (NoPE): हटाने के लिए कोई रोटेशन नहीं है।</translation>
     </message>
     <message>
         <source>This scheme ({scheme}) has no separable position term.</source>
@@ -2387,6 +2709,33 @@
     <message>
         <source>Text = file needs a file: open a .txt file.</source>
         <translation>टेक्स्ट = फ़ाइल के लिए फ़ाइल चाहिए: कोई .txt फ़ाइल खोलें।</translation>
+    </message>
+</context>
+<context>
+    <name>Streaming</name>
+    <message>
+        <source>The text is not longer than the window: nothing is evicted, so the three curves are the same; choose a length above the window.</source>
+        <extracomment>the paper&apos;s Table 1 / Fig. 3 numbers, drawn as the paper&apos;s (another model, text and length)</extracomment>
+        <translation>टेक्स्ट विंडो से लंबा नहीं है: कुछ भी हटाया नहीं जाता, इसलिए तीनों कर्व्स एक जैसे हैं; विंडो से बड़ी लंबाई चुनें।</translation>
+    </message>
+    <message>
+        <source>Needs sinks: once the first tokens leave the window (positions from {start}) perplexity is {window} with the window alone, {sinks} with the first {k} tokens kept and {full} with full context — as Xiao et al. found.</source>
+        <translation>सिंक्स चाहिए: पहले टोकन्स के विंडो से निकलते ही (पोज़िशन {start} से) पर्प्लेक्सिटी केवल विंडो के साथ {window}, पहले {k} टोकन्स रखकर {sinks} और पूरे कॉन्टेक्स्ट के साथ {full} है — जैसा Xiao et al. ने पाया।</translation>
+    </message>
+    <message>
+        <source>No sinks needed here: after position {start} the window alone gives perplexity {window}, the window + {k} sinks {sinks}, full context {full}; unlike Xiao et al.&apos;s models this one does not collapse.</source>
+        <translation>यहाँ सिंक्स की ज़रूरत नहीं: पोज़िशन {start} के बाद केवल विंडो से पर्प्लेक्सिटी {window}, विंडो + {k} सिंक्स से {sinks}, पूरे कॉन्टेक्स्ट से {full}; Xiao et al. के मॉडलों के विपरीत यह मॉडल ढहता नहीं।</translation>
+    </message>
+    <message>
+        <source>Sinks help partly: after position {start} the window alone gives perplexity {window}, the window + {k} sinks {sinks}, full context {full}.</source>
+        <translation>सिंक्स आंशिक रूप से मदद करते हैं: पोज़िशन {start} के बाद केवल विंडो से पर्प्लेक्सिटी {window}, विंडो + {k} सिंक्स से {sinks}, पूरे कॉन्टेक्स्ट से {full}।</translation>
+    </message>
+</context>
+<context>
+    <name>Temperature</name>
+    <message>
+        <source>{name}: its own q and k</source>
+        <translation>{name}: उसके अपने q और k</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hi">
 <context>
+    <name>Cost</name>
+    <message>
+        <source>learned absolute</source>
+        <translation>लर्न्ड एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
+        <source>Shaw relative (keys + values)</source>
+        <translation>Shaw रिलेटिव (कीज़ + वैल्यूज़)</translation>
+    </message>
+    <message>
+        <source>T5 bias</source>
+        <translation>T5 बायस</translation>
+    </message>
+    <message>
+        <source>The article: relative encodings compute a distance matrix per attention head, which greatly increases memory, and complicate the KV cache that speeds up generation; RoPE gives relative positions without that memory and caching overhead.</source>
+        <translation>लेख: रिलेटिव एनकोडिंग्स हर अटेंशन हेड के लिए दूरी मैट्रिक्स की गणना करती हैं, जिससे मेमोरी बहुत बढ़ती है, और जनरेशन को तेज़ करने वाले KV कैश को जटिल बनाती हैं; RoPE उस मेमोरी और कैशिंग ओवरहेड के बिना रिलेटिव पोज़िशन्स देता है।</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>मापा गया</translation>
+    </message>
+    <message>
+        <source>predicted, too big to run here</source>
+        <translation>अनुमानित, यहाँ चलाने के लिए बहुत बड़ा</translation>
+    </message>
+    <message>
+        <source> and a generated token takes {ratio:.1f}× RoPE&apos;s time (it recomputes a relative term for every cached key)</source>
+        <translation> और एक जनरेट किया गया टोकन RoPE से {ratio:.1f}× समय लेता है (वह हर कैश की गई की के लिए रिलेटिव टर्म दोबारा गिनता है)</translation>
+    </message>
+    <message>
+        <source>; a generated token takes {ratio:.1f}× RoPE&apos;s time: the relative term Shaw recomputes for every cached key each step is small beside the attention itself at this size</source>
+        <translation>; एक जनरेट किया गया टोकन RoPE से {ratio:.1f}× समय लेता है: हर स्टेप में हर कैश की गई की के लिए Shaw जो रिलेटिव टर्म दोबारा गिनता है, वह इस आकार पर अटेंशन के मुकाबले छोटा है</translation>
+    </message>
+    <message>
+        <source>Agrees</source>
+        <translation>सहमत</translation>
+    </message>
+    <message>
+        <source>Does not agree</source>
+        <translation>सहमत नहीं</translation>
+    </message>
+    <message>
+        <source>{agree} with the article: at {n} tokens on the {model} model, Shaw relative positions need {shaw} ({how}) against RoPE&apos;s {rope} (×{ratio:.0f}){step}.</source>
+        <translation>लेख से {agree}: {model} मॉडल पर {n} टोकन्स पर Shaw रिलेटिव पोज़िशन्स को {shaw} ({how}) चाहिए, RoPE के {rope} के मुकाबले (×{ratio:.0f}){step}।</translation>
+    </message>
+    <message>
+        <source>Nothing measured to compare Shaw with RoPE: run both at one length.</source>
+        <translation>Shaw की RoPE से तुलना के लिए कुछ मापा नहीं गया: दोनों को एक लंबाई पर चलाएँ।</translation>
+    </message>
+    <message>
+        <source>unknown model {name}; choose from {allowed}.</source>
+        <translation>अज्ञात मॉडल {name}; {allowed} में से चुनें।</translation>
+    </message>
+    <message>
+        <source>unknown scheme {name}; choose from {allowed}.</source>
+        <translation>अज्ञात स्कीम {name}; {allowed} में से चुनें।</translation>
+    </message>
+    <message>
+        <source>lengths must be between 2 and {limit}.</source>
+        <translation>लंबाइयाँ 2 और {limit} के बीच होनी चाहिए।</translation>
+    </message>
+    <message>
+        <source>threads must be between 1 and 256.</source>
+        <translation>थ्रेड्स 1 और 256 के बीच होने चाहिए।</translation>
+    </message>
+    <message>
+        <source>not run: needs about {need}, more than the {cap} allowed here</source>
+        <translation>चलाया नहीं गया: लगभग {need} चाहिए, यहाँ अनुमत {cap} से अधिक</translation>
+    </message>
+</context>
+<context>
     <name>Encodings</name>
     <message>
         <source>head {head} does not exist with {heads} heads; choose 0–{last}.</source>
@@ -2804,6 +2879,37 @@
     <message>
         <source>RoPE spectrum — {kind}</source>
         <translation>RoPE स्पेक्ट्रम — {kind}</translation>
+    </message>
+</context>
+<context>
+    <name>Temperature</name>
+    <message>
+        <source>{key} in the config is {value}, not a number.</source>
+        <translation>कॉन्फ़िग में {key} {value} है, संख्या नहीं।</translation>
+    </message>
+    <message>
+        <source>the config&apos;s floor_scale must be positive and attn_scale between 0 and 100.</source>
+        <translation>कॉन्फ़िग का floor_scale धनात्मक और attn_scale 0 और 100 के बीच होना चाहिए।</translation>
+    </message>
+    <message>
+        <source>no_rope_layers in the config is not a list of 0 and 1.</source>
+        <translation>कॉन्फ़िग में no_rope_layers 0 और 1 की सूची नहीं है।</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s defaults</source>
+        <translation>Llama 4 के डिफ़ॉल्ट मान</translation>
+    </message>
+    <message>
+        <source>positions must be between 1 and 10,000,000.</source>
+        <translation>पोज़िशन्स 1 और 10,000,000 के बीच होनी चाहिए।</translation>
+    </message>
+    <message>
+        <source>Over the last eighth of the {n} positions the temperature lowers this layer&apos;s attention entropy from {without:.2f} to {with_:.2f} nats (uniform over all keys: {uniform:.2f}).</source>
+        <translation>{n} पोज़िशन्स के अंतिम आठवें हिस्से पर टेम्परेचर इस लेयर की अटेंशन एन्ट्रॉपी को {without:.2f} से {with_:.2f} nats तक घटाता है (सभी कीज़ पर एकसमान: {uniform:.2f})।</translation>
+    </message>
+    <message>
+        <source>seeded random q, k</source>
+        <translation>सीड किए गए रैंडम q, k</translation>
     </message>
 </context>
 <context>

@@ -280,6 +280,73 @@
     </message>
 </context>
 <context>
+    <name>Claims</name>
+    <message>
+        <source>Claim</source>
+        <translation>दावा</translation>
+    </message>
+    <message>
+        <source>Which of the article&apos;s claims the panel shows beside its measurement.</source>
+        <translation>लेख के कौन-से दावे को पैनल उसके माप के साथ दिखाए।</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>Temperature: positions of the scale curve (the entropy uses at most 2,048).</source>
+        <translation>टेम्परेचर: स्केल कर्व की पोज़िशन्स (एन्ट्रॉपी अधिकतम 2,048 उपयोग करती है)।</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s attn_scale (an opened Llama 4 config&apos;s value replaces it).</source>
+        <translation>Llama 4 का attn_scale (खोले गए Llama 4 कॉन्फ़िग का मान इसकी जगह लेता है)।</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s floor_scale: the scale steps at every multiple (8,192 in Llama 4; smaller here to see steps within 2,048).</source>
+        <translation>Llama 4 का floor_scale: स्केल हर गुणज पर स्टेप लेता है (Llama 4 में 8,192; 2,048 के भीतर स्टेप्स देखने के लिए यहाँ छोटा)।</translation>
+    </message>
+    <message>
+        <source>log-n s</source>
+        <translation>log-n s</translation>
+    </message>
+    <message>
+        <source>Scalable-Softmax&apos;s s in s·log n.</source>
+        <translation>Scalable-Softmax के s·log n में s।</translation>
+    </message>
+    <message>
+        <source>Cost file</source>
+        <translation>लागत फ़ाइल</translation>
+    </message>
+    <message>
+        <source>A saved `peapp cost --json` result.</source>
+        <translation>सहेजा हुआ `peapp cost --json` परिणाम।</translation>
+    </message>
+    <message>
+        <source>Sinks file</source>
+        <translation>सिंक्स फ़ाइल</translation>
+    </message>
+    <message>
+        <source>A saved `peapp probe streaming --json` result.</source>
+        <translation>सहेजा हुआ `peapp probe streaming --json` परिणाम।</translation>
+    </message>
+    <message>
+        <source>Ranking folder</source>
+        <translation>रैंकिंग फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>The folder of `peapp lab --preset ranking -o FOLDER`.</source>
+        <translation>`peapp lab --preset ranking -o FOLDER` का फ़ोल्डर।</translation>
+    </message>
+    <message>
+        <source>Hover over a plot for its numbers.</source>
+        <translation>संख्याओं के लिए प्लॉट पर होवर करें।</translation>
+    </message>
+    <message>
+        <source>{x}: {values}</source>
+        <translation>{x}: {values}</translation>
+    </message>
+</context>
+<context>
     <name>Detect</name>
     <message>
         <source>learned table {n} positions × {dim} ({how}, first {offset} rows skipped)</source>
@@ -1305,6 +1372,10 @@ Replace them?</source>
         <source>&amp;Which encoding should I use?</source>
         <translation>मुझे कौन-सी एनकोडिंग इस्तेमाल करनी चाहिए? (&amp;W)</translation>
     </message>
+    <message>
+        <source>&amp;Measured claims</source>
+        <translation>मापे गए दावे (&amp;M)</translation>
+    </message>
 </context>
 <context>
     <name>Panels</name>
@@ -1315,6 +1386,14 @@ Replace them?</source>
     <message>
         <source>Loading the compute backend…</source>
         <translation>कंप्यूट बैकएंड लोड हो रहा है…</translation>
+    </message>
+    <message>
+        <source>Measured claims</source>
+        <translation>मापे गए दावे</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>दावे</translation>
     </message>
 </context>
 <context>
@@ -1683,6 +1762,10 @@ Replace them?</source>
     <message>
         <source>Multimodal positions (M-RoPE): text, images and video in one sequence.</source>
         <translation>मल्टीमोडल पोज़िशन्स (M-RoPE): एक ही सीक्वेंस में टेक्स्ट, इमेज और वीडियो।</translation>
+    </message>
+    <message>
+        <source>Measured claims: the article&apos;s claims on NoPE&apos;s temperature, the cost of relative positions, attention sinks and the NoPE ranking, each beside what was measured.</source>
+        <translation>मापे गए दावे: NoPE के टेम्परेचर, रिलेटिव पोज़िशन्स की लागत, अटेंशन सिंक्स और NoPE रैंकिंग पर लेख के दावे, हर एक मापे गए परिणाम के साथ।</translation>
     </message>
 </context>
 <context>

@@ -372,8 +372,8 @@ def test_cli_render_equals_gui_export(qtbot, settings, tmp_path):
                 "--format", "png,csv", "--size", "640x480", "--scale", "1.5")
     assert proc.returncode == 0, proc.stderr
     # Run on text has nothing to show without a checkpoint and a text, the Probes without a checkpoint or a
-    # saved result, the Training lab without a finished run: said and skipped, nothing else
-    skipped = re.findall(r"^peapp render: skipped view '(run-[a-z]+|probe-[a-z]+|lab)' has nothing to show for this "
+    # saved result, the Training lab without a finished run, a measured claim without its saved result: said and skipped, nothing else
+    skipped = re.findall(r"^peapp render: skipped view '(run-[a-z]+|probe-[a-z]+|claims-[a-z]+|lab)' has nothing to show for this "
                          r"session$",
                          proc.stderr, re.M)
     assert proc.stderr == "".join(f"peapp render: skipped view '{v}' has nothing to show for this session\n"

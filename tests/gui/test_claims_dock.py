@@ -1,0 +1,86 @@
+"""The Measured claims panel (issue 37): real key and mouse events, each claim drawn from its own
+computation or saved result, reached from Help > Measured claims in two clicks."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tests.gui.article_helpers import host, settle
+from ui.docks.claims import ClaimsDock
+
+
+@pytest.fixture(scope="module")
+def cost_file(tmp_path_factory):
+    from peapp.analysis.cost import measure_cost
+
+    result = measure_cost(("lab",), ("rope", "shaw"), {"lab": (256, 512)}, ("forward", "decode"), max_bytes=1 << 30)
+    path = tmp_path_factory.mktemp("cost") / "cost.json"
+    path.write_text(json.dumps(result.to_json()), encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def dock(qtbot, app_context):
+    return host(qtbot, app_context, ClaimsDock)
+
+
+def test_temperature_is_drawn_and_the_mode_combo_takes_keys(dock, qtbot, app_context, cost_file):
+    from peapp.analysis.temperature import scale_curve
+
+    result = dock.last_result
+    assert result.mode == "claims-temperature"
+    x, y = dock.plots[0].listDataItems()[0].getData()
+    want = scale_curve(4096, 0.1, 512, 0.15)
+    np.testing.assert_allclose(y, want.llama4)
+    assert "steps at every multiple" in dock.lines.text()
+    assert dock.readout_at(600, 1.05, dock.plots[0]).startswith("600:")
+    app_context.document_model.set_view("claims", cost_file=cost_file)
+    combo = dock.form.widgets["mode"]
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Down)  # → Cost of positions
+    settle(qtbot, app_context)
+    assert app_context.document.view("claims", "mode") == "claims-cost"
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
+    labels = [item.name() for item in dock.plots[0].listDataItems()]
+    assert labels == ["shaw", "rope"]
+    arrays = dock.shown_arrays()
+    assert arrays["plot0_curve0_y"][-1] > arrays["plot0_curve1_y"][-1]  # Shaw's memory above RoPE's
+    assert "Claim:" in dock.lines.text() and "Measured:" in dock.lines.text()
+    assert not dock.form.widgets["floor_scale"].isVisible() and dock.form.widgets["cost_file"].isVisible()
+
+
+def test_a_missing_file_is_one_line_and_no_other_claims_picture_stays(dock, qtbot, app_context):
+    app_context.document_model.set_view("claims", mode="claims-sinks")
+    settle(qtbot, app_context)
+    qtbot.waitUntil(lambda: "peapp probe streaming" in dock.lines.text())
+    assert not any(plot.isVisible() for plot in dock.plots) and dock.shown_arrays() == {}
+    assert "Attention sinks" in dock.caption.text()
+    assert app_context.document.view("claims", "mode") == "claims-sinks"
+
+
+def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):
+    from tests.conftest import wait_idle
+
+    menu = main_window.help_menu
+    entry = next(a for a in menu.actions() if a.menu() is not None and a.menu().objectName() == "menuClaims")
+    assert [a.text() for a in entry.menu().actions()] == ["NoPE temperature", "Cost of positions",
+                                                           "Attention sinks", "NoPE ranking"]
+    assert all(a.statusTip() for a in entry.menu().actions())
+    main_window.menuBar().setNativeMenuBar(False)
+    bar = main_window.menuBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())  # click 1
+    qtbot.waitUntil(menu.isVisible)
+    QTest.mouseMove(menu, menu.actionGeometry(entry).center())  # hovering opens the submenu
+    sub = entry.menu()
+    qtbot.waitUntil(sub.isVisible)
+    ranking = sub.actions()[3]
+    QTest.mouseClick(sub, Qt.MouseButton.LeftButton, pos=sub.actionGeometry(ranking).center())  # click 2
+    dock = main_window.docks["claimsDock"]
+    qtbot.waitUntil(lambda: dock.isVisible() and main_window.document_model.document.view("claims", "mode")
+                    == "claims-ranking")
+    wait_idle(qtbot, main_window)

@@ -1,0 +1,199 @@
+"""Measured claims: four of the article's claims, each drawn beside what was measured.
+
+NoPE with temperature tuning (Llama 4's query scale and a NoPE layer's entropy), the cost of
+relative positions (``peapp cost``), attention sinks (``peapp probe streaming``) and the NoPE
+ranking (``peapp lab --preset ranking``); the computation is :mod:`peapp.model_run.claims`.
+"""
+
+from __future__ import annotations
+
+import html
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from peapp.document import Document
+from peapp.i18n import msg
+from peapp.model_run.claims import CAPTIONS, MODES, ClaimsResult
+from ui import i18n
+from ui.docks._settings import SettingsDock
+from ui.docks.base import readout_label
+from ui.plotting import draw_as_path, plot_at, relax_title_width, set_axis_label
+
+COLORS = ("#2471a3", "#e67e22", "#27ae60", "#c0392b", "#8e44ad", "#16a085", "#7f8c8d", "#d35400")
+GUIDE = "#8a9597"
+STYLES = {"solid": Qt.PenStyle.SolidLine, "dashed": Qt.PenStyle.DashLine, "dotted": Qt.PenStyle.DotLine}
+FIELDS = {"claims-temperature": ("length", "attn_scale", "floor_scale", "logn_s"), "claims-cost": ("cost_file",),
+          "claims-sinks": ("sinks_file",), "claims-ranking": ("ranking_folder",)}
+
+
+class ClaimsDock(SettingsDock):
+    """Measured claims: the article's claims on NoPE's temperature, the cost of relative positions,
+    attention sinks and the NoPE ranking, each beside what was measured."""
+
+    object_name = "claimsDock"
+    view_id = "claims"
+    title = msg("Panels", "Measured claims")
+    tab_title = msg("Panels", "Claims")
+    order = 140
+    shortcut = "Ctrl+Shift+C"
+    starts_closed = True
+    view_names = tuple(MODES)  # `peapp render --view claims-cost`, File > Export (the `mode` setting)
+
+    def build(self) -> None:
+        self._result: ClaimsResult | None = None
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        form = self.make_form(object_names={name: f"claims_{name}" for name in (
+            "mode", "length", "attn_scale", "floor_scale", "logn_s", "cost_file", "sinks_file", "ranking_folder")})
+        self.grid = QGridLayout()
+        form.add_to_grid(self.grid, [("mode",), ("length", "attn_scale"), ("floor_scale", "logn_s"), ("cost_file",),
+                                     ("sinks_file",), ("ranking_folder",)])
+        layout.addLayout(self.grid)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setObjectName("claimsGraphics")
+        self.graphics.setMinimumHeight(300)
+        self.plots = [self.graphics.addPlot(row=0, col=0, enableMenu=False),
+                      self.graphics.addPlot(row=0, col=1, enableMenu=False)]
+        for plot in self.plots:
+            relax_title_width(plot)
+            plot.showGrid(x=True, y=True, alpha=0.2)
+        self.plot = self.plots[0]
+        layout.addWidget(self.graphics, 1)
+        self.lines = QLabel()
+        self.lines.setObjectName("claimsLines")
+        self.lines.setWordWrap(True)
+        self.lines.setTextFormat(Qt.TextFormat.RichText)
+        self.lines.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.lines)
+        self.readout = readout_label("claimsReadout")
+        i18n.keep(self.readout.setText, msg("Claims", "Hover over a plot for its numbers."), self.readout)
+        layout.addWidget(self.readout)
+        self.set_body(body)
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.sync_controls(self.ctx.document)
+
+    def sync_controls(self, document: Document) -> None:
+        super().sync_controls(document)
+        if self.form is None:
+            return
+        mode = self.view_spec(document).mode
+        for name in ("length", "attn_scale", "floor_scale", "logn_s", "cost_file", "sinks_file", "ranking_folder"):
+            shown = name in FIELDS.get(mode, ())
+            self.form.widgets[name].setVisible(shown)
+            self.form.labels[name].setVisible(shown)
+
+    @staticmethod
+    def has_content(document: Document) -> bool:
+        """Whether the Document names what the claim shown is drawn from (`peapp render --all`
+        skips a claim whose saved result is not given, as it skips a run view without a model)."""
+        view = document.views.get("claims", {})
+        mode = view.get("mode", "claims-temperature")
+        key = {"claims-cost": "cost_file", "claims-sinks": "sinks_file", "claims-ranking": "ranking_folder"}.get(mode)
+        return key is None or bool(view.get(key))
+
+    def make_request(self, document: Document):
+        return self.view_spec(document).request(document.checkpoint)
+
+    def current_view_name(self) -> str:
+        return self.view_spec().mode
+
+    # ---- drawing ------------------------------------------------------------------------------------
+    def show_result(self, result: ClaimsResult) -> None:
+        self._result = result
+        for index, plot in enumerate(self.plots):
+            plot.clear()
+            if plot.legend is not None:
+                plot.legend.scene() and plot.legend.scene().removeItem(plot.legend)
+                plot.legend = None
+            if index >= len(result.plots):
+                plot.setVisible(False)
+                continue
+            spec = result.plots[index]
+            plot.setVisible(True)
+            plot.setTitle(html.escape(spec.title), size="9pt")
+            set_axis_label(plot.getAxis("bottom"), spec.xlabel)
+            set_axis_label(plot.getAxis("left"), spec.ylabel)
+            plot.setLogMode(x=spec.log_x, y=spec.log_y)
+            corner = {"bottom-right": (-10, -10), "top-left": (10, 10), "top-right": (-10, 10)}[spec.legend]
+            plot.addLegend(offset=corner, labelTextSize="8pt")
+            for mark in spec.marks:
+                plot.addItem(pg.InfiniteLine(np.log10(mark) if spec.log_x and mark > 0 else mark, angle=90,
+                                             pen=pg.mkPen(GUIDE, width=1, style=Qt.PenStyle.DotLine)))
+            keys: list[str] = []
+            for k, curve in enumerate(spec.curves):
+                key = curve.color or str(k)
+                if key not in keys:
+                    keys.append(key)
+                color = COLORS[keys.index(key) % len(COLORS)]
+                if curve.style == "points":
+                    item = plot.plot(curve.x, curve.y, pen=None, symbol="o", symbolSize=7, symbolBrush=color,
+                                     symbolPen=color, name=curve.label)
+                else:
+                    item = plot.plot(curve.x, curve.y, pen=pg.mkPen(color, width=2, style=STYLES[curve.style]),
+                                     name=curve.label, symbol="o" if len(curve.x) <= 12 else None, symbolSize=5,
+                                     symbolBrush=color, symbolPen=color)
+                    draw_as_path(item)
+            axis = plot.getAxis("bottom")
+            axis.setTicks([spec.xticks] if spec.xticks else None)
+            plot.enableAutoRange()
+            if spec.xticks:  # room for the first and last names
+                plot.setXRange(-0.6, len(spec.xticks) - 0.4, padding=0)
+        self.lines.setText("<br>".join(html.escape(line) for line in result.lines))
+        self.set_caption(i18n.shown(CAPTIONS[result.mode]))
+
+    def on_failed(self, message: str) -> None:
+        """One line saying what to do.  A picture of another claim is not left under it (it would
+        read as this claim's); the same claim's last picture stays."""
+        mode = self.view_spec().mode
+        if self._result is not None and self._result.mode != mode:
+            self._result = None
+            for plot in self.plots:
+                plot.clear()
+                plot.setVisible(False)
+        self.set_caption(i18n.shown(CAPTIONS.get(mode, "")))
+        self.lines.setText(html.escape(message))
+
+    def _hover(self, pos) -> None:
+        if self._result is None:
+            return
+        hit = plot_at(pos, list(enumerate(self.plots)))
+        if hit is None:
+            return
+        index, point = hit
+        spec = self._result.plots[index]
+        x = 10 ** point.x() if spec.log_x else point.x()
+        best = None
+        for curve in spec.curves:
+            if not len(curve.x):
+                continue
+            i = int(np.argmin(np.abs(curve.x - x)))
+            if best is None or abs(curve.x[i] - x) < abs(best[1] - x):
+                best = (curve.label, float(curve.x[i]), curve)
+        if best is None:
+            return
+        label, at, _ = best
+        values = "; ".join(f"{c.label}: {float(c.y[np.argmin(np.abs(c.x - at))]):.4g}" for c in spec.curves
+                           if len(c.x) and np.min(np.abs(c.x - at)) < 1e-9 + 1e-6 * abs(at))
+        tick = dict(spec.xticks).get(at) if spec.xticks else None
+        self.readout.setText(i18n.translate("Claims", "{x}: {values}").format(x=tick or f"{at:,.6g}", values=values))
+
+    # ---- export -------------------------------------------------------------------------------------
+    def result_arrays(self, result: ClaimsResult) -> dict[str, np.ndarray]:
+        out = {}
+        for index, spec in enumerate(result.plots):
+            for k, curve in enumerate(spec.curves):
+                out[f"plot{index}_curve{k}_x"] = np.asarray(curve.x, dtype=np.float64)
+                out[f"plot{index}_curve{k}_y"] = np.asarray(curve.y, dtype=np.float64)
+        return out
+
+    def result_title(self, result: ClaimsResult) -> str:
+        return i18n.shown(MODES[result.mode])
+
+    def retranslate(self, language: str = "") -> None:
+        self.refresh()
+
+
+DOCK = ClaimsDock
