@@ -246,7 +246,7 @@ class MainWindow(QMainWindow):
                          .format(seconds=f"{self.backend_seconds:.1f}"), 4000)
 
     def compute_elsewhere(self, run_request) -> None:
-        """Run every request through ``run_request`` and let the docks draw at once: for a window
+        """Make every request's job with ``run_request`` (the executor's backend) and let the docks draw at once: for a window
         made with ``load_backend="later"`` whose backend is another process (``peapp render``:
         peapp.request_process, which imports torch on the other core while this window is made),
         so this process never imports torch."""

@@ -114,7 +114,7 @@ def _run(tmp: Path, out_dir: Path, started: float, timings: list, windows: list)
     t = lap(f"export {png.name}", t)
     window.close()
     app.processEvents()
-    if window.worker._thread.isRunning():
+    if window.worker.thread_running():
         raise RuntimeError("the compute thread did not stop when the window closed")
     print(f"peapp self-test: {computed} of {len(window.docks)} docks computed a view; the tiny Llama ran on "
           f"text ({tokens} tokens, folder and GGUF) and in a one-variant probe ({variant}); the Training lab "
