@@ -191,3 +191,28 @@ def test_per_job_threads_leave_a_blocked_job_blocking_nothing_else():
     assert stuck.cancelled  # its result, when it comes, is not the latest any more
     never.set()
     stuck.wait(WAIT)
+
+
+def test_ctrl_c_in_a_job_run_here_stops_it_and_reaches_the_caller(capsys):
+    """The CLI runs its jobs here (peapp.commands.run_with_progress): Ctrl-C lands in the job,
+    which tidies up (its finally, e.g. the lab stopping its worker processes) and re-raises."""
+    from peapp.commands import run_with_progress
+
+    tidied: list[str] = []
+
+    def job():
+        try:
+            for i in range(10):
+                yield i / 10
+                if i == 3:
+                    raise KeyboardInterrupt
+        finally:
+            tidied.append("stopped")
+        return "never"
+
+    with pytest.raises(KeyboardInterrupt):
+        run_with_progress(job(), "test", every=0.0)
+    assert tidied == ["stopped"]
+    said = capsys.readouterr().err.splitlines()
+    assert said[:4] == ["peapp test: 0 % done", "peapp test: 10 % done", "peapp test: 20 % done",
+                        "peapp test: 30 % done"]

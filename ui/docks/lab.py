@@ -121,8 +121,9 @@ class LabDock(SettingsDock):
         self.start_button.clicked.connect(self.start)
         self.cancel_button = i18n.keep_text(QPushButton(), msg("Lab", "Cancel &training"))
         self.cancel_button.setObjectName("labCancel")
-        i18n.keep_tooltip(self.cancel_button, msg("Lab", "Stop at the next step; finished runs stay in the folder and "
-                                                         "a new Start skips them"))
+        i18n.keep_tooltip(self.cancel_button, msg("Lab", "Stop at the next step (Esc in the window too, while the "
+                                                         "status bar shows the training); finished runs stay in the "
+                                                         "folder and a new Start skips them"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
