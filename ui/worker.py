@@ -72,12 +72,14 @@ class ComputeWorker(QObject):
     cancelled = Signal(str)  # channel whose queued or running work cancel() stopped
     _finished = Signal(object)  # a Handle, from the executor's thread to the GUI thread
     _partial = Signal(str, int, object)
+    _progress = Signal(str, int, float)
 
     def __init__(self, parent: QObject | None = None, name: str = "peapp-compute"):
         super().__init__(parent)
         self.executor = Executor("serial", name=name, on_busy=self._emit_busy)
         self._finished.connect(self._deliver)  # queued: emitted on the executor's thread
         self._partial.connect(self._deliver_partial)
+        self._progress.connect(self._deliver_progress)
         self._closed = False
         # A window dropped without close() (a script, a test) must not leave the thread running.
         executor = self.executor
@@ -106,7 +108,7 @@ class ComputeWorker(QObject):
             # re-laying out the status bar on every edit), then at most 20 times a second.
             if now - started[0] >= PROGRESS_DELAY_S and now - started[1] > 0.05:
                 started[1] = now
-                self._emit(self.progressed, channel, _generation(), float(fraction))
+                self._emit(self._progress, channel, _generation(), float(fraction))
 
         handle = self.executor.submit(
             request, channel, background=background, on_progress=progress,
@@ -177,6 +179,12 @@ class ComputeWorker(QObject):
             exc = handle.exception()
             assert exc is not None
             self.failed.emit(handle.channel, handle.generation, describe_failure(exc))
+
+    @Slot(str, int, float)
+    def _deliver_progress(self, channel: str, generation: int, fraction: float) -> None:
+        # a cancelled job's last report, arriving after Esc, must not bring the status bar's Cancel back
+        if not self._closed and self.is_current(channel, generation):
+            self.progressed.emit(channel, generation, fraction)
 
     @Slot(str, int, object)
     def _deliver_partial(self, channel: str, generation: int, value: Any) -> None:

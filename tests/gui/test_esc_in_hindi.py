@@ -72,6 +72,7 @@ def test_esc_in_hindi_stops_a_training_grid(main_window, qtbot, tmp_path, monkey
         qtbot.waitUntil(lambda: bool(steps) and main_window.cancel_button.isVisible(), timeout=300_000)
         qtbot.keyClick(main_window, Qt.Key.Key_Escape)
         qtbot.waitUntil(lambda: not dock.training(), timeout=120_000)
+        wait_idle(qtbot, main_window, 60_000)  # (the grid's last figure is drawn on the shared worker)
         assert not dock.trainer.is_busy() and not main_window.cancel_button.isVisible()
         assert dock.status_label.text() == i18n.translate(
             "Lab", "Cancelled; the runs that finished are kept in the folder (Start again skips them).")
