@@ -31,6 +31,7 @@ from peapp.jobs import Executor, Handle, Request
 
 
 PROGRESS_DELAY_S = 0.2  # a job reports progress once it has run this long
+PROGRESS_INTERVAL_S = 0.05  # then at most this often
 SHUTDOWN_WAIT_S = 2.0  # how long closing the window waits for a running job to reach a progress point
 
 # Executors whose job never returned when the window closed (a read that blocks, a job with no
@@ -106,7 +107,7 @@ class ComputeWorker(QObject):
             started[0] = started[0] or now
             # Only jobs that take a while report progress (no bar flashing up for a 2 ms job and
             # re-laying out the status bar on every edit), then at most 20 times a second.
-            if now - started[0] >= PROGRESS_DELAY_S and now - started[1] > 0.05:
+            if now - started[0] >= PROGRESS_DELAY_S and now - started[1] >= PROGRESS_INTERVAL_S:
                 started[1] = now
                 self._emit(self._progress, channel, _generation(), float(fraction))
 
