@@ -199,7 +199,7 @@ def _train_tiny_grid(tmp: Path) -> None:
 
     settings = GridSettings(task="copy", encodings=("rope",), rope_scalings=(), train_length=8, eval_lengths=(8,),
                             seeds=1, n_layers=1, d_model=16, n_heads=2, steps=2)
-    outcome = TrainRequest(settings, str(tmp / "lab"), workers=1).compute(lambda fraction: None)
+    outcome = TrainRequest(settings, str(tmp / "lab"), workers=1).run()
     if outcome.failed or outcome.finished != 1:
         raise RuntimeError(f"the Training lab could not train a run: {outcome.failed or outcome}")
 
