@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 from peapp import backend, i18n
 from peapp.i18n import Translator
-from peapp.jobs import Cancelled, ProgressFn, Request
+from peapp.jobs import Cancelled, Job, ProgressFn, Request, run_job
 
 # The plain values a pickle may build (besides exceptions, peapp's classes and numpy's arrays).
 _BUILTINS = frozenset({"bool", "bytearray", "bytes", "complex", "dict", "float", "frozenset", "int",
@@ -126,9 +126,14 @@ class RequestProcess:
         return self._connection is not None
 
     def run(self, request: Request, progress: ProgressFn | None = None) -> Any:
-        """The result of ``request``, computed in the second process (its error raised here);
-        computed here when it cannot travel or that process is gone.  Raises Cancelled once
-        :meth:`close` was called (nothing is computed for a process that is ending).
+        """The result of ``request`` (see :meth:`steps`), waited on here."""
+        return run_job(self.steps(request), on_progress=progress)
+
+    def steps(self, request: Request) -> Job:
+        """``request``'s job for the executor (its ``request_runner``): the result computed in the
+        second process (its error raised here); the request's own steps, here, when it cannot
+        travel or that process is gone.  Raises Cancelled once :meth:`close` was called (nothing
+        is computed for a process that is ending).
 
         The request sent last, asked again (a view's automatic request, then the render's own
         ``compute_now``), is answered with the same result, not computed twice: a request is an
@@ -144,7 +149,7 @@ class RequestProcess:
             if kind == "error":
                 raise value
         self.ran_here += 1
-        return request.run(progress)
+        return (yield from request.steps())
 
     def _ask(self, request: Request) -> tuple[str, Any] | None:
         language = i18n.language()  # results carry text: made in the asker's language

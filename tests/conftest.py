@@ -50,7 +50,7 @@ def main_window(qtbot, settings, request):
     wait_idle(qtbot, window)
     yield window
     window.close()
-    assert not any(w._thread.isRunning() for w in window.ctx.workers), "compute thread left running"
+    assert not any(w.thread_running() for w in window.ctx.workers), "compute thread left running"
 
 
 def wait_idle(qtbot, window, timeout_ms: int = 20_000) -> None:
@@ -117,4 +117,4 @@ def app_context(qtbot):
     ctx.messages = messages  # type: ignore[attr-defined]
     yield ctx
     worker.shutdown()
-    assert not worker._thread.isRunning()
+    assert not worker.thread_running()

@@ -246,7 +246,7 @@ class MainWindow(QMainWindow):
                          .format(seconds=f"{self.backend_seconds:.1f}"), 4000)
 
     def compute_elsewhere(self, run_request) -> None:
-        """Run every request through ``run_request`` and let the docks draw at once: for a window
+        """Make every request's job with ``run_request`` (the executor's backend) and let the docks draw at once: for a window
         made with ``load_backend="later"`` whose backend is another process (``peapp render``:
         peapp.request_process, which imports torch on the other core while this window is made),
         so this process never imports torch."""
@@ -563,7 +563,8 @@ class MainWindow(QMainWindow):
         self.progress.setRange(0, 1000)
         self.progress.setVisible(False)
         self.cancel_button = i18n.keep_text(QPushButton(), msg("MainWindow", "Cancel"))
-        i18n.keep_tooltip(self.cancel_button, msg("MainWindow", "Stop the running computation (Esc); the previous view stays"))
+        i18n.keep_tooltip(self.cancel_button, msg("MainWindow", "Stop every long computation the status bar shows "
+                                                         "(Esc); the previous pictures stay"))
         self.cancel_button.clicked.connect(self.cancel_running)
         # Esc is the window's own shortcut, not the button's: QAbstractButton.setText replaces a
         # button's shortcut with the text's mnemonic, so a language switch (which sets the text

@@ -114,7 +114,7 @@ def _run(tmp: Path, out_dir: Path, started: float, timings: list, windows: list)
     t = lap(f"export {png.name}", t)
     window.close()
     app.processEvents()
-    if window.worker._thread.isRunning():
+    if window.worker.thread_running():
         raise RuntimeError("the compute thread did not stop when the window closed")
     print(f"peapp self-test: {computed} of {len(window.docks)} docks computed a view; the tiny Llama ran on "
           f"text ({tokens} tokens, folder and GGUF) and in a one-variant probe ({variant}); the Training lab "
@@ -199,7 +199,7 @@ def _train_tiny_grid(tmp: Path) -> None:
 
     settings = GridSettings(task="copy", encodings=("rope",), rope_scalings=(), train_length=8, eval_lengths=(8,),
                             seeds=1, n_layers=1, d_model=16, n_heads=2, steps=2)
-    outcome = TrainRequest(settings, str(tmp / "lab"), workers=1).compute(lambda fraction: None)
+    outcome = TrainRequest(settings, str(tmp / "lab"), workers=1).run()
     if outcome.failed or outcome.finished != 1:
         raise RuntimeError(f"the Training lab could not train a run: {outcome.failed or outcome}")
 

@@ -1,13 +1,13 @@
-"""The one compute thread that owns all torch work.
+"""The Qt side of the core's executor (``peapp.jobs.Executor``): it only delivers on the GUI thread.
 
-Each view submits requests on its own *channel*; a new request supersedes a pending one on
-the same channel (latest wins), and a running job whose generation is no longer the latest
-stops at its next progress point.  Requests of panels nobody can see (behind a tab) are
-*background* work: they run once no visible panel is waiting, so the panel being looked at is
-never queued behind hidden ones, and while a slider is dragged the hidden panels' requests are
-replaced, not computed.  Results come back as signals, delivered on the GUI thread
-(the receivers are QObjects living there), tagged with (channel, generation) so views drop
-stale ones.  Nothing here touches a widget.
+Each view submits requests on its own *channel*; the executor keeps latest-wins per channel
+and the generation counter, runs the jobs on its one thread (foreground before background: the
+requests of panels nobody can see wait until no visible panel does, and while a slider is dragged
+they are replaced, not computed) and stops a superseded job at its next progress point.  This
+class turns the executor's callbacks into Qt signals received on the GUI thread, where a result,
+failure or partial result of a job that is no longer the channel's latest is dropped — once, here,
+so docks need not compare generations to avoid drawing an old picture over a newer one.  Nothing
+here touches a widget.
 
 Why not superqt's ``thread_worker``: it starts a QRunnable per call on the global pool, so
 several torch jobs would run at once and finish out of order; the design wants one thread,
@@ -16,172 +16,149 @@ latest-wins per view, and cancellation of superseded work (napari's slicer, ndv'
 
 from __future__ import annotations
 
-import atexit
-import itertools
-import os
 import sys
-import threading
 import time
 import traceback
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from peapp.errors import PeappError
 from peapp.libraries import missing_library
 from peapp.i18n import translate
-from peapp.jobs import Cancelled, ProgressFn, Request
+from peapp import jobs
+from peapp.jobs import Executor, Handle, Request
 
 
 PROGRESS_DELAY_S = 0.2  # a job reports progress once it has run this long
-SHUTDOWN_WAIT_MS = 2000  # how long closing the window waits for a running job to reach a progress point
+PROGRESS_INTERVAL_S = 0.05  # then at most this often
+SHUTDOWN_WAIT_S = 2.0  # how long closing the window waits for a running job to reach a progress point
 
-# Compute threads still running a job that never returned when the window closed (a read that
-# blocks, a job with no progress points).  They are kept referenced: destroying a running
-# QThread aborts the process ("QThread: Destroyed while thread is still running").  The app
-# then ends with os._exit (see ui.app.main), which does not wait for them.
-_abandoned: list[QThread] = []
+# Executors whose job never returned when the window closed (a read that blocks, a job with no
+# progress points).  Their threads are daemon threads, so the process does not wait for them; the
+# app still ends with os._exit (see ui.app.main) rather than tear torch down under a running job.
+_abandoned: list[Executor] = []
 
 
 def abandoned_threads() -> bool:
-    """True if a compute thread was still running when its window closed."""
-    return any(t.isRunning() for t in _abandoned)
+    """True if a compute thread was still running a job when its window closed."""
+    return any(e.thread_alive() and e.is_busy() for e in _abandoned)
 
 
-def _run_here(request: Request, progress: ProgressFn | None) -> Any:
-    return request.run(progress)
+def _generation() -> int:
+    handle = jobs.current()  # the job whose callback this is, on the executor's thread
+    return handle.generation if handle is not None else 0
 
 
-class _Runner(QObject):
-    """Lives on the compute thread; drains the pending requests one at a time."""
-
-    def __init__(self, owner: "ComputeWorker"):
-        super().__init__()
-        self._owner = owner
-
-    @Slot()
-    def drain(self) -> None:
-        while True:
-            item = self._owner._take_next()
-            if item is None:
-                return
-            channel, generation, request = item
-            try:
-                self._owner._run_one(channel, generation, request)
-            except BaseException:
-                traceback.print_exc(file=sys.stderr)
+def describe_failure(exc: BaseException) -> str:
+    """One line for the user about a job that raised ``exc`` (a bug is also printed, for a report)."""
+    if isinstance(exc, PeappError):
+        return str(exc)
+    if isinstance(exc, MemoryError):
+        return translate("Worker", "out of memory: choose a smaller size")
+    missing = missing_library(exc)  # a trimmed install: which library, and how to get it
+    if missing is not None:
+        return str(missing)
+    traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+    return translate("Worker", "internal error ({problem}); the previous view is kept").format(
+        problem=f"{type(exc).__name__}: {exc}")
 
 
 class ComputeWorker(QObject):
     resultReady = Signal(str, int, object)  # channel, generation, result
     failed = Signal(str, int, str)  # channel, generation, message for the user
     progressed = Signal(str, int, float)  # channel, generation, fraction done
+    partialReady = Signal(str, int, object)  # channel, generation, a partial result (Partial's value)
     busyChanged = Signal(bool)
     cancelled = Signal(str)  # channel whose queued or running work cancel() stopped
-    _wake = Signal()
+    _finished = Signal(object)  # a Handle, from the executor's thread to the GUI thread
+    _partial = Signal(str, int, object)
+    _progress = Signal(str, int, float)
 
-    def __init__(self, parent: QObject | None = None):
+    def __init__(self, parent: QObject | None = None, name: str = "peapp-compute"):
         super().__init__(parent)
-        # How a request is run, here and for compute_now: in this process, or by
-        # ``peapp render`` in a second one (peapp.request_process.RequestProcess.run)
-        self.run_request: Callable[[Request, ProgressFn | None], Any] = _run_here
-        self._lock = threading.Lock()
-        self._pending: dict[str, tuple[int, Request, bool]] = {}  # channel → (generation, request, background)
-        self._latest: dict[str, int] = {}
-        self._counter = itertools.count(1)
-        self._running: str | None = None
-        self._thread = QThread()
-        self._thread.setObjectName("peapp-compute")
-        self._runner = _Runner(self)
-        self._runner.moveToThread(self._thread)
-        self._wake.connect(self._runner.drain)
-        self._thread.start()
+        self.executor = Executor("serial", name=name, on_busy=self._emit_busy)
+        self._finished.connect(self._deliver)  # queued: emitted on the executor's thread
+        self._partial.connect(self._deliver_partial)
+        self._progress.connect(self._deliver_progress)
+        self._closed = False
         # A window dropped without close() (a script, a test) must not leave the thread running.
-        stop = self._stopper()
-        self.destroyed.connect(stop)
-        atexit.register(stop, at_exit=True)
+        executor = self.executor
+        self.destroyed.connect(lambda *_: executor.shutdown(0))
 
     # ---- GUI thread API ------------------------------------------------------------------
+    @property
+    def run_request(self) -> Callable[[Request], Any] | None:
+        """How a request becomes a job: its own ``steps()`` (None) or a second process's
+        (``peapp render``: peapp.request_process.RequestProcess.steps)."""
+        return self.executor.request_runner
+
+    @run_request.setter
+    def run_request(self, runner) -> None:
+        self.executor.request_runner = runner
+
     def submit(self, channel: str, request: Request, background: bool = False) -> int:
         """Queue ``request`` for ``channel``, replacing any pending one; returns its generation.
         ``background`` requests run after every foreground one that is waiting."""
-        generation = next(self._counter)
-        with self._lock:
-            self._pending.pop(channel, None)
-            self._pending[channel] = (generation, request, background)
-            self._latest[channel] = generation
-        self._wake.emit()
-        return generation
+        started = [0.0, 0.0]  # when it first reported, when it last did
+
+        def progress(fraction: float) -> None:
+            now = time.monotonic()
+            started[0] = started[0] or now
+            # Only jobs that take a while report progress (no bar flashing up for a 2 ms job and
+            # re-laying out the status bar on every edit), then at most 20 times a second.
+            if now - started[0] >= PROGRESS_DELAY_S and now - started[1] >= PROGRESS_INTERVAL_S:
+                started[1] = now
+                self._emit(self._progress, channel, _generation(), float(fraction))
+
+        handle = self.executor.submit(
+            request, channel, background=background, on_progress=progress,
+            on_partial=lambda value: self._emit(self._partial, channel, _generation(), value),
+            on_done=lambda h: self._emit(self._finished, h))
+        return handle.generation
+
+    def run_now(self, request: Request) -> Any:
+        """Compute ``request`` on this (the GUI) thread and return its result: the executor's own
+        path waited on (``peapp render``, File > Export, tests)."""
+        return self.executor.run(request)
 
     def cancel(self, channel: str | None = None) -> None:
         """Drop pending work and stop running work on ``channel`` (all channels if None).
         ``cancelled`` is then emitted for each channel that had work queued or running (its
         panel keeps the previous picture, which no longer matches the settings)."""
-        with self._lock:
-            channels = list(self._latest) if channel is None else [channel]
-            stopped = [ch for ch in channels if ch in self._pending or ch == self._running]
-            for ch in channels:
-                self._pending.pop(ch, None)
-                self._latest[ch] = next(self._counter)
-        for ch in stopped:
+        for ch in self.executor.cancel(channel):
             self._emit(self.cancelled, ch)
 
     def is_current(self, channel: str, generation: int) -> bool:
-        with self._lock:
-            return self._latest.get(channel) == generation
+        return self.executor.is_current(channel, generation)
 
     def running_channel(self) -> str | None:
         """The channel whose request is computing now (None when idle)."""
-        with self._lock:
-            return self._running
+        return self.executor.running_channel()
 
     def thread_running(self) -> bool:
         """Whether the compute thread is still alive (False after a clean shutdown)."""
-        return self._thread.isRunning()
+        return not self._closed or self.executor.thread_alive()
 
     def is_busy(self) -> bool:
-        with self._lock:
-            return self._running is not None or bool(self._pending)
+        return self.executor.is_busy()
 
-    def shutdown(self, timeout_ms: int = SHUTDOWN_WAIT_MS) -> bool:
+    def shutdown(self, timeout_s: float | None = None) -> bool:
         """Cancel everything and stop the thread (called when the window closes).
 
-        Returns False if a job did not stop in time: the thread is then kept alive (never
-        destroyed while running) and the app exits without waiting for it."""
-        if not self._thread.isRunning():
+        Returns False if a job did not stop in time: its daemon thread is abandoned, and the app
+        exits without waiting for it."""
+        if self._closed:
             return True
-        self.cancel()
-        self._thread.quit()
-        if self._thread.wait(timeout_ms):
+        self._closed = True
+        timeout_s = SHUTDOWN_WAIT_S if timeout_s is None else timeout_s
+        running = self.executor.running_channel()
+        if self.executor.shutdown(timeout_s):
             return True
-        print(f"peapp: a computation on {self._running or 'the compute thread'} did not stop within "
-              f"{timeout_ms / 1000:g} s; it is abandoned.", file=sys.stderr)
-        self._thread.setParent(None)
-        _abandoned.append(self._thread)
+        print(f"peapp: a computation on {running or 'the compute thread'} did not stop within "
+              f"{timeout_s:g} s; it is abandoned.", file=sys.stderr)
+        _abandoned.append(self.executor)
         return False
-
-    def _stopper(self):
-        """A callable that stops the thread without touching this (possibly deleted) QObject."""
-        thread, lock, pending, latest, counter = self._thread, self._lock, self._pending, self._latest, self._counter
-
-        def stop(*_, at_exit: bool = False):
-            with lock:
-                pending.clear()
-                for ch in list(latest):
-                    latest[ch] = next(counter)  # running jobs see they are stale and stop
-            try:
-                if thread.isRunning():
-                    thread.quit()
-                    if not thread.wait(SHUTDOWN_WAIT_MS) and thread not in _abandoned:
-                        _abandoned.append(thread)  # never destroyed while running
-            except RuntimeError:  # the QThread itself is already gone (interpreter exit)
-                pass
-            if at_exit and abandoned_threads():  # at interpreter exit a running QThread would abort the process
-                sys.stdout.flush()
-                sys.stderr.flush()
-                os._exit(0)
-
-        return stop
 
     def _emit(self, signal, *args) -> None:
         try:
@@ -189,61 +166,28 @@ class ComputeWorker(QObject):
         except RuntimeError:  # the receiver side is gone (window deleted): nobody is listening
             pass
 
-    # ---- compute thread ------------------------------------------------------------------
-    def _take_next(self) -> tuple[str, int, Request] | None:
-        with self._lock:
-            if not self._pending:
-                self._running = None
-                return None
-            # the oldest foreground request, else the oldest background one
-            channel = next((ch for ch, item in self._pending.items() if not item[2]), None) or \
-                next(iter(self._pending))
-            generation, request, _ = self._pending.pop(channel)
-            self._running = channel
-            return channel, generation, request
+    def _emit_busy(self, busy: bool) -> None:
+        self._emit(self.busyChanged, busy)
 
-    def _run_one(self, channel: str, generation: int, request: Request) -> None:
-        started = time.monotonic()
-        last_emit = [0.0]
+    # ---- back on the GUI thread ------------------------------------------------------------------
+    @Slot(object)
+    def _deliver(self, handle: Handle) -> None:
+        if self._closed or handle.state == "cancelled" or not self.is_current(handle.channel, handle.generation):
+            return  # superseded or cancelled: a newer picture is coming, or the previous one stays
+        if handle.state == "done":
+            self.resultReady.emit(handle.channel, handle.generation, handle.result())
+        elif handle.state == "failed":
+            exc = handle.exception()
+            assert exc is not None
+            self.failed.emit(handle.channel, handle.generation, describe_failure(exc))
 
-        def progress(fraction: float) -> None:
-            if not self.is_current(channel, generation):
-                raise Cancelled
-            now = time.monotonic()
-            # Only jobs that take a while report progress (no bar flashing up for a 2 ms job and
-            # re-laying out the status bar on every edit), then at most 20 times a second.
-            if now - started >= PROGRESS_DELAY_S and now - last_emit[0] > 0.05:
-                last_emit[0] = now
-                self._emit(self.progressed, channel, generation, float(fraction))
+    @Slot(str, int, float)
+    def _deliver_progress(self, channel: str, generation: int, fraction: float) -> None:
+        # a cancelled job's last report, arriving after Esc, must not bring the status bar's Cancel back
+        if not self._closed and self.is_current(channel, generation):
+            self.progressed.emit(channel, generation, fraction)
 
-        self._emit(self.busyChanged, True)
-        try:
-            result: Any = self.run_request(request, progress)
-            if self.is_current(channel, generation):
-                self._emit(self.resultReady, channel, generation, result)
-        except Cancelled:
-            return
-        except PeappError as exc:
-            self._emit(self.failed, channel, generation, str(exc))
-            return
-        except MemoryError:
-            self._emit(self.failed, channel, generation, translate("Worker", "out of memory: choose a smaller size"))
-            return
-        except BaseException as exc:  # a bug (a Rust panic passes `except Exception`): report it, app stays
-            if isinstance(exc, (KeyboardInterrupt, SystemExit, GeneratorExit)):
-                raise
-            missing = missing_library(exc)  # a trimmed install: which library, and how to get it
-            if missing is not None:
-                self._emit(self.failed, channel, generation, str(missing))
-                return
-            traceback.print_exc(file=sys.stderr)
-            self._emit(self.failed, channel, generation,
-                       translate("Worker", "internal error ({problem}); the previous view is kept")
-                       .format(problem=f"{type(exc).__name__}: {exc}"))
-            return
-        finally:
-            # Not running any more before busyChanged(False) is sent: its receiver asks is_busy()
-            # at once, and a stale "running" would leave the progress bar up with nothing to do.
-            with self._lock:
-                self._running = None
-            self._emit(self.busyChanged, False)
+    @Slot(str, int, object)
+    def _deliver_partial(self, channel: str, generation: int, value: Any) -> None:
+        if not self._closed and self.is_current(channel, generation):
+            self.partialReady.emit(channel, generation, value)

@@ -19,7 +19,7 @@ import numpy as np
 
 from peapp import safe_open
 from peapp.errors import DataFileError, PeappError
-from peapp.jobs import Request
+from peapp.jobs import Job, Request
 from peapp.lab import references
 from peapp.lab.options import LABELS
 
@@ -225,48 +225,27 @@ class TrainOutcome:
     finished: int
     skipped: int
     failed: list[tuple[str, str]]
-    cancelled: bool
     write_error: str | None
     seconds: float
 
 
 @dataclass(frozen=True)
 class TrainRequest(Request):
-    """Train the grid into ``folder``.  ``on_event`` gets peapp.lab.grid's events (on the worker
-    thread); progress is the share of all training steps done, so cancel works between steps."""
+    """Train the grid into ``folder``: a job yielding peapp.lab.grid's events as partial results
+    and the share of all training steps done; cancelled, it keeps the runs that finished."""
 
     channel = "lab:train"
     travels = False  # a training run: computed where it is asked (peapp.request_process)
     settings: GridSettings
     folder: str
     workers: int = 2
-    on_event: Callable[[dict[str, Any]], None] | None = field(default=None, compare=False)
 
-    def compute(self, progress: Callable[[float], None]) -> TrainOutcome:
-        from peapp.jobs import Cancelled
+    def steps(self) -> Job:
         from peapp.lab import grid as lab_grid
 
-        spec = self.settings.grid_spec()
-        steps = {run.run_id: run.train.steps for run in spec.runs()}
-        total = max(1, sum(steps.values()))
-        done: dict[str, int] = {}
-        stop = [False]
-
-        def event(e: dict[str, Any]) -> None:
-            if e["type"] == "step":
-                done[e["run_id"]] = e["step"]
-            elif e["type"] in ("done", "skipped"):
-                done[e["run_id"]] = steps.get(e["run_id"], 0)
-            if self.on_event is not None:
-                self.on_event(e)
-            try:
-                progress(sum(done.values()) / total)
-            except Cancelled:
-                stop[0] = True  # the grid stops its workers at their next step and keeps what finished
-
         started = time.monotonic()
-        outcome = lab_grid.run_grid(spec, self.folder, workers=self.workers, mode="pool", on_event=event,
-                                    should_stop=lambda: stop[0])
+        outcome = yield from lab_grid.grid_steps(self.settings.grid_spec(), self.folder, workers=self.workers,
+                                                 mode="pool")
         return TrainOutcome(folder=self.folder, finished=len(outcome.finished), skipped=len(outcome.skipped),
-                            failed=outcome.failed, cancelled=outcome.cancelled, write_error=outcome.write_error,
+                            failed=outcome.failed, write_error=outcome.write_error,
                             seconds=time.monotonic() - started)

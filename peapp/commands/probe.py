@@ -20,7 +20,9 @@ import os
 import sys
 import time
 
+from peapp.commands import run_with_progress
 from peapp.errors import ParameterError
+from peapp.jobs import HOOKS
 from peapp.model_run.probe_run import VARIANTS
 
 NAME = "probe"
@@ -193,8 +195,13 @@ def _perplexity(args, loaded):
         _say(args, f"{c.label}: perplexity {c.perplexity:.2f} over {result.n_measured:,} tokens "
                    f"({c.seconds:.0f} s; {time.perf_counter() - started:.0f} s so far)")
 
-    result = perplexity_probe(loaded, ids, variants=variants, factor=args.factor, window=args.window,
-                              partial=arrived, estimate=estimate)
+    def job():  # the executor's job protocol; the probe reports per layer, from code that cannot yield
+        hooks = yield HOOKS
+        return perplexity_probe(loaded, ids, variants=variants, factor=args.factor, window=args.window,
+                                progress=hooks.progress, cancelled=hooks.cancelled, partial=hooks.partial,
+                                estimate=estimate)
+
+    result = run_with_progress(job(), "probe", quiet=args.quiet, on_partial=arrived)
     return result, {"text": {"source": label, "sha256": text_sha256(text), "file": args.text_file}}
 
 
@@ -258,8 +265,13 @@ def _passkey(args, loaded):
         _say(args, f"{c.n_tokens:,} tokens, depth {c.depth:.0%}: log p(answer) {c.logprob:.2f}, top-1 "
                    f"{c.token_accuracy:.0%} ({c.seconds:.0f} s)")
 
-    result = passkey_probe(loaded, lengths=lengths, depths=depths, trials=args.trials, seed=args.seed,
-                           variant=args.variant, factor=args.factor, partial=arrived, estimate=estimate)
+    def job():  # as for perplexity
+        hooks = yield HOOKS
+        return passkey_probe(loaded, lengths=lengths, depths=depths, trials=args.trials, seed=args.seed,
+                             variant=args.variant, factor=args.factor, progress=hooks.progress,
+                             cancelled=hooks.cancelled, partial=hooks.partial, estimate=estimate)
+
+    result = run_with_progress(job(), "probe", quiet=args.quiet, on_partial=arrived)
     return result, {"filler": FILLER_LABEL}
 
 

@@ -67,6 +67,8 @@ def _text(args) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from peapp.commands import run_with_progress
+    from peapp.jobs import HOOKS
     from peapp.model_run import RunOptions, load_model, run_model, tokenize
 
     from peapp.model_run.runner import check_max_tokens
@@ -81,7 +83,12 @@ def run(args: argparse.Namespace) -> int:
                          map_bins=args.bins)
     for note in loaded.notes:
         print(f"peapp run: {note}", file=sys.stderr)
-    result = run_model(loaded, ids, options, tokens=tokens)
+
+    def job():  # the executor's job protocol; the run reports per layer, from code that cannot yield
+        hooks = yield HOOKS
+        return run_model(loaded, ids, options, tokens=tokens, progress=hooks.progress, cancelled=hooks.cancelled)
+
+    result = run_with_progress(job(), "run", quiet=args.json)
     if args.json:
         doc = result.to_json()
         doc.update({"path": loaded.path, "source": loaded.source, "load_seconds": round(loaded.load_seconds, 3),

@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -29,7 +29,7 @@ from typing import Any
 import torch
 
 from peapp.errors import ParameterError, ResultsWriteError
-from peapp.jobs import Cancelled
+from peapp.jobs import HOOKS, Cancelled, Job, Partial, run_job
 from peapp.lab import results
 from peapp.lab.model import ENCODINGS, ROPE_SCALINGS, LabModel, loss_of
 from peapp.lab.options import (  # noqa: F401  (re-exported)
@@ -156,7 +156,6 @@ class GridOutcome:
     finished: list[RunResult] = field(default_factory=list)  # trained in this call (and saved)
     skipped: list[str] = field(default_factory=list)  # already finished in the folder
     failed: list[tuple[str, str]] = field(default_factory=list)  # (run_id, message)
-    cancelled: bool = False
     unsaved: list[RunResult] = field(default_factory=list)  # finished but could not be written
     write_error: str | None = None
     summary: dict[str, Any] = field(default_factory=dict)
@@ -237,17 +236,22 @@ def _worker_run(spec_dict: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 
 
 def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: str = "pool",
-             on_event: EventFn | None = None, should_stop: Callable[[], bool] | None = None) -> GridOutcome:
+             on_event: EventFn | None = None) -> GridOutcome:
+    """:func:`grid_steps` run to its end on this thread (tests, scripts); ``on_event`` gets its events."""
+    return run_job(grid_steps(grid, folder, workers, mode), on_partial=on_event)
+
+
+def grid_steps(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: str = "pool") -> Job:
     """Train every run of ``grid`` not yet finished in ``folder``; save each as it finishes.
 
-    ``on_event`` receives progress events (in this thread); ``should_stop`` is polled and, once
-    true, stops the workers at their next step (their runs are discarded, finished ones kept).
-    Raises ResultsWriteError before training if the folder cannot be written.
+    A job (peapp.jobs): yields each event (``Partial``: a dict, ``type`` step/done/skipped/failed)
+    and the share of all training steps done; returns the :class:`GridOutcome`.  Closed when it
+    is cancelled, it stops the workers at their next step: their runs are discarded, finished
+    ones are kept in the folder (a rerun skips them).  Raises ResultsWriteError before training
+    if the folder cannot be written.
     """
     if mode not in MODES:
         raise ParameterError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}.")
-    emit = on_event or (lambda event: None)
-    stop_requested = should_stop or (lambda: False)
     all_runs = grid.runs()
     task = build_task(all_runs[0])  # bad task settings (e.g. a missing text) fail here, not in a worker
     folder = results.check_writable(folder, needed_bytes=len(all_runs) * results.run_bytes(model_config(all_runs[0], task)))
@@ -255,6 +259,8 @@ def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: 
     done_before = {m["run_id"]: m for m in results.finished_runs(folder)}
     outcome = GridOutcome()
     todo = []
+    waiting: list[dict[str, Any]] = []  # events not yet yielded
+    emit: EventFn = waiting.append
     for spec in all_runs:
         previous = done_before.get(spec.run_id)
         if previous is not None and previous.get("spec") == spec.to_dict():
@@ -262,6 +268,20 @@ def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: 
             emit({"type": "skipped", "run_id": spec.run_id})
         else:
             todo.append(spec)
+    steps = {spec.run_id: spec.train.steps for spec in all_runs}
+    total = max(1, sum(steps.values()))
+    done: dict[str, int] = {}
+
+    def report() -> Iterator[Any]:
+        """Yield what happened since the last call, then the share done: the job's cancel points."""
+        while waiting:
+            event = waiting.pop(0)
+            if event["type"] == "step":
+                done[event["run_id"]] = event["step"]
+            elif event["type"] in ("done", "skipped"):
+                done[event["run_id"]] = steps.get(event["run_id"], 0)
+            yield Partial(event)
+        yield sum(done.values()) / total
 
     def finish(result: RunResult) -> None:
         if outcome.write_error is not None:
@@ -277,12 +297,14 @@ def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: 
         emit({"type": "done", "run_id": result.spec.run_id, "metrics": result.metrics})
         _write_summary(folder, all_runs)
 
+    yield from report()
     if mode == "inline":
-        _run_inline(todo, outcome, finish, emit, stop_requested)
+        yield from _run_inline(todo, outcome, finish, emit, report)
     else:
-        _run_pool(todo, outcome, finish, emit, stop_requested, workers, one_per_run=(mode == "process"))
+        yield from _run_pool(todo, outcome, finish, emit, report, workers, one_per_run=(mode == "process"))
     outcome.summary = _write_summary(folder, all_runs) if outcome.write_error is None else \
         results.summarise([r.metrics for r in outcome.finished + outcome.unsaved] + list(done_before.values()))
+    yield from report()
     return outcome
 
 
@@ -298,24 +320,26 @@ def _write_summary(folder: Path, all_runs: list[RunSpec]) -> dict[str, Any]:
 
 
 def _run_inline(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunResult], None], emit: EventFn,
-                stop_requested: Callable[[], bool]) -> None:
+                report: Callable[[], Iterator[Any]]) -> Job:
+    # train_run's step loop is a plain function on this thread: it reports and is stopped through
+    # the executor's hooks (a generator there would make every training step a yield point of its callers)
+    hooks = yield HOOKS
     for spec in todo:
-        if stop_requested() or outcome.write_error:
-            outcome.cancelled = outcome.cancelled or stop_requested()
+        if outcome.write_error:
             break
 
         def step(s: int, n: int, loss: float, rid: str = spec.run_id) -> None:
-            emit({"type": "step", "run_id": rid, "step": s, "steps": n, "loss": loss})
+            hooks.partial({"type": "step", "run_id": rid, "step": s, "steps": n, "loss": loss})
 
         try:
-            result = train_run(spec, progress=step, should_stop=stop_requested)
+            result = train_run(spec, progress=step, should_stop=hooks.cancelled)
         except Cancelled:
-            outcome.cancelled = True
-            break
+            raise
         except Exception as exc:  # one broken run must not lose the others
             _record_failure(outcome, emit, spec, exc)
             continue
         finish(result)
+        yield from report()
 
 
 def _record_failure(outcome: GridOutcome, emit: EventFn, spec: RunSpec, exc: Exception) -> None:
@@ -329,7 +353,7 @@ def _record_failure(outcome: GridOutcome, emit: EventFn, spec: RunSpec, exc: Exc
 
 
 def _run_pool(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunResult], None], emit: EventFn,
-              stop_requested: Callable[[], bool], workers: int, one_per_run: bool) -> None:
+              report: Callable[[], Iterator[Any]], workers: int, one_per_run: bool) -> Job:
     if not todo:
         return
     ctx = multiprocessing.get_context("spawn")  # never fork a process that may hold Qt or threads
@@ -349,20 +373,19 @@ def _run_pool(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunRe
     try:
         while pending:
             _drain(events, emit)
-            if (stop_requested() or outcome.write_error) and not stop.is_set():
-                outcome.cancelled = outcome.cancelled or stop_requested()
+            yield from report()  # where a cancel (GeneratorExit) or Ctrl-C (KeyboardInterrupt) lands
+            if outcome.write_error and not stop.is_set():
                 stop.set()
                 for future in pending:
                     future.cancel()
-            done, _ = wait(list(pending), timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in done:
+            done_now, _ = wait(list(pending), timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done_now:
                 spec = pending.pop(future)
                 if future.cancelled():
                     continue
                 try:
                     cfg, state, metrics = future.result()
                 except Cancelled:
-                    outcome.cancelled = True
                     continue
                 except Exception as exc:  # one broken run must not lose the others
                     _record_failure(outcome, emit, spec, exc)
@@ -371,7 +394,7 @@ def _run_pool(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunRe
 
                 finish(RunResult(spec, ModelConfig.from_dict(cfg), results.state_from_numpy(state), metrics))
         _drain(events, emit)
-    except BaseException:  # KeyboardInterrupt included: stop the workers, keep what is saved
+    except BaseException:  # cancelled (GeneratorExit), Ctrl-C: stop the workers, keep what is saved
         stop.set()
         executor.shutdown(wait=True, cancel_futures=True)
         raise

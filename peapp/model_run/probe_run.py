@@ -4,20 +4,27 @@ saved result (``results_file``) instead of running again.
 
 The model is the Run on text panel's cached one (:data:`peapp.model_run.text_run.MODEL_CACHE`:
 loading is the slow part), lent to the probe alone while it runs.  Long perplexity probes time a prefix first; its estimate, and every
-finished variant or passkey cell, reach ``on_partial(result)`` (called on the compute thread: a
-panel forwards it to the GUI thread) so curves draw as they arrive.  Cancel is the worker's:
-``progress`` raises :class:`peapp.jobs.Cancelled`, checked once per layer.
+finished variant or passkey cell, are the job's partial results (:class:`peapp.jobs.Partial`, a copy
+the caller may keep) so curves draw as they arrive.  Cancel is the executor's: its hooks stop the
+probe at the next layer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from peapp.i18n import msg, shown, translate
 from peapp.errors import CheckpointError, ParameterError
-from peapp.jobs import ProgressFn, Request
+from peapp.jobs import HOOKS, Hooks, Job, Request
+
+
+def _snapshot(result: Any) -> Any:
+    """A copy the caller can keep: the probe goes on appending to (and removes its preview from) the lists."""
+    if hasattr(result, "curves"):
+        return dataclasses.replace(result, curves=list(result.curves))
+    return dataclasses.replace(result, cells=list(result.cells))
 
 
 # peapp.model_run.probes.VARIANTS and VARIANT_LABELS, spelled out: this module, the probe view and the
@@ -106,10 +113,9 @@ class ProbeRequest(Request):
     #: an estimate measured before (phase "estimate" on the same settings): not measured again, and
     #: its prefix run still gives the first partial curve
     estimate: Any = field(default=None, compare=False, hash=False)
-    on_partial: Callable[[Any], None] | None = field(default=None, compare=False, hash=False)
 
     @classmethod
-    def from_view(cls, view, checkpoint: str, device: str = "cpu", on_partial=None,
+    def from_view(cls, view, checkpoint: str, device: str = "cpu",
                   phase: str = "run", estimate=None) -> "ProbeRequest":
         """The request for a :class:`peapp.views.probe.ProbeView`'s settings (the saved result of
         the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey)."""
@@ -118,9 +124,15 @@ class ProbeRequest(Request):
                    text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
                    factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),
                    depths=parse_numbers(view.depths, "depths"), trials=view.trials, seed=view.seed,
-                   variant=view.variant, results_file=saved, device=device, on_partial=on_partial)
+                   variant=view.variant, results_file=saved, device=device)
 
-    def compute(self, progress: ProgressFn) -> Any:
+    def steps(self) -> Job:
+        # the probe reports from forward hooks and per-layer loops, which cannot yield: through the hooks
+        hooks = yield HOOKS
+        return self._compute(hooks)
+
+    def _compute(self, hooks: Hooks) -> Any:
+        progress = hooks.progress
         if self.phase not in ("run", "estimate"):
             raise ParameterError(f"unknown phase {self.phase!r}: run or estimate.")
         if self.results_file:
@@ -137,14 +149,14 @@ class ProbeRequest(Request):
         with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
             start = 0.0 if reused else _LOAD_SHARE
             if self.phase == "estimate":
-                return self._estimate(loaded, progress, start)
+                return self._estimate(loaded, hooks, start)
             if self.mode == "probe-passkey":
-                return self._passkey(loaded, reused, progress, start)
+                return self._passkey(loaded, reused, hooks, start)
             if self.mode == "probe-perplexity":
-                return self._perplexity(loaded, reused, progress, start)
+                return self._perplexity(loaded, reused, hooks, start)
         raise ParameterError(f"unknown probe {self.mode!r}: probe-perplexity or probe-passkey.")
 
-    def _perplexity(self, loaded, reused: bool, progress: ProgressFn, start: float) -> ProbeOutcome:
+    def _perplexity(self, loaded, reused: bool, hooks: Hooks, start: float) -> ProbeOutcome:
         from peapp.model_run.probes import (
             ESTIMATE_FROM,
             estimate_seconds,
@@ -155,18 +167,13 @@ class ProbeRequest(Request):
         text, label, ids, measured, runs = self._tokens(loaded)
         estimate = self.estimate
         if estimate is None and measured >= ESTIMATE_FROM:
-            here = start
-
-            def cancelled() -> bool:  # the worker's progress hook raises Cancelled when the job is not wanted
-                progress(here)
-                return False
-
-            estimate = estimate_seconds(loaded, ids, measured, runs, cancelled=cancelled)
+            hooks.progress(start)
+            estimate = estimate_seconds(loaded, ids, measured, runs, cancelled=hooks.cancelled)
             start += _ESTIMATE_SHARE
         share = 1.0 - start
         result = perplexity_probe(loaded, ids, variants=self.variants, factor=self.factor, window=self.window,
-                                  progress=lambda f: progress(start + share * f), partial=self.on_partial,
-                                  estimate=estimate)
+                                  progress=lambda f: hooks.progress(start + share * f),
+                                  partial=lambda r: hooks.partial(_snapshot(r)), estimate=estimate)
         return ProbeOutcome(result=result, checkpoint=self.checkpoint, text_label=label, text_sha256=text_sha256(text),
                             reused_model=reused, notes=() if reused else tuple(loaded.notes))
 
@@ -187,13 +194,12 @@ class ProbeRequest(Request):
         runs = len(self.variants) if loaded.scheme == "rope" else 1
         return text, label, ids, measured, runs
 
-    def _estimate(self, loaded, progress: ProgressFn, start: float):
+    def _estimate(self, loaded, hooks: Hooks, start: float):
         """The probe's time estimate (None when it is short enough not to need one)."""
         from peapp.model_run.probes import ESTIMATE_FROM, estimate_seconds
 
-        def cancelled() -> bool:  # the worker's progress hook raises Cancelled when the job is not wanted
-            progress(start)
-            return False
+        hooks.progress(start)
+        cancelled = hooks.cancelled
 
         if self.mode == "probe-passkey":
             from peapp.model_run.passkey import PromptBuilder, estimate_passkey_seconds
@@ -207,12 +213,13 @@ class ProbeRequest(Request):
             return None
         return estimate_seconds(loaded, ids, measured, runs, cancelled=cancelled)
 
-    def _passkey(self, loaded, reused: bool, progress: ProgressFn, start: float) -> ProbeOutcome:
+    def _passkey(self, loaded, reused: bool, hooks: Hooks, start: float) -> ProbeOutcome:
         from peapp.model_run.passkey import passkey_probe
 
         share = 1.0 - start
         result = passkey_probe(loaded, lengths=self.lengths, depths=self.depths, trials=self.trials, seed=self.seed,
-                               variant=self.variant, factor=self.factor, progress=lambda f: progress(start + share * f),
-                               partial=self.on_partial, estimate=self.estimate)
+                               variant=self.variant, factor=self.factor,
+                               progress=lambda f: hooks.progress(start + share * f),
+                               partial=lambda r: hooks.partial(_snapshot(r)), estimate=self.estimate)
         return ProbeOutcome(result=result, checkpoint=self.checkpoint, reused_model=reused,
                             notes=() if reused else tuple(loaded.notes))

@@ -994,8 +994,8 @@
         <translation>ट्रेनिंग रद्द करें (&amp;T)</translation>
     </message>
     <message>
-        <source>Stop at the next step; finished runs stay in the folder and a new Start skips them</source>
-        <translation>अगले स्टेप पर रोकें; पूरे हुए रन फ़ोल्डर में रहते हैं और अगली बार शुरू करने पर छोड़ दिए जाते हैं</translation>
+        <source>Stop at the next step (Esc in the window too, while the status bar shows the training); finished runs stay in the folder and a new Start skips them</source>
+        <translation>अगले स्टेप पर रोकें (जब तक स्टेटस बार में ट्रेनिंग दिखती है, विंडो में Esc से भी); पूरे हुए रन फ़ोल्डर में रहते हैं और अगली बार शुरू करने पर छोड़ दिए जाते हैं</translation>
     </message>
     <message>
         <source>Ready. Start trains the grid; the figure is drawn from the results folder.</source>

@@ -1210,8 +1210,8 @@ Replace them?</source>
         <translation>रद्द करें</translation>
     </message>
     <message>
-        <source>Stop the running computation (Esc); the previous view stays</source>
-        <translation>चल रही गणना रोकें (Esc); पिछला व्यू बना रहता है</translation>
+        <source>Stop every long computation the status bar shows (Esc); the previous pictures stay</source>
+        <translation>स्टेटस बार में दिख रही हर लंबी गणना रोकें (Esc); पिछले चित्र बने रहते हैं</translation>
     </message>
     <message>
         <source>Stop every long computation the status bar shows; the previous pictures stay</source>

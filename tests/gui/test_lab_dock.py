@@ -38,7 +38,7 @@ def test_start_trains_in_the_background_and_draws_the_results(dock, qtbot, app_c
     dock.set_setting(results=str(tmp_path / "out"), **TINY)
     settle(qtbot, app_context)
     events = []
-    dock._events.event.connect(events.append)
+    dock.trainer.partialReady.connect(lambda channel, generation, event: events.append(event))
     dock.start_button.click()
     assert dock.training() and not dock.start_button.isEnabled() and dock.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: not dock.training(), timeout=300_000)
@@ -85,7 +85,7 @@ def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, t
     dock.set_setting(results=str(tmp_path / "long"), **{**TINY, "steps": 50_000, "encodings": "alibi"})
     settle(qtbot, app_context)
     steps = []
-    dock._events.event.connect(lambda e: steps.append(e) if e["type"] == "step" else None)
+    dock.trainer.partialReady.connect(lambda c, g, e: steps.append(e) if e["type"] == "step" else None)
     dock.start_button.click()
     qtbot.waitUntil(lambda: bool(steps), timeout=300_000)
     # closing the window now would stop it: the window asks first with this
@@ -276,7 +276,7 @@ def test_the_status_bar_shows_a_grid_and_esc_to_the_window_stops_it(main_window,
     dock.set_setting(results=str(tmp_path / "long"), **{**TINY, "steps": 50_000, "encodings": "alibi"})
     qtbot.waitUntil(lambda: main_window.document_model.document.view("lab", "steps") == 50_000, timeout=10_000)
     steps = []
-    dock._events.event.connect(lambda e: steps.append(e) if e["type"] == "step" else None)
+    dock.trainer.partialReady.connect(lambda c, g, e: steps.append(e) if e["type"] == "step" else None)
     dock.start_button.click()
     qtbot.waitUntil(lambda: bool(steps) and main_window.cancel_button.isVisible(), timeout=300_000)
     qtbot.keyClick(main_window, Qt.Key.Key_Escape)

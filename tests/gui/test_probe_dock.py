@@ -97,7 +97,7 @@ def test_perplexity_run_draws_the_probe_numbers_partials_first(main_window, qtbo
     _open(main_window, word_llama)
     dock.set_settings(length=120, window=10, variants="none,linear,yarn", factor=2.0)
     seen = []
-    dock._partials.arrived.connect(lambda token, r: seen.append(len(r.curves)))
+    dock.worker.partialReady.connect(lambda channel, generation, r: seen.append(len(r.curves)))
     dock.run_probe()
     _wait(qtbot, main_window, dock)
     assert not dock.message.text(), dock.message.text()

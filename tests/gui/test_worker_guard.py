@@ -17,13 +17,13 @@ from peapp.jobs import Request  # noqa: E402
 class _Raises(Request):
     what: str = "exit"
 
-    def run(self, progress=None):
+    def compute(self, progress):
         raise SystemExit(3) if self.what == "exit" else KeyboardInterrupt()
 
 
 @dataclass(frozen=True)
 class _Answer(Request):
-    def run(self, progress=None):
+    def compute(self, progress):
         return 42
 
 
@@ -44,11 +44,11 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QApplication
 from peapp.jobs import Request
 import ui.worker
-ui.worker.SHUTDOWN_WAIT_MS = 300
+ui.worker.SHUTDOWN_WAIT_S = 0.3
 
 @dataclass(frozen=True)
 class Blocked(Request):
-    def run(self, progress=None):
+    def compute(self, progress):
         threading.Event().wait()  # like a read that never returns; no progress points
 
 app = QApplication([sys.argv[0]])

@@ -424,7 +424,7 @@ def _headless_dock(cls, document, language: str = "en", requests=None):
     # Laid out first, so the view's first request is for the size it is drawn at (it is then
     # the one compute_now asks for; with a second process, it is computed once)
     if requests is not None:
-        window.compute_elsewhere(requests.run)
+        window.compute_elsewhere(requests.steps)
     else:
         window.load_backend_now()
     app.processEvents()

@@ -451,7 +451,7 @@ class ViewDock(QDockWidget):
         # What the worker may still compute for this dock is older than this: it must not be
         # drawn over it (peapp render's requests wait in a second process, so it can come later)
         self.worker.cancel(self.object_name)
-        result = self.worker.run_request(request, None)
+        result = self.worker.run_now(request)
         self._last_result = result
         self._shown_generation = self._answered_generation = self._generation  # not stale: see _on_cancelled
         self.clear_stale()

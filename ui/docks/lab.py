@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (QApplication, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QMessageBox,
                                QProgressBar, QPushButton, QSizePolicy, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
@@ -60,12 +60,6 @@ OBJECT_NAMES = {"task": "labTask", "encodings": "labEncodings", "train_length": 
                 "n_heads": "labHeads", "steps": "labSteps", "results": "labResults"}
 
 
-class _Events(QObject):
-    """Carries peapp.lab.grid's events from the training thread to the GUI thread (queued)."""
-
-    event = Signal(object)
-
-
 class LabDock(SettingsDock):
     object_name = "labDock"
     view_id = "lab"
@@ -86,8 +80,7 @@ class LabDock(SettingsDock):
         app = QApplication.instance()
         if app is not None:  # quitting stops the grid at its next step; finished runs are on disk
             app.aboutToQuit.connect(self.trainer.shutdown)
-        self._events = _Events()
-        self._events.event.connect(self._on_event)
+        self.trainer.partialReady.connect(self._on_event)  # the grid's events, on this thread
         self._live: dict[str, tuple[str, list[tuple[float, float]]]] = {}  # run_id → (encoding, loss points)
         self._live_items: dict[str, pg.PlotDataItem] = {}
         self._started = 0.0
@@ -130,8 +123,9 @@ class LabDock(SettingsDock):
         self.start_button.clicked.connect(self.start)
         self.cancel_button = i18n.keep_text(QPushButton(), msg("Lab", "Cancel &training"))
         self.cancel_button.setObjectName("labCancel")
-        i18n.keep_tooltip(self.cancel_button, msg("Lab", "Stop at the next step; finished runs stay in the folder and "
-                                                         "a new Start skips them"))
+        i18n.keep_tooltip(self.cancel_button, msg("Lab", "Stop at the next step (Esc in the window too, while the "
+                                                         "status bar shows the training); finished runs stay in the "
+                                                         "folder and a new Start skips them"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
@@ -477,8 +471,7 @@ class LabDock(SettingsDock):
         self._runs_done = 0
         self._runs_total = len(settings.encodings) * settings.seeds
         self._redraw_timer.start()
-        self.trainer.submit("lab:train", lab_analysis.TrainRequest(settings, folder, workers=_workers(),
-                                                                   on_event=self._events.event.emit))
+        self.trainer.submit("lab:train", lab_analysis.TrainRequest(settings, folder, workers=_workers()))
 
     def _on_trainer_result(self, channel: str, generation: int, result: Any) -> None:
         if channel == "lab:estimate":
@@ -536,7 +529,7 @@ class LabDock(SettingsDock):
                          + (translate("Lab", ", about {duration} left").format(duration=_duration(left))
                             if math.isfinite(left) else "") + ".")
 
-    def _on_event(self, event: dict[str, Any]) -> None:
+    def _on_event(self, channel: str, generation: int, event: dict[str, Any]) -> None:
         kind = event["type"]
         if kind == "step":
             entry = self._live.setdefault(event["run_id"], (_encoding_of(event["run_id"]), []))

@@ -13,14 +13,13 @@ panel's own compute thread (a probe takes minutes; the other panels keep drawing
 
 Run first measures the time on two short prefixes (``phase="estimate"``), says it, and asks before
 a run estimated over ``CONFIRM_SECONDS``; partial curves draw as each variant or passkey cell
-finishes (``on_partial`` → a queued Qt signal).  A finished run is saved as JSON in the cache
+finishes (the job's partial results, delivered by the worker's ``partialReady``).  A finished run is saved as JSON in the cache
 folder and recorded in the view (``results_file`` / ``passkey_results_file``), so a session or an
 exported figure reopens it without running again; ``peapp probe … -o FIG`` draws through here.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import math
@@ -29,7 +28,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
                                QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
                                QVBoxLayout, QWidget)
@@ -78,19 +77,6 @@ def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
     i18n.keep(lambda shown_text: plot.setLabel(side, shown_text), text, owner=plot.getViewWidget())
 
 
-class _Partials(QObject):
-    """Carries partial results from the probe's compute thread to the GUI thread (queued)."""
-
-    arrived = Signal(int, object)  # run token, result snapshot
-
-
-def _snapshot(result: Any) -> Any:
-    """A copy the GUI can keep: the probe goes on appending to (and removes its preview from) the lists."""
-    if hasattr(result, "curves"):
-        return dataclasses.replace(result, curves=list(result.curves))
-    return dataclasses.replace(result, cells=list(result.cells))
-
-
 def _is_perplexity(result: Any) -> bool:
     return hasattr(result, "curves")
 
@@ -128,12 +114,10 @@ class ProbeDock(ViewDock):
         self._partial: dict[str, Any] = {}  # mode → the partial result of the run under way
         self._running_mode: str | None = None
         self._state = "idle"  # idle | estimating | running
-        self._run_token = 0
         self._estimate: Any = None
         self._written: dict[str, str] = {}  # mode → results file this panel wrote (not read back)
         self._loaded_files: dict[str, str] = {}  # mode → results file drawn
-        self._partials = _Partials()
-        self._partials.arrived.connect(self._on_partial)
+        self.worker.partialReady.connect(self._on_partial)
         body = QWidget()
         outer = QVBoxLayout(body)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -417,10 +401,8 @@ class ProbeDock(ViewDock):
         saved = getattr(view, _kind(view.mode))
         if not saved and not document.checkpoint:
             return None
-        token = self._run_token
         return ProbeRequest.from_view(view, document.checkpoint or "", device=preferences.compute_device(),
-                                      phase=phase, estimate=estimate,
-                                      on_partial=lambda r: self._partials.arrived.emit(token, _snapshot(r)))
+                                      phase=phase, estimate=estimate)
 
     def on_document_changed(self, document: Document) -> None:
         """Settings redraw; a saved result named by the Document (a session, undo) is read; nothing else runs
@@ -455,7 +437,6 @@ class ProbeDock(ViewDock):
         self._say("")
         self._loaded_files.pop(mode, None)
         self.set_view(**values)
-        self._run_token += 1
         self._running_mode = mode
         self._partial.pop(mode, None)
         self._set_state("estimating")
@@ -524,10 +505,7 @@ class ProbeDock(ViewDock):
 
     def cancel(self) -> None:
         self.worker.cancel(self.object_name)
-        self.worker.cancel(f"{self.object_name}:estimate")
-        self._generation = -1  # a result already on its way is not shown either
-        self._side_generations.pop("estimate", None)
-        self._run_token += 1  # nor its partials
+        self.worker.cancel(f"{self.object_name}:estimate")  # nor its results or partials: the worker drops them
         self._stopped()
 
     def _stopped(self) -> None:
@@ -572,8 +550,9 @@ class ProbeDock(ViewDock):
         self._say(message + (translate("Run", " The previous result stays.") if mode in self._outcomes else ""))
         self._draw()
 
-    def _on_partial(self, token: int, result: Any) -> None:
-        if token != self._run_token or self._state != "running" or self._running_mode is None:
+    def _on_partial(self, channel: str, generation: int, result: Any) -> None:
+        # (the worker drops partials of a superseded or cancelled job)
+        if not channel.startswith(self.object_name) or self._state != "running" or self._running_mode is None:
             return
         self._partial[self._running_mode] = result
         self._draw()

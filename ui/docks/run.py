@@ -539,7 +539,6 @@ class RunDock(ViewDock):
     def cancel(self) -> None:
         self.worker.cancel(self.object_name)
         self.worker.cancel(f"{self.object_name}:zoom")
-        self._generation = -1  # a result already on its way (finished just before) is not shown either
         self._request = None  # the same settings may be run again
         self._set_running(False)
         self._say_cancelled()

@@ -238,16 +238,27 @@ def test_full_disk_keeps_finished_runs(tmp_path, monkeypatch):
 
 
 def test_cancelled_grid_keeps_finished_runs_and_a_rerun_skips_them(tmp_path):
-    events: list = []
-    def stop() -> bool:  # cancel once the first run is done
-        return any(e["type"] == "done" for e in events)
+    """The grid is an executor job: cancelled once the first run is done, it stops and keeps that run."""
+    from peapp.jobs import Cancelled, Executor
 
-    outcome = lab_grid.run_grid(_small_grid(), tmp_path, mode="inline", on_event=events.append, should_stop=stop)
-    assert outcome.cancelled and len(outcome.finished) == 1
+    events: list = []
+    handle_box: list = []
+
+    def event(e) -> None:  # cancel once the first run is done
+        events.append(e)
+        if e["type"] == "done":
+            handle_box[0].cancel()
+
+    executor = Executor("serial")
+    handle_box.append(executor.submit(lab_grid.grid_steps(_small_grid(), tmp_path, mode="inline"), "lab", on_partial=event))
+    with pytest.raises(Cancelled):
+        handle_box[0].result(timeout=600)
+    finished = [e["run_id"] for e in events if e["type"] == "done"]
+    assert len(finished) == 1
     saved = json.loads((tmp_path / results.SUMMARY).read_text())
     assert saved["runs"] == 1
     again = lab_grid.run_grid(_small_grid(), tmp_path, mode="inline")
-    assert again.skipped == [outcome.finished[0].spec.run_id] and len(again.finished) == 1
+    assert again.skipped == finished and len(again.finished) == 1
     assert again.summary["runs"] == 2
     assert results.summarise(results.finished_runs(tmp_path))["rows"][0]["seeds"] == [0, 1]
 

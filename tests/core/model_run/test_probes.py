@@ -439,7 +439,7 @@ def test_saved_results_read_back(loaded, word_llama):
 def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, word_llama, tmp_path, monkeypatch):
     import json
 
-    from peapp.jobs import Cancelled
+    from peapp.jobs import Cancelled, run_job
     from peapp.model_run import probes
     from peapp.model_run.probe_run import ProbeRequest
     from peapp.views.probe import ProbeView
@@ -448,8 +448,8 @@ def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, wor
     words = " ".join(f"w{i}" for i in _ids(70, seed=10))
     view = ProbeView(text_source="typed", text=words, length=60, variants="none,yarn", window=20)
     arrived = []
-    outcome = ProbeRequest.from_view(view, short_llama, on_partial=lambda r: arrived.append(
-        [c.complete for c in r.curves])).run()
+    outcome = run_job(ProbeRequest.from_view(view, short_llama), on_partial=lambda r: arrived.append(
+        [c.complete for c in r.curves]))
     assert [c.variant for c in outcome.result.curves] == ["none", "yarn"]
     assert arrived == [[False], [True], [True, True]] and outcome.result.estimate.n == 60
     assert outcome.text_label == "typed text" and len(outcome.text_sha256) == 64
