@@ -106,22 +106,27 @@ def estimate_seconds(chosen: Preset, workers: int = 2) -> float:
         torch.set_num_threads(threads)
 
 
-def run_preset(chosen: Preset, folder: str, workers: int = 2, on_event: Callable[[dict], None] | None = None,
-               should_stop: Callable[[], bool] | None = None) -> dict[str, dict[str, Any]]:
-    """Run every task's grid into ``folder/<task>``; the summaries by task."""
+def run_preset(chosen: Preset, folder: str, workers: int = 2,
+               on_event: Callable[[dict], None] | None = None) -> dict[str, dict[str, Any]]:
+    """:func:`preset_steps` run to its end on this thread (the CLI); ``on_event`` gets its events."""
+    from peapp.jobs import run_job
+
+    return run_job(preset_steps(chosen, folder, workers), on_partial=on_event)
+
+
+def preset_steps(chosen: Preset, folder: str, workers: int = 2):
+    """A job (peapp.jobs): every task's grid into ``folder/<task>``, one after another, with
+    each grid's events and progress (the share of the running grid's steps); returns the
+    summaries by task.  Closed when cancelled, it stops the running grid at its next step
+    (finished runs are kept; a rerun skips them)."""
     import os
 
-    from peapp.lab.grid import run_grid
+    from peapp.lab.grid import grid_steps
 
     out = {}
     for g in chosen.grids():
-        if should_stop is not None and should_stop():
-            break
-        outcome = run_grid(g, os.path.join(folder, g.task), workers=workers, on_event=on_event,
-                           should_stop=should_stop)
+        outcome = yield from grid_steps(g, os.path.join(folder, g.task), workers=workers)
         out[g.task] = outcome.summary
-        if outcome.cancelled:
-            break
     return out
 
 
