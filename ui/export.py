@@ -71,7 +71,7 @@ DEFAULT_SCALE = 2.0
 # Figure size when the widget has no on-screen size (hidden tab, headless): logical pixels.
 DEFAULT_SIZE = (800, 600)
 MIN_SIZE = 64
-MIN_DATA_SIDE = 80.0  # logical pixels each plot's data area keeps in a figure, however small
+MIN_DATA_SIDE = 48.0  # logical pixels each plot's data area keeps in a figure, however small
 MAX_PIXELS = 20_000 * 20_000  # refuse absurd PNG sizes before allocating them
 SCREEN_DPI = 96.0  # logical pixels per inch: a 2× PNG is 192 dpi, the on-screen size on paper
 

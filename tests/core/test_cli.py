@@ -80,7 +80,7 @@ def test_installed_packages_add_subcommands_through_entry_points():
     assert declared == {"gui": "ui.commands.gui", "render": "ui.commands.render"}, \
         "entry points missing or stale: reinstall (make test does it when pyproject.toml changes)"
     assert all(not name.startswith("ui.") for name in cli.CORE_COMMANDS)
-    assert [m.NAME for m in cli.commands()] == ["inspect", "extrapolate", "lab", "run", "probe", "gui", "render"]
+    assert [m.NAME for m in cli.commands()] == ["inspect", "extrapolate", "lab", "run", "probe", "cost", "temperature", "gui", "render"]
 
 
 def test_a_broken_or_clashing_command_package_leaves_the_core_commands_working(monkeypatch, capsys):
@@ -89,7 +89,7 @@ def test_a_broken_or_clashing_command_package_leaves_the_core_commands_working(m
     points = [EntryPoint("broken", "no_such_package_for_peapp.command", cli.ENTRY_POINT_GROUP),
               EntryPoint("inspect", "no_such_package_for_peapp.inspect", cli.ENTRY_POINT_GROUP)]
     monkeypatch.setattr(cli, "entry_points", lambda group: [p for p in points if p.group == group])
-    assert [m.NAME for m in cli.commands()] == ["inspect", "extrapolate", "lab", "run", "probe"]
+    assert [m.NAME for m in cli.commands()] == ["inspect", "extrapolate", "lab", "run", "probe", "cost", "temperature"]
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "command 'broken' unavailable" in err, err
     assert cli.main(["extrapolate", "--train", "64", "--eval", "128"]) == 0

@@ -246,7 +246,11 @@ def test_every_panel_tab_reads_whole_and_names_its_panel_in_full(qtbot, main_win
     seen = 0
     for bar in bars:
         needed = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
-        assert needed <= bar.width(), ([bar.tabText(i) for i in range(bar.count())], needed, bar.width())
+        if size[0] >= 1600:
+            assert needed <= bar.width(), ([bar.tabText(i) for i in range(bar.count())], needed, bar.width())
+        else:  # fourteen panels do not fit 1366 px side by side: the bar scrolls, never elides
+            assert needed <= bar.width() or bar.usesScrollButtons()
+            assert bar.elideMode() == Qt.TextElideMode.ElideNone
         for i in range(bar.count()):
             dock = docks[bar.tabText(i)]
             assert bar.tabRect(i).width() >= bar.tabSizeHint(i).width(), bar.tabText(i)  # not elided

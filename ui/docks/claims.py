@@ -36,7 +36,7 @@ class ClaimsDock(SettingsDock):
     view_id = "claims"
     title = msg("Panels", "Measured claims")
     tab_title = msg("Panels", "Claims")
-    order = 140
+    order = 94  # the View menu goes in key order: Ctrl+Shift+C before the lab's L
     shortcut = "Ctrl+Shift+C"
     starts_closed = True
     view_names = tuple(MODES)  # `peapp render --view claims-cost`, File > Export (the `mode` setting)
