@@ -165,17 +165,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _perplexity(args, loaded):
-    from peapp.model_run.probes import estimate_seconds, perplexity_probe, position_limit, tokenize_all
-    from peapp.model_run.text_run import text_sha256
-    from peapp.model_run.probe_run import parse_variants
+def _text_of_length(args, loaded) -> tuple[str, str, list[int]]:
+    """The probe's text, its label and exactly --length of its token ids (too short: refused)."""
+    from peapp.model_run.probes import tokenize_all
 
     text, label = _text(args)
     ids = tokenize_all(loaded, text, args.length)
     if len(ids) < args.length:
         raise ParameterError(f"the text has {len(ids):,} tokens, fewer than --length {args.length:,}: give a longer "
                              f"text or a shorter length.")
-    ids = ids[:args.length]
+    return text, label, ids[:args.length]
+
+
+def _perplexity(args, loaded):
+    from peapp.model_run.probes import estimate_seconds, perplexity_probe, position_limit
+    from peapp.model_run.text_run import text_sha256
+    from peapp.model_run.probe_run import parse_variants
+
+    text, label, ids = _text_of_length(args, loaded)
     variants = parse_variants(args.variants)
     limit = position_limit(loaded)
     measured = min(len(ids), limit) if limit else len(ids)
@@ -206,16 +213,10 @@ def _perplexity(args, loaded):
 
 
 def _streaming(args, loaded):
-    from peapp.model_run.probes import tokenize_all
     from peapp.model_run.streaming import streaming_probe
     from peapp.model_run.text_run import text_sha256
 
-    text, label = _text(args)
-    ids = tokenize_all(loaded, text, args.length)
-    if len(ids) < args.length:
-        raise ParameterError(f"the text has {len(ids):,} tokens, fewer than --length {args.length:,}: give a longer "
-                             f"text or a shorter length.")
-    ids = ids[:args.length]
+    text, label, ids = _text_of_length(args, loaded)
 
     def arrived(result) -> None:
         c = result.curves[-1]

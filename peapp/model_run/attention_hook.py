@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+from collections.abc import Iterator
 from typing import Any
 
 import torch
@@ -20,6 +21,21 @@ from peapp.model_run.blocks import attend
 ATTENTION_NAME = "peapp_blocks"
 _active: contextvars.ContextVar[Any] = contextvars.ContextVar("peapp_model_run", default=None)
 _installed = False
+
+
+@contextlib.contextmanager
+def attention_function_on(model: Any, name: str, active: contextvars.ContextVar[Any],
+                          value: Any) -> Iterator[None]:
+    """Inside, ``model`` (a transformers PreTrainedModel) runs with the registered attention function ``name`` and ``active`` holds
+    ``value`` (what that function reads); both are restored after, whatever happens."""
+    before = model.config._attn_implementation
+    model.set_attn_implementation(name)
+    token = active.set(value)
+    try:
+        yield
+    finally:
+        active.reset(token)
+        model.set_attn_implementation(before)
 
 
 def install() -> None:

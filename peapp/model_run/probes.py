@@ -63,6 +63,7 @@ from peapp.errors import CheckpointError, ParameterError
 from peapp.i18n import translate
 from peapp.jobs import Cancelled
 from peapp.model_run.layers import trunk
+from peapp.model_run.attention_hook import attention_function_on
 from peapp.model_run.runner import LM_HEAD_CHUNK
 
 PROBE_ATTENTION = "peapp_probe"
@@ -185,19 +186,10 @@ def _span_shares(q: torch.Tensor, k: torch.Tensor, rows: Sequence[int], span: tu
     return weights[..., span[0]:span[1]].sum(-1)
 
 
-@contextlib.contextmanager
-def _probe_attention_on(loaded, session: _Session | None) -> Iterator[None]:
+def _probe_attention_on(loaded, session: _Session | None):
     """The model runs with the probe attention (and ``session`` receives its layers) inside."""
     install()
-    model = loaded.model
-    before = model.config._attn_implementation
-    model.set_attn_implementation(PROBE_ATTENTION)
-    token = _active.set(session)
-    try:
-        yield
-    finally:
-        _active.reset(token)
-        model.set_attn_implementation(before)
+    return attention_function_on(loaded.model, PROBE_ATTENTION, _active, session)
 
 
 # ---- the model's rotary frequencies ----------------------------------------------------------

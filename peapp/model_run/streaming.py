@@ -32,11 +32,10 @@ Models without rotary positions are refused (a learned table has no such convent
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +46,7 @@ from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import Cancelled
 from peapp.model_run.probes import (VariantCurve, _head_rows, _layer_count, model_rope_spec,
                                     require_causal_lm, saved_float, saved_int, saved_numbers)
+from peapp.model_run.attention_hook import attention_function_on
 from peapp.model_run.runner import LM_HEAD_CHUNK
 
 STREAMING_ATTENTION = "peapp_streaming"
@@ -161,18 +161,10 @@ def streaming_attention(module: torch.nn.Module, query: torch.Tensor, key: torch
     return out.to(query.dtype).transpose(0, 1).unsqueeze(0), None
 
 
-@contextlib.contextmanager
-def _streaming_on(loaded, cache: _Cache) -> Iterator[None]:
+def _streaming_on(loaded, cache: _Cache):
+    """The model runs with the streaming attention (each query sees ``cache``'s keys) inside."""
     install()
-    model = loaded.model
-    before = model.config._attn_implementation
-    model.set_attn_implementation(STREAMING_ATTENTION)
-    token = _active.set(cache)
-    try:
-        yield
-    finally:
-        _active.reset(token)
-        model.set_attn_implementation(before)
+    return attention_function_on(loaded.model, STREAMING_ATTENTION, _active, cache)
 
 
 def streaming_nll(loaded, token_ids: Sequence[int], window: int | None, sinks: int,
