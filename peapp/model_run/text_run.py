@@ -157,6 +157,7 @@ class TextRunRequest(Request):
     device: str = "cpu"
     map_bins: int = MAP_BINS
     thumb_bins: int = THUMB_BINS
+    keep_all: bool = True  # keep every head's map (and q, k) so that browsing heads needs no new run
 
     def compute(self, progress: ProgressFn) -> TextRunResult:
         from peapp.model_run import RunOptions, run_model, tokenize
@@ -169,7 +170,7 @@ class TextRunRequest(Request):
         with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
             ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
             options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
-                                 thumb_bins=self.thumb_bins, keep_map_qk=True)
+                                 thumb_bins=self.thumb_bins, keep_map_qk=True, keep_all=self.keep_all)
             start = 0.0 if reused else _LOAD_SHARE
             run = run_model(loaded, ids, options, tokens=tokens, progress=lambda f: progress(start + (1 - start) * f))
         return TextRunResult(run=run, checkpoint=self.checkpoint, family=loaded.family,
@@ -182,8 +183,8 @@ class TextRunRequest(Request):
 
 @dataclass(frozen=True)
 class TextRunZoomRequest(Request):
-    """A region of the last run's map, recomputed exactly from the q and k it kept (no new run):
-    equal requests are the same region of the same run (``run_id``: the run object's id)."""
+    """A region of a layer's map of the last run, recomputed exactly from the q and k it kept (no
+    new run): equal requests are the same region of the same run (``run_id``: the run object's id)."""
 
     travels: ClassVar[bool] = False  # a model run: computed where it is asked (peapp.request_process)
     run_id: int
@@ -191,12 +192,18 @@ class TextRunZoomRequest(Request):
     cols: tuple[int, int]
     bins: int
     result_run: Any = field(default=None, compare=False, hash=False, repr=False)  # (Request.run is a method)
+    layer: int | None = None  # None: the layer the run pooled its map of
 
     def compute(self, progress: ProgressFn) -> "ZoomedMap":
         from peapp.model_run.runner import zoom_map
 
-        values, region, cell = zoom_map(self.result_run, self.rows, self.cols, self.bins)
-        return ZoomedMap(run_id=self.run_id, values=values, region=region, cell=cell)
+        run = self.result_run
+        layer = run.options.layer if self.layer is None else self.layer
+        if layer != run.options.layer or run.map_qk is None:
+            values, region, cell = run.kept.region(layer, self.rows, self.cols, self.bins, tuple(run.kept.heads))
+        else:
+            values, region, cell = zoom_map(run, self.rows, self.cols, self.bins)
+        return ZoomedMap(run_id=self.run_id, values=values, region=region, cell=cell, layer=layer)
 
 
 @dataclass(frozen=True)
@@ -205,14 +212,18 @@ class ZoomedMap:
     values: np.ndarray  # [heads, rows, cols] mean weight per cell, NaN where every cell is masked
     region: tuple[int, int, int, int]
     cell: tuple[int, int]
+    layer: int = 0
 
 
 def zoom_request(result: TextRunResult, rows: tuple[int, int], cols: tuple[int, int],
-                 pixels: int) -> TextRunZoomRequest | None:
-    """The request for the visible ``rows`` × ``cols`` of ``result``'s map drawn ``pixels`` wide,
-    or None when its cells are already about as fine as the screen there (or it kept no q/k)."""
+                 pixels: int, layer: int | None = None) -> TextRunZoomRequest | None:
+    """The request for the visible ``rows`` × ``cols`` of ``layer``'s map (default: the layer run)
+    drawn ``pixels`` wide, or None when its cells are already about as fine as the screen there (or
+    the run kept no q/k of that layer)."""
     run = result.run
-    if run.map_qk is None:
+    layer = run.options.layer if layer is None else layer
+    own = layer == run.options.layer and run.map_qk is not None
+    if not own and (run.kept is None or not run.kept.can_zoom(layer)):
         return None
     n = run.n_tokens
     r0, r1 = max(0, rows[0]), min(n, rows[1])
@@ -223,7 +234,7 @@ def zoom_request(result: TextRunResult, rows: tuple[int, int], cols: tuple[int, 
     needed = max(1, -(-max(r1 - r0, c1 - c0) // pixels))
     if max(run.map_bin) <= 1.5 * needed:
         return None
-    return TextRunZoomRequest(run_id=id(run), rows=(r0, r1), cols=(c0, c1), bins=pixels, result_run=run)
+    return TextRunZoomRequest(run_id=id(run), rows=(r0, r1), cols=(c0, c1), bins=pixels, result_run=run, layer=layer)
 
 
 # ---- what the panel draws, from a RunResult -------------------------------------------------------

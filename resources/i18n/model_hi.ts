@@ -2254,6 +2254,22 @@
         <source>{figure} — {model} on {text}, layer {layer}, head {head}</source>
         <translation>{figure} — {model}, {text} पर, लेयर {layer}, हेड {head}</translation>
     </message>
+    <message>
+        <source>Changing the layer runs the model again: {why}.</source>
+        <translation>लेयर बदलने पर मॉडल फिर से रन होता है: {why}।</translation>
+    </message>
+    <message>
+        <source>Every head is browsed without running again (kept: pooled maps {maps}</source>
+        <translation>हर हेड बिना दोबारा रन किए देखा जा सकता है (रखे गए: पूल किए गए मैप {maps}</translation>
+    </message>
+    <message>
+        <source>, each layer&apos;s q and k for zooming {qk}).</source>
+        <translation>, ज़ूम के लिए हर लेयर के q और k {qk})।</translation>
+    </message>
+    <message>
+        <source>; zoom detail only in layer {layer}: {why}).</source>
+        <translation>; ज़ूम का ब्योरा केवल लेयर {layer} में: {why})।</translation>
+    </message>
 </context>
 <context>
     <name>RunPanel</name>
@@ -2480,6 +2496,31 @@
     <message>
         <source>broad / content</source>
         <translation>व्यापक / कंटेंट</translation>
+    </message>
+    <message>
+        <source>layer {layer} was not kept by this run.</source>
+        <translation>इस रन ने लेयर {layer} नहीं रखी।</translation>
+    </message>
+    <message>
+        <source>zoom detail of layer {layer} needs its q and k, which this run did not keep ({why}): press Run to run this layer.</source>
+        <translation>लेयर {layer} के ज़ूम ब्योरे के लिए उसके q और k चाहिए, जो इस रन ने नहीं रखे ({why}): यह लेयर रन करने के लिए Run दबाएँ।</translation>
+    </message>
+    <message>
+        <source>not asked for</source>
+        <translation>माँगे नहीं गए</translation>
+    </message>
+    <message>
+        <source>this model builds its own attention mask</source>
+        <translation>यह मॉडल अपना अटेंशन मास्क खुद बनाता है</translation>
+    </message>
+    <message>
+        <source>every head&apos;s pooled map would need {need}, over the {cap} kept for browsing heads</source>
+        <extracomment>tokens past the limit that show a prefix&apos;s first tokens are the whole text&apos;s the most tokens one run or probe takes (memory is checked against the model as well)</extracomment>
+        <translation>हर हेड के पूल किए गए मैप को {need} चाहिए, जो हेड देखने के लिए रखी गई {cap} सीमा से अधिक है</translation>
+    </message>
+    <message>
+        <source>every layer&apos;s q and k would need {need}, over the {cap} left for them</source>
+        <translation>हर लेयर के q और k को {need} चाहिए, जो उनके लिए बची {cap} सीमा से अधिक है</translation>
     </message>
 </context>
 </TS>
