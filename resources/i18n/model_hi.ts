@@ -1330,18 +1330,6 @@
         <translation>बिना</translation>
     </message>
     <message>
-        <source>Text</source>
-        <translation>टेक्स्ट</translation>
-    </message>
-    <message>
-        <source>Open .txt…</source>
-        <translation>.txt खोलें…</translation>
-    </message>
-    <message>
-        <source>Open a UTF-8 .txt file for the perplexity probe (its path is recorded in sessions)</source>
-        <translation>पर्प्लेक्सिटी प्रोब के लिए कोई UTF-8 .txt फ़ाइल खोलें (उसका पाथ सेशन में दर्ज होता है)</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>चलाएँ</translation>
     </message>
@@ -1424,10 +1412,6 @@
     <message>
         <source>needle depth (0 start … 1 end)</source>
         <translation>सुई की गहराई (0 शुरुआत … 1 अंत)</translation>
-    </message>
-    <message>
-        <source>Reading {file}</source>
-        <translation>{file} पढ़ा जा रहा है</translation>
     </message>
     <message>
         <source>What the perplexity probe reads (its start, Probe length tokens); the passkey probe uses its own filler.</source>

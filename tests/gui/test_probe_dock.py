@@ -341,3 +341,37 @@ def test_a_language_switch_retells_the_held_probe_and_never_runs_it_again(main_w
         assert "Measured in" in dock.status.text()
     finally:
         i18n.set_language("en")
+
+
+def test_a_probe_on_typed_text(main_window, qtbot, word_llama):
+    """Issue 30: Probes has Run on text's text control, so typed text works there too: typed into
+    the editor with real key events, it is what the probe measures and what the Document records."""
+    from PySide6.QtCore import Qt
+
+    from peapp.model_run import load_model
+    from peapp.model_run.probes import perplexity_probe, tokenize_all
+    from peapp.model_run.text_run import resolve_text, text_sha256
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=60, window=10, variants="none")
+    combo = dock.source_combo
+    assert [combo.itemData(i) for i in range(combo.count())] == ["typed", "file", "sample"]
+    assert not dock.text_source.editor.isVisible()  # the sample: no editor taking the table's height
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(combo.view(), Qt.Key.Key_Home)  # the first entry: typed text
+    qtbot.keyClick(combo.view(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: combo.currentData() == "typed" and dock.text_source.editor.isVisible(), timeout=5_000)
+    words = " ".join(resolve_text("sample")[0].split()[200:290])  # words the tokenizer knows, not the sample's start
+    dock.text_source.editor.setFocus()
+    qtbot.keyClicks(dock.text_source.editor, words)
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    assert not dock.message.text(), dock.message.text()
+    view = dock.settings()
+    assert view["text_source"] == "typed" and view["text"] == words and view["text_sha256"] == text_sha256(words)
+    loaded = load_model(word_llama)
+    expected = perplexity_probe(loaded, tokenize_all(loaded, words)[:60], variants=("none",), window=10)
+    np.testing.assert_allclose(dock.shown_result("probe-perplexity").curves[0].nll, expected.curves[0].nll,
+                               rtol=1e-5, atol=1e-6)
+    assert "typed text" in dock.caption.text()

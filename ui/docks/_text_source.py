@@ -27,11 +27,14 @@ SOURCES = ("typed", "file", "sample")
 
 class TextSource(QWidget):
     """``prefix`` names the widgets (``{prefix}TextSource``, ``{prefix}OpenText``, ``{prefix}Text``);
-    ``say(text)`` shows a refusal in the panel (one line; "" clears it)."""
+    ``say(text)`` shows a refusal in the panel (one line; "" clears it); ``preview`` False: the
+    editor shows only while typed text is chosen (a panel short of height)."""
 
-    def __init__(self, prefix: str, say: Callable[[str], None], tooltip: Any, parent: QWidget | None = None):
+    def __init__(self, prefix: str, say: Callable[[str], None], tooltip: Any, parent: QWidget | None = None,
+                 preview: bool = True):
         super().__init__(parent)
         self._say = say
+        self._preview = preview
         self._file = ""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -62,6 +65,11 @@ class TextSource(QWidget):
         self.editor.textChanged.connect(self._typed)
         layout.addWidget(self.editor)
         self._recorded: tuple | None = None
+        self.source_combo.currentIndexChanged.connect(self._show_editor)
+        self._show_editor()
+
+    def _show_editor(self, *_: Any) -> None:
+        self.editor.setVisible(self._preview or self.source() == "typed")
 
     # ---- what is chosen -------------------------------------------------------------------------------
     def source(self) -> str:
@@ -92,13 +100,15 @@ class TextSource(QWidget):
         self._recorded = recorded
         with signals_blocked(self.source_combo):
             self.source_combo.setCurrentIndex(max(0, self.source_combo.findData(source)))
+        self._show_editor()
         self._file = text_file
         try:
             shown_text, _ = T.resolve_text(source, text, text_file)
         except PeappError as exc:
             shown_text = ""
             self._say(str(exc))
-        self._show_text(shown_text if source == "typed" else shown_text[:PREVIEW_CHARS])
+        if source == "typed" or self._preview:  # a hidden editor keeps the typed text
+            self._show_text(shown_text if source == "typed" else shown_text[:PREVIEW_CHARS])
 
     def _show_text(self, text: str) -> None:
         if self.editor.toPlainText() != text:
@@ -110,13 +120,14 @@ class TextSource(QWidget):
         source = self.source_combo.itemData(index)
         if source == "file":
             self.choose_file()
-        elif source == "sample":
+        elif source == "sample" and self._preview:
             self._show_text(T.resolve_text("sample")[0][:PREVIEW_CHARS])
 
     def _typed(self) -> None:
         if self.source() != "typed":  # editing the sample or a file makes it typed text
             with signals_blocked(self.source_combo):
                 self.source_combo.setCurrentIndex(self.source_combo.findData("typed"))
+            self._show_editor()
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, translate("Run", "Open a text"), "",
@@ -138,7 +149,9 @@ class TextSource(QWidget):
         self._file = os.path.abspath(path)
         with signals_blocked(self.source_combo):
             self.source_combo.setCurrentIndex(self.source_combo.findData("file"))
-        self._show_text(text[:PREVIEW_CHARS])
+        self._show_editor()
+        if self._preview:
+            self._show_text(text[:PREVIEW_CHARS])
         return True
 
     def use_sample(self) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
+from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
                                QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
                                QVBoxLayout, QWidget)
 
@@ -40,9 +40,9 @@ from peapp.errors import PeappError
 from peapp.model_run import text_run as T
 from peapp.model_run.probe_run import VARIANTS, ProbeOutcome, ProbeRequest
 from peapp.views.probe import MODES, ProbeView
-from peapp.views.run import TEXT_SOURCES
 from ui import i18n
 from ui import settings as preferences
+from ui.docks._text_source import TextSource
 from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Combo, Form, Line, Spin
 from ui.plotting import relax_title_width
@@ -144,7 +144,7 @@ class ProbeDock(ViewDock):
                                 "attention_layer": Spin(special="all")},
                          object_names={n: f"probe_{n}" for n in CONTROLS})
         self.controls = self.form.widgets
-        outer.addLayout(self._build_run_row())
+        outer.addWidget(self._build_run_row())
         self.message = error_label("probeMessage")
         outer.addWidget(self.message)
         self.status = QLabel()
@@ -165,24 +165,13 @@ class ProbeDock(ViewDock):
         self._show_empty()
 
     # ---- construction ---------------------------------------------------------------------------
-    def _build_run_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        row.addWidget(i18n.keep_text(QLabel(), msg("Probe", "Text")))
-        self.source_combo = QComboBox()
-        self.source_combo.setObjectName("probeTextSource")
-        self.source_combo.addItem("", "sample")
-        self.source_combo.addItem("", "file")
-        i18n.keep_updated(self.source_combo, lambda: [
-            self.source_combo.setItemText(i, shown(TEXT_SOURCES[self.source_combo.itemData(i)]))
-            for i in range(self.source_combo.count())])
-        self.source_combo.activated.connect(self._source_chosen)
-        row.addWidget(self.source_combo)
-        self.open_button = i18n.keep_text(QPushButton(), msg("Probe", "Open .txt…"))
-        self.open_button.setObjectName("probeOpenText")
-        i18n.keep_tooltip(self.open_button, msg("Probe", "Open a UTF-8 .txt file for the perplexity probe (its path "
-                                                         "is recorded in sessions)"))
-        self.open_button.clicked.connect(self._choose_file)
-        row.addWidget(self.open_button)
+    def _build_run_row(self) -> QWidget:
+        # the text control Run on text has (typed, a .txt file, the sample); the editor shows for typed text
+        self.text_source = TextSource("probe", self._say, msg("Probe", "What the perplexity probe reads (its start, "
+                                                                     "Probe length tokens); the passkey probe uses its own "
+                                                                     "filler."), preview=False)
+        self.source_combo, self.open_button = self.text_source.source_combo, self.text_source.open_button
+        row = self.text_source.row
         row.addWidget(self.form.labels["factor"])
         row.addWidget(self.controls["factor"])
         self.run_button = i18n.keep_text(QPushButton(), msg("Probe", "Run"))
@@ -197,7 +186,7 @@ class ProbeDock(ViewDock):
             "Probe", "Stop the probe (Esc stops every running computation); the previous result stays"), self.cancel)
         row.addWidget(self.cancel_button)
         row.addStretch(1)
-        return row
+        return self.text_source
 
     def _build_perplexity_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -345,19 +334,12 @@ class ProbeDock(ViewDock):
             old = box.blockSignals(True)
             box.setChecked(key in chosen)
             box.blockSignals(old)
-        old = self.source_combo.blockSignals(True)
-        self.source_combo.setCurrentIndex(max(0, self.source_combo.findData(values["text_source"])))
-        self.source_combo.blockSignals(old)
-        self._file = values["text_file"]
+        self.text_source.show_values(values["text_source"], values["text"], values["text_file"])
         if self.tabs.currentIndex() != TAB_OF_MODE.get(values["mode"], 0):
             self.readout.setText(i18n.text_of(HOVER_HINT))  # not the other tab's numbers
         old = self.tabs.blockSignals(True)
         self.tabs.setCurrentIndex(TAB_OF_MODE.get(values["mode"], 0))
         self.tabs.blockSignals(old)
-        self.source_combo.setToolTip(translate("Probe", "Reading {file}").format(file=values["text_file"])
-                                     if values["text_source"] == "file" and values["text_file"] else
-                                     translate("Probe", "What the perplexity probe reads (its start, Probe length "
-                                                        "tokens); the passkey probe uses its own filler."))
 
     def _variants_toggled(self) -> None:
         chosen = [k for k, box in self.variant_checks.items() if box.isChecked()]
@@ -367,33 +349,16 @@ class ProbeDock(ViewDock):
             return
         self._edit("variants", ",".join(chosen))
 
-    def _source_chosen(self, index: int) -> None:
-        source = self.source_combo.itemData(index)
-        if source == "file":
-            self._choose_file()
-        else:
-            self.set_view(text_source="sample", text_file="")
-
-    def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, translate("Run", "Open a text"), "",
-                                              translate("Run", "Text (*.txt);;All files (*)"))
-        if path:
-            self.use_file(path)
-        else:
-            self._sync_controls(self.ctx.document)
-
     def use_file(self, path: str) -> None:
-        """Measure the perplexity probe on a .txt file (read through peapp.safe_open when run)."""
-        from peapp.model_run.text_run import resolve_text
+        """Measure the perplexity probe on a .txt file (read through peapp.safe_open; recorded when run)."""
+        self.text_source.use_file(path)
 
-        try:
-            resolve_text("file", text_file=path)
-        except PeappError as exc:
-            self._say(str(exc))
-            self._sync_controls(self.ctx.document)
-            return
-        self._say("")
-        self.set_view(text_source="file", text_file=os.path.abspath(path))
+    def type_text(self, text: str) -> None:
+        """Measure the perplexity probe on ``text`` (as typing or pasting it does; recorded when run)."""
+        self.text_source.type_text(text)
+
+    def use_sample(self) -> None:
+        self.text_source.use_sample()
 
     def _tab_changed(self, index: int) -> None:
         self.readout.setText(i18n.text_of(HOVER_HINT))
@@ -443,15 +408,13 @@ class ProbeDock(ViewDock):
         mode = self.settings()["mode"]
         values: dict[str, Any] = {_kind(mode): ""}  # a new run replaces the saved result
         if mode == "probe-perplexity":
-            from peapp.model_run.text_run import resolve_text, text_sha256
-
-            view = self.view_spec()
             try:
-                text, _ = resolve_text(view.text_source, view.text, view.text_file)
+                text_values, _ = self.text_source.resolved()
+                self.ctx.document.with_view(self.view_id, **text_values)
             except PeappError as exc:
                 self._say(str(exc))
                 return
-            values["text_sha256"] = text_sha256(text)
+            values.update(text_values)
         self._say("")
         self._loaded_files.pop(mode, None)
         self.set_view(**values)
