@@ -130,6 +130,7 @@ class TextRunResult:
     layer: int
     head: int
     notes: tuple[str, ...] = ()  # what loading had to say (a cache rebuilt, or not writable)
+    context_cut: int | None = None  # the text was cut at the model's context (a learned table's rows), not at max_tokens
 
     @property
     def text_changed(self) -> bool:
@@ -178,7 +179,9 @@ class TextRunRequest(Request):
                              load_seconds=loaded.load_seconds, reused_model=reused, text_label=label,
                              text_sha256=digest, recorded_sha256=self.recorded_sha256, text_chars=len(text),
                              truncated=truncated, layer=self.layer, head=self.head,
-                             notes=() if reused else tuple(loaded.notes))
+                             notes=() if reused else tuple(loaded.notes),
+                             context_cut=loaded.trained_context if truncated and loaded.scheme == "learned_absolute"
+                             and loaded.trained_context and self.max_tokens > loaded.trained_context else None)
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,23 @@ def zoom_request(result: TextRunResult, rows: tuple[int, int], cols: tuple[int, 
     if max(run.map_bin) <= 1.5 * needed:
         return None
     return TextRunZoomRequest(run_id=id(run), rows=(r0, r1), cols=(c0, c1), bins=pixels, result_run=run, layer=layer)
+
+
+def learned_context(checkpoint: str) -> int | None:
+    """The most tokens ``checkpoint`` reads when its positions are a learned table (the table's
+    positions), else None; from the headers only (``peapp inspect``'s detection), None when they
+    cannot be read (the run will say why)."""
+    from peapp.checkpoints.detect import detect
+    from peapp.checkpoints.reader import open_cached
+    from peapp.errors import PeappError
+
+    try:
+        components, _ = detect(open_cached(checkpoint))
+    except (PeappError, OSError, ValueError):
+        return None
+    rows = [int(c.params["positions"]) for c in components
+            if c.kind == "learned_absolute" and isinstance(c.params.get("positions"), int)]
+    return min(rows) if rows else None
 
 
 # ---- what the panel draws, from a RunResult -------------------------------------------------------

@@ -1931,6 +1931,14 @@
         <translation>पूरा अटेंशन मैप फिर से दिखाएँ (माउस व्हील या राइट-ड्रैग से ज़ूम करें; दिखने वाला हिस्सा टोकन-दर-टोकन सटीक रूप से फिर से निकाला जाता है)</translation>
     </message>
     <message>
+        <source>{value} tokens is past this model&apos;s context: its learned position table has {rows} rows, so it reads at most {rows} tokens.</source>
+        <translation>{value} टोकन्स इस मॉडल के कॉन्टेक्स्ट से आगे हैं: इसकी सीखी हुई पोज़िशन टेबल में {rows} पंक्तियाँ हैं, इसलिए यह अधिकतम {rows} टोकन्स पढ़ता है।</translation>
+    </message>
+    <message>
+        <source>Not run: Tokens holds a refused value ({why}). Correct it, then press Run.</source>
+        <translation>रन नहीं हुआ: टोकन्स में अस्वीकृत मान है ({why})। इसे ठीक करें, फिर ‘चलाएँ’ दबाएँ।</translation>
+    </message>
+    <message>
         <source>query token</source>
         <translation>क्वेरी टोकन</translation>
     </message>
@@ -2099,8 +2107,12 @@
         <translation>{model} ({family}), {text} पर: {n} टोकन्स</translation>
     </message>
     <message>
-        <source> (text cut at Max tokens)</source>
-        <translation> (टेक्स्ट अधिकतम टोकन्स पर काटा गया)</translation>
+        <source> (text cut at the model&apos;s context: its learned position table has {rows} rows)</source>
+        <translation> (टेक्स्ट मॉडल के कॉन्टेक्स्ट पर काटा गया: इसकी सीखी हुई पोज़िशन टेबल में {rows} पंक्तियाँ हैं)</translation>
+    </message>
+    <message>
+        <source> (text cut at Tokens)</source>
+        <translation> (टेक्स्ट टोकन्स की सीमा पर काटा गया)</translation>
     </message>
     <message>
         <source>, perplexity {perplexity}</source>
@@ -2487,7 +2499,7 @@
     </message>
     <message>
         <source>zoom detail of layer {layer} needs its q and k, which this run did not keep ({why}): press Run to run this layer.</source>
-        <translation>लेयर {layer} के ज़ूम ब्योरे के लिए उसके q और k चाहिए, जो इस रन ने नहीं रखे ({why}): यह लेयर रन करने के लिए Run दबाएँ।</translation>
+        <translation>लेयर {layer} के ज़ूम ब्योरे के लिए उसके q और k चाहिए, जो इस रन ने नहीं रखे ({why}): यह लेयर रन करने के लिए ‘चलाएँ’ दबाएँ।</translation>
     </message>
     <message>
         <source>not asked for</source>

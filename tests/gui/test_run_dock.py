@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import numpy as np
 import pytest
@@ -503,3 +504,80 @@ def test_a_language_switch_redraws_the_held_result_and_never_runs_again(main_win
     finally:
         release.set()
         i18n.set_language("en")
+
+
+def _type_tokens(qtbot, dock, text: str) -> None:
+    from PySide6.QtCore import Qt
+
+    spin = dock.controls["max_tokens"]
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, text)
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+
+
+def test_run_with_a_refused_tokens_value_says_so_and_runs_nothing(main_window, qtbot, tiny_llama, monkeypatch):
+    """Issue 35, item 14: Tokens holding a refused value (typed with keys) and a mouse click on Run:
+    the panel says why instead of silently running the previous value."""
+    from PySide6.QtCore import Qt
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    before = dock.result
+    forwards = _counting_runs(monkeypatch)
+    _type_tokens(qtbot, dock, "99999")  # past the 8,192 any run takes
+    assert "max_tokens" in dock.form.invalid_fields() and dock.settings()["max_tokens"] == 512
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, main_window, 60_000)
+    assert forwards == [] and dock.result is before
+    assert "Not run: Tokens holds a refused value" in dock.message.text() and dock.message.isVisible()
+    _type_tokens(qtbot, dock, "12")  # corrected: Run runs it
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, main_window, 60_000)
+    assert forwards and dock.result.run.n_tokens == 12 and not dock.message.isVisible()  # the edit runs, and Run
+
+
+def test_tokens_past_a_learned_tables_context_are_refused_in_the_field(main_window, qtbot, tiny_bert):
+    """Issue 35, item 6: a model with a 64-row learned position table (MiniLM: 512) refuses more
+    Tokens in the field, saying it is the model's context (not "Max tokens")."""
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_bert)
+    dock.show()
+    _type_tokens(qtbot, dock, "100")
+    refused = dock.form.invalid_fields().get("max_tokens", "")
+    assert "past this model's context" in refused and "64 rows" in refused
+    assert dock.settings()["max_tokens"] == 512
+    _type_tokens(qtbot, dock, "64")
+    assert "max_tokens" not in dock.form.invalid_fields() and dock.settings()["max_tokens"] == 64
+
+
+def test_the_hover_readout_follows_a_new_text_and_a_zoom_without_a_mouse_move(main_window, qtbot, tiny_llama):
+    """Issue 35, item 5: with the pointer resting on the map (a real mouse move), another text and a
+    zoom refresh the read-out: it never keeps the previous tokens or a pooled description."""
+    from PySide6.QtCore import QPointF
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    text = " ".join((TEXT.split() * 60)[:600])
+    dock.set_settings(max_tokens=600)
+    _run(qtbot, main_window, dock, text)
+    figure = dock.figures["run-attention"]
+    vb = dock.map_plot.getViewBox()
+    pos = figure.mapFromScene(vb.mapViewToScene(QPointF(301.5, 340.5)))  # query 340, key 301
+    qtbot.mouseMove(figure.viewport(), pos)
+    qtbot.waitUntil(lambda: re.search(r"queries 3\d\d–3\d\d .*mean weight", dock.readout.text()) is not None,
+                    timeout=5_000)  # pooled: 3 tokens a cell
+    dock.zoom_to((300, 360), (250, 330))  # cells of one token: the read-out says so without a move
+    qtbot.waitUntil(lambda: dock.view.zoom_image.isVisible(), timeout=30_000)
+    pos_now = figure.mapFromScene(vb.mapViewToScene(QPointF(301.5, 340.5)))
+    qtbot.waitUntil(lambda: re.search(r"query 3\d\d '", dock.readout.text()) is not None, timeout=5_000)
+    assert "mean weight" not in dock.readout.text()
+    assert pos_now == figure.mapFromScene(vb.mapViewToScene(QPointF(301.5, 340.5)))
+    other = " ".join((["she", "was"] * 400)[:600])  # another text: other tokens under the pointer
+    dock.reset_zoom_button.click()
+    dock.type_text(other)
+    dock.run_text()
+    wait_idle(qtbot, main_window, 120_000)
+    qtbot.waitUntil(lambda: re.search(r"\('(she|was)' …\) → keys [\d–]+ \('(she|was)' …\)", dock.readout.text())
+                    is not None, timeout=5_000)

@@ -50,6 +50,7 @@ class RunDock(ViewDock):
 
     def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self.controller = RunController()
+        self._contexts: dict[str, int | None] = {}  # checkpoint → its learned table's positions (None: no limit)
         body = QWidget()
         outer = QVBoxLayout(body)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -144,6 +145,7 @@ class RunDock(ViewDock):
         values = self.settings(document)
         self.form.sync(values)
         self.text_source.show_values(values["text_source"], values["text"], values["text_file"])
+        self._limit_tokens(document.checkpoint)
         with signals_blocked(self.tabs):
             self.tabs.setCurrentIndex(TAB_OF_MODE.get(values["mode"], 0))
         result = self.controller.result
@@ -151,6 +153,22 @@ class RunDock(ViewDock):
             self.form.set_range("layer", 0, result.run.layers - 1)
             self.form.set_range("head", 0, result.run.heads - 1)
             self.form.sync({"layer": values["layer"], "head": values["head"]})
+
+    def _limit_tokens(self, checkpoint: str) -> None:
+        """A value typed into Tokens past the open model's context (a learned position table's rows) is refused
+        in the field, saying so; one the Document already holds runs at the context (the caption says why)."""
+        if checkpoint not in self._contexts:
+            self._contexts[checkpoint] = T.learned_context(checkpoint) if checkpoint else None
+        context = self._contexts[checkpoint]
+        top = RunView.info("max_tokens").maximum
+        self.form.set_range("max_tokens", 2, min(top, context) if context else top,
+                            reason=(lambda value: self._past_context(value, context)) if context else None)
+
+    @staticmethod
+    def _past_context(value: Any, context: int) -> str:
+        return translate("Run", "{value} tokens is past this model's context: its learned position table has {rows} "
+                                "rows, so it reads at most {rows} tokens.").format(value=f"{int(value):,}",
+                                                                                  rows=f"{context:,}")
 
     def use_file(self, path: str) -> None:
         """Show a .txt file in the editor (read through peapp.safe_open); Run runs it."""
@@ -165,6 +183,11 @@ class RunDock(ViewDock):
 
     def run_text(self) -> None:
         """Run: record the chosen text in the Document (one undo step) and run the checkpoint on it."""
+        refused = self.form.invalid_fields().get("max_tokens")
+        if refused:  # never the previous value silently
+            self._say(translate("Run", "Not run: Tokens holds a refused value ({why}). Correct it, then press Run.").format(
+                why=refused.rstrip(".")))
+            return
         try:
             values, _ = self.text_source.resolved()
             self.ctx.document.with_view(self.view_id, **values)

@@ -61,3 +61,15 @@ def test_what_is_kept_costs_what_it_says_and_the_cap_falls_back(tiny_llama):
     assert run.kept.maps is None and not run.kept.can_browse(0) and "pooled map would need" in run.kept.missing
     with pytest.raises(ParameterError, match="pooled map would need"):
         run.kept.head_map(1, 0)
+
+
+def test_a_text_cut_at_a_learned_tables_rows_says_it_is_the_models_context(tiny_bert, tiny_llama):
+    """Issue 35, item 6: the cut is the model's context (its table's rows), not the Tokens setting."""
+    from peapp.model_run.text_run import TextRunRequest, learned_context
+
+    text = " ".join(f"w{i % 60 + 1}" for i in range(100))
+    result = TextRunRequest(checkpoint=tiny_bert, text_source="typed", text=text, max_tokens=100).compute(lambda f: None)
+    assert result.run.n_tokens == 64 and result.truncated and result.context_cut == 64
+    assert learned_context(tiny_bert) == 64 and learned_context(tiny_llama) is None
+    result = TextRunRequest(checkpoint=tiny_bert, text_source="typed", text=text, max_tokens=40).compute(lambda f: None)
+    assert result.run.n_tokens == 40 and result.truncated and result.context_cut is None

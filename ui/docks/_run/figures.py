@@ -501,7 +501,11 @@ class RunFigures:
         model = _short_name(res.checkpoint)
         head_line = translate("Run", "{model} ({family}) on {text}: {n} tokens").format(
             model=model, family=res.family, text=T.shown_label(res.text_label), n=f"{run.n_tokens:,}")
-        head_line += translate("Run", " (text cut at Max tokens)") if res.truncated else ""
+        if res.context_cut:
+            head_line += translate("Run", " (text cut at the model's context: its learned position table has {rows} "
+                                          "rows)").format(rows=f"{res.context_cut:,}")
+        elif res.truncated:
+            head_line += translate("Run", " (text cut at Tokens)")
         if run.perplexity is not None:
             head_line += translate("Run", ", perplexity {perplexity}").format(perplexity=f"{run.perplexity:.2f}")
         head_line += translate("Run", "; run in {seconds} s on {device}.").format(seconds=f"{run.seconds:.1f}",
