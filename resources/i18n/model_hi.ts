@@ -2211,8 +2211,8 @@
         <translation>बाएँ: लेयर {layer}, हेड {head} के असली लॉजिट्स; दाएँ: {what}; हर एक अपने सममित रंग-स्केल पर। फैलाव (मानक विचलन) {real_std} बनाम {term_std}, सहसंबंध {correlation}{extra}।</translation>
     </message>
     <message>
-        <source>layer {layer}, head {head}: {kind}; {statistic} {value} (click to open)</source>
-        <translation>लेयर {layer}, हेड {head}: {kind}; {statistic} {value} (खोलने के लिए क्लिक करें)</translation>
+        <source>layer {layer}, head {head}: {kind}; {statistic} = {value} (click to open)</source>
+        <translation>लेयर {layer}, हेड {head}: {kind}; {statistic} = {value} (खोलने के लिए क्लिक करें)</translation>
     </message>
     <message>
         <source>layer {layer}, head {head}: mean weight {value} at distance {distance}</source>

@@ -156,6 +156,7 @@ class RunFigures:
         # (2) head grid
         g = self.figures["run-grid"]
         self.grid_plot = _plot(g, 0, 0, invert=True)
+        self.grid_plot.getViewBox().setAspectLocked(True)  # square tiles: a head's map is square, not squashed
         _axis_label(self.grid_plot, "left", msg("Run", "layer"))
         _axis_label(self.grid_plot, "bottom", msg("Run", "head (per layer; sorted by the statistic when Sort is on)"))
         self.grid_frames = pg.ImageItem(axisOrder="row-major")
@@ -609,7 +610,7 @@ class RunFigures:
                 return ""
             l_, h = found
             stat = T.grid_statistic(run, self.settings()["grid_statistic"])[l_, h]
-            return translate("Run", "layer {layer}, head {head}: {kind}; {statistic} {value} (click to open)").format(
+            return translate("Run", "layer {layer}, head {head}: {kind}; {statistic} = {value} (click to open)").format(
                 layer=l_, head=h, kind=shown(T.CLASS_LABELS[run.head_class[l_][h]]),
                 statistic=shown(T.GRID_STATISTICS_LABELS[self.settings()["grid_statistic"]]), value=f"{stat:.4g}")
         if mode == "run-distance":
