@@ -406,7 +406,7 @@ class AttentionDock(ViewDock):
         self.link_label = QLabel()
         self.link_label.setObjectName("attentionLinks")
         self.link_label.setWordWrap(True)
-        self.link_label.setStyleSheet("color: palette(mid);")
+        self.link_label.setStyleSheet("color: palette(window-text);")  # palette(mid) grey read at ~2:1 contrast
         grid.addWidget(self.link_label, 4, 0, 1, 12)
         return box
 

@@ -264,6 +264,7 @@ class ProbeDock(ViewDock):
         # a row as tall as Devanagari's vowel signs need (the Latin font's height cut their tops off)
         row = max(self.fontMetrics().height(), self.fontMetrics().boundingRect("ट्रेनिंग जैसा").height()) + 8
         self.table.verticalHeader().setDefaultSectionSize(row)
+        self._table_row = row
         self.table.setMinimumHeight(3 * row)
         i18n.keep_tooltip(self.table, msg("Probe", "Perplexity over all measured positions, up to the trained context "
                                                    "and past it"))
@@ -679,6 +680,10 @@ class ProbeDock(ViewDock):
                      f"{c.seconds:,.1f}")
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
+        # every row in view (up to the six variants; 3 of 6 showed at 1366 × 768): the curves take the rest
+        rows = max(3, min(len(result.curves), len(VARIANTS)))
+        self.table.setMinimumHeight(self.table.horizontalHeader().height() + rows * self._table_row
+                                    + 2 * self.table.frameWidth())
 
     def perplexity_caption(self, result: Any) -> str:
         outcome = self._outcomes.get("probe-perplexity")
