@@ -78,7 +78,7 @@ def _dock(window):
 
 def _wait(qtbot, window, dock) -> None:
     """Until the probe is done: its estimate's result starts the run, so the worker is idle in between."""
-    qtbot.waitUntil(lambda: dock._state == "idle", timeout=120_000)
+    qtbot.waitUntil(lambda: dock.controller.state == "idle", timeout=120_000)
     wait_idle(qtbot, window, 120_000)
 
 
@@ -145,7 +145,7 @@ def test_cancel_keeps_the_previous_picture_and_long_runs_ask(main_window, qtbot,
     dock.set_settings(length=100, window=10, variants="none")
     dock.run_probe()
     _wait(qtbot, main_window, dock)
-    assert not dock.message.text() and dock._state == "idle", (dock.message.text(), dock._state, dock.status.text())
+    assert not dock.message.text() and dock.controller.state == "idle", (dock.message.text(), dock.controller.state, dock.status.text())
     before = dock.ppl_curves["none"].yData.copy()
     # a long run (here: any that is estimated) asks first; No leaves the picture as it was
     from peapp.model_run import probes
@@ -177,7 +177,7 @@ def test_cancel_keeps_the_previous_picture_and_long_runs_ask(main_window, qtbot,
     monkeypatch.setattr(probes, "perplexity_probe", slow_probe)
     for stop in (dock.cancel, lambda: qtbot.keyClick(main_window, Qt.Key.Key_Escape)):
         dock.run_probe()
-        qtbot.waitUntil(lambda: dock._state == "running" and main_window.cancel_button.isVisible(), timeout=60_000)
+        qtbot.waitUntil(lambda: dock.controller.state == "running" and main_window.cancel_button.isVisible(), timeout=60_000)
         stop()
         _wait(qtbot, main_window, dock)
         assert "cancelled" in dock.message.text() and not dock.cancel_button.isVisible()
@@ -255,7 +255,7 @@ def test_session_reopens_the_saved_result_without_running(main_window, qtbot, wo
     qtbot.addWidget(window)
     window.show()
     wait_idle(qtbot, window)
-    assert window.docks["probeDock"].shown_result() is None and window.docks["probeDock"]._state == "idle"
+    assert window.docks["probeDock"].shown_result() is None and window.docks["probeDock"].controller.state == "idle"
     window.close()
 
 
