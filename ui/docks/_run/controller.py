@@ -15,7 +15,7 @@ import numpy as np
 
 from peapp.i18n import translate
 from peapp.model_run import text_run as T
-from peapp.model_run.kept import human
+from peapp.memory import human_bytes as human
 
 
 class RunController:
