@@ -33,6 +33,7 @@ ALIASES = "QT_TRANSLATE_NOOP+=msg"
 # area → glob patterns (relative to the repository root), first match wins
 AREAS: dict[str, tuple[str, ...]] = {
     "model": ("ui/docks/attention.py", "ui/docks/run.py", "ui/docks/probe.py", "ui/docks/lab.py",
+              "ui/docks/_run/*.py", "ui/docks/_probe/*.py", "ui/docks/_attention/*.py", "ui/docks/_text_source.py",
               "peapp/views/attention.py", "peapp/views/run.py", "peapp/views/probe.py", "peapp/views/lab.py",
               "peapp/model_run/*.py", "peapp/lab/*.py", "peapp/analysis/attention/*.py"),
     "panels": ("ui/docks/parameters.py", "ui/docks/heatmap.py", "ui/docks/rotation.py", "ui/docks/spectrum.py", "ui/docks/example.py",

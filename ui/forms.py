@@ -229,6 +229,7 @@ class Form(QObject):
         self.labels: dict[str, QLabel] = {}
         # one per field, hidden until its value is refused: the message sits under the field
         self.errors: dict[str, QLabel] = {}
+        self._range_reasons: dict[str, Callable[[Any], str] | None] = {}  # set_range's why, per field
         self._gestures = itertools.count(1)
         self._drag_gesture: dict[str, int] = {}
         hints = dict(hints or {})
@@ -268,8 +269,11 @@ class Form(QObject):
                 setter(value)
             self.clear_invalid(name)  # the field shows the Document's value again
 
-    def set_range(self, name: str, minimum: float, maximum: float) -> None:
-        """Narrow a numeric control's range (e.g. to the pairs a RoPE spec has), quietly."""
+    def set_range(self, name: str, minimum: float, maximum: float,
+                  reason: Callable[[Any], str] | None = None) -> None:
+        """Narrow a numeric control's range (e.g. to the pairs a RoPE spec has), quietly; ``reason(value)``:
+        what a refused value is told instead of the validator's range message (why the range is narrower)."""
+        self._range_reasons[name] = reason
         widget = self.widgets[name]
         with signals_blocked(widget):
             if isinstance(widget, _FieldLimits):
@@ -368,6 +372,11 @@ class Form(QObject):
         field with the validator's own words; others go on as edits."""
         def changed(value: Any) -> None:
             if not spin.in_field_range(value):
+                reason = self._range_reasons.get(name)
+                if reason is not None and (info.minimum is None or value >= info.minimum) and (
+                        info.maximum is None or value <= info.maximum):
+                    self.mark_invalid(name, reason(value))
+                    return
                 limited = dataclasses.replace(info, minimum=spin.field_minimum, maximum=spin.field_maximum)
                 try:
                     check_value(limited, convert(value))

@@ -30,6 +30,7 @@ import numpy as np
 import torch
 
 from peapp.errors import ParameterError
+from peapp.i18n import translate
 from peapp.jobs import Cancelled
 from peapp.model_run.blocks import LayerPlan, LayerStats, MapRequest, valid_counts
 from peapp.model_run.layers import (
@@ -44,6 +45,7 @@ from peapp.model_run.layers import (
     trunk,
     uses_alibi,
 )
+from peapp.model_run.kept import KeptQK, KeptRun, human, pooled_bytes, qk_bytes
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 
 LM_HEAD_CHUNK = 64  # rows per LM-head product, here and in the probes: 8,192 × 49,152 logits would be 1.6 GB;
@@ -60,6 +62,8 @@ class RunOptions:
     thumb_bins: int = 32  # every layer × head as a thumbnail of this many cells per axis; 0: none
     return_logits: bool = False
     keep_map_qk: bool = False  # keep the map layer's q and k, so zoom_map can recompute any region exactly
+    keep_all: bool = False  # keep every layer × head's pooled map and every layer's q, k (peapp.model_run.kept)
+    keep_budget: int | None = None  # the cap on what keep_all keeps (bytes; default a quarter of what can be spared)
 
 
 @dataclass
@@ -132,6 +136,7 @@ class RunResult:
         if self.route == "hooks":
             return "the hooks route sees each layer's weights, not its q and k: no position term is separated."
         return f"layer {self.options.layer} has no position term ({position or 'none'})."
+    kept: KeptRun | None = None  # with RunOptions.keep_all: every head's map, served without a run
 
     def to_json(self) -> dict[str, Any]:
         def arr(a):
@@ -209,6 +214,20 @@ class _Session:
         self.layer_info: dict[int, dict[str, Any]] = {}
         self.frequencies: dict[int, torch.Tensor] = {}
         self.route_memory: int | None = None
+        # browsing heads without a run (keep_all): every head's pooled map, then every layer's q and k,
+        # each only if it fits what is left of the cap
+        self.keep_maps = self.keep_qk = self._qk_decided = False
+        self.kept_qk: dict[int, KeptQK] = {}
+        self.keep_missing = ""
+        self.keep_budget = 0
+        if options.keep_all:
+            from peapp.memory import available_bytes
+
+            self.keep_budget = options.keep_budget if options.keep_budget is not None else available_bytes() // 4
+            need = pooled_bytes(self.n_layers, len(heads), *self.map_req.shape())
+            self.keep_maps = need <= self.keep_budget
+            if not self.keep_maps:
+                self.keep_missing = _over_cap("maps", need, self.keep_budget)
 
     def layer_index(self, module) -> int:
         key = id(module)
@@ -272,17 +291,40 @@ class _Session:
         plan = LayerPlan(workspace=self.workspace)
         if self.thumb_req is not None:
             plan.maps.append(self.thumb_req)
-        if layer == self.options.layer:
+        if layer == self.options.layer or self.keep_maps:
             plan.maps.append(self.map_req)
+        if self.keep_maps:
+            self._keep_qk(layer, q, k, causal, window, scaling, softcap, own_mask, sinks)
+        if layer == self.options.layer:
             plan.logit_maps.append((self.term_req, self.options.head))
             plan.content = self._term_function(module, rotation, q.shape[0] // k.shape[0])
-            if self.options.keep_map_qk and not own_mask and sinks is None:  # zoom recomputes without them
+            if self.options.keep_map_qk and not own_mask and sinks is None and not self.keep_qk:
+                # (a model's own mask or learned sinks: zoom detail would recompute without them)
                 self.map_qk = MapQK(q.detach().float().clone(), k.detach().float().clone(), float(scaling), causal,
                                     window, float(softcap) if softcap else None)
         if rotation is not None:
             rq, rk = rotation.outputs
             self.rope_usage[layer] = pair_usage(rq, rk, rotation.layout).cpu().numpy()
         return stats, plan
+
+    def _keep_qk(self, layer, q, k, causal, window, scaling, softcap, own_mask, sinks) -> None:
+        """Keep ``layer``'s q and k (the run's dtype) when every layer's fit the cap beside the maps."""
+        if not self._qk_decided:  # at the first layer, from its q and k's shapes and dtype
+            self._qk_decided = True
+            maps = pooled_bytes(self.n_layers, len(self.map_req.heads), *self.map_req.shape())
+            need = qk_bytes(self.n_layers, q.shape[0], k.shape[0], self.n, q.shape[-1], q.element_size())
+            self.keep_qk = maps + need <= self.keep_budget
+            if not self.keep_qk:
+                self.keep_missing = _over_cap("qk", need, self.keep_budget - maps)
+        if own_mask:  # a model's own mask is not kept: its regions cannot be recomputed
+            self.keep_missing = self.keep_missing or translate("TextRun", "this model builds its own attention mask")
+            return
+        if sinks is not None:  # nor learned sinks (gpt-oss): a region recomputed from q and k would leave them out
+            self.keep_missing = self.keep_missing or translate("TextRun", "this model's layers have learned sinks")
+            return
+        if self.keep_qk:
+            self.kept_qk[layer] = KeptQK(q.detach().clone(), k.detach().clone(), float(scaling), causal, window,
+                                         float(softcap) if softcap else None)
 
     def _term_function(self, module, rotation: Rotation | None, group: int):
         if rotation is not None:
@@ -609,8 +651,38 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
         thumbnails=thumbs, logit_map=logit_map, term_map=term_map, term_kind=term_kind, term_summary=summary,
         rope_usage=rope_usage, rope_wavelengths=wavelengths, trained_context=loaded.trained_context,
         perplexity=perplexity, mean_nll=nll, logits=logits, output=output, device=loaded.device,
-        map_qk=session.map_qk, route=loaded.route, layer_schemes=[session.layer_info[i] for i in range(L)],
-        layer_wavelengths=layer_wavelengths, route_memory=session.route_memory)
+        map_qk=session.map_qk if session.map_qk is not None else _as_map_qk(session.kept_qk.get(session.options.layer)),
+        route=loaded.route, layer_schemes=[session.layer_info[i] for i in range(L)],
+        layer_wavelengths=layer_wavelengths, route_memory=session.route_memory,
+        kept=_kept(session))
+
+
+def _over_cap(what: str, need: int, budget: int) -> str:
+    if what == "maps":
+        text = translate("TextRun", "every head's pooled map would need {need}, over the {cap} kept for browsing heads")
+    else:
+        text = translate("TextRun", "every layer's q and k would need {need}, over the {cap} left for them")
+    return text.format(need=human(need), cap=human(max(budget, 0)))
+
+
+def _as_map_qk(kept: KeptQK | None) -> MapQK | None:
+    return None if kept is None else MapQK(kept.q, kept.k, kept.scaling, kept.causal, kept.window, kept.softcap)
+
+
+def _kept(session: _Session) -> KeptRun | None:
+    """Every head's pooled map (and q, k) the run kept for browsing, or None if it kept none."""
+    if not session.options.keep_all:
+        return None
+    n, req = session.n, session.map_req
+    maps = None
+    if session.keep_maps:
+        maps = np.stack([_mean(session.stats[layer].maps, req, valid_counts(req, n, *session.causal_of[layer]))
+                         for layer in range(session.n_layers)]).astype(np.float32)
+        for layer in range(session.n_layers):  # the sums are in the maps now: free them as they go
+            if layer != session.options.layer:
+                session.stats[layer].maps = [e for e in session.stats[layer].maps if e[0] is not req]
+    return KeptRun(n=n, heads=tuple(req.heads), maps=maps, map_region=(*req.rows, *req.cols), map_bin=req.bin_sizes(),
+                   qk=dict(session.kept_qk), missing=session.keep_missing, budget=session.keep_budget)
 
 
 def zoom_map(run: RunResult, rows: tuple[int, int], cols: tuple[int, int], bins: int,

@@ -130,6 +130,7 @@ class TextRunResult:
     layer: int
     head: int
     notes: tuple[str, ...] = ()  # what loading had to say (a cache rebuilt, or not writable)
+    context_cut: int | None = None  # the text was cut at the model's context (a learned table's rows), not at max_tokens
 
     @property
     def text_changed(self) -> bool:
@@ -157,6 +158,7 @@ class TextRunRequest(Request):
     device: str = "cpu"
     map_bins: int = MAP_BINS
     thumb_bins: int = THUMB_BINS
+    keep_all: bool = True  # keep every head's map (and q, k) so that browsing heads needs no new run
 
     def compute(self, progress: ProgressFn) -> TextRunResult:
         from peapp.model_run import RunOptions, run_model, tokenize
@@ -169,7 +171,7 @@ class TextRunRequest(Request):
         with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
             ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
             options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
-                                 thumb_bins=self.thumb_bins, keep_map_qk=True)
+                                 thumb_bins=self.thumb_bins, keep_map_qk=True, keep_all=self.keep_all)
             start = 0.0 if reused else _LOAD_SHARE
             run = run_model(loaded, ids, options, tokens=tokens, progress=lambda f: progress(start + (1 - start) * f))
         return TextRunResult(run=run, checkpoint=self.checkpoint, family=loaded.family,
@@ -177,13 +179,15 @@ class TextRunRequest(Request):
                              load_seconds=loaded.load_seconds, reused_model=reused, text_label=label,
                              text_sha256=digest, recorded_sha256=self.recorded_sha256, text_chars=len(text),
                              truncated=truncated, layer=self.layer, head=self.head,
-                             notes=() if reused else tuple(loaded.notes))
+                             notes=() if reused else tuple(loaded.notes),
+                             context_cut=loaded.trained_context if truncated and loaded.scheme == "learned_absolute"
+                             and loaded.trained_context and self.max_tokens > loaded.trained_context else None)
 
 
 @dataclass(frozen=True)
 class TextRunZoomRequest(Request):
-    """A region of the last run's map, recomputed exactly from the q and k it kept (no new run):
-    equal requests are the same region of the same run (``run_id``: the run object's id)."""
+    """A region of a layer's map of the last run, recomputed exactly from the q and k it kept (no
+    new run): equal requests are the same region of the same run (``run_id``: the run object's id)."""
 
     travels: ClassVar[bool] = False  # a model run: computed where it is asked (peapp.request_process)
     run_id: int
@@ -191,12 +195,18 @@ class TextRunZoomRequest(Request):
     cols: tuple[int, int]
     bins: int
     result_run: Any = field(default=None, compare=False, hash=False, repr=False)  # (Request.run is a method)
+    layer: int | None = None  # None: the layer the run pooled its map of
 
     def compute(self, progress: ProgressFn) -> "ZoomedMap":
         from peapp.model_run.runner import zoom_map
 
-        values, region, cell = zoom_map(self.result_run, self.rows, self.cols, self.bins)
-        return ZoomedMap(run_id=self.run_id, values=values, region=region, cell=cell)
+        run = self.result_run
+        layer = run.options.layer if self.layer is None else self.layer
+        if layer != run.options.layer or run.map_qk is None:
+            values, region, cell = run.kept.region(layer, self.rows, self.cols, self.bins, tuple(run.kept.heads))
+        else:
+            values, region, cell = zoom_map(run, self.rows, self.cols, self.bins)
+        return ZoomedMap(run_id=self.run_id, values=values, region=region, cell=cell, layer=layer)
 
 
 @dataclass(frozen=True)
@@ -205,14 +215,18 @@ class ZoomedMap:
     values: np.ndarray  # [heads, rows, cols] mean weight per cell, NaN where every cell is masked
     region: tuple[int, int, int, int]
     cell: tuple[int, int]
+    layer: int = 0
 
 
 def zoom_request(result: TextRunResult, rows: tuple[int, int], cols: tuple[int, int],
-                 pixels: int) -> TextRunZoomRequest | None:
-    """The request for the visible ``rows`` × ``cols`` of ``result``'s map drawn ``pixels`` wide,
-    or None when its cells are already about as fine as the screen there (or it kept no q/k)."""
+                 pixels: int, layer: int | None = None) -> TextRunZoomRequest | None:
+    """The request for the visible ``rows`` × ``cols`` of ``layer``'s map (default: the layer run)
+    drawn ``pixels`` wide, or None when its cells are already about as fine as the screen there (or
+    the run kept no q/k of that layer)."""
     run = result.run
-    if run.map_qk is None:
+    layer = run.options.layer if layer is None else layer
+    own = layer == run.options.layer and run.map_qk is not None
+    if not own and (run.kept is None or not run.kept.can_zoom(layer)):
         return None
     n = run.n_tokens
     r0, r1 = max(0, rows[0]), min(n, rows[1])
@@ -223,7 +237,24 @@ def zoom_request(result: TextRunResult, rows: tuple[int, int], cols: tuple[int, 
     needed = max(1, -(-max(r1 - r0, c1 - c0) // pixels))
     if max(run.map_bin) <= 1.5 * needed:
         return None
-    return TextRunZoomRequest(run_id=id(run), rows=(r0, r1), cols=(c0, c1), bins=pixels, result_run=run)
+    return TextRunZoomRequest(run_id=id(run), rows=(r0, r1), cols=(c0, c1), bins=pixels, result_run=run, layer=layer)
+
+
+def learned_context(checkpoint: str) -> int | None:
+    """The most tokens ``checkpoint`` reads when its positions are a learned table (the table's
+    positions), else None; from the headers only (``peapp inspect``'s detection), None when they
+    cannot be read (the run will say why)."""
+    from peapp.checkpoints.detect import detect
+    from peapp.checkpoints.reader import open_cached
+    from peapp.errors import PeappError
+
+    try:
+        components, _ = detect(open_cached(checkpoint))
+    except (PeappError, OSError, ValueError):
+        return None
+    rows = [int(c.params["positions"]) for c in components
+            if c.kind == "learned_absolute" and isinstance(c.params.get("positions"), int)]
+    return min(rows) if rows else None
 
 
 # ---- what the panel draws, from a RunResult -------------------------------------------------------

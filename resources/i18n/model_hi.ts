@@ -1643,18 +1643,6 @@
         <translation>बिना</translation>
     </message>
     <message>
-        <source>Text</source>
-        <translation>टेक्स्ट</translation>
-    </message>
-    <message>
-        <source>Open .txt…</source>
-        <translation>.txt खोलें…</translation>
-    </message>
-    <message>
-        <source>Open a UTF-8 .txt file for the perplexity probe (its path is recorded in sessions)</source>
-        <translation>पर्प्लेक्सिटी प्रोब के लिए कोई UTF-8 .txt फ़ाइल खोलें (उसका पाथ सेशन में दर्ज होता है)</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>चलाएँ</translation>
     </message>
@@ -1737,10 +1725,6 @@
     <message>
         <source>needle depth (0 start … 1 end)</source>
         <translation>सुई की गहराई (0 शुरुआत … 1 अंत)</translation>
-    </message>
-    <message>
-        <source>Reading {file}</source>
-        <translation>{file} पढ़ा जा रहा है</translation>
     </message>
     <message>
         <source>What the perplexity probe reads (its start, Probe length tokens); the passkey probe uses its own filler.</source>
@@ -2260,6 +2244,14 @@
         <translation>पूरा अटेंशन मैप फिर से दिखाएँ (माउस व्हील या राइट-ड्रैग से ज़ूम करें; दिखने वाला हिस्सा टोकन-दर-टोकन सटीक रूप से फिर से निकाला जाता है)</translation>
     </message>
     <message>
+        <source>{value} tokens is past this model&apos;s context: its learned position table has {rows} rows, so it reads at most {rows} tokens.</source>
+        <translation>{value} टोकन्स इस मॉडल के कॉन्टेक्स्ट से आगे हैं: इसकी सीखी हुई पोज़िशन टेबल में {rows} पंक्तियाँ हैं, इसलिए यह अधिकतम {rows} टोकन्स पढ़ता है।</translation>
+    </message>
+    <message>
+        <source>Not run: Tokens holds a refused value ({why}). Correct it, then press Run.</source>
+        <translation>रन नहीं हुआ: टोकन्स में अस्वीकृत मान है ({why})। इसे ठीक करें, फिर ‘चलाएँ’ दबाएँ।</translation>
+    </message>
+    <message>
         <source>query token</source>
         <translation>क्वेरी टोकन</translation>
     </message>
@@ -2432,8 +2424,12 @@
         <translation>{model} ({family}), {text} पर: {n} टोकन्स</translation>
     </message>
     <message>
-        <source> (text cut at Max tokens)</source>
-        <translation> (टेक्स्ट अधिकतम टोकन्स पर काटा गया)</translation>
+        <source> (text cut at the model&apos;s context: its learned position table has {rows} rows)</source>
+        <translation> (टेक्स्ट मॉडल के कॉन्टेक्स्ट पर काटा गया: इसकी सीखी हुई पोज़िशन टेबल में {rows} पंक्तियाँ हैं)</translation>
+    </message>
+    <message>
+        <source> (text cut at Tokens)</source>
+        <translation> (टेक्स्ट टोकन्स की सीमा पर काटा गया)</translation>
     </message>
     <message>
         <source>, perplexity {perplexity}</source>
@@ -2532,8 +2528,8 @@
         <translation>बाएँ: लेयर {layer}, हेड {head} के असली लॉजिट्स; दाएँ: {what}; हर एक अपने सममित रंग-स्केल पर। फैलाव (मानक विचलन) {real_std} बनाम {term_std}, सहसंबंध {correlation}{extra}।</translation>
     </message>
     <message>
-        <source>layer {layer}, head {head}: {kind}; {statistic} {value} (click to open)</source>
-        <translation>लेयर {layer}, हेड {head}: {kind}; {statistic} {value} (खोलने के लिए क्लिक करें)</translation>
+        <source>layer {layer}, head {head}: {kind}; {statistic} = {value} (click to open)</source>
+        <translation>लेयर {layer}, हेड {head}: {kind}; {statistic} = {value} (खोलने के लिए क्लिक करें)</translation>
     </message>
     <message>
         <source>layer {layer}, head {head}: mean weight {value} at distance {distance}</source>
@@ -2570,6 +2566,22 @@
     <message>
         <source>{figure} — {model} on {text}, layer {layer}, head {head}</source>
         <translation>{figure} — {model}, {text} पर, लेयर {layer}, हेड {head}</translation>
+    </message>
+    <message>
+        <source>Changing the layer runs the model again: {why}.</source>
+        <translation>लेयर बदलने पर मॉडल फिर से रन होता है: {why}।</translation>
+    </message>
+    <message>
+        <source>Every head is browsed without running again (kept: pooled maps {maps}</source>
+        <translation>हर हेड बिना दोबारा रन किए देखा जा सकता है (रखे गए: पूल किए गए मैप {maps}</translation>
+    </message>
+    <message>
+        <source>, each layer&apos;s q and k for zooming {qk}).</source>
+        <translation>, ज़ूम के लिए हर लेयर के q और k {qk})।</translation>
+    </message>
+    <message>
+        <source>; zoom detail only in layer {layer}: {why}).</source>
+        <translation>; ज़ूम का ब्योरा केवल लेयर {layer} में: {why})।</translation>
     </message>
 </context>
 <context>
@@ -2828,6 +2840,35 @@
     <message>
         <source>{scheme}, window {window}</source>
         <translation>{scheme}, विंडो {window}</translation>
+    </message>
+    <message>
+        <source>layer {layer} was not kept by this run.</source>
+        <translation>इस रन ने लेयर {layer} नहीं रखी।</translation>
+    </message>
+    <message>
+        <source>zoom detail of layer {layer} needs its q and k, which this run did not keep ({why}): press Run to run this layer.</source>
+        <translation>लेयर {layer} के ज़ूम ब्योरे के लिए उसके q और k चाहिए, जो इस रन ने नहीं रखे ({why}): यह लेयर रन करने के लिए ‘चलाएँ’ दबाएँ।</translation>
+    </message>
+    <message>
+        <source>not asked for</source>
+        <translation>माँगे नहीं गए</translation>
+    </message>
+    <message>
+        <source>this model builds its own attention mask</source>
+        <translation>यह मॉडल अपना अटेंशन मास्क खुद बनाता है</translation>
+    </message>
+    <message>
+        <source>this model&apos;s layers have learned sinks</source>
+        <translation>इस मॉडल की परतों में सीखे गए सिंक हैं</translation>
+    </message>
+    <message>
+        <source>every head&apos;s pooled map would need {need}, over the {cap} kept for browsing heads</source>
+        <extracomment>tokens past the limit that show a prefix&apos;s first tokens are the whole text&apos;s the most tokens one run or probe takes (memory is checked against the model as well)</extracomment>
+        <translation>हर हेड के पूल किए गए मैप को {need} चाहिए, जो हेड देखने के लिए रखी गई {cap} सीमा से अधिक है</translation>
+    </message>
+    <message>
+        <source>every layer&apos;s q and k would need {need}, over the {cap} left for them</source>
+        <translation>हर लेयर के q और k को {need} चाहिए, जो उनके लिए बची {cap} सीमा से अधिक है</translation>
     </message>
 </context>
 </TS>

@@ -78,7 +78,7 @@ def test_probes_panel_names_the_tensor_a_config_does_not_fit(main_window, qtbot,
     _open(main_window, folder)
     dock.set_settings(length=40, window=10, variants="none")
     dock.run_probe()
-    qtbot.waitUntil(lambda: dock._state == "idle" and dock.message.text() != "", timeout=120_000)
+    qtbot.waitUntil(lambda: dock.controller.state == "idle" and dock.message.text() != "", timeout=120_000)
     wait_idle(qtbot, main_window, 120_000)
     message = dock.message.text()
     assert "mlp.gate_proj.weight is 64×32 in the weights but config.json makes it 48×32" in message, message

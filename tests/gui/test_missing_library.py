@@ -72,7 +72,7 @@ def test_probes_name_the_missing_library(main_window, qtbot, monkeypatch, tmp_pa
     text = dock.message.text()
     assert text.startswith('the library tokenizers is not installed; install it: pip install "tokenizers==0.23.3"')
     assert "internal error" not in text
-    assert dock._state == "idle"  # Run can be pressed again
+    assert dock.controller.state == "idle"  # Run can be pressed again
 
 
 def test_the_lab_names_the_missing_library(main_window, qtbot, monkeypatch, tmp_path):

@@ -78,7 +78,7 @@ def _dock(window):
 
 def _wait(qtbot, window, dock) -> None:
     """Until the probe is done: its estimate's result starts the run, so the worker is idle in between."""
-    qtbot.waitUntil(lambda: dock._state == "idle", timeout=120_000)
+    qtbot.waitUntil(lambda: dock.controller.state == "idle", timeout=120_000)
     wait_idle(qtbot, window, 120_000)
 
 
@@ -145,7 +145,7 @@ def test_cancel_keeps_the_previous_picture_and_long_runs_ask(main_window, qtbot,
     dock.set_settings(length=100, window=10, variants="none")
     dock.run_probe()
     _wait(qtbot, main_window, dock)
-    assert not dock.message.text() and dock._state == "idle", (dock.message.text(), dock._state, dock.status.text())
+    assert not dock.message.text() and dock.controller.state == "idle", (dock.message.text(), dock.controller.state, dock.status.text())
     before = dock.ppl_curves["none"].yData.copy()
     # a long run (here: any that is estimated) asks first; No leaves the picture as it was
     from peapp.model_run import probes
@@ -177,7 +177,7 @@ def test_cancel_keeps_the_previous_picture_and_long_runs_ask(main_window, qtbot,
     monkeypatch.setattr(probes, "perplexity_probe", slow_probe)
     for stop in (dock.cancel, lambda: qtbot.keyClick(main_window, Qt.Key.Key_Escape)):
         dock.run_probe()
-        qtbot.waitUntil(lambda: dock._state == "running" and main_window.cancel_button.isVisible(), timeout=60_000)
+        qtbot.waitUntil(lambda: dock.controller.state == "running" and main_window.cancel_button.isVisible(), timeout=60_000)
         stop()
         _wait(qtbot, main_window, dock)
         assert "cancelled" in dock.message.text() and not dock.cancel_button.isVisible()
@@ -255,7 +255,7 @@ def test_session_reopens_the_saved_result_without_running(main_window, qtbot, wo
     qtbot.addWidget(window)
     window.show()
     wait_idle(qtbot, window)
-    assert window.docks["probeDock"].shown_result() is None and window.docks["probeDock"]._state == "idle"
+    assert window.docks["probeDock"].shown_result() is None and window.docks["probeDock"].controller.state == "idle"
     window.close()
 
 
@@ -341,3 +341,37 @@ def test_a_language_switch_retells_the_held_probe_and_never_runs_it_again(main_w
         assert "Measured in" in dock.status.text()
     finally:
         i18n.set_language("en")
+
+
+def test_a_probe_on_typed_text(main_window, qtbot, word_llama):
+    """Issue 30: Probes has Run on text's text control, so typed text works there too: typed into
+    the editor with real key events, it is what the probe measures and what the Document records."""
+    from PySide6.QtCore import Qt
+
+    from peapp.model_run import load_model
+    from peapp.model_run.probes import perplexity_probe, tokenize_all
+    from peapp.model_run.text_run import resolve_text, text_sha256
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=60, window=10, variants="none")
+    combo = dock.source_combo
+    assert [combo.itemData(i) for i in range(combo.count())] == ["typed", "file", "sample"]
+    assert not dock.text_source.editor.isVisible()  # the sample: no editor taking the table's height
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(combo.view(), Qt.Key.Key_Home)  # the first entry: typed text
+    qtbot.keyClick(combo.view(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: combo.currentData() == "typed" and dock.text_source.editor.isVisible(), timeout=5_000)
+    words = " ".join(resolve_text("sample")[0].split()[200:290])  # words the tokenizer knows, not the sample's start
+    dock.text_source.editor.setFocus()
+    qtbot.keyClicks(dock.text_source.editor, words)
+    dock.run_probe()
+    _wait(qtbot, main_window, dock)
+    assert not dock.message.text(), dock.message.text()
+    view = dock.settings()
+    assert view["text_source"] == "typed" and view["text"] == words and view["text_sha256"] == text_sha256(words)
+    loaded = load_model(word_llama)
+    expected = perplexity_probe(loaded, tokenize_all(loaded, words)[:60], variants=("none",), window=10)
+    np.testing.assert_allclose(dock.shown_result("probe-perplexity").curves[0].nll, expected.curves[0].nll,
+                               rtol=1e-5, atol=1e-6)
+    assert "typed text" in dock.caption.text()

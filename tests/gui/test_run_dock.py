@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import numpy as np
 import pytest
@@ -93,7 +94,7 @@ def test_llama_run_shows_real_attention_with_tokens_and_masked_cells(main_window
     # a future key is masked, said so and drawn grey, never as weight 0
     assert "masked" in dock.readout_at(6.5, 1.5)
     assert np.isnan(dock.shown_arrays()["map"][1, 6])
-    masked_rgba = np.asarray(dock.map_masked.image)
+    masked_rgba = np.asarray(dock.view.map_masked.image)
     assert tuple(masked_rgba[1, 6]) != (0, 0, 0, 0) and tuple(masked_rgba[6, 1]) == (0, 0, 0, 0)
     # the tokens label the axes, centred on their cells
     axis = dock.map_plot.getAxis("bottom")
@@ -128,20 +129,66 @@ def test_every_view_draws_the_runs_statistics(main_window, qtbot, tiny_llama):
         assert dock.export_arrays()
 
 
-def test_grid_click_opens_the_head_and_runs_its_layer(main_window, qtbot, tiny_llama):
+def _counting_runs(monkeypatch) -> list:
+    """Count the forward passes (peapp.model_run.run_model calls) from now on."""
+    import peapp.model_run as model_run
+
+    real_run, calls = model_run.run_model, []
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(model_run, "run_model", counted)
+    return calls
+
+
+def _click_tile(qtbot, dock, layer_row: int, column: int) -> None:
+    """Press and release the left button on the head grid's viewport over a tile."""
+    from PySide6.QtCore import QPointF, Qt
+
+    figure = dock.figures["run-grid"]
+    scene = dock.grid_plot.getViewBox().mapViewToScene(QPointF(column + 0.5, layer_row + 0.5))
+    pos = figure.mapFromScene(scene)
+    qtbot.mouseMove(figure.viewport(), pos)
+    qtbot.mousePress(figure.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.mouseRelease(figure.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def test_a_click_on_a_head_grid_tile_shows_that_head_without_running_again(main_window, qtbot, tiny_llama,
+                                                                           monkeypatch):
+    """Issue 35, item 2: after one run, a real click on a tile of the head grid (and Layer / Head)
+    shows that head's map, equal to a run of its layer, with no new forward pass."""
     dock = main_window.docks["runDock"]
     _open(main_window, tiny_llama)
     _run(qtbot, main_window, dock)
     dock.set_settings(mode="run-grid", sort_grid=True, grid_statistic="sink_first")
     run = dock.result.run
+    before = np.asarray(dock.view.map_image.image).copy()
+    forwards = _counting_runs(monkeypatch)
     order = np.argsort(-run.sink_first[1], kind="stable")
-    dock.click_grid(1, 0)  # layer 1, first column: the head with the largest share on token 0
-    assert dock.settings()["layer"] == 1 and dock.settings()["head"] == int(order[0])
-    assert dock.settings()["mode"] == "run-attention"
-    wait_idle(qtbot, main_window, 120_000)
-    assert dock.result.layer == 1
+    _click_tile(qtbot, dock, 1, 0)  # layer 1, first column: the head with the largest share on token 0
+    qtbot.waitUntil(lambda: dock.settings()["layer"] == 1, timeout=5_000)
+    assert dock.settings()["head"] == int(order[0]) and dock.settings()["mode"] == "run-attention"
+    wait_idle(qtbot, main_window, 60_000)
+    assert forwards == [] and dock.result.run is run and not dock.progress.isVisible()
     ref = _reference(main_window.document_model.document.checkpoint, TEXT, 1, int(order[0]))
-    np.testing.assert_allclose(dock.result.run.attention_map, ref.attention_map, atol=1e-6, equal_nan=True)
+    shown = np.asarray(dock.view.map_image.image)
+    assert not np.array_equal(shown, before, equal_nan=True)
+    np.testing.assert_allclose(shown, dock.view.weights_shown(ref.attention_map[int(order[0])])[0], atol=1e-5,
+                               equal_nan=True)
+    assert "thumbnail" not in dock.view.map_plot.titleLabel.text and "browsed without running" in dock.caption.text()
+    # Head in its field: also no run
+    dock.controls["head"].setValue(3)
+    qtbot.waitUntil(lambda: dock.settings()["head"] == 3, timeout=5_000)
+    wait_idle(qtbot, main_window, 60_000)
+    assert forwards == []
+    ref3 = _reference(main_window.document_model.document.checkpoint, TEXT, 1, 3)
+    np.testing.assert_allclose(np.asarray(dock.view.map_image.image),
+                               dock.view.weights_shown(ref3.attention_map[3])[0], atol=1e-5, equal_nan=True)
+    dock.run_button.click()  # Run runs (this layer and head, for the terms tab)
+    wait_idle(qtbot, main_window, 60_000)
+    assert forwards == [1] and dock.result.layer == 1 and dock.result.head == 3
 
 
 def test_bert_is_unmasked_and_has_a_position_term(main_window, qtbot, tiny_bert):
@@ -177,7 +224,7 @@ def test_cancel_keeps_the_previous_result(main_window, qtbot, tiny_llama):
     _open(main_window, tiny_llama)
     _run(qtbot, main_window, dock)
     before = dock.result
-    dock.set_settings(layer=1)  # a new run …
+    dock.set_settings(max_tokens=100)  # a new run …
     assert dock.cancel_button.isVisible()
     dock.cancel()  # … stopped: whatever it computed is never shown
     wait_idle(qtbot, main_window, 120_000)
@@ -254,10 +301,10 @@ def test_zoom_recomputes_the_visible_region_token_by_token(main_window, qtbot, t
     loaded = load_model(tiny_llama)
     ids, tokens, _ = tokenize(loaded, text, 600)
     exact = run_model(loaded, ids, RunOptions(layer=0, map_bins=600, thumb_bins=0), tokens=tokens).attention_map[0]
-    r0, r1, c0, c1 = dock._zoom.region
-    assert dock._zoom.cell == (1, 1) and r0 <= 300 and r1 >= 360 and c0 <= 250 and c1 >= 330
-    np.testing.assert_allclose(dock._zoom.values[0], exact[r0:r1, c0:c1], atol=1e-6, equal_nan=True)
-    drawn, _ = dock._weights_shown(exact[r0:r1, c0:c1])  # log colours (the default) or linear
+    r0, r1, c0, c1 = dock.controller.zoom.region
+    assert dock.controller.zoom.cell == (1, 1) and r0 <= 300 and r1 >= 360 and c0 <= 250 and c1 >= 330
+    np.testing.assert_allclose(dock.controller.zoom.values[0], exact[r0:r1, c0:c1], atol=1e-6, equal_nan=True)
+    drawn, _ = dock.view.weights_shown(exact[r0:r1, c0:c1])  # log colours (the default) or linear
     np.testing.assert_allclose(np.asarray(dock.zoom_image.image), drawn, atol=1e-5, equal_nan=True)
     q, k = 340, 301
     assert f"query {q:,} '{run.tokens[q]}'" in dock.readout_at(k + 0.5, q + 0.5)
@@ -267,8 +314,8 @@ def test_zoom_recomputes_the_visible_region_token_by_token(main_window, qtbot, t
     dock.set_settings(head=1)  # another head: the same region, redrawn from the same kept q/k
     qtbot.waitUntil(lambda: dock.zoom_image.isVisible(), timeout=10_000)
     exact1 = run_model(loaded, ids, RunOptions(layer=0, map_bins=600, thumb_bins=0), tokens=tokens).attention_map[1]
-    np.testing.assert_allclose(dock._zoom.values[1], exact1[r0:r1, c0:c1], atol=1e-6, equal_nan=True)
-    np.testing.assert_allclose(np.asarray(dock.zoom_image.image), dock._weights_shown(exact1[r0:r1, c0:c1])[0],
+    np.testing.assert_allclose(dock.controller.zoom.values[1], exact1[r0:r1, c0:c1], atol=1e-6, equal_nan=True)
+    np.testing.assert_allclose(np.asarray(dock.zoom_image.image), dock.view.weights_shown(exact1[r0:r1, c0:c1])[0],
                                atol=1e-5, equal_nan=True)
     dock.reset_zoom_button.click()
     assert not dock.zoom_image.isVisible()
@@ -296,7 +343,7 @@ def test_escape_in_the_window_stops_a_run_and_keeps_the_result(main_window, qtbo
         return real_run(*args, progress=progress, **kwargs)
 
     monkeypatch.setattr(model_run, "run_model", slow_run)
-    dock.set_settings(layer=1)
+    dock.set_settings(max_tokens=100)
     qtbot.waitUntil(lambda: main_window.cancel_button.isVisible(), timeout=10_000)
     qtbot.keyClick(main_window, Qt.Key.Key_Escape)
     wait_idle(qtbot, main_window, 120_000)
@@ -445,7 +492,7 @@ def test_a_language_switch_redraws_the_held_result_and_never_runs_again(main_win
         assert dock.tabs.tabText(0) == "अटेंशन, लेयर × हेड"
         assert "लेयर" in dock.map_plot.titleLabel.text
         # a run in flight goes on through a switch: not restarted, its result arrives once
-        dock.set_settings(layer=1)
+        dock.set_settings(layer=1, max_tokens=100)
         qtbot.waitUntil(lambda: calls == [1], timeout=20_000)
         generation = dock._generation
         i18n.set_language("en")
@@ -457,3 +504,80 @@ def test_a_language_switch_redraws_the_held_result_and_never_runs_again(main_win
     finally:
         release.set()
         i18n.set_language("en")
+
+
+def _type_tokens(qtbot, dock, text: str) -> None:
+    from PySide6.QtCore import Qt
+
+    spin = dock.controls["max_tokens"]
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, text)
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+
+
+def test_run_with_a_refused_tokens_value_says_so_and_runs_nothing(main_window, qtbot, tiny_llama, monkeypatch):
+    """Issue 35, item 14: Tokens holding a refused value (typed with keys) and a mouse click on Run:
+    the panel says why instead of silently running the previous value."""
+    from PySide6.QtCore import Qt
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    before = dock.result
+    forwards = _counting_runs(monkeypatch)
+    _type_tokens(qtbot, dock, "99999")  # past the 8,192 any run takes
+    assert "max_tokens" in dock.form.invalid_fields() and dock.settings()["max_tokens"] == 512
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, main_window, 60_000)
+    assert forwards == [] and dock.result is before
+    assert "Not run: Tokens holds a refused value" in dock.message.text() and dock.message.isVisible()
+    _type_tokens(qtbot, dock, "12")  # corrected: Run runs it
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    wait_idle(qtbot, main_window, 60_000)
+    assert forwards and dock.result.run.n_tokens == 12 and not dock.message.isVisible()  # the edit runs, and Run
+
+
+def test_tokens_past_a_learned_tables_context_are_refused_in_the_field(main_window, qtbot, tiny_bert):
+    """Issue 35, item 6: a model with a 64-row learned position table (MiniLM: 512) refuses more
+    Tokens in the field, saying it is the model's context (not "Max tokens")."""
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_bert)
+    dock.show()
+    _type_tokens(qtbot, dock, "100")
+    refused = dock.form.invalid_fields().get("max_tokens", "")
+    assert "past this model's context" in refused and "64 rows" in refused
+    assert dock.settings()["max_tokens"] == 512
+    _type_tokens(qtbot, dock, "64")
+    assert "max_tokens" not in dock.form.invalid_fields() and dock.settings()["max_tokens"] == 64
+
+
+def test_the_hover_readout_follows_a_new_text_and_a_zoom_without_a_mouse_move(main_window, qtbot, tiny_llama):
+    """Issue 35, item 5: with the pointer resting on the map (a real mouse move), another text and a
+    zoom refresh the read-out: it never keeps the previous tokens or a pooled description."""
+    from PySide6.QtCore import QPointF
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    text = " ".join((TEXT.split() * 60)[:600])
+    dock.set_settings(max_tokens=600)
+    _run(qtbot, main_window, dock, text)
+    figure = dock.figures["run-attention"]
+    vb = dock.map_plot.getViewBox()
+    pos = figure.mapFromScene(vb.mapViewToScene(QPointF(301.5, 340.5)))  # query 340, key 301
+    qtbot.mouseMove(figure.viewport(), pos)
+    qtbot.waitUntil(lambda: re.search(r"queries 3\d\d–3\d\d .*mean weight", dock.readout.text()) is not None,
+                    timeout=5_000)  # pooled: 3 tokens a cell
+    dock.zoom_to((300, 360), (250, 330))  # cells of one token: the read-out says so without a move
+    qtbot.waitUntil(lambda: dock.view.zoom_image.isVisible(), timeout=30_000)
+    pos_now = figure.mapFromScene(vb.mapViewToScene(QPointF(301.5, 340.5)))
+    qtbot.waitUntil(lambda: re.search(r"query 3\d\d '", dock.readout.text()) is not None, timeout=5_000)
+    assert "mean weight" not in dock.readout.text()
+    assert pos_now == figure.mapFromScene(vb.mapViewToScene(QPointF(301.5, 340.5)))
+    other = " ".join((["she", "was"] * 400)[:600])  # another text: other tokens under the pointer
+    dock.reset_zoom_button.click()
+    dock.type_text(other)
+    dock.run_text()
+    wait_idle(qtbot, main_window, 120_000)
+    qtbot.waitUntil(lambda: re.search(r"\('(she|was)' …\) → keys [\d–]+ \('(she|was)' …\)", dock.readout.text())
+                    is not None, timeout=5_000)

@@ -1,133 +1,41 @@
 """Run on text: the opened checkpoint run on the user's text, and what its attention does with position.
 
-The user picks a text (typed or pasted, a ``.txt`` file, or the bundled sample) and presses Run;
-the Document records the text (sample by name, file by path, typed text itself, each with its
-SHA-256) beside ``Document.checkpoint``, so a session or an exported figure reopens the same run.
-The run is :class:`peapp.model_run.text_run.TextRunRequest` on the compute worker (progress; Esc
-or Cancel stops it, the previous result stays).  Six figures, one tab each (``mode``):
+The user picks a text (:class:`ui.docks._text_source.TextSource`: typed or pasted, a ``.txt`` file,
+or the bundled sample) and presses Run; the Document records the text (sample by name, file by
+path, typed text itself, each with its SHA-256) beside ``Document.checkpoint``, so a session or an
+exported figure reopens the same run.  The run is :class:`peapp.model_run.text_run.TextRunRequest`
+on the panel's own worker (progress; Esc or Cancel stops it, the previous result stays).  It keeps
+every head's map, so changing Layer or Head, or clicking the head grid, shows that head without
+running the model again.  Six figures, one tab each (``mode``): the chosen layer × head's real
+attention; the head grid; attention by distance and head classes; sink shares; RoPE frequency
+usage; the real logits beside the position or content term.
 
-1. the real attention of the chosen layer × head, tokens on both axes, masked cells grey;
-2. the head grid: every layer × head as a thumbnail, framed in the colour of a positional
-   statistic (optionally sorted by it); click one to open it in (1);
-3. attention by distance per head (log axes) and every head's class;
-4. sink shares per layer × head (token 0, the first few tokens);
-5. RoPE frequency usage per rotary pair against its wavelength and the trained context;
-6. the chosen head's real logits beside its position-free (RoPE) or position-only (learned) term.
+This module is the glue: :class:`ui.docks._run.controller.RunController` holds the requests and the
+state, :class:`ui.docks._run.figures.RunFigures` the figures and their hover read-outs.
 """
 
 from __future__ import annotations
 
-import math
-import os
 from typing import Any
 
-import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget)
-from superqt.utils import qthrottled
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from superqt.utils import qthrottled, signals_blocked
 
-from peapp.i18n import msg, shown, translate
-from peapp.model_run import text_run as T
-from peapp.analysis.levels import LOG_DECADES
 from peapp.document import Document
 from peapp.errors import PeappError
-from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
-from peapp.views.run import MODES, TEXT_SOURCES, RunView
+from peapp.i18n import msg, shown, translate
+from peapp.model_run import text_run as T
+from peapp.views.run import MODES, RunView
 from ui import i18n
 from ui import settings as preferences
+from ui.docks._run.controller import RunController
+from ui.docks._run.figures import HOVER_HINT, RunFigures, TokenAxis, _short_name  # noqa: F401  (TokenAxis: tests)
+from ui.docks._text_source import TextSource
 from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Check, Combo, Form, Spin
-from ui.plotting import tick_indices
 
-SEQUENTIAL = "viridis"
-DIVERGING = "CET-D1A"
-STATISTIC_MAP = "plasma"
-# head classes (peapp.model_run.text_run.CLASS_LABELS names them)
-CLASS_COLOURS = {"previous_token": "#e67e22", "sink": "#c0392b", "local": "#27ae60", "broad": "#2e86de"}
-MASKED_RGBA = (205, 205, 205, 255)  # masked cells (future keys): light grey, never a colour of the map
-MAX_TICK_LABELS = 40  # token labels per axis before they are thinned
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
 CONTROLS = ("max_tokens", "layer", "head", "grid_statistic", "sort_grid", "log_colours")
-TEXT_PREVIEW_CHARS = 4000
-
-
-class TokenAxis(pg.AxisItem):
-    """An axis labelled with the tokens, centred on their cells, thinned to what fits the axis's
-    length as it is now (zooming in shows more of them); a pooled cell is labelled with its first
-    token and position."""
-
-    def __init__(self, orientation: str, **kwargs: Any):
-        super().__init__(orientation, **kwargs)
-        self.tokens: list[str] = []
-        self.start, self.stop, self.cell = 0, 0, 1.0
-
-    def set_cells(self, tokens: list[str], start: int, stop: int, cell: float) -> None:
-        self.tokens, self.start, self.stop, self.cell = tokens, start, stop, float(cell)
-        self.picture = None
-        self.update()
-
-    def tickValues(self, minVal, maxVal, size):  # Qt/pyqtgraph override
-        if not self.tokens:
-            return super().tickValues(minVal, maxVal, size)
-        lo, hi = sorted((minVal, maxVal))
-        first = max(0, int(math.floor((lo - self.start) / self.cell)))
-        last = min(int(math.ceil((self.stop - self.start) / self.cell)), int(math.ceil((hi - self.start) / self.cell)))
-        cells = np.arange(first, max(first, last))
-        if self.orientation in ("left", "right"):
-            spacing = 14.0  # pixels a label needs: a line of text
-        else:  # the longest label's width (pooled cells say their position too), from a sample of them
-            sample = cells[::max(1, cells.size // 200)]
-            chars = max((len(s) for s in self.tickStrings([self.start + (c + 0.5) * self.cell for c in sample], 1, 1)),
-                        default=6)
-            spacing = 7.0 * chars + 14
-        fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
-        if cells.size > fit:
-            cells = cells[::int(math.ceil(cells.size / fit))]
-        return [(self.cell, [self.start + (c + 0.5) * self.cell for c in cells])]
-
-    def tickStrings(self, values, scale, spacing):  # Qt/pyqtgraph override
-        if not self.tokens:
-            return super().tickStrings(values, scale, spacing)
-        out = []
-        for v in values:
-            index = int(self.start + math.floor((v - self.start) / self.cell) * self.cell)
-            label = T.display_token(self.tokens[index])[:12] if 0 <= index < len(self.tokens) else ""
-            out.append(label if self.cell <= 1 else f"{index:,} {label}")
-        return out
-
-
-def _plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, title: Any = "", invert: bool = False,
-          tokens: bool = False, **fields: Any) -> pg.PlotItem:
-    """A plot of a figure; ``title`` (a marked message, formatted with ``fields``) is kept translated."""
-    axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")} if tokens else None
-    plot = layout.addPlot(enableMenu=False, row=row, col=col, axisItems=axes)
-    if title:
-        i18n.keep(plot.setTitle, title, owner=layout, **fields)
-    if invert:
-        plot.invertY(True)
-    return plot
-
-
-def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
-    """An axis label kept in the interface's language."""
-    i18n.keep(lambda shown_text: plot.setLabel(side, shown_text), text, owner=plot.getViewWidget())
-
-
-def _masked_layer(plot: pg.PlotItem) -> pg.ImageItem:
-    """A grey image under a map: where the map is NaN (masked) it shows through."""
-    item = pg.ImageItem(axisOrder="row-major")
-    item.setZValue(-1)
-    plot.addItem(item)
-    return item
-
-
-def _set_masked(item: pg.ImageItem, values: np.ndarray, rect: QRectF) -> None:
-    mask = ~np.isfinite(values)
-    rgba = np.zeros((*values.shape, 4), dtype=np.uint8)
-    rgba[mask] = MASKED_RGBA
-    item.setImage(rgba, autoLevels=False, levels=(0, 255))
-    item.setRect(rect)
 
 
 class RunDock(ViewDock):
@@ -141,36 +49,28 @@ class RunDock(ViewDock):
     view_names = tuple(MODES)  # `peapp render --view run-grid`, File > Export (the `mode` setting)
 
     def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
-        self._result: T.TextRunResult | None = None
-        self._request: T.TextRunRequest | None = None
-        self._result_request: T.TextRunRequest | None = None  # the request the shown result answers
-        self._running = False
-        self._grid_layout: tuple[int, int, int] | None = None  # (layers, heads, tile) of the drawn grid
-        self._grid_order: np.ndarray | None = None
-        self._zoom: T.ZoomedMap | None = None  # the visible region recomputed exactly from the kept q/k
-        self._map_key: tuple | None = None  # (run, layer, full map?) last framed: redraws keep the user's zoom
+        self.controller = RunController()
+        self._contexts: dict[str, int | None] = {}  # checkpoint → its learned table's positions (None: no limit)
         body = QWidget()
         outer = QVBoxLayout(body)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addLayout(self._build_text_row())
-        self.text_edit = QPlainTextEdit()
-        self.text_edit.setObjectName("runText")
-        i18n.keep(self.text_edit.setPlaceholderText, msg("Run", "Type or paste a text here, open a .txt file, or pick "
-                                                         "the bundled sample; then press Run."))
-        self.text_edit.setMaximumHeight(64)
-        self.text_edit.textChanged.connect(self._text_typed)
-        outer.addWidget(self.text_edit)
+        self.text_source = TextSource("run", self._say, msg("Run", "What the checkpoint runs on; the choice is "
+                                                                  "recorded in sessions and exports."))
+        self.source_combo, self.text_edit = self.text_source.source_combo, self.text_source.editor
+        self._build_run_row(self.text_source.row)
+        outer.addWidget(self.text_source)
         outer.addLayout(self._build_view_row())
         self.message = error_label("runMessage")
         outer.addWidget(self.message)
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("runTabs")
-        self._build_tabs()
+        self.readout = readout_label("runReadout", wrap=True)
+        i18n.keep(self.readout.setText, HOVER_HINT)
+        self.view = RunFigures(self.controller, self.settings, self.readout, self.set_caption, self.open_head,
+                               qthrottled(self._request_zoom, timeout=200, parent=self), owner=self)
+        self.tabs, self.figures = self.view.tabs, self.view.figures
+        self.map_plot, self.map_bar, self.zoom_image, self.grid_plot = (self.view.map_plot, self.view.map_bar,
+                                                                        self.view.zoom_image, self.view.grid_plot)
         self.tabs.currentChanged.connect(self._tab_changed)
         outer.addWidget(self.tabs, 1)
-        self.readout = readout_label("runReadout", wrap=True)
-        i18n.keep(self.readout.setText, msg("Run", "Hover over a figure for its numbers; click a head in the grid to "
-                                                 "open it."))
         outer.addWidget(self.readout)
         self.set_body(body)
         self.worker.progressed.connect(self._on_progress)
@@ -178,27 +78,7 @@ class RunDock(ViewDock):
         self._sync_controls(self.ctx.document)
         self._show_empty()
 
-    # ---- construction ---------------------------------------------------------------------------
-    def _build_text_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        row.addWidget(i18n.keep_text(QLabel(), msg("Run", "Text")))
-        self.source_combo = QComboBox()
-        self.source_combo.setObjectName("runTextSource")
-        for key in ("typed", "file", "sample"):
-            self.source_combo.addItem(TEXT_SOURCES[key], key)
-        i18n.keep_updated(self.source_combo, lambda: [
-            self.source_combo.setItemText(i, shown(TEXT_SOURCES[self.source_combo.itemData(i)]))
-            for i in range(self.source_combo.count())])
-        i18n.keep_tooltip(self.source_combo, msg("Run", "What the checkpoint runs on; the choice is recorded in sessions "
-                                                      "and exports."))
-        self.source_combo.currentIndexChanged.connect(self._source_chosen)
-        row.addWidget(self.source_combo)
-        self.open_button = i18n.keep_text(QPushButton(), msg("Run", "Open .txt…"))
-        self.open_button.setObjectName("runOpenText")
-        i18n.keep_tooltip(self.open_button, msg("Run", "Open a UTF-8 .txt file to run on (its path is recorded in "
-                                                     "sessions)"))
-        self.open_button.clicked.connect(self._choose_file)
-        row.addWidget(self.open_button)
+    def _build_run_row(self, row: QHBoxLayout) -> None:
         self.form = Form(RunView, self._edit, parent=self, names=CONTROLS,
                          hints={"max_tokens": Spin(adaptive=True, separators=True), "layer": Spin(), "head": Spin(),
                                 "grid_statistic": Combo(chars=14), "sort_grid": Check(), "log_colours": Check()},
@@ -218,7 +98,6 @@ class RunDock(ViewDock):
             "Run", "Stop the run (Esc stops every running computation); the previous result stays"), self.cancel)
         row.addWidget(self.cancel_button)
         row.addStretch(1)
-        return row
 
     def _build_view_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -237,118 +116,6 @@ class RunDock(ViewDock):
         row.addWidget(self.reset_zoom_button)
         row.addStretch(1)
         return row
-
-    def _build_tabs(self) -> None:
-        self.figures: dict[str, pg.GraphicsLayoutWidget] = {}
-        for mode, label in MODES.items():
-            widget = pg.GraphicsLayoutWidget()
-            widget.setObjectName(f"runFigure_{mode}")
-            self.figures[mode] = widget
-            self.tabs.addTab(widget, shown(label))
-            widget.scene().sigMouseMoved.connect(lambda pos, m=mode: self._hover(m, pos))
-        i18n.keep_updated(self.tabs, lambda: [self.tabs.setTabText(i, shown(label))
-                                              for i, label in enumerate(MODES.values())])
-        # (1) attention map
-        g = self.figures["run-attention"]
-        self.map_plot = _plot(g, 0, 0, invert=True, tokens=True)
-        _axis_label(self.map_plot, "left", msg("Run", "query token"))
-        _axis_label(self.map_plot, "bottom", msg("Run", "key token"))
-        self.map_masked = _masked_layer(self.map_plot)
-        self.map_image = pg.ImageItem(axisOrder="row-major")
-        self.map_plot.addItem(self.map_image)
-        self.zoom_masked = _masked_layer(self.map_plot)
-        self.zoom_image = pg.ImageItem(axisOrder="row-major")
-        for z, item in ((2, self.zoom_masked), (3, self.zoom_image)):  # drawn over the pooled map where zoomed
-            item.setZValue(z)
-            item.setVisible(False)
-        self.map_plot.addItem(self.zoom_image)
-        self.map_bar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
-        self.map_bar.setImageItem([self.map_image, self.zoom_image], insert_in=self.map_plot)
-        self._zoom_changed = qthrottled(self._request_zoom, timeout=200, parent=self)
-        self.map_plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._zoom_changed())
-        # (2) head grid
-        g = self.figures["run-grid"]
-        self.grid_plot = _plot(g, 0, 0, invert=True)
-        _axis_label(self.grid_plot, "left", msg("Run", "layer"))
-        _axis_label(self.grid_plot, "bottom", msg("Run", "head (per layer; sorted by the statistic when Sort is on)"))
-        self.grid_frames = pg.ImageItem(axisOrder="row-major")
-        self.grid_thumbs = pg.ImageItem(axisOrder="row-major")
-        self.grid_thumbs.setZValue(1)
-        self.grid_plot.addItem(self.grid_frames)
-        self.grid_plot.addItem(self.grid_thumbs)
-        self.grid_bar = pg.ColorBarItem(colorMap=pg.colormap.get(STATISTIC_MAP), interactive=False, width=14)
-        self.grid_bar.setImageItem(self.grid_frames, insert_in=self.grid_plot)
-        g.scene().sigMouseClicked.connect(self._grid_clicked)
-        # (3) distance profiles and classes
-        g = self.figures["run-distance"]
-        self.distance_plot = _plot(g, 0, 0, msg("Run", "Mean attention by distance, heads of the chosen layer"))
-        self.distance_plot.setLogMode(x=True, y=True)
-        _axis_label(self.distance_plot, "bottom", msg("Run", "distance (tokens)"))
-        _axis_label(self.distance_plot, "left", msg("Run", "mean weight"))
-        self.distance_plot.showGrid(x=True, y=True, alpha=0.2)
-        self.distance_curves: list[pg.PlotDataItem] = []
-        self.class_plot = _plot(g, 0, 1, msg("Run", "Head class"), invert=True)
-        _axis_label(self.class_plot, "left", msg("Run", "layer"))
-        _axis_label(self.class_plot, "bottom", msg("Run", "head"))
-        self.class_image = pg.ImageItem(axisOrder="row-major")
-        self.class_plot.addItem(self.class_image)
-        g.ci.layout.setColumnStretchFactor(0, 3)
-        g.ci.layout.setColumnStretchFactor(1, 2)
-        # (4) sinks
-        g = self.figures["run-sinks"]
-        self.sink_plots, self.sink_images = [], []
-        for col, title in enumerate((msg("Run", "Share of attention on token 0"), msg("Run", "… on the first {n} tokens"))):
-            plot = _plot(g, 0, col, title, invert=True, n=SINK_SPAN)
-            _axis_label(plot, "left", msg("Run", "layer"))
-            _axis_label(plot, "bottom", msg("Run", "head"))
-            image = pg.ImageItem(axisOrder="row-major")
-            plot.addItem(image)
-            self.sink_plots.append(plot)
-            self.sink_images.append(image)
-        self.sink_bar = pg.ColorBarItem(values=(0, 1), colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
-        self.sink_bar.setImageItem(self.sink_images, insert_in=self.sink_plots[1])
-        # (5) RoPE frequency usage
-        g = self.figures["run-rope"]
-        self.rope_plot = _plot(g, 0, 0, msg("Run", "|q|·|k| share per rotary pair"))
-        self.rope_plot.setLogMode(x=True, y=False)
-        _axis_label(self.rope_plot, "bottom", msg("Run", "wavelength 2π/θ (tokens)"))
-        _axis_label(self.rope_plot, "left", msg("Run", "share of the layer's |q|·|k|"))
-        self.rope_plot.showGrid(x=True, y=True, alpha=0.2)
-        self.rope_layer_curves: list[pg.PlotDataItem] = []
-        self.rope_chosen = self.rope_plot.plot(pen=pg.mkPen("#e67e22", width=2), symbol="o", symbolSize=4,
-                                               symbolBrush="#e67e22")
-        self.rope_chosen.setZValue(3)
-        self.rope_context = pg.InfiniteLine(angle=90, pen=pg.mkPen("#c0392b", style=Qt.PenStyle.DashLine))
-        self.rope_run_length = pg.InfiniteLine(angle=90, pen=pg.mkPen("#27ae60", style=Qt.PenStyle.DotLine))
-        self.rope_plot.addItem(self.rope_context)
-        self.rope_plot.addItem(self.rope_run_length)
-        self.rope_heat_plot = _plot(g, 0, 1, msg("Run", "Share per pair and layer"), invert=True)
-        _axis_label(self.rope_heat_plot, "left", msg("Run", "layer"))
-        _axis_label(self.rope_heat_plot, "bottom", msg("Run", "pair (shortest wavelength left)"))
-        self.rope_heat = pg.ImageItem(axisOrder="row-major")
-        self.rope_heat_plot.addItem(self.rope_heat)
-        self.rope_bar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
-        self.rope_bar.setImageItem(self.rope_heat, insert_in=self.rope_heat_plot)
-        # (6) position vs content
-        g = self.figures["run-terms"]
-        self.term_plots, self.term_images, self.term_masked = [], [], []
-        for col in range(2):
-            plot = _plot(g, 0, col, invert=True, tokens=True)
-            _axis_label(plot, "left", msg("Run", "query token"))
-            _axis_label(plot, "bottom", msg("Run", "key token"))
-            self.term_masked.append(_masked_layer(plot))
-            image = pg.ImageItem(axisOrder="row-major")
-            plot.addItem(image)
-            self.term_plots.append(plot)
-            self.term_images.append(image)
-        # one colour bar each: the two terms' spreads can differ a hundredfold (the caption gives both)
-        self.term_bars = []
-        for plot, image in zip(self.term_plots, self.term_images):
-            bar = pg.ColorBarItem(colorMap=pg.colormap.get(DIVERGING), interactive=False, width=12)
-            bar.setImageItem(image, insert_in=plot)
-            self.term_bars.append(bar)
-        self.term_plots[1].setXLink(self.term_plots[0])
-        self.term_plots[1].setYLink(self.term_plots[0])
 
     # ---- settings and the Document ----------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
@@ -377,94 +144,52 @@ class RunDock(ViewDock):
     def _sync_controls(self, document: Document) -> None:
         values = self.settings(document)
         self.form.sync(values)
-        source = values["text_source"]
-        recorded = (source, values["text"], values["text_file"])
-        # the editor shows the Document's text when that changes (undo, a session); other edits leave
-        # a text being chosen or typed alone
-        if source != "none" and recorded != getattr(self, "_synced_text", None):
-            self._synced_text = recorded
-            with _blocked(self.source_combo):
-                self.source_combo.setCurrentIndex(max(0, self.source_combo.findData(source)))
-            self._show_text_of(source, values)
-        with _blocked(self.tabs):
+        self.text_source.show_values(values["text_source"], values["text"], values["text_file"])
+        self._limit_tokens(document.checkpoint)
+        with signals_blocked(self.tabs):
             self.tabs.setCurrentIndex(TAB_OF_MODE.get(values["mode"], 0))
-        run = self._result.run if self._result is not None else None
-        if run is not None:
-            self.form.set_range("layer", 0, run.layers - 1)
-            self.form.set_range("head", 0, run.heads - 1)
+        result = self.controller.result
+        if result is not None:
+            self.form.set_range("layer", 0, result.run.layers - 1)
+            self.form.set_range("head", 0, result.run.heads - 1)
             self.form.sync({"layer": values["layer"], "head": values["head"]})
 
-    def _show_text_of(self, source: str, values: dict[str, Any]) -> None:
-        """The editor shows the text the Document names (a preview for the sample and files)."""
-        try:
-            text, _ = T.resolve_text(source, values["text"], values["text_file"])
-        except PeappError as exc:
-            text = ""
-            self._say(str(exc))
-        if source != "typed":
-            text = text[:TEXT_PREVIEW_CHARS]
-        if self.text_edit.toPlainText() != text:
-            with _blocked(self.text_edit):
-                self.text_edit.setPlainText(text)
-        self._file = values["text_file"]
+    def _limit_tokens(self, checkpoint: str) -> None:
+        """A value typed into Tokens past the open model's context (a learned position table's rows) is refused
+        in the field, saying so; one the Document already holds runs at the context (the caption says why)."""
+        if checkpoint not in self._contexts:
+            self._contexts[checkpoint] = T.learned_context(checkpoint) if checkpoint else None
+        context = self._contexts[checkpoint]
+        top = RunView.info("max_tokens").maximum
+        self.form.set_range("max_tokens", 2, min(top, context) if context else top,
+                            reason=(lambda value: self._past_context(value, context)) if context else None)
 
-    def _source_chosen(self, index: int) -> None:
-        source = self.source_combo.itemData(index)
-        if source == "file":
-            self._choose_file()
-        elif source == "sample":
-            self._show_text_of("sample", {"text": "", "text_file": ""})
-
-    def _text_typed(self) -> None:
-        if self.source_combo.currentData() != "typed":  # editing the sample or a file makes it typed text
-            with _blocked(self.source_combo):
-                self.source_combo.setCurrentIndex(self.source_combo.findData("typed"))
-
-    def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, translate("Run", "Open a text"), "",
-                                              translate("Run", "Text (*.txt);;All files (*)"))
-        if path:
-            self.use_file(path)
-        elif self.source_combo.currentData() == "file" and not getattr(self, "_file", ""):
-            with _blocked(self.source_combo):
-                self.source_combo.setCurrentIndex(self.source_combo.findData("typed"))
+    @staticmethod
+    def _past_context(value: Any, context: int) -> str:
+        return translate("Run", "{value} tokens is past this model's context: its learned position table has {rows} "
+                                "rows, so it reads at most {rows} tokens.").format(value=f"{int(value):,}",
+                                                                                  rows=f"{context:,}")
 
     def use_file(self, path: str) -> None:
         """Show a .txt file in the editor (read through peapp.safe_open); Run runs it."""
-        try:
-            text, _ = T.resolve_text("file", text_file=path)
-        except PeappError as exc:
-            self._say(str(exc))
-            return
-        self._say("")
-        self._file = path
-        with _blocked(self.source_combo):
-            self.source_combo.setCurrentIndex(self.source_combo.findData("file"))
-        with _blocked(self.text_edit):
-            self.text_edit.setPlainText(text[:TEXT_PREVIEW_CHARS])
+        self.text_source.use_file(path)
 
     def use_sample(self) -> None:
-        self.source_combo.setCurrentIndex(self.source_combo.findData("sample"))
+        self.text_source.use_sample()
 
     def type_text(self, text: str) -> None:
         """Put ``text`` in the editor as typed text (as typing or pasting does)."""
-        self.text_edit.setPlainText(text)
-        self.source_combo.setCurrentIndex(self.source_combo.findData("typed"))
+        self.text_source.type_text(text)
 
     def run_text(self) -> None:
         """Run: record the chosen text in the Document (one undo step) and run the checkpoint on it."""
-        source = self.source_combo.currentData()
-        values = {"text_source": source, "text": "", "text_file": ""}
-        if source == "typed":
-            values["text"] = self.text_edit.toPlainText()
-        elif source == "file":
-            values["text_file"] = getattr(self, "_file", "")
+        refused = self.form.invalid_fields().get("max_tokens")
+        if refused:  # never the previous value silently
+            self._say(translate("Run", "Not run: Tokens holds a refused value ({why}). Correct it, then press Run.").format(
+                why=refused.rstrip(".")))
+            return
         try:
-            text, _ = T.resolve_text(source, values["text"], values["text_file"])
-            if not text.strip():
-                raise PeappError(translate("Run", "the text is empty: type or paste some, open a .txt file, or pick the "
-                                                "sample."))
-            values["text_sha256"] = T.text_sha256(text)
+            values, _ = self.text_source.resolved()
             self.ctx.document.with_view(self.view_id, **values)
         except PeappError as exc:
             self._say(str(exc))
@@ -473,9 +198,9 @@ class RunDock(ViewDock):
             self._say(translate("Run", "no checkpoint is open: open one (File > Open, or File > Open Sample) first."))
             return
         self._say("")
-        before = self._request
+        before = self.controller.request
         self.set_view(**values)
-        if self._request == before:  # nothing changed (Run again): run anyway
+        if self.controller.request == before:  # nothing new to run (Run again, or a browsed head): run now
             self.refresh()
 
     # ---- requests ---------------------------------------------------------------------------------
@@ -485,26 +210,21 @@ class RunDock(ViewDock):
         return bool(document.checkpoint) and document.view_spec(cls.view_id).text_source != "none"
 
     def make_request(self, document: Document) -> T.TextRunRequest | None:
-        values = self.settings(document)
-        if values["text_source"] == "none" or not document.checkpoint:
-            return None
-        return T.TextRunRequest(checkpoint=document.checkpoint, text_source=values["text_source"],
-                                text=values["text"], text_file=values["text_file"],
-                                recorded_sha256=values["text_sha256"], max_tokens=values["max_tokens"],
-                                layer=values["layer"], head=values["head"], device=preferences.compute_device())
+        return RunController.make_request(self.settings(document), document.checkpoint,
+                                          preferences.compute_device())
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
-        if self._result is None:
+        if self.controller.result is None:
             self._show_empty()
         try:
             request = self.make_request(document)
         except PeappError as exc:
             self._say(str(exc))
             return
-        if request is not None and request != self._request:
+        if self.controller.needs_run(request):
             self.refresh(request)
-        self._draw()  # the display settings, or the head of the map just run, show at once
+        self.view.draw()  # the display settings, or a browsed head, show at once
 
     def refresh(self, request=None):
         if not self.can_compute():  # it runs once built and the backend is ready (ViewDock.refresh)
@@ -513,25 +233,25 @@ class RunDock(ViewDock):
             request = self.make_request(self.ctx.document)
         if request is None:
             return None
-        self._request = request
         generation = super().refresh(request)
         if generation is not None:
+            self.controller.submitted(request)
             self._set_running(True)
         return generation
 
     def compute_now(self) -> Any:
         self.ensure_built()  # before reading what it ran: building submits its first run
         request = self.make_request(self.ctx.document)
-        if request is not None and request == self._result_request and not self._running:
-            self.show_result(self._result)  # already run (the window's first refresh): not twice
-            return self._result
-        self._request = request
-        result = super().compute_now()
-        self._result_request = request
-        return result
+        c = self.controller
+        if request is not None and not c.running and (request == c.result_request or c.browsable(request)):
+            c.request = request
+            self.show_result(c.result, ran=False)  # already run (the window's first refresh): not twice
+            return c.result
+        c.request = request
+        return super().compute_now()
 
     def unfinished_work(self) -> str | None:
-        if not self._running:
+        if not self.controller.running:
             return None
         return translate("Run", "Run on text is running the model ({percent} % done); the run is lost.").format(
             percent=f"{self.progress.value() / 10:.0f}")
@@ -539,16 +259,16 @@ class RunDock(ViewDock):
     def cancel(self) -> None:
         self.worker.cancel(self.object_name)
         self.worker.cancel(f"{self.object_name}:zoom")
-        self._request = None  # the same settings may be run again
+        self.controller.request = None  # the same settings may be run again
         self._set_running(False)
         self._say_cancelled()
 
     def _say_cancelled(self) -> None:
-        self._say(translate("Run", "Run cancelled; the previous result stays.") if self._result
+        self._say(translate("Run", "Run cancelled; the previous result stays.") if self.controller.result
                   else translate("Run", "Run cancelled."))
 
     def _set_running(self, running: bool) -> None:
-        self._running = running
+        self.controller.running = running
         self.progress.setVisible(running)
         self.cancel_button.setVisible(running)
         if running:
@@ -560,33 +280,31 @@ class RunDock(ViewDock):
 
     def _on_busy(self, busy: bool) -> None:
         # Esc (the main window's cancel) stops the run without a result or a failure: tidy up
-        if self._running and not self.worker.is_current(self.object_name, self._generation):
+        if self.controller.running and not self.worker.is_current(self.object_name, self._generation):
             self._set_running(False)
             self._say_cancelled()
 
     def on_failed(self, message: str) -> None:
         self._set_running(False)
-        self._say(message + (translate("Run", " The previous result stays.") if self._result else ""))
-        self._request = None  # the same settings may be run again (after opening the right file…)
+        self._say(message + (translate("Run", " The previous result stays.") if self.controller.result else ""))
+        self.controller.request = None  # the same settings may be run again (after opening the right file…)
 
-    def show_result(self, result: T.TextRunResult) -> None:
+    def show_result(self, result: T.TextRunResult, ran: bool = True) -> None:
         self._set_running(False)
-        self._result = result
-        self._zoom = None
-        self._result_request = self._request
+        if ran:
+            self.controller.finished(result)
         self._say(" ".join(result.notes))  # e.g. the GGUF cache was rebuilt, or could not be written
         self._sync_controls(self.ctx.document)
-        self._draw()
+        self.view.draw()
 
     def retranslate(self, language: str = "") -> None:
         """After a language switch: redraw the last run's figures and captions from the result held —
         a run takes minutes, so it is never started again for a new language."""
-        if self._result is None:
+        if self.controller.result is None:
             self._show_empty()
         else:
-            self._draw()
+            self.view.draw()
 
-    # ---- drawing ----------------------------------------------------------------------------------
     def _show_empty(self) -> None:
         checkpoint = self.ctx.document.checkpoint
         if checkpoint:
@@ -606,647 +324,79 @@ class RunDock(ViewDock):
     def current_view_name(self) -> str:
         return self.settings()["mode"]
 
-    def _chosen(self) -> tuple[int, int]:
-        run = self._result.run
-        values = self.settings()
-        return min(values["layer"], run.layers - 1), min(values["head"], run.heads - 1)
-
-    def _draw(self) -> None:
-        if self._result is None:
-            return
-        run = self._result.run
-        layer, head = self._chosen()
-        self._draw_map(run, layer, head)
-        self._draw_grid(run, layer, head)
-        self._draw_distance(run, layer, head)
-        self._draw_sinks(run)
-        self._draw_rope(run, layer)
-        self._draw_terms(run, layer, head)
-        self.set_caption(self._caption(run, layer, head))
-
-    def _map_of(self, run, layer: int, head: int) -> tuple[np.ndarray, tuple[int, int, int, int], tuple[float, float], bool]:
-        """(values, region, cell size in tokens, full map?) of the chosen head: the run's pooled map when
-        it is of this layer, else its head-grid thumbnail (until the run for this layer arrives)."""
-        if self._result.layer == layer:
-            return run.attention_map[head], run.map_region, run.map_bin, True
-        thumb = run.thumbnails[layer, head]
-        n = run.n_tokens
-        return thumb, (0, n, 0, n), (n / thumb.shape[0], n / thumb.shape[1]), False
-
-    def _weights_shown(self, values: np.ndarray) -> tuple[np.ndarray, tuple[float, float]]:
-        finite = values[np.isfinite(values)]
-        top = float(finite.max()) if finite.size else 1.0
-        if self.settings()["log_colours"]:
-            floor = top * 10.0 ** -LOG_DECADES
-            drawn = np.log10(np.maximum(values, floor)) if finite.size else values
-            return np.where(np.isfinite(values), drawn, np.nan), (math.log10(max(floor, 1e-300)), math.log10(max(top, 1e-300)))
-        return values, (0.0, top if top > 0 else 1.0)
-
-    def _token_ticks(self, plot: pg.PlotItem, region: tuple[int, int, int, int], cell: tuple[float, float]) -> None:
-        """Token labels on both axes of ``plot`` for the cells drawn (see :class:`TokenAxis`)."""
-        tokens = self._result.run.tokens
-        plot.getAxis("left").set_cells(tokens, region[0], region[1], cell[0])
-        plot.getAxis("bottom").set_cells(tokens, region[2], region[3], cell[1])
-
-    def _draw_map(self, run, layer: int, head: int) -> None:
-        values, region, cell, full = self._map_of(run, layer, head)
-        drawn, levels = self._weights_shown(values)
-        r0, r1, c0, c1 = region
-        rect = QRectF(c0, r0, c1 - c0, r1 - r0)
-        self.map_image.setImage(drawn, autoLevels=False, levels=levels)
-        self.map_image.setRect(rect)
-        _set_masked(self.map_masked, values, rect)
-        self.map_bar.setLevels(levels)
-        self.map_bar.axis.setLabel(self._weight_label(cell))
-        note = "" if full else translate("Run", " — {rows}×{cols} thumbnail until layer {layer} is run").format(
-            rows=values.shape[0], cols=values.shape[1], layer=layer)
-        self.map_plot.setTitle(translate("Run", "layer {layer}, head {head}: {kind}").format(
-            layer=layer, head=head, kind=shown(T.CLASS_LABELS[run.head_class[layer][head]])) + note)
-        key = (id(run), layer, full)
-        if key != self._map_key:  # a new run or layer is framed whole; other redraws keep the user's zoom
-            self._map_key = key
-            self._zoom = None
-            self.map_plot.getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
-        self._token_ticks(self.map_plot, region, cell)
-        self._draw_zoom(head, levels)
-
-    # ---- zoom: the visible region recomputed exactly from the map layer's kept q and k ---------------
-    def _visible(self) -> tuple[tuple[int, int], tuple[int, int]]:
-        (x0, x1), (y0, y1) = self.map_plot.getViewBox().viewRange()
-        return (int(np.floor(y0)), int(np.ceil(y1))), (int(np.floor(x0)), int(np.ceil(x1)))
-
+    # ---- zoom: the visible region recomputed exactly from the layer's kept q and k -----------------
     def _request_zoom(self) -> None:
         """After a zoom or pan of the map: ask for the visible region cell by cell if the map is pooled."""
-        if self._result is None or not self._map_of(self._result.run, *self._chosen())[3]:
+        c = self.controller
+        if c.result is None:
             return
-        rows, cols = self._visible()
+        layer, _ = c.chosen(self.settings())
+        (x0, x1), (y0, y1) = self.map_plot.getViewBox().viewRange()
+        rows, cols = (int(y0 // 1), -int(-y1 // 1)), (int(x0 // 1), -int(-x1 // 1))
         width = int(self.map_plot.getViewBox().width() * self.devicePixelRatioF())
-        request = T.zoom_request(self._result, rows, cols, width)
+        request = c.zoom_request(layer, rows, cols, width)
         if request is None:
-            if self._zoom is not None:
-                self._zoom = None
-                self._draw()
+            if c.zoom is not None:
+                c.zoom = None
+                self.view.draw()
             return
         self.submit_side("zoom", request)
 
     def show_side_result(self, name: str, result: Any) -> None:
-        if name == "zoom" and self._result is not None and result.run_id == id(self._result.run):
-            self._zoom = result
-            self._draw_map(self._result.run, *self._chosen())
-
-    def _shown_zoom(self, head: int) -> np.ndarray | None:
-        """The zoomed values of ``head`` when the zoom belongs to the map on screen, else None."""
-        if self._zoom is None or self._result is None:
-            return None
-        layer, _ = self._chosen()
-        if not self._map_of(self._result.run, layer, head)[3]:
-            return None
-        return self._zoom.values[head]
-
-    def _draw_zoom(self, head: int, levels: tuple[float, float]) -> None:
-        values = self._shown_zoom(head)
-        for item in (self.zoom_image, self.zoom_masked):
-            item.setVisible(values is not None)
-        if values is None:
-            return
-        drawn, zoom_levels = self._weights_shown(values)
-        r0, r1, c0, c1 = self._zoom.region
-        rect = QRectF(c0, r0, c1 - c0, r1 - r0)
-        # single-token weights reach higher than pooled means: the colours follow the zoom
-        self.zoom_image.setImage(drawn, autoLevels=False, levels=zoom_levels)
-        self.zoom_image.setRect(rect)
-        self.map_image.setLevels(zoom_levels)
-        self.map_bar.setLevels(zoom_levels)
-        _set_masked(self.zoom_masked, values, rect)
-        cell = self._zoom.cell
-        self.map_bar.axis.setLabel(self._weight_label(cell))
-        self._token_ticks(self.map_plot, self._zoom.region, cell)
-        self.set_caption(self._caption(self._result.run, *self._chosen()))
-
-    def _weight_label(self, cell) -> str:
-        """The colour bar's label of an attention map with cells of ``cell`` tokens."""
-        label = ("log₁₀ " if self.settings()["log_colours"] else "") + translate("Run", "attention weight")
-        return label + ("" if cell == (1, 1) else translate("Run", " (mean per cell)"))
+        if name == "zoom" and self.controller.zoomed(result):
+            self.view.draw_map_of_chosen()
 
     def reset_zoom(self) -> None:
-        if self._result is None:
+        if self.controller.result is None:
             return
-        self._zoom = None
-        self._map_key = None
-        self._draw()
+        self.controller.zoom = None
+        self.view.reframe()
 
     def zoom_to(self, rows: tuple[int, int], cols: tuple[int, int]) -> None:
         """Show a region of the map (as a mouse zoom would) and ask for it cell by cell."""
         self.map_plot.getViewBox().setRange(xRange=cols, yRange=rows, padding=0)
         self._request_zoom()
 
-    def _draw_grid(self, run, layer: int, head: int) -> None:
-        values = self.settings()
-        if run.thumbnails is None:
-            return
-        stat = T.grid_statistic(run, values["grid_statistic"])
-        order = T.grid_order(stat, values["sort_grid"])
-        L, H, t, _ = run.thumbnails.shape
-        frame = max(2, t // 8)
-        tile = t + 2 * frame
-        frames = np.full((L * tile, H * tile), np.nan)
-        thumbs = np.zeros((L * tile, H * tile, 4), dtype=np.uint8)
-        lut = pg.colormap.get("CET-L1").getLookupTable(nPts=256)  # greys for the maps themselves
-        for l_ in range(L):
-            for col in range(H):
-                h = int(order[l_, col])
-                y, x = l_ * tile, col * tile
-                frames[y:y + tile, x:x + tile] = stat[l_, h]
-                thumb = run.thumbnails[l_, h]
-                finite = np.isfinite(thumb)
-                top = float(thumb[finite].max()) if finite.any() else 1.0
-                # each thumbnail on its own log scale (3 decades): the shape is what a grid is read for
-                level = np.log10(np.maximum(np.where(finite, thumb, 0), top * 1e-3) / max(top, 1e-300)) / 3 + 1
-                rgba = lut[np.clip((level * 255).astype(int), 0, 255)]
-                inner = np.dstack([rgba, np.full(thumb.shape, 255, np.uint8)])
-                inner[~finite] = MASKED_RGBA
-                thumbs[y + frame:y + frame + t, x + frame:x + frame + t] = inner
-                frames[y + frame:y + frame + t, x + frame:x + frame + t] = np.nan
-        finite_stat = stat[np.isfinite(stat)]
-        lo, hi = (float(finite_stat.min()), float(finite_stat.max())) if finite_stat.size else (0.0, 1.0)
-        if hi <= lo:
-            hi = lo + 1e-9
-        self.grid_frames.setImage(frames, autoLevels=False, levels=(lo, hi))
-        self.grid_frames.setRect(QRectF(0, 0, H, L))
-        self.grid_thumbs.setImage(thumbs, autoLevels=False, levels=(0, 255))
-        self.grid_thumbs.setRect(QRectF(0, 0, H, L))
-        self.grid_bar.setLevels((lo, hi))
-        self.grid_bar.axis.setLabel(translate("Run", "frame: {statistic}").format(
-            statistic=shown(T.GRID_STATISTICS_LABELS[values["grid_statistic"]])))
-        self._grid_layout, self._grid_order = (L, H, tile), order
-        self.grid_plot.getViewBox().setRange(xRange=(0, H), yRange=(0, L), padding=0.01)
-        kinds = T.layer_labels(run)  # a model mixing layer kinds (Gemma 3: local and global) names each row's
-        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
-                                                  for i in tick_indices(L, 32)]])
-        self.grid_plot.getAxis("bottom").setTicks([[(i + 0.5, str(i)) for i in range(H)]] if not values["sort_grid"]
-                                                  else [[(i + 0.5, f"#{i + 1}") for i in range(H)]])
-        col = int(np.nonzero(order[layer] == head)[0][0])
-        if not hasattr(self, "_grid_mark"):
-            self._grid_mark = pg.QtWidgets.QGraphicsRectItem(0, 0, 1, 1)
-            self._grid_mark.setPen(pg.mkPen("#e67e22", width=3, cosmetic=True))
-            self._grid_mark.setZValue(5)
-            self.grid_plot.addItem(self._grid_mark)
-        self._grid_mark.setRect(QRectF(col, layer, 1, 1))
-        # short: a plot title's text sets the figure's minimum width (a long one pushes the grid off the panel)
-        self.grid_plot.setTitle(translate("Run", "Every layer × head ({layers} × {heads}); orange box: the Attention "
-                                               "tab's head").format(layers=L, heads=H))
-
-    def _draw_distance(self, run, layer: int, head: int) -> None:
-        n = run.n_tokens
-        d = np.arange(1, n)
-        if len(self.distance_curves) != run.heads:
-            self.distance_plot.clear()
-            self.distance_curves = [self.distance_plot.plot() for _ in range(run.heads)]
-        for h, curve in enumerate(self.distance_curves):
-            y = run.distance_profile[layer, h, 1:]
-            keep = np.isfinite(y) & (y > 0)  # a log axis has no place for 0
-            curve.setData(d[keep], y[keep])
-            chosen = h == head
-            colour = CLASS_COLOURS[run.head_class[layer][h]]
-            curve.setPen(pg.mkPen(colour, width=3 if chosen else 1))
-            curve.setZValue(2 if chosen else 1)
-        kinds = T.layer_labels(run)
-        self.distance_plot.setTitle(translate("Run", "Layer {layer}: mean weight by distance (thick: head {head})").format(
-            layer=layer, head=head) + (f" — {kinds[layer]}" if kinds else ""))
-        self._label_layers(self.class_plot, run)
-        codes = {name: i for i, name in enumerate(CLASS_COLOURS)}
-        classes = np.array([[codes[c] for c in row] for row in run.head_class])
-        colours = np.array([pg.mkColor(c).getRgb() for c in CLASS_COLOURS.values()], dtype=np.uint8)
-        self.class_image.setImage(colours[classes], autoLevels=False, levels=(0, 255))
-        self.class_image.setRect(QRectF(0, 0, run.heads, run.layers))
-        legend = " ".join(f"<span style='color:{CLASS_COLOURS[k]}'>■ {shown(v)}</span>"
-                          for k, v in T.CLASS_LABELS.items())
-        self.class_plot.setTitle(legend, size="8pt")
-
-    @staticmethod
-    def _label_layers(plot, run) -> None:
-        """Layer rows numbered, and named by their kind where the model mixes kinds (Gemma 3)."""
-        kinds = T.layer_labels(run)
-        plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
-                                        for i in tick_indices(run.layers, 32)]])
-
-    def _draw_sinks(self, run) -> None:
-        for image, values in zip(self.sink_images, (run.sink_first, run.sink_span)):
-            image.setImage(values, autoLevels=False, levels=(0, 1))
-            image.setRect(QRectF(0, 0, run.heads, run.layers))
-        self._label_layers(self.sink_plots[0], run)
-
-    def _draw_rope(self, run, layer: int) -> None:
-        usage = run.rope_usage
-        for curve in self.rope_layer_curves:
-            self.rope_plot.removeItem(curve)
-        self.rope_layer_curves = []
-        if usage is None:
-            self.rope_chosen.setData([], [])
-            self.rope_heat.clear()
-            self.rope_plot.setTitle(translate("Run", "No rotary pairs: this model's position scheme is {scheme}").format(
-                scheme=run.scheme))
-            self.rope_context.setVisible(False)
-            self.rope_run_length.setVisible(False)
-            return
-        share = self._rope_share(run)  # [L, pairs], each layer's pairs by its own wavelength
-        for l_ in range(run.layers):
-            if l_ != layer and l_ in run.layer_wavelengths:  # NoPE layers have no pairs
-                curve = self.rope_plot.plot(self._layer_waves(run, l_), share[l_],
-                                            pen=pg.mkPen((150, 150, 150, 70), width=1))
-                self.rope_layer_curves.append(curve)
-        if layer in run.layer_wavelengths:
-            self.rope_chosen.setData(self._layer_waves(run, layer), share[layer])
-        else:
-            self.rope_chosen.setData([], [])
-        self.rope_plot.setTitle(translate("Run", "Layer {layer} (orange): |q|·|k| share per pair").format(layer=layer))
-        if run.trained_context:
-            self.rope_context.setValue(math.log10(run.trained_context))
-            self.rope_context.setVisible(True)
-        else:
-            self.rope_context.setVisible(False)
-        self.rope_run_length.setValue(math.log10(max(run.n_tokens, 1)))
-        self.rope_run_length.setVisible(True)
-        top = float(np.nanmax(share)) if share.size else 1.0
-        self.rope_heat.setImage(share, autoLevels=False, levels=(0, top or 1.0))
-        self.rope_heat.setRect(QRectF(0, 0, share.shape[1], run.layers))
-        self._label_layers(self.rope_heat_plot, run)
-        self.rope_bar.setLevels((0, top or 1.0))
-
-    @staticmethod
-    def _layer_waves(run, layer: int) -> np.ndarray:
-        """A RoPE layer's pair wavelengths, sorted (Gemma 3's local and global layers differ)."""
-        return np.sort(run.layer_wavelengths.get(layer, run.rope_wavelengths))
-
-    @staticmethod
-    def _rope_share(run) -> np.ndarray:
-        """[L, pairs]: each pair's share of the layer's Σ |q|·|k| (mean over heads), each layer's pairs
-        by its own wavelength; NaN rows on NoPE layers."""
-        usage = run.rope_usage.mean(1)
-        share = np.full(usage.shape, np.nan)
-        for layer in range(usage.shape[0]):
-            waves = run.layer_wavelengths.get(layer)
-            if waves is None or not np.isfinite(usage[layer]).all():
-                continue
-            total = usage[layer].sum()
-            share[layer, :len(waves)] = (usage[layer] / (total if total > 0 else 1))[np.argsort(waves)]
-        return share
-
-    def _draw_terms(self, run, layer: int, head: int) -> None:
-        if run.logit_map is None or run.term_map is None or self._result.layer != layer or self._result.head != head:
-            waiting = run.logit_map is not None
-            for image, masked in zip(self.term_images, self.term_masked):
-                image.clear()
-                masked.clear()
-            ran_here = self._result.layer == layer and self._result.head == head
-            if waiting and ran_here and run.term_map is None:  # this layer has no term (NoPE, hooks route)
-                waiting = False
-            nope = bool(run.layer_schemes) and run.layer_schemes[layer].get("position") == "nope"
-            self.term_plots[0].setTitle(translate("Run", "running for this head…") if waiting and self._running else
-                                        (translate("Run", "Run for this layer and head to compare its terms") if waiting
-                                         else translate("Run", "Layer {layer} has no position encoding of its own "
-                                                             "(NoPE): there is no rotation to remove.").format(
-                                             layer=layer) if nope
-                                         else translate("Run", "No position term to separate for a {scheme} "
-                                                             "model").format(scheme=run.scheme)))
-            self.term_plots[1].setTitle("")
-            return
-        r0, r1, c0, c1 = run.map_region
-        rect = QRectF(c0, r0, c1 - c0, r1 - r0)
-        for image, masked, bar, values in zip(self.term_images, self.term_masked, self.term_bars,
-                                              (run.logit_map, run.term_map)):
-            finite = values[np.isfinite(values)]
-            top = float(np.abs(finite).max()) if finite.size else 1.0
-            top = top if top > 0 else 1.0
-            image.setImage(values, autoLevels=False, levels=(-top, top))
-            image.setRect(rect)
-            _set_masked(masked, values, rect)
-            bar.setLevels((-top, top))
-            bar.axis.setLabel(translate("Run", "logit q·k·scale")
-                              + ("" if run.map_bin == (1, 1) else translate("Run", " (mean per cell)")))
-        self.term_plots[0].setTitle(translate("Run", "real logits, layer {layer} head {head}").format(layer=layer, head=head))
-        self.term_plots[1].setTitle(shown(T.TERM_KIND_LABELS.get(run.term_kind, run.term_kind)))
-        self.term_plots[0].getViewBox().setRange(xRange=(c0, c1), yRange=(r0, r1), padding=0)
-        for plot in self.term_plots:
-            self._token_ticks(plot, run.map_region, run.map_bin)
-
-    def _caption(self, run, layer: int, head: int) -> str:
-        res = self._result
-        mode = self.settings()["mode"]
-        model = _short_name(res.checkpoint)
-        head_line = translate("Run", "{model} ({family}) on {text}: {n} tokens").format(
-            model=model, family=res.family, text=T.shown_label(res.text_label), n=f"{run.n_tokens:,}")
-        head_line += translate("Run", " (text cut at Max tokens)") if res.truncated else ""
-        if run.perplexity is not None:
-            head_line += translate("Run", ", perplexity {perplexity}").format(perplexity=f"{run.perplexity:.2f}")
-        head_line += translate("Run", "; run in {seconds} s on {device}.").format(seconds=f"{run.seconds:.1f}",
-                                                                                  device=run.device)
-        if res.text_changed:
-            head_line += translate("Run", " Note: the text's SHA-256 differs from the one this session recorded (the "
-                                        "file changed).")
-        if mode == "run-attention":
-            cell = translate("Run", "one token per cell") if run.map_bin == (1, 1) else translate(
-                "Run", "each cell the mean over {rows} × {cols} tokens").format(rows=run.map_bin[0], cols=run.map_bin[1])
-            if self._shown_zoom(head) is not None:
-                r0, r1, c0, c1 = self._zoom.region
-                per = self._zoom.cell
-                detail = translate("Run", "one token per cell") if per == (1, 1) else translate(
-                    "Run", "{rows} × {cols} tokens per cell").format(rows=per[0], cols=per[1])
-                cell = translate("Run", "zoomed to queries {first_query}–{last_query} × keys {first_key}–{last_key}, "
-                                      "recomputed exactly from the layer's q and k at {detail} (outside it: {outside}; "
-                                      "Reset zoom shows the whole map)").format(
-                    first_query=f"{r0:,}", last_query=f"{r1 - 1:,}", first_key=f"{c0:,}", last_key=f"{c1 - 1:,}",
-                    detail=detail, outside=cell)
-            scale = (translate("Run", "log₁₀ colours, {decades} decades below the largest weight").format(
-                decades=LOG_DECADES) if self.settings()["log_colours"]
-                else translate("Run", "colours from 0 to the largest weight"))
-            masked = (translate("Run", "grey cells are masked (a causal model's future keys), not weight 0") if run.causal
-                      else translate("Run", "bidirectional: no cell is masked"))
-            return head_line + " " + translate("Run", "Real attention weights of layer {layer}, head {head}; {cell}; "
-                                                    "{scale}; {masked}.").format(layer=layer, head=head, cell=cell,
-                                                                                 scale=scale, masked=masked)
-        if mode == "run-grid":
-            return head_line + " " + translate(
-                "Run", "Every head's attention ({rows} × {cols} pooled cells), each on its own log scale (white = most "
-                     "weight, 3 decades; light grey = masked), framed by {statistic}. Click a head to open it in the "
-                     "Attention tab.").format(rows=run.thumbnails.shape[2], cols=run.thumbnails.shape[3],
-                                              statistic=shown(T.GRID_STATISTICS_LABELS[self.settings()["grid_statistic"]]))
-        if mode == "run-distance":
-            text = translate("Run", "Left: mean weight at distance d = query − key over the queries that have a key "
-                                  "there, one curve per head of the layer, coloured by the head's class (right)")
-            text += "" if run.causal else translate("Run", " (both sides pooled: |i − j|)")
-            text += translate("Run", "; distance 0 (the token itself) is off the log axis.")
-            return f"{head_line} {text} " + T.class_caption(LOCAL_WINDOW, CLASS_THRESHOLDS)
-        if mode == "run-sinks":
-            return head_line + " " + translate(
-                "Run", "Mean over queries of the weight on token 0 (left) and on tokens 0–{last} (right), per layer and "
-                     "head; 1 = every query attends only there (an attention sink).").format(last=SINK_SPAN - 1)
-        if mode == "run-rope":
-            if run.rope_usage is None:
-                return head_line + " " + translate("Run", "RoPE frequency usage needs a RoPE model; this one is "
-                                                        "{scheme}.").format(scheme=run.scheme)
-            return head_line + " " + translate(
-                "Run", "Left: the chosen layer in orange, the other layers grey; right: every layer (rows) × pair "
-                     "(columns, shortest wavelength left). For each rotary pair: mean over tokens of ‖q_pair‖ × mean "
-                     "of ‖k_pair‖ (mean over heads), as a share of the layer's total — which frequencies carry the "
-                     "q·k score (Barbero et al. 2024). Red dashed: trained context {context}; green dotted: this "
-                     "run's {n} tokens. Pairs with wavelengths beyond the context barely rotate: semantic "
-                     "channels.").format(context=f"{run.trained_context or 0:,}", n=f"{run.n_tokens:,}")
-        s = run.term_summary
-        if run.term_kind is None:
-            if run.layer_schemes and run.layer_schemes[layer].get("position") == "nope":
-                return head_line + " " + translate("Run", "Layer {layer} has no position encoding of its own (NoPE): "
-                                                        "there is no rotation to remove.").format(layer=layer)
-            return head_line + " " + translate("Run", "This scheme ({scheme}) has no separable position term.").format(
-                scheme=run.scheme)
-        what = (translate("Run", "the same q and k with the rotation undone: what content alone scores")
-                if run.scheme == "rope" else
-                translate("Run", "the position table's rows through this head's W_q and W_k (no bias, no LayerNorm)"))
-        extra = (translate("Run", ", rotation's own part std {std}").format(std=f"{s['rotation_std']:.3f}")
-                 if "rotation_std" in s else "")
-        return head_line + " " + translate(
-            "Run", "Left: the real logits of layer {layer}, head {head}; right: {what}; each on its own symmetric colour "
-                 "scale. Spread (std) {real_std} vs {term_std}, correlation {correlation}{extra}.").format(
-            layer=layer, head=head, what=what, real_std=f"{s.get('real_std', float('nan')):.3f}",
-            term_std=f"{s.get('term_std', float('nan')):.3f}", correlation=f"{s.get('correlation', float('nan')):.3f}",
-            extra=extra)
-
-    # ---- interaction ------------------------------------------------------------------------------
-    def _hover(self, mode: str, scene_pos) -> None:
-        text = self.describe_at_scene(mode, scene_pos)
-        if text:
-            self.readout.setText(text)
-
-    def describe_at_scene(self, mode: str, scene_pos) -> str:
-        if self._result is None:
-            return ""
-        run = self._result.run
-        layer, head = self._chosen()
-        if mode == "run-attention" and self.map_plot.sceneBoundingRect().contains(scene_pos):
-            p = self.map_plot.getViewBox().mapSceneToView(scene_pos)
-            return self.describe_cell(p.y(), p.x())
-        if mode == "run-grid" and self.grid_plot.sceneBoundingRect().contains(scene_pos):
-            found = self._grid_head_at(scene_pos)
-            if found is None:
-                return ""
-            l_, h = found
-            stat = T.grid_statistic(run, self.settings()["grid_statistic"])[l_, h]
-            return translate("Run", "layer {layer}, head {head}: {kind}; {statistic} {value} (click to open)").format(
-                layer=l_, head=h, kind=shown(T.CLASS_LABELS[run.head_class[l_][h]]),
-                statistic=shown(T.GRID_STATISTICS_LABELS[self.settings()["grid_statistic"]]), value=f"{stat:.4g}")
-        if mode == "run-distance":
-            if self.class_plot.sceneBoundingRect().contains(scene_pos):
-                p = self.class_plot.getViewBox().mapSceneToView(scene_pos)
-                return self._describe_head(run, int(p.y()), int(p.x()))
-            if self.distance_plot.sceneBoundingRect().contains(scene_pos):
-                p = self.distance_plot.getViewBox().mapSceneToView(scene_pos)
-                d = int(round(10 ** p.x()))
-                if 1 <= d < run.n_tokens:
-                    return translate("Run", "layer {layer}, head {head}: mean weight {value} at distance "
-                                          "{distance}").format(layer=layer, head=head, distance=f"{d:,}",
-                                                               value=f"{run.distance_profile[layer, head, d]:.4g}")
-        if mode == "run-sinks":
-            for plot in self.sink_plots:
-                if plot.sceneBoundingRect().contains(scene_pos):
-                    p = plot.getViewBox().mapSceneToView(scene_pos)
-                    return self._describe_head(run, int(p.y()), int(p.x()))
-        if mode == "run-rope" and run.rope_usage is not None and self.rope_heat_plot.sceneBoundingRect().contains(scene_pos):
-            p = self.rope_heat_plot.getViewBox().mapSceneToView(scene_pos)
-            l_, k = int(p.y()), int(p.x())
-            share = self._rope_share(run)
-            if 0 <= l_ < run.layers and 0 <= k < share.shape[1] and l_ in run.layer_wavelengths:
-                wave = self._layer_waves(run, l_)[k]
-                return translate("Run", "layer {layer}, pair {pair} by wavelength ({wavelength} tokens): share "
-                                      "{share}").format(layer=l_, pair=k, wavelength=f"{wave:,.1f}",
-                                                        share=f"{share[l_, k]:.4f}")
-        if mode == "run-terms" and run.logit_map is not None:
-            for plot in self.term_plots:
-                if plot.sceneBoundingRect().contains(scene_pos):
-                    p = plot.getViewBox().mapSceneToView(scene_pos)
-                    return self.describe_term(p.y(), p.x())
-        return ""
-
-    def _describe_head(self, run, l_: int, h: int) -> str:
-        if not (0 <= l_ < run.layers and 0 <= h < run.heads):
-            return ""
-        return translate("Run", "layer {layer}, head {head}: {kind}; previous token {previous}, local (≤ {window}) "
-                              "{local}, token 0 {first}, first {span} {first_span}, entropy {entropy} nats").format(
-            layer=l_, head=h, kind=shown(T.CLASS_LABELS[run.head_class[l_][h]]),
-            previous=f"{run.previous_token[l_, h]:.3f}", window=LOCAL_WINDOW, local=f"{run.local[l_, h]:.3f}",
-            first=f"{run.sink_first[l_, h]:.3f}", span=SINK_SPAN, first_span=f"{run.sink_span[l_, h]:.3f}",
-            entropy=f"{run.entropy[l_, h]:.3f}")
-
-    def _cell(self, region, cell, shape, query: float, key: float) -> tuple[int, int] | None:
-        r0, r1, c0, c1 = region
-        if not (r0 <= query < r1 and c0 <= key < c1):
-            return None
-        row = min(int((query - r0) // cell[0]), shape[0] - 1)
-        col = min(int((key - c0) // cell[1]), shape[1] - 1)
-        return row, col
-
-    def _token_range(self, start: int, size: float, index: int) -> tuple[int, int]:
-        lo = int(round(start + index * size))
-        return lo, max(lo + 1, int(round(start + (index + 1) * size)))
-
-    def describe_cell(self, query: float, key: float) -> str:
-        """The read-out of the attention map at (query, key) in token coordinates."""
-        run = self._result.run
-        layer, head = self._chosen()
-        values, region, cell, _ = self._map_of(run, layer, head)
-        zoomed = self._shown_zoom(head)
-        if zoomed is not None and self._cell(self._zoom.region, self._zoom.cell, zoomed.shape, query, key):
-            values, region, cell = zoomed, self._zoom.region, self._zoom.cell  # read what is drawn there
-        found = self._cell(region, cell, values.shape, query, key)
-        if found is None:
-            return ""
-        row, col = found
-        value = float(values[row, col])
-        said = translate("Run", "masked (a future key)") if not np.isfinite(value) else f"{value:.4g}"
-        q0, q1 = self._token_range(region[0], cell[0], row)
-        k0, k1 = self._token_range(region[2], cell[1], col)
-        tokens = run.tokens
-        if q1 - q0 == 1 and k1 - k0 == 1:
-            return translate("Run", "layer {layer}, head {head}: query {query} '{query_token}' → key {key} "
-                                  "'{key_token}': weight {value}").format(
-                layer=layer, head=head, query=f"{q0:,}", query_token=T.display_token(tokens[q0]), key=f"{k0:,}",
-                key_token=T.display_token(tokens[k0]), value=said)
-        return translate("Run", "layer {layer}, head {head}: queries {first_query}–{last_query} ('{query_token}' …) → "
-                              "keys {first_key}–{last_key} ('{key_token}' …): mean weight {value}").format(
-            layer=layer, head=head, first_query=f"{q0:,}", last_query=f"{q1 - 1:,}",
-            query_token=T.display_token(tokens[q0]), first_key=f"{k0:,}", last_key=f"{k1 - 1:,}",
-            key_token=T.display_token(tokens[k0]), value=said)
-
-    def describe_term(self, query: float, key: float) -> str:
-        run = self._result.run
-        found = self._cell(run.map_region, run.map_bin, run.logit_map.shape, query, key)
-        if found is None:
-            return ""
-        row, col = found
-        real, term = float(run.logit_map[row, col]), float(run.term_map[row, col])
-        if not np.isfinite(real):
-            return translate("Run", "query cell {row}, key cell {col}: masked (a future key)").format(row=row, col=col)
-        q0, _ = self._token_range(run.map_region[0], run.map_bin[0], row)
-        k0, _ = self._token_range(run.map_region[2], run.map_bin[1], col)
-        return translate("Run", "query {query} '{query_token}' → key {key} '{key_token}': real logit {real}, {kind} "
-                              "{term}").format(query=f"{q0:,}", query_token=T.display_token(run.tokens[q0]),
-                                               key=f"{k0:,}", key_token=T.display_token(run.tokens[k0]),
-                                               real=f"{real:.4g}", term=f"{term:.4g}",
-                                               kind=shown(T.TERM_KIND_LABELS.get(run.term_kind, run.term_kind)))
-
-    def _grid_head_at(self, scene_pos) -> tuple[int, int] | None:
-        if self._grid_layout is None or self._grid_order is None:
-            return None
-        p = self.grid_plot.getViewBox().mapSceneToView(scene_pos)
-        L, H, _ = self._grid_layout
-        l_, col = int(math.floor(p.y())), int(math.floor(p.x()))
-        if not (0 <= l_ < L and 0 <= col < H):
-            return None
-        return l_, int(self._grid_order[l_, col])
-
-    def _grid_clicked(self, event) -> None:
-        found = self._grid_head_at(event.scenePos())
-        if found is not None:
-            self.open_head(*found)
-
     def open_head(self, layer: int, head: int) -> None:
-        """Show ``layer`` × ``head`` in the Attention tab (one Document edit; a new layer is run)."""
+        """Show ``layer`` × ``head`` in the Attention tab (one Document edit; shown from what the run
+        kept, or a new run of that layer if it could keep none)."""
         self.set_view(layer=int(layer), head=int(head), mode="run-attention")
 
     # ---- probes (tests, scripts) ------------------------------------------------------------------
     @property
     def result(self) -> T.TextRunResult | None:
-        return self._result
+        return self.controller.result
 
     def readout_at(self, x: float, y: float, plot: Any = None) -> str:
         """The hover read-out with the pointer at data point (x, y) of ``plot`` (default: the map)."""
-        plot = plot if plot is not None else self.map_plot
-        mode = next(m for m, w in self.figures.items() if w.scene() is plot.scene())
-        self._hover(mode, plot.getViewBox().mapViewToScene(QPointF(x, y)))
-        return self.readout.text()
+        return self.view.readout_at(x, y, plot)
 
     def click_grid(self, layer_row: int, column: int) -> None:
         """Click the grid tile at (row = layer, column) as a user would."""
-        pos = self.grid_plot.getViewBox().mapViewToScene(QPointF(column + 0.5, layer_row + 0.5))
-        found = self._grid_head_at(pos)
-        if found is not None:
-            self.open_head(*found)
+        self.view.click_grid(layer_row, column)
 
-    def shown_arrays(self) -> dict[str, np.ndarray]:
-        out: dict[str, np.ndarray] = {}
-        for name, item in (("map", self.map_image), ("grid_frames", self.grid_frames), ("grid_thumbs", self.grid_thumbs),
-                           ("classes", self.class_image), ("sink_first", self.sink_images[0]),
-                           ("sink_span", self.sink_images[1]), ("rope_share", self.rope_heat),
-                           ("real_logits", self.term_images[0]), ("term_logits", self.term_images[1])):
-            if item.image is not None:
-                out[name] = np.asarray(item.image)
-        for h, curve in enumerate(self.distance_curves):
-            if curve.yData is not None:
-                out[f"distance_head{h}"] = np.asarray(curve.yData)
-        return out
+    def describe_cell(self, query: float, key: float) -> str:
+        return self.view.describe_cell(query, key)
+
+    def shown_arrays(self):
+        return self.view.shown_arrays()
 
     # ---- export -----------------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
         return self.figures[self.settings()["mode"]]
 
-    def export_arrays(self) -> dict[str, np.ndarray]:
-        if self._result is None:
-            return {}
-        run = self._result.run
-        layer, head = self._chosen()
-        mode = self.settings()["mode"]
-        if mode == "run-attention":
-            values, region, _, _ = self._map_of(run, layer, head)
-            return {"attention_weight": values, "region": np.asarray(region)}
-        if mode == "run-grid":
-            return {"thumbnails": run.thumbnails,
-                    "statistic": T.grid_statistic(run, self.settings()["grid_statistic"])}
-        if mode == "run-distance":
-            return {"distance_profile": run.distance_profile, "previous_token": run.previous_token,
-                    "local": run.local, "entropy": run.entropy}
-        if mode == "run-sinks":
-            return {"sink_first_token": run.sink_first, f"sink_first_{SINK_SPAN}_tokens": run.sink_span}
-        if mode == "run-rope":
-            if run.rope_usage is None:
-                return {}
-            per_layer = np.full(run.rope_usage.shape[::2], np.nan)  # [L, pairs]: NaN on NoPE layers
-            for layer, waves in run.layer_wavelengths.items():
-                per_layer[layer, :len(waves)] = waves
-            return {"rope_usage": run.rope_usage, "rope_wavelengths": run.rope_wavelengths,
-                    "rope_wavelengths_per_layer": per_layer}
-        if run.logit_map is None:
-            return {}
-        return {"real_logits": run.logit_map, "term_logits": run.term_map}
+    def export_arrays(self):
+        return self.view.export_arrays()
 
     def export_title(self) -> str:
-        if self._result is None:
+        res = self.controller.result
+        if res is None:
             return shown(self.title)
-        res = self._result
-        layer, head = self._chosen()
-        model = _short_name(res.checkpoint)
+        layer, head = self.controller.chosen(self.settings())
         text = T.shown_label(res.text_label).split(",")[0]  # the sample's title, a file name, "typed text"
         return translate("Run", "{figure} — {model} on {text}, layer {layer}, head {head}").format(
-            figure=shown(MODES[self.settings()["mode"]]), model=model, text=text, layer=layer, head=head)
-
-
-def _short_name(path: str) -> str:
-    """A checkpoint's name for a caption: its file or folder name, with the parent folder when that
-    name says little ("model", "checkpoint-500")."""
-    parts = os.path.normpath(path).split(os.sep)
-    name = parts[-1] if parts else path
-    if len(parts) > 1 and (name in ("model", "models", "snapshot") or name.startswith("checkpoint")):
-        return f"{parts[-2]}/{name}"
-    return name
-
-
-class _blocked:
-    def __init__(self, widget: QWidget):
-        self.widget = widget
-
-    def __enter__(self):
-        self._old = self.widget.blockSignals(True)
-
-    def __exit__(self, *exc):
-        self.widget.blockSignals(self._old)
+            figure=shown(MODES[self.settings()["mode"]]), model=_short_name(res.checkpoint), text=text, layer=layer,
+            head=head)
 
 
 DOCK = RunDock

@@ -1,0 +1,1 @@
+"""The attention inspector's views that hold no panel state (axes, the reflowing plot strip, captions)."""
