@@ -42,7 +42,6 @@ LEARNED_POSITION_TABLES = {  # model_type → (the table under model.base_model,
     "distilbert": ("embeddings.position_embeddings", 0), "opt": ("decoder.embed_positions", 2),
     "xlm-roberta": ("embeddings.position_embeddings", None), "electra": ("embeddings.position_embeddings", 0),
 }
-ATTENTION_NAME = "peapp_blocks"
 # Dequantised float32 is this many times a quantised GGUF file at most (4-bit types: ≈ 7.1×);
 # conversion holds the dequantised tensors and the model at once.
 _GGUF_EXPANSION = 8
@@ -437,7 +436,7 @@ def _folder_tokenizer(folder: str):
 
 
 def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedModel:
-    from peapp.model_run.attention_hook import install
+    from peapp.model_run.attention_hook import ATTENTION_NAME, install
     from peapp.model_run.layers import rotary_modules, uses_alibi
 
     install()
@@ -476,18 +475,20 @@ def _every_layer_calls_registry(model, device: str) -> bool:
     """Does a 4-token forward pass call peapp's attention function once per layer?"""
     import torch
 
-    from peapp.model_run.attention_hook import counting_calls
+    from peapp.model_run.attention_hook import STRATEGY, Counting
 
     layers = int(getattr(model.config, "num_hidden_layers", None) or getattr(model.config, "n_layer", 0) or 0)
     vocab = max(2, int(getattr(model.config, "vocab_size", 2) or 2))
     ids = (torch.arange(4, device=device) % (vocab - 1) + 1).unsqueeze(0)
     try:
-        with counting_calls() as calls, torch.no_grad():
-            model(input_ids=ids)
+        counting = Counting()
+        with torch.no_grad():
+            model(input_ids=ids, **{STRATEGY: counting})
     except MemoryError:
         raise
     except Exception:  # a class that cannot run this way takes the hooks route
         return False
+    calls = counting.calls
     return layers > 0 and len(calls) == layers and len({id(m) for m in calls}) == layers
 
 
@@ -850,6 +851,8 @@ def _write_cache(folder: str, digest: str, source: str, model, tokenizer) -> str
 def _verify(loaded: LoadedModel) -> None:
     """peapp's attention against transformers' eager attention on 12 tokens (same weights)."""
     import torch
+
+    from peapp.model_run.attention_hook import ATTENTION_NAME
 
     model = loaded.model
     ids = torch.arange(12, dtype=torch.long).remainder(max(2, model.config.vocab_size - 1)).unsqueeze(0) + 1

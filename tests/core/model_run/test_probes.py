@@ -529,3 +529,50 @@ def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypa
         np.testing.assert_array_equal(getattr(during["run"].run, name), getattr(alone.run, name))
     for a, b in zip(probe_during.result.curves, probe_alone.result.curves):
         assert a.variant == b.variant and a.perplexity == b.perplexity
+
+
+def test_attention_strategies_of_two_jobs_on_one_model_do_not_mix(loaded):
+    """One registered attention function, its strategy passed per call (issue 30): a run started
+    inside a probe's forward pass, a probe and a streaming pass started inside a run's, all on the
+    same model object with no lending between them, each equal what it gives alone (a probe that
+    switched the model's attention function sent the other job's layers to its own)."""
+    import threading
+
+    from peapp.model_run.attention_hook import ATTENTION_NAME
+    from peapp.model_run.probes import position_nll
+    from peapp.model_run.runner import RunOptions, run_model
+    from peapp.model_run.streaming import streaming_nll
+
+    ids = _ids(40, seed=7)
+    options = RunOptions(layer=1, head=1)
+    run_alone = run_model(loaded, ids, options)
+    probe_alone, _ = position_nll(loaded, ids)
+    stream_alone = streaming_nll(loaded, ids, 8, 2)
+    got: dict = {}
+
+    def inside(name: str, job):
+        """A progress callback that, at its first call (inside the first layer), runs ``job`` on
+        another thread to the end."""
+        def progress(_fraction):
+            if name in got:
+                return
+            got[name] = None
+            thread = threading.Thread(target=lambda: got.__setitem__(name, job()))
+            thread.start()
+            thread.join(120)
+        return progress
+
+    probe_outer, _ = position_nll(loaded, ids, progress=inside("run", lambda: run_model(loaded, ids, options)))
+    run_outer = run_model(loaded, ids, options, progress=inside("probe", lambda: position_nll(loaded, ids)[0]))
+    stream_outer = streaming_nll(loaded, ids, 8, 2, progress=inside("stream_run", lambda: run_model(
+        loaded, ids, options)))
+    run_outer_2 = run_model(loaded, ids, options, progress=inside("stream", lambda: streaming_nll(loaded, ids, 8, 2)))
+    for result in (got["run"], run_outer, got["stream_run"], run_outer_2):
+        for name in ("attention_map", "logit_map", "distance_profile", "entropy", "rope_usage", "thumbnails"):
+            np.testing.assert_array_equal(getattr(result, name), getattr(run_alone, name))
+        assert result.mean_nll == run_alone.mean_nll
+    for nll in (probe_outer, got["probe"]):
+        np.testing.assert_array_equal(nll, probe_alone)
+    for nll in (stream_outer, got["stream"]):
+        np.testing.assert_array_equal(nll, stream_alone)
+    assert loaded.model.config._attn_implementation == ATTENTION_NAME
