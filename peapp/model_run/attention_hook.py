@@ -4,7 +4,8 @@ Every layer of a registry-using model calls it with its real q, k (after rotatio
 does with them is decided per call by a *strategy* passed through the model's forward as the
 keyword argument ``peapp_strategy`` (transformers hands a forward's extra keyword arguments down
 to the attention function of every layer), never by state on the model or in a module global,
-so two jobs using the same cached model cannot see each other's strategy:
+so two jobs using the same cached model cannot see each other's strategy (a family whose layers
+drop those arguments, StableLM, has each layer relay its own, see :func:`relay_strategy`):
 
 - none given (plain use of the model, the load-time check against eager): the exact output of
   :func:`peapp.model_run.blocks.attend`;
@@ -20,6 +21,7 @@ Its mask function (:func:`peapp_mask`) is registered with it, under the same nam
 
 from __future__ import annotations
 
+import contextvars
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -142,6 +144,30 @@ EXACT = Exact()
 FORBIDDEN = _Forbidden()
 
 
+# StableLM's decoder layers drop the keyword arguments they get instead of passing them to their
+# attention: for such a model (found when it loads) each layer hands the strategy it received on,
+# for the length of its own call on this thread (contextvars are per thread), to the function.
+_relayed: contextvars.ContextVar[Any] = contextvars.ContextVar("peapp_relayed_strategy", default=None)
+
+
+def _relay_in(module, args, kwargs):
+    _relayed.set(kwargs.get(STRATEGY))
+
+
+def _relay_out(module, args, output):
+    _relayed.set(None)
+
+
+def relay_strategy(layers) -> list:
+    """Hooks on each decoder layer of ``layers`` that hand the strategy of the layer's own call on
+    to its attention (see above); returns the handles."""
+    handles = []
+    for layer in layers:
+        handles.append(layer.register_forward_pre_hook(_relay_in, with_kwargs=True))
+        handles.append(layer.register_forward_hook(_relay_out, always_call=True))
+    return handles
+
+
 def strategy_kwargs(loaded, strategy: Strategy) -> dict[str, Any]:
     """The forward keyword arguments that hand ``strategy`` to every layer of ``loaded``; none on
     the hooks route, whose attention modules do not call the registry."""
@@ -151,7 +177,7 @@ def strategy_kwargs(loaded, strategy: Strategy) -> dict[str, Any]:
 def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
                     attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
                     **kwargs: Any) -> tuple[torch.Tensor, None]:
-    strategy = kwargs.pop(STRATEGY, None) or EXACT
+    strategy = kwargs.pop(STRATEGY, None) or _relayed.get() or EXACT
     if query.shape[0] != 1:
         raise CheckpointError("peapp runs one sequence at a time (batch size 1).")
     sinks = kwargs.get("s_aux")

@@ -314,9 +314,11 @@ class _Session:
 
 
 def _position_rows(loaded, n: int) -> torch.Tensor:
-    from peapp.model_run.loading import LEARNED_POSITION_TABLES
+    from peapp import model_types
 
-    path, offset = LEARNED_POSITION_TABLES[loaded.family]
+    known = model_types.get(loaded.family)
+    path, offset = known.position_table, known.position_offset
+    assert path is not None  # loading calls a model learned_absolute only when its table is known
     module = trunk(loaded.model)
     for part in path.split("."):
         module = getattr(module, part)
