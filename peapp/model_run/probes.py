@@ -20,7 +20,8 @@ multiplies cos and sin, both computed by :class:`peapp.encodings.rope.RopeSpec` 
 the RoPE spectrum panel draws (one implementation).  "none" is the model as trained (its own
 config, read by the same RopeSpec); the others replace the config's scaling with ``rope_type`` =
 the variant and the chosen factor, the model's trained context as the original length.  They are
-set on the model's rotary module(s) for the run and restored afterwards.  Dynamic NTK recomputes
+given to the model's rotary module(s) for the probe's own forward calls only (:func:`rotary_frequencies`):
+the model's buffers stay as they are, so a job using the model meanwhile sees none of them.  Dynamic NTK recomputes
 its frequencies for the length of the forward pass, as transformers does (a full pass over n
 tokens uses the frequencies for n at every position; token-by-token generation would grow them).
 
@@ -47,6 +48,7 @@ the probe length, times the number of runs; long probes say it before they start
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import dataclasses
 import math
 import time
@@ -243,42 +245,78 @@ def variant_spec(base: RopeSpec, variant: str, factor: float) -> RopeSpec:
         raise ParameterError(f"{VARIANT_LABELS[variant]} ×{factor:g}: {exc}") from None
 
 
+# The frequencies of the calls inside rotary_frequencies on this thread (contextvars are per
+# thread): {rotary module id: its attributes as the call reads them}
+_scaled: contextvars.ContextVar[dict[int, dict[str, Any]] | None] = contextvars.ContextVar(
+    "peapp_scaled_frequencies", default=None)
+_SCALES = "__peapp_scales__"
+
+
+class _ScaledRotary:
+    """A rotary module as its own forward reads it during one call: this call's frequencies,
+    attention factor and rope_type; every other attribute the module's."""
+
+    def __init__(self, module, values: dict[str, Any]):
+        self.__dict__.update(values)
+        self.__dict__["_module"] = module
+
+    def __getattr__(self, name: str):
+        return getattr(self.__dict__["_module"], name)
+
+
+def _scale_per_call(module) -> None:
+    """Let ``module``'s forward read its frequencies from the call's context (once per module;
+    with none set it is the module's own forward, unchanged)."""
+    if getattr(module.forward, _SCALES, False):
+        return
+    forward = module.forward
+    function = getattr(forward, "__func__", None) if getattr(forward, "__self__", None) is module else None
+    if function is None:
+        function = type(module).forward
+
+    def scaled_forward(*args, **kwargs):
+        values = (_scaled.get() or {}).get(id(module))
+        return function(module if values is None else _ScaledRotary(module, values), *args, **kwargs)
+
+    setattr(scaled_forward, _SCALES, True)
+    module.forward = scaled_forward  # an attribute of this module: atomic for a job running meanwhile
+
+
 @contextlib.contextmanager
 def rotary_frequencies(model, inv_freq, attention_factor: float = 1.0) -> Iterator[None]:
-    """Inside: the model's rotary frequencies are ``inv_freq`` with cos/sin multiplied by
-    ``attention_factor`` — one tensor for every set, or {layer type: (inv_freq, attention factor)}
-    from :func:`scaled_frequencies`; its own values (and rope_type) come back afterwards.  rope_type
-    is set to "default" meanwhile so transformers' dynamic/LongRoPE update does not recompute over
-    them."""
+    """Inside, on this thread: the model's rotary frequencies are ``inv_freq`` with cos/sin
+    multiplied by ``attention_factor`` — one tensor for every set, or {layer type: (inv_freq,
+    attention factor)} from :func:`scaled_frequencies`, and rope_type is "default" so
+    transformers' dynamic/LongRoPE update does not recompute over them.  Per call: the model's
+    own buffers are not touched, so a job using the model on another thread meanwhile computes
+    with its own frequencies."""
     sets = _frequency_sets(model)
     if isinstance(inv_freq, dict):
         per_type = inv_freq
     else:
         per_type = {layer_type: (inv_freq, attention_factor) for _, layer_type in sets}
-    saved = []
+    values: dict[int, dict[str, Any]] = {}
+    for module, layer_type in sets:
+        if layer_type not in per_type:
+            continue
+        inv, attention = per_type[layer_type]
+        freq_name = "inv_freq" if layer_type is None else f"{layer_type}_inv_freq"
+        scale_name = "attention_scaling" if layer_type is None else f"{layer_type}_attention_scaling"
+        own = module._buffers[freq_name]
+        entry = values.setdefault(id(module), {})
+        entry[freq_name] = inv.to(device=own.device, dtype=own.dtype)
+        entry[scale_name] = float(attention)
+        rope_type = module.__dict__.get("rope_type")
+        if isinstance(rope_type, dict):
+            entry["rope_type"] = {key: "default" for key in rope_type}
+        elif rope_type is not None:
+            entry["rope_type"] = "default"
+        _scale_per_call(module)
+    token = _scaled.set({**(_scaled.get() or {}), **values})
     try:
-        for module, layer_type in sets:
-            if layer_type not in per_type:
-                continue
-            inv, attention = per_type[layer_type]
-            freq_name = "inv_freq" if layer_type is None else f"{layer_type}_inv_freq"
-            scale_name = "attention_scaling" if layer_type is None else f"{layer_type}_attention_scaling"
-            old_inv = module._buffers[freq_name]
-            rope_type = module.__dict__.get("rope_type")
-            saved.append((module, freq_name, old_inv, scale_name, getattr(module, scale_name, None), rope_type))
-            module._buffers[freq_name] = inv.to(device=old_inv.device, dtype=old_inv.dtype)
-            setattr(module, scale_name, float(attention))
-            if isinstance(rope_type, dict):
-                module.rope_type = {key: "default" for key in rope_type}
-            elif rope_type is not None:
-                module.rope_type = "default"
         yield
     finally:
-        for module, freq_name, old_inv, scale_name, attention, rope_type in reversed(saved):
-            module._buffers[freq_name] = old_inv
-            setattr(module, scale_name, attention)
-            if rope_type is not None:
-                module.rope_type = rope_type
+        _scaled.reset(token)
 
 
 # ---- one forward pass --------------------------------------------------------------------------

@@ -473,10 +473,11 @@ def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, wor
 
 
 def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypatch):
-    """The cached model is lent to one job at a time (issue 30): a probe swaps its rotary
+    """The cached model is lent to one job at a time (issue 30): a probe used to swap its rotary
     frequencies for each variant, and a run started meanwhile computed with them.  The run is
-    started from inside the probe while a scaled variant's frequencies are set; it must wait for
-    the model and then equal the run made alone."""
+    started from inside the probe while a scaled variant runs; it must wait for the model and then
+    equal the run made alone, and the model's own frequencies are untouched meanwhile (the
+    variant's are the probe's calls' own)."""
     import threading
 
     import torch
@@ -513,9 +514,10 @@ def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypa
 
     def start_the_run_while_scaled(_fraction):
         rotary = probes._rotary_modules(MODEL_CACHE._loaded.model)[0]
-        if started.is_set() or torch.equal(rotary.inv_freq, rotary.original_inv_freq):
+        if started.is_set() or not probes._scaled.get():
             return
-        started.set()  # the linear variant's frequencies are in the model now
+        started.set()  # the linear variant runs now, with its own frequencies
+        assert torch.equal(rotary.inv_freq, rotary.original_inv_freq)  # and the model's are its own
         thread = threading.Thread(target=lambda: during.setdefault("run", run.run()))
         thread.start()
         during["thread"] = thread
@@ -532,14 +534,17 @@ def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypa
 
 
 def test_attention_strategies_of_two_jobs_on_one_model_do_not_mix(loaded):
-    """One registered attention function, its strategy passed per call (issue 30): a run started
-    inside a probe's forward pass, a probe and a streaming pass started inside a run's, all on the
-    same model object with no lending between them, each equal what it gives alone (a probe that
-    switched the model's attention function sent the other job's layers to its own)."""
+    """One registered attention function, its strategy passed per call, and a probe's frequencies
+    its own calls' (issue 30): a run started inside a probe's forward pass (as trained or scaled),
+    a probe and a streaming pass started inside a run's, all on the same model object with no
+    lending between them, each equal what it gives alone (a probe that switched the model's
+    attention function sent the other job's layers to its own, and its scaled buffers were the
+    run's)."""
     import threading
 
     from peapp.model_run.attention_hook import ATTENTION_NAME
-    from peapp.model_run.probes import position_nll
+    from peapp.model_run.probes import (model_rope_specs, position_nll, rotary_frequencies, scaled_frequencies,
+                                        variant_specs)
     from peapp.model_run.runner import RunOptions, run_model
     from peapp.model_run.streaming import streaming_nll
 
@@ -567,7 +572,15 @@ def test_attention_strategies_of_two_jobs_on_one_model_do_not_mix(loaded):
     stream_outer = streaming_nll(loaded, ids, 8, 2, progress=inside("stream_run", lambda: run_model(
         loaded, ids, options)))
     run_outer_2 = run_model(loaded, ids, options, progress=inside("stream", lambda: streaming_nll(loaded, ids, 8, 2)))
-    for result in (got["run"], run_outer, got["stream_run"], run_outer_2):
+    # a scaled variant's frequencies are its own calls' too
+    frequencies = scaled_frequencies(variant_specs(model_rope_specs(loaded), "linear", 2.0), len(ids))
+    with rotary_frequencies(loaded.model, frequencies):
+        scaled_alone, _ = position_nll(loaded, ids)
+        scaled_outer, _ = position_nll(loaded, ids, progress=inside("scaled_run", lambda: run_model(
+            loaded, ids, options)))
+    assert not np.allclose(scaled_alone, probe_alone)
+    np.testing.assert_array_equal(scaled_outer, scaled_alone)
+    for result in (got["run"], run_outer, got["stream_run"], run_outer_2, got["scaled_run"]):
         for name in ("attention_map", "logit_map", "distance_profile", "entropy", "rope_usage", "thumbnails"):
             np.testing.assert_array_equal(getattr(result, name), getattr(run_alone, name))
         assert result.mean_nll == run_alone.mean_nll
