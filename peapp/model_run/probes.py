@@ -612,7 +612,7 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
     tokens) holds exactly the start of the "as trained" curve, with that preview (``complete``
     False: positions up to the estimate's longer prefix); ``progress`` goes 0 → 1 over all variants; ``cancelled()`` is checked
     once per layer and raises :class:`peapp.jobs.Cancelled` (the model's own frequencies are
-    restored either way).  ``return_logits`` keeps each variant's logits (tests; small inputs)."""
+    never changed: a variant's are its calls' own).  ``return_logits`` keeps each variant's logits (tests; small inputs)."""
     require_causal_lm(loaded)
     variants = list(dict.fromkeys(variants))
     for v in variants:
