@@ -32,7 +32,7 @@ from peapp.i18n import translate
 from peapp.model_run.blocks import attend
 
 ATTENTION_NAME = "peapp_blocks"
-#: the keyword argument of the model's forward that carries the strategy to every layer
+# the keyword argument of the model's forward that carries the strategy to every layer
 STRATEGY = "peapp_strategy"
 _installed = False
 
@@ -140,7 +140,7 @@ class _Forbidden:
 
 
 EXACT = Exact()
-#: a layer's attention call is an error (the LM head is being applied on its own)
+# a layer's attention call is an error (the LM head is being applied on its own)
 FORBIDDEN = _Forbidden()
 
 
