@@ -1,6 +1,7 @@
 """What peapp knows of each transformers ``model_type``: one table.
 
-The checkpoint reader (:mod:`peapp.checkpoints.detect`, :mod:`peapp.checkpoints.hf_config`) and
+The checkpoint reader (:mod:`peapp.checkpoints.detect`, :mod:`peapp.checkpoints.hf_config`,
+:mod:`peapp.checkpoints.layer_schemes`) and
 the model loader (:mod:`peapp.model_run.loading`, :mod:`peapp.model_run.layers`) read a model's
 family facts here — the position scheme its type implies, where a learned table starts, whether
 its RoPE pairs are interleaved, whether it is an encoder, which 4.x-era config keys it may carry —
@@ -46,6 +47,13 @@ class ModelType:
     detr: bool = False  # DETR-style detector: 2-D position embedding of the feature map
     rope_not_modelled: str | None = None  # rotary code the 1-D RoPE reading does not capture, in words
     legacy_bases: LegacyBases | None = None
+    # per layer (peapp.checkpoints.layer_schemes):
+    nope_full_attention: bool = False  # full-attention layers skip RoPE, sliding ones use it (Command R7B)
+    nope_interval: bool = False  # every no_rope_layer_interval-th layer is NoPE when no_rope_layers is missing
+    temperature: bool = False  # attn_temperature_tuning (default on) scales the NoPE layers' queries
+    learned_sinks: bool = False  # one learned sink logit per head in every layer
+    window_everywhere: bool = False  # sliding_window on every layer when the config has no layer_types
+    sliding_period: int | None = None  # 4.x-era files: layer i slides unless (i + 1) % period == 0
 
 
 #: Model types of 4.x-era files that transformers now reads as another.
@@ -95,6 +103,15 @@ _ROPE_NOT_MODELLED = {
                             "over time, height and width",
     "minimax_m3_vl_text": "MiniMax-M3-VL's rotary class turns the whole head_dim although rotary_dim is set",
 }
+_NOPE_FULL_ATTENTION = {"cohere2", "cohere2_moe"}
+_NOPE_INTERVAL = {"smollm3", "llama4", "llama4_text"}
+_TEMPERATURE = {"llama4", "llama4_text"}
+_LEARNED_SINKS = {"gpt_oss"}
+_WINDOW_EVERYWHERE = {"mistral", "mixtral", "ministral3", "phi3", "phimoe", "starcoder2", "qwen3_moe", "olmoe",
+                      "minimax", "doge", "qwen2_moe"}
+# transformers' own rule in each config class, for files without layer_types
+_SLIDING_PERIOD = {**dict.fromkeys(("gemma3", "gemma3_text", "gemma4", "gemma4_text"), 6),
+                   **dict.fromkeys(("cohere2", "cohere2_moe"), 4), **dict.fromkeys(("gemma2", "gpt_oss"), 2)}
 _GEMMA3_BASES = LegacyBases("rope_theta", "rope_local_base_freq", 1_000_000.0, 10_000.0, False)
 _MODERNBERT_BASES = LegacyBases("global_rope_theta", "local_rope_theta", 160_000.0, 10_000.0, True)
 _LEGACY_BASES = {**{t: _GEMMA3_BASES for t in ("gemma3", "gemma3_text", "gemma3n", "gemma3n_text", "t5gemma2")},
@@ -116,10 +133,14 @@ MODEL_TYPES: dict[str, ModelType] = {
     name: ModelType(name, scheme=_scheme(name), position_offset=_offset(name), position_table=_TABLES.get(name),
                     interleaved=name in _INTERLEAVED, encoder=name in _ENCODERS, recurrent=name in _RECURRENT,
                     relative_sinusoid=name in _RELATIVE_SINUSOID, detr=name in _DETR,
-                    rope_not_modelled=_ROPE_NOT_MODELLED.get(name), legacy_bases=_LEGACY_BASES.get(name))
+                    rope_not_modelled=_ROPE_NOT_MODELLED.get(name), legacy_bases=_LEGACY_BASES.get(name),
+                    nope_full_attention=name in _NOPE_FULL_ATTENTION, nope_interval=name in _NOPE_INTERVAL,
+                    temperature=name in _TEMPERATURE, learned_sinks=name in _LEARNED_SINKS,
+                    window_everywhere=name in _WINDOW_EVERYWHERE, sliding_period=_SLIDING_PERIOD.get(name))
     for name in sorted(_ROPE | _ALIBI | _SINUSOIDAL | _PADDING_OFFSET | _OFFSET_2 | set(_TABLES) | _INTERLEAVED
                        | _ENCODERS | _RECURRENT | _RELATIVE_SINUSOID | _DETR | set(_ROPE_NOT_MODELLED)
-                       | set(_LEGACY_BASES))
+                       | set(_LEGACY_BASES) | _NOPE_FULL_ATTENTION | _NOPE_INTERVAL | _TEMPERATURE | _LEARNED_SINKS
+                       | _WINDOW_EVERYWHERE | set(_SLIDING_PERIOD))
 }
 for _row in MODEL_TYPES.values():  # the scheme ids are the scheme table's
     if _row.scheme is not None:

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping
 
 from peapp import model_types
 from peapp.checkpoints import hf_config, rope_config
-from peapp.checkpoints.layer_schemes import NOPE_FULL_ATTENTION_TYPES, POSITIONLESS_LAYER_TYPES
+from peapp.checkpoints.layer_schemes import POSITIONLESS_LAYER_TYPES
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
 from peapp.errors import CheckpointError
 from peapp.file_values import head_count, number
@@ -582,7 +582,7 @@ class _Detector:
             model_type = hf_config.canonical_model_type(cfg) or self.model_type
             def positionless(kind: str) -> bool:
                 return (kind in POSITIONLESS_LAYER_TYPES or (kind in scaling and scaling[kind] is None)
-                        or (model_type in NOPE_FULL_ATTENTION_TYPES and kind == "full_attention"))
+                        or (model_types.get(model_type).nope_full_attention and kind == "full_attention"))
             nope = [i for i, k in enumerate(kinds) if positionless(k)]
             if nope:
                 names = sorted({kinds[i] for i in nope})
