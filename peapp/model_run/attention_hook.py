@@ -177,7 +177,11 @@ def strategy_kwargs(loaded, strategy: Strategy) -> dict[str, Any]:
 def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
                     attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
                     **kwargs: Any) -> tuple[torch.Tensor, None]:
-    strategy = kwargs.pop(STRATEGY, None) or _relayed.get() or EXACT
+    strategy = kwargs.pop(STRATEGY, None)
+    if strategy is None:
+        strategy = _relayed.get()
+    if strategy is None:
+        strategy = EXACT
     if query.shape[0] != 1:
         raise CheckpointError("peapp runs one sequence at a time (batch size 1).")
     sinks = kwargs.get("s_aux")
