@@ -157,8 +157,3 @@ def get(model_type: str | None) -> ModelType:
     """The row of ``model_type`` (its alias resolved); an unlisted type gets an empty row."""
     name = canonical(model_type)
     return MODEL_TYPES.get(name) or ModelType(name)
-
-
-def with_scheme(scheme: str) -> frozenset[str]:
-    """Every listed type whose type implies ``scheme``."""
-    return frozenset(name for name, row in MODEL_TYPES.items() if row.scheme == scheme)
