@@ -20,6 +20,7 @@ Statistics (all exact, from every query row; none needs the full maps in memory)
 
 from __future__ import annotations
 
+import contextvars
 import math
 import time
 from collections.abc import Callable
@@ -471,29 +472,49 @@ class _HiddenRows:
         return None
 
 
+# The rows a trunk returns instead of running, during head_logits' own call on this thread
+# (contextvars are per thread): a job using the model meanwhile runs the trunk as usual.
+_stand_in_rows: contextvars.ContextVar[_HiddenRows | None] = contextvars.ContextVar("peapp_head_rows",
+                                                                                   default=None)
+_STANDS_IN = "__peapp_stands_in__"
+
+
+def _stand_in_per_call(module) -> None:
+    """Let ``module`` return the rows of a head_logits call instead of running (wrapped once;
+    outside such a call its own forward, unchanged)."""
+    if getattr(module.forward, _STANDS_IN, False):
+        return
+    forward = module.forward
+
+    def forward_or_rows(*args, **kwargs):
+        rows = _stand_in_rows.get()
+        return forward(*args, **kwargs) if rows is None else rows
+
+    setattr(forward_or_rows, _STANDS_IN, True)
+    module.forward = forward_or_rows  # an attribute of this module: atomic for a job running meanwhile
+
+
 def head_logits(model, hidden: torch.Tensor) -> torch.Tensor:
     """float32 logits of some final hidden rows [rows, width], taken as the model's own forward
     takes them: its LM head and whatever its class does after it (Cohere's ``logit_scale``,
-    Granite's ``logits_scaling``, Gemma's final soft-cap, …).  The base model is replaced, for
-    this one call, by these rows; nothing runs twice."""
+    Granite's ``logits_scaling``, Gemma's final soft-cap, …).  The base model returns these rows
+    instead of running, for this one call only; nothing runs twice."""
     from transformers import PreTrainedModel
 
     from peapp.model_run.attention_hook import ATTENTION_NAME, FORBIDDEN, STRATEGY
 
     base = trunk(model)
-    rows = _HiddenRows(hidden.unsqueeze(0))
     # the trunk, and a trunk's own sub-model the LM class may call instead (OPT: model.decoder)
-    stand_ins = [base, *(c for c in base.children() if isinstance(c, PreTrainedModel))]
-    for module in stand_ins:
-        module.forward = lambda *args, **kwargs: rows
+    for module in (base, *(c for c in base.children() if isinstance(c, PreTrainedModel))):
+        _stand_in_per_call(module)
+    token = _stand_in_rows.set(_HiddenRows(hidden.unsqueeze(0)))
     try:
         ids = torch.zeros(1, hidden.shape[0], dtype=torch.long, device=hidden.device)
         # an LM class that ran its layers again would fail here, not count twice
         forbid = {STRATEGY: FORBIDDEN} if model.config._attn_implementation == ATTENTION_NAME else {}
         logits = model(input_ids=ids, use_cache=False, **forbid).logits
     finally:
-        for module in stand_ins:
-            del module.forward  # the class's own forward again
+        _stand_in_rows.reset(token)
     return logits[0].float()
 
 

@@ -580,7 +580,15 @@ def test_attention_strategies_of_two_jobs_on_one_model_do_not_mix(loaded):
             loaded, ids, options)))
     assert not np.allclose(scaled_alone, probe_alone)
     np.testing.assert_array_equal(scaled_outer, scaled_alone)
-    for result in (got["run"], run_outer, got["stream_run"], run_outer_2, got["scaled_run"]):
+    # and the rows the trunk stands in with while the LM head is applied alone are its call's own
+    start_run = inside("head_run", lambda: run_model(loaded, ids, options))
+    handle = loaded.model.lm_head.register_forward_hook(lambda *_: start_run(0.0))
+    try:
+        head_outer, _ = position_nll(loaded, ids)
+    finally:
+        handle.remove()
+    np.testing.assert_array_equal(head_outer, probe_alone)
+    for result in (got["run"], run_outer, got["stream_run"], run_outer_2, got["scaled_run"], got["head_run"]):
         for name in ("attention_map", "logit_map", "distance_profile", "entropy", "rope_usage", "thumbnails"):
             np.testing.assert_array_equal(getattr(result, name), getattr(run_alone, name))
         assert result.mean_nll == run_alone.mean_nll
