@@ -14,52 +14,21 @@ import math
 import re
 from typing import Any, Iterable, Mapping
 
+from peapp import model_types
 from peapp.checkpoints import hf_config, rope_config
-from peapp.checkpoints.layer_schemes import NOPE_FULL_ATTENTION_TYPES, POSITIONLESS_LAYER_TYPES
+from peapp.checkpoints.layer_schemes import POSITIONLESS_LAYER_TYPES
 from peapp.checkpoints.model import Checkpoint, Component, TensorInfo
 from peapp.errors import CheckpointError
 from peapp.file_values import head_count, number
 from peapp.i18n import translate
 
-# RoBERTa-style embeddings start positions at padding_idx + 1.
-PADDING_OFFSET_TYPES = {"roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "longformer", "data2vec-text",
-                        "roberta-prelayernorm", "xmod", "bros", "luke", "mluke", "markuplm", "layoutlmv3",
-                        "ibert", "mpnet", "esm"}
-# fairseq-style learned tables with 2 extra leading rows.
-OFFSET_2_TYPES = {"opt", "bart", "mbart", "plbart", "biogpt", "galactica", "led", "mvp", "trocr", "xglm"}
-# Fixed sinusoids ([sin | cos] halves, the fairseq/Marian layout).
-SINUSOIDAL_TYPES = {"marian", "pegasus", "pegasus_x", "fsmt", "speech_to_text", "m2m_100", "nllb-moe", "xglm",
-                    "time_series_transformer", "informer", "autoformer", "blenderbot-small"}
-ROPE_TYPES = {"llama", "llama4", "llama4_text", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
-              "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "gpt_neox", "gpt_neox_japanese",
-              "gptj", "codegen", "stablelm", "olmo", "olmo2", "cohere", "cohere2", "deepseek_v2", "deepseek_v3",
-              "smollm3", "starcoder2", "granite", "granitemoe", "persimmon", "roformer", "internlm2",
-              "falcon", "glm", "glm4", "exaone4", "helium", "nemotron", "jetmoe", "dbrx", "minicpm",
-              "modernbert", "modernbert-decoder", "esm"}
 # RoPE types this app does not draw, and what they are (named so the user knows what is there).
 UNDRAWN_ROPE_TYPES = {
     "axial": "2-D axial RoPE: pairs split between patch rows and columns (vision towers)",
     "proportional": "Gemma 4 proportional RoPE: exponents over the whole head_dim, only the first "
                     "partial_rotary_factor share of pairs turn",
 }
-# Model types whose rotary code does something the 1-D RoPE reading does not capture: the RoPE
-# component is still shown (its base and pairs are the model's), with this said as a warning.
-ROPE_NOT_MODELLED = {
-    "efficientloftr": "EfficientLoFTR rotates 2-D keypoint positions (partial_rotary_factor is a "
-                      "multiplier there, not a share of head_dim)",
-    "eomt_dinov3": "DINOv3 patch RoPE is 2-D (head_dim / 4 frequencies per image axis)",
-    "ernie4_5_vl_moe_text": "ERNIE-4.5-VL uses 3-D M-RoPE with its own interleaved split of the frequencies "
-                            "over time, height and width",
-    "minimax_m3_vl_text": "MiniMax-M3-VL's rotary class turns the whole head_dim although rotary_dim is set",
-}
-ALIBI_TYPES = {"bloom"}
-RECURRENT_TYPES = {"mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm"}
 GGUF_ALIBI_ARCHS = {"bloom", "mpt", "refact", "jais"}
-
-# Schemes a config names that are computed inside attention and not drawn: said by name.
-RELATIVE_SINUSOID_TYPES = {"xlnet", "transfo-xl", "transfo_xl"}
-DETR_TYPES = {"detr", "conditional_detr", "table-transformer", "table_transformer", "deformable_detr", "dab-detr",
-              "dab_detr"}
 
 # Position schemes recognised by tensor name but not drawn: said by name, not as "unknown".
 NAMED_UNREAD = (
@@ -167,7 +136,7 @@ class _Detector:
                          f"(sinusoidal_pos_embds: stored, not trained)")
                 continue
             offset, how = 0, "BERT-style"
-            if self.model_type in PADDING_OFFSET_TYPES or (not self.cfg and "roberta" in t.name):
+            if model_types.get(self.model_type).position_offset is None or (not self.cfg and "roberta" in t.name):
                 pad = self.cfg.get("pad_token_id")
                 offset, how = (pad if isinstance(pad, int) else 1) + 1, "RoBERTa-style (padding_idx + 1)"
             self.add_learned(t, offset, how)
@@ -187,9 +156,9 @@ class _Detector:
                 continue  # RoFormer's sinusoid table is the source of its RoPE, read from the config below
             if self.model_type == "whisper" and "encoder" in t.name:
                 self.add_sinusoidal(t, formula="whisper")
-            elif self.model_type in SINUSOIDAL_TYPES:
+            elif model_types.get(self.model_type).scheme == "sinusoidal":
                 self.add_sinusoidal(t)
-            elif self.model_type in OFFSET_2_TYPES:
+            elif model_types.get(self.model_type).position_offset == 2:
                 self.add_learned(t, 2, f"{self.model_type} embed_positions (offset 2)")
             elif self.cfg:
                 self.add_learned(t, 0, f"{self.model_type or 'model'} embed_positions")
@@ -457,17 +426,18 @@ class _Detector:
     def computed(self, cfg: Mapping[str, Any], section: str | None = None) -> None:
         """Schemes the config says are computed, not stored: ALiBi, sinusoids, RoPE, NoPE."""
         model_type = hf_config.canonical_model_type(cfg) or self.model_type
-        if model_type in RELATIVE_SINUSOID_TYPES:
+        known = model_types.get(model_type)
+        if known.relative_sinusoid:
             self.name_scheme("Transformer-XL relative positions", (
                 f"{model_type}: Transformer-XL relative positions — fixed sinusoids of the key − query distance "
                 f"(clamp_len {cfg.get('clamp_len', -1)}; −1 = no clamp), projected in every layer and added with "
                 f"learned biases r_w (content) and r_r (position), never added to the input"))
             return
-        if model_type in DETR_TYPES:
+        if known.detr:
             self.detr(cfg, model_type)
             return
         attn = given if isinstance(given := cfg.get("attn_config"), Mapping) else {}
-        if model_type in ALIBI_TYPES or attn.get("alibi") or cfg.get("alibi") is True \
+        if known.scheme == "alibi" or attn.get("alibi") or cfg.get("alibi") is True \
                 or cfg.get("position_embedding_type") == "alibi":
             form = "mpt" if attn.get("alibi") else model_type or "alibi"
             max_bias = self.config_number("alibi_bias_max", 8.0, attn, above=0.0, maximum=1024.0) if attn else 8.0
@@ -475,7 +445,7 @@ class _Detector:
                            max_bias, form)
             return
         pos_type = cfg.get("position_embedding_type")
-        if (model_type in SINUSOIDAL_TYPES or pos_type == "sinusoidal") \
+        if (known.scheme == "sinusoidal" or pos_type == "sinusoidal") \
                 and not any(c.kind == "sinusoidal" for c in self.components):
             dim = _first_int(cfg, "d_model", "hidden_size")
             positions = _first_int(cfg, "max_position_embeddings", "max_source_positions")
@@ -492,8 +462,8 @@ class _Detector:
         rotary = "rotary" in (cfg.get("position_embedding_type"), cfg.get("position_embeddings_type"))
         if model_type == "falcon" and cfg.get("alibi") is False:
             rope_keys = True  # Falcon computes RoPE unless alibi is on
-        if (model_type in ROPE_TYPES or rotary or rope_keys) \
-                and model_type not in SINUSOIDAL_TYPES \
+        if (known.scheme == "rope" or rotary or rope_keys) \
+                and known.scheme != "sinusoidal" \
                 and not any(c.kind in ("learned_absolute", "t5_relative_bias") for c in self.components):
             try:
                 settings = rope_config.hf_rope_params({**cfg, "model_type": model_type})
@@ -504,8 +474,8 @@ class _Detector:
                 if section:  # where in config.json the settings are (composite models)
                     params["config_section"] = section
                 self.add_rope(params, "config" if not section else f"config {section}")
-            if model_type in ROPE_NOT_MODELLED:
-                self.warnings.append(f"{ROPE_NOT_MODELLED[model_type]}; peapp reads it as 1-D RoPE, so the "
+            if known.rope_not_modelled:
+                self.warnings.append(f"{known.rope_not_modelled}; peapp reads it as 1-D RoPE, so the "
                                      f"frequencies drawn are not exactly the ones this model uses.")
         self.nope_layers(cfg)
 
@@ -612,7 +582,7 @@ class _Detector:
             model_type = hf_config.canonical_model_type(cfg) or self.model_type
             def positionless(kind: str) -> bool:
                 return (kind in POSITIONLESS_LAYER_TYPES or (kind in scaling and scaling[kind] is None)
-                        or (model_type in NOPE_FULL_ATTENTION_TYPES and kind == "full_attention"))
+                        or (model_types.get(model_type).nope_full_attention and kind == "full_attention"))
             nope = [i for i, k in enumerate(kinds) if positionless(k)]
             if nope:
                 names = sorted({kinds[i] for i in nope})
@@ -727,7 +697,7 @@ class _Detector:
             return (f"no position component found: {first}, and without config.json the "
                     "computed schemes (RoPE, ALiBi, NoPE) leave no trace in the weights; open the model folder "
                     "with its config.json.")
-        if self.model_type in RECURRENT_TYPES:
+        if model_types.get(self.model_type).recurrent:
             return (f"no position component found: {self.model_type} is a recurrent/state-space model; order "
                     f"comes from the recurrence, not from a position encoding.")
         if self.model_type and flagged:

@@ -14,31 +14,12 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from peapp import safe_open
+from peapp import model_types, safe_open
 from peapp.errors import CheckpointError
 from peapp.file_values import MAX_HEADS, MAX_LENGTH, number, optional_number
 
 #: Older or other spellings of ``rope_type`` found in config.json files → the name peapp uses.
 ROPE_TYPE_ALIASES = {"su": "longrope", "mrope": "default"}
-#: Models whose q/k pairs are (2i, 2i+1) rather than (i, i + dim/2): their modeling code rotates
-#: with x[..., ::2] / repeat_interleave / complex numbers.  The battery (tests/core/checkpoints/
-#: rope_battery.py) reads each model's apply_rotary_pos_emb and fails when this list is wrong.
-#: A config's own ``rope_interleave`` (DeepSeek-V2/V3, Mistral 4) overrides it.
-INTERLEAVED_MODEL_TYPES = {"gptj", "codegen", "cohere", "cohere2", "cohere2_moe", "llama4", "llama4_text",
-                           "deepseek_v2", "deepseek_v3", "deepseek_v4", "glm", "glm4", "glm4_moe_lite",
-                           "roformer", "helium", "ernie4_5", "ernie4_5_moe", "axk1", "blt", "blt_global_transformer",
-                           "blt_local_decoder", "blt_local_encoder", "blt_patcher", "hy_v4_vl_text",
-                           "moonshine", "moonshine_streaming", "youtu", "mistral4", "chatglm"}
-#: Model types of 4.x-era files that transformers now reads as another.
-MODEL_TYPE_ALIASES = {"refinedwebmodel": "falcon", "refinedweb": "falcon"}
-#: 4.x-era spellings of the per-layer-type bases: (model types, key of the full-attention base,
-#: key of the sliding-window base, does rope_scaling apply to sliding layers too).
-_LEGACY_LAYER_BASES = (
-    ({"gemma3", "gemma3_text", "gemma3n", "gemma3n_text", "t5gemma2"}, "rope_theta", "rope_local_base_freq", False),
-    ({"modernbert", "modernbert-decoder"}, "global_rope_theta", "local_rope_theta", True),
-)
-#: transformers' defaults when such a file leaves a base out (full attention, sliding window).
-_LEGACY_DEFAULT_BASES = {"gemma3": (1_000_000.0, 10_000.0), "modernbert": (160_000.0, 10_000.0)}
 #: Scaling keys that are not scaling parameters (they are read into fields of their own).
 _SCALING_META = {"rope_type", "type", "rope_theta", "partial_rotary_factor", "original_max_position_embeddings"}
 #: Keys that say a config has RoPE settings at all.
@@ -105,8 +86,7 @@ def head_dim_of(cfg: Mapping[str, Any]) -> int | None:
 
 def canonical_model_type(config: Mapping[str, Any]) -> str:
     """``model_type`` lower-cased, with 4.x-era names (Falcon's RefinedWebModel) mapped to today's."""
-    model_type = str(config.get("model_type") or "").lower()
-    return MODEL_TYPE_ALIASES.get(model_type, model_type)
+    return model_types.canonical(config.get("model_type"))
 
 
 def modernised(config: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[str, ...]]:
@@ -115,12 +95,13 @@ def modernised(config: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[str,
     model_type = canonical_model_type(config)
     if config.get("rope_parameters") is not None:
         return config, ()
-    for types, full_key, local_key, scaling_everywhere in _LEGACY_LAYER_BASES:
-        if model_type not in types or (config.get(local_key) is None and config.get(full_key) is None
-                                       and full_key != "rope_theta"):
-            continue
-        family = "gemma3" if "gemma" in model_type else "modernbert"
-        full_default, local_default = _LEGACY_DEFAULT_BASES[family]
+    legacy = model_types.get(model_type).legacy_bases
+    if legacy is not None:
+        full_key, local_key = legacy.full_key, legacy.local_key
+        if config.get(local_key) is None and config.get(full_key) is None and full_key != "rope_theta":
+            return config, ()
+        full_default, local_default, scaling_everywhere = (legacy.full_default, legacy.local_default,
+                                                           legacy.scaling_everywhere)
         scaling = config.get("rope_scaling")
         scaling = dict(scaling) if isinstance(scaling, Mapping) else {}
         full = {"rope_type": "default", **scaling,
@@ -273,7 +254,7 @@ def read_rope(config: Mapping[str, Any], layer_type: str | None = None) -> HfRop
     if isinstance(interleave, bool):
         layout = "interleaved" if interleave else "half"
     else:
-        layout = "interleaved" if canonical_model_type(config) in INTERLEAVED_MODEL_TYPES else "half"
+        layout = "interleaved" if model_types.get(canonical_model_type(config)).interleaved else "half"
     return HfRope(rope_theta=theta, rope_type=rope_type, raw_type=raw_type, head_dim=head_dim,
                   partial_rotary_factor=fraction, layout=layout, max_position_embeddings=max_pos,
                   original_max_position_embeddings=original,

@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
+from peapp import model_types
 from peapp.checkpoints import hf_config, rope_config
 from peapp.errors import CheckpointError
 from peapp.file_values import MAX_LENGTH, number
@@ -43,21 +44,6 @@ from peapp.i18n import msg, shown, translate
 
 # Layer types that carry no position encoding of their own (linear attention, state-space, conv).
 POSITIONLESS_LAYER_TYPES = {"linear_attention", "mamba", "mamba2", "conv", "recurrent", "ssm", "deltanet"}
-# Models whose full-attention layers skip RoPE while the sliding-window ones use it.
-NOPE_FULL_ATTENTION_TYPES = {"cohere2", "cohere2_moe"}
-# Models whose every fourth layer (no_rope_layer_interval) is NoPE when no_rope_layers is not given.
-NOPE_INTERVAL_TYPES = {"smollm3", "llama4", "llama4_text"}
-# Models whose temperature tuning (attn_temperature_tuning, default on) scales the NoPE layers' queries.
-TEMPERATURE_TYPES = {"llama4", "llama4_text"}
-# Models with one learned sink logit per head in every layer.
-SINK_TYPES = {"gpt_oss"}
-# Models whose attention uses ``sliding_window`` on every layer when the config has no layer_types.
-ALL_LAYERS_WINDOW_TYPES = {"mistral", "mixtral", "ministral3", "phi3", "phimoe", "starcoder2", "qwen3_moe",
-                           "olmoe", "minimax", "doge", "qwen2_moe"}
-# 4.x-era configs without layer_types: (model types, pattern key, default period) — layer i is
-# sliding unless (i + 1) % period == 0 (transformers' own rule in each config class).
-_PATTERN_TYPES = (({"gemma3", "gemma3_text", "gemma4", "gemma4_text"}, 6), ({"cohere2", "cohere2_moe"}, 4),
-                  ({"gemma2", "gpt_oss"}, 2))
 # GGUF architectures with sliding-window layers, as llama.cpp builds them when the file leaves
 # the keys out: (period of the pattern, the sliding layers' RoPE base or None for the same base,
 # are the full-attention layers NoPE).  Layer i is sliding when i % period < period − 1.
@@ -355,7 +341,8 @@ def layer_map_from_config(cfg: Mapping[str, Any], rope_params: Sequence[Mapping[
             position = "none"
         elif rope is not None and (rope_flags[i] and not (kind is not None and kind in per_type_rope
                                                              and per_type_rope[kind] is None)
-                                   and not (model_type in NOPE_FULL_ATTENTION_TYPES and kind == "full_attention")):
+                                   and not (model_types.get(model_type).nope_full_attention
+                                            and kind == "full_attention")):
             position = "rope"
         elif by_type:
             position = "nope"
@@ -393,17 +380,17 @@ def _layer_count_and_types(cfg, model_type, where, keys, notes) -> tuple[int | N
     if n is None:
         return None, []
     # 4.x-era files: each family's own rule (transformers' config classes)
-    for types, period in _PATTERN_TYPES:
-        if model_type in types:
-            pattern_key = next((k for k in ("sliding_window_pattern", "_sliding_window_pattern")
-                                if cfg.get(k) is not None), None)
-            if pattern_key is not None:
-                period = number(cfg[pattern_key], pattern_key, where=where, integer=True, minimum=1, maximum=_MAX_LAYERS)
-                keys.append(pattern_key)
-            kinds: list[str | None] = ["sliding_attention" if (i + 1) % period else "full_attention" for i in range(n)]
-            if model_type.startswith("gemma4"):
-                kinds[-1] = "full_attention"  # transformers makes the last layer global
-            return n, kinds
+    period = model_types.get(model_type).sliding_period
+    if period is not None:
+        pattern_key = next((k for k in ("sliding_window_pattern", "_sliding_window_pattern")
+                            if cfg.get(k) is not None), None)
+        if pattern_key is not None:
+            period = number(cfg[pattern_key], pattern_key, where=where, integer=True, minimum=1, maximum=_MAX_LAYERS)
+            keys.append(pattern_key)
+        kinds: list[str | None] = ["sliding_attention" if (i + 1) % period else "full_attention" for i in range(n)]
+        if model_type.startswith("gemma4"):
+            kinds[-1] = "full_attention"  # transformers makes the last layer global
+        return n, kinds
     if model_type in ("modernbert", "modernbert-decoder"):
         every = 3
         if cfg.get("global_attn_every_n_layers") is not None:
@@ -432,7 +419,7 @@ def _rope_flags(cfg, model_type, n, keys) -> list[bool]:
         keys.append("no_rope_layers")
         out = [bool(f) for f in flags[:n]]
         return out + [True] * (n - len(out))
-    if model_type in NOPE_INTERVAL_TYPES:
+    if model_types.get(model_type).nope_interval:
         interval = cfg.get("no_rope_layer_interval", 4)
         interval = number(interval, "no_rope_layer_interval", integer=True, minimum=1, maximum=_MAX_LAYERS)
         keys.append("no_rope_layer_interval")
@@ -448,15 +435,16 @@ def _window(cfg, model_type, where, keys) -> int | None:
         return span // 2  # transformers: a half window on each side
     if cfg.get("use_sliding_window") is False or cfg.get("sliding_window") is None:
         return None
-    if cfg.get("layer_types") is None and model_type not in ALL_LAYERS_WINDOW_TYPES and not any(
-            model_type in types for types, _ in _PATTERN_TYPES) and model_type not in ("qwen2", "qwen3"):
+    known = model_types.get(model_type)
+    if cfg.get("layer_types") is None and not known.window_everywhere and known.sliding_period is None \
+            and model_type not in ("qwen2", "qwen3"):
         return None  # a sliding_window key this family's attention does not use
     keys.append("sliding_window")
     return number(cfg["sliding_window"], "sliding_window", where=where, integer=True, minimum=1, maximum=MAX_LENGTH)
 
 
 def _temperature(cfg, model_type, where, keys) -> Temperature | None:
-    if model_type not in TEMPERATURE_TYPES or cfg.get("attn_temperature_tuning", True) is False:
+    if not model_types.get(model_type).temperature or cfg.get("attn_temperature_tuning", True) is False:
         return None
     keys += ["attn_temperature_tuning", "attn_scale", "floor_scale"]
     scale = number(cfg.get("attn_scale", 0.1), "attn_scale", where=where, minimum=0, maximum=1e6)
@@ -472,7 +460,7 @@ def _sink_layers(model_type, tensor_names, n, keys) -> set[int]:
     found = {int(m.group(1)) for name in tensor_names if (m := _SINK_NAME.search(name))}
     if found:
         return found
-    if model_type in SINK_TYPES:
+    if model_types.get(model_type).learned_sinks:
         return set(range(n))
     return set()
 

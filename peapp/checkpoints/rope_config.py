@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from peapp.checkpoints import hf_config
-from peapp.checkpoints.hf_config import INTERLEAVED_MODEL_TYPES, head_dim_of  # noqa: F401 - re-exported
+from peapp.checkpoints.hf_config import head_dim_of  # noqa: F401 - re-exported
 from peapp.file_values import MAX_LENGTH, number, optional_number
 
 # llama.cpp's rope type per GGUF architecture: NORM rotates adjacent pairs (its converter

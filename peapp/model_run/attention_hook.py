@@ -1,16 +1,29 @@
-"""peapp's attention function in transformers' registry (``attn_implementation="peapp_blocks"``).
+"""peapp's one attention function in transformers' registry (``attn_implementation="peapp_blocks"``).
 
-Every layer of a registry-using model calls it with its real q, k (after rotation) and v; it
-hands them to :func:`peapp.model_run.blocks.attend` and to the active run's collector.  With no
-run active (plain use of the model) it only computes the exact output.
+Every layer of a registry-using model calls it with its real q, k (after rotation) and v.  What it
+does with them is decided per call by a *strategy* passed through the model's forward as the
+keyword argument ``peapp_strategy`` (transformers hands a forward's extra keyword arguments down
+to the attention function of every layer), never by state on the model or in a module global,
+so two jobs using the same cached model cannot see each other's strategy (a family whose layers
+drop those arguments, StableLM, has each layer relay its own, see :func:`relay_strategy`):
+
+- none given (plain use of the model, the load-time check against eager): the exact output of
+  :func:`peapp.model_run.blocks.attend`;
+- a Run on text collects its statistics (:class:`peapp.model_run.runner._Session`);
+- a probe computes SDPA's output and a needle's weights (:class:`peapp.model_run.probes.ProbeStrategy`);
+- the streaming probe gives each query row its own cache (:class:`peapp.model_run.streaming.StreamingStrategy`);
+- the NoPE temperature keeps the q and k of NoPE layers (:class:`peapp.model_run.temperature.Capture`);
+- loading counts the calls (:class:`Counting`), and the LM head applied alone forbids them (:data:`FORBIDDEN`).
+
+A strategy is any object with ``attend(call: AttentionCall) -> (output [1, n, H, d], None)``.
+Its mask function (:func:`peapp_mask`) is registered with it, under the same name.
 """
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
-from collections.abc import Iterator
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import torch
 
@@ -19,27 +32,14 @@ from peapp.i18n import translate
 from peapp.model_run.blocks import attend
 
 ATTENTION_NAME = "peapp_blocks"
-_active: contextvars.ContextVar[Any] = contextvars.ContextVar("peapp_model_run", default=None)
+# the keyword argument of the model's forward that carries the strategy to every layer
+STRATEGY = "peapp_strategy"
 _installed = False
 
 
-@contextlib.contextmanager
-def attention_function_on(model: Any, name: str, active: contextvars.ContextVar[Any],
-                          value: Any) -> Iterator[None]:
-    """Inside, ``model`` (a transformers PreTrainedModel) runs with the registered attention function ``name`` and ``active`` holds
-    ``value`` (what that function reads); both are restored after, whatever happens."""
-    before = model.config._attn_implementation
-    model.set_attn_implementation(name)
-    token = active.set(value)
-    try:
-        yield
-    finally:
-        active.reset(token)
-        model.set_attn_implementation(before)
-
-
 def install() -> None:
-    """Register the function (once); imports transformers, so only called when a model loads."""
+    """Register the function and its mask function (once); imports transformers, so only called
+    when a model loads."""
     global _installed
     if _installed:
         return
@@ -85,75 +85,118 @@ def peapp_mask(*args, **kwargs):
     return sdpa_mask(*args, **kwargs)
 
 
-_forbidden: contextvars.ContextVar[bool] = contextvars.ContextVar("peapp_no_attention", default=False)
+@dataclass
+class AttentionCall:
+    """One layer's call of the attention function, read once for every strategy: the tensors as
+    transformers passed them ([1, H, n, d]) and what the layer said about masking and scaling."""
+
+    module: torch.nn.Module
+    query: torch.Tensor
+    key: torch.Tensor
+    value: torch.Tensor
+    mask: torch.Tensor | None  # the model's own mask (boolean), where peapp_mask kept one
+    raw_mask: torch.Tensor | None  # as transformers passed it
+    scaling: float | None  # as the layer passed it
+    scale: float  # scaling, or 1/√d where the layer passed none
+    causal: bool
+    window: int | None  # the layer's sliding window, as passed
+    softcap: float | None
+    sinks: torch.Tensor | None  # gpt-oss: a learned sink logit per head (float32, detached)
+    kwargs: dict[str, Any] = field(default_factory=dict)  # the rest, as passed (without the strategy)
+
+    def exact(self, **extra: Any) -> torch.Tensor:
+        """The exact output [1, n, H, d] of peapp's block attention (``extra``: attend()'s statistics)."""
+        out = attend(self.query[0], self.key[0], self.value[0], scaling=self.scale, causal=self.causal,
+                     window=self.window, softcap=self.softcap, extra_mask=self.mask, sinks=self.sinks, **extra)
+        return out.unsqueeze(0)
 
 
-@contextlib.contextmanager
-def no_attention():
-    """Inside, a layer's attention call is an error (the LM head is being applied on its own)."""
-    token = _forbidden.set(True)
-    try:
-        yield
-    finally:
-        _forbidden.reset(token)
+class Strategy(Protocol):
+    def attend(self, call: AttentionCall) -> tuple[torch.Tensor, None]: ...
 
 
-_counted: contextvars.ContextVar[list | None] = contextvars.ContextVar("peapp_count_calls", default=None)
+class Exact:
+    """The exact output, nothing else (no strategy given)."""
+
+    def attend(self, call: AttentionCall) -> tuple[torch.Tensor, None]:
+        return call.exact(), None
 
 
-@contextlib.contextmanager
-def counting_calls():
-    """Inside, every call of peapp's attention function appends its module to the yielded list."""
-    calls: list = []
-    token = _counted.set(calls)
-    try:
-        yield calls
-    finally:
-        _counted.reset(token)
+class Counting(Exact):
+    """The exact output, each call's module appended to ``calls`` (which layers call the registry)."""
+
+    def __init__(self) -> None:
+        self.calls: list[torch.nn.Module] = []
+
+    def attend(self, call: AttentionCall) -> tuple[torch.Tensor, None]:
+        self.calls.append(call.module)
+        return super().attend(call)
 
 
-def activate(session):
-    """Make ``session`` receive the layers' q/k until the returned token is reset."""
-    return _active.set(session)
+class _Forbidden:
+    def attend(self, call: AttentionCall) -> tuple[torch.Tensor, None]:
+        raise CheckpointError(translate("ModelRun", "this model's language-model class runs its layers again "
+                                                    "after they ran; it cannot be run here."))
 
 
-def deactivate(token) -> None:
-    _active.reset(token)
+EXACT = Exact()
+# a layer's attention call is an error (the LM head is being applied on its own)
+FORBIDDEN = _Forbidden()
+
+
+# StableLM's decoder layers drop the keyword arguments they get instead of passing them to their
+# attention: for such a model (found when it loads) each layer hands the strategy it received on,
+# for the length of its own call on this thread (contextvars are per thread), to the function.
+_relayed: contextvars.ContextVar[Any] = contextvars.ContextVar("peapp_relayed_strategy", default=None)
+
+
+def _relay_in(module, args, kwargs):
+    _relayed.set(kwargs.get(STRATEGY))
+
+
+def _relay_out(module, args, output):
+    _relayed.set(None)
+
+
+def relay_strategy(layers) -> list:
+    """Hooks on each decoder layer of ``layers`` that hand the strategy of the layer's own call on
+    to its attention (see above); returns the handles."""
+    handles = []
+    for layer in layers:
+        handles.append(layer.register_forward_pre_hook(_relay_in, with_kwargs=True))
+        handles.append(layer.register_forward_hook(_relay_out, always_call=True))
+    return handles
+
+
+def strategy_kwargs(loaded, strategy: Strategy) -> dict[str, Any]:
+    """The forward keyword arguments that hand ``strategy`` to every layer of ``loaded``; none on
+    the hooks route, whose attention modules do not call the registry."""
+    return {} if getattr(loaded, "route", "") == "hooks" else {STRATEGY: strategy}
 
 
 def peapp_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
                     attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
                     **kwargs: Any) -> tuple[torch.Tensor, None]:
-    if _forbidden.get():
-        raise CheckpointError(translate("ModelRun", "this model's language-model class runs its layers again "
-                                                    "after they ran; it cannot be run here."))
-    counted = _counted.get()
-    if counted is not None:
-        counted.append(module)
-    sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head, one more softmax column
-    if sinks is not None:
-        sinks = sinks.detach().float()
+    strategy = kwargs.pop(STRATEGY, None)
+    if strategy is None:
+        strategy = _relayed.get()
+    if strategy is None:
+        strategy = EXACT
     if query.shape[0] != 1:
         raise CheckpointError("peapp runs one sequence at a time (batch size 1).")
-    if attention_mask is not None and attention_mask.dtype != torch.bool and not attention_mask.is_floating_point():
-        attention_mask = attention_mask.bool()
+    sinks = kwargs.get("s_aux")
+    if sinks is not None:
+        sinks = sinks.detach().float()
+    mask = attention_mask
+    if mask is not None and mask.dtype != torch.bool and not mask.is_floating_point():
+        mask = mask.bool()
     causal = kwargs.get("is_causal")
     if causal is None:
         causal = bool(getattr(module, "is_causal", True))
     if query.shape[2] == 1 and key.shape[2] == 1:
         causal = False
-    scale = float(scaling) if scaling is not None else query.shape[-1] ** -0.5
-    window = kwargs.get("sliding_window")
-    softcap = kwargs.get("softcap")
-    q, k, v = query[0], key[0], value[0]
-    session = _active.get()
-    if session is None:
-        out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap,
-                     extra_mask=attention_mask, sinks=sinks)
-    else:
-        layer = session.layer_index(module)
-        stats, plan = session.begin_layer(layer, module, q, k, causal, window, scaling=scale, softcap=softcap,
-                                          own_mask=attention_mask is not None, sinks=sinks)
-        out = attend(q, k, v, scaling=scale, causal=causal, window=window, softcap=softcap, stats=stats,
-                     plan=plan, check=lambda f: session.check(layer, f), extra_mask=attention_mask, sinks=sinks)
-    return out.unsqueeze(0), None
+    call = AttentionCall(module=module, query=query, key=key, value=value, mask=mask, raw_mask=attention_mask,
+                         scaling=scaling, scale=float(scaling) if scaling is not None else query.shape[-1] ** -0.5,
+                         causal=bool(causal), window=kwargs.get("sliding_window"), softcap=kwargs.get("softcap"),
+                         sinks=sinks, kwargs=kwargs)
+    return strategy.attend(call)

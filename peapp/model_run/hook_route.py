@@ -27,16 +27,20 @@ _ATTENTION_NAMES = ("self_attention", "self_attn", "attn", "attention")
 _ROWS = 256
 
 
-def attention_modules(model) -> list:
-    """Each decoder layer's attention module, in layer order."""
+def decoder_layers(model) -> torch.nn.ModuleList:
+    """The model's decoder (or encoder) layers, in order."""
     base = trunk(model)
     for name in ("h", "blocks", "layers"):
         layers = getattr(base, name, None)
         if isinstance(layers, torch.nn.ModuleList):
-            break
-    else:
-        raise ParameterError(translate("ModelRun", "cannot find the layers of {model}; it cannot be run here.").format(
-            model=type(base).__name__))
+            return layers
+    raise ParameterError(translate("ModelRun", "cannot find the layers of {model}; it cannot be run here.").format(
+        model=type(base).__name__))
+
+
+def attention_modules(model) -> list:
+    """Each decoder layer's attention module, in layer order."""
+    layers = decoder_layers(model)
     found = []
     for layer in layers:
         for name in _ATTENTION_NAMES:

@@ -276,11 +276,10 @@ def rope_parameters_for(config, layer_type: str | None) -> dict[str, Any]:
     return dict(params)
 
 
-ALIBI_FAMILIES = ("bloom", "mpt")
-
-
 def uses_alibi(config) -> bool:
-    return config.model_type in ALIBI_FAMILIES or bool(getattr(config, "alibi", False))
+    from peapp import model_types
+
+    return model_types.get(config.model_type).scheme == "alibi" or bool(getattr(config, "alibi", False))
 
 
 def temperature_tuned(module) -> bool:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from peapp import model_types
 from peapp.i18n import Message, msg, shown, translate
 from peapp.device import resolve_device
 from peapp.errors import CheckpointError, PeappError, SizeError
@@ -32,17 +33,6 @@ from peapp.jobs import Cancelled
 from peapp.libraries import GGUF_LIBRARIES, RUN_LIBRARIES, missing_library, require
 from peapp.memory import available_bytes, human_bytes
 
-# Families this module is tested on or written for (their transformers classes call the attention
-# registry); any other text model whose class supports attention backends runs too.
-NAMED_FAMILIES = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi", "phi3", "gpt2",
-                  "gpt_neox", "opt", "bert", "roberta", "distilbert")
-LEARNED_POSITION_TABLES = {  # model_type → (the table under model.base_model, its row for position 0)
-    "gpt2": ("wpe", 0), "bert": ("embeddings.position_embeddings", 0),
-    "roberta": ("embeddings.position_embeddings", None),  # offset padding_idx + 1
-    "distilbert": ("embeddings.position_embeddings", 0), "opt": ("decoder.embed_positions", 2),
-    "xlm-roberta": ("embeddings.position_embeddings", None), "electra": ("embeddings.position_embeddings", 0),
-}
-ATTENTION_NAME = "peapp_blocks"
 # Dequantised float32 is this many times a quantised GGUF file at most (4-bit types: ≈ 7.1×);
 # conversion holds the dequantised tensors and the model at once.
 _GGUF_EXPANSION = 8
@@ -406,7 +396,7 @@ def _model_class(config, cfg_path: str = "config.json"):
 
 
 def _is_encoder(config) -> bool:
-    return config.model_type in ("bert", "roberta", "distilbert", "xlm-roberta", "electra", "deberta", "modernbert")
+    return model_types.get(config.model_type).encoder
 
 
 def _folder_tokenizer(folder: str):
@@ -437,7 +427,7 @@ def _folder_tokenizer(folder: str):
 
 
 def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedModel:
-    from peapp.model_run.attention_hook import install
+    from peapp.model_run.attention_hook import ATTENTION_NAME, install
     from peapp.model_run.layers import rotary_modules, uses_alibi
 
     install()
@@ -461,7 +451,7 @@ def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedMode
     elif rotary_modules(model):
         scheme = "rope"
     else:
-        scheme = "learned_absolute" if family in LEARNED_POSITION_TABLES else "none"
+        scheme = "learned_absolute" if model_types.get(family).position_table else "none"
     trained = getattr(cfg, "max_position_embeddings", None) or getattr(cfg, "n_positions", None)
     rope_params = getattr(cfg, "rope_parameters", None) or {}
     if isinstance(rope_params, dict) and rope_params.get("original_max_position_embeddings"):
@@ -476,19 +466,37 @@ def _every_layer_calls_registry(model, device: str) -> bool:
     """Does a 4-token forward pass call peapp's attention function once per layer?"""
     import torch
 
-    from peapp.model_run.attention_hook import counting_calls
+    from peapp.model_run.attention_hook import STRATEGY, Counting, relay_strategy
+    from peapp.model_run.hook_route import decoder_layers
 
     layers = int(getattr(model.config, "num_hidden_layers", None) or getattr(model.config, "n_layer", 0) or 0)
     vocab = max(2, int(getattr(model.config, "vocab_size", 2) or 2))
     ids = (torch.arange(4, device=device) % (vocab - 1) + 1).unsqueeze(0)
+
+    def every_layer() -> bool:
+        counting = Counting()
+        with torch.no_grad():
+            model(input_ids=ids, **{STRATEGY: counting})
+        calls = counting.calls
+        return layers > 0 and len(calls) == layers and len({id(m) for m in calls}) == layers
+
+    relays: list = []
     try:
-        with counting_calls() as calls, torch.no_grad():
-            model(input_ids=ids)
+        if every_layer():
+            return True
+        # layers that drop the forward's keyword arguments (StableLM) relay the strategy themselves
+        relays = relay_strategy(decoder_layers(model))
+        if every_layer():
+            relays = []  # kept
+            return True
     except MemoryError:
         raise
     except Exception:  # a class that cannot run this way takes the hooks route
-        return False
-    return layers > 0 and len(calls) == layers and len({id(m) for m in calls}) == layers
+        pass
+    finally:
+        for handle in relays:
+            handle.remove()
+    return False
 
 
 def _is_causal(model) -> bool:
@@ -850,6 +858,8 @@ def _write_cache(folder: str, digest: str, source: str, model, tokenizer) -> str
 def _verify(loaded: LoadedModel) -> None:
     """peapp's attention against transformers' eager attention on 12 tokens (same weights)."""
     import torch
+
+    from peapp.model_run.attention_hook import ATTENTION_NAME
 
     model = loaded.model
     ids = torch.arange(12, dtype=torch.long).remainder(max(2, model.config.vocab_size - 1)).unsqueeze(0) + 1

@@ -20,7 +20,7 @@ Measured, per (context length, depth), from one forward pass:
   (greedy next-token match), and whether all of them are (exact);
 - **attention on the needle**: at each query row that predicts an answer token, the total weight
   on the needle's tokens, per layer and head (mean over those rows), computed exactly for those
-  rows inside the probe attention function (:mod:`peapp.model_run.probes`), never a full map;
+  rows inside the probes' attention strategy (:class:`peapp.model_run.probes.ProbeStrategy`), never a full map;
   with the share a uniform row would give (needle tokens / keys the row sees) for scale.
 
 Beside it, as cited reference data, :data:`LOST_IN_THE_MIDDLE` (Liu et al. 2023).
@@ -47,7 +47,7 @@ from peapp.model_run.probes import (
     TimeEstimate,
     _head_rows,
     _layer_count,
-    _Session,
+    ProbeStrategy,
     fit_time,
     forward_hidden,
     model_rope_specs,
@@ -267,7 +267,7 @@ def measure_prompt(loaded, prompt: PasskeyPrompt, progress=None, cancelled=None)
                                                                                             np.ndarray, float]:
     """(log-probability, token accuracy, exact, needle attention [L, H], uniform share) of one prompt."""
     rows = prompt.rows
-    session = _Session(_layer_count(loaded), progress, cancelled, rows=rows, span=prompt.needle)
+    session = ProbeStrategy(_layer_count(loaded), progress, cancelled, rows=rows, span=prompt.needle)
     if getattr(loaded, "route", "") == "hooks":  # BLOOM, MPT, Falcon: the weights their own attention returns
         from peapp.model_run.hook_route import WeightShares
 

@@ -145,7 +145,7 @@ class ProbeRequest(Request):
                                                        "Open Sample) first."))
         from peapp.model_run.text_run import MODEL_CACHE
 
-        # lent: the variants change the model's rotary frequencies while they run (restored after)
+        # lent: one job at a time on the model (see _ModelCache)
         with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
             start = 0.0 if reused else _LOAD_SHARE
             if self.phase == "estimate":

@@ -20,12 +20,14 @@ multiplies cos and sin, both computed by :class:`peapp.encodings.rope.RopeSpec` 
 the RoPE spectrum panel draws (one implementation).  "none" is the model as trained (its own
 config, read by the same RopeSpec); the others replace the config's scaling with ``rope_type`` =
 the variant and the chosen factor, the model's trained context as the original length.  They are
-set on the model's rotary module(s) for the run and restored afterwards.  Dynamic NTK recomputes
+given to the model's rotary module(s) for the probe's own forward calls only (:func:`rotary_frequencies`):
+the model's buffers stay as they are, so a job using the model meanwhile sees none of them.  Dynamic NTK recomputes
 its frequencies for the length of the forward pass, as transformers does (a full pass over n
 tokens uses the frequencies for n at every position; token-by-token generation would grow them).
 
-**Memory**: no layer's n × n attention is ever held.  Each layer calls peapp's probe attention
-function (registered in transformers' attention registry as ``peapp_probe``): the output comes from
+**Memory**: no layer's n × n attention is ever held.  Each layer calls peapp's attention function
+(:mod:`peapp.model_run.attention_hook`) with the probe's strategy (:class:`ProbeStrategy`, passed
+through the forward pass, so a run using the same model meanwhile is not touched): the output comes from
 torch's scaled-dot-product attention with the causal flag (its CPU kernel works in tiles), or, for
 sliding windows, soft-capped logits or a mask the model built itself, from peapp's exact block
 attention (:func:`peapp.model_run.blocks.attend`).  The same function checks cancel and reports
@@ -63,10 +65,8 @@ from peapp.errors import CheckpointError, ParameterError
 from peapp.i18n import translate
 from peapp.jobs import Cancelled
 from peapp.model_run.layers import trunk
-from peapp.model_run.attention_hook import attention_function_on
 from peapp.model_run.runner import LM_HEAD_CHUNK
 
-PROBE_ATTENTION = "peapp_probe"
 #: "none" is the model as trained; the rest are RopeSpec's rope_type names (the extrapolation panel's)
 VARIANTS = ("none",) + ROPE_SCALINGS
 VARIANT_LABELS = {"none": "as trained", **{k: ROPE_SCALING_LABELS[k].replace("RoPE + ", "") for k in ROPE_SCALINGS}}
@@ -80,29 +80,14 @@ MAX_PROBE_TOKENS = 131_072
 ProgressFn = Callable[[float], None]
 CancelFn = Callable[[], bool]
 
-_active: contextvars.ContextVar[Any] = contextvars.ContextVar("peapp_probe", default=None)
-_installed = False
 
 
-# ---- the attention function ------------------------------------------------------------------
+# ---- the attention strategy ------------------------------------------------------------------
 
-def install() -> None:
-    """Register the probe attention function (once; imports transformers)."""
-    global _installed
-    if _installed:
-        return
-    from transformers import AttentionInterface
-    from transformers.masking_utils import AttentionMaskInterface
-
-    from peapp.model_run.attention_hook import peapp_mask
-
-    AttentionInterface.register(PROBE_ATTENTION, probe_attention)
-    AttentionMaskInterface.register(PROBE_ATTENTION, peapp_mask)  # Llama 4's chunks: the model's own mask
-    _installed = True
-
-
-class _Session:
-    """What the probe attention function talks to during one forward pass."""
+class ProbeStrategy:
+    """The probes' strategy for peapp's attention function (see :mod:`peapp.model_run.attention_hook`)
+    during one forward pass: SDPA's exact output, cancel and progress once per layer, and (for the
+    passkey probe) the chosen query ``rows``' weight on the keys of ``span`` per layer."""
 
     def __init__(self, n_layers: int, progress: ProgressFn | None, cancelled: CancelFn | None,
                  rows: Sequence[int] = (), span: tuple[int, int] | None = None):
@@ -119,44 +104,22 @@ class _Session:
             self.progress(min(1.0, layer / max(1, self.n_layers)))
         return layer
 
+    def attend(self, call) -> tuple[torch.Tensor, None]:
+        """Exact attention output (SDPA's tiled causal kernel, or peapp's block attention where SDPA
+        cannot: soft-cap, sliding window, a model-built mask, sink logits), plus this layer's work."""
+        query, key = call.query, call.key
+        window = call.window
+        window = int(window) if window and int(window) < key.shape[2] else None
+        layer = self.enter_layer(call.module)
+        if self.rows and self.span is not None:
+            self.shares[layer] = _span_shares(query[0], key[0], self.rows, self.span, call.scale, call.softcap,
+                                              window, call.causal, call.sinks).cpu()
+        if call.softcap or window or call.mask is not None or call.sinks is not None:
+            return dataclasses.replace(call, window=window).exact(), None
+        from transformers.integrations.sdpa_attention import sdpa_attention_forward
 
-def probe_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
-                    attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
-                    **kwargs: Any) -> tuple[torch.Tensor, None]:
-    """Exact attention output (SDPA's tiled causal kernel, or peapp's block attention where SDPA
-    cannot: soft-cap, sliding window, a model-built mask), plus the session's per-layer work."""
-    from peapp.model_run.blocks import attend
-
-    sinks = kwargs.get("s_aux")  # gpt-oss: a learned sink logit per head
-    if sinks is not None:
-        sinks = sinks.detach().float()
-    if query.shape[0] != 1:
-        raise CheckpointError("the probe runs one sequence at a time (batch size 1).")
-    causal = kwargs.get("is_causal")
-    if causal is None:
-        causal = bool(getattr(module, "is_causal", True))
-    n = query.shape[2]
-    if n == 1 and key.shape[2] == 1:
-        causal = False
-    scale = float(scaling) if scaling is not None else query.shape[-1] ** -0.5
-    window = kwargs.get("sliding_window")
-    window = int(window) if window and int(window) < key.shape[2] else None
-    softcap = kwargs.get("softcap")
-    session = _active.get()
-    if session is not None:
-        layer = session.enter_layer(module)
-        if session.rows and session.span is not None:
-            session.shares[layer] = _span_shares(query[0], key[0], session.rows, session.span, scale, softcap,
-                                                 window, causal, sinks).cpu()
-    if attention_mask is not None and attention_mask.dtype != torch.bool and not attention_mask.is_floating_point():
-        attention_mask = attention_mask.bool()
-    if softcap or window or attention_mask is not None or sinks is not None:
-        out = attend(query[0], key[0], value[0], scaling=scale, causal=causal, window=window, softcap=softcap,
-                     extra_mask=attention_mask, sinks=sinks)
-        return out.unsqueeze(0), None
-    from transformers.integrations.sdpa_attention import sdpa_attention_forward
-
-    return sdpa_attention_forward(module, query, key, value, None, dropout=0.0, scaling=scale, is_causal=causal)
+        return sdpa_attention_forward(call.module, query, key, call.value, None, dropout=0.0, scaling=call.scale,
+                                      is_causal=call.causal)
 
 
 def _span_shares(q: torch.Tensor, k: torch.Tensor, rows: Sequence[int], span: tuple[int, int], scale: float,
@@ -184,12 +147,6 @@ def _span_shares(q: torch.Tensor, k: torch.Tensor, rows: Sequence[int], span: tu
     else:
         weights = torch.softmax(logits, dim=-1)
     return weights[..., span[0]:span[1]].sum(-1)
-
-
-def _probe_attention_on(loaded, session: _Session | None):
-    """The model runs with the probe attention (and ``session`` receives its layers) inside."""
-    install()
-    return attention_function_on(loaded.model, PROBE_ATTENTION, _active, session)
 
 
 # ---- the model's rotary frequencies ----------------------------------------------------------
@@ -288,42 +245,78 @@ def variant_spec(base: RopeSpec, variant: str, factor: float) -> RopeSpec:
         raise ParameterError(f"{VARIANT_LABELS[variant]} ×{factor:g}: {exc}") from None
 
 
+# The frequencies of the calls inside rotary_frequencies on this thread (contextvars are per
+# thread): {rotary module id: its attributes as the call reads them}
+_scaled: contextvars.ContextVar[dict[int, dict[str, Any]] | None] = contextvars.ContextVar(
+    "peapp_scaled_frequencies", default=None)
+_SCALES = "__peapp_scales__"
+
+
+class _ScaledRotary:
+    """A rotary module as its own forward reads it during one call: this call's frequencies,
+    attention factor and rope_type; every other attribute the module's."""
+
+    def __init__(self, module, values: dict[str, Any]):
+        self.__dict__.update(values)
+        self.__dict__["_module"] = module
+
+    def __getattr__(self, name: str):
+        return getattr(self.__dict__["_module"], name)
+
+
+def _scale_per_call(module) -> None:
+    """Let ``module``'s forward read its frequencies from the call's context (once per module;
+    with none set it is the module's own forward, unchanged)."""
+    if getattr(module.forward, _SCALES, False):
+        return
+    forward = module.forward
+    function = getattr(forward, "__func__", None) if getattr(forward, "__self__", None) is module else None
+    if function is None:
+        function = type(module).forward
+
+    def scaled_forward(*args, **kwargs):
+        values = (_scaled.get() or {}).get(id(module))
+        return function(module if values is None else _ScaledRotary(module, values), *args, **kwargs)
+
+    setattr(scaled_forward, _SCALES, True)
+    module.forward = scaled_forward  # an attribute of this module: atomic for a job running meanwhile
+
+
 @contextlib.contextmanager
 def rotary_frequencies(model, inv_freq, attention_factor: float = 1.0) -> Iterator[None]:
-    """Inside: the model's rotary frequencies are ``inv_freq`` with cos/sin multiplied by
-    ``attention_factor`` — one tensor for every set, or {layer type: (inv_freq, attention factor)}
-    from :func:`scaled_frequencies`; its own values (and rope_type) come back afterwards.  rope_type
-    is set to "default" meanwhile so transformers' dynamic/LongRoPE update does not recompute over
-    them."""
+    """Inside, on this thread: the model's rotary frequencies are ``inv_freq`` with cos/sin
+    multiplied by ``attention_factor`` — one tensor for every set, or {layer type: (inv_freq,
+    attention factor)} from :func:`scaled_frequencies`, and rope_type is "default" so
+    transformers' dynamic/LongRoPE update does not recompute over them.  Per call: the model's
+    own buffers are not touched, so a job using the model on another thread meanwhile computes
+    with its own frequencies."""
     sets = _frequency_sets(model)
     if isinstance(inv_freq, dict):
         per_type = inv_freq
     else:
         per_type = {layer_type: (inv_freq, attention_factor) for _, layer_type in sets}
-    saved = []
+    values: dict[int, dict[str, Any]] = {}
+    for module, layer_type in sets:
+        if layer_type not in per_type:
+            continue
+        inv, attention = per_type[layer_type]
+        freq_name = "inv_freq" if layer_type is None else f"{layer_type}_inv_freq"
+        scale_name = "attention_scaling" if layer_type is None else f"{layer_type}_attention_scaling"
+        own = module._buffers[freq_name]
+        entry = values.setdefault(id(module), {})
+        entry[freq_name] = inv.to(device=own.device, dtype=own.dtype)
+        entry[scale_name] = float(attention)
+        rope_type = module.__dict__.get("rope_type")
+        if isinstance(rope_type, dict):
+            entry["rope_type"] = {key: "default" for key in rope_type}
+        elif rope_type is not None:
+            entry["rope_type"] = "default"
+        _scale_per_call(module)
+    token = _scaled.set({**(_scaled.get() or {}), **values})
     try:
-        for module, layer_type in sets:
-            if layer_type not in per_type:
-                continue
-            inv, attention = per_type[layer_type]
-            freq_name = "inv_freq" if layer_type is None else f"{layer_type}_inv_freq"
-            scale_name = "attention_scaling" if layer_type is None else f"{layer_type}_attention_scaling"
-            old_inv = module._buffers[freq_name]
-            rope_type = module.__dict__.get("rope_type")
-            saved.append((module, freq_name, old_inv, scale_name, getattr(module, scale_name, None), rope_type))
-            module._buffers[freq_name] = inv.to(device=old_inv.device, dtype=old_inv.dtype)
-            setattr(module, scale_name, float(attention))
-            if isinstance(rope_type, dict):
-                module.rope_type = {key: "default" for key in rope_type}
-            elif rope_type is not None:
-                module.rope_type = "default"
         yield
     finally:
-        for module, freq_name, old_inv, scale_name, attention, rope_type in reversed(saved):
-            module._buffers[freq_name] = old_inv
-            setattr(module, scale_name, attention)
-            if rope_type is not None:
-                module.rope_type = rope_type
+        _scaled.reset(token)
 
 
 # ---- one forward pass --------------------------------------------------------------------------
@@ -349,11 +342,13 @@ def _head_rows(loaded, hidden: torch.Tensor) -> torch.Tensor:
     return head_logits(loaded.model, hidden)
 
 
-def forward_hidden(loaded, token_ids: Sequence[int], session: _Session | None) -> torch.Tensor:
-    """The base model's last hidden state [n, hidden] for ``token_ids``, with the probe attention."""
+def forward_hidden(loaded, token_ids: Sequence[int], strategy: ProbeStrategy) -> torch.Tensor:
+    """The base model's last hidden state [n, hidden] for ``token_ids``, with the probe's strategy."""
+    from peapp.model_run.attention_hook import strategy_kwargs
+
     ids = torch.tensor([list(token_ids)], dtype=torch.long, device=loaded.device)
-    with torch.no_grad(), _probe_attention_on(loaded, session):
-        return trunk(loaded.model)(input_ids=ids)[0][0]
+    with torch.no_grad():
+        return trunk(loaded.model)(input_ids=ids, **strategy_kwargs(loaded, strategy))[0][0]
 
 
 def position_nll(loaded, token_ids: Sequence[int], progress: ProgressFn | None = None,
@@ -362,8 +357,7 @@ def position_nll(loaded, token_ids: Sequence[int], progress: ProgressFn | None =
     """(−log p(token_i | tokens < i) for i = 1 … n − 1 as float64 [n − 1], logits [n, vocab] or None)."""
     require_causal_lm(loaded)
     n = len(token_ids)
-    session = _Session(_layer_count(loaded), progress, cancelled)
-    hidden = forward_hidden(loaded, token_ids, session)
+    hidden = forward_hidden(loaded, token_ids, ProbeStrategy(_layer_count(loaded), progress, cancelled))
     targets = torch.tensor(list(token_ids[1:]), dtype=torch.long, device=hidden.device)
     nll = np.empty(n - 1, dtype=np.float64)
     kept = []
@@ -618,7 +612,7 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
     tokens) holds exactly the start of the "as trained" curve, with that preview (``complete``
     False: positions up to the estimate's longer prefix); ``progress`` goes 0 → 1 over all variants; ``cancelled()`` is checked
     once per layer and raises :class:`peapp.jobs.Cancelled` (the model's own frequencies are
-    restored either way).  ``return_logits`` keeps each variant's logits (tests; small inputs)."""
+    never changed: a variant's are its calls' own).  ``return_logits`` keeps each variant's logits (tests; small inputs)."""
     require_causal_lm(loaded)
     variants = list(dict.fromkeys(variants))
     for v in variants:

@@ -20,6 +20,7 @@ Statistics (all exact, from every query row; none needs the full maps in memory)
 
 from __future__ import annotations
 
+import contextvars
 import math
 import time
 from collections.abc import Callable
@@ -180,7 +181,8 @@ class RunResult:
 
 
 class _Session:
-    """What the attention hook talks to during one forward pass."""
+    """A run's attention strategy (:mod:`peapp.model_run.attention_hook`): what every layer's
+    attention call of one forward pass reports to."""
 
     def __init__(self, loaded, n: int, options: RunOptions, progress, cancelled):
         cfg = loaded.config
@@ -228,6 +230,14 @@ class _Session:
             self.keep_maps = need <= self.keep_budget
             if not self.keep_maps:
                 self.keep_missing = _over_cap("maps", need, self.keep_budget)
+
+    def attend(self, call):
+        """peapp's attention strategy for a run: the exact output, with this layer's statistics."""
+        layer = self.layer_index(call.module)
+        stats, plan = self.begin_layer(layer, call.module, call.query[0], call.key[0], call.causal, call.window,
+                                       scaling=call.scale, softcap=call.softcap, own_mask=call.mask is not None,
+                                       sinks=call.sinks)
+        return call.exact(stats=stats, plan=plan, check=lambda f: self.check(layer, f)), None
 
     def layer_index(self, module) -> int:
         key = id(module)
@@ -347,9 +357,11 @@ class _Session:
 
 
 def _position_rows(loaded, n: int) -> torch.Tensor:
-    from peapp.model_run.loading import LEARNED_POSITION_TABLES
+    from peapp import model_types
 
-    path, offset = LEARNED_POSITION_TABLES[loaded.family]
+    known = model_types.get(loaded.family)
+    path, offset = known.position_table, known.position_offset
+    assert path is not None  # loading calls a model learned_absolute only when its table is known
     module = trunk(loaded.model)
     for part in path.split("."):
         module = getattr(module, part)
@@ -453,7 +465,6 @@ def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, t
               progress: Callable[[float], None] | None = None,
               cancelled: Callable[[], bool] | None = None, memory_budget: int | None = None) -> RunResult:
     """Run ``loaded`` on ``token_ids`` with peapp's attention and collect every statistic."""
-    from peapp.model_run.attention_hook import activate, deactivate
     from peapp.model_run.hook_route import HookRoute
     from peapp.model_run.layers import install_rotary_recording, start_recording, stop_recording
     from peapp.model_run.loading import _refuse_if_too_big
@@ -472,12 +483,10 @@ def run_model(loaded, token_ids: list[int], options: RunOptions | None = None, t
     install_rotary_recording(loaded.model)
     rotations, session.rope_calls = start_recording()
     hooks = HookRoute(loaded, session) if loaded.route == "hooks" else None
-    token = activate(session)
     try:
         with torch.no_grad():
-            logits, nll, output = _forward(loaded, ids, options.return_logits)
+            logits, nll, output = _forward(loaded, ids, options.return_logits, session)
     finally:
-        deactivate(token)
         stop_recording(rotations)
         if hooks is not None:
             hooks.remove()
@@ -505,43 +514,67 @@ class _HiddenRows:
         return None
 
 
+# The rows a trunk returns instead of running, during head_logits' own call on this thread
+# (contextvars are per thread): a job using the model meanwhile runs the trunk as usual.
+_stand_in_rows: contextvars.ContextVar[_HiddenRows | None] = contextvars.ContextVar("peapp_head_rows",
+                                                                                   default=None)
+_STANDS_IN = "__peapp_stands_in__"
+
+
+def _stand_in_per_call(module) -> None:
+    """Let ``module`` return the rows of a head_logits call instead of running (wrapped once;
+    outside such a call its own forward, unchanged)."""
+    if getattr(module.forward, _STANDS_IN, False):
+        return
+    forward = module.forward
+
+    def forward_or_rows(*args, **kwargs):
+        rows = _stand_in_rows.get()
+        return forward(*args, **kwargs) if rows is None else rows
+
+    setattr(forward_or_rows, _STANDS_IN, True)
+    module.forward = forward_or_rows  # an attribute of this module: atomic for a job running meanwhile
+
+
 def head_logits(model, hidden: torch.Tensor) -> torch.Tensor:
     """float32 logits of some final hidden rows [rows, width], taken as the model's own forward
     takes them: its LM head and whatever its class does after it (Cohere's ``logit_scale``,
-    Granite's ``logits_scaling``, Gemma's final soft-cap, …).  The base model is replaced, for
-    this one call, by these rows; nothing runs twice."""
+    Granite's ``logits_scaling``, Gemma's final soft-cap, …).  The base model returns these rows
+    instead of running, for this one call only; nothing runs twice."""
     from transformers import PreTrainedModel
 
-    from peapp.model_run.attention_hook import no_attention
+    from peapp.model_run.attention_hook import ATTENTION_NAME, FORBIDDEN, STRATEGY
 
     base = trunk(model)
-    rows = _HiddenRows(hidden.unsqueeze(0))
     # the trunk, and a trunk's own sub-model the LM class may call instead (OPT: model.decoder)
-    stand_ins = [base, *(c for c in base.children() if isinstance(c, PreTrainedModel))]
-    for module in stand_ins:
-        module.forward = lambda *args, **kwargs: rows
+    for module in (base, *(c for c in base.children() if isinstance(c, PreTrainedModel))):
+        _stand_in_per_call(module)
+    token = _stand_in_rows.set(_HiddenRows(hidden.unsqueeze(0)))
     try:
         ids = torch.zeros(1, hidden.shape[0], dtype=torch.long, device=hidden.device)
-        with no_attention():  # an LM class that ran its layers again would fail here, not count twice
-            logits = model(input_ids=ids, use_cache=False).logits
+        # an LM class that ran its layers again would fail here, not count twice
+        forbid = {STRATEGY: FORBIDDEN} if model.config._attn_implementation == ATTENTION_NAME else {}
+        logits = model(input_ids=ids, use_cache=False, **forbid).logits
     finally:
-        for module in stand_ins:
-            del module.forward  # the class's own forward again
+        _stand_in_rows.reset(token)
     return logits[0].float()
 
 
-def _forward(loaded, ids: torch.Tensor, want_logits: bool):
+def _forward(loaded, ids: torch.Tensor, want_logits: bool, session: _Session):
     """(logits or None, mean next-token NLL or None, last hidden state or None); causal LMs
     through the base model and the LM head in chunks, never the whole logit matrix at once."""
+    from peapp.model_run.attention_hook import strategy_kwargs
+
     model = loaded.model
+    strategy = strategy_kwargs(loaded, session)
     head = model.get_output_embeddings() if loaded.causal else None
     if head is None or trunk(model) is model:
-        out = model(input_ids=ids)
+        out = model(input_ids=ids, **strategy)
         logits = getattr(out, "logits", None)
         hidden = None if logits is not None else out[0]
         return (None if logits is None else logits[0].float().cpu().numpy(), None,
                 None if hidden is None else hidden[0].float().cpu().numpy())
-    hidden = trunk(model)(input_ids=ids)[0][0]
+    hidden = trunk(model)(input_ids=ids, **strategy)[0][0]
     total, kept = 0.0, []
     targets = ids[0, 1:]
     for start in range(0, hidden.shape[0], LM_HEAD_CHUNK):

@@ -14,8 +14,8 @@ Three curves, each one forward pass over the first n tokens (see :func:`streamin
 
 **Exactly what streaming computes, in one pass.**  In streaming generation every token's keys
 and values are computed once, when it arrives, from the cache of that moment.  Here every query
-row of every layer is given exactly its own cache as a mask (peapp's attention function,
-registered in transformers' registry, replaces the layer's attention), so each token's hidden
+row of every layer is given exactly its own cache as a mask (the strategy
+:class:`StreamingStrategy` that this probe hands peapp's attention function for the pass), so each token's hidden
 states — and so the keys and values later tokens read — are those of streaming generation.
 
 **Positions: as StreamingLLM assigns them inside the cache.**  Xiao et al. (Sec. 3.2) number
@@ -32,7 +32,6 @@ Models without rotary positions are refused (a learned table has no such convent
 
 from __future__ import annotations
 
-import contextvars
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -46,10 +45,9 @@ from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import Cancelled
 from peapp.model_run.probes import (VariantCurve, _head_rows, _layer_count, model_rope_spec,
                                     require_causal_lm, saved_float, saved_int, saved_numbers)
-from peapp.model_run.attention_hook import attention_function_on
+from peapp.model_run.attention_hook import strategy_kwargs
 from peapp.model_run.runner import LM_HEAD_CHUNK
 
-STREAMING_ATTENTION = "peapp_streaming"
 CURVES = ("full", "window", "window+sinks")
 CURVE_LABELS = {"full": "full context", "window": "window", "window+sinks": "window + sinks"}
 DEFAULT_LENGTH = 2048
@@ -69,13 +67,12 @@ REFERENCE: dict[str, Any] = {"citation": CITATION, "model": "Llama-2-13B", "text
 
 ProgressFn = Callable[[float], None]
 CancelFn = Callable[[], bool]
-_active: contextvars.ContextVar[Any] = contextvars.ContextVar("peapp_streaming", default=None)
-_installed = False
 
 
 @dataclass
-class _Cache:
-    """What the attention function of one pass needs: the cache's shape and the model's RoPE."""
+class StreamingStrategy:
+    """The streaming probe's strategy for peapp's attention function (see
+    :mod:`peapp.model_run.attention_hook`) during one pass: the cache's shape and the model's RoPE."""
 
     window: int | None  # None: full context
     sinks: int
@@ -93,15 +90,8 @@ class _Cache:
         if self.progress is not None:
             self.progress(min(1.0, layer / max(1, self.n_layers)))
 
-
-def install() -> None:
-    global _installed
-    if _installed:
-        return
-    from transformers import AttentionInterface
-
-    AttentionInterface.register(STREAMING_ATTENTION, streaming_attention)
-    _installed = True
+    def attend(self, call) -> tuple[torch.Tensor, None]:
+        return streaming_attention(self, call)
 
 
 def cache_mask(rows: torch.Tensor, n_keys: int, window: int | None, sinks: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -118,19 +108,13 @@ def cache_mask(rows: torch.Tensor, n_keys: int, window: int | None, sinks: int) 
     return causal & (in_window | sink), sink
 
 
-def streaming_attention(module: torch.nn.Module, query: torch.Tensor, key: torch.Tensor, value: torch.Tensor,
-                        attention_mask: torch.Tensor | None, scaling: float | None = None, dropout: float = 0.0,
-                        **kwargs: Any) -> tuple[torch.Tensor, None]:
+def streaming_attention(cache: StreamingStrategy, call) -> tuple[torch.Tensor, None]:
     """One layer's exact attention where every query row sees only its own cache (see the module)."""
-    cache = _active.get()
-    if cache is None:
-        raise CheckpointError("the streaming attention runs only inside streaming_probe.")
-    if query.shape[0] != 1:
-        raise CheckpointError("the streaming probe runs one sequence at a time (batch size 1).")
-    if kwargs.get("softcap") or kwargs.get("sliding_window") or kwargs.get("s_aux") is not None:
+    query, key, value, scaling = call.query, call.key, call.value, call.scaling
+    if call.softcap or call.window or call.sinks is not None:
         raise CheckpointError("this model's attention has a soft-cap, its own sliding window or learned sink "
                               "logits; the streaming probe models plain causal attention only.")
-    cache.enter(module)
+    cache.enter(call.module)
     q, k, v = query[0].float(), key[0].float(), value[0].float()
     heads, n, _ = q.shape
     group = heads // k.shape[0]
@@ -161,12 +145,6 @@ def streaming_attention(module: torch.nn.Module, query: torch.Tensor, key: torch
     return out.to(query.dtype).transpose(0, 1).unsqueeze(0), None
 
 
-def _streaming_on(loaded, cache: _Cache):
-    """The model runs with the streaming attention (each query sees ``cache``'s keys) inside."""
-    install()
-    return attention_function_on(loaded.model, STREAMING_ATTENTION, _active, cache)
-
-
 def streaming_nll(loaded, token_ids: Sequence[int], window: int | None, sinks: int,
                   progress: ProgressFn | None = None, cancelled: CancelFn | None = None) -> np.ndarray:
     """−log p(token_i | the cache of position i − 1) for i = 1 … n − 1 (float64 [n − 1])."""
@@ -178,12 +156,15 @@ def streaming_nll(loaded, token_ids: Sequence[int], window: int | None, sinks: i
             raise CheckpointError(f"this {loaded.family} model rotates only {spec.rotary_dim} of {spec.head_dim} "
                                   f"dimensions; the streaming probe re-rotates whole heads and is not exact here.")
         inv_freq, layout = spec.inv_freq(None)[0], spec.layout
-    cache = _Cache(window=window, sinks=sinks, inv_freq=inv_freq, layout=layout, n_layers=_layer_count(loaded),
-                   progress=progress, cancelled=cancelled)
+    cache = StreamingStrategy(window=window, sinks=sinks, inv_freq=inv_freq, layout=layout,
+                              n_layers=_layer_count(loaded), progress=progress, cancelled=cancelled)
     n = len(token_ids)
     ids = torch.tensor([list(token_ids)], dtype=torch.long, device=loaded.device)
-    with torch.no_grad(), _streaming_on(loaded, cache):
-        hidden = loaded.model.base_model(input_ids=ids)[0][0]
+    with torch.no_grad():
+        hidden = loaded.model.base_model(input_ids=ids, **strategy_kwargs(loaded, cache))[0][0]
+    if len(cache.layers) != cache.n_layers:  # the hooks route: the model's own attention, no cache
+        raise CheckpointError(f"only {len(cache.layers)} of {cache.n_layers} layers of this {loaded.family} model "
+                              f"went through peapp's attention; the streaming probe cannot run on it.")
     targets = ids[0, 1:]
     nll = np.empty(n - 1, dtype=np.float64)
     with torch.no_grad():

@@ -2,8 +2,8 @@
 
 Llama 4 (``llama4_text``, or a Llama4ForConditionalGeneration's text model) multiplies the query of
 its NoPE layers by :func:`peapp.encodings.nope.temperature_scale` when ``attn_temperature_tuning``
-is on.  One forward pass runs with an attention function (registered in transformers' attention
-registry) that keeps every NoPE layer's q and k and otherwise computes exactly what SDPA does;
+is on.  One forward pass runs with peapp's attention function and a strategy (:class:`Capture`, passed
+through the forward) that keeps every NoPE layer's q and k and otherwise computes exactly what SDPA does;
 the entropy per query position is then computed from the q the model used ("with") and from that
 q divided by the scale ("without").  A model whose tuning is off gets the scale applied here, said so.
 
@@ -22,27 +22,23 @@ import torch
 from peapp.analysis.temperature import EntropyResult, entropy_by_position, read_config
 from peapp.errors import CheckpointError, ParameterError
 
-CAPTURE = "peapp_nope_capture"
-_kept: dict[int, tuple[torch.Tensor, torch.Tensor, float]] = {}
-_installed = False
+class Capture:
+    """A strategy for peapp's attention function (:mod:`peapp.model_run.attention_hook`): keeps
+    every NoPE layer's q and k (and scaling) in ``kept`` and computes exactly what SDPA does."""
 
+    def __init__(self) -> None:
+        self.kept: dict[int, tuple[torch.Tensor, torch.Tensor, float]] = {}
 
-def _capture(module, query, key, value, attention_mask, scaling=None, dropout=0.0, **kwargs):
-    from transformers.integrations.sdpa_attention import sdpa_attention_forward
+    def attend(self, call) -> tuple[torch.Tensor, None]:
+        from transformers.integrations.sdpa_attention import sdpa_attention_forward
 
-    if not getattr(module, "use_rope", True):
-        _kept[int(module.layer_idx)] = (query[0].detach(), key[0].detach(),
-                                        float(scaling) if scaling is not None else query.shape[-1] ** -0.5)
-    return sdpa_attention_forward(module, query, key, value, attention_mask, dropout=0.0, scaling=scaling, **kwargs)
-
-
-def _install() -> None:
-    global _installed
-    if not _installed:
-        from transformers import AttentionInterface
-
-        AttentionInterface.register(CAPTURE, _capture)
-        _installed = True
+        module, query = call.module, call.query
+        if not getattr(module, "use_rope", True):
+            self.kept[int(module.layer_idx)] = (query[0].detach(), call.key[0].detach(), call.scale)
+        if call.window:  # peapp's mask function leaves a sliding window to attend(), not to SDPA
+            return call.exact(), None
+        return sdpa_attention_forward(module, query, call.key, call.value, call.raw_mask, dropout=0.0,
+                                      scaling=call.scaling, **call.kwargs)
 
 
 def load_llama4(path: str):
@@ -62,10 +58,12 @@ def load_llama4(path: str):
         raise CheckpointError(f"{path}: no .safetensors weights (pickled weights are not opened here).")
     from transformers import AutoModelForCausalLM
 
-    _install()
+    from peapp.model_run.attention_hook import ATTENTION_NAME, install
+
+    install()
     try:
         model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32, use_safetensors=True,
-                                                     attn_implementation=CAPTURE).eval()
+                                                     attn_implementation=ATTENTION_NAME).eval()
     except Exception as exc:  # transformers' own message, in one line
         raise CheckpointError(f"{path}: transformers could not build the model ({type(exc).__name__}: "
                               f"{str(exc).splitlines()[0][:160] if str(exc) else ''}).") from None
@@ -91,10 +89,12 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None) 
     vocab = int(getattr(model.config, "vocab_size", 0) or 0)
     if vocab and max(token_ids) >= vocab:
         raise ParameterError(f"token id {max(token_ids)} is past the vocabulary ({vocab}).")
-    _kept.clear()
+    from peapp.model_run.attention_hook import STRATEGY
+
+    capture = Capture()
     with torch.no_grad():
-        model(torch.tensor([list(token_ids)]))
-    q, k, scaling = _kept[layer]
+        model(torch.tensor([list(token_ids)]), **{STRATEGY: capture})
+    q, k, scaling = capture.kept[layer]
     scale = temperature_scale(torch.arange(n), settings.attn_scale, settings.floor_scale)
     notes: list[str] = []
     if settings.tuning:  # the model scaled q itself: "without" divides it back out
@@ -104,7 +104,6 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None) 
         notes.append("attn_temperature_tuning is off in this config: the scale is applied here")
         with_scale = entropy_by_position(q, k, scaling, row_scale=scale)
         without = entropy_by_position(q, k, scaling)
-    _kept.clear()
     from peapp.i18n import translate
 
     return EntropyResult(layer=layer, source=translate("Temperature", "{name}: its own q and k").format(

@@ -59,8 +59,10 @@ def resolve_text(source: str, text: str = "", text_file: str = "") -> tuple[str,
 
 class _ModelCache:
     """The last loaded model, reused while the checkpoint file (and device) is unchanged, and
-    lent to one job at a time (:meth:`lend`): a probe swaps the model's attention function and
-    rotary frequencies for its variants, so a run beside it would compute with the probe's."""
+    lent to one job at a time (:meth:`lend`).  What a job does to attention and frequencies is
+    its own calls' (a strategy, per-call frequencies), but transformers' dynamic and LongRoPE
+    rotary modules rewrite their own buffers during a forward pass, and each job's memory check
+    counts the machine for itself alone."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()  # guards _key / _loaded

@@ -33,10 +33,10 @@ def test_every_rope_model_type_reads_as_its_code(battery):
     # a scheme read only approximately must say so (the others in KNOWN_WRONG are default configs
     # no real file has)
     from peapp.checkpoints import inspect
-    from peapp.checkpoints.detect import ROPE_NOT_MODELLED
+    from peapp import model_types
 
     for case in battery:
-        if case.model_type in ROPE_NOT_MODELLED and not case.skip:
+        if model_types.get(case.model_type).rope_not_modelled and not case.skip:
             warnings = inspect(case.path).warnings
             assert any("reads it as 1-D RoPE" in w for w in warnings), (case.model_type, warnings)
 

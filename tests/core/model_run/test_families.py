@@ -322,3 +322,32 @@ def test_layer_labels_name_each_kind_of_layer(family_root):
     assert labels("gemma3_text") == ["RoPE 10k, window 4", "RoPE 1M"]
     assert labels("smollm3") == ["RoPE 2M", "NoPE"]
     assert labels("llama") is None
+
+
+def test_falcon_on_the_hooks_route_scales_per_call_and_refuses_streaming(family_root):
+    """Falcon's attention never calls the registry, so no strategy reaches it: a probe's scaled
+    frequencies still reach its rotary module for the probe's calls (equal to transformers' model
+    with that scaling), and the streaming probe, whose cache is a strategy, says it cannot run
+    (it used to give full attention for all three curves)."""
+    import transformers
+
+    from peapp.errors import CheckpointError
+    from peapp.model_run import load_model
+    from peapp.model_run.probes import perplexity_probe
+    from peapp.model_run.streaming import streaming_nll
+
+    folder = _folder(family_root, "falcon")
+    loaded = load_model(folder)
+    assert (loaded.route, loaded.scheme) == ("hooks", "rope")
+    ids = (TEXT_IDS * 12)[:200]
+    plain, scaled = perplexity_probe(loaded, ids, variants=("none", "linear"), factor=16.0, return_logits=True).curves
+    config = transformers.AutoConfig.from_pretrained(folder)
+    config.rope_parameters = {**config.rope_parameters, "rope_type": "linear", "factor": 16.0}
+    model = transformers.AutoModelForCausalLM.from_pretrained(folder, config=config,
+                                                              attn_implementation="eager").eval()
+    with torch.no_grad():
+        want = model(torch.tensor([ids])).logits[0].numpy()
+    np.testing.assert_allclose(scaled.logits, want, rtol=1e-4, atol=1e-5)
+    assert np.abs(plain.logits - want).max() > 1e-4  # the scaling changed the model (here by 1.2e-3)
+    with pytest.raises(CheckpointError, match="went through peapp's attention"):
+        streaming_nll(loaded, ids[:40], 8, 2)

@@ -473,10 +473,11 @@ def test_the_panel_request_runs_reads_saved_results_and_cancels(short_llama, wor
 
 
 def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypatch):
-    """The cached model is lent to one job at a time (issue 30): a probe swaps its rotary
+    """The cached model is lent to one job at a time (issue 30): a probe used to swap its rotary
     frequencies for each variant, and a run started meanwhile computed with them.  The run is
-    started from inside the probe while a scaled variant's frequencies are set; it must wait for
-    the model and then equal the run made alone."""
+    started from inside the probe while a scaled variant runs; it must wait for the model and then
+    equal the run made alone, and the model's own frequencies are untouched meanwhile (the
+    variant's are the probe's calls' own)."""
     import threading
 
     import torch
@@ -513,9 +514,10 @@ def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypa
 
     def start_the_run_while_scaled(_fraction):
         rotary = probes._rotary_modules(MODEL_CACHE._loaded.model)[0]
-        if started.is_set() or torch.equal(rotary.inv_freq, rotary.original_inv_freq):
+        if started.is_set() or not probes._scaled.get():
             return
-        started.set()  # the linear variant's frequencies are in the model now
+        started.set()  # the linear variant runs now, with its own frequencies
+        assert torch.equal(rotary.inv_freq, rotary.original_inv_freq)  # and the model's are its own
         thread = threading.Thread(target=lambda: during.setdefault("run", run.run()))
         thread.start()
         during["thread"] = thread
@@ -529,3 +531,69 @@ def test_a_run_started_during_a_probe_equals_the_run_alone(short_llama, monkeypa
         np.testing.assert_array_equal(getattr(during["run"].run, name), getattr(alone.run, name))
     for a, b in zip(probe_during.result.curves, probe_alone.result.curves):
         assert a.variant == b.variant and a.perplexity == b.perplexity
+
+
+def test_attention_strategies_of_two_jobs_on_one_model_do_not_mix(loaded):
+    """One registered attention function, its strategy passed per call, and a probe's frequencies
+    its own calls' (issue 30): a run started inside a probe's forward pass (as trained or scaled),
+    a probe and a streaming pass started inside a run's, all on the same model object with no
+    lending between them, each equal what it gives alone (a probe that switched the model's
+    attention function sent the other job's layers to its own, and its scaled buffers were the
+    run's)."""
+    import threading
+
+    from peapp.model_run.attention_hook import ATTENTION_NAME
+    from peapp.model_run.probes import (model_rope_specs, position_nll, rotary_frequencies, scaled_frequencies,
+                                        variant_specs)
+    from peapp.model_run.runner import RunOptions, run_model
+    from peapp.model_run.streaming import streaming_nll
+
+    ids = _ids(40, seed=7)
+    options = RunOptions(layer=1, head=1)
+    run_alone = run_model(loaded, ids, options)
+    probe_alone, _ = position_nll(loaded, ids)
+    stream_alone = streaming_nll(loaded, ids, 8, 2)
+    got: dict = {}
+
+    def inside(name: str, job):
+        """A progress callback that, at its first call (inside the first layer), runs ``job`` on
+        another thread to the end."""
+        def progress(_fraction):
+            if name in got:
+                return
+            got[name] = None
+            thread = threading.Thread(target=lambda: got.__setitem__(name, job()))
+            thread.start()
+            thread.join(120)
+        return progress
+
+    probe_outer, _ = position_nll(loaded, ids, progress=inside("run", lambda: run_model(loaded, ids, options)))
+    run_outer = run_model(loaded, ids, options, progress=inside("probe", lambda: position_nll(loaded, ids)[0]))
+    stream_outer = streaming_nll(loaded, ids, 8, 2, progress=inside("stream_run", lambda: run_model(
+        loaded, ids, options)))
+    run_outer_2 = run_model(loaded, ids, options, progress=inside("stream", lambda: streaming_nll(loaded, ids, 8, 2)))
+    # a scaled variant's frequencies are its own calls' too
+    frequencies = scaled_frequencies(variant_specs(model_rope_specs(loaded), "linear", 2.0), len(ids))
+    with rotary_frequencies(loaded.model, frequencies):
+        scaled_alone, _ = position_nll(loaded, ids)
+        scaled_outer, _ = position_nll(loaded, ids, progress=inside("scaled_run", lambda: run_model(
+            loaded, ids, options)))
+    assert not np.allclose(scaled_alone, probe_alone)
+    np.testing.assert_array_equal(scaled_outer, scaled_alone)
+    # and the rows the trunk stands in with while the LM head is applied alone are its call's own
+    start_run = inside("head_run", lambda: run_model(loaded, ids, options))
+    handle = loaded.model.lm_head.register_forward_hook(lambda *_: start_run(0.0))
+    try:
+        head_outer, _ = position_nll(loaded, ids)
+    finally:
+        handle.remove()
+    np.testing.assert_array_equal(head_outer, probe_alone)
+    for result in (got["run"], run_outer, got["stream_run"], run_outer_2, got["scaled_run"], got["head_run"]):
+        for name in ("attention_map", "logit_map", "distance_profile", "entropy", "rope_usage", "thumbnails"):
+            np.testing.assert_array_equal(getattr(result, name), getattr(run_alone, name))
+        assert result.mean_nll == run_alone.mean_nll
+    for nll in (probe_outer, got["probe"]):
+        np.testing.assert_array_equal(nll, probe_alone)
+    for nll in (stream_outer, got["stream"]):
+        np.testing.assert_array_equal(nll, stream_alone)
+    assert loaded.model.config._attn_implementation == ATTENTION_NAME
