@@ -20,6 +20,7 @@ import os
 import sys
 import time
 
+from peapp.commands.run import add_placement_arguments
 from peapp.errors import ParameterError
 from peapp.model_run.probe_run import VARIANTS
 
@@ -34,7 +35,7 @@ MAX_TRIALS = 100  # the Probes panel's limit
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", help="model folder or .gguf file (a causal language model)")
     p.add_argument("--factor", type=float, default=2.0, help="the scaling factor of every RoPE scaling variant")
-    p.add_argument("--device", default="cpu", choices=("cpu", "cuda", "mps"), help="torch device")
+    add_placement_arguments(p)
     p.add_argument("--cache-dir", default=None,
                    help="where converted GGUF models are cached (default: the user cache folder, or $PEAPP_CACHE_DIR)")
     p.add_argument("--json", action="store_true", help="print every measured number as JSON (stdout)")
@@ -117,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
     renderer = _renderer(args) if args.output else None  # before minutes of work, not after
     from peapp.model_run import load_model
 
-    loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir)
+    loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir, dtype=args.dtype,
+                        max_memory=args.max_memory)
     for note in loaded.notes:
         _say(args, f"peapp probe: {note}")
     if args.probe == "perplexity":
@@ -126,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         result, extra = _passkey(args, loaded)
     doc = result.to_json()
     doc.update({"path": loaded.path, "load_source": loaded.source, "load_seconds": round(loaded.load_seconds, 3),
-                **extra})
+                "dtype": loaded.dtype, "device": loaded.device, "placement": loaded.placement or None, **extra})
     if renderer is not None:
         return _render(args, renderer, doc)
     if args.json:

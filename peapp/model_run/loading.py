@@ -409,7 +409,6 @@ def _load_folder(folder: str, where, progress, cancelled, budget, source: str,
     cfg_path = os.path.join(folder, "config.json")
     _check_config_claims(cfg_path, cfg, ckpt.tensors)
     _check(progress, cancelled, 0.3)
-    import torch
     import transformers
 
     with checkpoint_faults(cfg_path, msg("ModelLoading", "reading config.json")):
@@ -803,7 +802,6 @@ def _convert_gguf(path: str, fields, progress, cancelled, where):
 
 
 def _convert_gguf_with_transformers(path: str, progress, cancelled, where):
-    import torch
     import transformers
 
     folder, name = os.path.split(os.path.abspath(path))

@@ -54,7 +54,7 @@ VARIANT_COLOURS = {"none": "#2c3e50", "linear": "#e67e22", "ntk": "#27ae60", "dy
                    "yarn": "#c0392b", "llama3": "#2980b9"}
 LENGTH_COLOURS = ("#2980b9", "#c0392b", "#27ae60", "#8e44ad", "#e67e22", "#16a085")
 REFERENCE_COLOUR = "#7f8c8d"
-CONTROLS = ("length", "window", "factor", "lengths", "depths", "variant", "attention_layer")
+CONTROLS = ("length", "window", "factor", "lengths", "depths", "variant", "attention_layer", "dtype")
 TABLE_COLUMNS = (msg("Probe", "variant"), msg("Probe", "factor"), msg("Probe", "perplexity"), msg("Probe", "≤ trained"),
                  msg("Probe", "> trained"), msg("Probe", "seconds"))
 HOVER_HINT = msg("Probe", "Hover over a curve for its numbers.")
@@ -141,7 +141,7 @@ class ProbeDock(ViewDock):
                          hints={"length": Spin(adaptive=True, separators=True), "window": Spin(separators=True),
                                 "factor": Spin(decimals=2), "lengths": Line(min_width=110),
                                 "depths": Line(min_width=150), "variant": Combo(chars=12),
-                                "attention_layer": Spin(special="all")},
+                                "attention_layer": Spin(special="all"), "dtype": Combo(chars=10)},
                          object_names={n: f"probe_{n}" for n in CONTROLS})
         self.controls = self.form.widgets
         outer.addLayout(self._build_run_row())
@@ -185,6 +185,8 @@ class ProbeDock(ViewDock):
         row.addWidget(self.open_button)
         row.addWidget(self.form.labels["factor"])
         row.addWidget(self.controls["factor"])
+        row.addWidget(self.form.labels["dtype"])
+        row.addWidget(self.controls["dtype"])
         self.run_button = i18n.keep_text(QPushButton(), msg("Probe", "Run"))
         self.run_button.setObjectName("probeRun")
         i18n.keep_tooltip(self.run_button, msg("Probe", "Run the probe of the shown tab on the open checkpoint (the "

@@ -48,7 +48,7 @@ CLASS_COLOURS = {"previous_token": "#e67e22", "sink": "#c0392b", "local": "#27ae
 MASKED_RGBA = (205, 205, 205, 255)  # masked cells (future keys): light grey, never a colour of the map
 MAX_TICK_LABELS = 40  # token labels per axis before they are thinned
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
-CONTROLS = ("max_tokens", "layer", "head", "grid_statistic", "sort_grid", "log_colours")
+CONTROLS = ("max_tokens", "dtype", "layer", "head", "grid_statistic", "sort_grid", "log_colours")
 TEXT_PREVIEW_CHARS = 4000
 
 
@@ -201,12 +201,15 @@ class RunDock(ViewDock):
         row.addWidget(self.open_button)
         self.form = Form(RunView, self._edit, parent=self, names=CONTROLS,
                          hints={"max_tokens": Spin(adaptive=True, separators=True), "layer": Spin(), "head": Spin(),
-                                "grid_statistic": Combo(chars=14), "sort_grid": Check(), "log_colours": Check()},
+                                "grid_statistic": Combo(chars=14), "sort_grid": Check(), "log_colours": Check(),
+                                "dtype": Combo(chars=10)},
                          object_names={n: f"run_{n}" for n in CONTROLS})
         self.controls = self.form.widgets
         i18n.keep(self.form.labels["max_tokens"].setText, msg("Run", "Tokens"))
         row.addWidget(self.form.labels["max_tokens"])
         row.addWidget(self.controls["max_tokens"])
+        row.addWidget(self.form.labels["dtype"])
+        row.addWidget(self.controls["dtype"])
         self.run_button = i18n.keep_text(QPushButton(), msg("Run", "Run"))
         self.run_button.setObjectName("runButton")
         i18n.keep_tooltip(self.run_button, msg("Run", "Run the open checkpoint on this text (its own tokenizer)"))
@@ -491,7 +494,8 @@ class RunDock(ViewDock):
         return T.TextRunRequest(checkpoint=document.checkpoint, text_source=values["text_source"],
                                 text=values["text"], text_file=values["text_file"],
                                 recorded_sha256=values["text_sha256"], max_tokens=values["max_tokens"],
-                                layer=values["layer"], head=values["head"], device=preferences.compute_device())
+                                layer=values["layer"], head=values["head"], device=preferences.compute_device(),
+                                dtype=values["dtype"])
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)
@@ -906,8 +910,8 @@ class RunDock(ViewDock):
         head_line += translate("Run", " (text cut at Max tokens)") if res.truncated else ""
         if run.perplexity is not None:
             head_line += translate("Run", ", perplexity {perplexity}").format(perplexity=f"{run.perplexity:.2f}")
-        head_line += translate("Run", "; run in {seconds} s on {device}.").format(seconds=f"{run.seconds:.1f}",
-                                                                                  device=run.device)
+        head_line += translate("Run", "; run in {seconds} s on {device} in {dtype}.").format(
+            seconds=f"{run.seconds:.1f}", device=run.device, dtype=run.dtype)
         if res.text_changed:
             head_line += translate("Run", " Note: the text's SHA-256 differs from the one this session recorded (the "
                                         "file changed).")
