@@ -236,8 +236,13 @@ def _worker_run(spec_dict: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 
 
 def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: str = "pool",
-             on_event: EventFn | None = None, should_stop: Callable[[], bool] | None = None) -> GridOutcome:
+             on_event: EventFn | None = None, should_stop: Callable[[], bool] | None = None,
+             ray: str | None = None, ray_gpus: float = 0.0) -> GridOutcome:
     """Train every run of ``grid`` not yet finished in ``folder``; save each as it finishes.
+
+    ``ray``: "local" or a cluster address runs each run as a Ray task (:mod:`peapp.cluster`;
+    ``mode`` and ``workers`` are then Ray's to decide, ``ray_gpus`` GPUs are requested per run);
+    the results come back here and are saved, skipped and summarised exactly as locally.
 
     ``on_event`` receives progress events (in this thread); ``should_stop`` is polled and, once
     true, stops the workers at their next step (their runs are discarded, finished ones kept).
@@ -276,7 +281,9 @@ def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: 
         emit({"type": "done", "run_id": result.spec.run_id, "metrics": result.metrics})
         _write_summary(folder, all_runs)
 
-    if mode == "inline":
+    if ray:
+        _run_ray(todo, outcome, finish, emit, stop_requested, ray, ray_gpus, workers)
+    elif mode == "inline":
         _run_inline(todo, outcome, finish, emit, stop_requested)
     else:
         _run_pool(todo, outcome, finish, emit, stop_requested, workers, one_per_run=(mode == "process"))
@@ -375,6 +382,42 @@ def _run_pool(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunRe
         executor.shutdown(wait=True, cancel_futures=True)
         raise
     executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _ray_run(spec_dict: dict[str, Any], events: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """One run as a Ray task: single-threaded as in the pool (same seeds, same numbers), step
+    events at most every half second onto the driver's queue."""
+    torch.set_num_threads(1)
+    spec = RunSpec.from_dict(spec_dict)
+    last = [0.0]
+
+    def progress(step: int, steps: int, loss: float) -> None:
+        now = time.monotonic()
+        if events is not None and (now - last[0] >= 0.5 or step == steps):
+            last[0] = now
+            events.put({"type": "step", "run_id": spec.run_id, "step": step, "steps": steps, "loss": loss})
+
+    result = train_run(spec, progress=progress)
+    return result.config.to_dict(), results.state_to_numpy(result.state), result.metrics
+
+
+def _run_ray(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunResult], None], emit: EventFn,
+             stop_requested: Callable[[], bool], address: str, gpus: float, workers: int) -> None:
+    from peapp import cluster
+    from peapp.lab.model import ModelConfig
+
+    def done(index: int, value: Any) -> None:
+        cfg, state, metrics = value
+        state = {name: array.copy() for name, array in state.items()}  # Ray's arrays are read-only views
+        finish(RunResult(todo[index], ModelConfig.from_dict(cfg), results.state_from_numpy(state), metrics))
+
+    def failed(index: int, exc: BaseException) -> None:
+        _record_failure(outcome, emit, todo[index], exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
+
+    cancelled = cluster.run_tasks(address, _ray_run, [(spec.to_dict(),) for spec in todo], on_done=done,
+                                  on_error=failed, should_stop=lambda: stop_requested() or bool(outcome.write_error),
+                                  gpus=gpus, emit=emit, cpus=workers if address == "local" else None)
+    outcome.cancelled = outcome.cancelled or (cancelled and stop_requested())
 
 
 def _drain(events: Any, emit: EventFn) -> None:

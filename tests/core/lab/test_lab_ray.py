@@ -1,0 +1,75 @@
+"""The lab's grid on Ray (issue 33): a local Ray with two CPUs runs a two-run grid with the
+metrics of the local run; a cancelled Ray grid keeps its finished runs; a second call skips them."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from peapp.lab import grid as lab_grid
+from peapp.lab import results
+from peapp.lab.train import TrainSettings
+
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                                reason="ray is not installed (the cluster extra: pip install -e \".[cluster]\")")
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    from peapp import cluster
+
+    cluster.connect("local", cpus=2)
+    yield "local"
+    cluster.shutdown()
+
+
+def _grid(**kw) -> lab_grid.GridSpec:
+    settings = dict(encodings=("alibi", "rope"), rope_scalings=(), train_length=4, eval_lengths=(4, 8), seeds=1,
+                    n_layers=1, d_model=16, n_heads=2, train=TrainSettings(steps=12, eval_samples=8, warmup_steps=2))
+    settings.update(kw)
+    return lab_grid.GridSpec(**settings)
+
+
+def _numbers(metrics: dict) -> tuple:
+    return metrics["loss_curve"], metrics["eval"], metrics["spec"], metrics["threads"]
+
+
+def test_a_ray_grid_gives_the_local_grids_metrics(local_ray, tmp_path):
+    grid = _grid()
+    events = []
+    on_ray = lab_grid.run_grid(grid, tmp_path / "ray", ray=local_ray, on_event=events.append)
+    local = lab_grid.run_grid(grid, tmp_path / "local", mode="pool", workers=2)
+    assert not on_ray.failed and not local.failed
+    assert len(on_ray.finished) == len(local.finished) == 2
+    ray_metrics = {m["run_id"]: _numbers(m) for m in results.finished_runs(tmp_path / "ray")}
+    local_metrics = {m["run_id"]: _numbers(m) for m in results.finished_runs(tmp_path / "local")}
+    assert ray_metrics == local_metrics
+    assert on_ray.summary == local.summary
+    kinds = {e["type"] for e in events}
+    assert {"step", "done"} <= kinds  # progress crossed from the tasks
+    again = lab_grid.run_grid(grid, tmp_path / "ray", ray=local_ray)  # skip-finished, as locally
+    assert sorted(again.skipped) == sorted(ray_metrics) and not again.finished
+
+
+def test_a_cancelled_ray_grid_keeps_its_finished_runs(local_ray, tmp_path):
+    grid = _grid(nope_steps=200_000, encodings=("alibi", "nope"))  # nope would take many minutes
+    stop = {"now": False}
+
+    def on_event(event):
+        if event["type"] == "done":
+            stop["now"] = True
+
+    outcome = lab_grid.run_grid(grid, tmp_path, ray=local_ray, on_event=on_event, should_stop=lambda: stop["now"])
+    assert outcome.cancelled
+    finished = [m["run_id"] for m in results.finished_runs(tmp_path)]
+    assert [r.spec.run_id for r in outcome.finished] == finished and len(finished) == 1
+    assert finished[0].startswith("copy-alibi") or "alibi" in finished[0]
+
+
+def test_ray_is_refused_with_a_clear_line_without_an_address():
+    from peapp import cluster
+    from peapp.errors import ParameterError
+
+    with pytest.raises(ParameterError, match="--ray needs"):
+        cluster.connect("")
