@@ -45,6 +45,12 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", default="1000x700", metavar="WxH", help="with -o: figure size in logical pixels")
     p.add_argument("--force", action="store_true", help="with -o: replace an existing output file")
     p.add_argument("--quiet", action="store_true", help="no estimate or progress lines on stderr")
+    p.add_argument("--ray", default=None, metavar="ADDRESS",
+                   help="run the sweep on Ray, one task per variant (perplexity) or per length × depth (passkey): "
+                        "'local' starts a Ray here, an address (ray://head:10001) joins your cluster, whose "
+                        "workers open PATH themselves (needs the cluster extra: pip install -e \".[cluster]\")")
+    p.add_argument("--ray-gpus", type=float, default=0.0, metavar="N",
+                   help="with --ray: GPUs Ray reserves for each task (the model then runs on the task's GPU)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -171,8 +177,14 @@ def _perplexity(args, loaded):
         _say(args, f"{c.label}: perplexity {c.perplexity:.2f} over {result.n_measured:,} tokens "
                    f"({c.seconds:.0f} s; {time.perf_counter() - started:.0f} s so far)")
 
-    result = perplexity_probe(loaded, ids, variants=variants, factor=args.factor, window=args.window,
-                              partial=arrived, estimate=estimate)
+    if args.ray:
+        from peapp.model_run.probe_cluster import perplexity_on_ray
+
+        result = perplexity_on_ray(args.ray, args.path, _task_load(args, loaded), ids, variants, args.factor,
+                                   args.window, partial=arrived, gpus=args.ray_gpus)
+    else:
+        result = perplexity_probe(loaded, ids, variants=variants, factor=args.factor, window=args.window,
+                                  partial=arrived, estimate=estimate)
     return result, {"text": {"source": label, "sha256": text_sha256(text), "file": args.text_file}}
 
 
@@ -193,9 +205,21 @@ def _passkey(args, loaded):
         _say(args, f"{c.n_tokens:,} tokens, depth {c.depth:.0%}: log p(answer) {c.logprob:.2f}, top-1 "
                    f"{c.token_accuracy:.0%} ({c.seconds:.0f} s)")
 
-    result = passkey_probe(loaded, lengths=lengths, depths=depths, trials=args.trials, seed=args.seed,
-                           variant=args.variant, factor=args.factor, partial=arrived, estimate=estimate)
+    if args.ray:
+        from peapp.model_run.probe_cluster import passkey_on_ray
+
+        result = passkey_on_ray(args.ray, args.path, _task_load(args, loaded), lengths, depths, args.trials,
+                                args.seed, args.variant, args.factor, partial=arrived, gpus=args.ray_gpus)
+    else:
+        result = passkey_probe(loaded, lengths=lengths, depths=depths, trials=args.trials, seed=args.seed,
+                               variant=args.variant, factor=args.factor, partial=arrived, estimate=estimate)
     return result, {"filler": FILLER_LABEL}
+
+
+def _task_load(args, loaded) -> dict:
+    """How each Ray task opens the checkpoint: the dtype resolved here (every task the same), on
+    the CPU unless Ray gives it a GPU (--ray-gpus)."""
+    return {"dtype": loaded.dtype, "device": "cpu", "cache_dir": args.cache_dir}
 
 
 def format_perplexity(result) -> str:
