@@ -40,6 +40,7 @@ class GridSettings:
     d_model: int
     n_heads: int
     steps: int
+    cluster: str = ""  # "": local processes; "local": a local Ray; else a Ray cluster's address
 
     def grid_spec(self) -> Any:
         from peapp.lab import grid as lab_grid
@@ -266,7 +267,7 @@ class TrainRequest(Request):
 
         started = time.monotonic()
         outcome = lab_grid.run_grid(spec, self.folder, workers=self.workers, mode="pool", on_event=event,
-                                    should_stop=lambda: stop[0])
+                                    should_stop=lambda: stop[0], ray=self.settings.cluster or None)
         return TrainOutcome(folder=self.folder, finished=len(outcome.finished), skipped=len(outcome.skipped),
                             failed=outcome.failed, cancelled=outcome.cancelled, write_error=outcome.write_error,
                             seconds=time.monotonic() - started)

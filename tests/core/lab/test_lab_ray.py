@@ -73,3 +73,26 @@ def test_ray_is_refused_with_a_clear_line_without_an_address():
 
     with pytest.raises(ParameterError, match="--ray needs"):
         cluster.connect("")
+
+
+def test_the_panels_cluster_field_runs_the_grid_on_ray(local_ray, tmp_path, monkeypatch):
+    from peapp import cluster
+    from peapp.analysis.lab import TrainRequest
+    from peapp.views.lab import LabView
+
+    view = LabView(encodings="alibi", train_length=4, eval_lengths="4,8", seeds=1, n_layers=1, d_model=16, n_heads=2,
+                   steps=5, cluster=" local ")
+    settings = view.grid_settings()
+    assert settings.cluster == "local"
+    fractions, addresses = [], []
+    original = cluster.run_tasks
+
+    def spy(address, *args, **kwargs):
+        addresses.append(address)
+        return original(address, *args, **kwargs)
+
+    monkeypatch.setattr(cluster, "run_tasks", spy)
+    outcome = TrainRequest(settings=settings, folder=str(tmp_path)).compute(fractions.append)
+    assert outcome.finished == 1 and not outcome.failed and fractions and fractions[-1] == 1.0
+    assert addresses == ["local"]
+    assert len(results.finished_runs(tmp_path)) == 1
