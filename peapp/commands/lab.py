@@ -67,8 +67,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run the grid on Ray: 'local' starts a Ray on this machine (--workers CPUs), an "
                              "address (ray://head:10001) joins your cluster; needs the cluster extra "
                              "(pip install -e \".[cluster]\"). Results come back into --output")
-    parser.add_argument("--ray-gpus", type=float, default=0.0, metavar="N",
-                        help="with --ray: GPUs Ray reserves for each run (fractions share a GPU)")
     parser.add_argument("-o", "--output", required=True, help="results folder (created; finished runs are kept)")
     parser.add_argument("--yes", action="store_true", help="start even if the grid is estimated to take over an hour")
     parser.add_argument("--json", action="store_true", help="print the summary table as JSON on stdout")
@@ -114,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     progress = _Progress(runs, say)
     try:
         outcome = lab_grid.run_grid(spec, args.output, workers=args.workers, mode=args.mode, on_event=progress,
-                                    ray=args.ray, ray_gpus=args.ray_gpus)
+                                    ray=args.ray)
     except KeyboardInterrupt:
         done = len(results.finished_runs(args.output))
         say(f"peapp lab: interrupted; {done} finished run(s) are kept in {args.output} "

@@ -237,12 +237,13 @@ def _worker_run(spec_dict: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 
 def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: str = "pool",
              on_event: EventFn | None = None, should_stop: Callable[[], bool] | None = None,
-             ray: str | None = None, ray_gpus: float = 0.0) -> GridOutcome:
+             ray: str | None = None) -> GridOutcome:
     """Train every run of ``grid`` not yet finished in ``folder``; save each as it finishes.
 
-    ``ray``: "local" or a cluster address runs each run as a Ray task (:mod:`peapp.cluster`;
-    ``mode`` and ``workers`` are then Ray's to decide, ``ray_gpus`` GPUs are requested per run);
-    the results come back here and are saved, skipped and summarised exactly as locally.
+    ``ray``: "local" or a cluster address runs each run as a Ray task of one CPU
+    (:mod:`peapp.cluster`; ``mode`` is then Ray's to decide, ``workers`` the CPUs of a local Ray);
+    the results come back here and are saved, skipped and summarised exactly as locally.  (The
+    lab's models train on the CPU: no GPU is requested for them.)
 
     ``on_event`` receives progress events (in this thread); ``should_stop`` is polled and, once
     true, stops the workers at their next step (their runs are discarded, finished ones kept).
@@ -282,7 +283,7 @@ def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: 
         _write_summary(folder, all_runs)
 
     if ray:
-        _run_ray(todo, outcome, finish, emit, stop_requested, ray, ray_gpus, workers)
+        _run_ray(todo, outcome, finish, emit, stop_requested, ray, workers)
     elif mode == "inline":
         _run_inline(todo, outcome, finish, emit, stop_requested)
     else:
@@ -402,7 +403,7 @@ def _ray_run(spec_dict: dict[str, Any], events: Any) -> tuple[dict[str, Any], di
 
 
 def _run_ray(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunResult], None], emit: EventFn,
-             stop_requested: Callable[[], bool], address: str, gpus: float, workers: int) -> None:
+             stop_requested: Callable[[], bool], address: str, workers: int) -> None:
     from peapp import cluster
     from peapp.lab.model import ModelConfig
 
@@ -416,7 +417,7 @@ def _run_ray(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunRes
 
     cancelled = cluster.run_tasks(address, _ray_run, [(spec.to_dict(),) for spec in todo], on_done=done,
                                   on_error=failed, should_stop=lambda: stop_requested() or bool(outcome.write_error),
-                                  gpus=gpus, emit=emit, cpus=workers if address == "local" else None)
+                                  emit=emit, cpus=workers if address == "local" else None)
     outcome.cancelled = outcome.cancelled or (cancelled and stop_requested())
 
 
