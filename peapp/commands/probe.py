@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
 
     loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir, dtype=args.dtype,
                         max_memory=args.max_memory)
-    for note in loaded.notes:
+    for note in (*loaded.choices, *loaded.notes):
         _say(args, f"peapp probe: {note}")
     if args.probe == "perplexity":
         result, extra = _perplexity(args, loaded)
@@ -306,7 +306,8 @@ def probe_document(args, results_file: str, doc: dict):
     from peapp.document import Document
 
     saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
-    values = {"mode": f"probe-{args.probe}", "factor": args.factor, saved: os.path.abspath(results_file)}
+    values = {"mode": f"probe-{args.probe}", "factor": args.factor, saved: os.path.abspath(results_file),
+              "dtype": args.dtype}
     if args.probe == "perplexity":
         values.update(length=args.length, variants=args.variants, window=args.window,
                       text_sha256=doc["text"]["sha256"])

@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     ids, tokens, truncated = tokenize(loaded, text, args.max_tokens)
     options = RunOptions(layer=args.layer, head=args.head, heads=None if args.all_heads else (args.head,),
                          map_bins=args.bins)
-    for note in loaded.notes:
+    for note in (*loaded.choices, *loaded.notes):
         print(f"peapp run: {note}", file=sys.stderr)
     result = run_model(loaded, ids, options, tokens=tokens)
     if args.json:

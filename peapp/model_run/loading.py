@@ -71,6 +71,7 @@ class LoadedModel:
     notes: list[str] = field(default_factory=list)
     dtype: str = "float32"  # the weights' dtype (peapp.model_run.placement)
     placement: str = ""  # accelerate's device map in words, when --device auto spread the model
+    choices: list[str] = field(default_factory=list)  # what dtype / device auto chose, and why (information)
 
     @property
     def config(self):
@@ -244,7 +245,7 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
             _mark_verified(loaded.cache_folder)
     _check(progress, cancelled, 1.0)
     loaded.load_seconds = time.perf_counter() - started
-    loaded.notes[:0] = list(where.notes)
+    loaded.choices = list(where.notes)
     return loaded
 
 

@@ -54,8 +54,8 @@ def tiny_bert(tmp_path_factory):
 
 
 def _open(window, path) -> None:
-    model = window.document_model
-    model.set_document(model.document.with_checkpoint(str(path)))
+    model = window.document_model  # float32: the references below are float32 library calls
+    model.set_document(model.document.with_checkpoint(str(path)).with_view("run", dtype="float32"))
 
 
 def _run(qtbot, window, dock, text=TEXT) -> None:
@@ -457,3 +457,31 @@ def test_a_language_switch_redraws_the_held_result_and_never_runs_again(main_win
     finally:
         release.set()
         i18n.set_language("en")
+
+
+def test_precision_choice_runs_the_model_in_that_dtype_and_says_so(main_window, qtbot, tiny_llama):
+    """The Precision combo (a real click and key choice) reaches the run: the model runs in
+    bfloat16, the caption names the device and dtype, and the statistics stay near float32's."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    _run(qtbot, main_window, dock)
+    full = dock.result.run
+    assert full.dtype == "float32"
+    combo = dock.controls["dtype"]
+    combo.setFocus()
+    QTest.mouseClick(combo, Qt.MouseButton.LeftButton)
+    popup = combo.view()
+    qtbot.waitUntil(popup.isVisible)
+    QTest.keyClick(popup, Qt.Key.Key_End)  # the last entry…
+    QTest.keyClick(popup, Qt.Key.Key_Up)  # …then bfloat16, above float16
+    QTest.keyClick(popup, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: main_window.document_model.document.views["run"]["dtype"] == "bfloat16")
+    dock.run_text()
+    wait_idle(qtbot, main_window, 120_000)
+    qtbot.waitUntil(lambda: dock.result is not None and dock.result.run.dtype == "bfloat16", timeout=120_000)
+    half = dock.result.run
+    assert "on cpu in bfloat16" in dock.caption.text()
+    assert np.max(np.abs(half.received - full.received)) < 2e-2

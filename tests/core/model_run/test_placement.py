@@ -30,7 +30,7 @@ def llama(tmp_path_factory):
 def test_device_auto_without_a_gpu_runs_on_the_cpu_and_says_so(llama):
     loaded = load_model(llama, device="auto", dtype="float32")
     assert loaded.device == "cpu" and not loaded.placement
-    assert any("no GPU here, running on the CPU" in note for note in loaded.notes)
+    assert any("no GPU here, running on the CPU" in note for note in loaded.choices)
 
 
 @needs_no_gpu

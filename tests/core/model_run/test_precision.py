@@ -112,7 +112,7 @@ def test_auto_dtype_on_cpu_says_what_it_chose(tiny_llama):
     loaded = load_model(tiny_llama, dtype="auto")
     expected = "bfloat16" if (placement.cpu_bf16_speedup() or 0) > 1.2 else "float32"
     assert loaded.dtype == expected
-    assert any(note.startswith(f"dtype auto: {expected}") for note in loaded.notes)
+    assert any(note.startswith(f"dtype auto: {expected}") for note in loaded.choices)
 
 
 def test_unknown_dtype_is_refused(tiny_llama):
