@@ -206,7 +206,9 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     the attention mask would).  A library it needs that is missing raises
     :class:`peapp.libraries.MissingLibraryError` (which one, and how to get it)."""
     from peapp.model_run import placement as placing
+    from peapp.model_run.malloc import fix_mmap_threshold
 
+    fix_mmap_threshold()  # long runs' block buffers would fragment glibc's heap (see peapp.model_run.malloc)
     started = time.perf_counter()
     path = os.fspath(path)
     placing.check_dtype(dtype)
