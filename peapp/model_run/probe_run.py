@@ -107,6 +107,7 @@ class ProbeRequest(Request):
     variant: str = "none"
     results_file: str = ""
     device: str = "cpu"
+    dtype: str = "auto"  # peapp.model_run.placement.DTYPES
     #: "run" (the probe), or "estimate": only the time estimate (a :class:`TimeEstimate`, or None for a
     #: probe too short to need one), so a panel can say it, and ask, before minutes of work
     phase: str = "run"
@@ -124,7 +125,7 @@ class ProbeRequest(Request):
                    text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
                    factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),
                    depths=parse_numbers(view.depths, "depths"), trials=view.trials, seed=view.seed,
-                   variant=view.variant, results_file=saved, device=device)
+                   variant=view.variant, results_file=saved, device=device, dtype=getattr(view, "dtype", "auto"))
 
     def steps(self) -> Job:
         # the probe reports from forward hooks and per-layer loops, which cannot yield: through the hooks
@@ -146,7 +147,8 @@ class ProbeRequest(Request):
         from peapp.model_run.text_run import MODEL_CACHE
 
         # lent: the variants change the model's rotary frequencies while they run (restored after)
-        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
+        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f),
+                              self.dtype) as (loaded, reused):
             start = 0.0 if reused else _LOAD_SHARE
             if self.phase == "estimate":
                 return self._estimate(loaded, hooks, start)

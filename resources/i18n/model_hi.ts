@@ -1344,6 +1344,14 @@
         <translation>रन कहाँ सहेजे और पढ़े जाते हैं (ख़ाली: यूज़र डेटा फ़ोल्डर, …/peapp/lab); कमांड लाइन की ट्रेनिंग लैब से बना फ़ोल्डर भी यहाँ खुलता है</translation>
     </message>
     <message>
+        <source>cluster</source>
+        <translation>क्लस्टर</translation>
+    </message>
+    <message>
+        <source>Where the grid runs: empty for local processes, &apos;local&apos; for a Ray started on this machine, or a Ray cluster&apos;s address (ray://head:10001); needs the cluster extra (pip install -e &quot;.[cluster]&quot;). Results come back into the results folder</source>
+        <translation>ग्रिड कहाँ चलती है: ख़ाली हो तो इसी मशीन की प्रक्रियाओं में, &apos;local&apos; हो तो इस मशीन पर शुरू किए गए Ray पर, या किसी Ray क्लस्टर का पता (ray://head:10001); इसके लिए cluster एक्स्ट्रा चाहिए (pip install -e &quot;.[cluster]&quot;)। नतीजे नतीजों के फ़ोल्डर में लौट आते हैं</translation>
+    </message>
+    <message>
         <source>d_model {d_model} / {heads} heads must be a whole, even head width; change d_model or the head count.</source>
         <translation>d_model {d_model} / {heads} हेड्स से पूरी, सम हेड-चौड़ाई आनी चाहिए; d_model या हेड्स की संख्या बदलें।</translation>
     </message>
@@ -2440,8 +2448,8 @@
         <translation>, पर्प्लेक्सिटी {perplexity}</translation>
     </message>
     <message>
-        <source>; run in {seconds} s on {device}.</source>
-        <translation>; {device} पर {seconds} s में चला।</translation>
+        <source>; run in {seconds} s on {device} in {dtype}.</source>
+        <translation>; {device} पर {dtype} में {seconds} s में चला।</translation>
     </message>
     <message>
         <source> Note: the text&apos;s SHA-256 differs from the one this session recorded (the file changed).</source>
@@ -2615,6 +2623,10 @@
         <translation>पोज़िशन बनाम कंटेंट</translation>
     </message>
     <message>
+        <source>auto (bf16 on a fast-bf16 CPU)</source>
+        <translation>स्वतः (तेज़ bf16 वाले CPU पर bf16)</translation>
+    </message>
+    <message>
         <source>Show</source>
         <translation>दिखाएँ</translation>
     </message>
@@ -2701,6 +2713,14 @@
     <message>
         <source>Attention weights on a log scale (small weights far from the diagonal are invisible on a linear one). Read-outs keep the weights.</source>
         <translation>अटेंशन वेट्स लॉग स्केल पर (विकर्ण से दूर के छोटे वेट लीनियर स्केल पर दिखते ही नहीं)। रीड-आउट में वेट्स वही रहते हैं।</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>प्रिसिज़न</translation>
+    </message>
+    <message>
+        <source>The model&apos;s weights and activations in this dtype (statistics are always accumulated in float32/float64); auto: the checkpoint&apos;s own on a GPU, bfloat16 on a CPU with fast bf16, else float32. The device is Preferences &gt; Device.</source>
+        <translation>मॉडल के वेट्स और एक्टिवेशन इसी dtype में (आँकड़े हमेशा float32/float64 में जोड़े जाते हैं); स्वतः: GPU पर चेकपॉइंट का अपना dtype, तेज़ bf16 वाले CPU पर bfloat16, नहीं तो float32। डिवाइस प्राथमिकताएँ &gt; डिवाइस में चुना जाता है।</translation>
     </message>
     <message>
         <source>the typed text has {n} characters; at most {limit} fit in a session: save it as a .txt file and open that instead.</source>
