@@ -457,4 +457,3 @@ def test_a_language_switch_redraws_the_held_result_and_never_runs_again(main_win
     finally:
         release.set()
         i18n.set_language("en")
-

@@ -82,3 +82,21 @@ def test_loading_fixes_glibcs_mmap_threshold():
 
     malloc.fix_mmap_threshold.cache_clear()
     assert malloc.fix_mmap_threshold() is sys.platform.startswith("linux")
+
+
+def test_streaming_probe_takes_dtype_and_device(llama, tmp_path, capsys):
+    """``peapp probe streaming`` has run's --dtype/--device: bf16 records its dtype and gives
+    float32's perplexities within bf16's rounding; --ray is refused there (one forward pass)."""
+    text = tmp_path / "t.txt"
+    text.write_text(" ".join(f"word{i % 61}" for i in range(300)), encoding="utf-8")
+    common = ["probe", "streaming", llama, "--text-file", str(text), "--length", "48", "--window", "16",
+              "--sinks", "2", "--bin", "16", "--json", "--quiet"]
+    docs = {}
+    for dtype in ("float32", "bfloat16"):
+        assert cli.main([*common, "--dtype", dtype, "--device", "auto"]) == 0
+        docs[dtype] = json.loads(capsys.readouterr().out)
+        assert docs[dtype]["dtype"] == dtype and docs[dtype]["device"] == "cpu"
+    for a, b in zip(docs["bfloat16"]["variants"], docs["float32"]["variants"]):
+        assert a["variant"] == b["variant"] and a["perplexity"] == pytest.approx(b["perplexity"], rel=5e-2)
+    assert cli.main([*common, "--ray", "local"]) == 2
+    assert "--ray runs the perplexity and passkey sweeps" in capsys.readouterr().err
