@@ -186,8 +186,9 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     ``dtype`` (auto, float32, bfloat16, float16) and ``device`` (cpu, cuda, cuda:N, mps, auto with
     accelerate's ``max_memory``) are resolved by :func:`peapp.model_run.placement.resolve`.
     Refuses, before loading, a model whose weights in that dtype exceed ``memory_budget`` (default
-    half the available memory; not checked where ``device="auto"`` lets accelerate offload), a family that does not use the attention registry, and any file
-    ``peapp inspect`` refuses.  ``verify``: run 12 tokens through peapp's attention and
+    half the available memory; not checked where ``device="auto"`` lets accelerate offload), an
+    encoder-decoder, and any file ``peapp inspect`` refuses.  The model is placed first, then its
+    route is decided on that device (peapp's attention function, or the hooks route).  ``verify``: run 12 tokens through peapp's attention and
     transformers' eager one and refuse if they differ (a family that passes position through
     the attention mask would).  A library it needs that is missing raises
     :class:`peapp.libraries.MissingLibraryError` (which one, and how to get it)."""
