@@ -37,7 +37,6 @@ SEQUENTIAL_MAPS = ("viridis", "cividis", "magma", "inferno", "plasma", "turbo", 
 DIVERGING_MAPS = ("CET-D1A", "CET-D1", "CET-D3", "CET-D4", "CET-D9", "CET-D13")
 EXPORT_FORMATS = ("png", "svg", "pdf", "csv", "npy", "npz")  # = peapp.export_data.FORMATS (a test checks)
 SCALE_RANGE = (1.0, 8.0)
-DTYPES = ("auto", "float32", "bfloat16", "float16")  # = peapp.model_run.placement.DTYPES (a test checks)
 MAX_RECENT = 10
 
 
@@ -49,7 +48,6 @@ class Preferences:
     export_format: str = "png"
     export_scale: float = 2.0
     compute_device: str = "cpu"
-    compute_dtype: str = "auto"  # the Run on text and Probes panels' precision where they say "as in Preferences"
     restore_layout: bool = True
     language: str = "en"  # at first start: the desktop's locale if it is Hindi (load_preferences)
 
@@ -62,7 +60,6 @@ KEYS = {
     "export_format": "export/format",
     "export_scale": "export/scale",
     "compute_device": "compute/device",
-    "compute_dtype": "compute/dtype",
     "restore_layout": "window/restore_layout",
     "language": "appearance/language",
 }
@@ -108,7 +105,6 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "export_format": _one_of(EXPORT_FORMATS),
     "export_scale": _as_scale,
     "compute_device": _device,
-    "compute_dtype": _one_of(DTYPES),
     "restore_layout": _as_bool,
     "language": _one_of(tuple(LANGUAGES)),
 }
@@ -188,12 +184,6 @@ def compute_device() -> str:
     """The torch device the user chose for the compute thread ("cpu", "cuda:N", "mps"); the
     attention inspector runs there (peapp refuses a device torch does not have, with a message)."""
     return _active.compute_device
-
-
-def compute_dtype() -> str:
-    """The precision the user chose for model runs ("auto", "float32", "bfloat16", "float16"):
-    the Run on text and Probes panels run in it where their Precision says "as in Preferences"."""
-    return _active.compute_dtype
 
 
 def colormap_name(symmetric: bool) -> str:
@@ -361,7 +351,6 @@ def apply_preferences(prefs: Preferences, window=None) -> None:
 
 
 # ---- the dialog -------------------------------------------------------------------------------------
-_DTYPE_NAMES = {"auto": msg("Preferences", "auto (bf16 on a fast-bf16 CPU)")}  # the others are their names
 _THEME_NAMES = {"system": msg("Preferences", "System"), "light": msg("Preferences", "Light"),
                 "dark": msg("Preferences", "Dark")}
 
@@ -451,17 +440,6 @@ class PreferencesDialog(QDialog):
                           if self.device.count() > 1 else
                           msg("Preferences", "torch sees no GPU on this machine; everything runs on the CPU"))
         form.addRow(_label(msg("Preferences", "Device")), self.device)
-        self.dtype = QComboBox(objectName="prefDtype")
-        for index, dtype in enumerate(DTYPES):
-            self.dtype.addItem("", dtype)
-            i18n.keep_updated(self.dtype, lambda i=index, d=dtype, combo=self.dtype:
-                              combo.setItemText(i, i18n.shown(_DTYPE_NAMES.get(d, d))))
-        i18n.keep_tooltip(self.dtype, msg("Preferences", "The precision of model runs (Run on text, Probes) where "
-                                                         "their Precision says 'as in Preferences'; statistics are "
-                                                         "always accumulated in float32/float64. auto: the "
-                                                         "checkpoint's own dtype on a GPU, bfloat16 on a CPU with fast "
-                                                         "bf16, else float32"))
-        form.addRow(_label(msg("Preferences", "Precision")), self.dtype)
         layout.addWidget(compute)
 
         win = _group(msg("Preferences", "Window"))
@@ -514,8 +492,7 @@ class PreferencesDialog(QDialog):
     def set_preferences(self, prefs: Preferences) -> None:
         for combo, value in ((self.theme, prefs.theme), (self.sequential, prefs.sequential_colormap),
                              (self.diverging, prefs.diverging_colormap), (self.export_format, prefs.export_format),
-                             (self.device, prefs.compute_device), (self.dtype, prefs.compute_dtype),
-                             (self.language, prefs.language)):
+                             (self.device, prefs.compute_device), (self.language, prefs.language)):
             index = combo.findData(value)
             combo.setCurrentIndex(max(index, 0))  # a GPU saved on another machine shows as CPU here
         self.export_scale.setValue(prefs.export_scale)
@@ -527,7 +504,6 @@ class PreferencesDialog(QDialog):
                            export_format=self.export_format.currentData(),
                            export_scale=float(self.export_scale.value()),
                            compute_device=self.device.currentData(),
-                           compute_dtype=self.dtype.currentData(),
                            restore_layout=self.restore_layout.isChecked(),
                            language=self.language.currentData())
 

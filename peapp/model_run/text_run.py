@@ -156,7 +156,7 @@ class TextRunRequest(Request):
     layer: int = 0
     head: int = 0
     device: str = "cpu"
-    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the panel passes its Precision)
+    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the panel: float32 for now)
     map_bins: int = MAP_BINS
     thumb_bins: int = THUMB_BINS
 

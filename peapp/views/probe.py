@@ -18,7 +18,7 @@ from peapp.i18n import msg, translate
 from peapp.model_run.probe_run import MAX_PROBE_TOKENS, VARIANTS, parse_numbers, parse_variants
 from peapp.params import param
 from peapp.views.base import ViewSpec, register
-from peapp.views.run import DTYPE_HELP, DTYPE_LABELS, MAX_TYPED_CHARS, TEXT_SOURCES
+from peapp.views.run import MAX_TYPED_CHARS, TEXT_SOURCES
 
 MODES = {"probe-perplexity": msg("ProbePanel", "Perplexity vs position"), "probe-passkey": msg("ProbePanel", "Passkey by depth")}
 __all__ = ["MAX_PROBE_TOKENS", "MODES", "VARIANTS", "ProbeView", "parse_numbers", "parse_variants"]
@@ -30,8 +30,6 @@ class ProbeView(ViewSpec):
     title: ClassVar[str] = msg("Panels", "Probes")
 
     mode: str = param("probe-perplexity", msg("ProbePanel", "Show"), choices=MODES, help=msg("ProbePanel", "Which probe the panel shows."))
-    dtype: str = param("default", msg("RunPanel", "Precision"), choices=DTYPE_LABELS,
-                       help=DTYPE_HELP)
     text_source: str = param("sample", msg("ProbePanel", "Text"), choices=TEXT_SOURCES,
                              help=msg("ProbePanel", "What the perplexity probe reads: the bundled sample, a .txt file, or typed text."))
     text: str = param("", msg("ProbePanel", "Typed text"), help=msg("ProbePanel", "The typed or pasted text (with Text = typed)."))

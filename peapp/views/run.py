@@ -23,13 +23,6 @@ TEXT_SOURCES = {"none": msg("RunPanel", "No text chosen"), "sample": msg("RunPan
 MODES = {"run-attention": msg("RunPanel", "Attention, layer × head"), "run-grid": msg("RunPanel", "Head grid"),
          "run-distance": msg("RunPanel", "By distance"), "run-sinks": msg("RunPanel", "Sink shares"),
          "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content")}
-# "default": Edit > Preferences > Precision (the panel passes it, as it passes the device); the
-# others are peapp.model_run.placement.DTYPES, what a session made by `peapp run --view` records
-DTYPE_LABELS = {"default": msg("RunPanel", "as in Preferences"), "auto": msg("RunPanel", "auto (bf16 on a fast-bf16 CPU)"),
-                "float32": "float32", "bfloat16": "bfloat16", "float16": "float16"}
-DTYPE_HELP = msg("RunPanel", "The model's weights and activations in this dtype (statistics are always accumulated in "
-                 "float32/float64); as in Preferences: Edit > Preferences > Precision; auto: the checkpoint's own on "
-                 "a GPU, bfloat16 on a CPU with fast bf16, else float32. The device is Preferences > Device.")
 MAX_TYPED_CHARS = 1_000_000  # a session file holds at most 4 MiB
 MAX_RUN_TOKENS = 8192
 
@@ -55,8 +48,6 @@ class RunView(ViewSpec):
                        help=msg("RunPanel", "The layer shown large (its map is pooled for every head)."))
     head: int = param(0, msg("RunPanel", "Head"), minimum=0, maximum=1023, step=1,
                       help=msg("RunPanel", "The head shown large, and the one whose position and content terms are compared."))
-    dtype: str = param("default", msg("RunPanel", "Precision"), choices=DTYPE_LABELS,
-                       help=DTYPE_HELP)
     grid_statistic: str = param("sink_first", msg("RunPanel", "Colour by"), choices=GRID_STATISTICS,
                                 help=msg("RunPanel", "The positional statistic that colours (and with Sort, orders) the head grid."))
     sort_grid: bool = param(False, msg("RunPanel", "Sort"), help=msg("RunPanel", "Order each layer's heads by the statistic (highest first)."))

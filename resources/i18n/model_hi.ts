@@ -2623,18 +2623,6 @@
         <translation>पोज़िशन बनाम कंटेंट</translation>
     </message>
     <message>
-        <source>auto (bf16 on a fast-bf16 CPU)</source>
-        <translation>स्वतः (तेज़ bf16 वाले CPU पर bf16)</translation>
-    </message>
-    <message>
-        <source>as in Preferences</source>
-        <translation>प्राथमिकताओं के अनुसार</translation>
-    </message>
-    <message>
-        <source>The model&apos;s weights and activations in this dtype (statistics are always accumulated in float32/float64); as in Preferences: Edit &gt; Preferences &gt; Precision; auto: the checkpoint&apos;s own on a GPU, bfloat16 on a CPU with fast bf16, else float32. The device is Preferences &gt; Device.</source>
-        <translation>मॉडल के वेट्स और एक्टिवेशन इसी dtype में (आँकड़े हमेशा float32/float64 में जोड़े जाते हैं); प्राथमिकताओं के अनुसार: संपादन &gt; प्राथमिकताएँ &gt; प्रिसिज़न; स्वतः: GPU पर चेकपॉइंट का अपना dtype, तेज़ bf16 वाले CPU पर bfloat16, नहीं तो float32। डिवाइस प्राथमिकताएँ &gt; डिवाइस में चुना जाता है।</translation>
-    </message>
-    <message>
         <source>Show</source>
         <translation>दिखाएँ</translation>
     </message>
@@ -2721,10 +2709,6 @@
     <message>
         <source>Attention weights on a log scale (small weights far from the diagonal are invisible on a linear one). Read-outs keep the weights.</source>
         <translation>अटेंशन वेट्स लॉग स्केल पर (विकर्ण से दूर के छोटे वेट लीनियर स्केल पर दिखते ही नहीं)। रीड-आउट में वेट्स वही रहते हैं।</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>प्रिसिज़न</translation>
     </message>
     <message>
         <source>the typed text has {n} characters; at most {limit} fit in a session: save it as a .txt file and open that instead.</source>

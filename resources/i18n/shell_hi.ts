@@ -1454,10 +1454,6 @@ Replace them?</source>
         <translation>सेटिंग {key} = {value} सही नहीं ({problem}); {default} इस्तेमाल हो रहा है।</translation>
     </message>
     <message>
-        <source>auto (bf16 on a fast-bf16 CPU)</source>
-        <translation>स्वतः (तेज़ bf16 वाले CPU पर bf16)</translation>
-    </message>
-    <message>
         <source>System</source>
         <translation>सिस्टम</translation>
     </message>
@@ -1532,14 +1528,6 @@ Replace them?</source>
     <message>
         <source>Device</source>
         <translation>डिवाइस</translation>
-    </message>
-    <message>
-        <source>The precision of model runs (Run on text, Probes) where their Precision says &apos;as in Preferences&apos;; statistics are always accumulated in float32/float64. auto: the checkpoint&apos;s own dtype on a GPU, bfloat16 on a CPU with fast bf16, else float32</source>
-        <translation>मॉडल रन (टेक्स्ट पर चलाएँ, प्रोब) का प्रिसिज़न, जहाँ उनका प्रिसिज़न &apos;प्राथमिकताओं के अनुसार&apos; कहता है; आँकड़े हमेशा float32/float64 में जोड़े जाते हैं। स्वतः: GPU पर चेकपॉइंट का अपना dtype, तेज़ bf16 वाले CPU पर bfloat16, नहीं तो float32</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>प्रिसिज़न</translation>
     </message>
     <message>
         <source>Window</source>

@@ -54,8 +54,8 @@ def tiny_bert(tmp_path_factory):
 
 
 def _open(window, path) -> None:
-    model = window.document_model  # float32: the references below are float32 library calls
-    model.set_document(model.document.with_checkpoint(str(path)).with_view("run", dtype="float32"))
+    model = window.document_model
+    model.set_document(model.document.with_checkpoint(str(path)))
 
 
 def _run(qtbot, window, dock, text=TEXT) -> None:

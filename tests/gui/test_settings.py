@@ -20,8 +20,7 @@ def light_theme_after(qapp):
 
 def test_round_trip(settings, tmp_path):
     chosen = Preferences(theme="dark", sequential_colormap="magma", diverging_colormap="CET-D4",
-                         export_format="svg", export_scale=3.5, compute_device="cuda:1", compute_dtype="bfloat16",
-                         restore_layout=False)
+                         export_format="svg", export_scale=3.5, compute_device="cuda:1", restore_layout=False)
     save_preferences(settings, chosen)
     reopened = QSettings(settings.fileName(), QSettings.Format.IniFormat)
     assert load_preferences(reopened) == (chosen, [])
@@ -35,12 +34,11 @@ def test_wrong_types_fall_back_per_value_with_a_message(tmp_path):
     path = tmp_path / "bad.ini"
     path.write_text("[appearance]\ntheme=purple\nsequential_colormap=magma\n"
                     "[export]\nscale=huge\nformat=png\n[window]\nrestore_layout=perhaps\n"
-                    "[compute]\ndevice=tpu\ndtype=double\n")
+                    "[compute]\ndevice=tpu\n")
     prefs, problems = load_preferences(QSettings(str(path), QSettings.Format.IniFormat))
     # the good values are kept, each bad one is reset to its default
     assert prefs == Preferences(sequential_colormap="magma")
-    assert len(problems) == 5
-    assert any("compute/dtype" in p and "'auto'" in p for p in problems)
+    assert len(problems) == 4
     assert any("appearance/theme" in p and "'system'" in p for p in problems)
     assert any("export/scale" in p for p in problems)
 
@@ -148,35 +146,6 @@ def test_dialog_saves_and_applies(qtbot, main_window):
 def test_preferences_action_is_in_the_edit_menu(main_window):
     assert main_window.preferences_action in main_window.edit_menu.actions()
     assert main_window.preferences_action.shortcut().toString() == "Ctrl+,"
-
-
-def test_precision_is_chosen_in_the_dialog_and_saved(qtbot, main_window):
-    """Edit > Preferences > Precision (a real click and key choice): saved in the settings beside
-    the device, and what the Run on text and Probes panels use where they say "as in Preferences"."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
-
-    dialog = prefs_mod.open_dialog(main_window)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    assert dialog.dtype.currentData() == "auto" and prefs_mod.compute_dtype() == "auto"
-    dialog.dtype.setFocus()
-    QTest.mouseClick(dialog.dtype, Qt.MouseButton.LeftButton)
-    popup = dialog.dtype.view()
-    qtbot.waitUntil(popup.isVisible)
-    QTest.keyClick(popup, Qt.Key.Key_End)  # float16, the last…
-    QTest.keyClick(popup, Qt.Key.Key_Up)  # …then bfloat16
-    QTest.keyClick(popup, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: dialog.dtype.currentData() == "bfloat16")
-    dialog.accept()
-    assert prefs_mod.compute_dtype() == "bfloat16"
-    assert load_preferences(main_window.settings)[0].compute_dtype == "bfloat16"
-
-
-def test_precision_choices_are_the_model_runs():
-    from peapp.model_run import placement
-
-    assert prefs_mod.DTYPES == placement.DTYPES
 
 
 def test_export_formats_match_the_exporter():

@@ -100,3 +100,11 @@ def test_streaming_probe_takes_dtype_and_device(llama, tmp_path, capsys):
         assert a["variant"] == b["variant"] and a["perplexity"] == pytest.approx(b["perplexity"], rel=5e-2)
     assert cli.main([*common, "--ray", "local"]) == 2
     assert "--ray runs the perplexity and passkey sweeps" in capsys.readouterr().err
+
+
+def test_view_refuses_a_dtype_the_panel_does_not_run(llama, tmp_path, capsys):
+    """--view is drawn by the Run on text panel, which runs in float32: a bf16 figure is refused
+    in one line, not drawn from a float32 run."""
+    code = cli.main(["run", llama, "--view", "run-sinks", "-o", str(tmp_path / "f.png"), "--dtype", "bfloat16"])
+    assert code == 2
+    assert "runs in float32; drop --dtype" in capsys.readouterr().err
