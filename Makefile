@@ -5,7 +5,7 @@ STAMP_APP := .venv/.peapp-app-installed
 STAMP_TEST := .venv/.peapp-test-installed
 DEPS := pyproject.toml
 
-.PHONY: app test bench bundle bundle-test
+.PHONY: app test bench gpu-check bundle bundle-test
 
 $(PY):
 	python3.11 -m venv .venv || python3 -m venv .venv
@@ -45,6 +45,10 @@ test: $(STAMP_TEST)
 ## make bench: print the benchmark numbers (not part of the test suite)
 bench: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench.run_all
+
+## make gpu-check: Run on text and a probe on CUDA in bf16 against CPU float32 (says "no GPU" and passes without one; not part of make test)
+gpu-check: $(STAMP_APP)
+	$(PY) tools/gpu_check.py
 
 STAMP_BUNDLE := .venv/.peapp-bundle-installed
 

@@ -38,6 +38,8 @@ EXCLUDED_MODULES = [
     "pytest", "_pytest", "pytestqt", "hypothesis", "pip", "setuptools", "pkg_resources",
     "IPython", "jupyter_client", "ipykernel", "matplotlib", "pandas", "scipy",
     "mypy", "librt", "ast_serialize",
+    # Ray (the cluster extra, --ray): a command-line option, never the app's
+    "ray",
     # transformers' and huggingface_hub's command-line tools, and what only they import: peapp calls
     # their Python API, never the `transformers` or `hf` commands
     "transformers.cli", "transformers.commands", "huggingface_hub.cli", "huggingface_hub.commands",

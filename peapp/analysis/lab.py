@@ -40,6 +40,7 @@ class GridSettings:
     d_model: int
     n_heads: int
     steps: int
+    cluster: str = ""  # "": local processes; "local": a local Ray; else a Ray cluster's address
 
     def grid_spec(self) -> Any:
         from peapp.lab import grid as lab_grid
@@ -245,7 +246,7 @@ class TrainRequest(Request):
 
         started = time.monotonic()
         outcome = yield from lab_grid.grid_steps(self.settings.grid_spec(), self.folder, workers=self.workers,
-                                                 mode="pool")
+                                                 mode="pool", ray=self.settings.cluster or None)
         return TrainOutcome(folder=self.folder, finished=len(outcome.finished), skipped=len(outcome.skipped),
                             failed=outcome.failed, write_error=outcome.write_error,
                             seconds=time.monotonic() - started)

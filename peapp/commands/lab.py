@@ -65,6 +65,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mode", choices=MODES, default="pool",
                         help="pool: persistent single-thread worker processes (fastest measured); process: a "
                              "fresh process per run; inline: this process, one run after another")
+    parser.add_argument("--ray", default=None, metavar="ADDRESS",
+                        help="run the grid on Ray: 'local' starts a Ray on this machine (--workers CPUs), an "
+                             "address (ray://head:10001) joins your cluster; needs the cluster extra "
+                             "(pip install -e \".[cluster]\"). Results come back into --output")
     parser.add_argument("-o", "--output", required=True, help="results folder (created; finished runs are kept)")
     parser.add_argument("--yes", action="store_true", help="start even if the grid is estimated to take over an hour")
     parser.add_argument("--json", action="store_true", help="print the summary table as JSON on stdout")
@@ -121,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
 
     progress = _Progress(runs, say)
     try:
-        outcome = lab_grid.run_grid(spec, args.output, workers=args.workers, mode=args.mode, on_event=progress)
+        outcome = lab_grid.run_grid(spec, args.output, workers=args.workers, mode=args.mode, on_event=progress,
+                                    ray=args.ray)
     except KeyboardInterrupt:
         done = len(results.finished_runs(args.output))
         say(f"peapp lab: interrupted; {done} finished run(s) are kept in {args.output} "
@@ -161,7 +166,7 @@ def _run_preset(args: argparse.Namespace) -> int:
     if estimate > 3600 and not args.yes:
         raise ParameterError(f"the preset is estimated to take {_duration(estimate)} (over an hour); pass --yes.")
     progress = _Progress(runs, say)
-    summaries = presets.run_preset(chosen, args.output, workers=args.workers, on_event=progress)
+    summaries = presets.run_preset(chosen, args.output, workers=args.workers, on_event=progress, ray=args.ray)
     ranking = presets.rank(summaries)
     elapsed = time.perf_counter() - progress.started
     if args.json:

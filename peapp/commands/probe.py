@@ -21,6 +21,7 @@ import sys
 import time
 
 from peapp.commands import run_with_progress
+from peapp.commands.run import add_placement_arguments
 from peapp.errors import ParameterError
 from peapp.jobs import HOOKS
 from peapp.model_run.probe_run import VARIANTS
@@ -36,7 +37,7 @@ MAX_TRIALS = 100  # the Probes panel's limit
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("path", help="model folder or .gguf file (a causal language model)")
     p.add_argument("--factor", type=float, default=2.0, help="the scaling factor of every RoPE scaling variant")
-    p.add_argument("--device", default="cpu", choices=("cpu", "cuda", "mps"), help="torch device")
+    add_placement_arguments(p)
     p.add_argument("--cache-dir", default=None,
                    help="where converted GGUF models are cached (default: the user cache folder, or $PEAPP_CACHE_DIR)")
     p.add_argument("--json", action="store_true", help="print every measured number as JSON (stdout)")
@@ -46,6 +47,12 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", default="1000x700", metavar="WxH", help="with -o: figure size in logical pixels")
     p.add_argument("--force", action="store_true", help="with -o: replace an existing output file")
     p.add_argument("--quiet", action="store_true", help="no estimate or progress lines on stderr")
+    p.add_argument("--ray", default=None, metavar="ADDRESS",
+                   help="run the sweep on Ray, one task per variant (perplexity) or per length × depth (passkey): "
+                        "'local' starts a Ray here, an address (ray://head:10001) joins your cluster, whose "
+                        "workers open PATH themselves (needs the cluster extra: pip install -e \".[cluster]\")")
+    p.add_argument("--ray-gpus", type=float, default=0.0, metavar="N",
+                   help="with --ray: GPUs Ray reserves for each task (the model then runs on the task's GPU)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -114,6 +121,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.json and args.output:
         raise ParameterError("--json prints numbers and -o draws a figure: give one of them.")
+    if args.ray and args.probe == "streaming":
+        raise ParameterError("--ray runs the perplexity and passkey sweeps; the streaming probe is one forward pass "
+                             "here: drop --ray.")
+    if args.ray_gpus and not args.ray:
+        raise ParameterError("--ray-gpus goes with --ray (the GPUs Ray reserves for each task).")
     if args.probe == "streaming":
         if not 2 <= args.length <= 32_768:
             raise ParameterError(f"--length must be between 2 and 32,768 tokens (got {args.length:,}).")
@@ -139,8 +151,9 @@ def run(args: argparse.Namespace) -> int:
     renderer = _renderer(args) if args.output else None  # before minutes of work, not after
     from peapp.model_run import load_model
 
-    loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir)
-    for note in loaded.notes:
+    loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir, dtype=args.dtype,
+                        max_memory=args.max_memory)
+    for note in (*loaded.choices, *loaded.notes):
         _say(args, f"peapp probe: {note}")
     if args.probe == "perplexity":
         result, extra = _perplexity(args, loaded)
@@ -150,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         result, extra = _passkey(args, loaded)
     doc = result.to_json()
     doc.update({"path": loaded.path, "load_source": loaded.source, "load_seconds": round(loaded.load_seconds, 3),
-                **extra})
+                "dtype": loaded.dtype, "device": loaded.device, "placement": loaded.placement or None, **extra})
     if renderer is not None:
         return _render(args, renderer, doc)
     if args.json:
@@ -208,7 +221,14 @@ def _perplexity(args, loaded):
                                 progress=hooks.progress, cancelled=hooks.cancelled, partial=hooks.partial,
                                 estimate=estimate)
 
-    result = run_with_progress(job(), "probe", quiet=args.quiet, on_partial=arrived)
+    if args.ray:
+        from peapp.model_run.probe_cluster import perplexity_on_ray
+
+        work = perplexity_on_ray(args.ray, args.path, _task_load(args, loaded), ids, variants, args.factor,
+                                 args.window, gpus=args.ray_gpus)
+    else:
+        work = job()
+    result = run_with_progress(work, "probe", quiet=args.quiet, on_partial=arrived)
     return result, {"text": {"source": label, "sha256": text_sha256(text), "file": args.text_file}}
 
 
@@ -272,8 +292,21 @@ def _passkey(args, loaded):
                              variant=args.variant, factor=args.factor, progress=hooks.progress,
                              cancelled=hooks.cancelled, partial=hooks.partial, estimate=estimate)
 
-    result = run_with_progress(job(), "probe", quiet=args.quiet, on_partial=arrived)
+    if args.ray:
+        from peapp.model_run.probe_cluster import passkey_on_ray
+
+        work = passkey_on_ray(args.ray, args.path, _task_load(args, loaded), lengths, depths, args.trials,
+                              args.seed, args.variant, args.factor, gpus=args.ray_gpus)
+    else:
+        work = job()
+    result = run_with_progress(work, "probe", quiet=args.quiet, on_partial=arrived)
     return result, {"filler": FILLER_LABEL}
+
+
+def _task_load(args, loaded) -> dict:
+    """How each Ray task opens the checkpoint: the dtype resolved here (every task the same), on
+    the CPU unless Ray gives it a GPU (--ray-gpus)."""
+    return {"dtype": loaded.dtype, "device": "cpu", "cache_dir": args.cache_dir}
 
 
 def format_perplexity(result) -> str:

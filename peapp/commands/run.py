@@ -39,13 +39,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--head", type=int, default=0, help="the head of the position/content comparison and of the map")
     parser.add_argument("--all-heads", action="store_true", help="pool the map of every head of --layer, not only --head")
     parser.add_argument("--bins", type=int, default=256, help="pooled map cells per axis")
-    parser.add_argument("--device", default="cpu", choices=("cpu", "cuda", "mps"), help="torch device")
+    add_placement_arguments(parser)
     parser.add_argument("--cache-dir", default=None,
                         help="where converted GGUF models are cached (default: the user cache folder, "
                              "or $PEAPP_CACHE_DIR)")
     parser.add_argument("--view", choices=VIEW_NAMES, default=None, metavar="VIEW",
                         help="draw this figure of the run instead of printing numbers: " + ", ".join(VIEW_NAMES)
-                             + " (needs the desktop app installed; the output's extension picks the format)")
+                             + " (needs the desktop app installed; the output's extension picks the format; "
+                               "the panel runs it in float32)")
     parser.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="with --view: the figure or data file (.png .svg .pdf .csv .npy .npz)")
     parser.add_argument("--size", default="1000x700", metavar="WxH", help="with --view: figure size in logical pixels")
@@ -54,6 +55,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print every statistic as JSON (the route, each layer's position scheme, per-head "
                              "tables, distance profiles, received attention, pooled maps, thumbnails, RoPE usage "
                              "per layer, position vs content)")
+
+
+def add_placement_arguments(parser) -> None:
+    """--dtype, --device and --max-memory, shared by ``peapp run`` and ``peapp probe``."""
+    parser.add_argument("--dtype", default="auto", choices=("auto", "float32", "bfloat16", "float16"),
+                        help="precision of the model's weights and activations (statistics are always "
+                             "accumulated in float32/float64); auto: the checkpoint's own dtype on a GPU, on a "
+                             "CPU bfloat16 where torch reports fast bf16 and a bf16 product measures faster, else "
+                             "float32 (what was chosen is said on stderr)")
+    parser.add_argument("--device", default="cpu", type=_device_name, metavar="DEVICE",
+                        help="cpu, cuda, cuda:N, mps, or auto: accelerate's device_map=\"auto\" spreads a "
+                             "model over every GPU, then CPU memory and disk (without a GPU it runs on the "
+                             "CPU and says so)")
+    parser.add_argument("--max-memory", default=None, metavar="LIMITS",
+                        help="with --device auto: accelerate's max_memory per device, e.g. 0=20GiB,cpu=60GiB "
+                             "(what does not fit goes to the next device, then to disk)")
+
+
+def _device_name(text: str) -> str:
+    import argparse
+    import re
+
+    if text in ("cpu", "cuda", "mps", "auto") or re.fullmatch(r"cuda:\d+", text):
+        return text
+    raise argparse.ArgumentTypeError(f"unknown device {text!r}: use cpu, cuda, cuda:N, mps or auto")
 
 
 def _text(args) -> str:
@@ -77,11 +103,12 @@ def run(args: argparse.Namespace) -> int:
     if args.view or args.output:
         return _render(args)
     text = _text(args)
-    loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir)
+    loaded = load_model(args.path, device=args.device, cache_dir=args.cache_dir, dtype=args.dtype,
+                        max_memory=args.max_memory)
     ids, tokens, truncated = tokenize(loaded, text, args.max_tokens)
     options = RunOptions(layer=args.layer, head=args.head, heads=None if args.all_heads else (args.head,),
                          map_bins=args.bins)
-    for note in loaded.notes:
+    for note in (*loaded.choices, *loaded.notes):
         print(f"peapp run: {note}", file=sys.stderr)
 
     def job():  # the executor's job protocol; the run reports per layer, from code that cannot yield
@@ -128,8 +155,11 @@ def _render(args: argparse.Namespace) -> int:
         raise ParameterError("give both --view VIEW and -o FILE to draw a figure of the run.")
     if args.json:
         raise ParameterError("--json prints numbers and --view draws a figure: give one of them.")
-    if args.device != "cpu":
+    if args.device != "cpu" or args.max_memory:
         raise ParameterError("--view runs on the device chosen in the app's Preferences; use --device cpu here.")
+    if args.dtype not in ("auto", "float32"):  # the panel has no Precision choice yet
+        raise ParameterError("--view draws the Run on text panel's figure, which runs in float32; drop --dtype "
+                             "(or use --json for a run in another dtype).")
     points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
     if not points:
         raise ParameterError("--view needs the desktop app (peapp's `render` command), which is not installed; "
@@ -177,7 +207,8 @@ def format_summary(loaded, result, truncated: bool) -> str:
     lines = [(f"model:      {loaded.path} ({loaded.family}, {loaded.architecture}, {loaded.source}, "
               f"loaded in {loaded.load_seconds:.1f} s)"),
              (f"tokens:     {result.n_tokens:,}{' (text truncated)' if truncated else ''}; "
-              f"run in {result.seconds:.1f} s on {result.device}"),
+              f"run in {result.seconds:.1f} s on {result.device} in {result.dtype}"
+              + (f" (spread: {result.placement})" if result.placement else "")),
              f"route:      {result.route}" + (f" (one layer's weights: {result.route_memory:,} bytes)"
                                               if result.route_memory else "")]
     if result.perplexity is not None:

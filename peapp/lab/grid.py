@@ -236,12 +236,13 @@ def _worker_run(spec_dict: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 
 
 def run_grid(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: str = "pool",
-             on_event: EventFn | None = None) -> GridOutcome:
+             on_event: EventFn | None = None, ray: str | None = None) -> GridOutcome:
     """:func:`grid_steps` run to its end on this thread (tests, scripts); ``on_event`` gets its events."""
-    return run_job(grid_steps(grid, folder, workers, mode), on_partial=on_event)
+    return run_job(grid_steps(grid, folder, workers, mode, ray=ray), on_partial=on_event)
 
 
-def grid_steps(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: str = "pool") -> Job:
+def grid_steps(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode: str = "pool",
+               ray: str | None = None) -> Job:
     """Train every run of ``grid`` not yet finished in ``folder``; save each as it finishes.
 
     A job (peapp.jobs): yields each event (``Partial``: a dict, ``type`` step/done/skipped/failed)
@@ -249,6 +250,12 @@ def grid_steps(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode
     is cancelled, it stops the workers at their next step: their runs are discarded, finished
     ones are kept in the folder (a rerun skips them).  Raises ResultsWriteError before training
     if the folder cannot be written.
+
+    ``ray``: "local" or a cluster address runs each run as a Ray task of one CPU
+    (:mod:`peapp.cluster`; ``mode`` is then Ray's to decide, ``workers`` the CPUs of a local Ray);
+    the results come back here and are saved, skipped and summarised exactly as locally, and a
+    cancel cancels the Ray tasks still out.  (The lab's models train on the CPU: no GPU is
+    requested for them.)
     """
     if mode not in MODES:
         raise ParameterError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}.")
@@ -298,7 +305,9 @@ def grid_steps(grid: GridSpec, folder: str | os.PathLike, workers: int = 2, mode
         _write_summary(folder, all_runs)
 
     yield from report()
-    if mode == "inline":
+    if ray:
+        yield from _run_ray(todo, outcome, finish, emit, report, ray, workers)
+    elif mode == "inline":
         yield from _run_inline(todo, outcome, finish, emit, report)
     else:
         yield from _run_pool(todo, outcome, finish, emit, report, workers, one_per_run=(mode == "process"))
@@ -399,6 +408,41 @@ def _run_pool(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunRe
         executor.shutdown(wait=True, cancel_futures=True)
         raise
     executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _ray_run(spec_dict: dict[str, Any], events: Any) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """One run as a Ray task: single-threaded as in the pool (same seeds, same numbers), step
+    events at most every half second onto the driver's queue."""
+    torch.set_num_threads(1)
+    spec = RunSpec.from_dict(spec_dict)
+    last = [0.0]
+
+    def progress(step: int, steps: int, loss: float) -> None:
+        now = time.monotonic()
+        if events is not None and (now - last[0] >= 0.5 or step == steps):
+            last[0] = now
+            events.put({"type": "step", "run_id": spec.run_id, "step": step, "steps": steps, "loss": loss})
+
+    result = train_run(spec, progress=progress)
+    return result.config.to_dict(), results.state_to_numpy(result.state), result.metrics
+
+
+def _run_ray(todo: list[RunSpec], outcome: GridOutcome, finish: Callable[[RunResult], None], emit: EventFn,
+             report: Callable[[], Iterator[Any]], address: str, workers: int) -> Job:
+    from peapp import cluster
+    from peapp.lab.model import ModelConfig
+
+    def done(index: int, value: Any) -> None:
+        cfg, state, metrics = value
+        state = {name: array.copy() for name, array in state.items()}  # Ray's arrays are read-only views
+        finish(RunResult(todo[index], ModelConfig.from_dict(cfg), results.state_from_numpy(state), metrics))
+
+    def failed(index: int, exc: BaseException) -> None:
+        _record_failure(outcome, emit, todo[index], exc if isinstance(exc, Exception) else RuntimeError(str(exc)))
+
+    yield from cluster.task_steps(address, _ray_run, [(spec.to_dict(),) for spec in todo], on_done=done,
+                                  on_error=failed, report=report, should_stop=lambda: bool(outcome.write_error),
+                                  emit=emit, cpus=workers if address == "local" else None)
 
 
 def _drain(events: Any, emit: EventFn) -> None:

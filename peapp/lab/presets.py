@@ -107,25 +107,26 @@ def estimate_seconds(chosen: Preset, workers: int = 2) -> float:
 
 
 def run_preset(chosen: Preset, folder: str, workers: int = 2,
-               on_event: Callable[[dict], None] | None = None) -> dict[str, dict[str, Any]]:
+               on_event: Callable[[dict], None] | None = None, ray: str | None = None) -> dict[str, dict[str, Any]]:
     """:func:`preset_steps` run to its end on this thread (the CLI); ``on_event`` gets its events."""
     from peapp.jobs import run_job
 
-    return run_job(preset_steps(chosen, folder, workers), on_partial=on_event)
+    return run_job(preset_steps(chosen, folder, workers, ray=ray), on_partial=on_event)
 
 
-def preset_steps(chosen: Preset, folder: str, workers: int = 2):
+def preset_steps(chosen: Preset, folder: str, workers: int = 2, ray: str | None = None):
     """A job (peapp.jobs): every task's grid into ``folder/<task>``, one after another, with
     each grid's events and progress (the share of the running grid's steps); returns the
     summaries by task.  Closed when cancelled, it stops the running grid at its next step
-    (finished runs are kept; a rerun skips them)."""
+    (finished runs are kept; a rerun skips them).  ``ray``: each grid on Ray (see
+    :func:`peapp.lab.grid.grid_steps`)."""
     import os
 
     from peapp.lab.grid import grid_steps
 
     out = {}
     for g in chosen.grids():
-        outcome = yield from grid_steps(g, os.path.join(folder, g.task), workers=workers)
+        outcome = yield from grid_steps(g, os.path.join(folder, g.task), workers=workers, ray=ray)
         out[g.task] = outcome.summary
     return out
 

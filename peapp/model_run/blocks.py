@@ -192,7 +192,7 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
            plan: LayerPlan | None = None, check: Callable[[float], None] | None = None,
            extra_mask: torch.Tensor | None = None, sinks: torch.Tensor | None = None) -> torch.Tensor:
     """Softmax attention of q [H, n, d] over k/v [Hkv, n, d] (grouped heads share k/v), exactly
-    as eager attention: float32 logits · scaling, optional tanh soft-cap, the causal and sliding
+    as eager attention: float32 logits · scaling (q and k of a half-precision model are widened), optional tanh soft-cap, the causal and sliding
     window masks, a float32 softmax, weights · v.  Returns [n, H, dv].  ``check(fraction)`` is
     called after every block (it may raise to cancel).  ``extra_mask`` [1, 1|H, n, n]: a mask the
     model built itself (bool: True may attend; float: added to the logits), applied on top.
@@ -205,6 +205,8 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
     statistic."""
     heads, n, _ = q.shape
     group = heads // k.shape[0]
+    if q.dtype != torch.float32:  # a bf16/fp16 model: logits, softmax and statistics stay float32
+        q, k = q.float(), k.float()
     if group > 1:
         k = k.repeat_interleave(group, dim=0)
         v = v.repeat_interleave(group, dim=0)

@@ -198,9 +198,16 @@ def _pair_norms(x: torch.Tensor, layout: str) -> torch.Tensor:
     return a * a + b * b
 
 
+_LAYOUT_ROWS = 128  # positions the pairing is judged on (every rotated position keeps its pairs' lengths)
+
+
 def _layout(before: torch.Tensor, after: torch.Tensor) -> tuple[str, float]:
     """Which pairing the rotation turned, and how far from exact: each rotated pair keeps its
-    length (up to one common factor, YaRN's attention factor)."""
+    length (up to one common factor, YaRN's attention factor).  Judged on the first
+    ``_LAYOUT_ROWS`` positions of [heads, n, dims]: on all of them this took a third of SmolLM2's
+    run at 1,024 tokens (measured), and each position answers alike."""
+    if before.dim() == 3 and before.shape[1] > _LAYOUT_ROWS:
+        before, after = before[:, :_LAYOUT_ROWS], after[:, :_LAYOUT_ROWS]
     best, spread = "half", math.inf
     for layout in ("half", "interleaved"):
         nb, na = _pair_norms(before, layout), _pair_norms(after, layout)

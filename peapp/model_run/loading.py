@@ -47,7 +47,7 @@ ProgressFn = Callable[[float], None]
 class LoadedModel:
     """A model ready to run: the transformers module, its tokenizer and what peapp knows of it."""
 
-    model: Any  # transformers PreTrainedModel, eval mode, float32
+    model: Any  # transformers PreTrainedModel, eval mode, in ``dtype``
     tokenizer: Any  # tokenizers.Tokenizer
     path: str
     family: str  # config.model_type
@@ -61,6 +61,9 @@ class LoadedModel:
     load_seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
     route: str = "attention function"  # or "hooks" (peapp.model_run.hook_route)
+    dtype: str = "float32"  # the weights' dtype (peapp.model_run.placement)
+    placement: str = ""  # accelerate's device map in words, when --device auto spread the model
+    choices: list[str] = field(default_factory=list)  # what dtype / device auto chose, and why (information)
 
     @property
     def config(self):
@@ -149,27 +152,45 @@ def file_sha256(path: str, progress=None, cancelled=None, start: float = 0.0, st
     return digest.hexdigest()
 
 
-def _refuse_if_too_big(nbytes: int, what: str, budget: int | None) -> None:
+def _refuse_if_too_big(nbytes: int, what: str, budget: int | None, parameters: int | None = None,
+                       dtype: str = "float32") -> None:
+    """SizeError when ``nbytes`` exceed the budget; for a model's weights (``parameters`` in
+    ``dtype``), it says which narrower dtype would fit."""
+    from peapp.model_run.placement import fitting_dtype
+
     limit = budget if budget is not None else available_bytes() // 2
     if nbytes > limit:
+        narrower = fitting_dtype(parameters, limit, dtype) if parameters else None
+        advice = (f"run it in {narrower} (--dtype {narrower}, {human_bytes(parameters * 2)}), " if narrower and parameters
+                  else "")
         raise SizeError(f"{what} needs about {human_bytes(nbytes)}, more than the {human_bytes(limit)} this "
-                        f"machine can spare: close other programs, or use a smaller model.")
+                        f"machine can spare: {advice}close other programs, or use a smaller model.")
 
 
 def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | None = None,
                progress: ProgressFn | None = None, cancelled: Callable[[], bool] | None = None,
-               memory_budget: int | None = None, verify: bool = True) -> LoadedModel:
+               memory_budget: int | None = None, verify: bool = True, dtype: str = "float32",
+               max_memory: str | dict | None = None) -> LoadedModel:
     """Load a Hugging Face folder or a ``.gguf`` file for running (see the module docstring).
 
-    Refuses, before loading, a model whose float32 weights exceed ``memory_budget`` (default half
-    the available memory), a family that does not use the attention registry, and any file
-    ``peapp inspect`` refuses.  ``verify``: run 12 tokens through peapp's attention and
+    ``dtype`` (auto, float32, bfloat16, float16) and ``device`` (cpu, cuda, cuda:N, mps, auto with
+    accelerate's ``max_memory``) are resolved by :func:`peapp.model_run.placement.resolve`.
+    Refuses, before loading, a model whose weights in that dtype exceed ``memory_budget`` (default
+    half the available memory; not checked where ``device="auto"`` lets accelerate offload), an
+    encoder-decoder, and any file ``peapp inspect`` refuses.  The model is placed first, then its
+    route is decided on that device (peapp's attention function, or the hooks route).  ``verify``: run 12 tokens through peapp's attention and
     transformers' eager one and refuse if they differ (a family that passes position through
     the attention mask would).  A library it needs that is missing raises
     :class:`peapp.libraries.MissingLibraryError` (which one, and how to get it)."""
+    from peapp.model_run import placement as placing
+    from peapp.model_run.malloc import fix_mmap_threshold
+
+    fix_mmap_threshold()  # long runs' block buffers would fragment glibc's heap (see peapp.model_run.malloc)
     started = time.perf_counter()
     path = os.fspath(path)
-    device = str(resolve_device(device))  # 'cpu', 'cuda', 'cuda:1', 'mps'
+    placing.check_dtype(dtype)
+    if device != "auto":
+        resolve_device(device)  # an unknown device is refused before anything is read
     require(*RUN_LIBRARIES)  # before the class check: without transformers it would call llama unsupported
     if not os.path.exists(path):
         raise CheckpointError(translate("ModelLoading", "{path} does not exist: give a model folder or a .gguf file.").format(
@@ -184,9 +205,11 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
     try:
         if path.lower().endswith(".gguf"):
             require(*GGUF_LIBRARIES)  # transformers says only "accelerate is required" (a ValueError)
-            loaded = _load_gguf(path, device, cache_dir, progress, cancelled, memory_budget)
+            where = placing.resolve(dtype, device, None, max_memory)
+            loaded = _load_gguf(path, where, cache_dir, progress, cancelled, memory_budget)
         elif os.path.isdir(path):
-            loaded = _load_folder(path, device, progress, cancelled, memory_budget, source="folder")
+            where = placing.resolve(dtype, device, _own_dtype_of(path), max_memory)
+            loaded = _load_folder(path, where, progress, cancelled, memory_budget, source="folder")
         else:
             raise CheckpointError(f"{path}: running needs a Hugging Face model folder (config.json with its "
                                   f"weights and tokenizer) or a .gguf file.")
@@ -202,7 +225,17 @@ def load_model(path: str | os.PathLike, device: str = "cpu", cache_dir: str | No
             _mark_verified(loaded.cache_folder)
     _check(progress, cancelled, 1.0)
     loaded.load_seconds = time.perf_counter() - started
+    loaded.choices = list(where.notes)
     return loaded
+
+
+def _own_dtype_of(folder: str) -> dict[str, Any] | None:
+    """config.json's dtype entries (for ``dtype="auto"`` on a GPU); None if it cannot be read."""
+    try:
+        cfg = _config_of_folder(folder)
+    except CheckpointError:
+        return None  # _load_folder's own refusal says what is wrong
+    return {k: cfg.get(k) for k in ("torch_dtype", "dtype")}
 
 
 #: The files transformers and tokenizers may open in a model folder (by suffix): each must be a
@@ -302,7 +335,7 @@ def _check_config_claims(cfg_path: str, cfg: dict[str, Any], tensor_names) -> No
             path=cfg_path, heads=heads, width=width))
 
 
-def _check_built_shapes(folder: str, cls, config, ckpt, budget) -> None:
+def _check_built_shapes(folder: str, cls, config, ckpt, budget, where) -> None:
     """Build the model on torch's meta device (no memory) and compare each parameter with the
     stored tensor of that name; refuse a config whose model would not fit, with the estimate."""
     import torch
@@ -326,7 +359,9 @@ def _check_built_shapes(folder: str, cls, config, ckpt, budget) -> None:
                                             "weights.").format(
                 folder=folder, name=name, stored="×".join(map(str, info.shape)) or "a scalar",
                 built="×".join(map(str, param.shape)) or "a scalar"))
-    _refuse_if_too_big(total * 4, f"the model config.json describes ({total:,} parameters in float32)", budget)
+    if where.device_map is None:  # accelerate offloads what does not fit
+        _refuse_if_too_big(total * where.bytes_per_parameter, f"the model config.json describes ({total:,} "
+                           f"parameters in {where.dtype})", budget, total, where.dtype)
 
 
 def _config_of_folder(folder: str) -> dict[str, Any]:
@@ -339,7 +374,7 @@ def _config_of_folder(folder: str) -> dict[str, Any]:
     return read_json(cfg_path, "config")
 
 
-def _load_folder(folder: str, device: str, progress, cancelled, budget, source: str,
+def _load_folder(folder: str, where, progress, cancelled, budget, source: str,
                  tokenizer: Any = None, gguf_path: str | None = None) -> LoadedModel:
     from peapp.checkpoints.reader import open_checkpoint
 
@@ -348,24 +383,28 @@ def _load_folder(folder: str, device: str, progress, cancelled, budget, source: 
     family = str(cfg.get("model_type") or "unknown")
     _check_family_by_name(family, cfg)
     ckpt = open_checkpoint(folder)  # the same refusals as `peapp inspect` (safe loading only)
-    nbytes = sum(t.numel for t in ckpt.tensors.values()) * 4
-    _refuse_if_too_big(nbytes, f"{family} with {nbytes // 4:,} parameters in float32", budget)
+    parameters = sum(t.numel for t in ckpt.tensors.values())
+    if where.device_map is None:  # accelerate offloads what does not fit
+        _refuse_if_too_big(parameters * where.bytes_per_parameter, f"{family} with {parameters:,} parameters in "
+                           f"{where.dtype}", budget, parameters, where.dtype)
     cfg_path = os.path.join(folder, "config.json")
     _check_config_claims(cfg_path, cfg, ckpt.tensors)
     _check(progress, cancelled, 0.3)
-    import torch
     import transformers
 
     with checkpoint_faults(cfg_path, msg("ModelLoading", "reading config.json")):
         config = transformers.AutoConfig.from_pretrained(folder)
     cls = _model_class(config, cfg_path)
-    _check_built_shapes(folder, cls, config, ckpt, budget)
+    _check_built_shapes(folder, cls, config, ckpt, budget, where)
+    from peapp.model_run.placement import placement_arguments
+
     with checkpoint_faults(folder, msg("ModelLoading", "loading the weights")), _quiet_transformers():
-        model = cls.from_pretrained(folder, dtype=torch.float32, attn_implementation="eager")
+        model = cls.from_pretrained(folder, dtype=where.torch_dtype(), attn_implementation="eager",
+                                    **placement_arguments(where))
     _check(progress, cancelled, 0.8)
     if tokenizer is None:
         tokenizer = _folder_tokenizer(folder)
-    return _finish(model, tokenizer, gguf_path or folder, device, source)
+    return _finish(model, tokenizer, gguf_path or folder, where, source)
 
 
 def _check_family_by_name(family: str, cfg: dict[str, Any]) -> None:
@@ -426,13 +465,20 @@ def _folder_tokenizer(folder: str):
     return backend
 
 
-def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedModel:
+def _finish(model, tokenizer, path: str, where, source: str) -> LoadedModel:
     from peapp.model_run.attention_hook import ATTENTION_NAME, install
     from peapp.model_run.layers import rotary_modules, uses_alibi
+    from peapp.model_run.placement import describe_map
 
     install()
     model.eval()
-    model.to(device)
+    spread = describe_map(model)
+    if getattr(model, "hf_device_map", None) is None:
+        model.to(where.device)  # (not .to(dtype): buffers such as RoPE's inv_freq stay float32)
+        device = where.device
+    else:  # accelerate placed each module (and moves the activations between them)
+        device = str(model.get_input_embeddings().weight.device)
+        device = "cpu" if device == "meta" else device
     # the class says whether its attention goes through transformers' attention-function registry;
     # a class that does not declare it may still call it (StableLM): every layer calling it decides
     model.set_attn_implementation(ATTENTION_NAME)
@@ -459,7 +505,8 @@ def _finish(model, tokenizer, path: str, device: str, source: str) -> LoadedMode
     tokenizer = CheckedTokenizer(tokenizer, path, int(getattr(cfg, "vocab_size", 0) or 0))
     return LoadedModel(model=model, tokenizer=tokenizer, path=path, family=family,
                        architecture=type(model).__name__, device=device, causal=causal, scheme=scheme,
-                       trained_context=int(trained) if trained else None, source=source, route=route)
+                       trained_context=int(trained) if trained else None, source=source, route=route,
+                       dtype=where.dtype, placement=spread)
 
 
 def _every_layer_calls_registry(model, device: str) -> bool:
@@ -563,7 +610,7 @@ def _quiet_transformers():
 
 # --- GGUF -------------------------------------------------------------------------------------
 
-def _load_gguf(path, device, cache_dir, progress, cancelled, budget) -> LoadedModel:
+def _load_gguf(path, where, cache_dir, progress, cancelled, budget) -> LoadedModel:
     from peapp.checkpoints import gguf_format
     from peapp.safe_open import open_regular
 
@@ -576,12 +623,13 @@ def _load_gguf(path, device, cache_dir, progress, cancelled, budget) -> LoadedMo
     digest = file_sha256(path, progress, cancelled, 0.0, 0.1)
     root = cache_dir or default_cache_dir()
     _remove_stale_partials(root)
-    folder = os.path.join(root, f"gguf-{digest[:40]}")
+    # keyed by dtype too: float32 keeps the name it always had, so existing caches still open
+    folder = os.path.join(root, f"gguf-{digest[:40]}" + ("" if where.dtype == "float32" else f"-{where.dtype}"))
     notes: list[str] = []
-    problem = _cache_problem(folder, digest, progress, cancelled)
+    problem = _cache_problem(folder, digest, progress, cancelled, where.dtype)
     if problem is None:  # written after these very bytes passed the checks below, and unchanged since
         try:
-            loaded = _load_folder(folder, device, progress, cancelled, budget, source="gguf (cache)", gguf_path=path)
+            loaded = _load_folder(folder, where, progress, cancelled, budget, source="gguf (cache)", gguf_path=path)
         except CheckpointError as exc:
             problem = str(exc)
         else:
@@ -592,13 +640,14 @@ def _load_gguf(path, device, cache_dir, progress, cancelled, budget) -> LoadedMo
                                "converted {path} again.").format(folder=folder, problem=problem, path=path))
     fields = Fields(path)  # the same header walk and refusals as `peapp inspect`
     _check_gguf_claims(path, fields)
-    _refuse_if_too_big(size * _GGUF_EXPANSION * _CONVERT_COPIES,
-                       f"dequantising this {human_bytes(size)} GGUF file to float32", budget)
-    model, tokenizer = _convert_gguf(path, fields, progress, cancelled)
-    written = _write_cache(folder, digest, path, model, tokenizer)
+    # the float32 expansion, scaled to the chosen dtype
+    _refuse_if_too_big(size * _GGUF_EXPANSION * _CONVERT_COPIES * where.bytes_per_parameter // 4,
+                       f"dequantising this {human_bytes(size)} GGUF file to {where.dtype}", budget)
+    model, tokenizer = _convert_gguf(path, fields, progress, cancelled, where)
+    written = _write_cache(folder, digest, path, model, tokenizer, where.dtype)
     if written is not None:
         notes.append(written)
-    loaded = _finish(model, tokenizer, path, device, "gguf (converted now)")
+    loaded = _finish(model, tokenizer, path, where, "gguf (converted now)")
     loaded.cache_folder = folder if written is None else None
     loaded.notes.extend(notes)
     return loaded
@@ -641,7 +690,7 @@ _PARTIAL = ".partial-"
 _STALE_PARTIAL_SECONDS = 24 * 3600
 
 
-def _cache_problem(folder: str, digest: str, progress=None, cancelled=None) -> str | None:
+def _cache_problem(folder: str, digest: str, progress=None, cancelled=None, dtype: str = "float32") -> str | None:
     """None if ``folder`` is a complete, unchanged cache entry for ``digest``; else what is wrong."""
     if not os.path.lexists(folder):
         return _NO_CACHE
@@ -651,6 +700,8 @@ def _cache_problem(folder: str, digest: str, progress=None, cancelled=None) -> s
     hashes = info.get("files")
     if info.get("sha256") != digest or info.get("format") != _CACHE_FORMAT or not isinstance(hashes, dict):
         return "peapp-cache.json is from another file or another peapp"
+    if info.get("dtype", "float32") != dtype:
+        return f"it holds {info.get('dtype')} weights, not {dtype}"
     for i, name in enumerate(_CACHE_FILES):
         full = os.path.join(folder, name)
         expected = hashes.get(name)
@@ -770,17 +821,16 @@ def _tensor_progress(progress, cancelled, start: float, stop: float):
 _patch_lock = threading.RLock()
 
 
-def _convert_gguf(path: str, fields, progress, cancelled):
+def _convert_gguf(path: str, fields, progress, cancelled, where):
     """transformers' own GGUF loading (config, dequantised weights, tokenizer), with every
     ``gguf.GGUFReader`` it opens replaced by ``fields`` (peapp's header walk, read once)."""
     from peapp.model_run.gguf_fields import fast_gguf_reader
 
     with fast_gguf_reader(fields):
-        return _convert_gguf_with_transformers(path, progress, cancelled)
+        return _convert_gguf_with_transformers(path, progress, cancelled, where)
 
 
-def _convert_gguf_with_transformers(path: str, progress, cancelled):
-    import torch
+def _convert_gguf_with_transformers(path: str, progress, cancelled, where):
     import transformers
 
     folder, name = os.path.split(os.path.abspath(path))
@@ -796,8 +846,8 @@ def _convert_gguf_with_transformers(path: str, progress, cancelled):
     _check(progress, cancelled, 0.3)
     with checkpoint_faults(path, msg("ModelLoading", "converting the GGUF weights")), _quiet_transformers(), _one_tensor_name_map(), \
             _tensor_progress(progress, cancelled, 0.3, 0.75):
-        model = cls.from_pretrained(folder, gguf_file=name, config=config, dtype=torch.float32,
-                                    attn_implementation="eager")
+        model = cls.from_pretrained(folder, gguf_file=name, config=config, dtype=where.torch_dtype(),
+                                    attn_implementation="eager")  # dequantised straight to the chosen dtype
     _check(progress, cancelled, 0.75)
     with checkpoint_faults(path, msg("ModelLoading", "reading the GGUF tokenizer")), _quiet_transformers():
         fast = transformers.AutoTokenizer.from_pretrained(folder, gguf_file=name)
@@ -810,7 +860,7 @@ def _gguf_arch(exc: Exception) -> str:
     return text.split("architecture")[-1].split()[0] if "architecture" in text else "GGUF"
 
 
-def _write_cache(folder: str, digest: str, source: str, model, tokenizer) -> str | None:
+def _write_cache(folder: str, digest: str, source: str, model, tokenizer, dtype: str = "float32") -> str | None:
     """config.json + model.safetensors + tokenizer.json (+ their SHA-256 in peapp-cache.json),
     written to a temporary folder and renamed, so an interrupted write never looks complete and
     leaves nothing behind.  Every file gets the mode a plain write gives (0666 minus the umask).
@@ -836,7 +886,7 @@ def _write_cache(folder: str, digest: str, source: str, model, tokenizer) -> str
         tokenizer.save(os.path.join(tmp, "tokenizer.json"))
         hashes = {name: file_sha256(os.path.join(tmp, name)) for name in _CACHE_FILES}
         with open(os.path.join(tmp, "peapp-cache.json"), "w", encoding="utf-8") as fh:
-            json.dump({"format": _CACHE_FORMAT, "sha256": digest, "source": os.path.abspath(source),
+            json.dump({"format": _CACHE_FORMAT, "sha256": digest, "dtype": dtype, "source": os.path.abspath(source),
                        "transformers": __import__("transformers").__version__, "files": hashes}, fh, indent=1)
         mode = 0o666 & ~_umask()
         for name in os.listdir(tmp):  # safetensors writes its file 0600: one mode for the entry
@@ -856,7 +906,11 @@ def _write_cache(folder: str, digest: str, source: str, model, tokenizer) -> str
 
 
 def _verify(loaded: LoadedModel) -> None:
-    """peapp's attention against transformers' eager attention on 12 tokens (same weights)."""
+    """peapp's attention against transformers' eager attention on 12 tokens (same weights).  In
+    float32 the model's outputs are compared; in half precision the first attention layer's
+    output (after 30 layers bf16 rounding alone moves SmolLM2's logits 87 % between eager and
+    sdpa, measured, while one layer differs by rounding, and a family passing position through
+    the mask by O(1))."""
     import torch
 
     from peapp.model_run.attention_hook import ATTENTION_NAME
@@ -864,18 +918,44 @@ def _verify(loaded: LoadedModel) -> None:
     model = loaded.model
     ids = torch.arange(12, dtype=torch.long).remainder(max(2, model.config.vocab_size - 1)).unsqueeze(0) + 1
     ids = ids.to(loaded.device)
+    half = loaded.dtype != "float32"
     with torch.no_grad():
-        ours = _main_output(model(input_ids=ids))
+        ours = _first_attention_output(model, ids) if half else _main_output(model(input_ids=ids))
         model.set_attn_implementation("eager")
         try:
-            theirs = _main_output(model(input_ids=ids))
+            theirs = _first_attention_output(model, ids) if half else _main_output(model(input_ids=ids))
         finally:
             model.set_attn_implementation(ATTENTION_NAME)
     scale = float(theirs.abs().max()) or 1.0
-    if not torch.allclose(ours, theirs, rtol=1e-3, atol=1e-4 * scale):
+    if half:
+        ours, theirs = ours.float(), theirs.float()
+        close = float((ours - theirs).norm() / (theirs.norm() + 1e-12)) < 0.05
+    else:
+        close = torch.allclose(ours, theirs, rtol=1e-3, atol=1e-4 * scale)
+    if not close:
         raise CheckpointError(supported_message(loaded.family, translate(
             "ModelLoading", "its attention depends on more than q, k and the causal mask (peapp's exact attention "
                             "and transformers' eager one disagree); open it in the other panels")))
+
+
+def _first_attention_output(model, ids):
+    """The output of the first attention module that runs (a forward hook; the model runs on)."""
+    seen: list = []
+
+    def keep(module, args, output):
+        if not seen:
+            seen.append((output[0] if isinstance(output, tuple) else output).detach())
+
+    handles = [m.register_forward_hook(keep) for name, m in model.named_modules()
+               if type(m).__name__.endswith("Attention") and hasattr(m, "config")]
+    try:
+        model(input_ids=ids)
+    finally:
+        for handle in handles:
+            handle.remove()
+    if not seen:
+        return _main_output(model(input_ids=ids))
+    return seen[0]
 
 
 def _main_output(out):

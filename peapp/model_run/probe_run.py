@@ -107,6 +107,7 @@ class ProbeRequest(Request):
     variant: str = "none"
     results_file: str = ""
     device: str = "cpu"
+    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the CLI's --dtype; the panel: float32 for now)
     #: "run" (the probe), or "estimate": only the time estimate (a :class:`TimeEstimate`, or None for a
     #: probe too short to need one), so a panel can say it, and ask, before minutes of work
     phase: str = "run"
@@ -116,15 +117,16 @@ class ProbeRequest(Request):
 
     @classmethod
     def from_view(cls, view, checkpoint: str, device: str = "cpu",
-                  phase: str = "run", estimate=None) -> "ProbeRequest":
+                  phase: str = "run", estimate=None, dtype: str = "float32") -> "ProbeRequest":
         """The request for a :class:`peapp.views.probe.ProbeView`'s settings (the saved result of
-        the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey)."""
+        the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey).
+        ``dtype``: the precision the panel runs in (float32 until it has a Precision choice)."""
         saved = view.results_file if view.mode == "probe-perplexity" else view.passkey_results_file
         return cls(checkpoint=checkpoint, mode=view.mode, phase=phase, estimate=estimate, text_source=view.text_source, text=view.text,
                    text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
                    factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),
                    depths=parse_numbers(view.depths, "depths"), trials=view.trials, seed=view.seed,
-                   variant=view.variant, results_file=saved, device=device)
+                   variant=view.variant, results_file=saved, device=device, dtype=dtype)
 
     def steps(self) -> Job:
         # the probe reports from forward hooks and per-layer loops, which cannot yield: through the hooks
@@ -146,7 +148,8 @@ class ProbeRequest(Request):
         from peapp.model_run.text_run import MODEL_CACHE
 
         # lent: one job at a time on the model (see _ModelCache)
-        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
+        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f),
+                              self.dtype) as (loaded, reused):
             start = 0.0 if reused else _LOAD_SHARE
             if self.phase == "estimate":
                 return self._estimate(loaded, hooks, start)

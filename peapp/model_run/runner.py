@@ -117,6 +117,8 @@ class RunResult:
     output: np.ndarray | None = None  # last hidden state (models without an LM head)
     seconds: float = 0.0
     device: str = "cpu"
+    dtype: str = "float32"  # the model's weights and activations (statistics: float32 / float64)
+    placement: str = ""  # accelerate's device map in words, when the model was spread
     map_qk: MapQK | None = None  # with RunOptions.keep_map_qk: what zoom_map recomputes regions from
     route: str = "attention function"  # or "hooks": weights captured from the model's own attention modules
     layer_schemes: list[dict[str, Any]] = field(default_factory=list)  # per layer: what its code did with position
@@ -151,6 +153,7 @@ class RunResult:
         return {
             "family": self.family, "scheme": self.scheme, "causal": self.causal, "device": self.device,
             "route": self.route, "route_memory_bytes": self.route_memory, "layer_schemes": self.layer_schemes,
+            "dtype": self.dtype, "placement": self.placement or None,
             "n_tokens": self.n_tokens, "token_ids": self.token_ids, "tokens": self.tokens,
             "layers": self.layers, "heads": self.heads, "seconds": round(self.seconds, 3),
             "perplexity": self.perplexity, "mean_nll": self.mean_nll,
@@ -170,7 +173,7 @@ class RunResult:
                 "layer": self.options.layer, "head": self.options.head, "term": self.term_kind,
                 "note": self.term_note(),
                 "real_logits": clean(arr(self.logit_map)), "term_logits": clean(arr(self.term_map)),
-                "summary": self.term_summary},
+                "summary": {k: clean(v) for k, v in self.term_summary.items()}},  # a constant term: no correlation
             "rope_frequency_usage": None if self.rope_usage is None else {
                 "usage": clean(arr(self.rope_usage)), "wavelength": clean(arr(self.rope_wavelengths)),
                 "wavelength_per_layer": {str(k): clean(arr(v)) for k, v in self.layer_wavelengths.items()},
@@ -367,7 +370,7 @@ def _position_rows(loaded, n: int) -> torch.Tensor:
         module = getattr(module, part)
     if offset is None:  # RoBERTa: positions start after the padding index
         offset = int(loaded.config.pad_token_id) + 1
-    return module.weight.detach()[offset:offset + n]
+    return module.weight.detach()[offset:offset + n].float()  # the term is computed in float32
 
 
 def _position_qk(module, rows: torch.Tensor, heads: int, family: str) -> tuple[torch.Tensor, torch.Tensor]:
@@ -376,11 +379,11 @@ def _position_qk(module, rows: torch.Tensor, heads: int, family: str) -> tuple[t
     if hasattr(module, "c_attn"):  # GPT-2 Conv1D: y = x W + b, W [E, 3E]
         e = rows.shape[-1]
         w = module.c_attn.weight
-        qp, kp = rows @ w[:, :e], rows @ w[:, e:2 * e]
+        qp, kp = rows @ w[:, :e].float(), rows @ w[:, e:2 * e].float()
     else:
         for qn, kn in (("query", "key"), ("q_lin", "k_lin"), ("q_proj", "k_proj")):
             if hasattr(module, qn):
-                qp, kp = rows @ getattr(module, qn).weight.T, rows @ getattr(module, kn).weight.T
+                qp, kp = rows @ getattr(module, qn).weight.float().T, rows @ getattr(module, kn).weight.float().T
                 break
         else:
             raise ParameterError(f"cannot find the query/key weights of {type(module).__name__}.")
@@ -449,9 +452,11 @@ def estimate_run_bytes(loaded, n: int) -> int:
     layers = int(getattr(cfg, "num_hidden_layers", None) or cfg.n_layer)
     heads = int(getattr(cfg, "num_attention_heads", None) or cfg.n_head)
     vocab = int(getattr(cfg, "vocab_size", 0))
-    block = 4 * BLOCK_ENTRIES * 4
+    from peapp.model_run.placement import BYTES
+
+    block = 4 * BLOCK_ENTRIES * 4  # float32 logits and weights whatever the model's dtype
     statistic_sums = layers * heads * 3 * n * 8
-    activations = n * (8 * hidden + 3 * inter) * 4
+    activations = n * (8 * hidden + 3 * inter) * BYTES.get(getattr(loaded, "dtype", "float32"), 4)
     head_chunk = LM_HEAD_CHUNK * vocab * 4 * 3
     route = 0
     if getattr(loaded, "route", "") == "hooks":  # one layer's full weights, held by the model's own attention
@@ -583,8 +588,8 @@ def _forward(loaded, ids: torch.Tensor, want_logits: bool, session: _Session):
             kept.append(chunk.cpu())
         rows = chunk[: max(0, min(LM_HEAD_CHUNK, targets.shape[0] - start))]
         if rows.shape[0]:
-            total += float(torch.nn.functional.cross_entropy(rows, targets[start:start + rows.shape[0]],
-                                                             reduction="sum"))
+            total += float(torch.nn.functional.cross_entropy(
+                rows, targets[start:start + rows.shape[0]].to(rows.device), reduction="sum"))
     nll = total / targets.shape[0]
     return (torch.cat(kept).numpy() if want_logits else None), nll, None
 
@@ -684,6 +689,7 @@ def _assemble(loaded, session: _Session, token_ids, tokens, logits, nll, output)
         thumbnails=thumbs, logit_map=logit_map, term_map=term_map, term_kind=term_kind, term_summary=summary,
         rope_usage=rope_usage, rope_wavelengths=wavelengths, trained_context=loaded.trained_context,
         perplexity=perplexity, mean_nll=nll, logits=logits, output=output, device=loaded.device,
+        dtype=getattr(loaded, "dtype", "float32"), placement=getattr(loaded, "placement", ""),
         map_qk=session.map_qk if session.map_qk is not None else _as_map_qk(session.kept_qk.get(session.options.layer)),
         route=loaded.route, layer_schemes=[session.layer_info[i] for i in range(L)],
         layer_wavelengths=layer_wavelengths, route_memory=session.route_memory,

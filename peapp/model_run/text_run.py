@@ -71,16 +71,17 @@ class _ModelCache:
         self._loaded: Any = None
 
     @staticmethod
-    def key(path: str, device: str) -> tuple:
+    def key(path: str, device: str, dtype: str = "float32") -> tuple:
         try:
             info = os.stat(path)
             stamp: tuple = (info.st_mtime_ns, info.st_size)
         except OSError:
             stamp = ()
-        return (os.path.abspath(path), device, stamp)
+        return (os.path.abspath(path), device, dtype, stamp)  # a model per dtype
 
     @contextlib.contextmanager
-    def lend(self, path: str, device: str, progress: ProgressFn | None) -> Iterator[tuple[Any, bool]]:
+    def lend(self, path: str, device: str, progress: ProgressFn | None,
+             dtype: str = "float32") -> Iterator[tuple[Any, bool]]:
         """Inside: (the loaded model, whether it was already loaded), no other job holding it.
         A job waiting for the model calls ``progress(0.0)``, so a cancelled one stops waiting
         (the worker's hook raises :class:`peapp.jobs.Cancelled`)."""
@@ -88,19 +89,19 @@ class _ModelCache:
             if progress is not None:
                 progress(0.0)
         try:
-            yield self._get(path, device, progress)
+            yield self._get(path, device, progress, dtype)
         finally:
             self._lent.release()
 
-    def _get(self, path: str, device: str, progress: ProgressFn | None) -> tuple[Any, bool]:
+    def _get(self, path: str, device: str, progress: ProgressFn | None, dtype: str = "float32") -> tuple[Any, bool]:
         from peapp.model_run import load_model
 
-        key = self.key(path, device)
+        key = self.key(path, device, dtype)
         with self._lock:
             if key == self._key and self._loaded is not None:
                 return self._loaded, True
             self._key, self._loaded = None, None  # free the old model before loading the next
-        loaded = load_model(path, device=device, progress=progress)
+        loaded = load_model(path, device=device, progress=progress, dtype=dtype)
         with self._lock:
             self._key, self._loaded = key, loaded
         return loaded, False
@@ -158,6 +159,7 @@ class TextRunRequest(Request):
     layer: int = 0
     head: int = 0
     device: str = "cpu"
+    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the panel: float32 for now)
     map_bins: int = MAP_BINS
     thumb_bins: int = THUMB_BINS
     keep_all: bool = True  # keep every head's map (and q, k) so that browsing heads needs no new run
@@ -170,7 +172,8 @@ class TextRunRequest(Request):
                                                  "Sample) first."))
         text, label = resolve_text(self.text_source, self.text, self.text_file)
         digest = text_sha256(text)
-        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f)) as (loaded, reused):
+        with MODEL_CACHE.lend(self.checkpoint, self.device, lambda f: progress(_LOAD_SHARE * f),
+                              self.dtype) as (loaded, reused):
             ids, tokens, truncated = tokenize(loaded, text, self.max_tokens)
             options = RunOptions(layer=self.layer, head=self.head, heads=None, map_bins=self.map_bins,
                                  thumb_bins=self.thumb_bins, keep_map_qk=True, keep_all=self.keep_all)

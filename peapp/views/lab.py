@@ -49,6 +49,11 @@ class LabView(ViewSpec):
                          help=msg("LabPanel", "Where runs are saved and read from (empty: the user data folder, "
                               "…/peapp/lab); a folder from `peapp lab -o` opens here too"))
 
+    cluster: str = param("", msg("LabPanel", "cluster"),
+                         help=msg("LabPanel", "Where the grid runs: empty for local processes, 'local' for a Ray started "
+                                  "on this machine, or a Ray cluster's address (ray://head:10001); needs the cluster "
+                                  "extra (pip install -e \".[cluster]\"). Results come back into the results folder"))
+
     def check(self) -> None:
         options.parse_encodings(self.encodings)
         options.parse_lengths(self.eval_lengths)
@@ -71,4 +76,4 @@ class LabView(ViewSpec):
                                          train_length=self.train_length,
                                          eval_lengths=options.parse_lengths(self.eval_lengths), seeds=self.seeds,
                                          n_layers=self.n_layers, d_model=self.d_model, n_heads=self.n_heads,
-                                         steps=self.steps)
+                                         steps=self.steps, cluster=self.cluster.strip())

@@ -1344,6 +1344,14 @@
         <translation>रन कहाँ सहेजे और पढ़े जाते हैं (ख़ाली: यूज़र डेटा फ़ोल्डर, …/peapp/lab); कमांड लाइन की ट्रेनिंग लैब से बना फ़ोल्डर भी यहाँ खुलता है</translation>
     </message>
     <message>
+        <source>cluster</source>
+        <translation>क्लस्टर</translation>
+    </message>
+    <message>
+        <source>Where the grid runs: empty for local processes, &apos;local&apos; for a Ray started on this machine, or a Ray cluster&apos;s address (ray://head:10001); needs the cluster extra (pip install -e &quot;.[cluster]&quot;). Results come back into the results folder</source>
+        <translation>ग्रिड कहाँ चलती है: ख़ाली हो तो इसी मशीन की प्रक्रियाओं में, &apos;local&apos; हो तो इस मशीन पर शुरू किए गए Ray पर, या किसी Ray क्लस्टर का पता (ray://head:10001); इसके लिए cluster एक्स्ट्रा चाहिए (pip install -e &quot;.[cluster]&quot;)। नतीजे नतीजों के फ़ोल्डर में लौट आते हैं</translation>
+    </message>
+    <message>
         <source>d_model {d_model} / {heads} heads must be a whole, even head width; change d_model or the head count.</source>
         <translation>d_model {d_model} / {heads} हेड्स से पूरी, सम हेड-चौड़ाई आनी चाहिए; d_model या हेड्स की संख्या बदलें।</translation>
     </message>

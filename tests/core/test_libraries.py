@@ -103,7 +103,8 @@ def test_the_probe_cli_says_it_in_one_line(monkeypatch, capsys, tmp_path):
     shutil.copytree(TINY, folder)
     block(monkeypatch, "transformers.integrations.sdpa_attention")
     monkeypatch.setenv("PEAPP_CACHE_DIR", str(tmp_path / "cache"))
-    code = cli.main(["probe", "perplexity", str(folder), "--sample-text", "--length", "64", "--variants", "linear"])
+    code = cli.main(["probe", "perplexity", str(folder), "--sample-text", "--length", "64", "--variants", "linear",
+                         "--dtype", "float32"])  # (auto says what it chose on stderr)
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2, err
     assert len(err) == 1 and "transformers is incomplete here (it has no transformers.integrations.sdpa_attention)" \

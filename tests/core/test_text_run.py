@@ -94,7 +94,8 @@ def test_request_equals_the_library_call_and_reuses_the_model(tiny_llama):
     from peapp.model_run import RunOptions, run_on_text
 
     T.MODEL_CACHE.clear()
-    request = T.TextRunRequest(checkpoint=tiny_llama, text_source="typed", text="a b c a b c a", layer=1, head=2)
+    request = T.TextRunRequest(checkpoint=tiny_llama, text_source="typed", text="a b c a b c a", layer=1, head=2,
+                                dtype="float32")  # the library call below runs float32
     first = request.run()
     assert not first.reused_model and first.text_sha256 == T.text_sha256("a b c a b c a")
     again = request.run()

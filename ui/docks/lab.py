@@ -57,7 +57,7 @@ def task_label(task: str | None) -> str:
     return shown(TASK_NAMES.get(task or "", task or ""))
 OBJECT_NAMES = {"task": "labTask", "encodings": "labEncodings", "train_length": "labTrainLength",
                 "eval_lengths": "labEvalLengths", "seeds": "labSeeds", "n_layers": "labLayers", "d_model": "labDModel",
-                "n_heads": "labHeads", "steps": "labSteps", "results": "labResults"}
+                "n_heads": "labHeads", "steps": "labSteps", "results": "labResults", "cluster": "labCluster"}
 
 
 class LabDock(SettingsDock):
@@ -98,7 +98,7 @@ class LabDock(SettingsDock):
         layout.setContentsMargins(0, 0, 0, 0)
         counts = Spin(adaptive=True, separators=True)
         form = self.make_form(hints={"train_length": counts, "steps": counts, "seeds": Spin(), "n_layers": Spin(),
-                                     "d_model": Spin(), "n_heads": Spin(), "results": Line()},
+                                     "d_model": Spin(), "n_heads": Spin(), "results": Line(), "cluster": Line()},
                               object_names=OBJECT_NAMES)
         grid = QGridLayout()
         form.add_to_grid(grid, [("task", "encodings", "seeds"), ("train_length", "eval_lengths", "steps"),
@@ -112,6 +112,8 @@ class LabDock(SettingsDock):
                                                          "opens too)"))
         self.choose_button.clicked.connect(self._choose_folder)
         folder_row.addWidget(self.choose_button)
+        folder_row.addWidget(form.labels["cluster"])
+        folder_row.addWidget(form.widgets["cluster"])
         layout.addLayout(folder_row)
 
         controls = QHBoxLayout()

@@ -137,7 +137,7 @@ def _run_cli(folder: str, tmp_path, layer: int) -> dict:
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         code = main(["run", folder, "--text-file", str(text), "--json", "--layer", str(layer), "--all-heads",
-                     "--bins", "64"])
+                     "--bins", "64", "--dtype", "float32"])  # compared with float32 library calls
     assert code in (0, None)
     return json.loads(buffer.getvalue())
 

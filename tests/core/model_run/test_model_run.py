@@ -308,3 +308,23 @@ def test_gguf_open_equals_transformers_own_gguf_load(tiny_gguf, tmp_path):
         np.testing.assert_allclose(run_model(loaded, IDS, RunOptions(return_logits=True)).logits, want,
                                    rtol=1e-4, atol=1e-6)
         assert tokenize(loaded, "abcab bca")[0] == tokenizer("abcab bca")["input_ids"]
+
+
+@pytest.mark.parametrize("layout", ["half", "interleaved"])
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_a_long_layers_pair_layout_is_told_from_its_first_positions(layout, dtype):
+    """The pairing a rotation turned is judged on the first positions only (on all of a long
+    run's it took a third of SmolLM2's run): over 1,000 positions, with YaRN's attention factor,
+    in float32 and in bf16, it is still the right one."""
+    import torch
+
+    from peapp.encodings.rope import apply
+    from peapp.model_run.layers import _LAYOUT_ROWS, _span_and_layout
+
+    n, dims = 1000, 32
+    assert n > _LAYOUT_ROWS
+    before = torch.randn(4, n, dims, generator=torch.Generator().manual_seed(5)).to(getattr(torch, dtype))
+    inv_freq = 10_000.0 ** (-torch.arange(0, dims, 2, dtype=torch.float32) / dims)
+    after = apply(before.float(), torch.arange(n, dtype=torch.float32), inv_freq, layout=layout,
+                  attention_factor=1.1).to(before.dtype)
+    assert _span_and_layout(before.float(), after.float()) == (0, dims, layout)
