@@ -249,3 +249,55 @@ class TrainRequest(Request):
         return TrainOutcome(folder=self.folder, finished=len(outcome.finished), skipped=len(outcome.skipped),
                             failed=outcome.failed, write_error=outcome.write_error,
                             seconds=time.monotonic() - started)
+
+
+# ---- a preset: a published comparison, a grid per task (peapp.lab.presets) ----------------------
+
+@dataclass(frozen=True)
+class PresetEstimateRequest(Request):
+    """Seconds the preset would take here and now (its grids' estimates, as ``peapp lab --preset``)."""
+
+    channel = "lab:estimate"
+    name: str
+    randomized: bool = False
+    workers: int = 2
+
+    def compute(self, progress: Callable[[float], None]) -> float:
+        from peapp.lab import presets
+
+        return presets.estimate_seconds(presets.preset(self.name, self.randomized), workers=self.workers)
+
+
+@dataclass
+class PresetOutcome:
+    folder: str
+    name: str
+    summaries: dict[str, dict[str, Any]]  # task → peapp.lab.results summary (ranked by peapp.lab.presets.rank)
+    seconds: float
+
+
+@dataclass(frozen=True)
+class PresetRequest(Request):
+    """Train a preset into ``folder/<task>``: the preset's job (events as partial results, the
+    share of the whole preset as progress); cancelled, it keeps the runs that finished."""
+
+    channel = "lab:train"
+    travels = False  # a training run: computed where it is asked
+    name: str
+    randomized: bool
+    folder: str
+    workers: int = 2
+
+    def runs(self) -> int:
+        from peapp.lab import presets
+
+        return sum(len(g.runs()) for g in presets.preset(self.name, self.randomized).grids())
+
+    def steps(self) -> Job:
+        from peapp.lab import presets
+
+        started = time.monotonic()
+        summaries = yield from presets.preset_steps(presets.preset(self.name, self.randomized), self.folder,
+                                                    workers=self.workers)
+        return PresetOutcome(folder=self.folder, name=self.name, summaries=summaries,
+                             seconds=time.monotonic() - started)

@@ -116,18 +116,39 @@ def run_preset(chosen: Preset, folder: str, workers: int = 2,
 
 def preset_steps(chosen: Preset, folder: str, workers: int = 2):
     """A job (peapp.jobs): every task's grid into ``folder/<task>``, one after another, with
-    each grid's events and progress (the share of the running grid's steps); returns the
-    summaries by task.  Closed when cancelled, it stops the running grid at its next step
-    (finished runs are kept; a rerun skips them)."""
+    each grid's events and progress (the share of the whole preset: every task's grid counts
+    the same, as their runs do); returns the summaries by task.  Closed when cancelled, it
+    stops the running grid at its next step (finished runs are kept; a rerun skips them)."""
     import os
 
     from peapp.lab.grid import grid_steps
 
     out = {}
-    for g in chosen.grids():
-        outcome = yield from grid_steps(g, os.path.join(folder, g.task), workers=workers)
+    grids = chosen.grids()
+    for i, g in enumerate(grids):
+        outcome = yield from _share(grid_steps(g, os.path.join(folder, g.task), workers=workers), i, len(grids))
         out[g.task] = outcome.summary
     return out
+
+
+def _share(job, index: int, count: int):
+    """``job`` with its progress mapped to its share ``index`` of ``count``: a panel's bar and
+    time left run once over the preset, not once per task.  Whatever the executor sends (its
+    hooks) goes through; closing this closes ``job``."""
+    from peapp.jobs import Progress
+
+    try:
+        item = next(job)
+        while True:
+            if isinstance(item, Progress):
+                item = Progress((index + item.fraction) / count)
+            elif isinstance(item, (int, float)) and not isinstance(item, bool):
+                item = (index + float(item)) / count
+            item = job.send((yield item))
+    except StopIteration as stop:
+        return stop.value
+    finally:
+        job.close()
 
 
 # ---- the ranking ---------------------------------------------------------------------------------
