@@ -982,6 +982,14 @@
         <translation>नतीजों का फ़ोल्डर चुनें (कमांड लाइन की ट्रेनिंग लैब से बना फ़ोल्डर भी खुलता है)</translation>
     </message>
     <message>
+        <source>Run &amp;preset</source>
+        <translation>प्रीसेट चलाएँ (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Train the chosen preset (its own tasks, encodings and lengths, not the grid above) into the results folder, a subfolder per task, then rank the encodings beside the paper&apos;s ranking (also in Measured claims)</source>
+        <translation>चुना हुआ प्रीसेट (उसके अपने टास्क, एनकोडिंग और लंबाइयाँ, ऊपर का ग्रिड नहीं) नतीजों के फ़ोल्डर में ट्रेन करें, हर टास्क का एक सबफ़ोल्डर, फिर एनकोडिंग्स को पेपर की रैंकिंग के साथ रैंक करें (मापे गए दावे पैनल में भी)</translation>
+    </message>
+    <message>
         <source>&amp;Start training</source>
         <translation>ट्रेनिंग शुरू करें (&amp;S)</translation>
     </message>
@@ -1054,6 +1062,26 @@
         <translation>मान</translation>
     </message>
     <message>
+        <source>preset: one grid per task (see the table)</source>
+        <translation>प्रीसेट: हर टास्क का एक ग्रिड (टेबल देखें)</translation>
+    </message>
+    <message>
+        <source>Preset {preset}, results folder {folder} (a subfolder per task: choose one to draw its curves).</source>
+        <translation>प्रीसेट {preset}, नतीजों का फ़ोल्डर {folder} (हर टास्क का एक सबफ़ोल्डर: उसके कर्व बनाने के लिए एक चुनें)।</translation>
+    </message>
+    <message>
+        <source>mean rank</source>
+        <translation>औसत रैंक</translation>
+    </message>
+    <message>
+        <source>Cells: exact match past the training length, the mean over those lengths.</source>
+        <translation>खाने: ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच, उन लंबाइयों पर औसत।</translation>
+    </message>
+    <message>
+        <source>Reference, at another scale and setting ({setting}): {citation}</source>
+        <translation>संदर्भ, दूसरे पैमाने और सेटिंग पर ({setting}): {citation}</translation>
+    </message>
+    <message>
         <source> ({n} seeds)</source>
         <translation> ({n} सीड)</translation>
     </message>
@@ -1124,6 +1152,10 @@
     <message>
         <source>Training {runs} runs; estimated {duration}.</source>
         <translation>{runs} रन ट्रेन हो रहे हैं; अनुमानित समय {duration}।</translation>
+    </message>
+    <message>
+        <source>Preset done in {duration}: {runs} runs.</source>
+        <translation>प्रीसेट {duration} में पूरा: {runs} रन।</translation>
     </message>
     <message>
         <source>Done in {duration}: {finished} trained, {skipped} already in the folder</source>
@@ -1342,6 +1374,22 @@
     <message>
         <source>Where runs are saved and read from (empty: the user data folder, …/peapp/lab); a folder from `peapp lab -o` opens here too</source>
         <translation>रन कहाँ सहेजे और पढ़े जाते हैं (ख़ाली: यूज़र डेटा फ़ोल्डर, …/peapp/lab); कमांड लाइन की ट्रेनिंग लैब से बना फ़ोल्डर भी यहाँ खुलता है</translation>
+    </message>
+    <message>
+        <source>preset</source>
+        <translation>प्रीसेट</translation>
+    </message>
+    <message>
+        <source>Run preset trains a published comparison with its own tasks, encodings and lengths into the results folder (a subfolder per task), then ranks the encodings beside the paper&apos;s ranking</source>
+        <translation>प्रीसेट चलाएँ एक प्रकाशित तुलना को उसके अपने टास्क, एनकोडिंग और लंबाइयों के साथ नतीजों के फ़ोल्डर में ट्रेन करता है (हर टास्क का एक सबफ़ोल्डर), फिर एनकोडिंग्स को पेपर की रैंकिंग के साथ रैंक करता है</translation>
+    </message>
+    <message>
+        <source>+ randomised positions</source>
+        <translation>+ रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>Run preset also trains every encoding with randomised positions (Ruoss et al. 2023)</source>
+        <translation>प्रीसेट चलाएँ हर एनकोडिंग को रैंडम पोज़िशन्स के साथ भी ट्रेन करता है (Ruoss et al. 2023)</translation>
     </message>
     <message>
         <source>d_model {d_model} / {heads} heads must be a whole, even head width; change d_model or the head count.</source>
