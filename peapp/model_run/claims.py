@@ -59,7 +59,6 @@ class Plot:
     log_x: bool = False
     log_y: bool = False
     xticks: list[tuple[float, str]] = field(default_factory=list)
-    legend: str = "bottom-right"  # or "top-left": where the curves leave room
 
 
 @dataclass
@@ -217,13 +216,13 @@ class ClaimsRequest(Request):
         ticks = [(float(i), short.get(base_encoding(v), shown(LABELS.get(v, v)))
                   + ("+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]
         scores = Plot(translate("Claims", "Exact match past the training length, per task"), "",
-                      translate("Claims", "exact match"), xticks=ticks, legend="top-right")
+                      translate("Claims", "exact match"), xticks=ticks)
         for task in ranking.tasks:
             y = np.array([ranking.scores[task].get(v, np.nan) for v in variants])
             scores.curves.append(Curve(task, x, y, "points"))
         paper = KAZEMNEJAD_2023["ranking"]
         ranks = Plot(translate("Claims", "Mean rank over the tasks (1 = best)"), "", translate("Claims", "rank"),
-                     xticks=ticks, legend="top-left")
+                     xticks=ticks)
         plain = [v for v in variants if v in ranking.mean_rank]
         ranks.curves.append(Curve(translate("Claims", "here"), np.array([variants.index(v) for v in plain], float),
                                   np.array([ranking.mean_rank[v] for v in plain])))

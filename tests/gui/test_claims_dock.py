@@ -84,3 +84,20 @@ def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):
     qtbot.waitUntil(lambda: dock.isVisible() and main_window.document_model.document.view("claims", "mode")
                     == "claims-ranking")
     wait_idle(qtbot, main_window)
+
+
+def test_the_cost_legends_sit_above_the_data_not_on_it(dock, qtbot, app_context, cost_file):
+    """Each legend has its own row above its plot's view box: inside it, it covered the cost
+    figure's points (the export too, PNG and SVG, which draw this scene)."""
+    app_context.document_model.set_view("claims", mode="claims-cost", cost_file=cost_file)
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
+    dock.resize(900, 600)
+    qtbot.waitUntil(lambda: all(plot.legend is not None and plot.legend.items for plot in dock.plots))
+    for plot in dock.plots:
+        legend = plot.legend
+        box = plot.getViewBox().sceneBoundingRect()
+        shown = legend.sceneBoundingRect()
+        assert not shown.intersects(box), (shown, box)
+        assert shown.bottom() <= box.top() and shown.width() > 20
+        names = [label.text for _sample, label in legend.items]
+        assert names == [item.name() for item in plot.listDataItems()]
