@@ -94,7 +94,9 @@ class ClaimsRequest(Request):
 
         lines = []
         entropy = None
-        if self.checkpoint and _is_llama4(self.checkpoint):
+        from peapp.model_run.temperature import has_nope_layers
+
+        if self.checkpoint and has_nope_layers(self.checkpoint):
             from peapp.model_run.temperature import nope_entropy, token_ids
 
             entropy = nope_entropy(self.checkpoint, token_ids(self.checkpoint, min(self.length, 2048)))
@@ -104,8 +106,8 @@ class ClaimsRequest(Request):
             n = min(self.length, 2048)  # n² logits per head: a second or two
             entropy = seeded_entropy(n, settings, heads=4, head_dim=32)
             if self.checkpoint:
-                lines.append(translate("Claims", "The open checkpoint is not a Llama 4 model with NoPE layers: seeded "
-                                                 "random q and k are shown."))
+                lines.append(translate("Claims", "The open checkpoint has no NoPE layers (Llama 4, SmolLM3 and Command "
+                                                 "R7B have): seeded random q and k are shown."))
         progress(0.8)
         curve = scale_curve(max(self.length, entropy.n_tokens), settings.attn_scale, settings.floor_scale, self.logn_s)
         steps = [float(s) for s in curve.steps[:64]]
@@ -271,14 +273,3 @@ def _read_json(path: str) -> Any:
     from peapp.safe_open import load_json, read_text
 
     return load_json(read_text(path, "results", ParameterError), path, ParameterError)
-
-
-def _is_llama4(path: str) -> bool:
-    config = os.path.join(path, "config.json")
-    if not os.path.isdir(path) or not os.path.isfile(config):
-        return False
-    try:
-        doc = _read_json(config)
-    except ParameterError:
-        return False
-    return isinstance(doc, dict) and doc.get("model_type") in ("llama4_text", "llama4")
