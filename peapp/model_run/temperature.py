@@ -28,7 +28,7 @@ from peapp.analysis.temperature import EntropyResult, entropy_by_position, read_
 from peapp.errors import CheckpointError, ParameterError
 
 CAPTURE = "peapp_nope_capture"
-#: model types whose configs say which layers are NoPE (no_rope_layers, or Cohere2's layer_types)
+# model types whose configs say which layers are NoPE (no_rope_layers, or Cohere2's layer_types)
 NOPE_MODEL_TYPES = ("llama4_text", "llama4", "smollm3", "cohere2")
 _kept: dict[int, tuple[torch.Tensor, torch.Tensor, float]] = {}
 _wanted: set[int] = set()  # the layers whose q and k are kept (one: a real model's q and k of all are large)

@@ -771,8 +771,8 @@
         <translation>अज्ञात मोड {mode}।</translation>
     </message>
     <message>
-        <source>The open checkpoint is not a Llama 4 model with NoPE layers: seeded random q and k are shown.</source>
-        <translation>खुला चेकपॉइंट NoPE लेयर्स वाला Llama 4 मॉडल नहीं है: सीड किए गए रैंडम q और k दिखाए गए हैं।</translation>
+        <source>The open checkpoint has no NoPE layers (Llama 4, SmolLM3 and Command R7B have): seeded random q and k are shown.</source>
+        <translation>खुले चेकपॉइंट में NoPE लेयर्स नहीं हैं (Llama 4, SmolLM3 और Command R7B में हैं): सीडेड रैंडम q और k दिखाए गए हैं।</translation>
     </message>
     <message>
         <source>Query scale by position</source>
@@ -2781,6 +2781,18 @@
 </context>
 <context>
     <name>Temperature</name>
+    <message>
+        <source>attn_temperature_tuning is off in this config: the scale is applied here.</source>
+        <translation>इस कॉन्फ़िग में attn_temperature_tuning बंद है: स्केल यहाँ लगाया गया है।</translation>
+    </message>
+    <message>
+        <source>this model applies no temperature: Llama 4&apos;s scale is applied here with attn_scale {a:g}, floor_scale {f:g}.</source>
+        <translation>यह मॉडल कोई तापमान नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है।</translation>
+    </message>
+    <message>
+        <source>this model applies no temperature: Llama 4&apos;s scale is applied here with attn_scale {a:g}, floor_scale {f:g} (Llama 4&apos;s defaults; other values: --attn-scale, --floor-scale).</source>
+        <translation>यह मॉडल कोई तापमान नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है (Llama 4 के डिफ़ॉल्ट; दूसरे मान: --attn-scale, --floor-scale)।</translation>
+    </message>
     <message>
         <source>{name}: its own q and k</source>
         <translation>{name}: उसके अपने q और k</translation>
