@@ -2787,11 +2787,11 @@
     </message>
     <message>
         <source>this model applies no temperature: Llama 4&apos;s scale is applied here with attn_scale {a:g}, floor_scale {f:g}.</source>
-        <translation>यह मॉडल कोई तापमान नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है।</translation>
+        <translation>यह मॉडल कोई टेम्परेचर नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है।</translation>
     </message>
     <message>
         <source>this model applies no temperature: Llama 4&apos;s scale is applied here with attn_scale {a:g}, floor_scale {f:g} (Llama 4&apos;s defaults; other values: --attn-scale, --floor-scale).</source>
-        <translation>यह मॉडल कोई तापमान नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है (Llama 4 के डिफ़ॉल्ट; दूसरे मान: --attn-scale, --floor-scale)।</translation>
+        <translation>यह मॉडल कोई टेम्परेचर नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है (Llama 4 के डिफ़ॉल्ट; दूसरे मान: --attn-scale, --floor-scale)।</translation>
     </message>
     <message>
         <source>{name}: its own q and k</source>
