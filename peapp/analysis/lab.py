@@ -197,10 +197,13 @@ class LabResultsRequest(Request):
     channel = "lab"
     folder: str
 
-    def compute(self, progress: Callable[[float], None]) -> LabResults | None:
-        """None when the folder holds no finished run: nothing to draw or export."""
+    def compute(self, progress: Callable[[float], None]) -> LabResults | PresetOutcome | None:
+        """None when the folder holds no finished run: nothing to draw or export; a preset's
+        folder (a grid per task below it) gives its tasks' summaries to rank."""
         result = load_results(self.folder)
-        return None if result.empty else result
+        if result.empty:
+            return load_preset(self.folder)
+        return result
 
 
 # ---- training -----------------------------------------------------------------------------------
@@ -301,3 +304,28 @@ class PresetRequest(Request):
                                                     workers=self.workers)
         return PresetOutcome(folder=self.folder, name=self.name, summaries=summaries,
                              seconds=time.monotonic() - started)
+
+
+def load_preset(folder: str | os.PathLike) -> PresetOutcome | None:
+    """A preset's folder (``peapp lab --preset``, or the panel's Run preset): each of the preset's
+    tasks' finished runs summarised, to rank; None when no task subfolder holds a finished run.
+    Which preset is read from its ``preset.json`` (a folder from before it was written: ranking)."""
+    from peapp.lab import presets, results
+
+    path = Path(folder)
+    if not path.is_dir():
+        return None
+    name = "ranking"
+    if (path / presets.PRESET_FILE).is_file():
+        try:
+            doc = _read_json(path / presets.PRESET_FILE, str(path / presets.PRESET_FILE))
+        except PeappError:
+            doc = None
+        if isinstance(doc, dict) and doc.get("preset") in presets.PRESETS:
+            name = doc["preset"]
+    summaries = {}
+    for task in presets.PRESETS[name].tasks:
+        runs, _skipped = finished_metrics(path / task) if (path / task).is_dir() else ([], [])
+        if runs:
+            summaries[task] = results.summarise(runs)
+    return PresetOutcome(folder=str(path), name=name, summaries=summaries, seconds=math.nan) if summaries else None

@@ -119,10 +119,14 @@ def preset_steps(chosen: Preset, folder: str, workers: int = 2):
     each grid's events and progress (the share of the whole preset: every task's grid counts
     the same, as their runs do); returns the summaries by task.  Closed when cancelled, it
     stops the running grid at its next step (finished runs are kept; a rerun skips them)."""
+    import json
     import os
 
     from peapp.lab.grid import grid_steps
 
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, PRESET_FILE), "w", encoding="utf-8") as f:  # which preset: the panel reads it
+        json.dump({"preset": chosen.name, "tasks": list(chosen.tasks), "encodings": list(chosen.encodings)}, f)
     out = {}
     grids = chosen.grids()
     for i, g in enumerate(grids):
@@ -153,6 +157,7 @@ def _share(job, index: int, count: int):
 
 # ---- the ranking ---------------------------------------------------------------------------------
 
+PRESET_FILE = "preset.json"  # in a preset's folder: its name, tasks and encodings
 LEARNED_AT = 0.5  # a task counts in the ranking when some encoding gets this exact match at the training length
 
 

@@ -1182,6 +1182,10 @@
         <translation>, लगभग {duration} बाक़ी</translation>
     </message>
     <message>
+        <source>Training lab: preset {preset}</source>
+        <translation>ट्रेनिंग लैब: प्रीसेट {preset}</translation>
+    </message>
+    <message>
         <source>Training lab (no runs)</source>
         <translation>ट्रेनिंग लैब (कोई रन नहीं)</translation>
     </message>

@@ -357,3 +357,21 @@ def test_cancel_stops_a_preset_and_the_next_run_skips_finished_runs(dock, qtbot,
     qtbot.waitUntil(lambda: not dock.training(), timeout=120_000)
     assert "Cancelled" in dock.status_label.text() and dock.preset_button.isEnabled()
     assert not (tmp_path / "long" / "reverse").exists()  # the second task's grid never started
+
+
+def test_a_presets_folder_from_the_cli_opens_as_its_ranking(dock, qtbot, app_context, tmp_path, monkeypatch):
+    """A folder of `peapp lab --preset ranking -o DIR` (a grid per task below it) chosen as the
+    results folder shows its ranking: it read as 'nothing trained yet' before."""
+    from peapp.lab import presets
+
+    _tiny_ranking(monkeypatch)
+    folder = tmp_path / "cli"
+    presets.run_preset(presets.preset("ranking"), str(folder), workers=1)
+    assert (folder / presets.PRESET_FILE).is_file()
+    dock.set_setting(results=str(folder))
+    settle(qtbot, app_context)
+    qtbot.waitUntil(lambda: dock.table.rowCount() == 2, timeout=60_000)
+    assert {dock.table.item(r, 0).text() for r in range(2)} == {"ALiBi", "NoPE"}
+    assert "Preset Length generalisation ranking" in dock.caption.text()
+    assert LabDock.has_content(app_context.document)
+    assert set(dock.export_arrays()) == {"copy_alibi_exact_match_past_training", "copy_nope_exact_match_past_training"}

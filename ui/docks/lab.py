@@ -233,9 +233,13 @@ class LabDock(SettingsDock):
     def has_content(cls, document: Document) -> bool:
         """Whether the results folder holds a finished run (`peapp render` skips the view otherwise)."""
         folder = Path(document.view_spec(cls.view_id).folder())
-        return folder.is_dir() and any(folder.glob(f"*/{lab_analysis.METRICS}"))
+        return folder.is_dir() and (any(folder.glob(f"*/{lab_analysis.METRICS}"))
+                                    or any(folder.glob(f"*/*/{lab_analysis.METRICS}")))  # a preset's
 
-    def show_result(self, result: lab_analysis.LabResults | None) -> None:
+    def show_result(self, result: lab_analysis.LabResults | lab_analysis.PresetOutcome | None) -> None:
+        if isinstance(result, lab_analysis.PresetOutcome):  # a preset's folder: its ranking in the table
+            self._preset = result
+            result = None
         self._result = result
         self.error.setVisible(False)
         self.plot.clear()
@@ -280,13 +284,28 @@ class LabDock(SettingsDock):
         self._fill_table(result)
         self._fill_notes(result)
 
+    def _preset_here(self) -> lab_analysis.PresetOutcome | None:
+        """The preset held, when the results folder is its folder."""
+        outcome = self._preset
+        if outcome is None or os.path.abspath(outcome.folder) != os.path.abspath(self.view_spec().folder()):
+            return None
+        return outcome
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        preset = self._preset_here() if self._result is None else None
+        return self.result_arrays(preset) if preset is not None else super().export_arrays()
+
+    def export_title(self) -> str:
+        preset = self._preset_here() if self._result is None else None
+        return self.result_title(preset) if preset is not None else super().export_title()
+
     def _preset_shown(self) -> bool:
         """The last preset's ranking in the table and notes, when the results folder is its folder:
         per task, the exact match past the training length and the mean rank (peapp.lab.presets)."""
         from peapp.lab import presets
 
-        outcome = self._preset
-        if outcome is None or os.path.abspath(outcome.folder) != os.path.abspath(self.view_spec().folder()):
+        outcome = self._preset_here()
+        if outcome is None:
             return False
         ranking = presets.rank(outcome.summaries)
         chosen = presets.PRESETS[outcome.name]
@@ -671,7 +690,15 @@ class LabDock(SettingsDock):
             self.progress.setValue(0)
 
     # ---- export -----------------------------------------------------------------------------------
-    def result_arrays(self, result: lab_analysis.LabResults) -> dict[str, np.ndarray]:
+    def result_arrays(self, result: lab_analysis.LabResults | lab_analysis.PresetOutcome) -> dict[str, np.ndarray]:
+        if isinstance(result, lab_analysis.PresetOutcome):  # per task: each variant's score past training
+            from peapp.lab import presets
+
+            out = {}
+            for task, summary in result.summaries.items():
+                for variant, score in presets.scores(summary).items():
+                    out[f"{task}_{variant}_exact_match_past_training"] = np.array([score])
+            return out
         if result.empty:
             return {}
         lengths = np.unique(np.concatenate([c.lengths for c in result.curves]))
@@ -683,7 +710,12 @@ class LabDock(SettingsDock):
             out[f"{curve.variant}_mean_min_max"] = aligned
         return out
 
-    def result_title(self, result: lab_analysis.LabResults) -> str:
+    def result_title(self, result: lab_analysis.LabResults | lab_analysis.PresetOutcome) -> str:
+        if isinstance(result, lab_analysis.PresetOutcome):
+            from peapp.lab import presets
+
+            return translate("Lab", "Training lab: preset {preset}").format(
+                preset=shown(presets.PRESETS[result.name].label))
         if result.empty:
             return translate("Lab", "Training lab (no runs)")
         return translate("Lab", "Training lab: {metric} vs length, task {task}, trained ≤ {trained}").format(
