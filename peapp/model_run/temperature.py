@@ -164,7 +164,8 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None, 
         text = config.get("text_config") if isinstance(config.get("text_config"), dict) else config
         from_config = any(key in text for key in ("attn_scale", "floor_scale"))
         if overrides:
-            settings = replace(settings, **overrides)
+            settings = replace(settings, attn_scale=overrides.get("attn_scale", settings.attn_scale),
+                               floor_scale=overrides.get("floor_scale", settings.floor_scale))
         if not settings.tuning and from_config:
             notes.append(translate("Temperature", "attn_temperature_tuning is off in this config: the scale is "
                                                   "applied here."))
