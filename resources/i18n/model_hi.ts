@@ -1062,10 +1062,6 @@
         <translation>मान</translation>
     </message>
     <message>
-        <source>preset: one grid per task (see the table)</source>
-        <translation>प्रीसेट: हर टास्क का एक ग्रिड (टेबल देखें)</translation>
-    </message>
-    <message>
         <source>Preset {preset}, results folder {folder} (a subfolder per task: choose one to draw its curves).</source>
         <translation>प्रीसेट {preset}, नतीजों का फ़ोल्डर {folder} (हर टास्क का एक सबफ़ोल्डर: उसके कर्व बनाने के लिए एक चुनें)।</translation>
     </message>
@@ -1196,6 +1192,18 @@
     <message>
         <source>encoding</source>
         <translation>एनकोडिंग</translation>
+    </message>
+    <message>
+        <source>encoding (best mean rank first)</source>
+        <translation>एनकोडिंग (सबसे अच्छी औसत रैंक पहले)</translation>
+    </message>
+    <message>
+        <source>exact match past the training length</source>
+        <translation>ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच</translation>
+    </message>
+    <message>
+        <source>preset: exact match past the training length, per task</source>
+        <translation>प्रीसेट: ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच, हर टास्क के लिए</translation>
     </message>
     <message>
         <source>length {n}</source>

@@ -373,5 +373,9 @@ def test_a_presets_folder_from_the_cli_opens_as_its_ranking(dock, qtbot, app_con
     qtbot.waitUntil(lambda: dock.table.rowCount() == 2, timeout=60_000)
     assert {dock.table.item(r, 0).text() for r in range(2)} == {"ALiBi", "NoPE"}
     assert "Preset Length generalisation ranking" in dock.caption.text()
+    (points,) = dock.plot.listDataItems()  # the one task's score over the encodings, named under them
+    assert points.name() == "copy" and len(points.xData) == 2
+    ticks = dock.plot.getAxis("bottom")._tickLevels[0]
+    assert sorted(name for _x, name in ticks) == ["ALiBi", "NoPE"]
     assert LabDock.has_content(app_context.document)
     assert set(dock.export_arrays()) == {"copy_alibi_exact_match_past_training", "copy_nope_exact_match_past_training"}

@@ -244,6 +244,7 @@ class LabDock(SettingsDock):
         self.error.setVisible(False)
         self.plot.clear()
         self.legend.clear()
+        self.plot.getAxis("bottom").setTicks(None)  # a preset's encoding names are not lengths
         if result is None and self._preset_shown():  # a preset's folder: a grid per task below it
             return
         if result is None:  # no finished run in the folder
@@ -291,6 +292,28 @@ class LabDock(SettingsDock):
             return None
         return outcome
 
+    def _draw_preset(self, tasks: list[str], scores: dict[str, dict[str, float]], variants: list[str]) -> None:
+        """Each task's score per encoding as points over the encodings (best mean rank first)."""
+        from peapp.lab.options import RANDOMIZED, base_encoding
+
+        self.plot.setLogMode(y=False)
+        x = np.arange(len(variants), dtype=float)
+        marks = ("o", "t", "s", "d", "+", "x")
+        colors = ("#2471a3", "#e67e22", "#27ae60", "#c0392b", "#8e44ad", "#16a085")
+        for i, task in enumerate(tasks):
+            y = np.array([scores[task].get(v, np.nan) for v in variants])
+            item = self.plot.plot(x, y, pen=None, symbol=marks[i % len(marks)], symbolSize=9,
+                                  symbolBrush=colors[i % len(colors)], symbolPen=None, name=task_label(task))
+            self.legend.addItem(item, task_label(task))
+        # short names under the points: the scheme, "+rand" for randomised positions
+        self.plot.getAxis("bottom").setTicks([[(float(i), variant_label(base_encoding(v)) + (
+            "+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]])
+        set_axis_label(self.plot.getAxis("bottom"), translate("Lab", "encoding (best mean rank first)"))
+        set_axis_label(self.plot.getAxis("left"), translate("Lab", "exact match past the training length"))
+        self.plot.setXRange(-0.6, len(variants) - 0.4, padding=0)
+        self.plot.setYRange(0.0, 1.0, padding=0.05)
+        self._fit_legend()
+
     def export_arrays(self) -> dict[str, np.ndarray]:
         preset = self._preset_here() if self._result is None else None
         return self.result_arrays(preset) if preset is not None else super().export_arrays()
@@ -309,7 +332,7 @@ class LabDock(SettingsDock):
             return False
         ranking = presets.rank(outcome.summaries)
         chosen = presets.PRESETS[outcome.name]
-        self.plot.setTitle(translate("Lab", "preset: one grid per task (see the table)"))
+        self.plot.setTitle(translate("Lab", "preset: exact match past the training length, per task"))
         self.set_caption(translate("Lab", "Preset {preset}, results folder {folder} (a subfolder per task: choose one "
                                           "to draw its curves).").format(preset=shown(chosen.label),
                                                                          folder=outcome.folder))
@@ -330,6 +353,7 @@ class LabDock(SettingsDock):
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
+        self._draw_preset(tasks, scores, variants)
         self.notes.setText("\n".join([
             translate("Lab", "Cells: exact match past the training length, the mean over those lengths."),
             ranking.verdict(),
