@@ -974,6 +974,22 @@
         <translation>कैरेक्टर LM</translation>
     </message>
     <message>
+        <source>sort</source>
+        <translation>सॉर्ट</translation>
+    </message>
+    <message>
+        <source>addition</source>
+        <translation>जोड़</translation>
+    </message>
+    <message>
+        <source>absolute</source>
+        <translation>एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
         <source>Choose…</source>
         <translation>चुनें…</translation>
     </message>

@@ -50,7 +50,10 @@ def variant_label(variant: str, fallback: str = "") -> str:
 
 # the task as titles name it: its own short name in English ("task copy"), translated in another language
 TASK_NAMES = {"copy": msg("Lab", "copy"), "reverse": msg("Lab", "reverse"), "recall": msg("Lab", "recall"),
-              "lm": msg("Lab", "lm")}
+              "lm": msg("Lab", "lm"), "sort": msg("Lab", "sort"), "addition": msg("Lab", "addition")}
+# an encoding's name under a preset's points, short: ten of them share the plot's width
+SHORT_NAMES = {"learned": msg("Lab", "absolute"), "sinusoidal": msg("Lab", "sinusoidal"), "t5": "T5", "rope": "RoPE",
+               "alibi": "ALiBi", "nope": "NoPE"}
 
 
 def task_label(task: str | None) -> str:
@@ -306,8 +309,12 @@ class LabDock(SettingsDock):
                                   symbolBrush=colors[i % len(colors)], symbolPen=None, name=task_label(task))
             self.legend.addItem(item, task_label(task))
         # short names under the points: the scheme, "+rand" for randomised positions
-        self.plot.getAxis("bottom").setTicks([[(float(i), variant_label(base_encoding(v)) + (
-            "+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]])
+        def short(v: str) -> str:
+            base = base_encoding(v)
+            name = shown(SHORT_NAMES[base]) if base in SHORT_NAMES else variant_label(base)
+            return name + ("+rand" if v.endswith(RANDOMIZED) else "")
+
+        self.plot.getAxis("bottom").setTicks([[(float(i), short(v)) for i, v in enumerate(variants)]])
         set_axis_label(self.plot.getAxis("bottom"), translate("Lab", "encoding (best mean rank first)"))
         set_axis_label(self.plot.getAxis("left"), translate("Lab", "exact match past the training length"))
         self.plot.setXRange(-0.6, len(variants) - 0.4, padding=0)
