@@ -211,7 +211,7 @@ class Ranking:
         if not order and self.not_learned:
             return translate("LabPresets", "Nothing to rank: no encoding learned {tasks} at the training length (exact "
                                            "match below {share:.0%}); train longer.").format(
-                tasks=", ".join(self.not_learned), share=LEARNED_AT)
+                tasks=", ".join(_task(t) for t in self.not_learned), share=LEARNED_AT)
         if not order:
             return translate("LabPresets", "Nothing finished to rank yet.")
         labels = " > ".join(_label(v) for v in order)
@@ -235,7 +235,7 @@ class Ranking:
         if self.not_learned:
             text += " " + translate("LabPresets", "Left out: {tasks}, which no encoding learned at the training length "
                                                   "(exact match below {share:.0%}).").format(
-                tasks=", ".join(self.not_learned), share=LEARNED_AT)
+                tasks=", ".join(_task(t) for t in self.not_learned), share=LEARNED_AT)
         if self.randomized_gain is not None:
             text += " " + translate("LabPresets", "Randomised positions change the mean exact match past the training "
                                                   "length by {gain:+.1f} points here (Ruoss et al. 2023: +12.0 % over "
@@ -253,6 +253,17 @@ def _plain(ref: dict[str, Any]) -> dict[str, Any]:
     from peapp.i18n import shown
 
     return {k: shown(v) if not isinstance(v, (list, float, int)) else v for k, v in ref.items()}
+
+
+# the tasks as the verdict names them, in the language shown
+TASK_NAMES = {"copy": msg("LabPresets", "copy"), "reverse": msg("LabPresets", "reverse"),
+              "addition": msg("LabPresets", "addition"), "sort": msg("LabPresets", "sort")}
+
+
+def _task(task: str) -> str:
+    from peapp.i18n import shown
+
+    return shown(TASK_NAMES[task]) if task in TASK_NAMES else task
 
 
 def _label(variant: str) -> str:

@@ -1486,6 +1486,22 @@
         <source>Randomised positions change the mean exact match past the training length by {gain:+.1f} points here (Ruoss et al. 2023: +12.0 % over 15 tasks).</source>
         <translation>यहाँ रैंडम पोज़िशन्स ट्रेनिंग लंबाई से आगे औसत एक्ज़ैक्ट मैच को {gain:+.1f} अंक बदलती हैं (Ruoss et al. 2023: 15 टास्क्स पर +12.0 %)।</translation>
     </message>
+    <message>
+        <source>copy</source>
+        <translation>कॉपी</translation>
+    </message>
+    <message>
+        <source>reverse</source>
+        <translation>उलटना</translation>
+    </message>
+    <message>
+        <source>addition</source>
+        <translation>जोड़</translation>
+    </message>
+    <message>
+        <source>sort</source>
+        <translation>सॉर्ट</translation>
+    </message>
 </context>
 <context>
     <name>LabReferences</name>

@@ -312,7 +312,7 @@ class LabDock(SettingsDock):
         def short(v: str) -> str:
             base = base_encoding(v)
             name = shown(SHORT_NAMES[base]) if base in SHORT_NAMES else variant_label(base)
-            return name + ("+rand" if v.endswith(RANDOMIZED) else "")
+            return name + ("\n+rand" if v.endswith(RANDOMIZED) else "")  # two lines: ten names share the width
 
         self.plot.getAxis("bottom").setTicks([[(float(i), short(v)) for i, v in enumerate(variants)]])
         set_axis_label(self.plot.getAxis("bottom"), translate("Lab", "encoding (best mean rank first)"))
