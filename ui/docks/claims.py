@@ -139,7 +139,13 @@ class ClaimsDock(SettingsDock):
                                      symbolBrush=color, symbolPen=color)
                     draw_as_path(item)
             axis = plot.getAxis("bottom")
-            axis.setTicks([spec.xticks] if spec.xticks else None)
+            measured = sorted({float(x) for curve in spec.curves for x in curve.x if np.isfinite(x) and x > 0})
+            if spec.xticks:
+                axis.setTicks([spec.xticks])
+            elif spec.log_x and 0 < len(measured) <= 8:  # the lengths measured, not a log axis's crowded minor labels
+                axis.setTicks([[(float(np.log10(x)), f"{x:,.0f}") for x in measured]])
+            else:
+                axis.setTicks(None)
             plot.enableAutoRange()
             if spec.xticks:  # room for the first and last names
                 plot.setXRange(-0.6, len(spec.xticks) - 0.4, padding=0)
