@@ -195,7 +195,7 @@ class ClaimsRequest(Request):
     def _ranking(self, progress: ProgressFn) -> ClaimsResult:
         from peapp.lab import results as lab_results
         from peapp.lab.options import LABELS, RANDOMIZED, base_encoding
-        from peapp.lab.presets import KAZEMNEJAD_2023, RUOSS_2023, rank
+        from peapp.lab.presets import KAZEMNEJAD_2023, RUOSS_2023, TASK_NAMES, rank
 
         folder = self.ranking_folder
         if not folder or not os.path.isdir(folder):
@@ -216,21 +216,21 @@ class ClaimsRequest(Request):
         short = {"learned": translate("Claims", "absolute"), "t5": "T5", "rope": "RoPE", "alibi": "ALiBi", "nope": "NoPE",
                  "sinusoidal": translate("Claims", "sinusoidal")}
         ticks = [(float(i), short.get(base_encoding(v), shown(LABELS.get(v, v)))
-                  + ("+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]
+                  + ("\n+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]  # two lines: ten fit
         scores = Plot(translate("Claims", "Exact match past the training length, per task"), "",
                       translate("Claims", "exact match"), xticks=ticks)
         for task in ranking.tasks:
             y = np.array([ranking.scores[task].get(v, np.nan) for v in variants])
-            scores.curves.append(Curve(task, x, y, "points"))
+            scores.curves.append(Curve(shown(TASK_NAMES.get(task, task)), x, y, "points"))
         paper = KAZEMNEJAD_2023["ranking"]
+        plain = [v for v in variants if v in ranking.mean_rank]  # ranked: the plain encodings, not +rand
         ranks = Plot(translate("Claims", "Mean rank over the tasks (1 = best)"), "", translate("Claims", "rank"),
-                     xticks=ticks)
-        plain = [v for v in variants if v in ranking.mean_rank]
-        ranks.curves.append(Curve(translate("Claims", "here"), np.array([variants.index(v) for v in plain], float),
+                     xticks=[(float(i), ticks[variants.index(v)][1]) for i, v in enumerate(plain)])
+        ranks.curves.append(Curve(translate("Claims", "here"), np.arange(len(plain), dtype=float),
                                   np.array([ranking.mean_rank[v] for v in plain])))
         in_paper = [v for v in plain if v in paper]
         ranks.curves.append(Curve(translate("Claims", "Kazemnejad et al. 2023 (the paper's)"),
-                                  np.array([variants.index(v) for v in in_paper], float),
+                                  np.array([plain.index(v) for v in in_paper], float),
                                   np.array([paper.index(v) + 1.0 for v in in_paper]), "dotted"))
         return ClaimsResult(self.mode, [scores, ranks], [
             ranking.verdict(),
