@@ -217,14 +217,15 @@ class ClaimsRequest(Request):
                  "sinusoidal": translate("Claims", "sinusoidal")}
         ticks = [(float(i), short.get(base_encoding(v), shown(LABELS.get(v, v)))
                   + ("\n+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]  # two lines: ten fit
-        scores = Plot(translate("Claims", "Exact match past the training length, per task"), "",
+        scores = Plot(translate("Claims", "Exact match past the training length, per task"), translate("Claims", "encoding"),
                       translate("Claims", "exact match"), xticks=ticks)
         for task in ranking.tasks:
             y = np.array([ranking.scores[task].get(v, np.nan) for v in variants])
             scores.curves.append(Curve(shown(TASK_NAMES.get(task, task)), x, y, "points"))
         paper = KAZEMNEJAD_2023["ranking"]
         plain = [v for v in variants if v in ranking.mean_rank]  # ranked: the plain encodings, not +rand
-        ranks = Plot(translate("Claims", "Mean rank over the tasks (1 = best)"), "", translate("Claims", "rank"),
+        ranks = Plot(translate("Claims", "Mean rank over the tasks (1 = best)"), translate("Claims", "encoding"),
+                     translate("Claims", "rank"),
                      xticks=[(float(i), ticks[variants.index(v)][1]) for i, v in enumerate(plain)])
         ranks.curves.append(Curve(translate("Claims", "here"), np.arange(len(plain), dtype=float),
                                   np.array([ranking.mean_rank[v] for v in plain])))

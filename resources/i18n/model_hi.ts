@@ -915,6 +915,10 @@
         <translation>ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच, हर टास्क के लिए</translation>
     </message>
     <message>
+        <source>encoding</source>
+        <translation>एनकोडिंग</translation>
+    </message>
+    <message>
         <source>exact match</source>
         <translation>एक्ज़ैक्ट मैच</translation>
     </message>

@@ -19,7 +19,7 @@ from peapp.model_run.claims import CAPTIONS, MODES, ClaimsResult
 from ui import i18n
 from ui.docks._settings import SettingsDock
 from ui.docks.base import readout_label
-from ui.plotting import draw_as_path, legend_above, plot_at, relax_title_width, set_axis_label
+from ui.plotting import draw_as_path, legend_above, plot_at, relax_title_width, set_axis_label, tick_lines
 
 COLORS = ("#2471a3", "#e67e22", "#27ae60", "#c0392b", "#8e44ad", "#16a085", "#7f8c8d", "#d35400")
 GUIDE = "#8a9597"
@@ -140,6 +140,7 @@ class ClaimsDock(SettingsDock):
                     draw_as_path(item)
             axis = plot.getAxis("bottom")
             measured = sorted({float(x) for curve in spec.curves for x in curve.x if np.isfinite(x) and x > 0})
+            tick_lines(axis, max((name.count("\n") + 1 for _x, name in spec.xticks), default=1))
             if spec.xticks:
                 axis.setTicks([spec.xticks])
             elif spec.log_x and 0 < len(measured) <= 8:  # the lengths measured, not a log axis's crowded minor labels

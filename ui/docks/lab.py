@@ -33,7 +33,7 @@ from ui import i18n
 from ui.docks._settings import SettingsDock
 from ui.docks.base import FittedScroll, error_label, readout_label
 from ui.forms import Combo, Line, Spin
-from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label
+from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label, tick_lines
 from ui.worker import ComputeWorker
 
 COLORS = {"nope": "#7f8c8d", "sinusoidal": "#e67e22", "learned": "#c0392b", "t5": "#8e44ad", "rope": "#2471a3",
@@ -248,6 +248,7 @@ class LabDock(SettingsDock):
         self.plot.clear()
         self.legend.clear()
         self.plot.getAxis("bottom").setTicks(None)  # a preset's encoding names are not lengths
+        tick_lines(self.plot.getAxis("bottom"), 1)
         if result is None and self._preset_shown():  # a preset's folder: a grid per task below it
             return
         if result is None:  # no finished run in the folder
@@ -315,6 +316,7 @@ class LabDock(SettingsDock):
             return name + ("\n+rand" if v.endswith(RANDOMIZED) else "")  # two lines: ten names share the width
 
         self.plot.getAxis("bottom").setTicks([[(float(i), short(v)) for i, v in enumerate(variants)]])
+        tick_lines(self.plot.getAxis("bottom"), 2 if any(v.endswith(RANDOMIZED) for v in variants) else 1)
         set_axis_label(self.plot.getAxis("bottom"), translate("Lab", "encoding (best mean rank first)"))
         set_axis_label(self.plot.getAxis("left"), translate("Lab", "exact match past the training length"))
         self.plot.setXRange(-0.6, len(variants) - 0.4, padding=0)
