@@ -244,3 +244,16 @@ def fit_plots_to_aspect(container: pg.GraphicsLayout,
 
 
 _UNBOUNDED = 16_777_215.0  # QWIDGETSIZE_MAX: no maximum
+
+
+def tick_lines(axis: pg.AxisItem, lines: int) -> None:
+    """Room for tick labels of ``lines`` lines under a bottom axis (``"ALiBi\\n+rand"``), reserved
+    before the first paint: pyqtgraph widens the axis only after drawing once, so an export drew
+    the second line under the axis label, and a panel clipped it.  One line: its own auto size."""
+    from PySide6.QtGui import QFontMetricsF
+
+    if lines <= 1:
+        axis.setStyle(autoExpandTextSpace=True, tickTextHeight=18)
+        return
+    font = axis.style.get("tickFont") or axis.font()
+    axis.setStyle(autoExpandTextSpace=False, tickTextHeight=int(QFontMetricsF(font).lineSpacing() * lines + 8))  # + the label's overlap

@@ -198,10 +198,13 @@ class LabResultsRequest(Request):
     channel = "lab"
     folder: str
 
-    def compute(self, progress: Callable[[float], None]) -> LabResults | None:
-        """None when the folder holds no finished run: nothing to draw or export."""
+    def compute(self, progress: Callable[[float], None]) -> LabResults | PresetOutcome | None:
+        """None when the folder holds no finished run: nothing to draw or export; a preset's
+        folder (a grid per task below it) gives its tasks' summaries to rank."""
         result = load_results(self.folder)
-        return None if result.empty else result
+        if result.empty:
+            return load_preset(self.folder)
+        return result
 
 
 # ---- training -----------------------------------------------------------------------------------
@@ -250,3 +253,81 @@ class TrainRequest(Request):
         return TrainOutcome(folder=self.folder, finished=len(outcome.finished), skipped=len(outcome.skipped),
                             failed=outcome.failed, write_error=outcome.write_error,
                             seconds=time.monotonic() - started)
+
+
+# ---- a preset: a published comparison, a grid per task (peapp.lab.presets) ----------------------
+
+@dataclass(frozen=True)
+class PresetEstimateRequest(Request):
+    """Seconds the preset would take here and now (its grids' estimates, as ``peapp lab --preset``)."""
+
+    channel = "lab:estimate"
+    name: str
+    randomized: bool = False
+    workers: int = 2
+
+    def compute(self, progress: Callable[[float], None]) -> float:
+        from peapp.lab import presets
+
+        return presets.estimate_seconds(presets.preset(self.name, self.randomized), workers=self.workers)
+
+
+@dataclass
+class PresetOutcome:
+    folder: str
+    name: str
+    summaries: dict[str, dict[str, Any]]  # task → peapp.lab.results summary (ranked by peapp.lab.presets.rank)
+    seconds: float
+
+
+@dataclass(frozen=True)
+class PresetRequest(Request):
+    """Train a preset into ``folder/<task>``: the preset's job (events as partial results, the
+    share of the whole preset as progress); cancelled, it keeps the runs that finished."""
+
+    channel = "lab:train"
+    travels = False  # a training run: computed where it is asked
+    name: str
+    randomized: bool
+    folder: str
+    workers: int = 2
+    cluster: str = ""  # as TrainRequest's: "" local processes, "local" or an address: Ray
+
+    def runs(self) -> int:
+        from peapp.lab import presets
+
+        return sum(len(g.runs()) for g in presets.preset(self.name, self.randomized).grids())
+
+    def steps(self) -> Job:
+        from peapp.lab import presets
+
+        started = time.monotonic()
+        summaries = yield from presets.preset_steps(presets.preset(self.name, self.randomized), self.folder,
+                                                    workers=self.workers, ray=self.cluster or None)
+        return PresetOutcome(folder=self.folder, name=self.name, summaries=summaries,
+                             seconds=time.monotonic() - started)
+
+
+def load_preset(folder: str | os.PathLike) -> PresetOutcome | None:
+    """A preset's folder (``peapp lab --preset``, or the panel's Run preset): each of the preset's
+    tasks' finished runs summarised, to rank; None when no task subfolder holds a finished run.
+    Which preset is read from its ``preset.json`` (a folder from before it was written: ranking)."""
+    from peapp.lab import presets, results
+
+    path = Path(folder)
+    if not path.is_dir():
+        return None
+    name = "ranking"
+    if (path / presets.PRESET_FILE).is_file():
+        try:
+            doc = _read_json(path / presets.PRESET_FILE, str(path / presets.PRESET_FILE))
+        except PeappError:
+            doc = None
+        if isinstance(doc, dict) and doc.get("preset") in presets.PRESETS:
+            name = doc["preset"]
+    summaries = {}
+    for task in presets.PRESETS[name].tasks:
+        runs, _skipped = finished_metrics(path / task) if (path / task).is_dir() else ([], [])
+        if runs:
+            summaries[task] = results.summarise(runs)
+    return PresetOutcome(folder=str(path), name=name, summaries=summaries, seconds=math.nan) if summaries else None

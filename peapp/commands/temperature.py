@@ -1,7 +1,8 @@
 """``peapp temperature [PATH]``: NoPE's attention temperature — Llama 4's scale curve (formula,
 parameters from the config, the positions where it steps), Scalable-Softmax's s·log n beside it, and
-a NoPE layer's attention entropy per query position with and without the scale (a Llama 4 model's
-own q and k when PATH is given; seeded random q and k otherwise)."""
+a NoPE layer's attention entropy per query position with and without the scale (the own q and k of
+a model with NoPE layers — Llama 4, SmolLM3, Command R7B — when PATH is given; seeded random q and
+k otherwise)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ HELP = ("NoPE with temperature tuning: Llama 4's query scale (steps, formula) an
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", default=None,
-                        help="a Llama 4 model folder (config.json + safetensors): its settings and its own q and k")
+                        help="a folder of a model with NoPE layers — Llama 4, SmolLM3, Command R7B (cohere2) — "
+                             "(config.json + safetensors + tokenizer.json): its settings and a NoPE layer's own q and k")
     parser.add_argument("--length", type=int, default=512, help="query positions")
-    parser.add_argument("--attn-scale", type=float, default=None, help="Llama 4's attn_scale (default: the config's, or 0.1)")
+    parser.add_argument("--attn-scale", type=float, default=None,
+                        help="Llama 4's attn_scale for the 'with' curve (default: the config's, or 0.1)")
     parser.add_argument("--floor-scale", type=float, default=None,
                         help="Llama 4's floor_scale (default: the config's, or 8192)")
     parser.add_argument("--logn-s", type=float, default=1.0, help="Scalable-Softmax's s in s·log n")
@@ -39,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         from peapp.model_run.temperature import nope_entropy, token_ids
 
         ids = token_ids(args.path, args.length)
-        entropy = nope_entropy(args.path, ids, args.layer)
+        entropy = nope_entropy(args.path, ids, args.layer, attn_scale=args.attn_scale, floor_scale=args.floor_scale)
         settings = entropy.settings
     else:
         settings = read_config({})

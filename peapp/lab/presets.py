@@ -116,23 +116,49 @@ def run_preset(chosen: Preset, folder: str, workers: int = 2,
 
 def preset_steps(chosen: Preset, folder: str, workers: int = 2, ray: str | None = None):
     """A job (peapp.jobs): every task's grid into ``folder/<task>``, one after another, with
-    each grid's events and progress (the share of the running grid's steps); returns the
-    summaries by task.  Closed when cancelled, it stops the running grid at its next step
-    (finished runs are kept; a rerun skips them).  ``ray``: each grid on Ray (see
+    each grid's events and progress (the share of the whole preset: every task's grid counts
+    the same, as their runs do); returns the summaries by task.  Closed when cancelled, it
+    stops the running grid at its next step (finished runs are kept; a rerun skips them).  ``ray``: each grid on Ray (see
     :func:`peapp.lab.grid.grid_steps`)."""
+    import json
     import os
 
     from peapp.lab.grid import grid_steps
 
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, PRESET_FILE), "w", encoding="utf-8") as f:  # which preset: the panel reads it
+        json.dump({"preset": chosen.name, "tasks": list(chosen.tasks), "encodings": list(chosen.encodings)}, f)
     out = {}
-    for g in chosen.grids():
-        outcome = yield from grid_steps(g, os.path.join(folder, g.task), workers=workers, ray=ray)
+    grids = chosen.grids()
+    for i, g in enumerate(grids):
+        outcome = yield from _share(grid_steps(g, os.path.join(folder, g.task), workers=workers, ray=ray), i, len(grids))
         out[g.task] = outcome.summary
     return out
 
 
+def _share(job, index: int, count: int):
+    """``job`` with its progress mapped to its share ``index`` of ``count``: a panel's bar and
+    time left run once over the preset, not once per task.  Whatever the executor sends (its
+    hooks) goes through; closing this closes ``job``."""
+    from peapp.jobs import Progress
+
+    try:
+        item = next(job)
+        while True:
+            if isinstance(item, Progress):
+                item = Progress((index + item.fraction) / count)
+            elif isinstance(item, (int, float)) and not isinstance(item, bool):
+                item = (index + float(item)) / count
+            item = job.send((yield item))
+    except StopIteration as stop:
+        return stop.value
+    finally:
+        job.close()
+
+
 # ---- the ranking ---------------------------------------------------------------------------------
 
+PRESET_FILE = "preset.json"  # in a preset's folder: its name, tasks and encodings
 LEARNED_AT = 0.5  # a task counts in the ranking when some encoding gets this exact match at the training length
 
 
@@ -186,7 +212,7 @@ class Ranking:
         if not order and self.not_learned:
             return translate("LabPresets", "Nothing to rank: no encoding learned {tasks} at the training length (exact "
                                            "match below {share:.0%}); train longer.").format(
-                tasks=", ".join(self.not_learned), share=LEARNED_AT)
+                tasks=", ".join(_task(t) for t in self.not_learned), share=LEARNED_AT)
         if not order:
             return translate("LabPresets", "Nothing finished to rank yet.")
         labels = " > ".join(_label(v) for v in order)
@@ -210,7 +236,7 @@ class Ranking:
         if self.not_learned:
             text += " " + translate("LabPresets", "Left out: {tasks}, which no encoding learned at the training length "
                                                   "(exact match below {share:.0%}).").format(
-                tasks=", ".join(self.not_learned), share=LEARNED_AT)
+                tasks=", ".join(_task(t) for t in self.not_learned), share=LEARNED_AT)
         if self.randomized_gain is not None:
             text += " " + translate("LabPresets", "Randomised positions change the mean exact match past the training "
                                                   "length by {gain:+.1f} points here (Ruoss et al. 2023: +12.0 % over "
@@ -228,6 +254,17 @@ def _plain(ref: dict[str, Any]) -> dict[str, Any]:
     from peapp.i18n import shown
 
     return {k: shown(v) if not isinstance(v, (list, float, int)) else v for k, v in ref.items()}
+
+
+# the tasks as the verdict names them, in the language shown
+TASK_NAMES = {"copy": msg("LabPresets", "copy"), "reverse": msg("LabPresets", "reverse"),
+              "addition": msg("LabPresets", "addition"), "sort": msg("LabPresets", "sort")}
+
+
+def _task(task: str) -> str:
+    from peapp.i18n import shown
+
+    return shown(TASK_NAMES[task]) if task in TASK_NAMES else task
 
 
 def _label(variant: str) -> str:

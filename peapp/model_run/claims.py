@@ -59,7 +59,6 @@ class Plot:
     log_x: bool = False
     log_y: bool = False
     xticks: list[tuple[float, str]] = field(default_factory=list)
-    legend: str = "bottom-right"  # or "top-left": where the curves leave room
 
 
 @dataclass
@@ -95,7 +94,9 @@ class ClaimsRequest(Request):
 
         lines = []
         entropy = None
-        if self.checkpoint and _is_llama4(self.checkpoint):
+        from peapp.model_run.temperature import has_nope_layers
+
+        if self.checkpoint and has_nope_layers(self.checkpoint):
             from peapp.model_run.temperature import nope_entropy, token_ids
 
             entropy = nope_entropy(self.checkpoint, token_ids(self.checkpoint, min(self.length, 2048)))
@@ -105,8 +106,8 @@ class ClaimsRequest(Request):
             n = min(self.length, 2048)  # n² logits per head: a second or two
             entropy = seeded_entropy(n, settings, heads=4, head_dim=32)
             if self.checkpoint:
-                lines.append(translate("Claims", "The open checkpoint is not a Llama 4 model with NoPE layers: seeded "
-                                                 "random q and k are shown."))
+                lines.append(translate("Claims", "The open checkpoint has no NoPE layers (Llama 4, SmolLM3 and Command "
+                                                 "R7B have): seeded random q and k are shown."))
         progress(0.8)
         curve = scale_curve(max(self.length, entropy.n_tokens), settings.attn_scale, settings.floor_scale, self.logn_s)
         steps = [float(s) for s in curve.steps[:64]]
@@ -194,7 +195,7 @@ class ClaimsRequest(Request):
     def _ranking(self, progress: ProgressFn) -> ClaimsResult:
         from peapp.lab import results as lab_results
         from peapp.lab.options import LABELS, RANDOMIZED, base_encoding
-        from peapp.lab.presets import KAZEMNEJAD_2023, RUOSS_2023, rank
+        from peapp.lab.presets import KAZEMNEJAD_2023, RUOSS_2023, TASK_NAMES, rank
 
         folder = self.ranking_folder
         if not folder or not os.path.isdir(folder):
@@ -215,21 +216,22 @@ class ClaimsRequest(Request):
         short = {"learned": translate("Claims", "absolute"), "t5": "T5", "rope": "RoPE", "alibi": "ALiBi", "nope": "NoPE",
                  "sinusoidal": translate("Claims", "sinusoidal")}
         ticks = [(float(i), short.get(base_encoding(v), shown(LABELS.get(v, v)))
-                  + ("+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]
-        scores = Plot(translate("Claims", "Exact match past the training length, per task"), "",
-                      translate("Claims", "exact match"), xticks=ticks, legend="top-right")
+                  + ("\n+rand" if v.endswith(RANDOMIZED) else "")) for i, v in enumerate(variants)]  # two lines: ten fit
+        scores = Plot(translate("Claims", "Exact match past the training length, per task"), translate("Claims", "encoding"),
+                      translate("Claims", "exact match"), xticks=ticks)
         for task in ranking.tasks:
             y = np.array([ranking.scores[task].get(v, np.nan) for v in variants])
-            scores.curves.append(Curve(task, x, y, "points"))
+            scores.curves.append(Curve(shown(TASK_NAMES.get(task, task)), x, y, "points"))
         paper = KAZEMNEJAD_2023["ranking"]
-        ranks = Plot(translate("Claims", "Mean rank over the tasks (1 = best)"), "", translate("Claims", "rank"),
-                     xticks=ticks, legend="top-left")
-        plain = [v for v in variants if v in ranking.mean_rank]
-        ranks.curves.append(Curve(translate("Claims", "here"), np.array([variants.index(v) for v in plain], float),
+        plain = [v for v in variants if v in ranking.mean_rank]  # ranked: the plain encodings, not +rand
+        ranks = Plot(translate("Claims", "Mean rank over the tasks (1 = best)"), translate("Claims", "encoding"),
+                     translate("Claims", "rank"),
+                     xticks=[(float(i), ticks[variants.index(v)][1]) for i, v in enumerate(plain)])
+        ranks.curves.append(Curve(translate("Claims", "here"), np.arange(len(plain), dtype=float),
                                   np.array([ranking.mean_rank[v] for v in plain])))
         in_paper = [v for v in plain if v in paper]
         ranks.curves.append(Curve(translate("Claims", "Kazemnejad et al. 2023 (the paper's)"),
-                                  np.array([variants.index(v) for v in in_paper], float),
+                                  np.array([plain.index(v) for v in in_paper], float),
                                   np.array([paper.index(v) + 1.0 for v in in_paper]), "dotted"))
         return ClaimsResult(self.mode, [scores, ranks], [
             ranking.verdict(),
@@ -272,14 +274,3 @@ def _read_json(path: str) -> Any:
     from peapp.safe_open import load_json, read_text
 
     return load_json(read_text(path, "results", ParameterError), path, ParameterError)
-
-
-def _is_llama4(path: str) -> bool:
-    config = os.path.join(path, "config.json")
-    if not os.path.isdir(path) or not os.path.isfile(config):
-        return False
-    try:
-        doc = _read_json(config)
-    except ParameterError:
-        return False
-    return isinstance(doc, dict) and doc.get("model_type") in ("llama4_text", "llama4")

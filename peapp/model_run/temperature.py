@@ -1,14 +1,19 @@
-"""A real model's NoPE layer with and without its attention temperature, from its own q and k.
+"""A real model's NoPE layer with and without an attention temperature, from its own q and k.
 
-Llama 4 (``llama4_text``, or a Llama4ForConditionalGeneration's text model) multiplies the query of
-its NoPE layers by :func:`peapp.encodings.nope.temperature_scale` when ``attn_temperature_tuning``
-is on.  One forward pass runs with peapp's attention function and a strategy (:class:`Capture`, passed
-through the forward) that keeps every NoPE layer's q and k and otherwise computes exactly what SDPA does;
-the entropy per query position is then computed from the q the model used ("with") and from that
-q divided by the scale ("without").  A model whose tuning is off gets the scale applied here, said so.
+The models with NoPE layers: Llama 4 (``llama4_text``, or a Llama4ForConditionalGeneration's text
+model; ``no_rope_layers``), SmolLM3 (``no_rope_layers``) and Command R7B (``cohere2``: its
+``full_attention`` layers have no rotation).  Llama 4 multiplies the query of its NoPE layers by
+:func:`peapp.encodings.nope.temperature_scale` when ``attn_temperature_tuning`` is on; the others
+apply no temperature, and the scale is applied here with the config's ``attn_scale`` and
+``floor_scale`` where it has them, else Llama 4's defaults (0.1, 8192), said so in the notes.
 
-Llama 4 does not run through peapp's general loader yet (``peapp.model_run.loading``): this module
-opens a local folder with ``model.safetensors`` weights (never a pickle) through transformers itself.
+One forward pass runs with peapp's attention function and a strategy (:class:`Capture`, passed
+through the forward) that keeps the chosen layer's q and k and otherwise computes exactly what SDPA does; the
+entropy per query position is then computed from the q the model used, without the model's own
+scale ("without") and with the scale asked for ("with").
+
+These models do not all run through peapp's general loader (``peapp.model_run.loading``): this
+module opens a local folder with ``.safetensors`` weights (never a pickle) through transformers.
 """
 
 from __future__ import annotations
@@ -22,18 +27,24 @@ import torch
 from peapp.analysis.temperature import EntropyResult, entropy_by_position, read_config
 from peapp.errors import CheckpointError, ParameterError
 
+# model types whose configs say which layers are NoPE (no_rope_layers, or Cohere2's layer_types)
+NOPE_MODEL_TYPES = ("llama4_text", "llama4", "smollm3", "cohere2")
+
+
 class Capture:
     """A strategy for peapp's attention function (:mod:`peapp.model_run.attention_hook`): keeps
-    every NoPE layer's q and k (and scaling) in ``kept`` and computes exactly what SDPA does."""
+    the q and k (and scaling) of the ``layers`` asked for in ``kept`` (one layer: a real model's
+    q and k of every layer are large) and computes exactly what SDPA does."""
 
-    def __init__(self) -> None:
+    def __init__(self, layers: set[int]) -> None:
+        self.layers = layers
         self.kept: dict[int, tuple[torch.Tensor, torch.Tensor, float]] = {}
 
     def attend(self, call) -> tuple[torch.Tensor, None]:
         from transformers.integrations.sdpa_attention import sdpa_attention_forward
 
         module, query = call.module, call.query
-        if not getattr(module, "use_rope", True):
+        if int(getattr(module, "layer_idx", -1)) in self.layers:
             self.kept[int(module.layer_idx)] = (query[0].detach(), call.key[0].detach(), call.scale)
         if call.window:  # peapp's mask function leaves a sliding window to attend(), not to SDPA
             return call.exact(), None
@@ -41,8 +52,9 @@ class Capture:
                                       scaling=call.scaling, **call.kwargs)
 
 
-def load_llama4(path: str):
-    """(model, config dict) of a local Llama 4 text checkpoint folder (safetensors only)."""
+def load_nope_model(path: str):
+    """(model, config dict) of a local checkpoint folder of a model with NoPE layers (Llama 4,
+    SmolLM3, Cohere2; safetensors only)."""
     import json
 
     from peapp.safe_open import read_text
@@ -51,9 +63,10 @@ def load_llama4(path: str):
     if not os.path.isdir(path) or not os.path.isfile(config_path):
         raise CheckpointError(f"{path}: the NoPE temperature needs a model folder with config.json.")
     config = json.loads(read_text(config_path, "config", CheckpointError))
-    if not isinstance(config, dict) or config.get("model_type") not in ("llama4_text", "llama4"):
-        raise ParameterError(f"{path} is not a Llama 4 model (model_type {config.get('model_type')!r}); only Llama 4 "
-                             f"has NoPE layers with attn_temperature_tuning.")
+    if not isinstance(config, dict) or config.get("model_type") not in NOPE_MODEL_TYPES:
+        raise ParameterError(f"{path} is not a model with NoPE layers (model_type "
+                             f"{config.get('model_type') if isinstance(config, dict) else None!r}); those are Llama 4, "
+                             f"SmolLM3 and Command R7B (cohere2).")
     if not any(name.endswith(".safetensors") for name in os.listdir(path)):
         raise CheckpointError(f"{path}: no .safetensors weights (pickled weights are not opened here).")
     from transformers import AutoModelForCausalLM
@@ -70,15 +83,52 @@ def load_llama4(path: str):
     return model, config
 
 
-def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None) -> EntropyResult:
-    """Entropy per query position of NoPE layer ``layer`` (default: the first), with and without
-    the temperature, from the model's own q and k on ``token_ids``."""
-    from peapp.encodings.nope import temperature_scale
+load_llama4 = load_nope_model  # the name it had when only Llama 4 was read
 
-    model, config = load_llama4(path)
-    settings = read_config(config)
+
+def nope_layers_of(config: Any) -> tuple[int, ...]:
+    """The NoPE layers of a transformers config: ``no_rope_layers[i] == 0`` (Llama 4, SmolLM3), or
+    Cohere2's ``full_attention`` layers (its rotation is applied on the sliding-window layers only)."""
+    text = config.get_text_config() if hasattr(config, "get_text_config") else config
+    flags = getattr(text, "no_rope_layers", None)
+    if flags:
+        return tuple(i for i, use_rope in enumerate(flags) if not use_rope)
+    if getattr(text, "model_type", "") == "cohere2":
+        return tuple(i for i, kind in enumerate(getattr(text, "layer_types", None) or []) if kind == "full_attention")
+    return ()
+
+
+def has_nope_layers(path: str) -> bool:
+    """Whether ``path`` is a model folder of a type with NoPE layers (config.json only, no weights read)."""
+    import json
+
+    from peapp.safe_open import read_text
+
+    config_path = os.path.join(path, "config.json")
+    if not os.path.isdir(path) or not os.path.isfile(config_path):
+        return False
+    try:
+        doc = json.loads(read_text(config_path, "config", CheckpointError))
+    except (CheckpointError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("model_type") in NOPE_MODEL_TYPES
+
+
+def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None, attn_scale: float | None = None,
+                 floor_scale: float | None = None) -> EntropyResult:
+    """Entropy per query position of NoPE layer ``layer`` (default: the first), with and without
+    the temperature, from the model's own q and k on ``token_ids``.  ``attn_scale`` and
+    ``floor_scale`` replace the config's (or the defaults) for the "with" curve; "without" is
+    always the layer with no temperature at all."""
+    from dataclasses import replace
+
+    from peapp.encodings.nope import temperature_scale
+    from peapp.i18n import translate
+
+    model, config = load_nope_model(path)
+    settings = replace(read_config(config), nope_layers=nope_layers_of(model.config))
     if not settings.nope_layers:
-        raise ParameterError(f"{path}: this model has no NoPE layers (no_rope_layers has no 0).")
+        raise ParameterError(f"{path}: this model has no NoPE layers (every layer is rotated).")
     layer = settings.nope_layers[0] if layer is None else layer
     if layer not in settings.nope_layers:
         raise ParameterError(f"layer {layer} is not a NoPE layer; NoPE layers: "
@@ -91,20 +141,39 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None) 
         raise ParameterError(f"token id {max(token_ids)} is past the vocabulary ({vocab}).")
     from peapp.model_run.attention_hook import STRATEGY
 
-    capture = Capture()
+    capture = Capture({layer})
     with torch.no_grad():
         model(torch.tensor([list(token_ids)]), **{STRATEGY: capture})
     q, k, scaling = capture.kept[layer]
-    scale = temperature_scale(torch.arange(n), settings.attn_scale, settings.floor_scale)
+    positions = torch.arange(n)
+    own = temperature_scale(positions, settings.attn_scale, settings.floor_scale)  # what the model applied, if tuned
+    overrides = {key: float(v) for key, v in (("attn_scale", attn_scale), ("floor_scale", floor_scale)) if v is not None}
     notes: list[str] = []
-    if settings.tuning:  # the model scaled q itself: "without" divides it back out
+    if settings.tuning and not overrides:  # the model scaled q itself: "with" is its own, "without" divides it out
         with_scale = entropy_by_position(q, k, scaling)
-        without = entropy_by_position(q, k, scaling, row_scale=1.0 / scale)
+        without = entropy_by_position(q, k, scaling, row_scale=1.0 / own)
     else:
-        notes.append("attn_temperature_tuning is off in this config: the scale is applied here")
-        with_scale = entropy_by_position(q, k, scaling, row_scale=scale)
-        without = entropy_by_position(q, k, scaling)
-    from peapp.i18n import translate
+        raw = 1.0 / own if settings.tuning else None  # q as it was before the model's own scale
+        text = config.get("text_config") if isinstance(config.get("text_config"), dict) else config
+        from_config = any(key in text for key in ("attn_scale", "floor_scale"))
+        if overrides:
+            settings = replace(settings, attn_scale=overrides.get("attn_scale", settings.attn_scale),
+                               floor_scale=overrides.get("floor_scale", settings.floor_scale))
+        if not settings.tuning and from_config:
+            notes.append(translate("Temperature", "attn_temperature_tuning is off in this config: the scale is "
+                                                  "applied here."))
+        elif not settings.tuning and overrides:
+            notes.append(translate("Temperature", "this model applies no temperature: Llama 4's scale is applied here "
+                                                  "with attn_scale {a:g}, floor_scale {f:g}.").format(
+                a=settings.attn_scale, f=settings.floor_scale))
+        elif not settings.tuning:
+            notes.append(translate("Temperature", "this model applies no temperature: Llama 4's scale is applied here "
+                                                  "with attn_scale {a:g}, floor_scale {f:g} (Llama 4's defaults; "
+                                                  "other values: --attn-scale, --floor-scale).").format(
+                a=settings.attn_scale, f=settings.floor_scale))
+        scale = temperature_scale(positions, settings.attn_scale, settings.floor_scale)
+        with_scale = entropy_by_position(q, k, scaling, row_scale=scale if raw is None else scale * raw)
+        without = entropy_by_position(q, k, scaling, row_scale=raw)
 
     return EntropyResult(layer=layer, source=translate("Temperature", "{name}: its own q and k").format(
                              name=os.path.basename(os.path.normpath(path))),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from peapp.analysis import lab as lab_analysis
-from peapp.lab import options
+from peapp.lab import options, presets
 from peapp.i18n import msg, translate
 from peapp.params import param
 from peapp.views.base import ViewSpec, register
@@ -53,6 +53,16 @@ class LabView(ViewSpec):
                          help=msg("LabPanel", "Where the grid runs: empty for local processes, 'local' for a Ray started "
                                   "on this machine, or a Ray cluster's address (ray://head:10001); needs the cluster "
                                   "extra (pip install -e \".[cluster]\"). Results come back into the results folder"))
+
+    # a published comparison instead of the grid above: its own tasks, encodings, lengths and budget
+    preset: str = param("ranking", msg("LabPanel", "preset"),
+                        choices={name: p.label for name, p in presets.PRESETS.items()},
+                        help=msg("LabPanel", "Run preset trains a published comparison with its own tasks, encodings "
+                                             "and lengths into the results folder (a subfolder per task), then ranks "
+                                             "the encodings beside the paper's ranking"))
+    randomized: bool = param(False, msg("LabPanel", "+ randomised positions"),
+                             help=msg("LabPanel", "Run preset also trains every encoding with randomised positions "
+                                                  "(Ruoss et al. 2023)"))
 
     def check(self) -> None:
         options.parse_encodings(self.encodings)

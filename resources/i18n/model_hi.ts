@@ -771,8 +771,8 @@
         <translation>अज्ञात मोड {mode}।</translation>
     </message>
     <message>
-        <source>The open checkpoint is not a Llama 4 model with NoPE layers: seeded random q and k are shown.</source>
-        <translation>खुला चेकपॉइंट NoPE लेयर्स वाला Llama 4 मॉडल नहीं है: सीड किए गए रैंडम q और k दिखाए गए हैं।</translation>
+        <source>The open checkpoint has no NoPE layers (Llama 4, SmolLM3 and Command R7B have): seeded random q and k are shown.</source>
+        <translation>खुले चेकपॉइंट में NoPE लेयर्स नहीं हैं (Llama 4, SmolLM3 और Command R7B में हैं): सीडेड रैंडम q और k दिखाए गए हैं।</translation>
     </message>
     <message>
         <source>Query scale by position</source>
@@ -915,6 +915,10 @@
         <translation>ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच, हर टास्क के लिए</translation>
     </message>
     <message>
+        <source>encoding</source>
+        <translation>एनकोडिंग</translation>
+    </message>
+    <message>
         <source>exact match</source>
         <translation>एक्ज़ैक्ट मैच</translation>
     </message>
@@ -974,12 +978,36 @@
         <translation>कैरेक्टर LM</translation>
     </message>
     <message>
+        <source>sort</source>
+        <translation>सॉर्ट</translation>
+    </message>
+    <message>
+        <source>addition</source>
+        <translation>जोड़</translation>
+    </message>
+    <message>
+        <source>absolute</source>
+        <translation>एब्सोल्यूट</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>साइनुसॉइडल</translation>
+    </message>
+    <message>
         <source>Choose…</source>
         <translation>चुनें…</translation>
     </message>
     <message>
         <source>Choose the results folder (a folder from `peapp lab -o` opens too)</source>
         <translation>नतीजों का फ़ोल्डर चुनें (कमांड लाइन की ट्रेनिंग लैब से बना फ़ोल्डर भी खुलता है)</translation>
+    </message>
+    <message>
+        <source>Run &amp;preset</source>
+        <translation>प्रीसेट चलाएँ (&amp;P)</translation>
+    </message>
+    <message>
+        <source>Train the chosen preset (its own tasks, encodings and lengths, not the grid above) into the results folder, a subfolder per task, then rank the encodings beside the paper&apos;s ranking (also in Measured claims)</source>
+        <translation>चुना हुआ प्रीसेट (उसके अपने टास्क, एनकोडिंग और लंबाइयाँ, ऊपर का ग्रिड नहीं) नतीजों के फ़ोल्डर में ट्रेन करें, हर टास्क का एक सबफ़ोल्डर, फिर एनकोडिंग्स को पेपर की रैंकिंग के साथ रैंक करें (मापे गए दावे पैनल में भी)</translation>
     </message>
     <message>
         <source>&amp;Start training</source>
@@ -1054,6 +1082,34 @@
         <translation>मान</translation>
     </message>
     <message>
+        <source>encoding (best mean rank first)</source>
+        <translation>एनकोडिंग (सबसे अच्छी औसत रैंक पहले)</translation>
+    </message>
+    <message>
+        <source>exact match past the training length</source>
+        <translation>ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच</translation>
+    </message>
+    <message>
+        <source>preset: exact match past the training length, per task</source>
+        <translation>प्रीसेट: ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच, हर टास्क के लिए</translation>
+    </message>
+    <message>
+        <source>Preset {preset}, results folder {folder} (a subfolder per task: choose one to draw its curves).</source>
+        <translation>प्रीसेट {preset}, नतीजों का फ़ोल्डर {folder} (हर टास्क का एक सबफ़ोल्डर: उसके कर्व बनाने के लिए एक चुनें)।</translation>
+    </message>
+    <message>
+        <source>mean rank</source>
+        <translation>औसत रैंक</translation>
+    </message>
+    <message>
+        <source>Cells: exact match past the training length, the mean over those lengths.</source>
+        <translation>खाने: ट्रेनिंग लंबाई से आगे एक्ज़ैक्ट मैच, उन लंबाइयों पर औसत।</translation>
+    </message>
+    <message>
+        <source>Reference, at another scale and setting ({setting}): {citation}</source>
+        <translation>संदर्भ, दूसरे पैमाने और सेटिंग पर ({setting}): {citation}</translation>
+    </message>
+    <message>
         <source> ({n} seeds)</source>
         <translation> ({n} सीड)</translation>
     </message>
@@ -1126,6 +1182,10 @@
         <translation>{runs} रन ट्रेन हो रहे हैं; अनुमानित समय {duration}।</translation>
     </message>
     <message>
+        <source>Preset done in {duration}: {runs} runs.</source>
+        <translation>प्रीसेट {duration} में पूरा: {runs} रन।</translation>
+    </message>
+    <message>
         <source>Done in {duration}: {finished} trained, {skipped} already in the folder</source>
         <translation>{duration} में पूरा: {finished} ट्रेन हुए, {skipped} पहले से फ़ोल्डर में</translation>
     </message>
@@ -1148,6 +1208,10 @@
     <message>
         <source>, about {duration} left</source>
         <translation>, लगभग {duration} बाक़ी</translation>
+    </message>
+    <message>
+        <source>Training lab: preset {preset}</source>
+        <translation>ट्रेनिंग लैब: प्रीसेट {preset}</translation>
     </message>
     <message>
         <source>Training lab (no runs)</source>
@@ -1352,6 +1416,22 @@
         <translation>ग्रिड कहाँ चलती है: ख़ाली हो तो इसी मशीन की प्रक्रियाओं में, &apos;local&apos; हो तो इस मशीन पर शुरू किए गए Ray पर, या किसी Ray क्लस्टर का पता (ray://head:10001); इसके लिए cluster एक्स्ट्रा चाहिए (pip install -e &quot;.[cluster]&quot;)। नतीजे नतीजों के फ़ोल्डर में लौट आते हैं</translation>
     </message>
     <message>
+        <source>preset</source>
+        <translation>प्रीसेट</translation>
+    </message>
+    <message>
+        <source>Run preset trains a published comparison with its own tasks, encodings and lengths into the results folder (a subfolder per task), then ranks the encodings beside the paper&apos;s ranking</source>
+        <translation>प्रीसेट चलाएँ एक प्रकाशित तुलना को उसके अपने टास्क, एनकोडिंग और लंबाइयों के साथ नतीजों के फ़ोल्डर में ट्रेन करता है (हर टास्क का एक सबफ़ोल्डर), फिर एनकोडिंग्स को पेपर की रैंकिंग के साथ रैंक करता है</translation>
+    </message>
+    <message>
+        <source>+ randomised positions</source>
+        <translation>+ रैंडम पोज़िशन्स</translation>
+    </message>
+    <message>
+        <source>Run preset also trains every encoding with randomised positions (Ruoss et al. 2023)</source>
+        <translation>प्रीसेट चलाएँ हर एनकोडिंग को रैंडम पोज़िशन्स के साथ भी ट्रेन करता है (Ruoss et al. 2023)</translation>
+    </message>
+    <message>
         <source>d_model {d_model} / {heads} heads must be a whole, even head width; change d_model or the head count.</source>
         <translation>d_model {d_model} / {heads} हेड्स से पूरी, सम हेड-चौड़ाई आनी चाहिए; d_model या हेड्स की संख्या बदलें।</translation>
     </message>
@@ -1417,6 +1497,22 @@
     <message>
         <source>Randomised positions change the mean exact match past the training length by {gain:+.1f} points here (Ruoss et al. 2023: +12.0 % over 15 tasks).</source>
         <translation>यहाँ रैंडम पोज़िशन्स ट्रेनिंग लंबाई से आगे औसत एक्ज़ैक्ट मैच को {gain:+.1f} अंक बदलती हैं (Ruoss et al. 2023: 15 टास्क्स पर +12.0 %)।</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>कॉपी</translation>
+    </message>
+    <message>
+        <source>reverse</source>
+        <translation>उलटना</translation>
+    </message>
+    <message>
+        <source>addition</source>
+        <translation>जोड़</translation>
+    </message>
+    <message>
+        <source>sort</source>
+        <translation>सॉर्ट</translation>
     </message>
 </context>
 <context>
@@ -2753,6 +2849,18 @@
 </context>
 <context>
     <name>Temperature</name>
+    <message>
+        <source>attn_temperature_tuning is off in this config: the scale is applied here.</source>
+        <translation>इस कॉन्फ़िग में attn_temperature_tuning बंद है: स्केल यहाँ लगाया गया है।</translation>
+    </message>
+    <message>
+        <source>this model applies no temperature: Llama 4&apos;s scale is applied here with attn_scale {a:g}, floor_scale {f:g}.</source>
+        <translation>यह मॉडल कोई टेम्परेचर नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है।</translation>
+    </message>
+    <message>
+        <source>this model applies no temperature: Llama 4&apos;s scale is applied here with attn_scale {a:g}, floor_scale {f:g} (Llama 4&apos;s defaults; other values: --attn-scale, --floor-scale).</source>
+        <translation>यह मॉडल कोई टेम्परेचर नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है (Llama 4 के डिफ़ॉल्ट; दूसरे मान: --attn-scale, --floor-scale)।</translation>
+    </message>
     <message>
         <source>{name}: its own q and k</source>
         <translation>{name}: उसके अपने q और k</translation>

@@ -127,3 +127,19 @@ def test_a_new_encoding_trains_is_evaluated_saved_and_reopened(encoding, tmp_pat
         fresh = LabModel(result.config)
         fresh.load_state_dict(result.state)
         torch.testing.assert_close(again(tokens, positions=positions), fresh(tokens, positions=positions))
+
+
+def test_a_presets_progress_runs_once_over_all_its_tasks(tmp_path):
+    """The panel's bar and time left follow the whole preset: progress never falls back when the
+    next task's grid starts (it reset to 0 per task before), and ends at 1."""
+    from peapp.jobs import run_job
+    from peapp.lab import presets
+    from peapp.lab.options import TrainSettings
+
+    tiny = presets.Preset("tiny", "tiny", tasks=("copy", "reverse"), encodings=("alibi",), train_length=3,
+                          eval_lengths=(3,), train=TrainSettings(steps=4, eval_samples=4))
+    seen: list[float] = []
+    summaries = run_job(presets.preset_steps(tiny, str(tmp_path), workers=1), on_progress=seen.append)
+    assert set(summaries) == {"copy", "reverse"}
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
+    assert any(0.4 < f < 0.6 for f in seen)  # the first task's end is half of the preset

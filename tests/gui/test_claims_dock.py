@@ -84,3 +84,29 @@ def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):
     qtbot.waitUntil(lambda: dock.isVisible() and main_window.document_model.document.view("claims", "mode")
                     == "claims-ranking")
     wait_idle(qtbot, main_window)
+
+
+def test_the_cost_legends_sit_above_the_data_not_on_it(dock, qtbot, app_context, cost_file):
+    """Each legend has its own row above its plot's view box: inside it, it covered the cost
+    figure's points (the export too, PNG and SVG, which draw this scene)."""
+    app_context.document_model.set_view("claims", mode="claims-cost", cost_file=cost_file)
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
+    dock.resize(900, 600)
+    qtbot.waitUntil(lambda: all(plot.legend is not None and plot.legend.items for plot in dock.plots))
+    for plot in dock.plots:
+        legend = plot.legend
+        box = plot.getViewBox().sceneBoundingRect()
+        shown = legend.sceneBoundingRect()
+        assert not shown.intersects(box), (shown, box)
+        assert shown.bottom() <= box.top() and shown.width() > 20
+        names = [label.text for _sample, label in legend.items]
+        assert names == [item.name() for item in plot.listDataItems()]
+
+
+def test_the_cost_axis_names_the_lengths_measured(dock, qtbot, app_context, cost_file):
+    """A log axis over three lengths labelled every minor tick (4,000 5,000 … 10,000 ran together);
+    the cost plots name the lengths measured instead."""
+    app_context.document_model.set_view("claims", mode="claims-cost", cost_file=cost_file)
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
+    ticks = dock.plots[0].getAxis("bottom")._tickLevels
+    assert ticks is not None and [name for _x, name in ticks[0]] == ["256", "512"]

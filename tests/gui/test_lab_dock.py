@@ -283,3 +283,99 @@ def test_the_status_bar_shows_a_grid_and_esc_to_the_window_stops_it(main_window,
     qtbot.waitUntil(lambda: not dock.training(), timeout=120_000)
     assert "Cancelled" in dock.status_label.text(), dock.status_label.text()
     assert dock.start_button.isEnabled() and not main_window.cancel_button.isVisible()
+
+
+def _tiny_ranking(monkeypatch):
+    """The ranking preset at a size a test affords: one task, two encodings, a few steps."""
+    from peapp.lab import presets
+    from peapp.lab.options import TrainSettings
+
+    tiny = presets.Preset("ranking", presets.PRESETS["ranking"].label, tasks=("copy",), encodings=("alibi", "nope"),
+                          train_length=3, eval_lengths=(3, 5), train=TrainSettings(steps=3, eval_samples=8),
+                          nope_steps=3)
+    monkeypatch.setitem(presets.PRESETS, "ranking", tiny)
+
+
+def test_run_preset_trains_the_ranking_and_ranks_it_in_the_table_and_claims(main_window, qtbot, tmp_path,
+                                                                             monkeypatch):
+    """Run preset (a real click) measures the estimate, shows its progress in the window's status bar
+    like the grid's, trains every task's grid into a subfolder, and ranks the encodings in the table
+    and notes; the Measured claims panel is pointed at the folder."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    _tiny_ranking(monkeypatch)
+    dock = main_window.docks["labDock"]
+    dock.show()
+    dock.raise_()
+    dock.ensure_built()
+    folder = tmp_path / "ranking"
+    dock.set_setting(results=str(folder), preset="ranking", randomized=True)
+    model = main_window.document_model
+    qtbot.waitUntil(lambda: model.document.view("lab", "randomized") is True, timeout=10_000)
+    assert dock.form.widgets["randomized"].isChecked()
+    seen_bar = []
+    dock.trainer.progressed.connect(lambda c, g, f: seen_bar.append(main_window.cancel_button.isVisible()))
+    QTest.mouseClick(dock.preset_button, Qt.MouseButton.LeftButton)
+    assert dock.training() and not dock.preset_button.isEnabled() and dock.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: not dock.training(), timeout=300_000)
+    assert "Preset done" in dock.status_label.text(), dock.status_label.text()
+    assert any(seen_bar)  # the status bar showed it, with its cancel
+    # randomised positions trained beside each encoding, each task in its own subfolder
+    assert sorted(p.name for p in (folder / "copy").iterdir() if p.is_dir()) == [
+        "copy-alibi+rand-L3-seed0", "copy-alibi-L3-seed0", "copy-nope+rand-L3-seed0", "copy-nope-L3-seed0"]
+    qtbot.waitUntil(lambda: dock.table.rowCount() == 4, timeout=60_000)
+    names = {dock.table.item(r, 0).text() for r in range(dock.table.rowCount())}
+    assert dock.table.columnCount() == 3 and len(names) == 4, names  # encoding, copy, mean rank
+    assert dock.table.horizontalHeaderItem(2).text() == "mean rank"
+    assert names == {"ALiBi", "NoPE", "ALiBi, randomised positions", "NoPE, randomised positions"}
+    # three steps learn nothing: said, not ranked as if they had
+    assert "Nothing to rank" in dock.notes.text() and "Kazemnejad" in dock.notes.text(), dock.notes.text()
+    claims = model.document.view_spec("claims")
+    assert claims.mode == "claims-ranking" and claims.ranking_folder == str(folder)
+
+
+def test_cancel_stops_a_preset_and_the_next_run_skips_finished_runs(dock, qtbot, app_context, tmp_path, monkeypatch):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from peapp.lab import presets
+    from peapp.lab.options import TrainSettings
+
+    monkeypatch.setitem(presets.PRESETS, "ranking", presets.Preset(
+        "ranking", presets.PRESETS["ranking"].label, tasks=("copy", "reverse"), encodings=("alibi",), train_length=3,
+        eval_lengths=(3,), train=TrainSettings(steps=50_000, eval_samples=8)))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    dock.set_setting(results=str(tmp_path / "long"))
+    settle(qtbot, app_context)
+    steps = []
+    dock.trainer.partialReady.connect(lambda c, g, e: steps.append(e) if e["type"] == "step" else None)
+    QTest.mouseClick(dock.preset_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(steps), timeout=300_000)
+    assert "of 2 runs finished" in dock.unfinished_work()
+    QTest.mouseClick(dock.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dock.training(), timeout=120_000)
+    assert "Cancelled" in dock.status_label.text() and dock.preset_button.isEnabled()
+    assert not (tmp_path / "long" / "reverse").exists()  # the second task's grid never started
+
+
+def test_a_presets_folder_from_the_cli_opens_as_its_ranking(dock, qtbot, app_context, tmp_path, monkeypatch):
+    """A folder of `peapp lab --preset ranking -o DIR` (a grid per task below it) chosen as the
+    results folder shows its ranking: it read as 'nothing trained yet' before."""
+    from peapp.lab import presets
+
+    _tiny_ranking(monkeypatch)
+    folder = tmp_path / "cli"
+    presets.run_preset(presets.preset("ranking"), str(folder), workers=1)
+    assert (folder / presets.PRESET_FILE).is_file()
+    dock.set_setting(results=str(folder))
+    settle(qtbot, app_context)
+    qtbot.waitUntil(lambda: dock.table.rowCount() == 2, timeout=60_000)
+    assert {dock.table.item(r, 0).text() for r in range(2)} == {"ALiBi", "NoPE"}
+    assert "Preset Length generalisation ranking" in dock.caption.text()
+    (points,) = dock.plot.listDataItems()  # the one task's score over the encodings, named under them
+    assert points.name() == "copy" and len(points.xData) == 2
+    ticks = dock.plot.getAxis("bottom")._tickLevels[0]
+    assert sorted(name for _x, name in ticks) == ["ALiBi", "NoPE"]
+    assert LabDock.has_content(app_context.document)
+    assert set(dock.export_arrays()) == {"copy_alibi_exact_match_past_training", "copy_nope_exact_match_past_training"}

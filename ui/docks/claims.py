@@ -19,7 +19,7 @@ from peapp.model_run.claims import CAPTIONS, MODES, ClaimsResult
 from ui import i18n
 from ui.docks._settings import SettingsDock
 from ui.docks.base import readout_label
-from ui.plotting import draw_as_path, plot_at, relax_title_width, set_axis_label
+from ui.plotting import draw_as_path, legend_above, plot_at, relax_title_width, set_axis_label, tick_lines
 
 COLORS = ("#2471a3", "#e67e22", "#27ae60", "#c0392b", "#8e44ad", "#16a085", "#7f8c8d", "#d35400")
 GUIDE = "#8a9597"
@@ -57,6 +57,9 @@ class ClaimsDock(SettingsDock):
         self.graphics.setMinimumHeight(300)
         self.plots = [self.graphics.addPlot(row=0, col=0, enableMenu=False),
                       self.graphics.addPlot(row=0, col=1, enableMenu=False)]
+        # each legend in its own row above its plot's data: inside the view box it sat over the
+        # cost figure's points (which fill every corner at one length or another)
+        self.legends = [legend_above(plot, 2) for plot in self.plots]
         for plot in self.plots:
             relax_title_width(plot)
             plot.showGrid(x=True, y=True, alpha=0.2)
@@ -105,9 +108,8 @@ class ClaimsDock(SettingsDock):
         self._result = result
         for index, plot in enumerate(self.plots):
             plot.clear()
-            if plot.legend is not None:
-                plot.legend.scene() and plot.legend.scene().removeItem(plot.legend)
-                plot.legend = None
+            legend = self.legends[index]
+            legend.clear()
             if index >= len(result.plots):
                 plot.setVisible(False)
                 continue
@@ -117,8 +119,8 @@ class ClaimsDock(SettingsDock):
             set_axis_label(plot.getAxis("bottom"), spec.xlabel)
             set_axis_label(plot.getAxis("left"), spec.ylabel)
             plot.setLogMode(x=spec.log_x, y=spec.log_y)
-            corner = {"bottom-right": (-10, -10), "top-left": (10, 10), "top-right": (-10, 10)}[spec.legend]
-            plot.addLegend(offset=corner, labelTextSize="8pt")
+            names = list(dict.fromkeys(curve.label for curve in spec.curves))
+            legend.setColumnCount(1 if len(names) <= 1 else 2)  # two columns: Hindi names are long
             for mark in spec.marks:
                 plot.addItem(pg.InfiniteLine(np.log10(mark) if spec.log_x and mark > 0 else mark, angle=90,
                                              pen=pg.mkPen(GUIDE, width=1, style=Qt.PenStyle.DotLine)))
@@ -137,7 +139,14 @@ class ClaimsDock(SettingsDock):
                                      symbolBrush=color, symbolPen=color)
                     draw_as_path(item)
             axis = plot.getAxis("bottom")
-            axis.setTicks([spec.xticks] if spec.xticks else None)
+            measured = sorted({float(x) for curve in spec.curves for x in curve.x if np.isfinite(x) and x > 0})
+            tick_lines(axis, max((name.count("\n") + 1 for _x, name in spec.xticks), default=1))
+            if spec.xticks:
+                axis.setTicks([spec.xticks])
+            elif spec.log_x and 0 < len(measured) <= 8:  # the lengths measured, not a log axis's crowded minor labels
+                axis.setTicks([[(float(np.log10(x)), f"{x:,.0f}") for x in measured]])
+            else:
+                axis.setTicks(None)
             plot.enableAutoRange()
             if spec.xticks:  # room for the first and last names
                 plot.setXRange(-0.6, len(spec.xticks) - 0.4, padding=0)

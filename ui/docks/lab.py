@@ -32,8 +32,8 @@ from peapp.lab.time_left import TimeLeft
 from ui import i18n
 from ui.docks._settings import SettingsDock
 from ui.docks.base import FittedScroll, error_label, readout_label
-from ui.forms import Line, Spin
-from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label
+from ui.forms import Combo, Line, Spin
+from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label, tick_lines
 from ui.worker import ComputeWorker
 
 COLORS = {"nope": "#7f8c8d", "sinusoidal": "#e67e22", "learned": "#c0392b", "t5": "#8e44ad", "rope": "#2471a3",
@@ -50,14 +50,19 @@ def variant_label(variant: str, fallback: str = "") -> str:
 
 # the task as titles name it: its own short name in English ("task copy"), translated in another language
 TASK_NAMES = {"copy": msg("Lab", "copy"), "reverse": msg("Lab", "reverse"), "recall": msg("Lab", "recall"),
-              "lm": msg("Lab", "lm")}
+              "lm": msg("Lab", "lm"), "sort": msg("Lab", "sort"), "addition": msg("Lab", "addition")}
+# an encoding's name under a preset's points, short: ten of them share the plot's width
+SHORT_NAMES = {"learned": msg("Lab", "absolute"), "sinusoidal": msg("Lab", "sinusoidal"), "t5": "T5", "rope": "RoPE",
+               "alibi": "ALiBi", "nope": "NoPE"}
 
 
 def task_label(task: str | None) -> str:
     return shown(TASK_NAMES.get(task or "", task or ""))
 OBJECT_NAMES = {"task": "labTask", "encodings": "labEncodings", "train_length": "labTrainLength",
                 "eval_lengths": "labEvalLengths", "seeds": "labSeeds", "n_layers": "labLayers", "d_model": "labDModel",
-                "n_heads": "labHeads", "steps": "labSteps", "results": "labResults", "cluster": "labCluster"}
+                "n_heads": "labHeads", "steps": "labSteps", "results": "labResults", "preset": "labPreset",
+                "randomized": "labRandomized",
+                "cluster": "labCluster"}
 
 
 class LabDock(SettingsDock):
@@ -85,7 +90,9 @@ class LabDock(SettingsDock):
         self._live_items: dict[str, pg.PlotDataItem] = {}
         self._started = 0.0
         self._time_left = TimeLeft()
-        self._pending_settings: lab_analysis.GridSettings | None = None
+        # what Start or Run preset asked for, trained once its estimate is measured
+        self._pending_settings: lab_analysis.GridSettings | lab_analysis.PresetRequest | None = None
+        self._preset: lab_analysis.PresetOutcome | None = None  # the last preset's results, ranked
         self._state = "idle"  # idle | estimating | training | cancelling
         self._runs_done = 0
         self._runs_total = 0
@@ -98,7 +105,8 @@ class LabDock(SettingsDock):
         layout.setContentsMargins(0, 0, 0, 0)
         counts = Spin(adaptive=True, separators=True)
         form = self.make_form(hints={"train_length": counts, "steps": counts, "seeds": Spin(), "n_layers": Spin(),
-                                     "d_model": Spin(), "n_heads": Spin(), "results": Line(), "cluster": Line()},
+                                     "d_model": Spin(), "n_heads": Spin(), "results": Line(), "cluster": Line(),
+                                     "preset": Combo(chars=24)},
                               object_names=OBJECT_NAMES)
         grid = QGridLayout()
         form.add_to_grid(grid, [("task", "encodings", "seeds"), ("train_length", "eval_lengths", "steps"),
@@ -115,6 +123,21 @@ class LabDock(SettingsDock):
         folder_row.addWidget(form.labels["cluster"])
         folder_row.addWidget(form.widgets["cluster"])
         layout.addLayout(folder_row)
+        # a published comparison (peapp.lab.presets), trained like the grid: estimate, progress, cancel
+        preset_row = QHBoxLayout()
+        preset_row.addWidget(form.labels["preset"])
+        preset_row.addWidget(form.widgets["preset"], 1)
+        preset_row.addWidget(form.labels["randomized"])
+        preset_row.addWidget(form.widgets["randomized"])
+        self.preset_button = i18n.keep_text(QPushButton(), msg("Lab", "Run &preset"))
+        self.preset_button.setObjectName("labRunPreset")
+        i18n.keep_tooltip(self.preset_button, msg("Lab", "Train the chosen preset (its own tasks, encodings and "
+                                                         "lengths, not the grid above) into the results folder, a "
+                                                         "subfolder per task, then rank the encodings beside the "
+                                                         "paper's ranking (also in Measured claims)"))
+        self.preset_button.clicked.connect(self.run_preset)
+        preset_row.addWidget(self.preset_button)
+        layout.addLayout(preset_row)
 
         controls = QHBoxLayout()
         self.start_button = i18n.keep_text(QPushButton(), msg("Lab", "&Start training"))
@@ -216,13 +239,21 @@ class LabDock(SettingsDock):
     def has_content(cls, document: Document) -> bool:
         """Whether the results folder holds a finished run (`peapp render` skips the view otherwise)."""
         folder = Path(document.view_spec(cls.view_id).folder())
-        return folder.is_dir() and any(folder.glob(f"*/{lab_analysis.METRICS}"))
+        return folder.is_dir() and (any(folder.glob(f"*/{lab_analysis.METRICS}"))
+                                    or any(folder.glob(f"*/*/{lab_analysis.METRICS}")))  # a preset's
 
-    def show_result(self, result: lab_analysis.LabResults | None) -> None:
+    def show_result(self, result: lab_analysis.LabResults | lab_analysis.PresetOutcome | None) -> None:
+        if isinstance(result, lab_analysis.PresetOutcome):  # a preset's folder: its ranking in the table
+            self._preset = result
+            result = None
         self._result = result
         self.error.setVisible(False)
         self.plot.clear()
         self.legend.clear()
+        self.plot.getAxis("bottom").setTicks(None)  # a preset's encoding names are not lengths
+        tick_lines(self.plot.getAxis("bottom"), 1)
+        if result is None and self._preset_shown():  # a preset's folder: a grid per task below it
+            return
         if result is None:  # no finished run in the folder
             self.plot.setTitle(translate("Lab", "no finished runs in this folder yet"))
             self.set_caption(translate("Lab", "Results folder {folder}: nothing trained yet. Choose the grid above and "
@@ -260,6 +291,88 @@ class LabDock(SettingsDock):
         self._fit_legend()
         self._fill_table(result)
         self._fill_notes(result)
+
+    def _preset_here(self) -> lab_analysis.PresetOutcome | None:
+        """The preset held, when the results folder is its folder."""
+        outcome = self._preset
+        if outcome is None or os.path.abspath(outcome.folder) != os.path.abspath(self.view_spec().folder()):
+            return None
+        return outcome
+
+    def _draw_preset(self, tasks: list[str], scores: dict[str, dict[str, float]], variants: list[str]) -> None:
+        """Each task's score per encoding as points over the encodings (best mean rank first)."""
+        from peapp.lab.options import RANDOMIZED, base_encoding
+
+        self.plot.setLogMode(y=False)
+        x = np.arange(len(variants), dtype=float)
+        marks = ("o", "t", "s", "d", "+", "x")
+        colors = ("#2471a3", "#e67e22", "#27ae60", "#c0392b", "#8e44ad", "#16a085")
+        for i, task in enumerate(tasks):
+            y = np.array([scores[task].get(v, np.nan) for v in variants])
+            item = self.plot.plot(x, y, pen=None, symbol=marks[i % len(marks)], symbolSize=9,
+                                  symbolBrush=colors[i % len(colors)], symbolPen=None, name=task_label(task))
+            self.legend.addItem(item, task_label(task))
+        # short names under the points: the scheme, "+rand" for randomised positions
+        def short(v: str) -> str:
+            base = base_encoding(v)
+            name = shown(SHORT_NAMES[base]) if base in SHORT_NAMES else variant_label(base)
+            return name + ("\n+rand" if v.endswith(RANDOMIZED) else "")  # two lines: ten names share the width
+
+        self.plot.getAxis("bottom").setTicks([[(float(i), short(v)) for i, v in enumerate(variants)]])
+        tick_lines(self.plot.getAxis("bottom"), 2 if any(v.endswith(RANDOMIZED) for v in variants) else 1)
+        set_axis_label(self.plot.getAxis("bottom"), translate("Lab", "encoding (best mean rank first)"))
+        set_axis_label(self.plot.getAxis("left"), translate("Lab", "exact match past the training length"))
+        self.plot.setXRange(-0.6, len(variants) - 0.4, padding=0)
+        self.plot.setYRange(0.0, 1.0, padding=0.05)
+        self._fit_legend()
+
+    def export_arrays(self) -> dict[str, np.ndarray]:
+        preset = self._preset_here() if self._result is None else None
+        return self.result_arrays(preset) if preset is not None else super().export_arrays()
+
+    def export_title(self) -> str:
+        preset = self._preset_here() if self._result is None else None
+        return self.result_title(preset) if preset is not None else super().export_title()
+
+    def _preset_shown(self) -> bool:
+        """The last preset's ranking in the table and notes, when the results folder is its folder:
+        per task, the exact match past the training length and the mean rank (peapp.lab.presets)."""
+        from peapp.lab import presets
+
+        outcome = self._preset_here()
+        if outcome is None:
+            return False
+        ranking = presets.rank(outcome.summaries)
+        chosen = presets.PRESETS[outcome.name]
+        self.plot.setTitle(translate("Lab", "preset: exact match past the training length, per task"))
+        self.set_caption(translate("Lab", "Preset {preset}, results folder {folder} (a subfolder per task: choose one "
+                                          "to draw its curves).").format(preset=shown(chosen.label),
+                                                                         folder=outcome.folder))
+        # every task's scores, also of a task no encoding learned (it is left out of the ranks, said below)
+        tasks = list(outcome.summaries)
+        scores = {t: presets.scores(summary) for t, summary in outcome.summaries.items()}
+        every = list(dict.fromkeys(v for values in scores.values() for v in values))
+        variants = sorted(every, key=lambda v: (ranking.mean_rank.get(v, 99), -ranking.mean_score.get(v, 0.0)))
+        self.table.clear()
+        self.table.setColumnCount(len(tasks) + 2)
+        self.table.setHorizontalHeaderLabels([translate("Lab", "encoding")] + [task_label(t) for t in tasks]
+                                             + [translate("Lab", "mean rank")])
+        self.table.setRowCount(len(variants))
+        for r, variant in enumerate(variants):
+            cells = [variant_label(variant)] + [
+                f"{scores[t][variant]:.2f}" if variant in scores[t] else "—" for t in tasks]
+            cells.append(f"{ranking.mean_rank[variant]:.2f}" if variant in ranking.mean_rank else "")
+            for c, text in enumerate(cells):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+        self._draw_preset(tasks, scores, variants)
+        self.notes.setText("\n".join([
+            translate("Lab", "Cells: exact match past the training length, the mean over those lengths."),
+            ranking.verdict(),
+            translate("Lab", "Reference, at another scale and setting ({setting}): {citation}").format(
+                setting=shown(presets.KAZEMNEJAD_2023["setting"]), citation=presets.KAZEMNEJAD_2023["citation"])]))
+        self.notes_area.fit()
+        return True
 
     def eventFilter(self, watched, event) -> bool:  # Qt override
         if watched is self.graphics and event.type() == QEvent.Type.Resize:
@@ -440,6 +553,21 @@ class LabDock(SettingsDock):
                                                   "estimate…"))
         self.trainer.submit("lab:estimate", lab_analysis.EstimateRequest(settings, workers=_workers()))
 
+    def run_preset(self) -> None:
+        """Measure the chosen preset's estimate, ask if it is over an hour, then train it like a grid."""
+        if self._state != "idle":
+            return
+        spec = self.view_spec()
+        request = lab_analysis.PresetRequest(spec.preset, spec.randomized, spec.folder(), workers=_workers(),
+                                             cluster=spec.cluster)
+        self._pending_settings = request
+        self._state = "estimating"
+        self._set_running(True)
+        self._set_status(lambda: translate("Lab", "Measuring a few training steps per encoding for the time "
+                                                  "estimate…"))
+        self.trainer.submit("lab:estimate", lab_analysis.PresetEstimateRequest(spec.preset, spec.randomized,
+                                                                               workers=_workers()))
+
     def cancel(self) -> None:
         if self._state in ("estimating", "training"):
             self.trainer.cancel()  # → _on_trainer_cancelled, as for Esc (the window's cancel)
@@ -462,7 +590,8 @@ class LabDock(SettingsDock):
                                 "kept in the results folder; the runs in progress are lost.").format(
             done=self._runs_done, total=self._runs_total)
 
-    def _train(self, settings: lab_analysis.GridSettings, estimate: float = math.nan) -> None:
+    def _train(self, settings: lab_analysis.GridSettings | lab_analysis.PresetRequest,
+               estimate: float = math.nan) -> None:
         folder = self.view_spec().folder()
         self._state = "training"
         self._started = time.monotonic()
@@ -471,8 +600,12 @@ class LabDock(SettingsDock):
         self._live_items.clear()
         self.loss_plot.clear()
         self._runs_done = 0
-        self._runs_total = len(settings.encodings) * settings.seeds
         self._redraw_timer.start()
+        if isinstance(settings, lab_analysis.PresetRequest):
+            self._runs_total = settings.runs()
+            self.trainer.submit("lab:train", settings)
+            return
+        self._runs_total = len(settings.encodings) * settings.seeds
         self.trainer.submit("lab:train", lab_analysis.TrainRequest(settings, folder, workers=_workers()))
 
     def _on_trainer_result(self, channel: str, generation: int, result: Any) -> None:
@@ -490,10 +623,18 @@ class LabDock(SettingsDock):
                 if answer != QMessageBox.StandardButton.Yes:
                     self._finish(lambda: translate("Lab", "Not started."))
                     return
-            runs = len(settings.encodings) * settings.seeds
+            runs = (settings.runs() if isinstance(settings, lab_analysis.PresetRequest)
+                    else len(settings.encodings) * settings.seeds)
             self._set_status(lambda: translate("Lab", "Training {runs} runs; estimated {duration}.").format(
                 runs=runs, duration=_duration(result)))
             self._train(settings, estimate=result)
+        elif channel == "lab:train" and isinstance(result, lab_analysis.PresetOutcome):
+            preset_outcome: lab_analysis.PresetOutcome = result
+            self._preset = preset_outcome
+            if preset_outcome.name == "ranking":  # Measured claims draws it beside the paper's ranking
+                self.ctx.document_model.set_view("claims", mode="claims-ranking", ranking_folder=preset_outcome.folder)
+            self._finish(lambda: translate("Lab", "Preset done in {duration}: {runs} runs.").format(
+                duration=_duration(preset_outcome.seconds), runs=self._runs_done))
         elif channel == "lab:train":
             outcome: lab_analysis.TrainOutcome = result
             def done() -> str:
@@ -576,6 +717,7 @@ class LabDock(SettingsDock):
 
     def _set_running(self, running: bool) -> None:
         self.start_button.setEnabled(not running)
+        self.preset_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         if self.form is not None:
             for widget in self.form.widgets.values():
@@ -585,7 +727,15 @@ class LabDock(SettingsDock):
             self.progress.setValue(0)
 
     # ---- export -----------------------------------------------------------------------------------
-    def result_arrays(self, result: lab_analysis.LabResults) -> dict[str, np.ndarray]:
+    def result_arrays(self, result: lab_analysis.LabResults | lab_analysis.PresetOutcome) -> dict[str, np.ndarray]:
+        if isinstance(result, lab_analysis.PresetOutcome):  # per task: each variant's score past training
+            from peapp.lab import presets
+
+            out = {}
+            for task, summary in result.summaries.items():
+                for variant, score in presets.scores(summary).items():
+                    out[f"{task}_{variant}_exact_match_past_training"] = np.array([score])
+            return out
         if result.empty:
             return {}
         lengths = np.unique(np.concatenate([c.lengths for c in result.curves]))
@@ -597,7 +747,12 @@ class LabDock(SettingsDock):
             out[f"{curve.variant}_mean_min_max"] = aligned
         return out
 
-    def result_title(self, result: lab_analysis.LabResults) -> str:
+    def result_title(self, result: lab_analysis.LabResults | lab_analysis.PresetOutcome) -> str:
+        if isinstance(result, lab_analysis.PresetOutcome):
+            from peapp.lab import presets
+
+            return translate("Lab", "Training lab: preset {preset}").format(
+                preset=shown(presets.PRESETS[result.name].label))
         if result.empty:
             return translate("Lab", "Training lab (no runs)")
         return translate("Lab", "Training lab: {metric} vs length, task {task}, trained ≤ {trained}").format(

@@ -58,17 +58,23 @@ def test_sinks_from_a_saved_streaming_probe(tmp_path, tiny_llama):
     np.testing.assert_allclose(curves[1].y, result.curve("window").windowed(8)[2], rtol=1e-4)  # saved to 5 decimals
 
 
-def test_ranking_from_a_preset_folder(tmp_path):
+def test_ranking_from_a_preset_folder(tmp_path, monkeypatch):
     from peapp.lab import results
     from peapp.lab.options import TrainSettings
     from peapp.lab.train import RunSpec, train_run
 
     for task in ("copy", "sort"):
-        for encoding in ("nope", "rope"):
+        for encoding in ("nope", "rope", "rope+rand"):
             spec = RunSpec(task=task, encoding=encoding, seed=0, train_length=3, eval_lengths=(3, 5),
                            train=TrainSettings(steps=2, batch_size=4, eval_samples=4, warmup_steps=1))
             results.save_run(tmp_path / task, train_run(spec))
     drawn = _run(mode="claims-ranking", ranking_folder=str(tmp_path))
     assert drawn.lines[0].startswith("Nothing to rank: no encoding learned copy, sort")  # 2 steps learn nothing
+    from peapp.lab import presets
+
+    monkeypatch.setattr(presets, "LEARNED_AT", -1.0)  # count both tasks, to draw every variant
+    scores, ranks = _run(mode="claims-ranking", ranking_folder=str(tmp_path)).plots
+    assert [name for _x, name in scores.xticks][-1] == "RoPE\n+rand" and len(scores.xticks) == 3
+    assert sorted(name for _x, name in ranks.xticks) == ["NoPE", "RoPE"]  # +rand is not ranked: no empty slot
     with pytest.raises(ParameterError, match="preset ranking"):
         _run(mode="claims-ranking", ranking_folder=str(tmp_path / "none"))

@@ -54,7 +54,7 @@ def test_not_llama4_and_bad_layer_are_refused(tiny_llama4, tiny_llama):
     from peapp.errors import ParameterError
     from peapp.model_run.temperature import nope_entropy
 
-    with pytest.raises(ParameterError, match="not a Llama 4"):
+    with pytest.raises(ParameterError, match="not a model with NoPE layers"):
         nope_entropy(tiny_llama, [1, 2, 3])
     with pytest.raises(ParameterError, match="not a NoPE layer"):
         nope_entropy(tiny_llama4, [1, 2, 3], layer=0)
