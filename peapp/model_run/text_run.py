@@ -159,7 +159,7 @@ class TextRunRequest(Request):
     layer: int = 0
     head: int = 0
     device: str = "cpu"
-    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the panel: float32 for now)
+    dtype: str = "float32"  # peapp.model_run.placement.DTYPES: the panel's Precision (its auto: Preferences')
     map_bins: int = MAP_BINS
     thumb_bins: int = THUMB_BINS
     keep_all: bool = True  # keep every head's map (and q, k) so that browsing heads needs no new run
