@@ -473,7 +473,8 @@ class PreferencesDialog(QDialog):
         self.device = QComboBox(objectName="prefDevice")
         for value, label in available_devices():
             self.device.addItem(label, value)  # the attention analysis returns CPU arrays from any device
-        i18n.keep_tooltip(self.device, msg("Preferences", "Where the attention inspector computes its maps")
+        i18n.keep_tooltip(self.device, msg("Preferences", "Where the attention inspector computes its maps, and Run on text "
+                                                      "and Probes run the model")
                           if self.device.count() > 1 else
                           msg("Preferences", "torch sees no GPU on this machine; everything runs on the CPU"))
         form.addRow(_label(msg("Preferences", "Device")), self.device)

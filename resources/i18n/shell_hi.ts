@@ -1530,8 +1530,8 @@ Replace them?</source>
         <translation>कंप्यूट</translation>
     </message>
     <message>
-        <source>Where the attention inspector computes its maps</source>
-        <translation>अटेंशन इंस्पेक्टर अपने मैप कहाँ कंप्यूट करता है</translation>
+        <source>Where the attention inspector computes its maps, and Run on text and Probes run the model</source>
+        <translation>अटेंशन इंस्पेक्टर अपने मैप कहाँ कंप्यूट करता है, और ‘टेक्स्ट पर चलाएँ’ व ‘प्रोब’ मॉडल कहाँ चलाते हैं</translation>
     </message>
     <message>
         <source>torch sees no GPU on this machine; everything runs on the CPU</source>
