@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDia
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QProxyStyle, QPushButton, QStyle,
                                QStyleFactory, QVBoxLayout)
 
-from peapp.model_run.placement import DTYPES
 from ui import i18n
 from ui.i18n import LANGUAGES, msg, system_language
 
@@ -101,6 +100,12 @@ def _device(value: Any) -> str:
     raise ValueError("not 'cpu', 'cuda:N' or 'mps'")
 
 
+def _dtype(value: Any) -> str:
+    from peapp.model_run.placement import DTYPES  # (peapp.model_run on first use: start-up imports stay as they were)
+
+    return _one_of(DTYPES)(value)
+
+
 _PARSERS: dict[str, Callable[[Any], Any]] = {
     "theme": _one_of(THEMES),
     "sequential_colormap": _one_of(SEQUENTIAL_MAPS),
@@ -108,7 +113,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "export_format": _one_of(EXPORT_FORMATS),
     "export_scale": _as_scale,
     "compute_device": _device,
-    "compute_dtype": _one_of(DTYPES),
+    "compute_dtype": _dtype,
     "restore_layout": _as_bool,
     "language": _one_of(tuple(LANGUAGES)),
 }
@@ -478,6 +483,8 @@ class PreferencesDialog(QDialog):
                           if self.device.count() > 1 else
                           msg("Preferences", "torch sees no GPU on this machine; everything runs on the CPU"))
         form.addRow(_label(msg("Preferences", "Device")), self.device)
+        from peapp.model_run.placement import DTYPES
+
         self.dtype = QComboBox(objectName="prefDtype")
         for value in DTYPES:
             self.dtype.addItem(value, value)  # the dtype names, as the CLI's --dtype spells them
