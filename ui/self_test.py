@@ -171,7 +171,7 @@ def _probe_tiny_model(window, dock, process_events) -> str:
     dock.set_settings(mode="probe-perplexity", text_source="sample", length=512, variants=variant, window=64)
     dock.run_probe()
     window.wait_until_idle(process_events, timeout_s=300)
-    outcome = dock._outcomes.get("probe-perplexity")
+    outcome = dock.controller.outcomes.get("probe-perplexity")
     if outcome is None or not isinstance(outcome.result, PerplexityResult):
         raise _failure(dock, "the Probes panel could not run a probe on the tiny model")
     curves = [curve.variant for curve in outcome.result.curves]
