@@ -275,7 +275,7 @@ def test_cli_figure_equals_the_gui_export_data(main_window, qtbot, word_llama, t
     text.write_text(resolve_text("sample")[0][:4000], encoding="utf-8")
     proc = _cli("probe", "perplexity", word_llama, "--text-file", str(text), "--length", "90", "--window", "10",
                 "--variants", "none,linear", "-o", str(tmp_path / "cli.png"), "--quiet",
-                "--dtype", "float32")  # the panel runs in float32
+                "--dtype", "float32")  # as the panel below: the tests' Preferences > Precision (conftest)
     assert proc.returncode == 0, proc.stderr
     assert os.path.getsize(tmp_path / "cli.png") > 1000 and (tmp_path / "cli.probe.json").exists()
     proc = _cli("render", "--view", "probe-perplexity", "--session", str(tmp_path / "cli.png"), "-o",
