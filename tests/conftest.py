@@ -43,6 +43,11 @@ def main_window(qtbot, settings, request):
     from ui.main_window import MainWindow
 
     every = request.node.get_closest_marker("all_docks") is not None
+    # Preferences > Precision: float32 unless a test stores another. Its default, auto, times a bf16
+    # matrix product on this CPU (bf16 on some machines, float32 on others), and the model panels'
+    # tests compare with float32 references (peapp.model_run.load_model's default)
+    if not settings.contains("compute/dtype"):
+        settings.setValue("compute/dtype", "float32")
     window = MainWindow(load_backend="now", settings=settings, hidden_docks="now" if every else "on-use")
     qtbot.addWidget(window)
     window.show()

@@ -1,4 +1,4 @@
-"""User preferences (QSettings): theme, colour maps, export defaults, compute device, recent
+"""User preferences (QSettings): theme, colour maps, export defaults, compute device and precision, recent
 files, window layout — and the Edit > Preferences dialog.
 
 Everything read from the store is checked: a value of the wrong type or out of range, or a
@@ -48,6 +48,7 @@ class Preferences:
     export_format: str = "png"
     export_scale: float = 2.0
     compute_device: str = "cpu"
+    compute_dtype: str = "auto"  # what a model panel's Precision "auto" runs in (peapp.model_run.placement.DTYPES)
     restore_layout: bool = True
     language: str = "en"  # at first start: the desktop's locale if it is Hindi (load_preferences)
 
@@ -60,6 +61,7 @@ KEYS = {
     "export_format": "export/format",
     "export_scale": "export/scale",
     "compute_device": "compute/device",
+    "compute_dtype": "compute/dtype",
     "restore_layout": "window/restore_layout",
     "language": "appearance/language",
 }
@@ -98,6 +100,12 @@ def _device(value: Any) -> str:
     raise ValueError("not 'cpu', 'cuda:N' or 'mps'")
 
 
+def _dtype(value: Any) -> str:
+    from peapp.model_run.placement import DTYPES  # (peapp.model_run on first use: start-up imports stay as they were)
+
+    return _one_of(DTYPES)(value)
+
+
 _PARSERS: dict[str, Callable[[Any], Any]] = {
     "theme": _one_of(THEMES),
     "sequential_colormap": _one_of(SEQUENTIAL_MAPS),
@@ -105,6 +113,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
     "export_format": _one_of(EXPORT_FORMATS),
     "export_scale": _as_scale,
     "compute_device": _device,
+    "compute_dtype": _dtype,
     "restore_layout": _as_bool,
     "language": _one_of(tuple(LANGUAGES)),
 }
@@ -184,6 +193,35 @@ def compute_device() -> str:
     """The torch device the user chose for the compute thread ("cpu", "cuda:N", "mps"); the
     attention inspector runs there (peapp refuses a device torch does not have, with a message)."""
     return _active.compute_device
+
+
+def compute_dtype(choice: str = "auto") -> str:
+    """The precision a model panel runs in: its own Precision ``choice``, or for "auto" the one in
+    Preferences (whose "auto" is the core's: :func:`peapp.model_run.placement.resolve` decides
+    when the model loads)."""
+    return choice if choice != "auto" else _active.compute_dtype
+
+
+def auto_dtype_note() -> str:
+    """What Precision "auto" picks, in words, with what it picks on this machine's CPU — asked of
+    the core (:func:`peapp.model_run.placement.resolve`, which times a bf16 matrix product once
+    per process), so the words never disagree with the choice."""
+    from peapp.model_run import placement
+
+    text = i18n.translate("Preferences", "auto: the checkpoint's own dtype on a GPU; on a CPU bfloat16 where torch "
+                                         "reports fast bf16 and a bf16 matrix product measures faster than float32, "
+                                         "else float32.")
+    try:
+        chosen = placement.resolve("auto", "cpu").dtype
+        speedup = placement.cpu_bf16_speedup()
+    except (ImportError, OSError, RuntimeError):  # torch missing or broken: the rule alone is still true
+        return text
+    if speedup is None:
+        here = i18n.translate("Preferences", "On this CPU: {dtype} (torch reports no fast bf16 here).")
+    else:
+        here = i18n.translate("Preferences", "On this CPU: {dtype} (a bf16 matrix product ran {speedup}× as fast as "
+                                             "float32).")
+    return text + " " + here.format(dtype=chosen, speedup=f"{speedup or 0:.1f}")
 
 
 def colormap_name(symmetric: bool) -> str:
@@ -348,6 +386,10 @@ def apply_preferences(prefs: Preferences, window=None) -> None:
         for dock in getattr(window, "docks", {}).values():
             if getattr(dock, "uses_compute_device", False):
                 dock.refresh()  # the same view, computed on the new device
+    elif window is not None and old.compute_dtype != prefs.compute_dtype:
+        for dock in getattr(window, "docks", {}).values():
+            if getattr(dock, "uses_compute_dtype", False):
+                dock.precision_changed()  # Run on text with Precision auto runs again (a probe: at its next Run)
 
 
 # ---- the dialog -------------------------------------------------------------------------------------
@@ -436,10 +478,24 @@ class PreferencesDialog(QDialog):
         self.device = QComboBox(objectName="prefDevice")
         for value, label in available_devices():
             self.device.addItem(label, value)  # the attention analysis returns CPU arrays from any device
-        i18n.keep_tooltip(self.device, msg("Preferences", "Where the attention inspector computes its maps")
+        i18n.keep_tooltip(self.device, msg("Preferences", "Where the attention inspector computes its maps, and Run on text "
+                                                      "and Probes run the model")
                           if self.device.count() > 1 else
                           msg("Preferences", "torch sees no GPU on this machine; everything runs on the CPU"))
         form.addRow(_label(msg("Preferences", "Device")), self.device)
+        from peapp.model_run.placement import DTYPES
+
+        self.dtype = QComboBox(objectName="prefDtype")
+        for value in DTYPES:
+            self.dtype.addItem(value, value)  # the dtype names, as the CLI's --dtype spells them
+        i18n.keep_updated(self.dtype, lambda combo=self.dtype: combo.setItemText(
+            combo.findData("auto"), i18n.translate("Preferences", "auto")))
+        owner = weakref.ref(self.dtype)
+        i18n.keep_updated(self.dtype, lambda: (combo := owner()) is not None and combo.setToolTip(
+            i18n.translate("Preferences", "The precision Run on text and Probes run a model in when their own "
+                                          "Precision is auto (statistics are accumulated in float32 / float64 "
+                                          "whatever it is).") + " " + auto_dtype_note()))
+        form.addRow(_label(msg("Preferences", "Precision")), self.dtype)
         layout.addWidget(compute)
 
         win = _group(msg("Preferences", "Window"))
@@ -492,7 +548,8 @@ class PreferencesDialog(QDialog):
     def set_preferences(self, prefs: Preferences) -> None:
         for combo, value in ((self.theme, prefs.theme), (self.sequential, prefs.sequential_colormap),
                              (self.diverging, prefs.diverging_colormap), (self.export_format, prefs.export_format),
-                             (self.device, prefs.compute_device), (self.language, prefs.language)):
+                             (self.device, prefs.compute_device), (self.dtype, prefs.compute_dtype),
+                             (self.language, prefs.language)):
             index = combo.findData(value)
             combo.setCurrentIndex(max(index, 0))  # a GPU saved on another machine shows as CPU here
         self.export_scale.setValue(prefs.export_scale)
@@ -503,7 +560,7 @@ class PreferencesDialog(QDialog):
                            diverging_colormap=self.diverging.currentData(),
                            export_format=self.export_format.currentData(),
                            export_scale=float(self.export_scale.value()),
-                           compute_device=self.device.currentData(),
+                           compute_device=self.device.currentData(), compute_dtype=self.dtype.currentData(),
                            restore_layout=self.restore_layout.isChecked(),
                            language=self.language.currentData())
 
@@ -541,8 +598,8 @@ def install(window) -> None:
     action = QAction(window, objectName="actionPreferences")
     action.setShortcut(QKeySequence("Ctrl+,"))
     i18n.keep(action.setText, msg("Menus", "&Preferences…"), action)
-    i18n.keep(action.setStatusTip, msg("Menus", "Open Preferences: theme, colour maps, export defaults, compute device, "
-                                               "window layout"), action)
+    i18n.keep(action.setStatusTip, msg("Menus", "Open Preferences: theme, colour maps, export defaults, compute device "
+                                               "and precision, window layout"), action)
     action.setMenuRole(QAction.MenuRole.PreferencesRole)  # the app menu on macOS
     action.triggered.connect(lambda: open_dialog(window, settings))
     window.edit_menu.addSeparator()

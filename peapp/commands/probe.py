@@ -402,7 +402,9 @@ def probe_document(args, results_file: str, doc: dict):
             "claims", mode="claims-sinks", sinks_file=os.path.abspath(results_file))
 
     saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
-    values = {"mode": f"probe-{args.probe}", "factor": args.factor, saved: os.path.abspath(results_file)}
+    # the precision it was measured in (auto resolved): Run in the reopened panel measures the same
+    values = {"mode": f"probe-{args.probe}", "factor": args.factor, "dtype": doc.get("dtype", args.dtype),
+              saved: os.path.abspath(results_file)}
     if args.probe == "perplexity":
         values.update(length=args.length, variants=args.variants, window=args.window,
                       text_sha256=doc["text"]["sha256"])

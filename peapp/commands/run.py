@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--view", choices=VIEW_NAMES, default=None, metavar="VIEW",
                         help="draw this figure of the run instead of printing numbers: " + ", ".join(VIEW_NAMES)
                              + " (needs the desktop app installed; the output's extension picks the format; "
-                               "the panel runs it in float32)")
+                               "the panel runs it in --dtype, recorded as its Precision)")
     parser.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="with --view: the figure or data file (.png .svg .pdf .csv .npy .npz)")
     parser.add_argument("--size", default="1000x700", metavar="WxH", help="with --view: figure size in logical pixels")
@@ -128,15 +128,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_document(args: argparse.Namespace):
-    """The session that describes this run in the "Run on text" panel (checkpoint, text, view)."""
+    """The session that describes this run in the "Run on text" panel (checkpoint, text, precision, view)."""
     import os
 
     from peapp.model_run.text_run import text_sha256
     from peapp.document import Document
 
     text = _text(args)
+    dtype = args.dtype
+    if dtype == "auto":  # the core's auto (on the CPU: --view runs there), not the app's Preferences
+        from peapp.model_run.placement import resolve
+
+        chosen = resolve("auto", "cpu")
+        dtype = chosen.dtype
+        for note in chosen.notes:
+            print(f"peapp run: {note}", file=sys.stderr)
     values = {"mode": args.view, "max_tokens": args.max_tokens, "layer": args.layer, "head": args.head,
-              "text_sha256": text_sha256(text)}
+              "dtype": dtype, "text_sha256": text_sha256(text)}
     if args.text_file:
         values.update(text_source="file", text_file=os.path.abspath(args.text_file))
     else:
@@ -157,9 +165,6 @@ def _render(args: argparse.Namespace) -> int:
         raise ParameterError("--json prints numbers and --view draws a figure: give one of them.")
     if args.device != "cpu" or args.max_memory:
         raise ParameterError("--view runs on the device chosen in the app's Preferences; use --device cpu here.")
-    if args.dtype not in ("auto", "float32"):  # the panel has no Precision choice yet
-        raise ParameterError("--view draws the Run on text panel's figure, which runs in float32; drop --dtype "
-                             "(or use --json for a run in another dtype).")
     points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
     if not points:
         raise ParameterError("--view needs the desktop app (peapp's `render` command), which is not installed; "

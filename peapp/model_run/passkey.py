@@ -200,6 +200,7 @@ class PasskeyResult:
     seconds: float = 0.0
     device: str = "cpu"
     threads: int = 1
+    dtype: str = "float32"  # the model's weights and activations (the statistics: float32 / float64)
 
     def table(self, name: str) -> np.ndarray:
         """[lengths, depths] mean over trials of a cell number ("logprob", "token_accuracy",
@@ -234,7 +235,8 @@ class PasskeyResult:
         return {"probe": "passkey", "family": self.family, "architecture": self.architecture,
                 "lengths": self.lengths, "depths": self.depths, "trials": self.trials, "seed": self.seed,
                 "variant": self.variant, "variant_label": VARIANT_LABELS[self.variant], "factor": self.factor,
-                "trained_context": self.trained_context, "device": self.device, "threads": self.threads,
+                "trained_context": self.trained_context, "device": self.device, "dtype": self.dtype,
+                "threads": self.threads,
                 "seconds": round(self.seconds, 3),
                 "estimate": None if self.estimate is None else self.estimate.to_json(),
                 "prompt": {"intro": INTRO, "needle": NEEDLE, "question": QUESTION, "answer": ANSWER,
@@ -339,7 +341,7 @@ def passkey_probe(loaded, lengths: Sequence[int] = DEFAULT_LENGTHS, depths: Sequ
                            depths=depths, trials=trials, seed=seed, variant=variant,
                            factor=1.0 if variant == "none" else float(factor),
                            trained_context=loaded.trained_context, estimate=estimate, device=loaded.device,
-                           threads=torch.get_num_threads())
+                           threads=torch.get_num_threads(), dtype=getattr(loaded, "dtype", "float32"))
     started = time.perf_counter()
     weights = [n * n + 64 * n for n, _, _ in jobs]  # progress by cost (attention grows with n²)
     total, done = float(sum(weights)), 0.0
@@ -387,7 +389,7 @@ def passkey_from_json(doc: dict[str, Any]) -> PasskeyResult:
     """A :class:`PasskeyResult` back from its ``to_json`` (a saved result drawn without running again)."""
     if not isinstance(doc, dict) or doc.get("probe") != "passkey":
         raise ParameterError("this file is not a saved passkey probe (peapp probe passkey --json).")
-    from peapp.model_run.probes import saved_float, saved_int, saved_numbers, saved_optional_int
+    from peapp.model_run.probes import saved_dtype, saved_float, saved_int, saved_numbers, saved_optional_int
 
     try:
         result = PasskeyResult(
@@ -398,7 +400,7 @@ def passkey_from_json(doc: dict[str, Any]) -> PasskeyResult:
             variant=str(doc["variant"]), factor=saved_float(doc["factor"], "factor"),
             trained_context=saved_optional_int(doc.get("trained_context"), "trained_context"),
             seconds=saved_float(doc.get("seconds") or 0.0, "seconds"), device=str(doc.get("device", "cpu")),
-            threads=saved_int(doc.get("threads") or 1, "threads", low=1))
+            threads=saved_int(doc.get("threads") or 1, "threads", low=1), dtype=saved_dtype(doc.get("dtype")))
         if result.variant not in VARIANTS:
             raise ParameterError(f"unknown variant {result.variant!r} in the saved result.")
         for c in doc["cells"]:

@@ -107,7 +107,7 @@ class ProbeRequest(Request):
     variant: str = "none"
     results_file: str = ""
     device: str = "cpu"
-    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the CLI's --dtype; the panel: float32 for now)
+    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the CLI's --dtype, the panel's Precision)
     #: "run" (the probe), or "estimate": only the time estimate (a :class:`TimeEstimate`, or None for a
     #: probe too short to need one), so a panel can say it, and ask, before minutes of work
     phase: str = "run"
@@ -117,16 +117,17 @@ class ProbeRequest(Request):
 
     @classmethod
     def from_view(cls, view, checkpoint: str, device: str = "cpu",
-                  phase: str = "run", estimate=None, dtype: str = "float32") -> "ProbeRequest":
+                  phase: str = "run", estimate=None, dtype: str | None = None) -> "ProbeRequest":
         """The request for a :class:`peapp.views.probe.ProbeView`'s settings (the saved result of
         the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey).
-        ``dtype``: the precision the panel runs in (float32 until it has a Precision choice)."""
+        ``dtype``: the precision the probe runs in; None: the view's Precision (the app passes what its
+        "auto" means there: Preferences > Precision)."""
         saved = view.results_file if view.mode == "probe-perplexity" else view.passkey_results_file
         return cls(checkpoint=checkpoint, mode=view.mode, phase=phase, estimate=estimate, text_source=view.text_source, text=view.text,
                    text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
                    factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),
                    depths=parse_numbers(view.depths, "depths"), trials=view.trials, seed=view.seed,
-                   variant=view.variant, results_file=saved, device=device, dtype=dtype)
+                   variant=view.variant, results_file=saved, device=device, dtype=dtype or view.dtype)
 
     def steps(self) -> Job:
         # the probe reports from forward hooks and per-layer loops, which cannot yield: through the hooks

@@ -558,6 +558,7 @@ class PerplexityResult:
     seconds: float = 0.0
     device: str = "cpu"
     threads: int = 1
+    dtype: str = "float32"  # the model's weights and activations (the statistics: float32 / float64)
 
     def curve(self, variant: str) -> VariantCurve | None:
         return next((c for c in self.curves if c.variant == variant), None)
@@ -583,7 +584,7 @@ class PerplexityResult:
         return {"probe": "perplexity", "family": self.family, "architecture": self.architecture,
                 "scheme": self.scheme, "n_tokens": self.n_tokens, "n_measured": self.n_measured,
                 "trained_context": trained, "position_limit": self.position_limit, "factor": self.factor,
-                "window": self.window, "device": self.device, "threads": self.threads,
+                "window": self.window, "device": self.device, "dtype": self.dtype, "threads": self.threads,
                 "seconds": round(self.seconds, 3), "cannot": self.cannot, "not_applied": self.not_applied,
                 "estimate": None if self.estimate is None else self.estimate.to_json(),
                 "definition": "nll[i-1] = -log p(token_i | tokens before i), i = 1 … n_measured - 1, one forward "
@@ -630,7 +631,7 @@ def perplexity_probe(loaded, token_ids: Sequence[int], variants: Sequence[str] =
     result = PerplexityResult(family=loaded.family, architecture=loaded.architecture, scheme=loaded.scheme,
                               n_tokens=n, n_measured=n, trained_context=loaded.trained_context, position_limit=limit,
                               factor=float(factor), window=int(window), estimate=estimate, device=loaded.device,
-                              threads=torch.get_num_threads())
+                              threads=torch.get_num_threads(), dtype=getattr(loaded, "dtype", "float32"))
     ids = list(token_ids)
     if limit is not None and n > limit:
         ids = ids[:limit]
@@ -702,6 +703,17 @@ def saved_float(value: Any, name: str) -> float:
     return float(value)
 
 
+def saved_dtype(value: Any) -> str:
+    """The dtype a saved result ran in; float32 when it names none (every run before ``--dtype`` was)."""
+    from peapp.model_run.placement import BYTES
+
+    if value is None:
+        return "float32"
+    if value not in BYTES:
+        raise ValueError(f"dtype is {str(value)[:40]!r}, not one of {', '.join(BYTES)}")
+    return str(value)
+
+
 def saved_numbers(values: Any, name: str, allow_none: bool = False) -> np.ndarray:
     if not isinstance(values, list) or not all(
             (v is None and allow_none) or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in values):
@@ -725,7 +737,7 @@ def perplexity_from_json(doc: dict[str, Any]) -> PerplexityResult:
             not_applied={str(k): str(v) for k, v in dict(doc.get("not_applied") or {}).items()},
             cannot=None if doc.get("cannot") is None else str(doc["cannot"]),
             seconds=saved_float(doc.get("seconds") or 0.0, "seconds"), device=str(doc.get("device", "cpu")),
-            threads=saved_int(doc.get("threads") or 1, "threads", low=1),
+            threads=saved_int(doc.get("threads") or 1, "threads", low=1), dtype=saved_dtype(doc.get("dtype")),
             estimate=None if not estimate else TimeEstimate(
                 n=int(estimate["n"]), runs=int(estimate["runs"]), seconds=float(estimate["seconds"]),
                 per_run=float(estimate["per_run"]), measured=tuple((int(m), float(t)) for m, t in estimate["measured"]),

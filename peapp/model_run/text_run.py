@@ -79,6 +79,19 @@ class _ModelCache:
             stamp = ()
         return (os.path.abspath(path), device, dtype, stamp)  # a model per dtype
 
+    @staticmethod
+    def _serves(cached: tuple | None, loaded: Any, key: tuple) -> bool:
+        """Whether the model loaded for ``cached`` answers ``key``: the same file and device, and the
+        same dtype asked for — or an explicit dtype that the model already is (a panel's Precision
+        auto resolved to bfloat16, then bfloat16 chosen: the same weights, not loaded twice)."""
+        if cached is None or loaded is None:
+            return False
+        if key == cached:
+            return True
+        (path, device, dtype, stamp), (cached_path, cached_device, _, cached_stamp) = key, cached
+        return (path, device, stamp) == (cached_path, cached_device, cached_stamp) and dtype == getattr(
+            loaded, "dtype", None)
+
     @contextlib.contextmanager
     def lend(self, path: str, device: str, progress: ProgressFn | None,
              dtype: str = "float32") -> Iterator[tuple[Any, bool]]:
@@ -98,7 +111,7 @@ class _ModelCache:
 
         key = self.key(path, device, dtype)
         with self._lock:
-            if key == self._key and self._loaded is not None:
+            if self._serves(self._key, self._loaded, key):
                 return self._loaded, True
             self._key, self._loaded = None, None  # free the old model before loading the next
         loaded = load_model(path, device=device, progress=progress, dtype=dtype)
@@ -159,7 +172,7 @@ class TextRunRequest(Request):
     layer: int = 0
     head: int = 0
     device: str = "cpu"
-    dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the panel: float32 for now)
+    dtype: str = "float32"  # peapp.model_run.placement.DTYPES: the panel's Precision (its auto: Preferences')
     map_bins: int = MAP_BINS
     thumb_bins: int = THUMB_BINS
     keep_all: bool = True  # keep every head's map (and q, k) so that browsing heads needs no new run

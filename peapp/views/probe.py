@@ -18,7 +18,7 @@ from peapp.i18n import msg, translate
 from peapp.model_run.probe_run import MAX_PROBE_TOKENS, VARIANTS, parse_numbers, parse_variants
 from peapp.params import param
 from peapp.views.base import ViewSpec, register
-from peapp.views.run import MAX_TYPED_CHARS, TEXT_SOURCES
+from peapp.views.run import MAX_TYPED_CHARS, PRECISION_HELP, PRECISIONS, TEXT_SOURCES
 
 MODES = {"probe-perplexity": msg("ProbePanel", "Perplexity vs position"), "probe-passkey": msg("ProbePanel", "Passkey by depth")}
 __all__ = ["MAX_PROBE_TOKENS", "MODES", "VARIANTS", "ProbeView", "parse_numbers", "parse_variants"]
@@ -52,6 +52,7 @@ class ProbeView(ViewSpec):
     seed: int = param(0, msg("ProbePanel", "Seed"), minimum=0, maximum=2**31 - 1, step=1, help=msg("ProbePanel", "Seed of the pass keys."))
     variant: str = param("none", msg("ProbePanel", "Passkey RoPE"), choices=VARIANTS,
                          help=msg("ProbePanel", "The RoPE frequencies the passkey probe runs with (none: as trained)."))
+    dtype: str = param("auto", msg("ProbePanel", "Precision"), choices=PRECISIONS, help=PRECISION_HELP)
     results_file: str = param("", msg("ProbePanel", "Results file"),
                               help=msg("ProbePanel", "A saved perplexity result (peapp probe perplexity … --json) to draw instead of "
                                    "running again."))

@@ -23,6 +23,14 @@ TEXT_SOURCES = {"none": msg("RunPanel", "No text chosen"), "sample": msg("RunPan
 MODES = {"run-attention": msg("RunPanel", "Attention, layer × head"), "run-grid": msg("RunPanel", "Head grid"),
          "run-distance": msg("RunPanel", "By distance"), "run-sinks": msg("RunPanel", "Sink shares"),
          "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content")}
+# The precision a model runs in (peapp.model_run.placement.DTYPES; a test keeps the two equal). "auto" is
+# the app's Preferences > Precision, whose own auto is the core's (placement.resolve)
+PRECISIONS = {"auto": msg("RunPanel", "auto (Preferences)"), "float32": "float32", "bfloat16": "bfloat16",
+              "float16": "float16"}
+PRECISION_HELP = msg("RunPanel", "Precision of the model's weights and activations; every statistic is still "
+                                 "accumulated in float32 / float64. auto: the Precision in Preferences (whose auto is "
+                                 "the checkpoint's own dtype on a GPU, and on a CPU bfloat16 where its bf16 matrix "
+                                 "product measures fast, else float32). Recorded in sessions and exports.")
 MAX_TYPED_CHARS = 1_000_000  # a session file holds at most 4 MiB
 MAX_RUN_TOKENS = 8192
 
@@ -44,6 +52,7 @@ class RunView(ViewSpec):
     max_tokens: int = param(512, msg("RunPanel", "Max tokens"), minimum=2, maximum=MAX_RUN_TOKENS, step=1,
                             help=msg("RunPanel", "Tokens of the text to run (its start; learned position tables cap it at their "
                                  "length)."))
+    dtype: str = param("auto", msg("RunPanel", "Precision"), choices=PRECISIONS, help=PRECISION_HELP)
     layer: int = param(0, msg("RunPanel", "Layer"), minimum=0, maximum=1023, step=1,
                        help=msg("RunPanel", "The layer shown large (its map is pooled for every head)."))
     head: int = param(0, msg("RunPanel", "Head"), minimum=0, maximum=1023, step=1,

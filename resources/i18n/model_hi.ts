@@ -1875,8 +1875,8 @@
         <translation>सहेजे गए नतीजे {file} से बनाया गया।</translation>
     </message>
     <message>
-        <source>Measured in {seconds} s on {device}.</source>
-        <translation>{device} पर {seconds} s में मापा गया।</translation>
+        <source>Measured in {seconds} s on {device} in {dtype}.</source>
+        <translation>{device} पर {dtype} प्रिसिज़न में {seconds} s में मापा गया।</translation>
     </message>
     <message>
         <source>{panel}: the result could not be kept in {folder} ({problem}); sessions will not reopen it.</source>
@@ -1997,6 +1997,10 @@
     <message>
         <source>Attention on the needle, layer {layer}</source>
         <translation>सुई पर अटेंशन, लेयर {layer}</translation>
+    </message>
+    <message>
+        <source>Measured on {device} in {dtype}.</source>
+        <translation>{device} पर {dtype} प्रिसिज़न में मापा गया।</translation>
     </message>
     <message>
         <source>{family}, RoPE {rope}: a pass key at each depth of a filler of {lengths} tokens, asked for at the end;</source>
@@ -2184,6 +2188,10 @@
     <message>
         <source>The RoPE frequencies the passkey probe runs with (none: as trained).</source>
         <translation>पासकी प्रोब किन RoPE फ़्रीक्वेंसीज़ के साथ चले (ट्रेनिंग जैसा: बिना स्केलिंग)।</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>प्रिसिज़न</translation>
     </message>
     <message>
         <source>Results file</source>
@@ -2540,8 +2548,8 @@
         <translation>, पर्प्लेक्सिटी {perplexity}</translation>
     </message>
     <message>
-        <source>; run in {seconds} s on {device}.</source>
-        <translation>; {device} पर {seconds} s में चला।</translation>
+        <source>; run in {seconds} s on {device} in {dtype}.</source>
+        <translation>; {device} पर {dtype} प्रिसिज़न में {seconds} s में चला।</translation>
     </message>
     <message>
         <source> Note: the text&apos;s SHA-256 differs from the one this session recorded (the file changed).</source>
@@ -2731,6 +2739,14 @@
         <translation>पोज़िशन बनाम कंटेंट</translation>
     </message>
     <message>
+        <source>auto (Preferences)</source>
+        <translation>स्वतः (प्राथमिकताएँ)</translation>
+    </message>
+    <message>
+        <source>Precision of the model&apos;s weights and activations; every statistic is still accumulated in float32 / float64. auto: the Precision in Preferences (whose auto is the checkpoint&apos;s own dtype on a GPU, and on a CPU bfloat16 where its bf16 matrix product measures fast, else float32). Recorded in sessions and exports.</source>
+        <translation>मॉडल के वेट्स और एक्टिवेशन्स का प्रिसिज़न; हर आँकड़ा फिर भी float32 / float64 में जोड़ा जाता है। स्वतः: प्राथमिकताओं में चुना गया प्रिसिज़न (जिसका स्वतः GPU पर चेकपॉइंट का अपना dtype है, और CPU पर bfloat16 जहाँ उसका bf16 मैट्रिक्स गुणन तेज़ मापा जाए, वरना float32)। सेशन और एक्सपोर्ट में दर्ज होता है।</translation>
+    </message>
+    <message>
         <source>Show</source>
         <translation>दिखाएँ</translation>
     </message>
@@ -2777,6 +2793,10 @@
     <message>
         <source>Tokens of the text to run (its start; learned position tables cap it at their length).</source>
         <translation>टेक्स्ट के कितने टोकन्स चलाने हैं (शुरुआत से; लर्न्ड पोज़िशन टेबल्स इसे अपनी लंबाई तक सीमित करती हैं)।</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>प्रिसिज़न</translation>
     </message>
     <message>
         <source>Layer</source>

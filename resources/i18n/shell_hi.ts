@@ -1313,8 +1313,8 @@ Replace them?</source>
         <translation>प्राथमिकताएँ (&amp;P)…</translation>
     </message>
     <message>
-        <source>Open Preferences: theme, colour maps, export defaults, compute device, window layout</source>
-        <translation>प्राथमिकताएँ खोलें: थीम, कलर मैप, एक्सपोर्ट के डिफ़ॉल्ट, कंप्यूट डिवाइस, विंडो लेआउट</translation>
+        <source>Open Preferences: theme, colour maps, export defaults, compute device and precision, window layout</source>
+        <translation>प्राथमिकताएँ खोलें: थीम, कलर मैप, एक्सपोर्ट के डिफ़ॉल्ट, कंप्यूट डिवाइस और प्रिसिज़न, विंडो लेआउट</translation>
     </message>
     <message>
         <source>Open &amp;Session…</source>
@@ -1454,6 +1454,18 @@ Replace them?</source>
         <translation>सेटिंग {key} = {value} सही नहीं ({problem}); {default} इस्तेमाल हो रहा है।</translation>
     </message>
     <message>
+        <source>auto: the checkpoint&apos;s own dtype on a GPU; on a CPU bfloat16 where torch reports fast bf16 and a bf16 matrix product measures faster than float32, else float32.</source>
+        <translation>स्वतः: GPU पर चेकपॉइंट का अपना dtype; CPU पर bfloat16, जहाँ torch तेज़ bf16 बताता है और bf16 मैट्रिक्स गुणन float32 से तेज़ मापा जाता है, वरना float32।</translation>
+    </message>
+    <message>
+        <source>On this CPU: {dtype} (torch reports no fast bf16 here).</source>
+        <translation>इस CPU पर: {dtype} (torch यहाँ तेज़ bf16 नहीं बताता)।</translation>
+    </message>
+    <message>
+        <source>On this CPU: {dtype} (a bf16 matrix product ran {speedup}× as fast as float32).</source>
+        <translation>इस CPU पर: {dtype} (bf16 मैट्रिक्स गुणन float32 से {speedup}× तेज़ चला)।</translation>
+    </message>
+    <message>
         <source>System</source>
         <translation>सिस्टम</translation>
     </message>
@@ -1518,8 +1530,8 @@ Replace them?</source>
         <translation>कंप्यूट</translation>
     </message>
     <message>
-        <source>Where the attention inspector computes its maps</source>
-        <translation>अटेंशन इंस्पेक्टर अपने मैप कहाँ कंप्यूट करता है</translation>
+        <source>Where the attention inspector computes its maps, and Run on text and Probes run the model</source>
+        <translation>अटेंशन इंस्पेक्टर अपने मैप कहाँ कंप्यूट करता है, और ‘टेक्स्ट पर चलाएँ’ व ‘प्रोब’ मॉडल कहाँ चलाते हैं</translation>
     </message>
     <message>
         <source>torch sees no GPU on this machine; everything runs on the CPU</source>
@@ -1528,6 +1540,18 @@ Replace them?</source>
     <message>
         <source>Device</source>
         <translation>डिवाइस</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>स्वतः</translation>
+    </message>
+    <message>
+        <source>The precision Run on text and Probes run a model in when their own Precision is auto (statistics are accumulated in float32 / float64 whatever it is).</source>
+        <translation>जब ‘टेक्स्ट पर चलाएँ’ और ‘प्रोब’ का अपना प्रिसिज़न स्वतः हो, तब वे मॉडल को इसी प्रिसिज़न में चलाते हैं (आँकड़े हर हाल में float32 / float64 में जोड़े जाते हैं)।</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>प्रिसिज़न</translation>
     </message>
     <message>
         <source>Window</source>
@@ -1776,7 +1800,7 @@ Replace them?</source>
     </message>
     <message>
         <source>Recompute</source>
-        <extracomment>the key of this panel&apos;s settings in ``Document.views``, and of its spec in ``peapp.views`` (a neutral name such as &quot;heatmap&quot;); a dock that does not set it uses its object_name the name on the panel&apos;s tab and title bar when ``title`` is long: ten full titles did not fit the tab bar and were elided (&quot;Length extrapol…&quot;); the tab&apos;s tooltip and the menus say ``title`` computes on the device chosen in Preferences (re-run when it changes) closed in the default layout: its widgets are made when it is first shown (as behind a tab) compute on a thread of the dock&apos;s own (``self.worker``), not the shared one: for work of minutes that would otherwise hold every other panel&apos;s pictures back the dock&apos;s widgets exist (emitted by a dock built later, on first show)</extracomment>
+        <extracomment>the key of this panel&apos;s settings in ``Document.views``, and of its spec in ``peapp.views`` (a neutral name such as &quot;heatmap&quot;); a dock that does not set it uses its object_name the name on the panel&apos;s tab and title bar when ``title`` is long: ten full titles did not fit the tab bar and were elided (&quot;Length extrapol…&quot;); the tab&apos;s tooltip and the menus say ``title`` computes on the device chosen in Preferences (re-run when it changes) Preferences &gt; Precision reaches it (``precision_changed`` is called when it changes) closed in the default layout: its widgets are made when it is first shown (as behind a tab) compute on a thread of the dock&apos;s own (``self.worker``), not the shared one: for work of minutes that would otherwise hold every other panel&apos;s pictures back the dock&apos;s widgets exist (emitted by a dock built later, on first show)</extracomment>
         <translation>फिर से कंप्यूट करें</translation>
     </message>
     <message>

@@ -111,6 +111,23 @@ def test_request_equals_the_library_call_and_reuses_the_model(tiny_llama):
         T.TextRunRequest(checkpoint=tiny_llama, text_source="typed", text="  ").run()
 
 
+def test_the_model_cache_is_kept_per_dtype_and_serves_auto_once_resolved(tiny_llama):
+    """A model is cached per dtype; one loaded with dtype auto also answers an explicit request for the
+    dtype auto resolved to (the panel's auto, then that dtype chosen), and no other."""
+    T.MODEL_CACHE.clear()
+    base = dict(checkpoint=tiny_llama, text_source="typed", text="a b c a b c a")
+    auto = T.TextRunRequest(**base, dtype="auto").run()
+    assert not auto.reused_model and auto.run.dtype in ("float32", "bfloat16")
+    same = T.TextRunRequest(**base, dtype=auto.run.dtype).run()
+    assert same.reused_model and same.run.dtype == auto.run.dtype
+    other = "float16" if auto.run.dtype == "bfloat16" else "bfloat16"
+    changed = T.TextRunRequest(**base, dtype=other).run()
+    assert not changed.reused_model and changed.run.dtype == other
+    assert T.TextRunRequest(**base, dtype=other).run().reused_model
+    assert not T.TextRunRequest(**base, dtype="auto").run().reused_model  # the cached one is another dtype's
+    T.MODEL_CACHE.clear()
+
+
 def test_cli_view_writes_a_figure_that_reopens(tiny_llama, tmp_path):
     text = tmp_path / "t.txt"
     text.write_text("a b c a b c a b", encoding="utf-8")

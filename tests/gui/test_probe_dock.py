@@ -275,7 +275,7 @@ def test_cli_figure_equals_the_gui_export_data(main_window, qtbot, word_llama, t
     text.write_text(resolve_text("sample")[0][:4000], encoding="utf-8")
     proc = _cli("probe", "perplexity", word_llama, "--text-file", str(text), "--length", "90", "--window", "10",
                 "--variants", "none,linear", "-o", str(tmp_path / "cli.png"), "--quiet",
-                "--dtype", "float32")  # the panel runs in float32
+                "--dtype", "float32")  # as the panel below: the tests' Preferences > Precision (conftest)
     assert proc.returncode == 0, proc.stderr
     assert os.path.getsize(tmp_path / "cli.png") > 1000 and (tmp_path / "cli.probe.json").exists()
     proc = _cli("render", "--view", "probe-perplexity", "--session", str(tmp_path / "cli.png"), "-o",
@@ -376,3 +376,80 @@ def test_a_probe_on_typed_text(main_window, qtbot, word_llama):
     np.testing.assert_allclose(dock.shown_result("probe-perplexity").curves[0].nll, expected.curves[0].nll,
                                rtol=1e-5, atol=1e-6)
     assert "typed text" in dock.caption.text()
+
+
+def test_precision_bfloat16_picked_in_probes_runs_the_probe_in_bf16(main_window, qtbot, word_llama, tmp_path, settings):
+    """Precision = bfloat16 chosen with the keyboard and Run clicked: the probe's model runs in bf16, the
+    caption and status say where and how it ran (English and Hindi), the saved result keeps it, and a
+    session drawn from that result says the same; the passkey probe likewise."""
+    from PySide6.QtCore import Qt
+
+    from peapp.model_run.probes import perplexity_probe, tokenize_all
+    from peapp.model_run.text_run import resolve_text
+    from ui import i18n
+    from ui.main_window import MainWindow
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    dock.set_settings(length=60, window=10, variants="none")
+    wait_idle(qtbot, main_window)
+    combo = dock.controls["dtype"]
+    assert combo.currentData() == "auto"
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # auto → float32 → bfloat16
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert dock.settings()["dtype"] == "bfloat16"
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dock.controller.state == "idle" and dock.shown_result() is not None, timeout=120_000)
+    wait_idle(qtbot, main_window, 120_000)
+    result = dock.shown_result("probe-perplexity")
+    assert (result.dtype, result.device) == ("bfloat16", "cpu"), dock.message.text()
+    assert "Measured on cpu in bfloat16." in dock.caption.text()
+    assert dock.status.text().endswith("on cpu in bfloat16.")
+    from peapp.model_run import load_model
+
+    loaded = load_model(word_llama)  # float32: the bf16 curve within bf16's tolerance of it
+    expected = perplexity_probe(loaded, tokenize_all(loaded, resolve_text("sample")[0])[:60], variants=("none",),
+                                window=10)
+    assert result.curves[0].perplexity == pytest.approx(expected.curves[0].perplexity, rel=5e-2)
+    assert result.curves[0].perplexity != expected.curves[0].perplexity
+    saved = dock.settings()["results_file"]
+    assert json.load(open(saved))["dtype"] == "bfloat16"
+    i18n.set_language("hi")
+    wait_idle(qtbot, main_window)
+    caption = dock.caption.text()
+    assert "bfloat16" in caption and "Measured on" not in caption
+    assert i18n.translate("Probe", "Measured on {device} in {dtype}.").format(device="cpu", dtype="bfloat16") in caption
+    i18n.set_language("en")
+    # a session reopens the saved result: its caption says how it was measured, and so does its Precision
+    session = tmp_path / "s.json"
+    main_window.document_model.document.save(session)
+    window = MainWindow(Document.load(session), load_backend="now", settings=settings, restore_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    wait_idle(qtbot, window)
+    again = window.docks["probeDock"]
+    qtbot.waitUntil(lambda: again.shown_result() is not None, timeout=20_000)
+    assert "Measured on cpu in bfloat16." in again.caption.text()
+    assert again.controls["dtype"].currentData() == "bfloat16"
+    window.close()
+    # the passkey tab runs in the same Precision
+    dock.set_settings(mode="probe-passkey", lengths="80", depths="0,1")
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dock.controller.state == "idle" and dock.shown_result("probe-passkey") is not None,
+                    timeout=120_000)
+    passkey = dock.shown_result("probe-passkey")
+    assert passkey.dtype == "bfloat16" and "Measured on cpu in bfloat16." in dock.caption.text()
+
+
+def test_cli_probe_figure_records_the_dtype_it_measured_in(word_llama, tmp_path):
+    """`peapp probe … --dtype bfloat16 -o FIG`: the figure's session names the Precision it was measured in,
+    and its caption is drawn from a result that says bf16."""
+    from peapp.export_data import document_from_file
+
+    proc = _cli("probe", "passkey", word_llama, "--lengths", "80", "--depths", "0,1", "-o", str(tmp_path / "pk.png"),
+                "--quiet", "--dtype", "bfloat16")
+    assert proc.returncode == 0, proc.stderr
+    doc = document_from_file(str(tmp_path / "pk.png"))
+    assert doc.view_spec("probe").dtype == "bfloat16"
+    assert json.load(open(tmp_path / "pk.probe.json"))["dtype"] == "bfloat16"

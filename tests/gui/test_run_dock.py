@@ -581,3 +581,142 @@ def test_the_hover_readout_follows_a_new_text_and_a_zoom_without_a_mouse_move(ma
     wait_idle(qtbot, main_window, 120_000)
     qtbot.waitUntil(lambda: re.search(r"\('(she|was)' …\) → keys [\d–]+ \('(she|was)' …\)", dock.readout.text())
                     is not None, timeout=5_000)
+
+
+def _pick(qtbot, combo, value) -> None:
+    """Choose ``value`` in ``combo`` as a user does with the keyboard: arrow keys from where it is."""
+    from PySide6.QtCore import Qt
+
+    target = combo.findData(value)
+    assert target >= 0, value
+    combo.setFocus()
+    while combo.currentIndex() != target:
+        key = Qt.Key.Key_Down if combo.currentIndex() < target else Qt.Key.Key_Up
+        before = combo.currentIndex()
+        qtbot.keyClick(combo, key)
+        assert combo.currentIndex() != before  # the key moved it
+
+
+def test_precision_bfloat16_picked_in_the_panel_runs_the_model_in_bf16(main_window, qtbot, tiny_llama):
+    """Precision = bfloat16 chosen with the keyboard, then Run clicked: the model loads and runs in bf16,
+    the run says so in its caption (English and Hindi), the statistics stay within bf16's tolerance of
+    float32, and the choice is a setting the Document records."""
+    from PySide6.QtCore import Qt
+
+    from ui import i18n
+
+    dock = main_window.docks["runDock"]
+    _open(main_window, tiny_llama)
+    dock.show()
+    dock.raise_()
+    wait_idle(qtbot, main_window)
+    combo = dock.controls["dtype"]
+    assert combo.currentData() == "auto" and dock.settings()["dtype"] == "auto"
+    _pick(qtbot, combo, "bfloat16")
+    assert main_window.document_model.document.views["run"]["dtype"] == "bfloat16"
+    dock.type_text(TEXT)
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dock.result is not None and not dock.controller.running, timeout=120_000)
+    run = dock.result.run
+    assert (run.dtype, run.device) == ("bfloat16", "cpu"), dock.message.text()
+    assert "on cpu in bfloat16." in dock.caption.text()
+    ref = _reference(tiny_llama, TEXT, 0, 0)  # float32
+    assert ref.dtype == "float32"
+    np.testing.assert_allclose(run.sink_first, ref.sink_first, atol=2e-2)
+    np.testing.assert_allclose(run.attention_map[0], ref.attention_map[0], atol=2e-2, equal_nan=True)
+    i18n.set_language("hi")
+    wait_idle(qtbot, main_window)
+    caption = dock.caption.text()
+    assert "cpu" in caption and "bfloat16" in caption and "on cpu in" not in caption
+    assert i18n.translate("Run", "; run in {seconds} s on {device} in {dtype}.").format(
+        seconds=f"{run.seconds:.1f}", device="cpu", dtype="bfloat16") in caption
+    # float32 picked again: another forward pass, in float32
+    i18n.set_language("en")
+    _pick(qtbot, combo, "float32")
+    qtbot.waitUntil(lambda: dock.result is not None and dock.result.run.dtype == "float32"
+                    and not dock.controller.running, timeout=120_000)
+    assert "on cpu in float32." in dock.caption.text()
+
+
+def test_preferences_precision_is_what_a_new_panels_auto_runs_in(main_window, qtbot, tiny_llama):
+    """Edit > Preferences > Precision = bfloat16 (keys and OK clicked): Run on text, whose own Precision is
+    auto, runs in bf16; back to float32 in Preferences, the run shown runs again in float32. The
+    tooltip says what auto picks on this CPU, as the core decides it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from peapp.model_run import placement
+    from ui import settings as preferences
+
+    def set_in_dialog(value: str) -> None:
+        dialog = preferences.open_dialog(main_window)
+        qtbot.addWidget(dialog)
+        _pick(qtbot, dialog.dtype, value)
+        tip = dialog.dtype.toolTip()
+        assert "checkpoint's own dtype on a GPU" in tip
+        assert f"On this CPU: {placement.resolve('auto', 'cpu').dtype} (" in tip
+        qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok),
+                         Qt.MouseButton.LeftButton)
+        assert main_window.settings.value("compute/dtype") == value
+
+    assert preferences.load_preferences(main_window.settings)[0].compute_dtype == "float32"  # (conftest)
+    set_in_dialog("bfloat16")
+    dock = main_window.docks["runDock"]  # built now, on first use: its Precision is auto
+    _open(main_window, tiny_llama)
+    dock.show()
+    dock.raise_()
+    wait_idle(qtbot, main_window)
+    assert dock.settings()["dtype"] == "auto" and dock.controls["dtype"].currentData() == "auto"
+    dock.type_text(TEXT)
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dock.result is not None and not dock.controller.running, timeout=120_000)
+    assert dock.result.run.dtype == "bfloat16" and "on cpu in bfloat16." in dock.caption.text()
+    set_in_dialog("float32")
+    qtbot.waitUntil(lambda: dock.result.run.dtype == "float32" and not dock.controller.running, timeout=120_000)
+    assert "on cpu in float32." in dock.caption.text()
+    # a Precision chosen in the panel is not overridden by Preferences
+    dock.set_settings(dtype="bfloat16")
+    qtbot.waitUntil(lambda: dock.result.run.dtype == "bfloat16" and not dock.controller.running, timeout=120_000)
+    before = dock.result
+    set_in_dialog("float16")
+    wait_idle(qtbot, main_window)
+    assert dock.result is before and not dock.controller.running
+
+
+def test_sessions_and_the_cli_view_keep_the_precision(main_window, qtbot, tiny_llama, tmp_path, settings):
+    """The Precision is a view setting: saved in a session and reopened into the control; a value no model
+    runs in is refused naming the choices; `peapp run --view … --dtype bfloat16` records it in the
+    figure's session (no longer refused)."""
+    import subprocess
+    import sys
+
+    from peapp.errors import ParameterError
+    from ui.main_window import MainWindow
+
+    dock = main_window.docks["runDock"]
+    dock.show()
+    _pick(qtbot, dock.controls["dtype"], "float16")
+    session = tmp_path / "s.json"
+    main_window.document_model.document.save(session)
+    assert json.load(open(session))["views"]["run"]["dtype"] == "float16"
+    window = MainWindow(Document.load(session), load_backend="now", settings=settings, restore_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    wait_idle(qtbot, window)
+    again = window.docks["runDock"]
+    again.show()
+    wait_idle(qtbot, window)
+    assert again.controls["dtype"].currentData() == "float16" and again.settings()["dtype"] == "float16"
+    window.close()
+    with pytest.raises(ParameterError, match="bfloat16"):
+        Document().with_view("run", dtype="float64")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=root, QT_QPA_PLATFORM="offscreen", OMP_NUM_THREADS="1")
+    figure = tmp_path / "sinks.png"
+    proc = subprocess.run([sys.executable, "-m", "peapp", "run", tiny_llama, "--view", "run-sinks", "-o", str(figure),
+                           "--dtype", "bfloat16", "--max-tokens", "16"], capture_output=True, text=True, timeout=300,
+                          cwd=root, env=env)
+    assert proc.returncode == 0, proc.stderr
+    from peapp.export_data import document_from_file
+
+    assert document_from_file(str(figure)).view_spec("run").dtype == "bfloat16"

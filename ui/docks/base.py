@@ -145,6 +145,8 @@ class ViewDock(QDockWidget):
     order: ClassVar[int] = 100
     #: computes on the device chosen in Preferences (re-run when it changes)
     uses_compute_device: ClassVar[bool] = False
+    #: Preferences > Precision reaches it (``precision_changed`` is called when it changes)
+    uses_compute_dtype: ClassVar[bool] = False
     default_area: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
     # docks with the same group are tabbed together in the default layout
     tab_group: ClassVar[str] = "views"

@@ -46,7 +46,7 @@ from ui.forms import Combo, Form, Line, Spin
 
 CONFIRM_SECONDS = 600.0  # a probe estimated longer than this asks first (the lab asks past an hour)
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
-CONTROLS = ("length", "window", "factor", "lengths", "depths", "variant", "attention_layer")
+CONTROLS = ("length", "window", "factor", "dtype", "lengths", "depths", "variant", "attention_layer")
 
 
 class ProbeDock(ViewDock):
@@ -67,7 +67,7 @@ class ProbeDock(ViewDock):
         outer.setContentsMargins(0, 0, 0, 0)
         self.form = Form(ProbeView, self._edit, parent=self, names=CONTROLS,
                          hints={"length": Spin(adaptive=True, separators=True), "window": Spin(separators=True),
-                                "factor": Spin(decimals=2), "lengths": Line(min_width=110),
+                                "factor": Spin(decimals=2), "dtype": Combo(chars=9), "lengths": Line(min_width=110),
                                 "depths": Line(min_width=150), "variant": Combo(chars=12),
                                 "attention_layer": Spin(special="all")},
                          object_names={n: f"probe_{n}" for n in CONTROLS})
@@ -108,6 +108,8 @@ class ProbeDock(ViewDock):
         row = self.text_source.row
         row.addWidget(self.form.labels["factor"])
         row.addWidget(self.controls["factor"])
+        row.addWidget(self.form.labels["dtype"])
+        row.addWidget(self.controls["dtype"])
         self.run_button = i18n.keep_text(QPushButton(), msg("Probe", "Run"))
         self.run_button.setObjectName("probeRun")
         i18n.keep_tooltip(self.run_button, msg("Probe", "Run the probe of the shown tab on the open checkpoint (the "
@@ -238,7 +240,7 @@ class ProbeDock(ViewDock):
         if not saved and not document.checkpoint:
             return None
         return ProbeRequest.from_view(view, document.checkpoint or "", device=preferences.compute_device(),
-                                      phase=phase, estimate=estimate)
+                                      phase=phase, estimate=estimate, dtype=preferences.compute_dtype(view.dtype))
 
     def on_document_changed(self, document: Document) -> None:
         """Settings redraw; a saved result named by the Document (a session, undo) is read; nothing else runs
@@ -390,8 +392,8 @@ class ProbeDock(ViewDock):
             self._set_status(lambda: translate("Probe", "Drawn from the saved result {file}.").format(
                 file=outcome.from_file))
         else:
-            self._set_status(lambda: translate("Probe", "Measured in {seconds} s on {device}.").format(
-                seconds=f"{outcome.result.seconds:,.0f}", device=outcome.result.device))
+            self._set_status(lambda: translate("Probe", "Measured in {seconds} s on {device} in {dtype}.").format(
+                seconds=f"{outcome.result.seconds:,.0f}", device=outcome.result.device, dtype=outcome.result.dtype))
         self.view.draw()
         if ran:
             self._save(mode, outcome)

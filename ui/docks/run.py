@@ -35,7 +35,7 @@ from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, re
 from ui.forms import Check, Combo, Form, Spin
 
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
-CONTROLS = ("max_tokens", "layer", "head", "grid_statistic", "sort_grid", "log_colours")
+CONTROLS = ("max_tokens", "dtype", "layer", "head", "grid_statistic", "sort_grid", "log_colours")
 
 
 class RunDock(ViewDock):
@@ -45,6 +45,7 @@ class RunDock(ViewDock):
     order = 96  # after the article panels (Ctrl+0…9) and the Training lab: the View menu goes in key order
     shortcut = "Ctrl+Shift+R"
     uses_compute_device = True  # Preferences > Device: the model runs there
+    uses_compute_dtype = True  # Preferences > Precision: what its Precision "auto" runs in
     own_worker = True  # a run takes minutes at 4,096 tokens: the other panels keep computing meanwhile
     view_names = tuple(MODES)  # `peapp render --view run-grid`, File > Export (the `mode` setting)
 
@@ -80,13 +81,16 @@ class RunDock(ViewDock):
 
     def _build_run_row(self, row: QHBoxLayout) -> None:
         self.form = Form(RunView, self._edit, parent=self, names=CONTROLS,
-                         hints={"max_tokens": Spin(adaptive=True, separators=True), "layer": Spin(), "head": Spin(),
+                         hints={"max_tokens": Spin(adaptive=True, separators=True), "dtype": Combo(chars=9),
+                                "layer": Spin(), "head": Spin(),
                                 "grid_statistic": Combo(chars=14), "sort_grid": Check(), "log_colours": Check()},
                          object_names={n: f"run_{n}" for n in CONTROLS})
         self.controls = self.form.widgets
         i18n.keep(self.form.labels["max_tokens"].setText, msg("Run", "Tokens"))
         row.addWidget(self.form.labels["max_tokens"])
         row.addWidget(self.controls["max_tokens"])
+        row.addWidget(self.form.labels["dtype"])
+        row.addWidget(self.controls["dtype"])
         self.run_button = i18n.keep_text(QPushButton(), msg("Run", "Run"))
         self.run_button.setObjectName("runButton")
         i18n.keep_tooltip(self.run_button, msg("Run", "Run the open checkpoint on this text (its own tokenizer)"))
@@ -210,8 +214,14 @@ class RunDock(ViewDock):
         return bool(document.checkpoint) and document.view_spec(cls.view_id).text_source != "none"
 
     def make_request(self, document: Document) -> T.TextRunRequest | None:
-        return RunController.make_request(self.settings(document), document.checkpoint,
-                                          preferences.compute_device())
+        values = self.settings(document)
+        return RunController.make_request(values, document.checkpoint, preferences.compute_device(),
+                                          preferences.compute_dtype(values["dtype"]))
+
+    def precision_changed(self) -> None:
+        """Preferences > Precision changed: with Precision auto, the shown run runs again in it."""
+        if self.is_built():
+            self.on_document_changed(self.ctx.document)
 
     def on_document_changed(self, document: Document) -> None:
         self._sync_controls(document)

@@ -102,9 +102,17 @@ def test_streaming_probe_takes_dtype_and_device(llama, tmp_path, capsys):
     assert "--ray runs the perplexity and passkey sweeps" in capsys.readouterr().err
 
 
-def test_view_refuses_a_dtype_the_panel_does_not_run(llama, tmp_path, capsys):
-    """--view is drawn by the Run on text panel, which runs in float32: a bf16 figure is refused
-    in one line, not drawn from a float32 run."""
-    code = cli.main(["run", llama, "--view", "run-sinks", "-o", str(tmp_path / "f.png"), "--dtype", "bfloat16"])
-    assert code == 2
-    assert "runs in float32; drop --dtype" in capsys.readouterr().err
+def test_view_records_the_dtype_as_the_panels_precision(llama, tmp_path, capsys):
+    """--view is drawn by the Run on text panel, whose Precision is a view setting: the session it draws
+    names the dtype asked for, and --dtype auto as the core resolves it (not the app's Preferences)."""
+    from peapp.commands.run import run_document
+    from peapp.model_run.placement import DTYPES, resolve
+    from peapp.views.run import PRECISIONS
+
+    assert tuple(PRECISIONS) == DTYPES  # the panels' choices are the CLI's
+    parser = cli.build_parser()
+    figure = str(tmp_path / "f.png")
+    for asked, recorded in (("bfloat16", "bfloat16"), ("float16", "float16"), ("auto", resolve("auto", "cpu").dtype)):
+        args = parser.parse_args(["run", llama, "--view", "run-sinks", "-o", figure, "--dtype", asked])
+        assert run_document(args).view_spec("run").dtype == recorded
+    assert "dtype auto: " in capsys.readouterr().err  # what auto chose, said

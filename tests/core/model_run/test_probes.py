@@ -409,6 +409,12 @@ def test_saved_results_read_back(loaded, word_llama):
     result = perplexity_probe(loaded, _ids(50, seed=9), variants=("none", "dynamic"), window=10)
     doc = json.loads(json.dumps(result.to_json()))
     again = perplexity_from_json(doc)
+    # the dtype it ran in is kept; a result saved before --dtype existed ran in float32; no other dtype reads
+    assert doc["dtype"] == again.dtype == "float32"
+    assert perplexity_from_json({**doc, "dtype": "bfloat16"}).dtype == "bfloat16"
+    assert perplexity_from_json({k: v for k, v in doc.items() if k != "dtype"}).dtype == "float32"
+    with pytest.raises(ParameterError, match="dtype"):
+        perplexity_from_json({**doc, "dtype": "float64"})
     back = again.to_json()
     for saved, read in zip(doc["variants"], back["variants"]):  # windows recomputed from the saved 5-digit nll
         np.testing.assert_allclose(read["windows"]["perplexity"], saved["windows"]["perplexity"], rtol=1e-4)
@@ -420,6 +426,9 @@ def test_saved_results_read_back(loaded, word_llama):
     np.testing.assert_allclose(again.curves[1].nll, result.curves[1].nll, rtol=1e-5)
     pk = passkey_probe(load_model(word_llama), lengths=(100,), depths=(0.0, 1.0))
     doc = json.loads(json.dumps(pk.to_json()))
+    assert passkey_from_json({**doc, "dtype": "bfloat16"}).dtype == "bfloat16"
+    with pytest.raises(ParameterError, match="dtype"):
+        passkey_from_json({**doc, "dtype": "int8"})
     back = passkey_from_json(doc).to_json()
     for saved, read in zip(doc["cells"], back["cells"]):  # per-layer means recomputed from the saved 7 digits
         np.testing.assert_allclose(read.pop("needle_attention_per_layer"), saved.pop("needle_attention_per_layer"),

@@ -260,7 +260,7 @@ class ProbeFigures:
         if outcome is not None and outcome.text_label:
             head += translate("Probe", " of {text}").format(text=T.shown_label(outcome.text_label))
         head += translate("Probe", "; each point is exp(mean loss) over {window} positions.").format(
-            window=f"{self._window():,}")
+            window=f"{self._window():,}") + " " + self.where_measured(result)
         running = self.c.partial.get("probe-perplexity") is result
         if running:
             done = sum(c.complete for c in result.curves)
@@ -384,6 +384,11 @@ class ProbeFigures:
         self.att_plot.setTitle(translate("Probe", "Attention on the needle, all layers") if layer < 0 else
                                translate("Probe", "Attention on the needle, layer {layer}").format(layer=layer))
 
+    @staticmethod
+    def where_measured(result: Any) -> str:
+        """Where and how the probe ran, as its result records it (auto resolved; a saved result's own)."""
+        return translate("Probe", "Measured on {device} in {dtype}.").format(device=result.device, dtype=result.dtype)
+
     def passkey_caption(self, result: Any) -> str:
         from peapp.model_run.references import LOST_IN_THE_MIDDLE as REF
 
@@ -397,7 +402,7 @@ class ProbeFigures:
             + " " + (translate("Probe", "{n} prompt so far (running).") if prompts == 1 and running else
                      translate("Probe", "{n} prompts so far (running).") if running else
                      translate("Probe", "{n} prompt.") if prompts == 1 else
-                     translate("Probe", "{n} prompts.")).format(n=prompts)]
+                     translate("Probe", "{n} prompts.")).format(n=prompts) + " " + self.where_measured(result)]
         for i, n in enumerate(result.lengths):
             row = acc[i]
             if np.isfinite(row).sum() >= 3:

@@ -1,7 +1,7 @@
 """Run on text's controller: the requests and the state of one request cycle, no widget.
 
 It holds the result on screen, the request in flight, the zoom, and decides what a change of
-the settings needs: a forward pass (another text, model, Tokens, device, or Run pressed), or
+the settings needs: a forward pass (another text, model, Tokens, device, precision, or Run pressed), or
 nothing but a redraw — changing Layer or Head, or clicking a head in the grid, after a run that
 kept every head (:class:`peapp.model_run.kept.KeptRun`) shows that head from what the run kept.
 """
@@ -28,13 +28,15 @@ class RunController:
 
     # ---- requests -----------------------------------------------------------------------------------
     @staticmethod
-    def make_request(values: dict[str, Any], checkpoint: str, device: str) -> T.TextRunRequest | None:
+    def make_request(values: dict[str, Any], checkpoint: str, device: str, dtype: str) -> T.TextRunRequest | None:
+        """The run for the panel's ``values``; ``device`` and ``dtype`` as the app resolves them (its
+        Preferences, and the panel's Precision: ``ui.settings.compute_dtype``)."""
         if values["text_source"] == "none" or not checkpoint:
             return None
         return T.TextRunRequest(checkpoint=checkpoint, text_source=values["text_source"], text=values["text"],
                                 text_file=values["text_file"], recorded_sha256=values["text_sha256"],
                                 max_tokens=values["max_tokens"], layer=values["layer"], head=values["head"],
-                                device=device)
+                                device=device, dtype=dtype)
 
     def browsable(self, request: T.TextRunRequest) -> bool:
         """Whether ``request`` differs from the shown result's only in Layer / Head, and the run kept

@@ -543,8 +543,10 @@ class RunFigures:
             head_line += translate("Run", " (text cut at Tokens)")
         if run.perplexity is not None:
             head_line += translate("Run", ", perplexity {perplexity}").format(perplexity=f"{run.perplexity:.2f}")
-        head_line += translate("Run", "; run in {seconds} s on {device}.").format(seconds=f"{run.seconds:.1f}",
-                                                                                  device=run.device)
+        # where and how it ran, as the run itself records it (auto resolved), not as it was asked
+        head_line += translate("Run", "; run in {seconds} s on {device} in {dtype}.").format(
+            seconds=f"{run.seconds:.1f}", device=run.device + (f" ({run.placement})" if run.placement else ""),
+            dtype=run.dtype)
         if res.text_changed:
             head_line += translate("Run", " Note: the text's SHA-256 differs from the one this session recorded (the "
                                         "file changed).")
