@@ -1931,6 +1931,14 @@
         <translation>अटेंशन सिंक्स — {family}, {n} टोकन्स, KV विंडो {w}, {k} सिंक्स</translation>
     </message>
     <message>
+        <source>position of the predicted token (each point: the first of its group of positions)</source>
+        <translation>जिस टोकन की भविष्यवाणी हुई उसकी पोज़िशन (हर बिंदु: पोज़िशन्स के अपने समूह की पहली)</translation>
+    </message>
+    <message>
+        <source>perplexity (per group of positions)</source>
+        <translation>पर्प्लेक्सिटी (पोज़िशन्स के हर समूह पर)</translation>
+    </message>
+    <message>
         <source>Perplexity over all measured positions, while token 0 is still in the window (positions 1 … W) and after it has left</source>
         <translation>सभी मापी गई पोज़िशन्स पर पर्प्लेक्सिटी, जब तक टोकन 0 विंडो में है (पोज़िशन्स 1 … W) और उसके निकलने के बाद</translation>
     </message>
@@ -2139,8 +2147,8 @@
         <translation>टोकन 0 यहीं विंडो से निकलता है</translation>
     </message>
     <message>
-        <source>positions {first}–{last} ({where}): perplexity {values}</source>
-        <translation>पोज़िशन्स {first}–{last} ({where}): पर्प्लेक्सिटी {values}</translation>
+        <source>positions {first}–{last} ({where}), perplexity — {values}</source>
+        <translation>पोज़िशन्स {first}–{last} ({where}), पर्प्लेक्सिटी — {values}</translation>
     </message>
     <message>
         <source>{n} tokens: log p {logp}, top-1 {accuracy}, attention on the needle {attention}</source>

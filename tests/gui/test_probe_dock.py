@@ -433,7 +433,9 @@ def test_attention_sinks_mode_chosen_run_and_cancelled_with_real_events(main_win
     assert dock.st_table.rowCount() == 3
     assert dock.st_table.item(1, 4).text() == f"{expected.curve('window').perplexity_between(21, 90):,.2f}"
     text = dock.readout_at(25.0, 10.0)
-    assert text.startswith("positions 21–30 (token 0 evicted): perplexity full context ") and "window + 3 sinks" in text
+    want = expected.curve("window").windowed(10)[2][2]
+    assert text.startswith("positions 21–30 (token 0 evicted), perplexity — full context: ")
+    assert f"; window W = 20: {want:,.2f}; window + 3 sinks: " in text
     saved = dock.settings()["streaming_results_file"]
     assert saved and json.load(open(saved))["probe"] == "streaming"
     # positions per point: redrawn, not run again

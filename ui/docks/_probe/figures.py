@@ -208,8 +208,10 @@ class ProbeFigures:
         self.st_plot = _plot(self.st_layout, 0, 0, msg("Probe", "Attention sinks: perplexity with a sliding KV window"))
         relax_title_width(self.st_plot)
         self.st_plot.setLogMode(x=False, y=True)
-        _axis_label(self.st_plot, "bottom", msg("Probe", "position (tokens; each point: a window's first position)"))
-        _axis_label(self.st_plot, "left", msg("Probe", "perplexity (window)"))
+        # (not "window": here that is the KV cache's)
+        _axis_label(self.st_plot, "bottom", msg("Probe", "position of the predicted token (each point: the first of "
+                                                         "its group of positions)"))
+        _axis_label(self.st_plot, "left", msg("Probe", "perplexity (per group of positions)"))
         self.st_legend = pg.LegendItem(colCount=3)
         self.st_layout.addItem(self.st_legend, row=1, col=0)
         self.st_curves: dict[str, pg.PlotDataItem] = {}
@@ -533,8 +535,9 @@ class ProbeFigures:
                      f"{c.perplexity_between(start, result.n_tokens):,.2f}" if after else "—", f"{c.seconds:,.1f}")
             for col, text in enumerate(cells):
                 self.st_table.setItem(row, col, QTableWidgetItem(text))
-        self.st_table.setMinimumHeight(self.st_table.horizontalHeader().height() + 3 * self._table_row
-                                       + 2 * self.st_table.frameWidth())
+        # the header's size hint, not its height: after a language switch the height is the old script's
+        header = max(self.st_table.horizontalHeader().height(), self.st_table.horizontalHeader().sizeHint().height())
+        self.st_table.setMinimumHeight(header + 3 * self._table_row + 2 * self.st_table.frameWidth() + 2)
 
     def streaming_caption(self, result: Any) -> str:
         """What was measured, the positions' convention and why, the verdict from the numbers, and Xiao
@@ -616,15 +619,15 @@ class ProbeFigures:
             starts, stops, ppl = c.windowed(width)
             index = int(np.searchsorted(stops, position, side="right"))
             if 0 <= index < starts.size and starts[index] <= position:
-                parts.append(f"{streaming_name(result, c.variant)} {ppl[index]:,.2f}")
+                parts.append(f"{streaming_name(result, c.variant)}: {ppl[index]:,.2f}")
                 first, last = int(starts[index]), int(stops[index]) - 1
         if not parts:
             return ""
         where = (translate("Probe", "token 0 in the window") if last <= result.window else
                  translate("Probe", "token 0 evicted") if first > result.window else
                  translate("Probe", "token 0 leaves the window here"))
-        return translate("Probe", "positions {first}–{last} ({where}): perplexity {values}").format(
-            first=f"{first:,}", last=f"{last:,}", where=where, values=", ".join(parts))
+        return translate("Probe", "positions {first}–{last} ({where}), perplexity — {values}").format(
+            first=f"{first:,}", last=f"{last:,}", where=where, values="; ".join(parts))
 
     def _hover_passkey(self, scene_pos) -> None:
         result = self.shown_result("probe-passkey")
