@@ -1935,10 +1935,6 @@
         <translation>जिस टोकन की भविष्यवाणी हुई उसकी पोज़िशन (हर बिंदु: पोज़िशन्स के अपने समूह की पहली)</translation>
     </message>
     <message>
-        <source>perplexity (per group of positions)</source>
-        <translation>पर्प्लेक्सिटी (पोज़िशन्स के हर समूह पर)</translation>
-    </message>
-    <message>
         <source>Perplexity over all measured positions, while token 0 is still in the window (positions 1 … W) and after it has left</source>
         <translation>सभी मापी गई पोज़िशन्स पर पर्प्लेक्सिटी, जब तक टोकन 0 विंडो में है (पोज़िशन्स 1 … W) और उसके निकलने के बाद</translation>
     </message>
@@ -2107,12 +2103,16 @@
         <translation>{family}: {n} टोकन्स पर हर पोज़िशन का लॉस</translation>
     </message>
     <message>
-        <source>, each token read with full context, with a KV cache of the last {w} tokens, and with that window + the first {k} tokens; each point is exp(mean loss) over {bin} positions.</source>
-        <translation>, हर टोकन पूरे कॉन्टेक्स्ट के साथ, आख़िरी {w} टोकन्स के KV कैश के साथ, और उसी विंडो + पहले {k} टोकन्स के साथ पढ़ा गया; हर बिंदु {bin} पोज़िशन्स पर exp(औसत लॉस) है।</translation>
+        <source>: full context, a KV cache of the last {w}, and that window + the first {k}; a point is exp(mean loss) over {bin} positions.</source>
+        <translation>: पूरा कॉन्टेक्स्ट, आख़िरी {w} का KV कैश, और वही विंडो + पहले {k}; एक बिंदु {bin} पोज़िशन्स पर exp(औसत लॉस) है।</translation>
     </message>
     <message>
-        <source>Positions inside the cache as StreamingLLM assigns them: sinks 0…K−1, the window K…K+W−1, the newest token at K+W−1 — with the text&apos;s own positions the sinks would sit ever further away, past any distance trained on, and the probe would measure length extrapolation, not the loss of the first tokens.</source>
-        <translation>कैश के अंदर पोज़िशन्स वैसे ही जैसे StreamingLLM देता है: सिंक्स 0…K−1, विंडो K…K+W−1, सबसे नया टोकन K+W−1 पर — टेक्स्ट की अपनी पोज़िशन्स से सिंक्स लगातार और दूर होते जाते, ट्रेनिंग में देखी किसी भी दूरी से आगे, और प्रोब पहले टोकन्स के खोने को नहीं, लंबाई एक्सट्रैपोलेशन को मापता।</translation>
+        <source>Positions as StreamingLLM numbers them inside the cache (sinks 0…K−1, window K…K+W−1): with the text&apos;s own, the sinks would drift past any trained distance and this would measure length extrapolation instead.</source>
+        <translation>पोज़िशन्स वैसे जैसे StreamingLLM कैश के अंदर गिनता है (सिंक्स 0…K−1, विंडो K…K+W−1): टेक्स्ट की अपनी पोज़िशन्स से सिंक्स ट्रेनिंग में देखी हर दूरी से आगे खिसक जाते और यह इसके बजाय लंबाई एक्सट्रैपोलेशन मापता।</translation>
+    </message>
+    <message>
+        <source>Reference: Xiao et al. 2024 (StreamingLLM), Llama-2-13B on PG19, cache 1,024: window alone {window} once the first tokens are evicted, 4 sinks + 1,020 {sinks}, dense {full} — another model and text.</source>
+        <translation>संदर्भ: Xiao et al. 2024 (StreamingLLM), PG19 पर Llama-2-13B, कैश 1,024: पहले टोकन्स के निकलते ही केवल विंडो {window}, 4 सिंक्स + 1,020 {sinks}, पूरा (डेंस) {full} — दूसरा मॉडल और टेक्स्ट।</translation>
     </message>
     <message>
         <source>Running: {n} of 3 curves finished so far.</source>
@@ -2121,10 +2121,6 @@
     <message>
         <source>Measured: {verdict}</source>
         <translation>मापा गया: {verdict}</translation>
-    </message>
-    <message>
-        <source>Reference, Xiao et al. 2024 (StreamingLLM, ICLR 2024), Llama-2-13B on PG19 with a cache of 1,024: perplexity {window} with the window alone once the first tokens are evicted, {sinks} with 4 sinks + 1,020, {full} dense — another model and text, cited for the shape.</source>
-        <translation>संदर्भ, Xiao et al. 2024 (StreamingLLM, ICLR 2024), PG19 पर Llama-2-13B, 1,024 के कैश के साथ: पहले टोकन्स के निकलते ही केवल विंडो के साथ पर्प्लेक्सिटी {window}, 4 सिंक्स + 1,020 के साथ {sinks}, पूरे (डेंस) के साथ {full} — दूसरा मॉडल और टेक्स्ट, आकार के लिए उद्धृत।</translation>
     </message>
     <message>
         <source>position {position}: cannot — the learned position table has {rows} rows, none for this position</source>

@@ -429,7 +429,7 @@ def test_attention_sinks_mode_chosen_run_and_cancelled_with_real_events(main_win
     assert dock.evict_line.isVisible() and dock.evict_line.value() == 21
     caption = dock.caption.text()
     assert "Measured: " + expected.verdict() in caption
-    assert "Xiao et al. 2024" in caption and "5,158.07" in caption and "sinks 0…K−1" in caption
+    assert "Xiao et al. 2024 (StreamingLLM)" in caption and "5,158.07" in caption and "sinks 0…K−1" in caption
     assert dock.st_table.rowCount() == 3
     assert dock.st_table.item(1, 4).text() == f"{expected.curve('window').perplexity_between(21, 90):,.2f}"
     text = dock.readout_at(25.0, 10.0)

@@ -80,6 +80,19 @@ def streaming_cache(result: Any, curve: str) -> str:
         if result.sinks else translate("Probe", "the last {w} tokens").format(w=f"{result.window:,}")
 
 
+def _log_ticks(low: float, high: float) -> list[list[tuple[float, str]]]:
+    """A log axis's ticks from ``low`` to ``high``: 1, 2 and 5 × 10^k labelled, the other multiples
+    unlabelled (pyqtgraph labels 20 … 90 too, which run together where the plot is short)."""
+    labelled, plain = [], []
+    for k in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1):
+        for m in range(1, 10):
+            value = m * 10.0 ** k
+            if low / 1.2 <= value <= high * 1.2:
+                (labelled if m in (1, 2, 5) else plain).append((math.log10(value), f"{value:,g}" if m in (1, 2, 5)
+                                                               else ""))
+    return [labelled, plain]
+
+
 def _streaming_title(result: Any) -> str:
     if result is None:
         return translate("Probe", "Attention sinks: perplexity with a sliding KV window")
@@ -211,7 +224,8 @@ class ProbeFigures:
         # (not "window": here that is the KV cache's)
         _axis_label(self.st_plot, "bottom", msg("Probe", "position of the predicted token (each point: the first of "
                                                          "its group of positions)"))
-        _axis_label(self.st_plot, "left", msg("Probe", "perplexity (per group of positions)"))
+        _axis_label(self.st_plot, "left", msg("Probe", "perplexity"))
+
         self.st_legend = pg.LegendItem(colCount=3)
         self.st_layout.addItem(self.st_legend, row=1, col=0)
         self.st_curves: dict[str, pg.PlotDataItem] = {}
@@ -517,6 +531,9 @@ class ProbeFigures:
                                      name=label, symbol="o", symbolSize=4, symbolBrush=colour, symbolPen=None)
             self.st_curves[curve.variant] = item
             self.st_legend.addItem(item, label)
+        values = np.concatenate([c.windowed(width)[2] for c in result.curves]) if result.curves else np.zeros(0)
+        values = values[np.isfinite(values) & (values > 0)]
+        self.st_plot.getAxis("left").setTicks(_log_ticks(values.min(), min(values.max(), 1e12)) if values.size else None)
         evicted = result.evicted_from() + 1  # the first position predicted from a cache without token 0
         self.evict_line.setVisible(evicted < result.n_tokens)
         self.evict_line.setValue(evicted)
@@ -549,24 +566,20 @@ class ProbeFigures:
             family=result.family, n=f"{result.n_tokens:,}")
         if outcome is not None and outcome.text_label and outcome.result is result:
             head += translate("Probe", " of {text}").format(text=T.shown_label(outcome.text_label))
-        head += translate("Probe", ", each token read with full context, with a KV cache of the last {w} tokens, and "
-                                   "with that window + the first {k} tokens; each point is exp(mean loss) over {bin} "
-                                   "positions.").format(w=f"{result.window:,}", k=result.sinks,
-                                                        bin=f"{self._stream_bin():,}")
-        parts = [head, translate("Probe", "Positions inside the cache as StreamingLLM assigns them: sinks 0…K−1, the "
-                                          "window K…K+W−1, the newest token at K+W−1 — with the text's own positions "
-                                          "the sinks would sit ever further away, past any distance trained on, and "
-                                          "the probe would measure length extrapolation, not the loss of the first "
-                                          "tokens.")]
+        head += translate("Probe", ": full context, a KV cache of the last {w}, and that window + the first {k}; a "
+                                   "point is exp(mean loss) over {bin} positions.").format(
+            w=f"{result.window:,}", k=result.sinks, bin=f"{self._stream_bin():,}")
+        parts = [head, translate("Probe", "Positions as StreamingLLM numbers them inside the cache (sinks 0…K−1, window "
+                                          "K…K+W−1): with the text's own, the sinks would drift past any trained "
+                                          "distance and this would measure length extrapolation instead.")]
         if self.c.partial.get("probe-streaming") is result and len(result.curves) < 3:
             parts.append((translate("Probe", "Running: {n} of 3 curves finished so far.")).format(n=len(result.curves)))
         else:
             parts.append(translate("Probe", "Measured: {verdict}").format(verdict=result.verdict()))
         ppl = REF["perplexity"]
-        parts.append(translate("Probe", "Reference, Xiao et al. 2024 (StreamingLLM, ICLR 2024), Llama-2-13B on PG19 "
-                                        "with a cache of 1,024: perplexity {window} with the window alone once the "
-                                        "first tokens are evicted, {sinks} with 4 sinks + 1,020, {full} dense — another "
-                                        "model and text, cited for the shape.").format(
+        parts.append(translate("Probe", "Reference: Xiao et al. 2024 (StreamingLLM), Llama-2-13B on PG19, cache 1,024: "
+                                        "window alone {window} once the first tokens are evicted, 4 sinks + 1,020 "
+                                        "{sinks}, dense {full} — another model and text.").format(
             window=f"{ppl['window']:,.2f}", sinks=f"{ppl['window+sinks']:.2f}", full=f"{ppl['full']:.2f}"))
         return " ".join(parts)
 
