@@ -43,7 +43,8 @@ TOUR_SENTENCES = (
     msg("Tour", "Time series: encodings of real, irregular timestamps."),
     msg("Tour", "Training lab: train small transformers that differ only in position encoding, then draw what they "
                 "measure past their training length (exact match or perplexity vs length, a band over seeds)."),
-    msg("Tour", "Probes: context extension and \"lost in the middle\", measured on the opened checkpoint (issue 15)."),
+    msg("Tour", "Probes: context extension, \"lost in the middle\" and attention sinks, measured on the opened "
+                "checkpoint."),
     msg("Tour", "Run on text: the opened checkpoint run on the user's text, and what its attention does with position."),
     msg("Tour", "Multimodal positions (M-RoPE): text, images and video in one sequence."),
     msg("Tour", "Measured claims: the article's claims on NoPE's temperature, the cost of relative positions, "
@@ -444,8 +445,26 @@ def _claims_menu(window):
         i18n.keep(action.setToolTip, CAPTIONS[mode])
         action.triggered.connect(lambda _=False, m=mode: _show_claim(window, m))
         menu.addAction(action)
+        if mode == "claims-sinks":  # the same experiment run here, on the opened model
+            run = QAction(window, objectName="action_probe_streaming")
+            i18n.keep(run.setText, STREAMING_ENTRY)
+            i18n.keep(run.setStatusTip, STREAMING_CAPTION)
+            i18n.keep(run.setToolTip, STREAMING_CAPTION)
+            run.triggered.connect(lambda _=False: _show_streaming_probe(window))
+            menu.addAction(run)
     menu.setToolTipsVisible(True)
     return menu
+
+
+STREAMING_ENTRY = msg("Menus", "Attention sinks: run on the opened model (Probes)")
+STREAMING_CAPTION = msg("Menus", "StreamingLLM's experiment on the opened checkpoint: perplexity by position with a "
+                                 "KV cache of the last W tokens, with and without the first K tokens kept — set W "
+                                 "and K, then Run")
+
+
+def _show_streaming_probe(window) -> None:
+    window.document_model.set_view("probe", mode="probe-streaming")
+    _raise_dock(window, "probeDock")
 
 
 def _show_claim(window, mode: str) -> None:

@@ -172,7 +172,8 @@ class ClaimsRequest(Request):
 
         if not self.sinks_file:
             raise ParameterError(translate("Claims", "choose a saved streaming probe: run `peapp probe streaming MODEL "
-                                                     "--json > sinks.json` and give that file."))
+                                                     "--json > sinks.json` and give that file, or run the experiment "
+                                                     "on the opened model in Probes > Attention sinks (streaming)."))
         result = streaming_from_json(_read_json(self.sinks_file))
         plot = Plot(translate("Claims", "Perplexity per {bin} positions: KV window {w}, {k} sinks").format(
                         bin=result.bin, w=result.window, k=result.sinks), translate("Claims", "position"),

@@ -32,6 +32,9 @@ def _snapshot(result: Any) -> Any:
 VARIANTS = {"none": msg("ProbeRun", "as trained"), "linear": msg("ProbeRun", "linear (PI)"), "ntk": msg("ProbeRun", "NTK-aware"),
             "dynamic": msg("ProbeRun", "dynamic NTK"), "yarn": "YaRN", "llama3": "Llama-3"}
 MAX_PROBE_TOKENS = 131_072
+#: peapp.model_run.streaming's limits, spelled out here for the same reason (a test keeps them equal)
+MAX_STREAMING_TOKENS = 32_768
+MAX_SINKS = 64
 
 
 def parse_variants(text: str) -> tuple[str, ...]:
@@ -54,6 +57,10 @@ def parse_numbers(text: str, what: str, kind=float) -> tuple:
         raise ParameterError(translate("ProbeRun", "{what}: give at least one number.").format(what=shown(what)))
     return values
 
+#: the view setting that names each probe's saved result
+SAVED_RESULT = {"probe-perplexity": "results_file", "probe-passkey": "passkey_results_file",
+                "probe-streaming": "streaming_results_file"}
+
 _LOAD_SHARE = 0.15  # of the progress bar, when the model is not loaded yet
 _ESTIMATE_SHARE = 0.1
 
@@ -70,15 +77,19 @@ def read_saved_result(path: str):
         return perplexity_from_json(doc)
     if kind == "passkey":
         return passkey_from_json(doc)
-    raise ParameterError(translate("ProbeRun", "{path} is not a saved probe result (peapp probe perplexity|passkey "
-                                      "--json).").format(path=path))
+    if kind == "streaming":
+        from peapp.model_run.streaming import streaming_from_json
+
+        return streaming_from_json(doc)
+    raise ParameterError(translate("ProbeRun", "{path} is not a saved probe result (peapp probe "
+                                               "perplexity|passkey|streaming --json).").format(path=path))
 
 
 @dataclass(frozen=True)
 class ProbeOutcome:
     """A probe's result and what it was run on."""
 
-    result: Any  # PerplexityResult | PasskeyResult
+    result: Any  # PerplexityResult | PasskeyResult | StreamingResult
     checkpoint: str
     text_label: str = ""
     text_sha256: str = ""
@@ -105,6 +116,8 @@ class ProbeRequest(Request):
     trials: int = 1
     seed: int = 0
     variant: str = "none"
+    kv_window: int = 256  # attention sinks: W, the sliding KV window (length and window: its tokens, bin)
+    sinks: int = 4  # attention sinks: K, the first tokens kept
     results_file: str = ""
     device: str = "cpu"
     dtype: str = "float32"  # peapp.model_run.placement.DTYPES (the CLI's --dtype, the panel's Precision)
@@ -119,13 +132,18 @@ class ProbeRequest(Request):
     def from_view(cls, view, checkpoint: str, device: str = "cpu",
                   phase: str = "run", estimate=None, dtype: str | None = None) -> "ProbeRequest":
         """The request for a :class:`peapp.views.probe.ProbeView`'s settings (the saved result of
-        the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey).
+        the shown probe: ``results_file`` for perplexity, ``passkey_results_file`` for passkey,
+        ``streaming_results_file`` for attention sinks, whose ``stream_length`` and ``stream_bin`` are
+        the request's ``length`` and ``window``).
         ``dtype``: the precision the probe runs in; None: the view's Precision (the app passes what its
         "auto" means there: Preferences > Precision)."""
-        saved = view.results_file if view.mode == "probe-perplexity" else view.passkey_results_file
+        saved = getattr(view, SAVED_RESULT.get(view.mode, "results_file"))
+        streaming = view.mode == "probe-streaming"
         return cls(checkpoint=checkpoint, mode=view.mode, phase=phase, estimate=estimate, text_source=view.text_source, text=view.text,
-                   text_file=view.text_file, length=view.length, variants=parse_variants(view.variants),
-                   factor=view.factor, window=view.window, lengths=parse_numbers(view.lengths, "lengths", int),
+                   text_file=view.text_file, length=view.stream_length if streaming else view.length,
+                   variants=parse_variants(view.variants), factor=view.factor,
+                   window=view.stream_bin if streaming else view.window, kv_window=view.kv_window, sinks=view.sinks,
+                   lengths=parse_numbers(view.lengths, "lengths", int),
                    depths=parse_numbers(view.depths, "depths"), trials=view.trials, seed=view.seed,
                    variant=view.variant, results_file=saved, device=device, dtype=dtype or view.dtype)
 
@@ -158,7 +176,9 @@ class ProbeRequest(Request):
                 return self._passkey(loaded, reused, hooks, start)
             if self.mode == "probe-perplexity":
                 return self._perplexity(loaded, reused, hooks, start)
-        raise ParameterError(f"unknown probe {self.mode!r}: probe-perplexity or probe-passkey.")
+            if self.mode == "probe-streaming":
+                return self._streaming(loaded, reused, hooks, start)
+        raise ParameterError(f"unknown probe {self.mode!r}: probe-perplexity, probe-passkey or probe-streaming.")
 
     def _perplexity(self, loaded, reused: bool, hooks: Hooks, start: float) -> ProbeOutcome:
         from peapp.model_run.probes import (
@@ -178,6 +198,18 @@ class ProbeRequest(Request):
         result = perplexity_probe(loaded, ids, variants=self.variants, factor=self.factor, window=self.window,
                                   progress=lambda f: hooks.progress(start + share * f),
                                   partial=lambda r: hooks.partial(_snapshot(r)), estimate=estimate)
+        return ProbeOutcome(result=result, checkpoint=self.checkpoint, text_label=label, text_sha256=text_sha256(text),
+                            reused_model=reused, notes=() if reused else tuple(loaded.notes))
+
+    def _streaming(self, loaded, reused: bool, hooks: Hooks, start: float) -> ProbeOutcome:
+        from peapp.model_run.streaming import streaming_probe
+        from peapp.model_run.text_run import text_sha256
+
+        text, label, ids, _, _ = self._tokens(loaded)
+        share = 1.0 - start
+        result = streaming_probe(loaded, ids, window=self.kv_window, sinks=self.sinks, bin=self.window,
+                                 progress=lambda f: hooks.progress(start + share * f), cancelled=hooks.cancelled,
+                                 partial=lambda r: hooks.partial(_snapshot(r)))
         return ProbeOutcome(result=result, checkpoint=self.checkpoint, text_label=label, text_sha256=text_sha256(text),
                             reused_model=reused, notes=() if reused else tuple(loaded.notes))
 
@@ -215,6 +247,10 @@ class ProbeRequest(Request):
         _, _, ids, measured, runs = self._tokens(loaded)
         if measured < ESTIMATE_FROM:
             return None
+        if self.mode == "probe-streaming":
+            from peapp.model_run.streaming import estimate_streaming_seconds
+
+            return estimate_streaming_seconds(loaded, ids, measured, self.kv_window, self.sinks, cancelled=cancelled)
         return estimate_seconds(loaded, ids, measured, runs, cancelled=cancelled)
 
     def _passkey(self, loaded, reused: bool, hooks: Hooks, start: float) -> ProbeOutcome:

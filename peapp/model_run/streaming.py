@@ -54,7 +54,8 @@ DEFAULT_LENGTH = 2048
 DEFAULT_WINDOW = 256
 DEFAULT_SINKS = 4
 DEFAULT_BIN = 128
-MAX_STREAMING_TOKENS = 32_768
+MAX_STREAMING_TOKENS = 32_768  # (peapp.model_run.probe_run spells these out for the torch-free view; a test
+MAX_SINKS = 64  # keeps them equal)
 ROWS_PER_BLOCK = 128
 CITATION = ("Xiao et al. 2024, Efficient Streaming Language Models with Attention Sinks (ICLR 2024), "
             "Llama-2-13B on PG19")
@@ -176,6 +177,27 @@ def streaming_nll(loaded, token_ids: Sequence[int], window: int | None, sinks: i
     return nll
 
 
+def estimate_streaming_seconds(loaded, token_ids: Sequence[int], n: int, window: int, sinks: int,
+                               cancelled: CancelFn | None = None):
+    """How long the three passes of :func:`streaming_probe` over ``n`` tokens should take: the window + sinks
+    pass timed on two prefixes (as :func:`peapp.model_run.probes.estimate_seconds` times the plain forward;
+    the full-context and window passes go through the same attention), fitted and scaled to three runs."""
+    from peapp.model_run.probes import ESTIMATE_LENGTHS, LONG_ESTIMATE, fit_time
+
+    available = min(n, len(token_ids))
+    lengths = [2 * m for m in ESTIMATE_LENGTHS] if n >= LONG_ESTIMATE else list(ESTIMATE_LENGTHS)
+    lengths = [m for m in lengths if m < available] or [max(2, available // 2)]
+    if len(lengths) == 1:
+        lengths = [max(2, lengths[0] // 2), lengths[0]]
+    streaming_nll(loaded, token_ids[:max(2, min(64, available))], window, sinks, cancelled=cancelled)  # warm-up
+    measured = []
+    for m in lengths:
+        started = time.perf_counter()
+        streaming_nll(loaded, token_ids[:m], window, sinks, cancelled=cancelled)
+        measured.append((m, time.perf_counter() - started))
+    return fit_time(measured, n, len(CURVES))
+
+
 @dataclass
 class StreamingResult:
     family: str
@@ -257,8 +279,8 @@ def streaming_probe(loaded, token_ids: Sequence[int], window: int = DEFAULT_WIND
         raise ParameterError(f"{n:,} tokens is more than the streaming probe runs ({MAX_STREAMING_TOKENS:,}).")
     if not 1 <= window <= MAX_STREAMING_TOKENS:
         raise ParameterError(f"the window must be between 1 and {MAX_STREAMING_TOKENS:,} tokens (got {window:,}).")
-    if not 0 <= sinks <= 64:
-        raise ParameterError(f"the sinks must be between 0 and 64 tokens (got {sinks}).")
+    if not 0 <= sinks <= MAX_SINKS:
+        raise ParameterError(f"the sinks must be between 0 and {MAX_SINKS} tokens (got {sinks}).")
     if not 1 <= bin <= MAX_STREAMING_TOKENS:
         raise ParameterError(f"positions per point must be between 1 and {MAX_STREAMING_TOKENS:,}.")
     if loaded.scheme != "rope":

@@ -1,5 +1,6 @@
-"""The probes' settings (issue 15): perplexity vs position under each RoPE scaling, and the
-passkey "lost in the middle" probe, measured on ``Document.checkpoint``.
+"""The probes' settings (issue 15): perplexity vs position under each RoPE scaling, the
+passkey "lost in the middle" probe and (issue 37) attention sinks — perplexity with a sliding KV
+window, with and without the first tokens kept — measured on ``Document.checkpoint``.
 
 The computation is :mod:`peapp.model_run.probes` / :mod:`peapp.model_run.passkey`; these are the
 settings a session (or ``peapp probe … -o FIGURE``) records so a figure reopens: the checkpoint is
@@ -15,12 +16,14 @@ from typing import ClassVar
 
 from peapp.errors import ParameterError
 from peapp.i18n import msg, translate
-from peapp.model_run.probe_run import MAX_PROBE_TOKENS, VARIANTS, parse_numbers, parse_variants
+from peapp.model_run.probe_run import (MAX_PROBE_TOKENS, MAX_SINKS, MAX_STREAMING_TOKENS, VARIANTS, parse_numbers,
+                                       parse_variants)
 from peapp.params import param
 from peapp.views.base import ViewSpec, register
 from peapp.views.run import MAX_TYPED_CHARS, PRECISION_HELP, PRECISIONS, TEXT_SOURCES
 
-MODES = {"probe-perplexity": msg("ProbePanel", "Perplexity vs position"), "probe-passkey": msg("ProbePanel", "Passkey by depth")}
+MODES = {"probe-perplexity": msg("ProbePanel", "Perplexity vs position"), "probe-passkey": msg("ProbePanel", "Passkey by depth"),
+         "probe-streaming": msg("ProbePanel", "Attention sinks (streaming)")}
 __all__ = ["MAX_PROBE_TOKENS", "MODES", "VARIANTS", "ProbeView", "parse_numbers", "parse_variants"]
 
 @register
@@ -59,6 +62,21 @@ class ProbeView(ViewSpec):
     passkey_results_file: str = param("", msg("ProbePanel", "Passkey results file"),
                                       help=msg("ProbePanel", "A saved passkey result (peapp probe passkey … --json) to draw instead "
                                            "of running again."))
+    stream_length: int = param(2048, msg("ProbePanel", "Length"), minimum=2, maximum=MAX_STREAMING_TOKENS, step=1,
+                               help=msg("ProbePanel", "Tokens of the text the attention-sinks probe measures (its start); "
+                                        "choose more than Window W, or nothing leaves the window."))
+    kv_window: int = param(256, msg("ProbePanel", "Window W"), minimum=1, maximum=MAX_STREAMING_TOKENS, step=1,
+                           help=msg("ProbePanel", "W: tokens the sliding KV cache keeps (query i sees keys i − W + 1 … i). "
+                                    "Past position W the first tokens have left it."))
+    sinks: int = param(4, msg("ProbePanel", "Sinks K"), minimum=0, maximum=MAX_SINKS, step=1,
+                       help=msg("ProbePanel", "K: first tokens kept in the cache beside the window (StreamingLLM keeps "
+                                "4); 0 makes the third curve the window alone."))
+    stream_bin: int = param(128, msg("ProbePanel", "Positions per point"), minimum=1, maximum=MAX_STREAMING_TOKENS,
+                            step=1, help=msg("ProbePanel", "Positions per point of the attention-sinks curves (exp of "
+                                             "their mean loss); redrawn without running again."))
+    streaming_results_file: str = param("", msg("ProbePanel", "Streaming results file"),
+                                        help=msg("ProbePanel", "A saved attention-sinks result (peapp probe streaming … "
+                                                 "--json) to draw instead of running again."))
     attention_layer: int = param(-1, msg("ProbePanel", "Attention layer"), minimum=-1, maximum=1023, step=1,
                                  help=msg("ProbePanel", "The layer whose attention on the needle is drawn (mean over its heads); "
                                       "-1: the mean over every layer."))

@@ -1376,6 +1376,14 @@ Replace them?</source>
         <source>&amp;Measured claims</source>
         <translation>मापे गए दावे (&amp;M)</translation>
     </message>
+    <message>
+        <source>Attention sinks: run on the opened model (Probes)</source>
+        <translation>अटेंशन सिंक्स: खुले मॉडल पर चलाएँ (प्रोब)</translation>
+    </message>
+    <message>
+        <source>StreamingLLM&apos;s experiment on the opened checkpoint: perplexity by position with a KV cache of the last W tokens, with and without the first K tokens kept — set W and K, then Run</source>
+        <translation>खुले चेकपॉइंट पर StreamingLLM का प्रयोग: आख़िरी W टोकन्स के KV कैश के साथ पोज़िशन के अनुसार पर्प्लेक्सिटी, पहले K टोकन्स रखकर और बिना रखे — W और K चुनें, फिर चलाएँ</translation>
+    </message>
 </context>
 <context>
     <name>Panels</name>
@@ -1776,8 +1784,8 @@ Replace them?</source>
         <translation>ट्रेनिंग लैब: ऐसे छोटे ट्रांसफ़ॉर्मर ट्रेन करें जो सिर्फ़ पोज़िशन एनकोडिंग में अलग हों, फिर उनकी ट्रेनिंग लंबाई के आगे का माप बनाएँ (लंबाई के साथ सटीक मिलान या पर्प्लेक्सिटी, सीड्स पर एक बैंड)।</translation>
     </message>
     <message>
-        <source>Probes: context extension and &quot;lost in the middle&quot;, measured on the opened checkpoint (issue 15).</source>
-        <translation>प्रोब्स: कॉन्टेक्स्ट बढ़ाना और &quot;बीच में खो जाना&quot;, खोले गए चेकपॉइंट पर मापे गए (इश्यू 15)।</translation>
+        <source>Probes: context extension, &quot;lost in the middle&quot; and attention sinks, measured on the opened checkpoint.</source>
+        <translation>प्रोब: कॉन्टेक्स्ट विस्तार, &quot;बीच में खो जाना&quot; और अटेंशन सिंक्स, खुले चेकपॉइंट पर मापे गए।</translation>
     </message>
     <message>
         <source>Run on text: the opened checkpoint run on the user&apos;s text, and what its attention does with position.</source>

@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from tests.gui.article_helpers import host, settle
@@ -69,7 +69,9 @@ def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):
     menu = main_window.help_menu
     entry = next(a for a in menu.actions() if a.menu() is not None and a.menu().objectName() == "menuClaims")
     assert [a.text() for a in entry.menu().actions()] == ["NoPE temperature", "Cost of positions",
-                                                           "Attention sinks", "NoPE ranking"]
+                                                           "Attention sinks",
+                                                           "Attention sinks: run on the opened model (Probes)",
+                                                           "NoPE ranking"]
     assert all(a.statusTip() for a in entry.menu().actions())
     main_window.menuBar().setNativeMenuBar(False)
     bar = main_window.menuBar()
@@ -78,7 +80,7 @@ def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):
     QTest.mouseMove(menu, menu.actionGeometry(entry).center())  # hovering opens the submenu
     sub = entry.menu()
     qtbot.waitUntil(sub.isVisible)
-    ranking = sub.actions()[3]
+    ranking = sub.actions()[4]
     QTest.mouseClick(sub, Qt.MouseButton.LeftButton, pos=sub.actionGeometry(ranking).center())  # click 2
     dock = main_window.docks["claimsDock"]
     qtbot.waitUntil(lambda: dock.isVisible() and main_window.document_model.document.view("claims", "mode")
@@ -110,3 +112,34 @@ def test_the_cost_axis_names_the_lengths_measured(dock, qtbot, app_context, cost
     qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
     ticks = dock.plots[0].getAxis("bottom")._tickLevels
     assert ticks is not None and [name for _x, name in ticks[0]] == ["256", "512"]
+
+
+def test_help_menu_opens_the_attention_sinks_probe_in_two_clicks(qtbot, main_window):
+    """Issue 37: the streaming experiment run on the opened model is one entry of Help > Measured
+    claims: the Probes panel comes forward on its Attention sinks tab, the entry's caption its tip."""
+    from tests.conftest import wait_idle
+
+    menu = main_window.help_menu
+    entry = next(a for a in menu.actions() if a.menu() is not None and a.menu().objectName() == "menuClaims")
+    sub = entry.menu()
+    run = next(a for a in sub.actions() if a.objectName() == "action_probe_streaming")
+    assert run.statusTip().startswith("StreamingLLM's experiment on the opened checkpoint") and run.toolTip()
+    main_window.menuBar().setNativeMenuBar(False)
+    bar = main_window.menuBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())  # click 1
+    qtbot.waitUntil(menu.isVisible)
+    QTest.mouseMove(menu, menu.actionGeometry(entry).center())  # hovering opens the submenu
+    # hovering opens the submenu: QMenu takes the pointer once it has moved (more than 6 motions, or away
+    # from where the menu opened: after another menu test the pointer may rest there), so it arrives in steps
+    centre = menu.actionGeometry(entry).center()
+    for dx in range(-16, 1, 2):
+        QTest.mouseMove(menu, centre + QPoint(dx, 0))
+    qtbot.waitUntil(sub.isVisible)
+    QTest.mouseClick(sub, Qt.MouseButton.LeftButton, pos=sub.actionGeometry(run).center())  # click 2
+    dock = main_window.docks["probeDock"]
+    qtbot.waitUntil(lambda: dock.isVisible() and main_window.document_model.document.view("probe", "mode")
+                    == "probe-streaming")
+    qtbot.waitUntil(lambda: dock.tabs.currentWidget() is dock.view.figures["probe-streaming"]
+                    and dock.controls["sinks"].isVisible())
+    assert "Attention sinks (streaming)" in dock.caption.text()
+    wait_idle(qtbot, main_window)

@@ -453,3 +453,126 @@ def test_cli_probe_figure_records_the_dtype_it_measured_in(word_llama, tmp_path)
     doc = document_from_file(str(tmp_path / "pk.png"))
     assert doc.view_spec("probe").dtype == "bfloat16"
     assert json.load(open(tmp_path / "pk.probe.json"))["dtype"] == "bfloat16"
+
+
+def test_attention_sinks_mode_chosen_run_and_cancelled_with_real_events(main_window, qtbot, word_llama, tmp_path,
+                                                                       monkeypatch):
+    """Issue 37: the Attention sinks tab, chosen with the mouse, W and K typed (a K past its range
+    refused in the field), Run clicked: the panel's numbers are streaming_probe's; the eviction is
+    marked, the caption says what was measured (from the numbers) beside Xiao et al.; Esc during a
+    second run keeps that result."""
+    import time
+
+    from PySide6.QtCore import Qt
+
+    from peapp.model_run import load_model, streaming
+    from peapp.model_run.probes import tokenize_all
+    from peapp.model_run.text_run import resolve_text
+    from ui import export
+
+    dock = _dock(main_window)
+    _open(main_window, word_llama)
+    bar = dock.tabs.tabBar()
+    assert bar.tabText(2) == "Attention sinks (streaming)"
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(2).center())
+    qtbot.waitUntil(lambda: dock.settings()["mode"] == "probe-streaming")
+    qtbot.waitUntil(lambda: dock.controls["kv_window"].isVisible())  # the tab's own row: Length, W, K
+    assert not dock.controls["factor"].isVisible()  # (the streaming probe runs the model as trained)
+
+    def type_into(name: str, text: str) -> None:
+        spin = dock.controls[name]
+        spin.setFocus()
+        spin.lineEdit().selectAll()
+        qtbot.keyClicks(spin, text)
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+
+    type_into("kv_window", "20")
+    type_into("sinks", "99")  # K ≤ 64: refused in the field, the Document keeps its value
+    assert "64" in dock.form.invalid_fields().get("sinks", "") and dock.settings()["sinks"] == 4
+    type_into("sinks", "3")
+    assert dock.settings()["kv_window"] == 20 and dock.settings()["sinks"] == 3 and not dock.form.invalid_fields()
+    dock.set_settings(stream_length=90, stream_bin=10)
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    _wait(qtbot, main_window, dock)
+    assert not dock.message.text(), dock.message.text()
+    loaded = load_model(word_llama)
+    expected = streaming.streaming_probe(loaded, tokenize_all(loaded, resolve_text("sample")[0])[:90], window=20,
+                                         sinks=3, bin=10)
+    shown = dock.shown_result("probe-streaming")
+    assert [c.variant for c in shown.curves] == ["full", "window", "window+sinks"]
+    for c, e in zip(shown.curves, expected.curves, strict=True):
+        np.testing.assert_allclose(c.nll, e.nll, rtol=0, atol=1e-6)
+        np.testing.assert_allclose(dock.st_curves[c.variant].yData, e.windowed(10)[2], rtol=1e-5)
+    assert dock.evict_line.isVisible() and dock.evict_line.value() == 21
+    caption = dock.caption.text()
+    assert "Measured: " + expected.verdict() in caption
+    assert "Xiao et al. 2024 (StreamingLLM)" in caption and "5,158.07" in caption and "sinks 0…K−1" in caption
+    assert dock.st_table.rowCount() == 3
+    assert dock.st_table.item(1, 4).text() == f"{expected.curve('window').perplexity_between(21, 90):,.2f}"
+    text = dock.readout_at(25.0, 10.0)
+    want = expected.curve("window").windowed(10)[2][2]
+    assert text.startswith("positions 21–30 (token 0 evicted), perplexity — full context: ")
+    assert f"; window W = 20: {want:,.2f}; window + 3 sinks: " in text
+    saved = dock.settings()["streaming_results_file"]
+    assert saved and json.load(open(saved))["probe"] == "streaming"
+    # positions per point: redrawn, not run again
+    dock.set_settings(stream_bin=30)
+    wait_idle(qtbot, main_window)
+    np.testing.assert_allclose(dock.st_curves["window"].yData, expected.curve("window").windowed(30)[2], rtol=1e-5)
+    # exported like the other probe figures: PNG, SVG and the data
+    assert dock.export_widget() is dock.view.st_layout and dock.st_plot.titleLabel.text == dock.export_title()
+    for name in ("sinks.png", "sinks.svg"):
+        export.export(dock, str(tmp_path / name), export.FigureOptions(size=(800, 600)))
+        assert os.path.getsize(tmp_path / name) > 1000
+    export.export(dock, str(tmp_path / "sinks.npz"), export.FigureOptions())
+    data = np.load(tmp_path / "sinks.npz")
+    np.testing.assert_allclose(data["perplexity_window_sinks"], expected.curve("window+sinks").windowed(30)[2],
+                               rtol=1e-5)
+    # Esc while a second run goes on: cancelled, the last result stays drawn
+    before = {k: np.asarray(v.yData).copy() for k, v in dock.st_curves.items()}
+    real_probe = streaming.streaming_probe
+
+    def slow_probe(*args, progress=None, **kwargs):
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            progress(0.1)
+            time.sleep(0.01)
+        return real_probe(*args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(streaming, "streaming_probe", slow_probe)
+    type_into("sinks", "1")
+    qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dock.controller.state == "running" and main_window.cancel_button.isVisible(),
+                    timeout=60_000)
+    qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+    _wait(qtbot, main_window, dock)
+    assert dock.message.text() == "Probe cancelled; the previous result stays."
+    qtbot.waitUntil(lambda: dock.is_stale)  # the banner: the picture is the one before the cancelled run
+    assert dock.shown_result("probe-streaming").sinks == 3 and not dock.cancel_button.isVisible()
+    for k, values in before.items():
+        np.testing.assert_array_equal(dock.st_curves[k].yData, values)
+    assert "Measured: " + expected.verdict() in dock.caption.text()
+
+
+def test_a_saved_streaming_probe_renders_headless_in_the_probes_figure(word_llama, tmp_path):
+    """`peapp probe streaming --json` saved, named by a session's Probes view: `peapp render
+    probe-streaming` draws it without running (PNG) and gives its numbers again (data)."""
+    proc = _cli("probe", "streaming", word_llama, "--length", "70", "--window", "16", "--sinks", "2", "--bin", "10",
+                "--json", "--quiet", "--dtype", "float32")
+    assert proc.returncode == 0, proc.stderr
+    saved = tmp_path / "measured.json"
+    saved.write_text(proc.stdout, encoding="utf-8")
+    doc = json.loads(proc.stdout)
+    session = tmp_path / "s.json"
+    Document().with_checkpoint(word_llama).with_view("probe", mode="probe-streaming", stream_bin=10,
+                                                      streaming_results_file=str(saved)).save(session)
+    for name in ("sinks.png", "sinks.npz"):
+        proc = _cli("render", "--view", "probe-streaming", "--session", str(session), "-o", str(tmp_path / name))
+        assert proc.returncode == 0, proc.stderr
+    assert os.path.getsize(tmp_path / "sinks.png") > 1000
+    data = np.load(tmp_path / "sinks.npz")
+    for variant in doc["variants"]:
+        key = variant["variant"].replace("+", "_")
+        np.testing.assert_allclose(data[f"nll_{key}"], variant["nll"], atol=1e-5)
+        np.testing.assert_allclose(data[f"perplexity_{key}"], variant["windows"]["perplexity"], rtol=1e-4)
+    np.testing.assert_array_equal(data["window_start"], doc["variants"][0]["windows"]["start"])

@@ -1,6 +1,6 @@
-"""Probes: context extension and "lost in the middle", measured on the opened checkpoint (issue 15).
+"""Probes: context extension, "lost in the middle" and attention sinks, measured on the opened checkpoint.
 
-Two tabs (``mode``), each drawn from a :class:`peapp.model_run.probe_run.ProbeRequest` run on the
+Three tabs (``mode``), each drawn from a :class:`peapp.model_run.probe_run.ProbeRequest` run on the
 panel's own compute thread (a probe takes minutes; the other panels keep drawing):
 
 1. perplexity vs position (windowed), one curve per RoPE scaling variant, the trained context
@@ -9,12 +9,17 @@ panel's own compute thread (a probe takes minutes; the other panels keep drawing
    scaled holds);
 2. passkey retrieval by needle depth: log p(answer) and top-1 accuracy for each context length,
    Liu et al. 2023's curve beside it as the paper's (another model and task), and the attention
-   the answer rows give the needle (mean over heads; one layer or all).
+   the answer rows give the needle (mean over heads; one layer or all);
+3. attention sinks (issue 37, :mod:`peapp.model_run.streaming`): perplexity per window of positions
+   with full context, a sliding KV window of W tokens and the window + the first K tokens, where
+   token 0 leaves the window marked, a table before and after that, and a sentence from the numbers
+   beside Xiao et al. 2024's finding (StreamingLLM).
 
 Run first measures the time on two short prefixes (``phase="estimate"``), says it, and asks before
 a run estimated over ``CONFIRM_SECONDS``; partial curves draw as each variant or passkey cell
 finishes (the job's partial results, delivered by the worker's ``partialReady``).  A finished run is saved as JSON in the cache
-folder and recorded in the view (``results_file`` / ``passkey_results_file``), so a session or an
+folder and recorded in the view (``results_file`` / ``passkey_results_file`` /
+``streaming_results_file``), so a session or an
 exported figure reopens it without running again; ``peapp probe … -o FIG`` draws through here.
 """
 
@@ -39,14 +44,16 @@ from ui import i18n
 from ui import settings as preferences
 from ui.docks._probe.controller import ProbeController, kind, mode_of
 from ui.docks._probe.figures import (HOVER_HINT, VARIANT_COLOURS, ProbeFigures, _perplexity_title,  # noqa: F401
-                                     scheme_name, variant_name)  # (VARIANT_COLOURS, scheme_name: tests, scripts)
+                                     _streaming_title, scheme_name, variant_name)  # (VARIANT_COLOURS, scheme_name: tests, scripts)
 from ui.docks._text_source import TextSource
 from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Combo, Form, Line, Spin
 
 CONFIRM_SECONDS = 600.0  # a probe estimated longer than this asks first (the lab asks past an hour)
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
-CONTROLS = ("length", "window", "factor", "dtype", "lengths", "depths", "variant", "attention_layer")
+CONTROLS = ("length", "window", "factor", "dtype", "lengths", "depths", "variant", "attention_layer", "stream_length",
+            "kv_window", "sinks", "stream_bin")
+TEXT_MODES = ("probe-perplexity", "probe-streaming")  # the probes that read the chosen text
 
 
 class ProbeDock(ViewDock):
@@ -69,7 +76,10 @@ class ProbeDock(ViewDock):
                          hints={"length": Spin(adaptive=True, separators=True), "window": Spin(separators=True),
                                 "factor": Spin(decimals=2), "dtype": Combo(chars=9), "lengths": Line(min_width=110),
                                 "depths": Line(min_width=150), "variant": Combo(chars=12),
-                                "attention_layer": Spin(special="all")},
+                                "attention_layer": Spin(special="all"),
+                                "stream_length": Spin(adaptive=True, separators=True),
+                                "kv_window": Spin(adaptive=True, separators=True), "sinks": Spin(),
+                                "stream_bin": Spin(separators=True)},
                          object_names={n: f"probe_{n}" for n in CONTROLS})
         self.controls = self.form.widgets
         outer.addWidget(self._build_run_row())
@@ -83,8 +93,9 @@ class ProbeDock(ViewDock):
         self.tabs.setObjectName("probeTabs")
         self.readout = readout_label("probeReadout", i18n.text_of(HOVER_HINT), wrap=True)
         self.view = ProbeFigures(self.controller, self.settings, self.readout, self.set_caption, self.tabs, owner=self)
-        self.view.build(self._build_perplexity_row(), self._build_passkey_row())
+        self.view.build(self._build_perplexity_row(), self._build_passkey_row(), self._build_streaming_row())
         v = self.view  # the figures' items, as tests and scripts reach them
+        self.st_plot, self.st_curves, self.st_table, self.evict_line = v.st_plot, v.st_curves, v.st_table, v.evict_line
         self.figures, self.table, self.ppl_plot, self.ppl_curves, self.trained_line = (
             v.figures, v.table, v.ppl_plot, v.ppl_curves, v.trained_line)
         self.cannot_region, self.logp_plot, self.acc_plot, self.att_plot = (v.cannot_region, v.logp_plot, v.acc_plot,
@@ -101,9 +112,9 @@ class ProbeDock(ViewDock):
     # ---- construction ---------------------------------------------------------------------------
     def _build_run_row(self) -> QWidget:
         # the text control Run on text has (typed, a .txt file, the sample); the editor shows for typed text
-        self.text_source = TextSource("probe", self._say, msg("Probe", "What the perplexity probe reads (its start, "
-                                                                     "Probe length tokens); the passkey probe uses its own "
-                                                                     "filler."), preview=False)
+        self.text_source = TextSource("probe", self._say, msg("Probe", "What the perplexity and attention-sinks probes "
+                                                                     "read (its start: Probe length or Length tokens); the "
+                                                                     "passkey probe uses its own filler."), preview=False)
         self.source_combo, self.open_button = self.text_source.source_combo, self.text_source.open_button
         row = self.text_source.row
         row.addWidget(self.form.labels["factor"])
@@ -158,6 +169,14 @@ class ProbeDock(ViewDock):
         row.addStretch(1)
         return row
 
+    def _build_streaming_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        for name in ("stream_length", "kv_window", "sinks", "stream_bin"):
+            row.addWidget(self.form.labels[name])
+            row.addWidget(self.controls[name])
+        row.addStretch(1)
+        return row
+
     # ---- settings and the Document ----------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
         return self.view_spec(document).to_dict()
@@ -197,6 +216,9 @@ class ProbeDock(ViewDock):
         old = self.tabs.blockSignals(True)
         self.tabs.setCurrentIndex(TAB_OF_MODE.get(values["mode"], 0))
         self.tabs.blockSignals(old)
+        scaled = values["mode"] != "probe-streaming"  # the attention-sinks probe runs the model as trained
+        self.form.labels["factor"].setVisible(scaled)
+        self.controls["factor"].setVisible(scaled)
 
     def _variants_toggled(self) -> None:
         chosen = [k for k, box in self.variant_checks.items() if box.isChecked()]
@@ -260,7 +282,7 @@ class ProbeDock(ViewDock):
             return
         mode = self.settings()["mode"]
         values: dict[str, Any] = {kind(mode): ""}  # a new run replaces the saved result
-        if mode == "probe-perplexity":
+        if mode in TEXT_MODES:
             try:
                 text_values, _ = self.text_source.resolved()
                 self.ctx.document.with_view(self.view_id, **text_values)
@@ -325,7 +347,7 @@ class ProbeDock(ViewDock):
             return None
         self._set_state("idle")
         outcome = super().compute_now()
-        if outcome is None or (mode_of(outcome.result) == "probe-perplexity") != (mode == "probe-perplexity"):
+        if outcome is None or mode_of(outcome.result) != mode:
             return None
         return outcome
 
@@ -445,6 +467,9 @@ class ProbeDock(ViewDock):
     def describe_depth(self, depth: float) -> str:
         return self.view.describe_depth(depth)
 
+    def describe_streaming(self, position: float) -> str:
+        return self.view.describe_streaming(position)
+
     def verdict(self, result: Any) -> str:
         return self.view.verdict(result)
 
@@ -454,7 +479,8 @@ class ProbeDock(ViewDock):
 
     def export_widget(self) -> QWidget:
         mode = self.settings()["mode"]
-        return self.view.ppl_layout if mode == "probe-perplexity" else self.view.pk_layout
+        return {"probe-perplexity": self.view.ppl_layout, "probe-streaming": self.view.st_layout}.get(
+            mode, self.view.pk_layout)
 
     def export_title(self) -> str:
         mode = self.settings()["mode"]
@@ -463,6 +489,8 @@ class ProbeDock(ViewDock):
             return shown(self.title)
         if mode == "probe-perplexity":
             return _perplexity_title(result)
+        if mode == "probe-streaming":
+            return _streaming_title(result)
         return translate("Probe", "Passkey by depth — {family}, {lengths} tokens").format(
             family=result.family, lengths=", ".join(f"{n:,}" for n in result.lengths))
 

@@ -110,3 +110,93 @@ def test_a_learned_table_model_is_refused(tiny_gpt2):
 
     with pytest.raises(ParameterError, match="RoPE models"):
         streaming_probe(load_model(tiny_gpt2), _ids(20), window=4)
+
+
+# ---- the Probes panel's mode (issue 37): its request, its view settings ----------------------------
+
+def _words(n: int, seed: int) -> str:
+    return " ".join(f"w{i}" for i in _ids(n, seed))
+
+
+def test_the_panel_request_measures_what_streaming_probe_does(tiny_llama, tmp_path):
+    """Probes > Attention sinks runs :func:`streaming_probe` on the view's text, length, W, K and
+    positions per point; its saved result reads back as the same numbers."""
+    from peapp.jobs import run_job
+    from peapp.model_run import load_model
+    from peapp.model_run.probe_run import ProbeRequest
+    from peapp.model_run.probes import tokenize_all
+    from peapp.model_run.streaming import streaming_probe
+    from peapp.views.probe import ProbeView
+
+    words = _words(80, 6)
+    view = ProbeView(mode="probe-streaming", text_source="typed", text=words, stream_length=64, kv_window=12,
+                     sinks=3, stream_bin=8)
+    arrived = []
+    outcome = run_job(ProbeRequest.from_view(view, tiny_llama), on_partial=lambda r: arrived.append(len(r.curves)))
+    loaded = load_model(tiny_llama)
+    expected = streaming_probe(loaded, tokenize_all(loaded, words)[:64], window=12, sinks=3, bin=8)
+    result = outcome.result
+    assert (result.n_tokens, result.window, result.sinks, result.bin) == (64, 12, 3, 8)
+    assert arrived == [1, 2, 3] and outcome.text_label == "typed text"
+    for got, want in zip(result.curves, expected.curves, strict=True):
+        assert got.variant == want.variant
+        np.testing.assert_allclose(got.nll, want.nll, rtol=0, atol=1e-6)
+    assert result.verdict() == expected.verdict()
+    saved = tmp_path / "streaming.json"
+    saved.write_text(json.dumps(result.to_json()), encoding="utf-8")
+    again = ProbeRequest.from_view(view.replace(streaming_results_file=str(saved)), "").run()
+    assert again.from_file == str(saved)
+    np.testing.assert_allclose(again.result.curve("window+sinks").nll, expected.curve("window+sinks").nll, atol=1e-5)
+
+
+def test_the_panel_with_the_window_over_the_text_draws_the_plain_probe(tiny_llama):
+    """W ≥ N: nothing is evicted, so the panel's three curves are the perplexity tab's "as trained"."""
+    from peapp.model_run.probe_run import ProbeRequest
+    from peapp.views.probe import ProbeView
+
+    words = _words(70, 7)
+    plain = ProbeRequest.from_view(ProbeView(text_source="typed", text=words, length=48, variants="none", window=8),
+                                   tiny_llama).run().result.curve("none")
+    for window in (48, 200):
+        view = ProbeView(mode="probe-streaming", text_source="typed", text=words, stream_length=48,
+                         kv_window=window, sinks=4, stream_bin=8)
+        result = ProbeRequest.from_view(view, tiny_llama).run().result
+        assert [c.variant for c in result.curves] == ["full", "window", "window+sinks"]
+        for curve in result.curves:
+            np.testing.assert_allclose(curve.nll, plain.nll, rtol=0, atol=2e-5)
+            np.testing.assert_allclose(curve.windowed(8)[2], plain.windowed(8)[2], rtol=2e-5)
+        assert "nothing is evicted" in result.verdict()
+
+
+def test_a_long_panel_run_is_estimated_from_the_streaming_passes(tiny_llama, monkeypatch):
+    from peapp.model_run import probes
+    from peapp.model_run.probe_run import ProbeRequest
+    from peapp.views.probe import ProbeView
+
+    monkeypatch.setattr(probes, "ESTIMATE_FROM", 40)
+    view = ProbeView(mode="probe-streaming", text_source="typed", text=_words(80, 8), stream_length=60, kv_window=10)
+    estimate = ProbeRequest.from_view(view, tiny_llama, phase="estimate").run()
+    assert estimate.n == 60 and estimate.runs == 3 and estimate.seconds > 0
+    assert len(estimate.measured) == 2
+
+
+def test_the_view_settings_round_trip_and_bad_values_are_refused(tmp_path):
+    from peapp.document import Document
+    from peapp.errors import ParameterError
+    from peapp.model_run import probe_run, streaming
+    from peapp.views.probe import MODES, ProbeView
+
+    assert "probe-streaming" in MODES
+    assert probe_run.MAX_STREAMING_TOKENS == streaming.MAX_STREAMING_TOKENS and probe_run.MAX_SINKS == streaming.MAX_SINKS
+    doc = Document().with_view("probe", mode="probe-streaming", stream_length=4096, kv_window=512, sinks=8,
+                               stream_bin=64, streaming_results_file="/tmp/x.json")
+    path = tmp_path / "session.json"
+    doc.save(path)
+    again = Document.load(path).view_spec("probe")
+    assert isinstance(again, ProbeView)
+    assert (again.mode, again.stream_length, again.kv_window, again.sinks, again.stream_bin,
+            again.streaming_results_file) == ("probe-streaming", 4096, 512, 8, 64, "/tmp/x.json")
+    for bad in ({"sinks": 65}, {"sinks": -1}, {"kv_window": 0}, {"stream_length": 1}, {"stream_length": 40_000},
+                {"stream_bin": 0}):
+        with pytest.raises(ParameterError):
+            Document().with_view("probe", **bad)

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from peapp.model_run.probe_run import ProbeOutcome
+from peapp.model_run.probe_run import SAVED_RESULT, ProbeOutcome
 
-MODES = ("probe-perplexity", "probe-passkey")
+MODES = tuple(SAVED_RESULT)
 
 
 def mode_of(result: Any) -> str:
+    """The tab a result is drawn in: a streaming result has its window and sinks, a perplexity one
+    its curves, a passkey one its cells."""
+    if hasattr(result, "sinks"):
+        return "probe-streaming"
     return "probe-perplexity" if hasattr(result, "curves") else "probe-passkey"
 
 
 def kind(mode: str) -> str:
     """The view setting that records ``mode``'s saved result file."""
-    return "results_file" if mode == "probe-perplexity" else "passkey_results_file"
+    return SAVED_RESULT.get(mode, "results_file")
 
 
 class ProbeController:

@@ -1,5 +1,5 @@
-"""Probes' views: the perplexity and passkey figures, the table of numbers, their captions (what
-was measured beside what the article or paper claims) and hover read-outs.  They hold no state
+"""Probes' views: the perplexity, passkey and attention-sinks figures, the tables of numbers, their
+captions (what was measured beside what the article or paper claims) and hover read-outs.  They hold no state
 of the probes: they draw what :class:`ProbeController` holds with the settings the dock gives."""
 
 
@@ -31,6 +31,11 @@ CONTROLS = ("length", "window", "factor", "lengths", "depths", "variant", "atten
 TABLE_COLUMNS = (msg("Probe", "variant"), msg("Probe", "factor"), msg("Probe", "perplexity"), msg("Probe", "≤ trained"),
                  msg("Probe", "> trained"), msg("Probe", "seconds"))
 HOVER_HINT = msg("Probe", "Hover over a curve for its numbers.")
+# the attention-sinks tab: one colour per curve (full context, KV window, window + sinks)
+STREAMING_COLOURS = {"full": "#2c3e50", "window": "#c0392b", "window+sinks": "#27ae60"}
+STREAMING_COLUMNS = (msg("Probe", "curve"), msg("Probe", "KV cache"), msg("Probe", "perplexity"),
+                     msg("Probe", "first tokens in the window"), msg("Probe", "after they leave"),
+                     msg("Probe", "seconds"))
 
 
 def variant_name(variant: str) -> str:
@@ -56,8 +61,43 @@ def _is_perplexity(result: Any) -> bool:
     return hasattr(result, "curves")
 
 
-def _kind(mode: str) -> str:
-    return "results_file" if mode == "probe-perplexity" else "passkey_results_file"
+def streaming_name(result: Any, curve: str) -> str:
+    """An attention-sinks curve's name in the current language, with its W and K."""
+    if curve == "full":
+        return translate("Probe", "full context")
+    if curve == "window":
+        return translate("Probe", "window W = {w}").format(w=f"{result.window:,}")
+    return translate("Probe", "window + {k} sinks").format(k=result.sinks)
+
+
+def streaming_cache(result: Any, curve: str) -> str:
+    """What the KV cache of ``curve`` holds, in words."""
+    if curve == "full":
+        return translate("Probe", "every earlier token")
+    if curve == "window":
+        return translate("Probe", "the last {w} tokens").format(w=f"{result.window:,}")
+    return translate("Probe", "tokens 0…{last} + the last {w}").format(last=result.sinks - 1, w=f"{result.window:,}") \
+        if result.sinks else translate("Probe", "the last {w} tokens").format(w=f"{result.window:,}")
+
+
+def _log_ticks(low: float, high: float) -> list[list[tuple[float, str]]]:
+    """A log axis's ticks from ``low`` to ``high``: 1, 2 and 5 × 10^k labelled, the other multiples
+    unlabelled (pyqtgraph labels 20 … 90 too, which run together where the plot is short)."""
+    labelled, plain = [], []
+    for k in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1):
+        for m in range(1, 10):
+            value = m * 10.0 ** k
+            if low / 1.2 <= value <= high * 1.2:
+                (labelled if m in (1, 2, 5) else plain).append((math.log10(value), f"{value:,g}" if m in (1, 2, 5)
+                                                               else ""))
+    return [labelled, plain]
+
+
+def _streaming_title(result: Any) -> str:
+    if result is None:
+        return translate("Probe", "Attention sinks: perplexity with a sliding KV window")
+    return translate("Probe", "Attention sinks — {family}, {n} tokens, KV window {w}, {k} sinks").format(
+        family=result.family, n=f"{result.n_tokens:,}", w=f"{result.window:,}", k=result.sinks)
 
 
 def _perplexity_title(result: Any) -> str:
@@ -85,7 +125,7 @@ class ProbeFigures:
     def fontMetrics(self):  # the table's row height follows the panel's font
         return self.owner.fontMetrics()
 
-    def build(self, perplexity_row, passkey_row) -> None:
+    def build(self, perplexity_row, passkey_row, streaming_row) -> None:
         self.figures: dict[str, QWidget] = {}
         # (1) perplexity vs position, with the table of numbers under it
         page = QWidget()
@@ -162,15 +202,64 @@ class ProbeFigures:
         self.pk_layout.scene().sigMouseMoved.connect(self._hover_passkey)
         self.figures["probe-passkey"] = pk_page
         self.tabs.addTab(pk_page, shown(MODES["probe-passkey"]))
+        self._build_streaming(streaming_row)
         i18n.keep_updated(self.tabs, lambda: [self.tabs.setTabText(i, shown(label))
                                               for i, label in enumerate(MODES.values())])
+
+    def _build_streaming(self, streaming_row) -> None:
+        """(3) attention sinks: perplexity per window of positions for full context, a sliding KV window
+        and the window + the first K tokens, the eviction marked, the numbers in a table under it."""
+        page = QWidget()
+        column = QVBoxLayout(page)
+        column.setContentsMargins(2, 4, 2, 0)
+        column.addLayout(streaming_row)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        column.addWidget(split, 1)
+        self.st_layout = pg.GraphicsLayoutWidget()
+        self.st_layout.setObjectName("probeFigure_probe-streaming")
+        self.st_plot = _plot(self.st_layout, 0, 0, msg("Probe", "Attention sinks: perplexity with a sliding KV window"))
+        relax_title_width(self.st_plot)
+        self.st_plot.setLogMode(x=False, y=True)
+        # (not "window": here that is the KV cache's)
+        _axis_label(self.st_plot, "bottom", msg("Probe", "position of the predicted token (each point: the first of "
+                                                         "its group of positions)"))
+        _axis_label(self.st_plot, "left", msg("Probe", "perplexity"))
+
+        self.st_legend = pg.LegendItem(colCount=3)
+        self.st_layout.addItem(self.st_legend, row=1, col=0)
+        self.st_curves: dict[str, pg.PlotDataItem] = {}
+        self.evict_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#7f8c8d", width=1.5, style=Qt.PenStyle.DashLine),
+                                          label="", labelOpts={"position": 0.92, "color": "#555555"})
+        self.evict_line.setVisible(False)
+        self.st_plot.addItem(self.evict_line)
+        self.st_layout.scene().sigMouseMoved.connect(self._hover_streaming)
+        split.addWidget(self.st_layout)
+        self.st_table = QTableWidget(0, len(STREAMING_COLUMNS))
+        self.st_table.setObjectName("probeStreamingTable")
+        i18n.keep_updated(self.st_table, lambda: self.st_table.setHorizontalHeaderLabels(
+            [shown(c) for c in STREAMING_COLUMNS]))
+        self.st_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.st_table.verticalHeader().setVisible(False)
+        self.st_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.st_table.verticalHeader().setDefaultSectionSize(self._table_row)
+        i18n.keep_tooltip(self.st_table, msg("Probe", "Perplexity over all measured positions, while token 0 is still "
+                                                      "in the window (positions 1 … W) and after it has left"))
+        split.addWidget(self.st_table)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        self.figures["probe-streaming"] = page
+        self.tabs.addTab(page, shown(MODES["probe-streaming"]))
 
     # ---- drawing ----------------------------------------------------------------------------------
     def show_empty(self) -> None:
         self.set_caption(translate("Probe", "Probes: open a causal checkpoint (File > Open Sample), choose the tab's "
                                             "settings and press Run. Perplexity vs position applies each RoPE scaling "
                                             "to the real model; the passkey probe hides a number at each depth of a "
-                                            "filler text and asks for it at the end."))
+                                            "filler text and asks for it at the end.")
+                         + " " + translate("Probe", "Attention sinks (streaming) measures perplexity with a KV cache "
+                                                    "of the last W tokens, with and without the first K tokens kept "
+                                                    "(Xiao et al. 2024, StreamingLLM)."))
 
     def shown_result(self, mode: str | None = None) -> Any:
         return self.c.shown_result(mode or self.settings()["mode"])
@@ -178,12 +267,15 @@ class ProbeFigures:
     def draw(self) -> None:
         self._draw_perplexity(self.shown_result("probe-perplexity"))
         self._draw_passkey(self.shown_result("probe-passkey"))
+        self._draw_streaming(self.shown_result("probe-streaming"))
         mode = self.settings()["mode"]
         result = self.shown_result(mode)
         if result is None:
             self.show_empty()
         elif mode == "probe-perplexity":
             self.set_caption(self.perplexity_caption(result))
+        elif mode == "probe-streaming":
+            self.set_caption(self.streaming_caption(result))
         else:
             self.set_caption(self.passkey_caption(result))
 
@@ -422,6 +514,80 @@ class ProbeFigures:
                                         "uniform.").format(documents=REF["documents"]))
         return " ".join(parts)
 
+    def _stream_bin(self) -> int:
+        return int(self.settings()["stream_bin"])
+
+    def _draw_streaming(self, result: Any) -> None:
+        self.st_plot.setTitle(_streaming_title(result))
+        for item in self.st_curves.values():
+            self.st_plot.removeItem(item)
+        self.st_curves.clear()
+        self.st_legend.clear()
+        if result is None:
+            self.evict_line.setVisible(False)
+            self.st_table.setRowCount(0)
+            return
+        width = self._stream_bin()
+        for curve in result.curves:
+            starts, _, ppl = curve.windowed(width)
+            colour = STREAMING_COLOURS[curve.variant]
+            label = streaming_name(result, curve.variant)
+            item = self.st_plot.plot(starts.astype(float), np.clip(ppl, 1e-3, 1e12), pen=pg.mkPen(colour, width=2),
+                                     name=label, symbol="o", symbolSize=4, symbolBrush=colour, symbolPen=None)
+            self.st_curves[curve.variant] = item
+            self.st_legend.addItem(item, label)
+        values = np.concatenate([c.windowed(width)[2] for c in result.curves]) if result.curves else np.zeros(0)
+        values = values[np.isfinite(values) & (values > 0)]
+        self.st_plot.getAxis("left").setTicks(_log_ticks(values.min(), min(values.max(), 1e12)) if values.size else None)
+        evicted = result.evicted_from() + 1  # the first position predicted from a cache without token 0
+        self.evict_line.setVisible(evicted < result.n_tokens)
+        self.evict_line.setValue(evicted)
+        self.evict_line.label.setFormat(translate("Probe", "token 0 leaves the window ({position})").format(
+            position=f"{evicted:,}"))
+        self.st_plot.setXRange(0, max(result.n_tokens, 2), padding=0.02)
+        self._fill_streaming_table(result)
+
+    def _fill_streaming_table(self, result: Any) -> None:
+        start = result.window + 1
+        after = result.n_tokens > start
+        self.st_table.setRowCount(len(result.curves))
+        for row, c in enumerate(result.curves):
+            cells = (streaming_name(result, c.variant), streaming_cache(result, c.variant), f"{c.perplexity:,.2f}",
+                     f"{c.perplexity_between(1, start):,.2f}",
+                     f"{c.perplexity_between(start, result.n_tokens):,.2f}" if after else "—", f"{c.seconds:,.1f}")
+            for col, text in enumerate(cells):
+                self.st_table.setItem(row, col, QTableWidgetItem(text))
+        # the header's size hint, not its height: after a language switch the height is the old script's
+        header = max(self.st_table.horizontalHeader().height(), self.st_table.horizontalHeader().sizeHint().height())
+        self.st_table.setMinimumHeight(header + 3 * self._table_row + 2 * self.st_table.frameWidth() + 2)
+
+    def streaming_caption(self, result: Any) -> str:
+        """What was measured, the positions' convention and why, the verdict from the numbers, and Xiao
+        et al.'s finding as the cited reference."""
+        from peapp.model_run.streaming import REFERENCE as REF
+
+        outcome = self.c.outcomes.get("probe-streaming")
+        head = translate("Probe", "{family}: per-position loss on {n} tokens").format(
+            family=result.family, n=f"{result.n_tokens:,}")
+        if outcome is not None and outcome.text_label and outcome.result is result:
+            head += translate("Probe", " of {text}").format(text=T.shown_label(outcome.text_label))
+        head += translate("Probe", ": full context, a KV cache of the last {w}, and that window + the first {k}; a "
+                                   "point is exp(mean loss) over {bin} positions.").format(
+            w=f"{result.window:,}", k=result.sinks, bin=f"{self._stream_bin():,}")
+        parts = [head, translate("Probe", "Positions as StreamingLLM numbers them inside the cache (sinks 0…K−1, window "
+                                          "K…K+W−1): with the text's own, the sinks would drift past any trained "
+                                          "distance and this would measure length extrapolation instead.")]
+        if self.c.partial.get("probe-streaming") is result and len(result.curves) < 3:
+            parts.append((translate("Probe", "Running: {n} of 3 curves finished so far.")).format(n=len(result.curves)))
+        else:
+            parts.append(translate("Probe", "Measured: {verdict}").format(verdict=result.verdict()))
+        ppl = REF["perplexity"]
+        parts.append(translate("Probe", "Reference: Xiao et al. 2024 (StreamingLLM), Llama-2-13B on PG19, cache 1,024: "
+                                        "window alone {window} once the first tokens are evicted, 4 sinks + 1,020 "
+                                        "{sinks}, dense {full} — another model and text.").format(
+            window=f"{ppl['window']:,.2f}", sinks=f"{ppl['window+sinks']:.2f}", full=f"{ppl['full']:.2f}"))
+        return " ".join(parts)
+
     # ---- hover read-outs --------------------------------------------------------------------------
     def _hover_perplexity(self, scene_pos) -> None:
         text = self.describe_perplexity_at_scene(scene_pos)
@@ -453,6 +619,33 @@ class ProbeFigures:
             return ""
         return translate("Probe", "positions {first}–{last}: perplexity {values}").format(
             first=f"{first:,}", last=f"{last:,}", values=", ".join(parts))
+
+    def _hover_streaming(self, scene_pos) -> None:
+        result = self.shown_result("probe-streaming")
+        if result is None or not result.curves or not self.st_plot.sceneBoundingRect().contains(scene_pos):
+            return
+        text = self.describe_streaming(self.st_plot.getViewBox().mapSceneToView(scene_pos).x())
+        if text:
+            self.readout.setText(text)
+
+    def describe_streaming(self, position: float) -> str:
+        """The read-out at a position of the attention-sinks plot: each curve's window perplexity there."""
+        result = self.shown_result("probe-streaming")
+        width = self._stream_bin()
+        parts = []
+        for c in result.curves:
+            starts, stops, ppl = c.windowed(width)
+            index = int(np.searchsorted(stops, position, side="right"))
+            if 0 <= index < starts.size and starts[index] <= position:
+                parts.append(f"{streaming_name(result, c.variant)}: {ppl[index]:,.2f}")
+                first, last = int(starts[index]), int(stops[index]) - 1
+        if not parts:
+            return ""
+        where = (translate("Probe", "token 0 in the window") if last <= result.window else
+                 translate("Probe", "token 0 evicted") if first > result.window else
+                 translate("Probe", "token 0 leaves the window here"))
+        return translate("Probe", "positions {first}–{last} ({where}), perplexity — {values}").format(
+            first=f"{first:,}", last=f"{last:,}", where=where, values="; ".join(parts))
 
     def _hover_passkey(self, scene_pos) -> None:
         result = self.shown_result("probe-passkey")
@@ -486,7 +679,8 @@ class ProbeFigures:
     def readout_at(self, x: float, y: float, plot: Any = None) -> str:
         """The hover read-out with the pointer at data point (x, y) of ``plot`` (default: the perplexity plot;
         the read-outs depend on x only, so y is taken inside the visible range)."""
-        plot = plot if plot is not None else self.ppl_plot
+        if plot is None:
+            plot = self.st_plot if self.settings()["mode"] == "probe-streaming" else self.ppl_plot
         low, high = plot.getViewBox().viewRange()[1]
         y = (low + high) / 2
         plot.scene().sigMouseMoved.emit(plot.getViewBox().mapViewToScene(QPointF(x, y)))
@@ -497,6 +691,16 @@ class ProbeFigures:
         result = self.shown_result(mode)
         if result is None:
             return {}
+        if mode == "probe-streaming":
+            found: dict[str, np.ndarray] = {}
+            for c in result.curves:
+                starts, stops, ppl = c.windowed(self._stream_bin())
+                found.setdefault("window_start", starts)
+                found.setdefault("window_stop", stops)
+                key = c.variant.replace("+", "_")
+                found[f"perplexity_{key}"] = ppl
+                found[f"nll_{key}"] = c.nll
+            return found
         if mode == "probe-perplexity":
             out: dict[str, np.ndarray] = {}
             window = self._window()
