@@ -44,7 +44,7 @@ import torch
 from peapp.errors import CheckpointError, ParameterError
 from peapp.jobs import Cancelled
 from peapp.model_run.probes import (VariantCurve, _head_rows, _layer_count, model_rope_spec,
-                                    require_causal_lm, saved_float, saved_int, saved_numbers)
+                                    require_causal_lm, saved_dtype, saved_float, saved_int, saved_numbers)
 from peapp.model_run.attention_hook import strategy_kwargs
 from peapp.model_run.runner import LM_HEAD_CHUNK
 
@@ -211,6 +211,7 @@ class StreamingResult:
     curves: list[VariantCurve] = field(default_factory=list)
     seconds: float = 0.0
     device: str = "cpu"
+    dtype: str = "float32"  # the model's weights and activations (the log-probabilities: float64)
 
     def curve(self, name: str) -> VariantCurve | None:
         return next((c for c in self.curves if c.variant == name), None)
@@ -260,7 +261,7 @@ class StreamingResult:
         return {"probe": "streaming", "family": self.family, "architecture": self.architecture, "scheme": self.scheme,
                 "n_tokens": self.n_tokens, "n_measured": self.n_tokens, "window": self.window, "sinks": self.sinks,
                 "bin": self.bin, "trained_context": self.trained_context, "device": self.device,
-                "seconds": round(self.seconds, 3), "verdict": self.verdict(), "reference": REFERENCE,
+                "dtype": self.dtype, "seconds": round(self.seconds, 3), "verdict": self.verdict(), "reference": REFERENCE,
                 "positions": "StreamingLLM's: by place in the cache (sinks 0…K-1, window K…K+W-1, query K+W-1)",
                 "definition": "nll[i-1] = -log p(token_i | keys in the cache of position i-1), one forward pass "
                               "with each query row's own cache as its mask; window perplexity = exp(mean nll)",
@@ -290,7 +291,8 @@ def streaming_probe(loaded, token_ids: Sequence[int], window: int = DEFAULT_WIND
     started = time.perf_counter()
     result = StreamingResult(family=loaded.family, architecture=loaded.architecture, scheme=loaded.scheme,
                              n_tokens=n, window=int(window), sinks=int(sinks), bin=int(bin),
-                             trained_context=loaded.trained_context, device=loaded.device)
+                             trained_context=loaded.trained_context, device=loaded.device,
+                             dtype=getattr(loaded, "dtype", "float32"))
     runs = (("full", None, 0), ("window", window, 0), ("window+sinks", window, sinks))
     for index, (name, w, k) in enumerate(runs):
         def step(f: float, index: int = index) -> None:
@@ -318,7 +320,8 @@ def streaming_from_json(doc: dict[str, Any]) -> StreamingResult:
             sinks=saved_int(doc["sinks"], "sinks"), bin=saved_int(doc["bin"], "bin", low=1),
             trained_context=None if doc.get("trained_context") is None else saved_int(doc["trained_context"],
                                                                                     "trained_context"),
-            seconds=saved_float(doc.get("seconds") or 0.0, "seconds"), device=str(doc.get("device", "cpu")))
+            seconds=saved_float(doc.get("seconds") or 0.0, "seconds"), device=str(doc.get("device", "cpu")),
+            dtype=saved_dtype(doc.get("dtype")))
         for v in doc["variants"]:
             if v["variant"] not in CURVES:
                 raise ValueError(f"unknown curve {str(v['variant'])[:20]!r}")

@@ -91,9 +91,10 @@ def test_saved_result_reopens_and_a_damaged_one_is_refused(tiny_llama):
     from peapp.model_run import load_model
     from peapp.model_run.streaming import streaming_from_json, streaming_probe
 
-    result = streaming_probe(load_model(tiny_llama), _ids(40, 4), window=8, sinks=2, bin=8)
+    result = streaming_probe(load_model(tiny_llama, dtype="bfloat16"), _ids(40, 4), window=8, sinks=2, bin=8)
     doc = json.loads(json.dumps(result.to_json()))
     again = streaming_from_json(doc)
+    assert result.dtype == doc["dtype"] == again.dtype == "bfloat16"  # where it ran travels with the numbers
     np.testing.assert_allclose(again.curve("window").nll, result.curve("window").nll, atol=1e-5)
     assert again.verdict() == result.verdict()
     doc["variants"][0]["nll"] = ["x"]
