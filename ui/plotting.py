@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 import pyqtgraph as pg
@@ -170,15 +170,23 @@ def fit_colorbar_axis(colorbar: pg.ColorBarItem) -> None:
         axis.setWidth(max(45, width))
 
 
-def tick_indices(n: int, max_labels: int) -> np.ndarray:
-    """Which of n cells get a label: all when they fit, else evenly thinned (first and last kept)."""
-    if n <= 0:
-        return np.zeros(0, dtype=int)
-    if n <= max_labels:
-        return np.arange(n)
-    step = int(np.ceil(n / max(1, max_labels)))
-    ticks = np.arange(0, n, step)
-    return ticks
+def cell_ticks(axis: pg.AxisItem, n: int, labels: Sequence[str] | None = None, most: int = 8) -> None:
+    """Label a grid map's ``n`` cells along ``axis`` at their centres (cell i spans i … i + 1, as the
+    maps are drawn); ``labels[i]`` names cell i (default: its index).
+
+    pyqtgraph's own ticks sat on the cells' edges and ran one past them ("head 0 … 9" for nine
+    heads, "layer 0 … 30" for thirty).  Every cell whose label has room gets it: at most ``most``
+    round-numbered cells (0, 5, 10, … for thirty layers) are always labelled, the others as a
+    second tick level that pyqtgraph draws while all the labels take at most 80 % of the axis,
+    so the labels thin out as the plot gets short, never overlap and never skip cells that fit.
+    One convention for every grid map: head grid, head classes, sink shares, RoPE pairs."""
+    names = list(labels) if labels is not None else [str(i) for i in range(n)]
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**4, 10**9)
+                if math.ceil(n / s) <= max(1, most))
+    major = [(i + 0.5, names[i]) for i in range(0, n, step)]
+    minor = [(i + 0.5, names[i]) for i in range(n) if i % step]
+    axis.setTicks([major, minor])
+    axis.setStyle(textFillLimits=[(0, 0.8)])
 
 
 def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
