@@ -1731,22 +1731,6 @@
         <translation>संख्याएँ देखने के लिए किसी वक्र पर माउस ले जाएँ।</translation>
     </message>
     <message>
-        <source>learned absolute</source>
-        <translation>लर्न्ड एब्सोल्यूट</translation>
-    </message>
-    <message>
-        <source>sinusoidal</source>
-        <translation>साइनुसॉइडल</translation>
-    </message>
-    <message>
-        <source>relative bias</source>
-        <translation>रिलेटिव बायस</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>बिना</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>चलाएँ</translation>
     </message>
