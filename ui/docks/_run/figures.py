@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QTabWidget
 
 from peapp.i18n import msg, shown, translate
@@ -54,11 +55,12 @@ class TokenAxis(pg.AxisItem):
         cells = np.arange(first, max(first, last))
         if self.orientation in ("left", "right"):
             spacing = 14.0  # pixels a label needs: a line of text
-        else:  # the longest label's width (pooled cells say their position too), from a sample of them
+        else:  # the widest label as drawn (pooled cells say their position too), from a sample of them
             sample = cells[::max(1, cells.size // 200)]
-            chars = max((len(s) for s in self.tickStrings([self.start + (c + 0.5) * self.cell for c in sample], 1, 1)),
-                        default=6)
-            spacing = 7.0 * chars + 14
+            metrics = QFontMetricsF(self.style.get("tickFont") or self.font())
+            spacing = max((metrics.horizontalAdvance(s) for s in
+                           self.tickStrings([self.start + (c + 0.5) * self.cell for c in sample], 1, 1)),
+                          default=40.0) + 12  # 7 px a character was ~50 % wider than the font: labels were skipped
         fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
         if cells.size > fit:
             cells = cells[::int(math.ceil(cells.size / fit))]
