@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint
 
 from tests.conftest import wait_idle
+from tests.gui.test_probe_dock import word_llama  # noqa: F401  (a fixture)
 
 WINDOW = (1366, 728)
 
@@ -39,5 +40,30 @@ def test_the_attention_panel_shows_its_notes_without_scrolling(main_window, qtbo
             assert 0 <= top and top + label.height() <= view.height(), (lang, label.objectName(), top, view.height())
         assert not dock.scroll.verticalScrollBar().isVisible()
         assert dock.graphics.height() >= 200 and min(p.height() for p in dock.strip.visible_widgets()) >= 150
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_the_probes_table_shows_every_variant_row(main_window, qtbot, word_llama, lang, tmp_path,  # noqa: F811
+                                                  monkeypatch):
+    from tests.gui.test_probe_dock import _dock, _open, _wait
+    from ui import i18n
+
+    monkeypatch.setenv("PEAPP_CACHE_DIR", str(tmp_path / "cache"))
+    try:
+        _at_small_screen(main_window, qtbot, lang)
+        dock = _dock(main_window)
+        _open(main_window, word_llama)
+        dock.set_settings(length=64, window=8, variants="none,linear,ntk,dynamic,yarn,llama3", factor=2.0)
+        dock.run_probe()
+        _wait(qtbot, main_window, dock)
+        qtbot.wait(100)
+        table = dock.table
+        assert table.rowCount() == 6
+        view = table.viewport().rect()
+        for row in range(6):  # each row whole in the table's view (3 of 6 showed)
+            rect = table.visualRect(table.model().index(row, 0))
+            assert view.contains(rect), (lang, row, rect, view)
     finally:
         i18n.set_language("en")
