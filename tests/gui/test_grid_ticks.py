@@ -93,3 +93,26 @@ def test_cell_labels_thin_out_without_overlapping_where_there_is_no_room(qtbot):
     assert _cells(drawn_labels(plot.getAxis("bottom"))) == list(range(HEADS))
     widget.resize(300, 700)
     qtbot.waitUntil(lambda: _cells(drawn_labels(plot.getAxis("left"))) == list(range(LAYERS)), timeout=3000)
+
+
+def test_hovering_a_head_grid_tile_reads_statistic_equals_value_on_square_tiles(main_window, qtbot, thirty_layers):
+    """The hover read "weight on token 0 0.01" (the statistic's name ran into its value) and tiles
+    were stretched to the plot's shape; a real mouse move over a tile, at 1366 × 768."""
+    from PySide6.QtCore import QPointF
+
+    from peapp.model_run import text_run as T
+
+    dock = main_window.docks["runDock"]
+    main_window.resize(1366, 728)
+    _open(main_window, thirty_layers)
+    _run(qtbot, main_window, dock)
+    dock.set_settings(mode="run-grid", grid_statistic="sink_first", sort_grid=False)
+    wait_idle(qtbot, main_window)
+    figure, box = dock.figures["run-grid"], dock.view.grid_plot.getViewBox()
+    corner, far = (figure.mapFromScene(box.mapViewToScene(QPointF(x, y))) for x, y in ((3, 7), (4, 8)))
+    assert abs(abs(far.x() - corner.x()) - abs(far.y() - corner.y())) <= 1  # a square tile
+    qtbot.mouseMove(figure.viewport(), figure.mapFromScene(box.mapViewToScene(QPointF(3.5, 7.5))))
+    run = dock.result.run
+    statistic = T.grid_statistic(run, "sink_first")[7, 3]
+    qtbot.waitUntil(lambda: dock.readout.text().startswith("layer 7, head 3:"), timeout=3000)
+    assert f"weight on token 0 = {statistic:.4g}" in dock.readout.text()
