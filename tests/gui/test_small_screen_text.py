@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint
 
 from tests.conftest import wait_idle
+from tests.gui.test_lab_dock import lm_folder  # noqa: F401  (a fixture)
 from tests.gui.test_probe_dock import word_llama  # noqa: F401  (a fixture)
 
 WINDOW = (1366, 728)
@@ -65,5 +66,31 @@ def test_the_probes_table_shows_every_variant_row(main_window, qtbot, word_llama
         for row in range(6):  # each row whole in the table's view (3 of 6 showed)
             rect = table.visualRect(table.model().index(row, 0))
             assert view.contains(rect), (lang, row, rect, view)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_the_lab_table_shows_whole_rows_and_titles_their_start(main_window, qtbot, lm_folder, lang):  # noqa: F811
+    """The lab's table showed two rows and the top of a third; its long (Hindi) titles, centred and
+    clipped, lost their first words ("ाटी — टास्क …")."""
+    from ui import i18n
+
+    try:
+        _at_small_screen(main_window, qtbot, lang)
+        main_window.show_panel("labDock")
+        dock = main_window.docks["labDock"]
+        wait_idle(qtbot, main_window)
+        dock.set_setting(results=str(lm_folder))
+        wait_idle(qtbot, main_window)
+        qtbot.wait(100)
+        table = dock.table
+        view = table.viewport().rect()
+        whole = [r for r in range(table.rowCount()) if view.contains(table.visualRect(table.model().index(r, 0)))]
+        assert table.rowCount() > 3 and whole[:3] == [0, 1, 2], (lang, whole, view)
+        for plot in (dock.plot, dock.loss_plot):
+            label = plot.titleLabel
+            assert label.item.pos().x() >= 0, (lang, label.text)  # the title's first words in view
+        assert main_window.minimumSizeHint().height() + 40 <= 768
     finally:
         i18n.set_language("en")
