@@ -94,3 +94,23 @@ def test_the_lab_table_shows_whole_rows_and_titles_their_start(main_window, qtbo
         assert main_window.minimumSizeHint().height() + 40 <= 768
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.all_docks
+def test_every_panels_caption_and_the_attention_links_line_are_readable(main_window, qtbot):
+    """Captions were grey italic (palette(mid), ~2:1 against the window), and so was the attention
+    panel's line naming its shared settings; each is read as drawn, against the window: ≥ 4.5:1."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QLabel
+
+    from tests.gui.test_small_screen import _luminance
+
+    background = _luminance(main_window.palette().color(QPalette.ColorRole.Window))
+    labels = [dock.caption for dock in main_window.docks.values() if hasattr(dock, "caption")]
+    labels.append(main_window.findChild(QLabel, "attentionLinks"))
+    assert len(labels) > 10 and labels[-1] is not None
+    for label in labels:
+        label.ensurePolished()
+        text = _luminance(label.palette().color(QPalette.ColorRole.WindowText))
+        light, dark = sorted((text, background), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5 and not label.font().italic(), label.objectName()
