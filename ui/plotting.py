@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 import pyqtgraph as pg
@@ -66,11 +66,60 @@ def configure_axes() -> None:
 
     def log_tick_strings(self, values, scale, spacing):
         # plain numbers where they are short (20 … 60, 0.5, 1,000), pyqtgraph's 2·10¹ elsewhere
-        return [plain_log_tick(10.0 ** float(v) * scale) or text
-                for v, text in zip(values, original_log(self, values, scale, spacing))]
+        texts = [plain_log_tick(10.0 ** float(v) * scale) or text
+                 for v, text in zip(values, original_log(self, values, scale, spacing))]
+        return _uncrowded_log_ticks(self, list(values), texts)
 
     pg.AxisItem.logTickStrings = log_tick_strings
     pg.AxisItem._peapp_configured = True
+
+
+_MANTISSA_ORDER = (1, 2, 5, 3, 4, 6, 7, 8, 9)  # which minor log ticks keep their label first
+
+
+def _uncrowded_log_ticks(axis: pg.AxisItem, values: list[float], texts: list[str]) -> list[str]:
+    """A log axis's minor tick labels, blank where they would overlap a decade's or each other's.
+
+    pyqtgraph draws a level of labels whole or not at all, judged by their total width; the
+    short plain labels passed that test and, crowded at the top of each decade, were drawn over
+    one another ("5060708090100").  Here the decades keep their labels (drawn or not by
+    pyqtgraph as before) and a minor one is kept, 2 and 5 first, where it has room."""
+    horizontal = axis.orientation in ("top", "bottom")
+    length = axis.width() if horizontal else axis.height()
+    lo, hi = sorted(float(v) for v in axis.range)
+    if length <= 0 or hi <= lo or all(float(v).is_integer() for v in values):
+        return texts
+    from PySide6.QtGui import QFontMetricsF
+
+    metrics = QFontMetricsF(axis.style.get("tickFont") or axis.font())
+    gap = metrics.horizontalAdvance(" ") if horizontal else 0.0
+
+    def extent(value: float, text: str) -> tuple[float, float]:
+        centre = (value - lo) / (hi - lo) * length
+        half = (metrics.horizontalAdvance(text) if horizontal else metrics.height() * 0.8) / 2 + gap
+        return centre - half, centre + half
+
+    taken = [extent(float(k), plain_log_tick(10.0 ** k) or "10") for k in range(math.ceil(lo), math.floor(hi) + 1)]
+    kept = list(texts)
+    order = sorted(range(len(values)), key=lambda i: (not float(values[i]).is_integer(),
+                                                      _MANTISSA_ORDER.index(_mantissa(values[i]))))
+    for i in order:
+        if not texts[i]:
+            continue
+        span = extent(float(values[i]), texts[i])
+        if float(values[i]).is_integer():
+            continue  # a decade: its room is taken above
+        if any(span[0] < b and a < span[1] for a, b in taken):
+            kept[i] = ""
+        else:
+            taken.append(span)
+    return kept
+
+
+def _mantissa(value: float) -> int:
+    """The leading digit 1 … 9 of 10**value."""
+    digit = int(round(10.0 ** (float(value) - math.floor(float(value)))))
+    return digit if 1 <= digit <= 9 else 1
 
 
 def plain_log_tick(x: float) -> str | None:
@@ -170,15 +219,23 @@ def fit_colorbar_axis(colorbar: pg.ColorBarItem) -> None:
         axis.setWidth(max(45, width))
 
 
-def tick_indices(n: int, max_labels: int) -> np.ndarray:
-    """Which of n cells get a label: all when they fit, else evenly thinned (first and last kept)."""
-    if n <= 0:
-        return np.zeros(0, dtype=int)
-    if n <= max_labels:
-        return np.arange(n)
-    step = int(np.ceil(n / max(1, max_labels)))
-    ticks = np.arange(0, n, step)
-    return ticks
+def cell_ticks(axis: pg.AxisItem, n: int, labels: Sequence[str] | None = None, most: int = 8) -> None:
+    """Label a grid map's ``n`` cells along ``axis`` at their centres (cell i spans i … i + 1, as the
+    maps are drawn); ``labels[i]`` names cell i (default: its index).
+
+    pyqtgraph's own ticks sat on the cells' edges and ran one past them ("head 0 … 9" for nine
+    heads, "layer 0 … 30" for thirty).  Every cell whose label has room gets it: at most ``most``
+    round-numbered cells (0, 5, 10, … for thirty layers) are always labelled, the others as a
+    second tick level that pyqtgraph draws while all the labels take at most 80 % of the axis,
+    so the labels thin out as the plot gets short, never overlap and never skip cells that fit.
+    One convention for every grid map: head grid, head classes, sink shares, RoPE pairs."""
+    names = list(labels) if labels is not None else [str(i) for i in range(n)]
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**4, 10**9)
+                if math.ceil(n / s) <= max(1, most))
+    major = [(i + 0.5, names[i]) for i in range(0, n, step)]
+    minor = [(i + 0.5, names[i]) for i in range(n) if i % step]
+    axis.setTicks([major, minor])
+    axis.setStyle(textFillLimits=[(0, 0.8)])
 
 
 def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:

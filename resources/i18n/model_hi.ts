@@ -1747,22 +1747,6 @@
         <translation>उनके निकलने के बाद</translation>
     </message>
     <message>
-        <source>learned absolute</source>
-        <translation>लर्न्ड एब्सोल्यूट</translation>
-    </message>
-    <message>
-        <source>sinusoidal</source>
-        <translation>साइनुसॉइडल</translation>
-    </message>
-    <message>
-        <source>relative bias</source>
-        <translation>रिलेटिव बायस</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>बिना</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>चलाएँ</translation>
     </message>

@@ -55,10 +55,30 @@ MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the
 THROTTLE_MS = 60
 # The matrix never shrinks below this (logical pixels): with less room the panel scrolls instead
 # (at 1366 × 768 with the Checkpoint panel open it had collapsed to 10–45 px).
-MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT = 400, 240
+MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT = 400, 205
 MASKED_RGBA = (128, 128, 128, 255)  # a neutral grey: in neither colour map, so never read as a weight of 0
 STRIP_TITLE_SIZE = "9pt"  # the strip's plots are narrow: short titles, small type
 RECEIVED_DECADES = 12  # the received-attention plot spans at most this many decades below its top
+
+
+class _Message(QLabel):
+    """The panel's red message line, shown only while it says something (empty, a wrapping label
+    still took a line of the panel's height)."""
+
+    def __init__(self, object_name: str) -> None:
+        super().__init__()
+        self.setObjectName(object_name)
+        self.setStyleSheet("color: #c0392b;")
+        self.setWordWrap(True)
+        self.setVisible(False)
+
+    def setText(self, text: str) -> None:  # Qt override (called from Python here)
+        super().setText(text)
+        self.setVisible(bool(text))
+
+    def clear(self) -> None:  # Qt override (called from Python here)
+        super().clear()
+        self.setVisible(False)
 
 
 class AttentionDock(ViewDock):
@@ -165,7 +185,6 @@ class AttentionDock(ViewDock):
                     i18n.keep(label.setText, text)  # short: the full label and help are the tooltip
                     line.addWidget(label)
                 line.addWidget(self.controls[name], 2 if name in ("sentence", "scheme") else 0)
-            line.addStretch(0)
             grid.addLayout(line, r, 0, 1, 12)
         sentence.setMinimumWidth(120)
         i18n.keep(sentence.setPlaceholderText, msg("Attention", "type a sentence; each word becomes a token"))
@@ -183,10 +202,7 @@ class AttentionDock(ViewDock):
         self.progress = progress_bar("attentionProgress", max_width=180)
         self.cancel_button = cancel_button("attentionCancel", msg("Attention", "Cancel"), msg(
             "Attention", "Stop this panel's computation; the previous picture stays"), self.cancel)
-        self.message = QLabel()
-        self.message.setObjectName("attentionMessage")
-        self.message.setStyleSheet("color: #c0392b;")
-        self.message.setWordWrap(True)
+        self.message = _Message("attentionMessage")
         self.seeded_button = i18n.keep_text(QPushButton(), msg("Attention", "Seeded tables"))
         self.seeded_button.setObjectName("attentionSeededTables")
         i18n.keep_tooltip(self.seeded_button, msg("Attention", "Stop using the checkpoint's trained T5 table and word "
@@ -194,11 +210,11 @@ class AttentionDock(ViewDock):
                                                                "word vectors."))
         self.seeded_button.clicked.connect(self.use_seeded_tables)
         self.seeded_button.setVisible(False)
-        row.addWidget(self.shuffle_button)
-        row.addWidget(reset)
-        row.addWidget(self.seeded_button)
-        row.addWidget(self.progress)
-        row.addWidget(self.cancel_button)
+        # the buttons end the Show row (a row of their own pushed the panel's notes out of view at
+        # 1366 × 768); a message, empty and no taller than nothing until there is one, below
+        for widget in (self.shuffle_button, reset, self.seeded_button, self.progress, self.cancel_button):
+            line.addWidget(widget)
+        line.addStretch(0)
         row.addWidget(self.message, 1)
         grid.addLayout(row, 3, 0, 1, 12)
         # which settings are the scheme family's parameters (one value, shared with the Parameters panel)

@@ -23,7 +23,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea, QTableWidget,
                                QStackedLayout, QVBoxLayout, QWidget)
 
 from peapp.document import Document
@@ -53,6 +53,17 @@ def readout_label(object_name: str, text: str = "", wrap: bool = False) -> QLabe
     label.setWordWrap(wrap)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
+
+
+def show_whole_rows(table: QTableWidget, rows: int) -> None:
+    """Rows as tall as their text needs (Devanagari's vowel signs too) and a table at least
+    ``rows`` whole rows tall under its header; more rows scroll.  Qt's default rows (~30 px) in a
+    table kept small for a 768-px screen showed two rows and the top of a third."""
+    metrics = table.fontMetrics()
+    row = max(metrics.height(), metrics.boundingRect("ट्रेनिंग जैसा").height()) + 8
+    table.verticalHeader().setDefaultSectionSize(row)
+    header = max(table.horizontalHeader().sizeHint().height(), row)
+    table.setMinimumHeight(header + rows * row + 2 * table.frameWidth())
 
 
 def error_label(object_name: str) -> QLabel:

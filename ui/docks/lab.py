@@ -31,7 +31,7 @@ from peapp.lab.options import duration_text as _duration
 from peapp.lab.time_left import TimeLeft
 from ui import i18n
 from ui.docks._settings import SettingsDock
-from ui.docks.base import FittedScroll, error_label, readout_label
+from ui.docks.base import FittedScroll, error_label, readout_label, show_whole_rows
 from ui.forms import Combo, Line, Spin
 from ui.plotting import plot_at, pow10, relax_title_width, set_axis_label, tick_lines
 from ui.worker import ComputeWorker
@@ -175,7 +175,7 @@ class LabDock(SettingsDock):
         self.graphics.setMinimumHeight(200)
         self.plot = self.graphics.addPlot(enableMenu=False, row=0, col=0)
         self.plot.showGrid(x=True, y=True, alpha=0.2)
-        relax_title_width(self.plot)  # a long title never pushes the loss plot off the panel
+        relax_title_width(self.plot, justify="left")  # a long title never pushes the loss plot off the panel; its start shows
         # the legend in a column of its own between the two plots: inside the plot it covered the
         # curves and the plot's edge cut off its last entries (the papers' references) in exports
         self.legend = pg.LegendItem(labelTextSize="8pt", verSpacing=-6)
@@ -187,7 +187,7 @@ class LabDock(SettingsDock):
         self.loss_plot = self.graphics.addPlot(enableMenu=False, row=0, col=2)
         self.loss_plot.showGrid(x=True, y=True, alpha=0.2)
         self.loss_plot.setLogMode(y=True)
-        relax_title_width(self.loss_plot)
+        relax_title_width(self.loss_plot, justify="left")
         # short: the panel may be narrow
         i18n.keep(self.loss_plot.setTitle, msg("Lab", "loss per run (live)"), owner=self.graphics)
         i18n.keep(lambda text: set_axis_label(self.loss_plot.getAxis("bottom"), text), msg("Lab", "step"),
@@ -200,7 +200,7 @@ class LabDock(SettingsDock):
         self.table.setObjectName("labTable")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.setMinimumHeight(90)  # header + a few variants; it scrolls (the window must fit 768 px)
+        show_whole_rows(self.table, 3)  # three variants whole; the rest scroll (the window must fit 768 px)
         self.notes = QLabel()
         self.notes.setObjectName("labNotes")
         self.notes.setWordWrap(True)

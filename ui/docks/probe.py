@@ -44,7 +44,7 @@ from ui import i18n
 from ui import settings as preferences
 from ui.docks._probe.controller import ProbeController, kind, mode_of
 from ui.docks._probe.figures import (HOVER_HINT, VARIANT_COLOURS, ProbeFigures, _perplexity_title,  # noqa: F401
-                                     _streaming_title, scheme_name, variant_name)  # (VARIANT_COLOURS, scheme_name: tests, scripts)
+                                     _streaming_title, variant_name)  # (VARIANT_COLOURS: tests, scripts)
 from ui.docks._text_source import TextSource
 from ui.docks.base import ViewDock, cancel_button, error_label, progress_bar, readout_label
 from ui.forms import Combo, Form, Line, Spin

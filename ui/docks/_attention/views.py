@@ -22,7 +22,7 @@ from peapp.analysis.levels import colour_levels
 
 # The strip of plots below the matrix: each plot at least this wide and high; they wrap onto more rows
 # when the panel is narrower than all of them side by side (at 1366 px the 4th and 5th were cut off).
-STRIP_PLOT_WIDTH, STRIP_PLOT_HEIGHT = 200, 165
+STRIP_PLOT_WIDTH, STRIP_PLOT_HEIGHT = 200, 150
 
 
 def _shown(values: np.ndarray, kind: str, log: bool) -> np.ndarray:

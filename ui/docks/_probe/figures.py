@@ -13,6 +13,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import (QHeaderView, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
+from peapp import schemes
 from peapp.i18n import msg, shown, translate
 from peapp.model_run import text_run as T
 from peapp.model_run.probe_run import VARIANTS
@@ -41,14 +42,6 @@ STREAMING_COLUMNS = (msg("Probe", "curve"), msg("Probe", "KV cache"), msg("Probe
 def variant_name(variant: str) -> str:
     """A RoPE variant's name in the current language."""
     return shown(VARIANTS.get(variant, variant))
-
-
-def scheme_name(scheme: str) -> str:
-    """A checkpoint's position scheme ("learned_absolute") in words of the current language."""
-    names = {"rope": "RoPE", "alibi": "ALiBi", "learned_absolute": translate("Probe", "learned absolute"),
-             "sinusoidal": translate("Probe", "sinusoidal"), "relative_bias": translate("Probe", "relative bias"),
-             "none": translate("Probe", "no")}
-    return names.get(scheme, scheme.replace("_", " "))
 
 
 def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
@@ -346,7 +339,7 @@ class ProbeFigures:
     def perplexity_caption(self, result: Any) -> str:
         outcome = self.c.outcomes.get("probe-perplexity")
         model = translate("Probe", "{family} ({scheme} positions)").format(family=result.family,
-                                                                           scheme=scheme_name(result.scheme))
+                                                                           scheme=schemes.name(result.scheme))
         head = translate("Probe", "{model}: per-position loss on {n} tokens").format(model=model,
                                                                                   n=f"{result.n_measured:,}")
         if outcome is not None and outcome.text_label:
@@ -385,7 +378,7 @@ class ProbeFigures:
         """Why a variant was not run (English, as saved) in the current language."""
         if why == f"not a RoPE model ({result.scheme.replace('_', ' ')} positions): nothing to scale":
             return translate("Probe", "not a RoPE model ({scheme} positions): nothing to scale").format(
-                scheme=scheme_name(result.scheme))
+                scheme=schemes.name(result.scheme))
         return why
 
     def verdict(self, result: Any) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QTabWidget
 
 from peapp.i18n import msg, shown, translate
@@ -17,7 +18,7 @@ from peapp.analysis.levels import LOG_DECADES
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 from peapp.views.run import MODES
 from ui import i18n
-from ui.plotting import tick_indices
+from ui.plotting import cell_ticks
 
 SEQUENTIAL = "viridis"
 DIVERGING = "CET-D1A"
@@ -54,11 +55,12 @@ class TokenAxis(pg.AxisItem):
         cells = np.arange(first, max(first, last))
         if self.orientation in ("left", "right"):
             spacing = 14.0  # pixels a label needs: a line of text
-        else:  # the longest label's width (pooled cells say their position too), from a sample of them
+        else:  # the widest label as drawn (pooled cells say their position too), from a sample of them
             sample = cells[::max(1, cells.size // 200)]
-            chars = max((len(s) for s in self.tickStrings([self.start + (c + 0.5) * self.cell for c in sample], 1, 1)),
-                        default=6)
-            spacing = 7.0 * chars + 14
+            metrics = QFontMetricsF(self.style.get("tickFont") or self.font())
+            spacing = max((metrics.horizontalAdvance(s) for s in
+                           self.tickStrings([self.start + (c + 0.5) * self.cell for c in sample], 1, 1)),
+                          default=40.0) + 12  # 7 px a character was ~50 % wider than the font: labels were skipped
         fit = max(1, min(MAX_TICK_LABELS, int(size / spacing)))
         if cells.size > fit:
             cells = cells[::int(math.ceil(cells.size / fit))]
@@ -380,11 +382,8 @@ class RunFigures:
             statistic=shown(T.GRID_STATISTICS_LABELS[values["grid_statistic"]])))
         self._grid_layout, self._grid_order = (L, H, tile), order
         self.grid_plot.getViewBox().setRange(xRange=(0, H), yRange=(0, L), padding=0.01)
-        kinds = T.layer_labels(run)  # a model mixing layer kinds (Gemma 3: local and global) names each row's
-        self.grid_plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
-                                                  for i in tick_indices(L, 32)]])
-        self.grid_plot.getAxis("bottom").setTicks([[(i + 0.5, str(i)) for i in range(H)]] if not values["sort_grid"]
-                                                  else [[(i + 0.5, f"#{i + 1}") for i in range(H)]])
+        self._label_layers(self.grid_plot, run)  # a model mixing layer kinds (Gemma 3) names each row's
+        cell_ticks(self.grid_plot.getAxis("bottom"), H, [f"#{i + 1}" for i in range(H)] if values["sort_grid"] else None)
         col = int(np.nonzero(order[layer] == head)[0][0])
         if not hasattr(self, "_grid_mark"):
             self._grid_mark = pg.QtWidgets.QGraphicsRectItem(0, 0, 1, 1)
@@ -414,6 +413,7 @@ class RunFigures:
         self.distance_plot.setTitle(translate("Run", "Layer {layer}: mean weight by distance (thick: head {head})").format(
             layer=layer, head=head) + (f" — {kinds[layer]}" if kinds else ""))
         self._label_layers(self.class_plot, run)
+        cell_ticks(self.class_plot.getAxis("bottom"), run.heads)
         codes = {name: i for i, name in enumerate(CLASS_COLOURS)}
         classes = np.array([[codes[c] for c in row] for row in run.head_class])
         colours = np.array([pg.mkColor(c).getRgb() for c in CLASS_COLOURS.values()], dtype=np.uint8)
@@ -425,16 +425,18 @@ class RunFigures:
 
     @staticmethod
     def _label_layers(plot, run) -> None:
-        """Layer rows numbered, and named by their kind where the model mixes kinds (Gemma 3)."""
+        """Layer rows numbered at their centres, and named by their kind where the model mixes kinds
+        (Gemma 3)."""
         kinds = T.layer_labels(run)
-        plot.getAxis("left").setTicks([[(i + 0.5, f"{i} · {kinds[i]}" if kinds else str(i))
-                                        for i in tick_indices(run.layers, 32)]])
+        cell_ticks(plot.getAxis("left"), run.layers, [f"{i} · {kind}" for i, kind in enumerate(kinds)] if kinds else None)
 
     def _draw_sinks(self, run) -> None:
         for image, values in zip(self.sink_images, (run.sink_first, run.sink_span)):
             image.setImage(values, autoLevels=False, levels=(0, 1))
             image.setRect(QRectF(0, 0, run.heads, run.layers))
-        self._label_layers(self.sink_plots[0], run)
+        for plot in self.sink_plots:
+            self._label_layers(plot, run)
+            cell_ticks(plot.getAxis("bottom"), run.heads)
 
     def _draw_rope(self, run, layer: int) -> None:
         usage = run.rope_usage
@@ -471,6 +473,7 @@ class RunFigures:
         self.rope_heat.setImage(share, autoLevels=False, levels=(0, top or 1.0))
         self.rope_heat.setRect(QRectF(0, 0, share.shape[1], run.layers))
         self._label_layers(self.rope_heat_plot, run)
+        cell_ticks(self.rope_heat_plot.getAxis("bottom"), share.shape[1])
         self.rope_bar.setLevels((0, top or 1.0))
 
     @staticmethod
