@@ -181,13 +181,16 @@ class EntropyResult:
                                             "does not act on a text this short.").format(
                 n=f"{n:,}", step="∞" if step is None else f"{step:,}")
         lowered, total, mean, top = self.lowering(step)
-        text = translate("Temperature", "Up to position {before} the scale is 1 and both curves are the same; "
-                                        "").format(before=f"{step - 1:,}") if step > 0 else ""
-        text += translate("Temperature", "from position {step} on (floor_scale − 1) the scale lowers the entropy at "
-                                         "{lowered} of {total} positions, by {mean} nats on average (at most "
-                                         "{top}).").format(step=f"{step:,}", lowered=f"{lowered:,}", total=f"{total:,}",
-                                                           mean=f"{mean:.4f}", top=f"{top:.4f}")
-        text = text[:1].upper() + text[1:]
+        numbers = dict(step=f"{step:,}", lowered=f"{lowered:,}", total=f"{total:,}", mean=f"{mean:.4f}", top=f"{top:.4f}")
+        if step > 0:
+            text = translate("Temperature", "Up to position {before} the scale is 1 and both curves are the same; "
+                                            "from position {step} on (floor_scale − 1) the scale lowers the entropy at "
+                                            "{lowered} of {total} positions, by {mean} nats on average (at most "
+                                            "{top}).").format(before=f"{step - 1:,}", **numbers)
+        else:
+            text = translate("Temperature", "The scale is above 1 from position 0 on: it lowers the entropy at "
+                                            "{lowered} of {total} positions, by {mean} nats on average (at most "
+                                            "{top}).").format(**numbers)
         if trained:
             if trained < n:
                 lowered, total, mean, _ = self.lowering(trained)

@@ -22,7 +22,8 @@ TEXT_SOURCES = {"none": msg("RunPanel", "No text chosen"), "sample": msg("RunPan
 # The panel's figures, as `peapp render` / File > Export name them (the first is the default)
 MODES = {"run-attention": msg("RunPanel", "Attention, layer × head"), "run-grid": msg("RunPanel", "Head grid"),
          "run-distance": msg("RunPanel", "By distance"), "run-sinks": msg("RunPanel", "Sink shares"),
-         "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content")}
+         "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content"),
+         "run-nope": msg("RunPanel", "NoPE temperature")}
 MAX_TYPED_CHARS = 1_000_000  # a session file holds at most 4 MiB
 MAX_RUN_TOKENS = 8192
 
@@ -45,7 +46,9 @@ class RunView(ViewSpec):
                             help=msg("RunPanel", "Tokens of the text to run (its start; learned position tables cap it at their "
                                  "length)."))
     layer: int = param(0, msg("RunPanel", "Layer"), minimum=0, maximum=1023, step=1,
-                       help=msg("RunPanel", "The layer shown large (its map is pooled for every head)."))
+                       help=msg("RunPanel", "The layer shown large (its map is pooled for every head); in NoPE "
+                                                "temperature, the NoPE layer drawn (the first NoPE layer when this "
+                                                "one is rotated)."))
     head: int = param(0, msg("RunPanel", "Head"), minimum=0, maximum=1023, step=1,
                       help=msg("RunPanel", "The head shown large, and the one whose position and content terms are compared."))
     grid_statistic: str = param("sink_first", msg("RunPanel", "Colour by"), choices=GRID_STATISTICS,
