@@ -69,8 +69,10 @@ def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):
     menu = main_window.help_menu
     entry = next(a for a in menu.actions() if a.menu() is not None and a.menu().objectName() == "menuClaims")
     assert [a.text() for a in entry.menu().actions()] == ["NoPE temperature", "Cost of positions",
-                                                           "Attention sinks", "NoPE ranking"]
-    assert all(a.statusTip() for a in entry.menu().actions())
+                                                           "Attention sinks", "NoPE ranking", "",
+                                                           "NoPE temperature in Run on text",
+                                                           "NoPE temperature in the attention inspector"]
+    assert all(a.statusTip() for a in entry.menu().actions() if not a.isSeparator())
     main_window.menuBar().setNativeMenuBar(False)
     bar = main_window.menuBar()
     QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())  # click 1
@@ -110,3 +112,36 @@ def test_the_cost_axis_names_the_lengths_measured(dock, qtbot, app_context, cost
     qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
     ticks = dock.plots[0].getAxis("bottom")._tickLevels
     assert ticks is not None and [name for _x, name in ticks[0]] == ["256", "512"]
+
+
+@pytest.mark.parametrize("index, dock_name", [(5, "runDock"), (6, "attentionDock")])
+def test_help_menu_reaches_the_nope_temperature_figures_in_two_clicks(qtbot, main_window, index, dock_name):
+    """Help > Measured claims > NoPE temperature in Run on text (its NoPE tab, and a caption saying
+    what it draws), or in the attention inspector (NoPE with its temperature curve on)."""
+    from tests.conftest import wait_idle
+
+    menu = main_window.help_menu
+    entry = next(a for a in menu.actions() if a.menu() is not None and a.menu().objectName() == "menuClaims")
+    main_window.menuBar().setNativeMenuBar(False)
+    bar = main_window.menuBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())  # click 1
+    qtbot.waitUntil(menu.isVisible)
+    QTest.mouseMove(menu, menu.actionGeometry(entry).topLeft())  # (the pointer may rest where the last test left it)
+    QTest.mouseMove(menu, menu.actionGeometry(entry).center())
+    sub = entry.menu()
+    qtbot.waitUntil(sub.isVisible)
+    action = sub.actions()[index]
+    QTest.mouseClick(sub, Qt.MouseButton.LeftButton, pos=sub.actionGeometry(action).center())  # click 2
+    dock = main_window.docks[dock_name]
+    qtbot.waitUntil(dock.isVisible)
+    wait_idle(qtbot, main_window)
+    document = main_window.document_model.document
+    if dock_name == "runDock":
+        assert document.view("run", "mode") == "run-nope"
+        assert dock.tabs.currentIndex() == list(dock.figures).index("run-nope")
+        assert "this tab draws a NoPE layer's attention entropy" in dock.caption.text()
+    else:
+        assert document.view("attention", "scheme") == "nope"
+        assert document.view("attention", "nope_temperature") is True
+        assert dock.last_result.temperature_entropy is not None
+        assert "NoPE with temperature (entropy plot)" in dock.caption.text()
