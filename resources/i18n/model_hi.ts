@@ -260,10 +260,6 @@
         <translation> NoPE टेम्परेचर: केवल NoPE स्कीम के लिए (इसे दिखाने के लिए NoPE चुनें)।</translation>
     </message>
     <message>
-        <source> NoPE with temperature (entropy plot): dashed = head {head}&apos;s entropy with each query multiplied by 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋), Llama 4&apos;s attn_temperature_tuning; solid orange = plain NoPE.</source>
-        <translation> टेम्परेचर के साथ NoPE (एन्ट्रॉपी प्लॉट): डैश वाली रेखा = हेड {head} की एन्ट्रॉपी, जब हर क्वेरी को 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋) से गुणा किया जाए, Llama 4 का attn_temperature_tuning; ठोस नारंगी = सादा NoPE।</translation>
-    </message>
-    <message>
         <source>The multiplier is 1 at every position shown (it first rises at position {step}): both curves are the same.</source>
         <translation>दिखाई गई हर पोज़िशन पर गुणक 1 है (यह पहली बार पोज़िशन {step} पर बढ़ता है): दोनों वक्र एक ही हैं।</translation>
     </message>
@@ -290,6 +286,10 @@
     <message>
         <source>ALiBi slope per head (2^y)</source>
         <translation>हर हेड का ALiBi स्लोप (2^y)</translation>
+    </message>
+    <message>
+        <source> NoPE with temperature (entropy plot): dashed red = head {head}&apos;s entropy with each query multiplied by 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋), Llama 4&apos;s attn_temperature_tuning; solid orange = plain NoPE.</source>
+        <translation> टेम्परेचर के साथ NoPE (एन्ट्रॉपी प्लॉट): लाल डैश वाली रेखा = हेड {head} की एन्ट्रॉपी, जब हर क्वेरी को 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋) से गुणा किया जाए, Llama 4 का attn_temperature_tuning; ठोस नारंगी = सादा NoPE।</translation>
     </message>
     <message>
         <source>head</source>

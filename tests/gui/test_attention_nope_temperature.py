@@ -57,7 +57,7 @@ def test_the_dashed_curve_equals_an_independent_computation(main_window, qtbot):
     assert np.all(want[1, 5:] < _entropy(logits)[1, 5:])  # sharper wherever the scale is above 1
     assert [item.text for _, item in dock.entropy_legend.items] == ["head 1", "with temperature", "uniform"]
     caption = dock.caption.text()
-    assert "dashed = head 1's entropy with each query multiplied by 1 + 0.5·ln(1 + ⌊(p + 1)/6⌋)" in caption
+    assert "dashed red = head 1's entropy with each query multiplied by 1 + 0.5·ln(1 + ⌊(p + 1)/6⌋)" in caption
     assert "From position 5 on it lowers the entropy at 43 of 43 query positions shown" in caption
     np.testing.assert_allclose(dock.export_arrays()["temperature_entropy"], want, atol=1e-5)
 

@@ -42,7 +42,7 @@ from ui.docks._attention.views import (STRIP_PLOT_HEIGHT, STRIP_PLOT_WIDTH, Comp
                                        _VIEW_KINDS, received_short_caption)  # (received_caption: tests)
 from ui.docks.base import ViewDock, cancel_button, progress_bar, viewport_of
 from ui.forms import Form, Spin, tooltip
-from ui.plotting import draw_as_path
+from ui.plotting import draw_as_path, legend_above
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -52,7 +52,7 @@ VALUE_LABELS = {"softmax": msg("Attention", "attention weight"), "logits": msg("
 CONTROLS = ("scheme", "seq_len", "n_heads", "head_dim", "tokens", "sentence", "seed", "kind", "pooling", "head",
             "causal", "unit_scale", "log_scale", "nope_temperature", "attn_scale", "floor_scale")
 TEMPERATURE_CONTROLS = ("nope_temperature", "attn_scale", "floor_scale")  # shown with the NoPE scheme only
-TEMPERATURE_COLOUR = "#e67e22"  # the chosen head's colour: its dashed curve is the same head with the temperature
+TEMPERATURE_COLOUR = "#c0392b"  # the chosen head (orange) with the temperature: dashed red beside it
 MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the head box
 THROTTLE_MS = 60
 # The matrix never shrinks below this (logical pixels): with less room the panel scrolls instead
@@ -262,7 +262,7 @@ class AttentionDock(ViewDock):
         self.entropy_plot = self._strip_plot("attentionEntropyPlot", msg("Attention", "Entropy of each query"))
         self._axis_label(self.entropy_plot, "bottom", msg("Attention", "query position"))
         self._axis_label(self.entropy_plot, "left", msg("Attention", "nats"))
-        self.entropy_legend = self.entropy_plot.addLegend(offset=(-4, -4), labelTextSize="7pt", verSpacing=-8)
+        self.entropy_legend = legend_above(self.entropy_plot, 2)  # above the data, never over it
         self.entropy_legend.setVisible(False)
         self._temperature_curve: pg.PlotDataItem | None = None  # NoPE: the chosen head with the temperature
         self.received_plot = self._strip_plot("attentionReceivedPlot", msg("Attention", "Weight each key receives"),
@@ -364,7 +364,7 @@ class AttentionDock(ViewDock):
         nope = values["scheme"] == "nope"
         for name in TEMPERATURE_CONTROLS:
             self.controls[name].setVisible(nope)
-            if name in self.form.labels:
+            if name != "nope_temperature":  # (a check box has no label of its own in the rows)
                 self.form.labels[name].setVisible(nope)
             if name != "nope_temperature":
                 self.controls[name].setEnabled(bool(values["nope_temperature"]))
@@ -631,7 +631,7 @@ class AttentionDock(ViewDock):
         if view.temperature_entropy is None:
             return ""
         a, f = view.temperature
-        text = translate("Attention", " NoPE with temperature (entropy plot): dashed = head {head}'s entropy with each "
+        text = translate("Attention", " NoPE with temperature (entropy plot): dashed red = head {head}'s entropy with each "
                                       "query multiplied by 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋), Llama 4's "
                                       "attn_temperature_tuning; solid orange = plain NoPE.").format(
             head=head, a=f"{a:g}", f=f"{f:g}")
