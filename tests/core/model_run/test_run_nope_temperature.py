@@ -76,3 +76,27 @@ def test_the_verdict_says_where_the_scale_acts_and_past_the_training_length():
     assert "lowers the entropy at 7 of 7 positions, by 0.1000 nats" in text
     assert "Past the training length (8 tokens): lowered at 2 of 2 positions" in text
     assert "stay within the training length (64)" in result.verdict(trained=64)
+
+
+def test_peapp_run_draws_the_nope_figure_headless(tmp_path):
+    """`peapp run PATH --view run-nope -o FILE.npz` (the GUI's figure, drawn by `peapp render`):
+    the exported entropies are the second forward pass's."""
+    import os
+    import subprocess
+    import sys
+
+    from peapp.model_run.temperature import nope_entropy
+
+    folder = build("llama4_text", str(tmp_path / "llama4"), seed=0)
+    text = tmp_path / "t.txt"
+    text.write_text(TEXT, encoding="utf-8")
+    out = tmp_path / "nope.npz"
+    proc = subprocess.run([sys.executable, "-m", "peapp", "run", folder, "--text-file", str(text), "--view",
+                           "run-nope", "-o", str(out)], capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    assert proc.returncode == 0, proc.stderr
+    data = np.load(out)
+    reference = nope_entropy(folder, _run(folder).run.token_ids, layer=1)
+    np.testing.assert_allclose(data["entropy_with_scale"], reference.with_scale, atol=1e-5)
+    np.testing.assert_allclose(data["entropy_without_scale"], reference.without_scale, atol=1e-5)
+    assert data["layer"].tolist() == [1]
