@@ -576,6 +576,10 @@ class RunFigures:
                 item.setData([], [])
         self.nope_step.setVisible(False)
         self.nope_trained.setVisible(False)
+        for plot in (self.nope_plot, self.nope_scale_plot):  # no empty axes (with another run's ranges) without curves
+            for side in ("left", "bottom"):
+                plot.showAxis(side, ready)
+            plot.showGrid(x=ready, y=ready, alpha=0.2)
         if layer is None:
             self.nope_plot.setTitle(translate("Run", "No NoPE layer in this model: every layer has a position "
                                                    "encoding of its own"))
