@@ -76,9 +76,10 @@ def test_other_schemes_hide_the_option_and_draw_no_dashed_curve(main_window, qtb
     assert "NoPE temperature: for the NoPE scheme only" in dock.caption.text()
 
 
-@pytest.mark.parametrize("bad", [{"floor_scale": 0.5}, {"attn_scale": -1.0}])
-def test_out_of_range_parameters_are_refused(bad):
+@pytest.mark.parametrize("bad, message", [({"floor_scale": 0.5}, "floor_scale must be at least 1; got 0.5"),
+                                          ({"attn_scale": -1.0}, "attn_scale must be at least 0; got -1")])
+def test_out_of_range_parameters_are_refused(bad, message):
     from peapp.errors import ParameterError
 
-    with pytest.raises(ParameterError):
+    with pytest.raises(ParameterError, match=message):
         Document().with_view("attention", **bad)
