@@ -105,7 +105,7 @@ def entropy_by_position(q, k, scaling: float | None = None, row_scale=None, bloc
     heads, rows, d = q.shape
     n = k.shape[1]
     group = heads // k.shape[0]
-    keys = k.repeat_interleave(group, dim=0) if group > 1 else k
+    keys = (k.repeat_interleave(group, dim=0) if group > 1 else k).float()  # once, not per block
     scale = scaling if scaling is not None else d ** -0.5
     device = q.device
     where = (torch.arange(rows, device=device) if positions is None
@@ -119,7 +119,7 @@ def entropy_by_position(q, k, scaling: float | None = None, row_scale=None, bloc
             r1 = min(rows, r0 + block)
             pos = where[r0:r1]
             stop = int(pos.max()) + 1 if causal else n  # the keys these rows may see
-            logits = torch.matmul(q[:, r0:r1].float(), keys[:, :stop].float().transpose(1, 2)) * scale
+            logits = torch.matmul(q[:, r0:r1].float(), keys[:, :stop].transpose(1, 2)) * scale
             if row_scale is not None:
                 logits = logits * row_scale[r0:r1].reshape(1, -1, 1)
             if causal:

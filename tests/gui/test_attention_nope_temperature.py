@@ -35,17 +35,20 @@ def test_the_dashed_curve_equals_an_independent_computation(main_window, qtbot):
     from peapp.analysis.attention.view import full_matrices
 
     dock = main_window.docks["attentionDock"]
+    dock.show()
     dock.raise_()
     dock.set_settings(scheme="nope")
     dock.set_settings(seq_len=48, n_heads=4, head_dim=16, seed=2, floor_scale=6.0, attn_scale=0.5, head=1)
     wait_idle(qtbot, main_window)
     box = dock.controls["nope_temperature"]
-    assert box.isVisible() and not dock.controls["attn_scale"].isEnabled()
+    qtbot.waitUntil(box.isVisible)  # shown with the NoPE scheme
+    assert not dock.controls["attn_scale"].isEnabled()
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=box.rect().center())  # a real click on the check box
     wait_idle(qtbot, main_window)
     assert main_window.document_model.document.view("attention", "nope_temperature") is True
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.temperature == (0.5, 6.0),
+                    timeout=60_000)
     view = dock.last_result
-    assert view.temperature == (0.5, 6.0)
     logits = full_matrices(view.spec)["logits"]  # [H, L, L], NaN where masked
     p = np.arange(48)
     scale = 1 + 0.5 * np.log1p(np.floor((p + 1) / 6.0))
@@ -64,13 +67,17 @@ def test_the_dashed_curve_equals_an_independent_computation(main_window, qtbot):
 
 def test_other_schemes_hide_the_option_and_draw_no_dashed_curve(main_window, qtbot):
     dock = main_window.docks["attentionDock"]
+    dock.show()
     dock.raise_()
     dock.set_settings(scheme="nope", nope_temperature=True)
     wait_idle(qtbot, main_window)
-    assert dock.last_result.temperature_entropy is not None and dock.entropy_legend.isVisible()
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.temperature_entropy is not None,
+                    timeout=60_000)
+    assert dock.entropy_legend.isVisible()
     dock.set_settings(scheme="rope")
     wait_idle(qtbot, main_window)
-    assert not dock.controls["nope_temperature"].isVisible()
+    qtbot.waitUntil(lambda: dock.last_result.spec.scheme == "rope", timeout=60_000)
+    assert dock.controls["nope_temperature"].isHidden()
     assert dock.last_result.temperature_entropy is None
     assert "temperature_entropy" not in dock.shown_arrays() and not dock.entropy_legend.isVisible()
     assert "NoPE temperature: for the NoPE scheme only" in dock.caption.text()

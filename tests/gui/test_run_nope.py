@@ -52,6 +52,7 @@ def test_the_nope_tab_draws_the_kept_entropies_of_a_llama4(main_window, qtbot, t
     dock = _run(qtbot, main_window, tiny_llama4)
     assert bar_text(dock, "run-nope") == "NoPE temperature"
     _click_tab(qtbot, main_window, dock, "run-nope")
+    qtbot.waitUntil(lambda: "nope_with_scale" in dock.shown_arrays(), timeout=60_000)  # the panel's worker
     shown = dock.shown_arrays()
     reference = nope_entropy(tiny_llama4, dock.result.run.token_ids, layer=1)
     np.testing.assert_allclose(shown["nope_with_scale"], reference.with_scale, atol=1e-5)

@@ -324,6 +324,7 @@ class RunDock(ViewDock):
         if not now:
             self.submit_side("nope", request)
             return
+        self.worker.cancel(f"{self.object_name}:nope")  # computed here instead
         try:
             outcome = self.worker.run_now(request)
         except PeappError as exc:
