@@ -452,6 +452,21 @@ def _claims_menu(window):
             i18n.keep(run.setToolTip, STREAMING_CAPTION)
             run.triggered.connect(lambda _=False: _show_streaming_probe(window))
             menu.addAction(run)
+    # the NoPE temperature where it is measured on a model's own q and k, and in the sandbox layer
+    menu.addSeparator()
+    for name, label, tip, show in (
+            ("action_run_nope", msg("Menus", "NoPE temperature in Run on text"),
+             msg("Menus", "A NoPE layer's attention entropy with and without Llama 4's temperature, from the q and k "
+                          "of the opened model's run on a text (Run on text, NoPE temperature tab)"), _show_run_nope),
+            ("action_attention_nope", msg("Menus", "NoPE temperature in the attention inspector"),
+             msg("Menus", "The attention inspector with the NoPE scheme: each query's entropy with Llama 4's "
+                          "temperature dashed beside the plain one"), _show_attention_nope)):
+        action = QAction(window, objectName=name)
+        i18n.keep(action.setText, label)
+        i18n.keep(action.setStatusTip, tip)
+        i18n.keep(action.setToolTip, tip)
+        action.triggered.connect(lambda _=False, f=show: f(window))
+        menu.addAction(action)
     menu.setToolTipsVisible(True)
     return menu
 
@@ -470,3 +485,22 @@ def _show_streaming_probe(window) -> None:
 def _show_claim(window, mode: str) -> None:
     window.document_model.set_view("claims", mode=mode)
     _raise_dock(window, "claimsDock")
+
+
+def _show_run_nope(window) -> None:
+    """Run on text on its NoPE temperature tab (its caption says what to open and run first)."""
+    window.document_model.set_view("run", mode="run-nope")
+    _raise_dock(window, "runDock")
+
+
+def _show_attention_nope(window) -> None:
+    """The attention inspector with the NoPE scheme and its temperature curve on."""
+    from peapp.views.attention import with_attention_settings
+
+    try:
+        new = with_attention_settings(window.document_model.document, scheme="nope", nope_temperature=True)
+    except PeappError as exc:
+        window.statusBar().showMessage(str(exc))
+        return
+    window.document_model.set_document(new, "NoPE temperature")
+    _raise_dock(window, "attentionDock")

@@ -92,27 +92,45 @@ def scale_curve(n: int, attn_scale: float = 0.1, floor_scale: float = 8192, logn
                             attn_scale=float(attn_scale), floor_scale=float(floor_scale), logn_s=float(logn_s))
 
 
-def entropy_by_position(q, k, scaling: float | None = None, row_scale=None, block: int = 256) -> np.ndarray:
-    """Entropy (nats) of each query row's causal softmax, mean over heads: q [heads, n, d], k
-    [kv heads, n, d] (torch tensors); ``row_scale`` [n] multiplies query row p's logits."""
+def entropy_by_position(q, k, scaling: float | None = None, row_scale=None, block: int = 256, *,
+                        positions=None, causal: bool = True, per_head: bool = False) -> np.ndarray:
+    """Entropy (nats) of each query row's softmax over the keys it sees: q [heads, rows, d] at query
+    ``positions`` (default 0 … rows − 1, every row), k [kv heads, n, d] (torch tensors, any device);
+    ``row_scale`` [rows] multiplies query row r's logits (a temperature: Llama 4's scale of q).
+    ``causal``: a row at position p sees keys 0 … p, else all n.  Mean over heads [rows], or with
+    ``per_head`` [heads, rows].  The one implementation: Run on text's NoPE figure, ``peapp
+    temperature`` (a second forward) and the attention inspector's NoPE curve all call it."""
     import torch
 
-    heads, n, d = q.shape
+    heads, rows, d = q.shape
+    n = k.shape[1]
     group = heads // k.shape[0]
-    keys = k.repeat_interleave(group, dim=0) if group > 1 else k
+    keys = (k.repeat_interleave(group, dim=0) if group > 1 else k).float()  # once, not per block
     scale = scaling if scaling is not None else d ** -0.5
-    out = np.empty(n, dtype=np.float64)
+    device = q.device
+    where = (torch.arange(rows, device=device) if positions is None
+             else torch.as_tensor(positions, device=device).reshape(-1).long())
+    if row_scale is not None:
+        row_scale = torch.as_tensor(row_scale).to(device=device, dtype=torch.float32).reshape(-1)
+    block = max(1, min(block, (1 << 24) // max(1, heads * n)))  # a block's logits: at most 16 M entries
+    out = np.empty((heads, rows), dtype=np.float64)
     with torch.no_grad():
-        for r0 in range(0, n, block):
-            r1 = min(n, r0 + block)
-            logits = torch.matmul(q[:, r0:r1].float(), keys[:, :r1].float().transpose(1, 2)) * scale
+        for r0 in range(0, rows, block):
+            r1 = min(rows, r0 + block)
+            pos = where[r0:r1]
+            stop = int(pos.max()) + 1 if causal else n  # the keys these rows may see
+            logits = torch.matmul(q[:, r0:r1].float(), keys[:, :stop].transpose(1, 2)) * scale
             if row_scale is not None:
-                logits = logits * row_scale[r0:r1].reshape(1, -1, 1).float()
-            future = torch.arange(r1)[None, :] > torch.arange(r0, r1)[:, None]
-            logp = torch.log_softmax(logits.masked_fill(future, float("-inf")), dim=-1)
-            h = -(logp.exp() * logp.masked_fill(future, 0.0)).sum(-1)  # [heads, rows]
-            out[r0:r1] = h.mean(0).double().numpy()
-    return out
+                logits = logits * row_scale[r0:r1].reshape(1, -1, 1)
+            if causal:
+                future = torch.arange(stop, device=device)[None, :] > pos[:, None]
+                logp = torch.log_softmax(logits.masked_fill(future, float("-inf")), dim=-1)
+                h = -(logp.exp() * logp.masked_fill(future, 0.0)).sum(-1)
+            else:
+                logp = torch.log_softmax(logits, dim=-1)
+                h = -(logp.exp() * logp).sum(-1)  # [heads, rows]
+            out[:, r0:r1] = h.double().cpu().numpy()
+    return out if per_head else out.mean(0)
 
 
 @dataclass
@@ -136,6 +154,55 @@ class EntropyResult:
                                         "attention entropy from {without:.2f} to {with_:.2f} nats (uniform over all "
                                         "keys: {uniform:.2f}).").format(n=f"{n:,}", without=wo, with_=w,
                                                                         uniform=math.log(n))
+
+    def first_step(self) -> int | None:
+        """The first query position where the scale exceeds 1 (⌈floor_scale⌉ − 1), or None when
+        attn_scale is 0 (the scale is 1 everywhere)."""
+        if self.settings.attn_scale <= 0:
+            return None
+        return max(0, math.ceil(self.settings.floor_scale) - 1)
+
+    def lowering(self, start: int) -> tuple[int, int, float, float]:
+        """Over query positions ``start`` … n − 1: (positions where the scale lowers the entropy,
+        positions, mean and largest lowering in nats)."""
+        drop = self.without_scale[start:] - self.with_scale[start:]
+        if drop.size == 0:
+            return 0, 0, 0.0, 0.0
+        return int((drop > 1e-9).sum()), int(drop.size), float(drop.mean()), float(drop.max())
+
+    def verdict(self, trained: int | None = None) -> str:
+        """Whether the scale lowers this layer's entropy, and from which position; and past the
+        training length ``trained`` (tokens) where the run reaches past it."""
+        n = self.n_tokens
+        step = self.first_step()
+        if step is None or step >= n:
+            return translate("Temperature", "The scale is 1 at all {n} positions here (it first rises at position "
+                                            "{step} = floor_scale − 1), so both curves are the same: the temperature "
+                                            "does not act on a text this short.").format(
+                n=f"{n:,}", step="∞" if step is None else f"{step:,}")
+        lowered, total, mean, top = self.lowering(step)
+        numbers = dict(step=f"{step:,}", lowered=f"{lowered:,}", total=f"{total:,}", mean=f"{mean:.4f}", top=f"{top:.4f}")
+        if step > 0:
+            text = translate("Temperature", "Up to position {before} the scale is 1 and both curves are the same; "
+                                            "from position {step} on (floor_scale − 1) the scale lowers the entropy at "
+                                            "{lowered} of {total} positions, by {mean} nats on average (at most "
+                                            "{top}).").format(before=f"{step - 1:,}", **numbers)
+        else:
+            text = translate("Temperature", "The scale is above 1 from position 0 on: it lowers the entropy at "
+                                            "{lowered} of {total} positions, by {mean} nats on average (at most "
+                                            "{top}).").format(**numbers)
+        if trained:
+            if trained < n:
+                lowered, total, mean, _ = self.lowering(trained)
+                text += " " + translate("Temperature", "Past the training length ({trained} tokens): lowered at "
+                                                       "{lowered} of {total} positions, by {mean} nats on "
+                                                       "average.").format(trained=f"{trained:,}", lowered=f"{lowered:,}",
+                                                                          total=f"{total:,}", mean=f"{mean:.4f}")
+            else:
+                text += " " + translate("Temperature", "This run's {n} tokens stay within the training length "
+                                                       "({trained}): nothing here is past it.").format(
+                    n=f"{n:,}", trained=f"{trained:,}")
+        return text
 
     def to_json(self) -> dict[str, Any]:
         return {"layer": self.layer, "source": self.source, "n_tokens": self.n_tokens,

@@ -22,7 +22,7 @@ NAME = "run"
 # The Run on text panel's figures (peapp.views.run.MODES; a test keeps the two equal). Spelled out
 # here because importing peapp.views loads every view spec, and with them torch: `peapp inspect`
 # builds this parser too and must stay torch-free.
-VIEW_NAMES = ("run-attention", "run-grid", "run-distance", "run-sinks", "run-rope", "run-terms")
+VIEW_NAMES = ("run-attention", "run-grid", "run-distance", "run-sinks", "run-rope", "run-terms", "run-nope")
 HELP = "run a checkpoint (HF folder or .gguf) on a text and print what its attention does with position"
 
 

@@ -19,7 +19,7 @@ module opens a local folder with ``.safetensors`` weights (never a pickle) throu
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import torch
@@ -117,22 +117,15 @@ def has_nope_layers(path: str) -> bool:
 def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None, attn_scale: float | None = None,
                  floor_scale: float | None = None) -> EntropyResult:
     """Entropy per query position of NoPE layer ``layer`` (default: the first), with and without
-    the temperature, from the model's own q and k on ``token_ids``.  ``attn_scale`` and
-    ``floor_scale`` replace the config's (or the defaults) for the "with" curve; "without" is
+    the temperature, from the model's own q and k on ``token_ids`` (a forward pass of its own; Run
+    on text computes the same from the q and k its run kept, :func:`kept_entropy`).  ``attn_scale``
+    and ``floor_scale`` replace the config's (or the defaults) for the "with" curve; "without" is
     always the layer with no temperature at all."""
-    from dataclasses import replace
-
-    from peapp.encodings.nope import temperature_scale
     from peapp.i18n import translate
 
     model, config = load_nope_model(path)
-    settings = replace(read_config(config), nope_layers=nope_layers_of(model.config))
-    if not settings.nope_layers:
-        raise ParameterError(f"{path}: this model has no NoPE layers (every layer is rotated).")
-    layer = settings.nope_layers[0] if layer is None else layer
-    if layer not in settings.nope_layers:
-        raise ParameterError(f"layer {layer} is not a NoPE layer; NoPE layers: "
-                             f"{', '.join(map(str, settings.nope_layers))}.")
+    nope = nope_layers_of(model.config)
+    layer = choose_layer(nope, layer, path)
     n = len(token_ids)
     if n < 2:
         raise ParameterError("give at least two tokens.")
@@ -145,6 +138,36 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None, 
     with torch.no_grad():
         model(torch.tensor([list(token_ids)]), **{STRATEGY: capture})
     q, k, scaling = capture.kept[layer]
+    source = translate("Temperature", "{name}: its own q and k").format(name=os.path.basename(os.path.normpath(path)))
+    return layer_entropy(q, k, scaling, config, nope, layer, source, attn_scale, floor_scale)
+
+
+def choose_layer(nope_layers: Sequence[int], layer: int | None, what: str = "") -> int:
+    """``layer`` if it is one of ``nope_layers`` (default: the first of them); ParameterError otherwise."""
+    if not nope_layers:
+        raise ParameterError(f"{what + ': ' if what else ''}this model has no NoPE layers (every layer is rotated).")
+    layer = nope_layers[0] if layer is None else layer
+    if layer not in nope_layers:
+        raise ParameterError(f"layer {layer} is not a NoPE layer; NoPE layers: {', '.join(map(str, nope_layers))}.")
+    return layer
+
+
+def layer_entropy(q, k, scaling: float | None, config: Mapping[str, Any], nope_layers: Sequence[int], layer: int,
+                  source: str, attn_scale: float | None = None, floor_scale: float | None = None) -> EntropyResult:
+    """A NoPE layer's attention entropy per query position with and without the temperature, from
+    the q [heads, n, d] and k [kv heads, n, d] its attention was given (q already multiplied by
+    the model's own scale where its config tunes the temperature, as Llama 4 does), ``config``
+    the model's config as a dict.  The one place this is computed: ``peapp temperature`` (q and
+    k from a forward pass of its own) and Run on text's NoPE figure (the q and k its run kept)."""
+    from dataclasses import replace
+
+    from peapp.encodings.nope import temperature_scale
+    from peapp.i18n import translate
+
+    settings = replace(read_config(config), nope_layers=tuple(nope_layers))
+    n = int(q.shape[1])
+    if n < 2:
+        raise ParameterError("give at least two tokens.")
     positions = torch.arange(n)
     own = temperature_scale(positions, settings.attn_scale, settings.floor_scale)  # what the model applied, if tuned
     overrides = {key: float(v) for key, v in (("attn_scale", attn_scale), ("floor_scale", floor_scale)) if v is not None}
@@ -154,7 +177,8 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None, 
         without = entropy_by_position(q, k, scaling, row_scale=1.0 / own)
     else:
         raw = 1.0 / own if settings.tuning else None  # q as it was before the model's own scale
-        text = config.get("text_config") if isinstance(config.get("text_config"), dict) else config
+        nested = config.get("text_config")
+        text = nested if isinstance(nested, Mapping) else config
         from_config = any(key in text for key in ("attn_scale", "floor_scale"))
         if overrides:
             settings = replace(settings, attn_scale=overrides.get("attn_scale", settings.attn_scale),
@@ -174,22 +198,60 @@ def nope_entropy(path: str, token_ids: Sequence[int], layer: int | None = None, 
         scale = temperature_scale(positions, settings.attn_scale, settings.floor_scale)
         with_scale = entropy_by_position(q, k, scaling, row_scale=scale if raw is None else scale * raw)
         without = entropy_by_position(q, k, scaling, row_scale=raw)
+    return EntropyResult(layer=layer, source=source, with_scale=with_scale, without_scale=without, settings=settings,
+                         n_tokens=n, notes=notes)
 
-    return EntropyResult(layer=layer, source=translate("Temperature", "{name}: its own q and k").format(
-                             name=os.path.basename(os.path.normpath(path))),
-                         with_scale=with_scale, without_scale=without, settings=settings, n_tokens=n, notes=notes)
+
+def config_fields(config: Any) -> dict[str, Any]:
+    """What the temperature needs of a transformers config (its text config's): model_type,
+    attn_temperature_tuning, attn_scale, floor_scale, no_rope_layers, where it has them — a small
+    dict a run result carries, so that its NoPE figure needs no config file."""
+    text = config.get_text_config() if hasattr(config, "get_text_config") else config
+    out: dict[str, Any] = {}
+    for key in ("model_type", "attn_temperature_tuning", "attn_scale", "floor_scale", "no_rope_layers"):
+        value = getattr(text, key, None)
+        if value is not None:
+            out[key] = list(value) if isinstance(value, (list, tuple)) else value
+    return out
+
+
+def run_nope_layers(run: Any) -> tuple[int, ...]:
+    """The layers of a run (:class:`peapp.model_run.runner.RunResult`) whose code applied no position
+    encoding of their own in a model that rotates others: NoPE layers, as the run saw them."""
+    return tuple(int(info.get("layer", i)) for i, info in enumerate(getattr(run, "layer_schemes", None) or ())
+                 if info.get("position") == "nope")
+
+
+def kept_entropy(run: Any, config: Mapping[str, Any], layer: int | None = None, source: str = "") -> EntropyResult:
+    """:func:`layer_entropy` of a NoPE layer from the q and k a Run on text run kept (every layer's,
+    :class:`peapp.model_run.kept.KeptRun`, or the map layer's): no second forward pass."""
+    from peapp.i18n import translate
+
+    layer = choose_layer(run_nope_layers(run), layer)
+    kept = run.kept.qk.get(layer) if run.kept is not None else None
+    if kept is None and run.map_qk is not None and run.options.layer == layer:
+        kept = run.map_qk
+    if kept is None:
+        why = run.kept.missing if run.kept is not None and run.kept.missing else translate("TextRun", "not asked for")
+        raise ParameterError(translate("Temperature", "this run did not keep layer {layer}'s q and k ({why}): set "
+                                                      "Layer to {layer} and press Run.").format(layer=layer, why=why))
+    if not kept.causal or kept.window:
+        raise ParameterError(translate("Temperature", "layer {layer} is not plain causal attention over every earlier "
+                                                      "token (a window or no mask): its entropy is not drawn.").format(
+            layer=layer))
+    return layer_entropy(kept.q, kept.k, kept.scaling, config, run_nope_layers(run), layer, source)
 
 
 def token_ids(path: str, n: int) -> list[int]:
     """The bundled sample text through the folder's tokenizer.json (the tokenizers library)."""
-    from peapp.model_run.text_run import resolve_text
+    from peapp.model_run.sample_text import sample_text
 
     file = os.path.join(path, "tokenizer.json")
     if not os.path.isfile(file):
         raise ParameterError(f"{path} has no tokenizer.json to read the sample text with.")
     from tokenizers import Tokenizer
 
-    text, _ = resolve_text("sample")
+    text = sample_text()
     ids = Tokenizer.from_file(file).encode(text[: n * 16]).ids
     if len(ids) < n:
         raise ParameterError(f"the sample text gives {len(ids):,} tokens, fewer than --length {n:,}.")

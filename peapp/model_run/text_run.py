@@ -147,6 +147,8 @@ class TextRunResult:
     head: int
     notes: tuple[str, ...] = ()  # what loading had to say (a cache rebuilt, or not writable)
     context_cut: int | None = None  # the text was cut at the model's context (a learned table's rows), not at max_tokens
+    # the config's temperature fields (peapp.model_run.temperature.config_fields): the NoPE figure's settings
+    temperature_config: dict[str, Any] = field(default_factory=dict)
 
     @property
     def text_changed(self) -> bool:
@@ -179,6 +181,7 @@ class TextRunRequest(Request):
 
     def compute(self, progress: ProgressFn) -> TextRunResult:
         from peapp.model_run import RunOptions, run_model, tokenize
+        from peapp.model_run.temperature import config_fields
 
         if not self.checkpoint:
             raise CheckpointError(translate("TextRun", "no checkpoint is open: open one (File > Open, or File > Open "
@@ -199,7 +202,8 @@ class TextRunRequest(Request):
                              truncated=truncated, layer=self.layer, head=self.head,
                              notes=() if reused else tuple(loaded.notes),
                              context_cut=loaded.trained_context if truncated and loaded.scheme == "learned_absolute"
-                             and loaded.trained_context and self.max_tokens > loaded.trained_context else None)
+                             and loaded.trained_context and self.max_tokens > loaded.trained_context else None,
+                             temperature_config=config_fields(loaded.config))
 
 
 @dataclass(frozen=True)
@@ -225,6 +229,26 @@ class TextRunZoomRequest(Request):
         else:
             values, region, cell = zoom_map(run, self.rows, self.cols, self.bins)
         return ZoomedMap(run_id=self.run_id, values=values, region=region, cell=cell, layer=layer)
+
+
+@dataclass(frozen=True)
+class NopeEntropyRequest(Request):
+    """A NoPE layer's attention entropy with and without the temperature, from the q and k the shown
+    run kept (:func:`peapp.model_run.temperature.kept_entropy`: no second forward pass); equal
+    requests are the same layer of the same run (``run_id``: the run object's id)."""
+
+    travels: ClassVar[bool] = False  # the run's tensors: computed where it is asked (peapp.request_process)
+    run_id: int
+    layer: int
+    result: Any = field(default=None, compare=False, hash=False, repr=False)  # the TextRunResult
+
+    def compute(self, progress: ProgressFn) -> Any:
+        from peapp.model_run.temperature import kept_entropy
+
+        res = self.result
+        source = translate("Temperature", "{name}: the q and k of this run").format(name=os.path.basename(
+            os.path.normpath(res.checkpoint)))
+        return kept_entropy(res.run, res.temperature_config, self.layer, source)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,21 @@ class AttentionView(AttentionSpec, ViewSpec):
                                      "weights fall off with distance, invisible on a linear scale at thousands of "
                                      "keys. Read-outs and exports keep the weights themselves."))
 
+    nope_temperature: bool = param(False, msg("AttentionPanel", "NoPE temperature"),
+                                   help=msg("AttentionPanel", "With the NoPE scheme: also draw each query's entropy with "
+                                            "Llama 4's temperature, the query multiplied by 1 + attn_scale·ln(1 + "
+                                            "⌊(p + 1)/floor_scale⌋) (dashed, beside the plain one)."))
+    attn_scale: float = param(0.1, "attn_scale", minimum=0.0, maximum=100.0,
+                              help=msg("AttentionPanel", "Llama 4's attn_scale (0.1 in Llama 4): how much the query's "
+                                       "multiplier grows at each step."))
+    floor_scale: float = param(8.0, "floor_scale", minimum=1.0, maximum=1e7, log=True,
+                               help=msg("AttentionPanel", "Llama 4's floor_scale: the multiplier steps at every multiple "
+                                        "(8,192 in Llama 4; smaller here to see steps within the inspector's lengths)."))
+
+    def temperature(self) -> tuple[float, float] | tuple[()]:
+        """(attn_scale, floor_scale) when the NoPE temperature curve is asked for and the scheme is NoPE, else ()."""
+        return (self.attn_scale, self.floor_scale) if self.nope_temperature and self.scheme == "nope" else ()
+
     def attention_spec(self) -> AttentionSpec:
         """What is computed (the view's own choices left out)."""
         return AttentionSpec(**{i.name: getattr(self, i.name) for i in AttentionSpec.param_infos()})
@@ -189,7 +204,7 @@ def attention_request(document, viewport: Viewport = UNKNOWN_VIEWPORT, device: s
     params = scheme_params_from_document(document, spec.scheme)
     scheme_spec(spec, params)
     return AttentionRequest(spec=spec, scheme_params=params, kind=view.kind, pooling=view.pooling,
-                            max_bins=pixel_bins(viewport), device=device)
+                            max_bins=pixel_bins(viewport), device=device, temperature=view.temperature())
 
 
 def zoom_request(overview, overview_bin: int, viewport: Viewport, rows: tuple[int, int], cols: tuple[int, int]):
@@ -207,4 +222,4 @@ def zoom_request(overview, overview_bin: int, viewport: Viewport, rows: tuple[in
     needed = max(1, -(-max(r1 - r0, c1 - c0) // pixels))
     if overview_bin <= 1.5 * needed:
         return None
-    return replace(overview, rows=(r0, r1), cols=(c0, c1), max_bins=pixels, with_profile=False)
+    return replace(overview, rows=(r0, r1), cols=(c0, c1), max_bins=pixels, with_profile=False, temperature=())

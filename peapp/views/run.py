@@ -22,7 +22,8 @@ TEXT_SOURCES = {"none": msg("RunPanel", "No text chosen"), "sample": msg("RunPan
 # The panel's figures, as `peapp render` / File > Export name them (the first is the default)
 MODES = {"run-attention": msg("RunPanel", "Attention, layer × head"), "run-grid": msg("RunPanel", "Head grid"),
          "run-distance": msg("RunPanel", "By distance"), "run-sinks": msg("RunPanel", "Sink shares"),
-         "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content")}
+         "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content"),
+         "run-nope": msg("RunPanel", "NoPE temperature")}
 # The precision a model runs in (peapp.model_run.placement.DTYPES; a test keeps the two equal). "auto" is
 # the app's Preferences > Precision, whose own auto is the core's (placement.resolve)
 PRECISIONS = {"auto": msg("RunPanel", "auto (Preferences)"), "float32": "float32", "bfloat16": "bfloat16",
@@ -54,7 +55,9 @@ class RunView(ViewSpec):
                                  "length)."))
     dtype: str = param("auto", msg("RunPanel", "Precision"), choices=PRECISIONS, help=PRECISION_HELP)
     layer: int = param(0, msg("RunPanel", "Layer"), minimum=0, maximum=1023, step=1,
-                       help=msg("RunPanel", "The layer shown large (its map is pooled for every head)."))
+                       help=msg("RunPanel", "The layer shown large (its map is pooled for every head); in NoPE "
+                                                "temperature, the NoPE layer drawn (the first NoPE layer when this "
+                                                "one is rotated)."))
     head: int = param(0, msg("RunPanel", "Head"), minimum=0, maximum=1023, step=1,
                       help=msg("RunPanel", "The head shown large, and the one whose position and content terms are compared."))
     grid_statistic: str = param("sink_first", msg("RunPanel", "Colour by"), choices=GRID_STATISTICS,

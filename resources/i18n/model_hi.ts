@@ -256,12 +256,32 @@
         <translation> रंग 0 से {top} तक हैं।</translation>
     </message>
     <message>
+        <source> NoPE temperature: for the NoPE scheme only (choose NoPE to draw it).</source>
+        <translation> NoPE टेम्परेचर: केवल NoPE स्कीम के लिए (इसे दिखाने के लिए NoPE चुनें)।</translation>
+    </message>
+    <message>
+        <source> NoPE with temperature (entropy plot): dashed red = head {head}&apos;s entropy with each query multiplied by 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋), Llama 4&apos;s attn_temperature_tuning; solid orange = plain NoPE.</source>
+        <translation> टेम्परेचर के साथ NoPE (एन्ट्रॉपी प्लॉट): लाल डैश वाली रेखा = हेड {head} की एन्ट्रॉपी, जब हर क्वेरी को 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋) से गुणा किया जाए, Llama 4 का attn_temperature_tuning; ठोस नारंगी = सादा NoPE।</translation>
+    </message>
+    <message>
+        <source>The multiplier is 1 at every position shown (it first rises at position {step}): both curves are the same.</source>
+        <translation>दिखाई गई हर पोज़िशन पर गुणक 1 है (यह पहली बार पोज़िशन {step} पर बढ़ता है): दोनों वक्र एक ही हैं।</translation>
+    </message>
+    <message>
+        <source>From position {step} on it lowers the entropy at {lowered} of {total} query positions shown, by {mean} nats on average.</source>
+        <translation>पोज़िशन {step} से आगे यह दिखाई गई {total} में से {lowered} क्वेरी पोज़िशन्स पर एन्ट्रॉपी घटाता है, औसतन {mean} नैट।</translation>
+    </message>
+    <message>
         <source>head {head}</source>
         <translation>हेड {head}</translation>
     </message>
     <message>
         <source> Zoomed: queries {first_query}–{last_query} × keys {first_key}–{last_key} recomputed at {detail}; colours rescaled to this region.</source>
         <translation> ज़ूम: क्वेरीज़ {first_query}–{last_query} × कीज़ {first_key}–{last_key} फिर से निकाली गईं ({detail}); रंग इस हिस्से के अनुसार दोबारा स्केल किए गए।</translation>
+    </message>
+    <message>
+        <source>with temperature</source>
+        <translation>टेम्परेचर के साथ</translation>
     </message>
     <message>
         <source>uniform</source>
@@ -401,6 +421,22 @@
     <message>
         <source>Attention weights on a log scale, 6 decades below the top: how small weights fall off with distance, invisible on a linear scale at thousands of keys. Read-outs and exports keep the weights themselves.</source>
         <translation>अटेंशन वेट्स लॉग स्केल पर, शीर्ष से 6 दशक नीचे तक: छोटे वेट दूरी के साथ कैसे घटते हैं, जो हज़ारों कीज़ पर लीनियर स्केल में दिखता ही नहीं। रीड-आउट और एक्सपोर्ट में वेट्स वही रहते हैं।</translation>
+    </message>
+    <message>
+        <source>NoPE temperature</source>
+        <translation>NoPE टेम्परेचर</translation>
+    </message>
+    <message>
+        <source>With the NoPE scheme: also draw each query&apos;s entropy with Llama 4&apos;s temperature, the query multiplied by 1 + attn_scale·ln(1 + ⌊(p + 1)/floor_scale⌋) (dashed, beside the plain one).</source>
+        <translation>NoPE स्कीम के साथ: हर क्वेरी की एन्ट्रॉपी Llama 4 के टेम्परेचर के साथ भी दिखाएँ, जिसमें क्वेरी को 1 + attn_scale·ln(1 + ⌊(p + 1)/floor_scale⌋) से गुणा किया जाता है (डैश वाली रेखा, सादी रेखा के साथ)।</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s attn_scale (0.1 in Llama 4): how much the query&apos;s multiplier grows at each step.</source>
+        <translation>Llama 4 का attn_scale (Llama 4 में 0.1): हर स्टेप पर क्वेरी का गुणक कितना बढ़ता है।</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s floor_scale: the multiplier steps at every multiple (8,192 in Llama 4; smaller here to see steps within the inspector&apos;s lengths).</source>
+        <translation>Llama 4 का floor_scale: गुणक इसके हर गुणज पर एक स्टेप बढ़ता है (Llama 4 में 8,192; यहाँ छोटा, ताकि इंस्पेक्टर की लंबाइयों में स्टेप्स दिखें)।</translation>
     </message>
     <message>
         <source>{panel}: the {family} parameters hold a value this panel cannot show: {label} = {value} ({problem}). Change {label} in the Parameters panel, or {own} here.</source>
@@ -2498,6 +2534,18 @@
         <translation>रन नहीं हुआ: टोकन्स में अस्वीकृत मान है ({why})। इसे ठीक करें, फिर ‘चलाएँ’ दबाएँ।</translation>
     </message>
     <message>
+        <source>NoPE temperature: with a model that has NoPE layers (Llama 4, SmolLM3, Command R7B), this tab draws a NoPE layer&apos;s attention entropy per query position with and without Llama 4&apos;s temperature, from the q and k the run keeps.</source>
+        <translation>NoPE टेम्परेचर: NoPE लेयर्स वाले मॉडल (Llama 4, SmolLM3, Command R7B) के साथ यह टैब रन द्वारा रखे गए q और k से, हर क्वेरी पोज़िशन पर NoPE लेयर की अटेंशन एन्ट्रॉपी Llama 4 के टेम्परेचर के साथ और उसके बिना दिखाता है।</translation>
+    </message>
+    <message>
+        <source>{figure} — {model} on {text}, NoPE layer {layer}</source>
+        <translation>{figure} — {text} पर {model}, NoPE लेयर {layer}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>कोई नहीं</translation>
+    </message>
+    <message>
         <source>query token</source>
         <translation>क्वेरी टोकन</translation>
     </message>
@@ -2606,6 +2654,18 @@
         <translation>मॉडल अपने ही टोकनाइज़र से चलता है; हर आँकड़ा उसके असली अटेंशन पर मापा जाता है।</translation>
     </message>
     <message>
+        <source>query position</source>
+        <translation>क्वेरी पोज़िशन</translation>
+    </message>
+    <message>
+        <source>attention entropy (nats)</source>
+        <translation>अटेंशन एन्ट्रॉपी (नैट)</translation>
+    </message>
+    <message>
+        <source>q multiplier</source>
+        <translation>q का गुणक</translation>
+    </message>
+    <message>
         <source> — {rows}×{cols} thumbnail until layer {layer} is run</source>
         <translation> — लेयर {layer} चलने तक {rows}×{cols} थंबनेल</translation>
     </message>
@@ -2664,6 +2724,70 @@
     <message>
         <source>real logits, layer {layer} head {head}</source>
         <translation>असली लॉजिट्स, लेयर {layer} हेड {head}</translation>
+    </message>
+    <message>
+        <source>No NoPE layer in this model: every layer has a position encoding of its own</source>
+        <translation>इस मॉडल में कोई NoPE लेयर नहीं: हर लेयर की अपनी पोज़िशनल एनकोडिंग है</translation>
+    </message>
+    <message>
+        <source>Layer {layer} (NoPE): computing its entropy from the run&apos;s q and k…</source>
+        <translation>लेयर {layer} (NoPE): रन के q और k से इसकी एन्ट्रॉपी की गणना हो रही है…</translation>
+    </message>
+    <message>
+        <source>without the scale</source>
+        <translation>स्केल के बिना</translation>
+    </message>
+    <message>
+        <source>with the scale</source>
+        <translation>स्केल के साथ</translation>
+    </message>
+    <message>
+        <source>uniform: ln(p + 1)</source>
+        <translation>एकसमान: ln(p + 1)</translation>
+    </message>
+    <message>
+        <source>Layer {layer} (NoPE): entropy of each query&apos;s attention, mean over its {heads} heads</source>
+        <translation>लेयर {layer} (NoPE): हर क्वेरी के अटेंशन की एन्ट्रॉपी, इसके {heads} हेड्स पर औसत</translation>
+    </message>
+    <message>
+        <source>the query&apos;s multiplier 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋)</source>
+        <translation>क्वेरी का गुणक 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋)</translation>
+    </message>
+    <message>
+        <source>NoPE layers: none here. The temperature (Llama 4&apos;s attn_temperature_tuning) acts on layers without a position encoding of their own, in a model whose other layers rotate q and k (Llama 4, SmolLM3, Command R7B); this model&apos;s layers: {kinds}.</source>
+        <translation>NoPE लेयर्स: यहाँ कोई नहीं। टेम्परेचर (Llama 4 का attn_temperature_tuning) उन लेयर्स पर काम करता है जिनकी अपनी पोज़िशनल एनकोडिंग नहीं होती, ऐसे मॉडल में जिसकी बाकी लेयर्स q और k को रोटेट करती हैं (Llama 4, SmolLM3, Command R7B); इस मॉडल की लेयर्स: {kinds}।</translation>
+    </message>
+    <message>
+        <source>Layer {chosen} has a position encoding of its own; showing NoPE layer {layer} (NoPE layers: {layers}).</source>
+        <translation>लेयर {chosen} की अपनी पोज़िशनल एनकोडिंग है; NoPE लेयर {layer} दिखाई जा रही है (NoPE लेयर्स: {layers})।</translation>
+    </message>
+    <message>
+        <source>NoPE layers: {layers}.</source>
+        <translation>NoPE लेयर्स: {layers}।</translation>
+    </message>
+    <message>
+        <source>Computing layer {layer}&apos;s entropy from the q and k the run kept…</source>
+        <translation>रन द्वारा रखे गए q और k से लेयर {layer} की एन्ट्रॉपी की गणना हो रही है…</translation>
+    </message>
+    <message>
+        <source>this model applies it itself (attn_temperature_tuning): dashed is what it computed, solid divides the scale out</source>
+        <translation>यह मॉडल इसे ख़ुद लगाता है (attn_temperature_tuning): डैश वाली रेखा वही है जो इसने गणना की, ठोस रेखा में स्केल को भाग देकर हटाया गया है</translation>
+    </message>
+    <message>
+        <source>this model applies no temperature: the scale is applied here to the q the run kept</source>
+        <translation>यह मॉडल कोई टेम्परेचर नहीं लगाता: स्केल यहाँ रन द्वारा रखे गए q पर लगाया गया है</translation>
+    </message>
+    <message>
+        <source>from its config</source>
+        <translation>इसके config से</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s defaults</source>
+        <translation>Llama 4 के डिफ़ॉल्ट</translation>
+    </message>
+    <message>
+        <source>Entropy (nats) of each query&apos;s causal attention in layer {layer}, mean over its heads, computed from the q and k this run kept (no second forward pass): solid without the temperature, dashed with Llama 4&apos;s scale of the query, 1 + attn_scale·ln(1 + ⌊(p + 1)/floor_scale⌋), attn_scale {a}, floor_scale {f} ({origin}); {where}. Dotted: uniform attention over the p + 1 keys a query sees; red: where the scale first rises; green: the training length.</source>
+        <translation>लेयर {layer} में हर क्वेरी के कॉज़ल अटेंशन की एन्ट्रॉपी (नैट), इसके हेड्स पर औसत, इस रन द्वारा रखे गए q और k से गणना की गई (दूसरा फ़ॉरवर्ड पास नहीं): ठोस रेखा टेम्परेचर के बिना, डैश वाली रेखा क्वेरी पर Llama 4 के स्केल 1 + attn_scale·ln(1 + ⌊(p + 1)/floor_scale⌋) के साथ, attn_scale {a}, floor_scale {f} ({origin}); {where}। बिंदुदार: क्वेरी को दिखने वाली p + 1 कीज़ पर एकसमान अटेंशन; लाल: जहाँ स्केल पहली बार बढ़ता है; हरा: ट्रेनिंग की लंबाई।</translation>
     </message>
     <message>
         <source>{model} ({family}) on {text}: {n} tokens</source>
@@ -2786,6 +2910,10 @@
         <translation>लेयर {layer}, वेवलेंथ के क्रम में जोड़ा {pair} ({wavelength} टोकन्स): हिस्सा {share}</translation>
     </message>
     <message>
+        <source>layer {layer}, query {position} &apos;{token}&apos;: entropy {without} nats without the scale, {with_} with it (×{scale}); uniform {uniform}</source>
+        <translation>लेयर {layer}, क्वेरी {position} &apos;{token}&apos;: एन्ट्रॉपी स्केल के बिना {without} नैट, स्केल के साथ {with_} (×{scale}); एकसमान {uniform}</translation>
+    </message>
+    <message>
         <source>layer {layer}, head {head}: {kind}; previous token {previous}, local (≤ {window}) {local}, token 0 {first}, first {span} {first_span}, entropy {entropy} nats</source>
         <translation>लेयर {layer}, हेड {head}: {kind}; पिछला टोकन {previous}, लोकल (≤ {window}) {local}, टोकन 0 {first}, पहले {span} {first_span}, एंट्रॉपी {entropy} नैट</translation>
     </message>
@@ -2873,6 +3001,10 @@
         <translation>पोज़िशन बनाम कंटेंट</translation>
     </message>
     <message>
+        <source>NoPE temperature</source>
+        <translation>NoPE टेम्परेचर</translation>
+    </message>
+    <message>
         <source>auto (Preferences)</source>
         <translation>स्वतः (प्राथमिकताएँ)</translation>
     </message>
@@ -2937,8 +3069,8 @@
         <translation>लेयर</translation>
     </message>
     <message>
-        <source>The layer shown large (its map is pooled for every head).</source>
-        <translation>बड़ी दिखाई जाने वाली लेयर (इसका मैप हर हेड के लिए पूल किया जाता है)।</translation>
+        <source>The layer shown large (its map is pooled for every head); in NoPE temperature, the NoPE layer drawn (the first NoPE layer when this one is rotated).</source>
+        <translation>बड़ी दिखाई गई लेयर (इसका मैप हर हेड के लिए पूल किया जाता है); NoPE टेम्परेचर में, दिखाई जाने वाली NoPE लेयर (यह लेयर रोटेट होती हो तो पहली NoPE लेयर)।</translation>
     </message>
     <message>
         <source>Head</source>
@@ -3016,8 +3148,20 @@
         <translation>यह मॉडल कोई टेम्परेचर नहीं लगाता: Llama 4 का स्केल यहाँ attn_scale {a:g}, floor_scale {f:g} के साथ लगाया गया है (Llama 4 के डिफ़ॉल्ट; दूसरे मान: --attn-scale, --floor-scale)।</translation>
     </message>
     <message>
+        <source>this run did not keep layer {layer}&apos;s q and k ({why}): set Layer to {layer} and press Run.</source>
+        <translation>इस रन ने लेयर {layer} के q और k नहीं रखे ({why}): लेयर को {layer} पर रखें और चलाएँ दबाएँ।</translation>
+    </message>
+    <message>
+        <source>layer {layer} is not plain causal attention over every earlier token (a window or no mask): its entropy is not drawn.</source>
+        <translation>लेयर {layer} हर पिछले टोकन पर सादा कॉज़ल अटेंशन नहीं है (विंडो या मास्क नहीं): इसकी एन्ट्रॉपी नहीं दिखाई जाती।</translation>
+    </message>
+    <message>
         <source>{name}: its own q and k</source>
         <translation>{name}: उसके अपने q और k</translation>
+    </message>
+    <message>
+        <source>{name}: the q and k of this run</source>
+        <translation>{name}: इस रन के q और k</translation>
     </message>
 </context>
 <context>

@@ -2908,6 +2908,26 @@
         <translation>{n} पोज़िशन्स के अंतिम आठवें हिस्से पर टेम्परेचर इस लेयर की अटेंशन एन्ट्रॉपी को {without:.2f} से {with_:.2f} nats तक घटाता है (सभी कीज़ पर एकसमान: {uniform:.2f})।</translation>
     </message>
     <message>
+        <source>The scale is 1 at all {n} positions here (it first rises at position {step} = floor_scale − 1), so both curves are the same: the temperature does not act on a text this short.</source>
+        <translation>यहाँ सभी {n} पोज़िशन्स पर स्केल 1 है (यह पहली बार पोज़िशन {step} = floor_scale − 1 पर बढ़ता है), इसलिए दोनों वक्र एक ही हैं: इतने छोटे टेक्स्ट पर टेम्परेचर असर नहीं करता।</translation>
+    </message>
+    <message>
+        <source>Up to position {before} the scale is 1 and both curves are the same; from position {step} on (floor_scale − 1) the scale lowers the entropy at {lowered} of {total} positions, by {mean} nats on average (at most {top}).</source>
+        <translation>पोज़िशन {before} तक स्केल 1 है और दोनों वक्र एक ही हैं; पोज़िशन {step} (floor_scale − 1) से आगे स्केल {total} में से {lowered} पोज़िशन्स पर एन्ट्रॉपी घटाता है, औसतन {mean} नैट (अधिकतम {top})।</translation>
+    </message>
+    <message>
+        <source>The scale is above 1 from position 0 on: it lowers the entropy at {lowered} of {total} positions, by {mean} nats on average (at most {top}).</source>
+        <translation>पोज़िशन 0 से ही स्केल 1 से ऊपर है: यह {total} में से {lowered} पोज़िशन्स पर एन्ट्रॉपी घटाता है, औसतन {mean} नैट (अधिकतम {top})।</translation>
+    </message>
+    <message>
+        <source>Past the training length ({trained} tokens): lowered at {lowered} of {total} positions, by {mean} nats on average.</source>
+        <translation>ट्रेनिंग की लंबाई ({trained} टोकन्स) के बाद: {total} में से {lowered} पोज़िशन्स पर घटी, औसतन {mean} नैट।</translation>
+    </message>
+    <message>
+        <source>This run&apos;s {n} tokens stay within the training length ({trained}): nothing here is past it.</source>
+        <translation>इस रन के {n} टोकन्स ट्रेनिंग की लंबाई ({trained}) के भीतर ही हैं: यहाँ कुछ भी उसके बाद का नहीं है।</translation>
+    </message>
+    <message>
         <source>seeded random q, k</source>
         <translation>सीड किए गए रैंडम q, k</translation>
     </message>

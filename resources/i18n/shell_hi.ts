@@ -1377,6 +1377,22 @@ Replace them?</source>
         <translation>मापे गए दावे (&amp;M)</translation>
     </message>
     <message>
+        <source>NoPE temperature in Run on text</source>
+        <translation>‘टेक्स्ट पर चलाएँ’ में NoPE टेम्परेचर</translation>
+    </message>
+    <message>
+        <source>A NoPE layer&apos;s attention entropy with and without Llama 4&apos;s temperature, from the q and k of the opened model&apos;s run on a text (Run on text, NoPE temperature tab)</source>
+        <translation>Llama 4 के टेम्परेचर के साथ और उसके बिना NoPE लेयर की अटेंशन एन्ट्रॉपी, खोले गए मॉडल के किसी टेक्स्ट पर रन के q और k से (टेक्स्ट पर चलाएँ, NoPE टेम्परेचर टैब)</translation>
+    </message>
+    <message>
+        <source>NoPE temperature in the attention inspector</source>
+        <translation>अटेंशन इंस्पेक्टर में NoPE टेम्परेचर</translation>
+    </message>
+    <message>
+        <source>The attention inspector with the NoPE scheme: each query&apos;s entropy with Llama 4&apos;s temperature dashed beside the plain one</source>
+        <translation>NoPE स्कीम के साथ अटेंशन इंस्पेक्टर: हर क्वेरी की एन्ट्रॉपी Llama 4 के टेम्परेचर के साथ डैश वाली रेखा में, सादी रेखा के साथ</translation>
+    </message>
+    <message>
         <source>Attention sinks: run on the opened model (Probes)</source>
         <translation>अटेंशन सिंक्स: खुले मॉडल पर चलाएँ (प्रोब)</translation>
     </message>

@@ -71,8 +71,10 @@ def test_help_menu_reaches_each_claim_in_two_clicks(qtbot, main_window):
     assert [a.text() for a in entry.menu().actions()] == ["NoPE temperature", "Cost of positions",
                                                            "Attention sinks",
                                                            "Attention sinks: run on the opened model (Probes)",
-                                                           "NoPE ranking"]
-    assert all(a.statusTip() for a in entry.menu().actions())
+                                                           "NoPE ranking", "",
+                                                           "NoPE temperature in Run on text",
+                                                           "NoPE temperature in the attention inspector"]
+    assert all(a.statusTip() for a in entry.menu().actions() if not a.isSeparator())
     main_window.menuBar().setNativeMenuBar(False)
     bar = main_window.menuBar()
     QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())  # click 1
@@ -143,3 +145,37 @@ def test_help_menu_opens_the_attention_sinks_probe_in_two_clicks(qtbot, main_win
                     and dock.controls["sinks"].isVisible())
     assert "Attention sinks (streaming)" in dock.caption.text()
     wait_idle(qtbot, main_window)
+
+
+@pytest.mark.parametrize("name, dock_name", [("action_run_nope", "runDock"), ("action_attention_nope", "attentionDock")])
+def test_help_menu_reaches_the_nope_temperature_figures_in_two_clicks(qtbot, main_window, name, dock_name):
+    """Help > Measured claims > NoPE temperature in Run on text (its NoPE tab, and a caption saying
+    what it draws), or in the attention inspector (NoPE with its temperature curve on)."""
+    from tests.conftest import wait_idle
+
+    menu = main_window.help_menu
+    entry = next(a for a in menu.actions() if a.menu() is not None and a.menu().objectName() == "menuClaims")
+    main_window.menuBar().setNativeMenuBar(False)
+    bar = main_window.menuBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())  # click 1
+    qtbot.waitUntil(menu.isVisible)
+    sub = entry.menu()
+    centre = menu.actionGeometry(entry).center()  # the pointer arrives in steps: see the sinks test above
+    for dx in range(-16, 1, 2):
+        QTest.mouseMove(menu, centre + QPoint(dx, 0))
+    qtbot.waitUntil(sub.isVisible)
+    action = next(a for a in sub.actions() if a.objectName() == name)
+    QTest.mouseClick(sub, Qt.MouseButton.LeftButton, pos=sub.actionGeometry(action).center())  # click 2
+    dock = main_window.docks[dock_name]
+    qtbot.waitUntil(dock.isVisible)
+    wait_idle(qtbot, main_window)
+    document = main_window.document_model.document
+    if dock_name == "runDock":
+        assert document.view("run", "mode") == "run-nope"
+        assert dock.tabs.currentIndex() == list(dock.figures).index("run-nope")
+        assert "this tab draws a NoPE layer's attention entropy" in dock.caption.text()
+    else:
+        assert document.view("attention", "scheme") == "nope"
+        assert document.view("attention", "nope_temperature") is True
+        assert dock.last_result.temperature_entropy is not None
+        assert "NoPE with temperature (entropy plot)" in dock.caption.text()

@@ -42,7 +42,7 @@ from ui.docks._attention.views import (STRIP_PLOT_HEIGHT, STRIP_PLOT_WIDTH, Comp
                                        _VIEW_KINDS, received_short_caption)  # (received_caption: tests)
 from ui.docks.base import ViewDock, cancel_button, progress_bar, viewport_of
 from ui.forms import Form, Spin, tooltip
-from ui.plotting import draw_as_path
+from ui.plotting import draw_as_path, legend_above
 
 DIVERGING = "CET-D1A"
 SEQUENTIAL = "viridis"
@@ -50,7 +50,9 @@ VALUE_LABELS = {"softmax": msg("Attention", "attention weight"), "logits": msg("
                 "position": msg("Attention", "position term")}
 # the controls, in the order of their rows
 CONTROLS = ("scheme", "seq_len", "n_heads", "head_dim", "tokens", "sentence", "seed", "kind", "pooling", "head",
-            "causal", "unit_scale", "log_scale")
+            "causal", "unit_scale", "log_scale", "nope_temperature", "attn_scale", "floor_scale")
+TEMPERATURE_CONTROLS = ("nope_temperature", "attn_scale", "floor_scale")  # shown with the NoPE scheme only
+TEMPERATURE_COLOUR = "#c0392b"  # the chosen head (orange) with the temperature: dashed red beside it
 MAX_SMALL_HEADS = 16  # small multiples drawn; more heads are reachable with the head box
 THROTTLE_MS = 60
 # The matrix never shrinks below this (logical pixels): with less room the panel scrolls instead
@@ -153,7 +155,7 @@ class AttentionDock(ViewDock):
         count = Spin(adaptive=True, separators=True)
         self.form = Form(AttentionView, self._edit, parent=self, names=CONTROLS,
                          hints={"seq_len": count, "n_heads": count, "seed": count, "head": count,
-                                "head_dim": Spin(separators=True, step=2)},
+                                "head_dim": Spin(separators=True, step=2), "floor_scale": Spin(separators=True)},
                          object_names={n: f"attention_{n}" for n in CONTROLS}, throttle_ms=THROTTLE_MS)
         self.controls: dict[str, QWidget] = self.form.widgets
         for name, labels in (("scheme", A.SCHEME_LABELS), ("tokens", TOKEN_LABELS)):
@@ -164,7 +166,7 @@ class AttentionDock(ViewDock):
                     combo.setItemText(i, shown(labels.get(combo.itemData(i), combo.itemText(i))))
 
             i18n.keep_updated(combo, name_items)
-        for name in ("causal", "unit_scale", "log_scale"):  # a check box says what it is itself
+        for name in ("causal", "unit_scale", "log_scale", "nope_temperature"):  # a check box says what it is itself
             i18n.keep(self.controls[name].setText, AttentionView.info(name).label)
         sentence = self.controls["sentence"]
 
@@ -173,7 +175,8 @@ class AttentionDock(ViewDock):
             [(msg("Attention", "Scheme"), "scheme"), (msg("Attention", "Tokens"), "seq_len"),
              (msg("Attention", "Heads"), "n_heads"), (msg("Attention", "head_dim"), "head_dim")],
             [(msg("Attention", "From"), "tokens"), (msg("Attention", "Sentence"), "sentence"),
-             (msg("Attention", "Seed"), "seed")],
+             (msg("Attention", "Seed"), "seed"), (None, "nope_temperature"), ("attn_scale", "attn_scale"),
+             ("floor_scale", "floor_scale")],
             [(msg("Attention", "Show"), "kind"), (None, "pooling"), (msg("Attention", "Head"), "head"), (None, "causal"),
              (None, "unit_scale"), (None, "log_scale")],
         ]
@@ -182,7 +185,8 @@ class AttentionDock(ViewDock):
             for text, name in items:
                 if text:
                     label = self.form.labels[name]
-                    i18n.keep(label.setText, text)  # short: the full label and help are the tooltip
+                    if text != name:  # a parameter's own name (attn_scale) is not translated
+                        i18n.keep(label.setText, text)  # short: the full label and help are the tooltip
                     line.addWidget(label)
                 line.addWidget(self.controls[name], 2 if name in ("sentence", "scheme") else 0)
             grid.addLayout(line, r, 0, 1, 12)
@@ -274,6 +278,9 @@ class AttentionDock(ViewDock):
         self.entropy_plot = self._strip_plot("attentionEntropyPlot", msg("Attention", "Entropy of each query"))
         self._axis_label(self.entropy_plot, "bottom", msg("Attention", "query position"))
         self._axis_label(self.entropy_plot, "left", msg("Attention", "nats"))
+        self.entropy_legend = legend_above(self.entropy_plot, 2)  # above the data, never over it
+        self.entropy_legend.setVisible(False)
+        self._temperature_curve: pg.PlotDataItem | None = None  # NoPE: the chosen head with the temperature
         self.received_plot = self._strip_plot("attentionReceivedPlot", msg("Attention", "Weight each key receives"),
                                               {"left": DecadeAxis("left")})
         self._axis_label(self.received_plot, "bottom", msg("Attention", "key position"))
@@ -370,6 +377,13 @@ class AttentionDock(ViewDock):
         self.controls["sentence"].setEnabled(values["tokens"] == "sentence")
         for name in ("unit_scale", "log_scale"):  # colour scales of attention weights
             self.controls[name].setEnabled(values["kind"] == "softmax")
+        nope = values["scheme"] == "nope"
+        for name in TEMPERATURE_CONTROLS:
+            self.controls[name].setVisible(nope)
+            if name != "nope_temperature":  # (a check box has no label of its own in the rows)
+                self.form.labels[name].setVisible(nope)
+            if name != "nope_temperature":
+                self.controls[name].setEnabled(bool(values["nope_temperature"]))
         self._show_links(document, values["scheme"])
 
     def _show_links(self, document: Document, scheme: str) -> None:
@@ -409,7 +423,8 @@ class AttentionDock(ViewDock):
 
     @staticmethod
     def _key(request: A.AttentionRequest) -> tuple:
-        return (request.spec, request.scheme_params, request.kind, request.pooling, request.device)
+        return (request.spec, request.scheme_params, request.kind, request.pooling, request.device,
+                request.temperature)
 
     def _request_or_message(self, document: Document) -> A.AttentionRequest | None:
         try:
@@ -614,12 +629,39 @@ class AttentionDock(ViewDock):
         if view.spec.n_heads > MAX_SMALL_HEADS:
             text += translate("Attention", " The grid shows heads 0–{last}; choose any head with the Head box.").format(
                 last=MAX_SMALL_HEADS - 1)
+        text += self._temperature_caption(view, head)
         if view.kind == "softmax":
             top = "1" if self.settings()["unit_scale"] else translate("Attention", "the largest weight shown")
             text += (translate("Attention", " Colours: log₁₀ of the weight, from {decades} decades below {top} up to "
                                "it.").format(decades=LOG_DECADES, top=top) if self._log()
                      else translate("Attention", " Colours run from 0 to {top}.").format(top=top))
         return text
+
+    def _temperature_caption(self, view: A.AttentionView, head: int) -> str:
+        """What the dashed entropy curve is, and whether the temperature lowers the entropy (NoPE)."""
+        settings = self.settings()
+        if not settings["nope_temperature"]:
+            return ""
+        if view.spec.scheme != "nope":
+            return translate("Attention", " NoPE temperature: for the NoPE scheme only (choose NoPE to draw it).")
+        if view.temperature_entropy is None:
+            return ""
+        a, f = view.temperature
+        text = translate("Attention", " NoPE with temperature (entropy plot): dashed red = head {head}'s entropy with each "
+                                      "query multiplied by 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋), Llama 4's "
+                                      "attn_temperature_tuning; solid orange = plain NoPE.").format(
+            head=head, a=f"{a:g}", f=f"{f:g}")
+        step = max(0, math.ceil(f) - 1)
+        past = view.entropy_positions >= step
+        if a <= 0 or not past.any():
+            return text + " " + translate("Attention", "The multiplier is 1 at every position shown (it first rises "
+                                                       "at position {step}): both curves are the same.").format(
+                step=f"{step:,}")
+        drop = view.entropy[head][past] - view.temperature_entropy[head][past]
+        return text + " " + translate("Attention", "From position {step} on it lowers the entropy at {lowered} of "
+                                                   "{total} query positions shown, by {mean} nats on average.").format(
+            step=f"{step:,}", lowered=f"{int((drop > 1e-9).sum()):,}", total=f"{int(past.sum()):,}",
+            mean=f"{float(drop.mean()):.4f}")
 
     def _draw_small(self, view: A.AttentionView, head: int) -> None:
         n = min(view.spec.n_heads, MAX_SMALL_HEADS)
@@ -675,8 +717,10 @@ class AttentionDock(ViewDock):
             self.entropy_plot.clear()
             self._profile_curves = [self._head_curve(self.profile_plot) for _ in range(view.spec.n_heads)]
             self._entropy_curves = [self._head_curve(self.entropy_plot) for _ in range(view.spec.n_heads)]
-            self._entropy_uniform = draw_as_path(self.entropy_plot.plot(
-                pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine), name=translate("Attention", "uniform")))
+            self._entropy_uniform = draw_as_path(self.entropy_plot.plot(pen=pg.mkPen("#888", style=Qt.PenStyle.DashLine)))
+            self._temperature_curve = self._head_curve(self.entropy_plot)
+            self._temperature_curve.setPen(pg.mkPen(TEMPERATURE_COLOUR, width=2, style=Qt.PenStyle.DashLine))
+            self._temperature_curve.setZValue(3)
         for h in range(view.spec.n_heads):
             self._profile_curves[h].setData(view.distances, view.profile[h])
             self._entropy_curves[h].setData(view.entropy_positions, view.entropy[h])
@@ -738,8 +782,26 @@ class AttentionDock(ViewDock):
         self.received_label.setToolTip(received_caption(view, head))
         self.received_plot.setToolTip(received_caption(view, head))
 
+    def _draw_temperature(self, head: int) -> None:
+        """NoPE with the temperature: the chosen head's entropy with the scale, dashed beside its plain
+        curve, and the legend naming the three curves (hidden otherwise)."""
+        view, curve = self._view, self._temperature_curve
+        self.entropy_legend.clear()
+        shown_curve = view is not None and view.temperature_entropy is not None and curve is not None
+        self.entropy_legend.setVisible(shown_curve)
+        if curve is None:
+            return
+        if not shown_curve:
+            curve.setData([], [])
+            return
+        curve.setData(view.entropy_positions, view.temperature_entropy[head])
+        self.entropy_legend.addItem(self._entropy_curves[head], translate("Attention", "head {head}").format(head=head))
+        self.entropy_legend.addItem(curve, translate("Attention", "with temperature"))
+        self.entropy_legend.addItem(self._entropy_uniform, translate("Attention", "uniform"))
+
     def _highlight_plots(self, head: int) -> None:
         self._draw_received(head)
+        self._draw_temperature(head)
         for curves in (self._profile_curves, self._entropy_curves):
             for h, curve in enumerate(curves):
                 chosen = h == head
@@ -850,6 +912,9 @@ class AttentionDock(ViewDock):
             out["profile"] = np.stack([np.asarray(c.yData) for c in self._profile_curves])
             out["entropy_positions"] = np.asarray(self._entropy_curves[0].xData)
             out["entropy"] = np.stack([np.asarray(c.yData) for c in self._entropy_curves])
+        curve = self._temperature_curve
+        if curve is not None and curve.yData is not None and len(curve.yData):
+            out["temperature_entropy"] = np.asarray(curve.yData)
         if getattr(self, "_slope_bars", None) is not None and self.scheme_plot.isVisible():
             out["alibi_log2_slopes"] = np.asarray(self._slope_bars.yData)
         return out
@@ -889,6 +954,8 @@ class AttentionDock(ViewDock):
                 out["received_mask_alone"] = A.uniform_causal_received(view.spec.seq_len)
         if self._shuffle is not None:
             out["shuffle_change"] = self._shuffle.change
+        if view.temperature_entropy is not None:
+            out["temperature_entropy"] = view.temperature_entropy
         return out
 
     def export_title(self) -> str:

@@ -6,9 +6,10 @@ path, typed text itself, each with its SHA-256) beside ``Document.checkpoint``, 
 exported figure reopens the same run.  The run is :class:`peapp.model_run.text_run.TextRunRequest`
 on the panel's own worker (progress; Esc or Cancel stops it, the previous result stays).  It keeps
 every head's map, so changing Layer or Head, or clicking the head grid, shows that head without
-running the model again.  Six figures, one tab each (``mode``): the chosen layer × head's real
+running the model again.  Seven figures, one tab each (``mode``): the chosen layer × head's real
 attention; the head grid; attention by distance and head classes; sink shares; RoPE frequency
-usage; the real logits beside the position or content term.
+usage; the real logits beside the position or content term; a NoPE layer's attention entropy with
+and without Llama 4's temperature, from the q and k the run kept (no second forward pass).
 
 This module is the glue: :class:`ui.docks._run.controller.RunController` holds the requests and the
 state, :class:`ui.docks._run.figures.RunFigures` the figures and their hover read-outs.
@@ -51,6 +52,7 @@ class RunDock(ViewDock):
 
     def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
         self.controller = RunController()
+        self._nope_asked: T.NopeEntropyRequest | None = None  # the NoPE figure's last request
         self._contexts: dict[str, int | None] = {}  # checkpoint → its learned table's positions (None: no limit)
         body = QWidget()
         outer = QVBoxLayout(body)
@@ -235,6 +237,7 @@ class RunDock(ViewDock):
         if self.controller.needs_run(request):
             self.refresh(request)
         self.view.draw()  # the display settings, or a browsed head, show at once
+        self._ask_nope()
 
     def refresh(self, request=None):
         if not self.can_compute():  # it runs once built and the backend is ready (ViewDock.refresh)
@@ -256,9 +259,12 @@ class RunDock(ViewDock):
         if request is not None and not c.running and (request == c.result_request or c.browsable(request)):
             c.request = request
             self.show_result(c.result, ran=False)  # already run (the window's first refresh): not twice
+            self._ask_nope(now=True)
             return c.result
         c.request = request
-        return super().compute_now()
+        result = super().compute_now()
+        self._ask_nope(now=True)
+        return result
 
     def unfinished_work(self) -> str | None:
         if not self.controller.running:
@@ -269,6 +275,7 @@ class RunDock(ViewDock):
     def cancel(self) -> None:
         self.worker.cancel(self.object_name)
         self.worker.cancel(f"{self.object_name}:zoom")
+        self.worker.cancel(f"{self.object_name}:nope")
         self.controller.request = None  # the same settings may be run again
         self._set_running(False)
         self._say_cancelled()
@@ -306,6 +313,44 @@ class RunDock(ViewDock):
         self._say(" ".join(result.notes))  # e.g. the GGUF cache was rebuilt, or could not be written
         self._sync_controls(self.ctx.document)
         self.view.draw()
+        self._ask_nope()
+
+    # ---- the NoPE temperature figure: its entropies from the run's kept q and k, on the worker -------
+    def _ask_nope(self, now: bool = False) -> None:
+        """With NoPE temperature shown: compute the NoPE layer's entropies from what the run kept
+        (on the panel's worker; ``now``: here, for `peapp render` and scripts)."""
+        c = self.controller
+        values = self.settings()
+        if values["mode"] != "run-nope" or c.result is None or c.running:
+            return
+        request = c.nope_request(values)
+        if request is None:
+            return
+        pending = self._side_generations.get("nope")
+        if not now and request == self._nope_asked and pending is not None and self.worker.is_current(
+                f"{self.object_name}:nope", pending):  # asked already, still computing
+            return
+        self._nope_asked = request
+        if not now:
+            self.submit_side("nope", request)
+            return
+        self.worker.cancel(f"{self.object_name}:nope")  # computed here instead
+        try:
+            outcome = self.worker.run_now(request)
+        except PeappError as exc:
+            outcome = str(exc)
+        self._nope_came(request, outcome)
+
+    def _nope_came(self, request: T.NopeEntropyRequest, outcome: Any) -> None:
+        if self.controller.nope_done(request, outcome):
+            self.view.draw_nope()
+            if self.settings()["mode"] == "run-nope":
+                self.set_caption(self.view._caption(self.controller.result.run, *self.controller.chosen(self.settings())))
+                self.view.refresh_readout()
+
+    def on_side_failed(self, name: str, message: str) -> None:
+        if name == "nope" and self._nope_asked is not None:
+            self._nope_came(self._nope_asked, message)
 
     def retranslate(self, language: str = "") -> None:
         """After a language switch: redraw the last run's figures and captions from the result held —
@@ -323,8 +368,13 @@ class RunDock(ViewDock):
         else:
             first = translate("Run", "Run on text: open a checkpoint (File > Open Sample), choose a text (type it, open "
                                    "a .txt, or the bundled sample) and press Run.")
-        self.set_caption(first + " " + translate("Run", "The model runs with its own tokenizer; every statistic is "
-                                                      "measured on its real attention."))
+        second = translate("Run", "The model runs with its own tokenizer; every statistic is measured on its real "
+                                  "attention.")
+        if self.settings()["mode"] == "run-nope":
+            second = translate("Run", "NoPE temperature: with a model that has NoPE layers (Llama 4, SmolLM3, Command "
+                                      "R7B), this tab draws a NoPE layer's attention entropy per query position with "
+                                      "and without Llama 4's temperature, from the q and k the run keeps.")
+        self.set_caption(first + " " + second)
 
     def _tab_changed(self, index: int) -> None:
         mode = list(MODES)[index]
@@ -355,6 +405,8 @@ class RunDock(ViewDock):
     def show_side_result(self, name: str, result: Any) -> None:
         if name == "zoom" and self.controller.zoomed(result):
             self.view.draw_map_of_chosen()
+        elif name == "nope" and self._nope_asked is not None:
+            self._nope_came(self._nope_asked, result)
 
     def reset_zoom(self) -> None:
         if self.controller.result is None:
@@ -404,6 +456,11 @@ class RunDock(ViewDock):
             return shown(self.title)
         layer, head = self.controller.chosen(self.settings())
         text = T.shown_label(res.text_label).split(",")[0]  # the sample's title, a file name, "typed text"
+        if self.settings()["mode"] == "run-nope":
+            nope = self.controller.nope_layer(self.settings())
+            return translate("Run", "{figure} — {model} on {text}, NoPE layer {layer}").format(
+                figure=shown(MODES["run-nope"]), model=_short_name(res.checkpoint), text=text,
+                layer=translate("Run", "none") if nope is None else nope)
         return translate("Run", "{figure} — {model} on {text}, layer {layer}, head {head}").format(
             figure=shown(MODES[self.settings()["mode"]]), model=_short_name(res.checkpoint), text=text, layer=layer,
             head=head)

@@ -26,12 +26,14 @@ class AttentionRequest(Request):
     max_bins: int = 512
     with_profile: bool = True  # False for a zoomed region: the profile and entropy come from the overview
     device: str = "cpu"  # torch device (the Preferences compute device)
+    temperature: tuple = ()  # NoPE: (attn_scale, floor_scale) of the entropy with Llama 4's temperature; () none
 
     def compute(self, progress: ProgressFn) -> AttentionView:
         from peapp.analysis.attention.view import attention_view  # torch: only where it computes
 
         return attention_view(self.spec, self.scheme_params, self.kind, self.pooling, self.rows, self.cols,
-                              self.max_bins, progress, with_profile=self.with_profile, device=self.device)
+                              self.max_bins, progress, with_profile=self.with_profile, device=self.device,
+                              temperature=self.temperature)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,10 @@ class AttentionView:
     sink_keys: int = SINK_KEYS
     sink: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
     sink_first: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    # NoPE with Llama 4's temperature: (attn_scale, floor_scale), and [H, R] the entropy of the same
+    # rows with each query multiplied by the scale (peapp.analysis.temperature.entropy_by_position)
+    temperature: tuple = ()
+    temperature_entropy: np.ndarray | None = None
 
     @property
     def sampled(self) -> bool:

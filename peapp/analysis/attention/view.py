@@ -63,13 +63,15 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
                    cols: tuple[int, int | None] = (0, None), max_bins: int = 512,
                    progress: ProgressFn | None = None, entry_budget: int = ENTRY_BUDGET,
                    memory_budget: int | None = None, with_profile: bool = True,
-                   device: str | torch.device = "cpu") -> AttentionView:
+                   device: str | torch.device = "cpu", temperature: tuple = ()) -> AttentionView:
     """All heads' ``kind`` matrix over a region, pooled to at most ``max_bins`` per side.
 
     ``with_profile`` False skips the distance profile and entropy (a zoom needs only the region).
     The work is split into (head, block of query rows) tasks run on every core; see
     :mod:`peapp.analysis.attention.blocks`.  ``device``: the torch device to compute on ("cpu",
     "cuda", "mps"; ParameterError when this machine has none); results are numpy on the CPU.
+    ``temperature`` (attn_scale, floor_scale), NoPE only: also the entropy of the same query rows
+    with each query multiplied by Llama 4's scale (:func:`temperature_entropy`).
     """
     if kind not in KINDS:
         raise ParameterError(f"view must be one of {', '.join(KINDS)}; got {kind!r}")
@@ -89,6 +91,9 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
     last_query = last_query_weights(model) if with_profile else torch.zeros(spec.n_heads, 0)
     extras: dict[str, Any] = dict(model.scheme.view_extras())
     extras["scheme_note"] = scheme_note(model)
+    if temperature and with_profile and spec.scheme == "nope":
+        extras["temperature"] = tuple(float(v) for v in temperature)
+        extras["temperature_entropy"] = temperature_entropy(model, stats.entropy_positions, *temperature)
     return AttentionView(
         spec=spec, kind=kind, pooling=pooling, values=stats.values,
         row_start=stats.row_start, row_stop=stats.row_stop, col_start=stats.col_start, col_stop=stats.col_stop,
@@ -97,6 +102,23 @@ def attention_view(spec: AttentionSpec, scheme_params: tuple = (), kind: str = "
         entropy=stats.entropy, estimated_bytes=estimated, received=stats.received,
         last_query=last_query.cpu().numpy(), words=model.words, embedded=model.embedded,
         sink_keys=stats.sink_keys, sink=stats.sink, sink_first=stats.sink_first, **extras)
+
+
+def temperature_entropy(model: AttentionModel, positions: np.ndarray, attn_scale: float,
+                        floor_scale: float) -> np.ndarray:
+    """[H, len(positions)]: each head's attention entropy at the query ``positions`` with the query
+    multiplied by Llama 4's scale, 1 + attn_scale·ln(1 + ⌊(p + 1)/floor_scale⌋) — the NoPE layer's
+    temperature (:func:`peapp.encodings.nope.temperature_scale`), through the one entropy function
+    Run on text and ``peapp temperature`` use."""
+    from peapp.analysis.temperature import entropy_by_position
+    from peapp.encodings.nope import temperature_scale
+
+    if model.spec.scheme != "nope":
+        raise ParameterError("the temperature curve is for the NoPE scheme only.")
+    rows = torch.as_tensor(np.asarray(positions, dtype=np.int64), device=model.device)
+    scale = temperature_scale(rows.cpu(), attn_scale, floor_scale)
+    return entropy_by_position(model.queries(rows), model.k, model.scale, row_scale=scale, positions=rows,
+                               causal=model.causal, per_head=True)
 
 
 def last_query_weights(model: AttentionModel) -> torch.Tensor:
@@ -131,4 +153,4 @@ def full_matrices(spec: AttentionSpec, scheme_params: tuple = (), device: str | 
 
 
 __all__ = ["AttentionView", "attention_view", "caption", "estimate_view_bytes", "full_matrices",
-           "last_query_weights", "received_summary", "scheme_note", "uniform_causal_received"]
+           "last_query_weights", "received_summary", "scheme_note", "temperature_entropy", "uniform_causal_received"]

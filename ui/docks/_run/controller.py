@@ -25,6 +25,8 @@ class RunController:
         self.result_request: T.TextRunRequest | None = None  # the request the shown result answers
         self.running = False
         self.zoom: T.ZoomedMap | None = None  # the visible region recomputed exactly from kept q/k
+        # the NoPE figure: (run id, layer) → its EntropyResult, or the one-line reason it has none
+        self.nope: dict[tuple[int, int], Any] = {}
 
     # ---- requests -----------------------------------------------------------------------------------
     @staticmethod
@@ -64,7 +66,40 @@ class RunController:
         self.running = False
         self.result = result
         self.zoom = None
+        self.nope = {}  # the previous run's entropies go with it
         self.result_request = self.request
+
+    # ---- the NoPE temperature figure: entropies from the run's kept q and k ---------------------------
+    def nope_layers(self) -> tuple[int, ...]:
+        from peapp.model_run.temperature import run_nope_layers
+
+        return run_nope_layers(self.result.run) if self.result is not None else ()
+
+    def nope_layer(self, values: dict[str, Any]) -> int | None:
+        """The NoPE layer the figure draws: Layer when it is a NoPE layer, else the first (None: none)."""
+        layers = self.nope_layers()
+        if not layers:
+            return None
+        return values["layer"] if values["layer"] in layers else layers[0]
+
+    def nope_request(self, values: dict[str, Any]) -> T.NopeEntropyRequest | None:
+        """The request for the figure's layer, or None (no NoPE layer, or already computed)."""
+        layer = self.nope_layer(values)
+        if layer is None or (id(self.result.run), layer) in self.nope:
+            return None
+        return T.NopeEntropyRequest(run_id=id(self.result.run), layer=layer, result=self.result)
+
+    def nope_done(self, request: T.NopeEntropyRequest, outcome: Any) -> bool:
+        """Keep an EntropyResult (or a failure's message) that came back; False when it is another run's."""
+        if self.result is None or request.run_id != id(self.result.run):
+            return False
+        self.nope[(request.run_id, request.layer)] = outcome
+        return True
+
+    def nope_shown(self, values: dict[str, Any]) -> Any:
+        """What the figure draws for ``values``: an EntropyResult, a message (str), or None (pending)."""
+        layer = self.nope_layer(values)
+        return None if layer is None else self.nope.get((id(self.result.run), layer))
 
     # ---- what the figures show ------------------------------------------------------------------------
     def chosen(self, values: dict[str, Any]) -> tuple[int, int]:

@@ -1,4 +1,4 @@
-"""Run on text's views: the six figures (one tab each), what they draw from a run, and their
+"""Run on text's views: the seven figures (one tab each), what they draw from a run, and their
 hover read-outs.  They hold no state of the run: they draw what :class:`RunController` holds
 (the result, the zoom) with the settings the dock gives, and say what the pointer is over."""
 
@@ -18,7 +18,7 @@ from peapp.analysis.levels import LOG_DECADES
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 from peapp.views.run import MODES
 from ui import i18n
-from ui.plotting import cell_ticks
+from ui.plotting import cell_ticks, legend_above, relax_title_width
 
 SEQUENTIAL = "viridis"
 DIVERGING = "CET-D1A"
@@ -28,6 +28,7 @@ CLASS_COLOURS = {"previous_token": "#e67e22", "sink": "#c0392b", "local": "#27ae
 MASKED_RGBA = (205, 205, 205, 255)  # masked cells (future keys): light grey, never a colour of the map
 MAX_TICK_LABELS = 40  # token labels per axis before they are thinned
 TAB_OF_MODE = {mode: i for i, mode in enumerate(MODES)}
+NOPE_WITHOUT, NOPE_WITH = "#2e86de", "#e67e22"  # the NoPE figure: without (solid) and with (dashed) the scale
 HOVER_HINT = msg("Run", "Hover over a figure for its numbers; click a head in the grid to open it.")
 
 
@@ -112,7 +113,7 @@ def _set_masked(item: pg.ImageItem, values: np.ndarray, rect: QRectF) -> None:
 
 
 class RunFigures:
-    """The six figures of Run on text in a tab widget (``tabs``), drawn from ``controller``'s
+    """The seven figures of Run on text in a tab widget (``tabs``), drawn from ``controller``'s
     result with ``settings()``; hover read-outs go to ``readout``; ``set_caption`` takes the
     caption of what is drawn; ``open_head(layer, head)`` is called when a grid tile is clicked."""
 
@@ -239,6 +240,30 @@ class RunFigures:
             self.term_bars.append(bar)
         self.term_plots[1].setXLink(self.term_plots[0])
         self.term_plots[1].setYLink(self.term_plots[0])
+        # (7) NoPE temperature: a NoPE layer's entropy with and without Llama 4's scale, and the scale
+        g = self.figures["run-nope"]
+        self.nope_plot = _plot(g, 0, 0)
+        relax_title_width(self.nope_plot)
+        _axis_label(self.nope_plot, "bottom", msg("Run", "query position"))
+        _axis_label(self.nope_plot, "left", msg("Run", "attention entropy (nats)"))
+        self.nope_plot.showGrid(x=True, y=True, alpha=0.2)
+        self.nope_legend = legend_above(self.nope_plot, 3)
+        self.nope_without = self.nope_plot.plot(pen=pg.mkPen(NOPE_WITHOUT, width=2))
+        self.nope_with = self.nope_plot.plot(pen=pg.mkPen(NOPE_WITH, width=2, style=Qt.PenStyle.DashLine))
+        self.nope_uniform = self.nope_plot.plot(pen=pg.mkPen("#888", width=1, style=Qt.PenStyle.DotLine))
+        self.nope_step = pg.InfiniteLine(angle=90, pen=pg.mkPen("#c0392b", style=Qt.PenStyle.DashDotLine))
+        self.nope_trained = pg.InfiniteLine(angle=90, pen=pg.mkPen("#27ae60", style=Qt.PenStyle.DotLine))
+        for line in (self.nope_step, self.nope_trained):
+            self.nope_plot.addItem(line)
+        self.nope_scale_plot = _plot(g, 1, 0)
+        relax_title_width(self.nope_scale_plot)
+        _axis_label(self.nope_scale_plot, "bottom", msg("Run", "query position"))
+        _axis_label(self.nope_scale_plot, "left", msg("Run", "q multiplier"))
+        self.nope_scale_plot.showGrid(x=True, y=True, alpha=0.2)
+        self.nope_scale_curve = self.nope_scale_plot.plot(pen=pg.mkPen(NOPE_WITH, width=2))
+        self.nope_scale_plot.setXLink(self.nope_plot)
+        g.ci.layout.setRowStretchFactor(0, 3)
+        g.ci.layout.setRowStretchFactor(1, 1)
 
     def draw(self) -> None:
         """Draw every figure from the controller's result (nothing without one)."""
@@ -252,6 +277,7 @@ class RunFigures:
         self._draw_sinks(run)
         self._draw_rope(run, layer)
         self._draw_terms(run, layer, head)
+        self.draw_nope()
         self.set_caption(self._caption(run, layer, head))
         self.refresh_readout()
 
@@ -533,6 +559,106 @@ class RunFigures:
         for plot in self.term_plots:
             self._token_ticks(plot, run.map_region, run.map_bin)
 
+    # ---- NoPE temperature ---------------------------------------------------------------------------
+    def nope_state(self) -> tuple[int | None, Any]:
+        """(the NoPE layer drawn or None, what the controller holds for it: an EntropyResult, a
+        message, or None while it is computed)."""
+        values = self.settings()
+        return self.c.nope_layer(values), self.c.nope_shown(values)
+
+    def draw_nope(self) -> None:
+        """The NoPE figure from what the controller holds (its caption too when it is the mode shown)."""
+        if self.c.result is None:
+            return
+        run = self.c.result.run
+        layer, outcome = self.nope_state()
+        self.nope_legend.clear()
+        ready = outcome is not None and not isinstance(outcome, str)
+        for item in (self.nope_without, self.nope_with, self.nope_uniform, self.nope_scale_curve):
+            if not ready:
+                item.setData([], [])
+        self.nope_step.setVisible(False)
+        self.nope_trained.setVisible(False)
+        for plot in (self.nope_plot, self.nope_scale_plot):  # no empty axes (with another run's ranges) without curves
+            for side in ("left", "bottom"):
+                plot.showAxis(side, ready)
+            plot.showGrid(x=ready, y=ready, alpha=0.2)
+        if layer is None:
+            self.nope_plot.setTitle(translate("Run", "No NoPE layer in this model: every layer has a position "
+                                                   "encoding of its own"))
+            self.nope_scale_plot.setTitle("")
+            return
+        if not ready:
+            self.nope_plot.setTitle(outcome if isinstance(outcome, str) else translate(
+                "Run", "Layer {layer} (NoPE): computing its entropy from the run's q and k…").format(layer=layer))
+            self.nope_scale_plot.setTitle("")
+            return
+        result = outcome
+        n = result.n_tokens
+        p = np.arange(n)
+        self.nope_without.setData(p, result.without_scale)
+        self.nope_with.setData(p, result.with_scale)
+        self.nope_uniform.setData(p, np.log(p + 1.0))
+        for item, label in ((self.nope_without, translate("Run", "without the scale")),
+                            (self.nope_with, translate("Run", "with the scale")),
+                            (self.nope_uniform, translate("Run", "uniform: ln(p + 1)"))):
+            self.nope_legend.addItem(item, label)
+        step = result.first_step()
+        if step is not None and step < n:
+            self.nope_step.setValue(step)
+            self.nope_step.setVisible(True)
+        trained = run.trained_context
+        if trained and trained < n:
+            self.nope_trained.setValue(trained)
+            self.nope_trained.setVisible(True)
+        s = result.settings
+        self.nope_plot.setTitle(translate("Run", "Layer {layer} (NoPE): entropy of each query's attention, mean over "
+                                               "its {heads} heads").format(layer=layer, heads=run.heads))
+        self.nope_scale_curve.setData(p, self._nope_scale(result))
+        self.nope_scale_plot.setTitle(translate("Run", "the query's multiplier 1 + {a}·ln(1 + ⌊(p + 1)/{f}⌋)").format(
+            a=f"{s.attn_scale:g}", f=f"{s.floor_scale:g}"))
+
+    @staticmethod
+    def _nope_scale(result) -> np.ndarray:
+        from peapp.analysis.temperature import scale_curve
+
+        return scale_curve(result.n_tokens, result.settings.attn_scale, result.settings.floor_scale).llama4
+
+    def _nope_caption(self, run, head_line: str) -> str:
+        layer, outcome = self.nope_state()
+        if layer is None:
+            kinds = ", ".join(f"{i} {info.get('position', '?')}" for i, info in enumerate(run.layer_schemes))
+            return head_line + " " + translate(
+                "Run", "NoPE layers: none here. The temperature (Llama 4's attn_temperature_tuning) acts on layers "
+                     "without a position encoding of their own, in a model whose other layers rotate q and k (Llama "
+                     "4, SmolLM3, Command R7B); this model's layers: {kinds}.").format(kinds=kinds or run.scheme)
+        nope = ", ".join(map(str, self.c.nope_layers()))
+        chosen = self.settings()["layer"]
+        lead = (translate("Run", "Layer {chosen} has a position encoding of its own; showing NoPE layer {layer} (NoPE "
+                                 "layers: {layers}).").format(chosen=chosen, layer=layer, layers=nope)
+                if chosen != layer else translate("Run", "NoPE layers: {layers}.").format(layers=nope))
+        if outcome is None:
+            return f"{head_line} {lead} " + translate("Run", "Computing layer {layer}'s entropy from the q and k the run "
+                                                           "kept…").format(layer=layer)
+        if isinstance(outcome, str):
+            return f"{head_line} {lead} {outcome}"
+        s = outcome.settings
+        where = (translate("Run", "this model applies it itself (attn_temperature_tuning): dashed is what it computed, "
+                                  "solid divides the scale out") if s.tuning
+                 else translate("Run", "this model applies no temperature: the scale is applied here to the q the run "
+                                       "kept"))
+        config = self.c.result.temperature_config
+        origin = (translate("Run", "from its config") if "attn_scale" in config or "floor_scale" in config
+                  else translate("Run", "Llama 4's defaults"))
+        text = translate(
+            "Run", "Entropy (nats) of each query's causal attention in layer {layer}, mean over its heads, computed from "
+                 "the q and k this run kept (no second forward pass): solid without the temperature, dashed with "
+                 "Llama 4's scale of the query, 1 + attn_scale·ln(1 + ⌊(p + 1)/floor_scale⌋), attn_scale {a}, "
+                 "floor_scale {f} ({origin}); {where}. Dotted: uniform attention over the p + 1 keys a query sees; "
+                 "red: where the scale first rises; green: the training length.").format(
+            layer=layer, a=f"{s.attn_scale:g}", f=f"{s.floor_scale:g}", origin=origin, where=where)
+        return " ".join((head_line, lead, text, outcome.verdict(run.trained_context)))
+
     def _caption(self, run, layer: int, head: int) -> str:
         res = self.c.result
         mode = self.settings()["mode"]
@@ -602,6 +728,8 @@ class RunFigures:
                      "q·k score (Barbero et al. 2024). Red dashed: trained context {context}; green dotted: this "
                      "run's {n} tokens. Pairs with wavelengths beyond the context barely rotate: semantic "
                      "channels.").format(context=f"{run.trained_context or 0:,}", n=f"{run.n_tokens:,}")
+        if mode == "run-nope":
+            return self._nope_caption(run, head_line)
         s = run.term_summary
         if run.term_kind is None:
             if run.layer_schemes and run.layer_schemes[layer].get("position") == "nope":
@@ -680,12 +808,28 @@ class RunFigures:
                 return translate("Run", "layer {layer}, pair {pair} by wavelength ({wavelength} tokens): share "
                                       "{share}").format(layer=l_, pair=k, wavelength=f"{wave:,.1f}",
                                                         share=f"{share[l_, k]:.4f}")
+        if mode == "run-nope" and self.nope_plot.sceneBoundingRect().contains(scene_pos):
+            return self.describe_nope(self.nope_plot.getViewBox().mapSceneToView(scene_pos).x())
         if mode == "run-terms" and run.logit_map is not None:
             for plot in self.term_plots:
                 if plot.sceneBoundingRect().contains(scene_pos):
                     p = plot.getViewBox().mapSceneToView(scene_pos)
                     return self.describe_term(p.y(), p.x())
         return ""
+
+    def describe_nope(self, x: float) -> str:
+        """The NoPE figure's read-out at query position ``x``."""
+        layer, result = self.nope_state()
+        if layer is None or result is None or isinstance(result, str):
+            return ""
+        p = int(round(x))
+        if not 0 <= p < result.n_tokens:
+            return ""
+        return translate("Run", "layer {layer}, query {position} '{token}': entropy {without} nats without the scale, "
+                              "{with_} with it (×{scale}); uniform {uniform}").format(
+            layer=layer, position=f"{p:,}", token=T.display_token(self.c.result.run.tokens[p]),
+            without=f"{result.without_scale[p]:.4f}", with_=f"{result.with_scale[p]:.4f}",
+            scale=f"{self._nope_scale(result)[p]:.4f}", uniform=f"{math.log(p + 1):.4f}")
 
     def _describe_head(self, run, l_: int, h: int) -> str:
         if not (0 <= l_ < run.layers and 0 <= h < run.heads):
@@ -786,6 +930,9 @@ class RunFigures:
         for h, curve in enumerate(self.distance_curves):
             if curve.yData is not None:
                 out[f"distance_head{h}"] = np.asarray(curve.yData)
+        for name, curve in (("nope_without_scale", self.nope_without), ("nope_with_scale", self.nope_with)):
+            if curve.yData is not None and len(curve.yData):
+                out[name] = np.asarray(curve.yData)
         return out
 
     def export_arrays(self) -> dict[str, np.ndarray]:
@@ -813,6 +960,13 @@ class RunFigures:
                 per_layer[layer, :len(waves)] = waves
             return {"rope_usage": run.rope_usage, "rope_wavelengths": run.rope_wavelengths,
                     "rope_wavelengths_per_layer": per_layer}
+        if mode == "run-nope":
+            layer, result = self.nope_state()
+            if result is None or isinstance(result, str):
+                return {}
+            return {"query_position": np.arange(result.n_tokens), "entropy_without_scale": result.without_scale,
+                    "entropy_with_scale": result.with_scale, "scale": self._nope_scale(result),
+                    "uniform": np.log(np.arange(result.n_tokens) + 1.0), "layer": np.asarray([layer])}
         if run.logit_map is None:
             return {}
         return {"real_logits": run.logit_map, "term_logits": run.term_map}
