@@ -131,7 +131,7 @@ def test_the_panel_request_measures_what_streaming_probe_does(tiny_llama, tmp_pa
 
     words = _words(80, 6)
     view = ProbeView(mode="probe-streaming", text_source="typed", text=words, stream_length=64, kv_window=12,
-                     sinks=3, stream_bin=8)
+                     sinks=3, stream_bin=8, dtype="float32")  # auto would be bf16 on a fast-bf16 CPU
     arrived = []
     outcome = run_job(ProbeRequest.from_view(view, tiny_llama), on_partial=lambda r: arrived.append(len(r.curves)))
     loaded = load_model(tiny_llama)
@@ -156,11 +156,12 @@ def test_the_panel_with_the_window_over_the_text_draws_the_plain_probe(tiny_llam
     from peapp.views.probe import ProbeView
 
     words = _words(70, 7)
-    plain = ProbeRequest.from_view(ProbeView(text_source="typed", text=words, length=48, variants="none", window=8),
+    plain = ProbeRequest.from_view(ProbeView(text_source="typed", text=words, length=48, variants="none", window=8,
+                                             dtype="float32"),
                                    tiny_llama).run().result.curve("none")
     for window in (48, 200):
         view = ProbeView(mode="probe-streaming", text_source="typed", text=words, stream_length=48,
-                         kv_window=window, sinks=4, stream_bin=8)
+                         kv_window=window, sinks=4, stream_bin=8, dtype="float32")
         result = ProbeRequest.from_view(view, tiny_llama).run().result
         assert [c.variant for c in result.curves] == ["full", "window", "window+sinks"]
         for curve in result.curves:
