@@ -25,6 +25,12 @@ BLOCK_ENTRIES = 1 << 20
 MAX_BLOCK_ROWS = 256  # causal blocks compute the triangle of future keys of their rows: b²/2 wasted
 MIN_BLOCK_ROWS = 16  # each block re-reads the layer's keys
 _DIAGONAL_ROWS = 64  # rows per diagonal-sum group: the skewed corners cost rows² per group
+# A half-precision weights · v product runs on keys padded (with zero weights) to a multiple of
+# this many: oneDNN, which runs torch's bf16/fp16 products on a CPU, keeps a JIT-compiled kernel of
+# about 550 KB for every product shape it has seen (up to 1,024), and unpadded every block of a
+# causal layer has its own width: 369 shapes at 8,192 tokens, 290 MB more in bfloat16 than in
+# float32, with the content term's product as many again (measured, tests/bench/bench_dtypes.py).
+HALF_PRODUCT_KEYS = 128
 _MASKED = MASKED
 
 @dataclass
@@ -68,16 +74,18 @@ class LayerStats:
 def _row_blocks(n: int, heads: int, causal: bool, window: int | None = None) -> list[tuple[int, int]]:
     """Query-row blocks [r0, r1) whose heads × rows × keys fit BLOCK_ENTRIES: powers of two
     between MIN_BLOCK_ROWS and MAX_BLOCK_ROWS rows (so they start on the pooled maps' bin edges
-    more often), taller near the top of a causal map where rows see fewer keys."""
+    more often), taller near the top of a causal map where rows see fewer keys; only the last
+    block is cut short (halving what was left instead gave the last 256 rows blocks of 15, 14,
+    13 … rows, each product one more shape for oneDNN to compile, see HALF_PRODUCT_KEYS)."""
     blocks, start = [], 0
     while start < n:
-        rows = min(MAX_BLOCK_ROWS, n - start)
+        rows = MAX_BLOCK_ROWS
         while rows > MIN_BLOCK_ROWS:
-            lo, hi = valid_key_range(start, start + rows, n, causal, window)
-            if heads * rows * (hi - lo) <= BLOCK_ENTRIES:
+            lo, hi = valid_key_range(start, min(n, start + rows), n, causal, window)
+            if heads * min(rows, n - start) * (hi - lo) <= BLOCK_ENTRIES:
                 break
             rows //= 2
-        blocks.append((start, start + rows))
+        blocks.append((start, min(n, start + rows)))
         start += rows
     return blocks
 
@@ -258,7 +266,10 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
             probs.mul_(keep.unsqueeze(-1))
             if entropy is not None:
                 entropy = entropy * keep - keep * keep.log()
-        out[r0:r1] = torch.bmm(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
+        if v.dtype in (torch.bfloat16, torch.float16):  # eager's product: the weights rounded to v's dtype
+            out[r0:r1] = _half_product(plan.workspace, probs, v, lo).transpose(0, 1)
+        else:
+            out[r0:r1] = torch.bmm(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
         if stats is not None:
             assert entropy is not None
             _add_stats(stats, probs, entropy, r0, lo, n)
@@ -273,6 +284,22 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
         if check is not None:
             check((index + 1) / len(blocks))
     return out
+
+
+def _half_product(workspace: dict, probs: torch.Tensor, v: torch.Tensor, lo: int) -> torch.Tensor:
+    """probs [H, b, w] (float32, keys lo … lo + w − 1) · v [H, n, dv] in v's (half) dtype, over
+    keys padded to a multiple of ``HALF_PRODUCT_KEYS`` whose weights are 0 (exactly what eager's
+    product adds for masked keys), so a run's blocks share a few product shapes."""
+    heads, b, w = probs.shape
+    n = v.shape[1]
+    width = min(n, -(-w // HALF_PRODUCT_KEYS) * HALF_PRODUCT_KEYS)
+    start = min(lo, n - width)  # the padding goes before the keys where they end at n
+    at = lo - start
+    weights = _buffer(workspace, "half_weights", (heads, b, width), v)
+    weights[:, :, :at].zero_()
+    weights[:, :, at:at + w].copy_(probs)
+    weights[:, :, at + w:].zero_()
+    return torch.bmm(weights, v[:, start:start + width])
 
 
 def _add_stats(stats: LayerStats, probs: torch.Tensor, entropy: torch.Tensor, r0: int, lo: int, n: int) -> None:
@@ -367,8 +394,10 @@ def region_sums(q: torch.Tensor, k: torch.Tensor, req: MapRequest, *, scaling: f
     into an 8,192-token map costs rows × n, not n².  Same arithmetic as :func:`attend`."""
     heads = list(req.heads)
     group = q.shape[0] // k.shape[0]
-    qh = q[heads]
-    kh = k[[h // group for h in heads]] if group > 1 else k[heads]
+    # float32 logits from the chosen heads' q and k, widened as attend() widens a half-precision
+    # model's (a bf16 product would round them, and leave a oneDNN kernel per region shape)
+    qh = q[heads].float()
+    kh = (k[[h // group for h in heads]] if group > 1 else k[heads]).float()
     n = q.shape[1]
     total = torch.zeros(len(heads), *req.shape(), dtype=torch.float64)
     store = [[req, total]]
