@@ -211,27 +211,30 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
     softmax into a reused buffer (exp on masked −1e30 logits takes a slow path; the softmax
     kernel does not), the weights · v product, and, with ``stats``, one read of the weights per
     statistic."""
-    heads, n, _ = q.shape
-    group = heads // k.shape[0]
-    if q.dtype != torch.float32:  # a bf16/fp16 model: logits, softmax and statistics stay float32
-        q, k = q.float(), k.float()
-    if group > 1:
-        k = k.repeat_interleave(group, dim=0)
-        v = v.repeat_interleave(group, dim=0)
-    kt = k.transpose(1, 2).contiguous()  # [H, d, n]: each block's product reads it as it wants
+    heads, n, d = q.shape
+    kv = k.shape[0]
+    group = heads // kv
+    # [Hkv, d, n] float32 (a bf16/fp16 model: logits, softmax and statistics stay float32): the
+    # group of query heads sharing a k/v head is one batch entry of each block's products, so
+    # neither k nor v is repeated per head, and q is widened a block of rows at a time
+    kt = torch.empty(kv, d, n, dtype=torch.float32, device=k.device)
+    kt.copy_(k.transpose(1, 2))
     out = torch.empty(n, heads, v.shape[-1], dtype=v.dtype, device=v.device)
     plan = plan or LayerPlan()
     content_qk = None
     if plan.logit_maps and plan.content is not None:
         wanted = sorted({h for _, h in plan.logit_maps})
-        content_qk = (wanted, *plan.content(q[wanted], k[wanted], wanted))
+        content_qk = (wanted, *plan.content(q[wanted], k[[h // group for h in wanted]], wanted))
     logit_heads = [h for _, h in plan.logit_maps]
     blocks = _row_blocks(n, heads, causal, window)
     for index, (r0, r1) in enumerate(blocks):
         lo, hi = valid_key_range(r0, r1, n, causal, window)
         b, w = r1 - r0, hi - lo
-        logits = torch.bmm(q[:, r0:r1], kt[:, :, lo:hi],
-                           out=_buffer(plan.workspace, "logits", (heads, b, w), q))
+        rows = q[:, r0:r1]
+        if group > 1 or rows.dtype != torch.float32:  # [H, b, d] as [Hkv, group · b, d], float32
+            rows = _buffer(plan.workspace, "rows", (heads, b, d), kt).copy_(rows).view(kv, group * b, d)
+        logits = torch.bmm(rows, kt[:, :, lo:hi],
+                           out=_buffer(plan.workspace, "logits", (kv, group * b, w), kt)).view(heads, b, w)
         logits.mul_(scaling)
         if softcap:
             logits.div_(softcap).tanh_().mul_(softcap)
@@ -258,7 +261,7 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
         # same maximum itself); then that entry's weight is 1/Σexp, so the row's entropy is
         # H = log Σexp − Σ p·x = −log(max p) − Σ p·x, with no second exp pass.
         logits.sub_(logits.amax(-1, keepdim=True))
-        probs = softmax_into(logits, _buffer(plan.workspace, "probs", (heads, b, w), q))
+        probs = softmax_into(logits, _buffer(plan.workspace, "probs", (heads, b, w), kt))
         entropy = None
         if stats is not None:
             entropy = probs.amax(-1).log_().neg_().sub_(torch.mul(probs, logits, out=logits).sum(-1))
@@ -266,10 +269,12 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
             probs.mul_(keep.unsqueeze(-1))
             if entropy is not None:
                 entropy = entropy * keep - keep * keep.log()
+        grouped = probs.view(kv, group * b, w)
         if v.dtype in (torch.bfloat16, torch.float16):  # eager's product: the weights rounded to v's dtype
-            out[r0:r1] = _half_product(plan.workspace, probs, v, lo).transpose(0, 1)
+            values = _half_product(plan.workspace, grouped, v, lo)
         else:
-            out[r0:r1] = torch.bmm(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
+            values = torch.bmm(grouped.to(v.dtype), v[:, lo:hi])
+        out[r0:r1] = values.view(heads, b, -1).transpose(0, 1)
         if stats is not None:
             assert entropy is not None
             _add_stats(stats, probs, entropy, r0, lo, n)
@@ -287,7 +292,7 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
 
 
 def _half_product(workspace: dict, probs: torch.Tensor, v: torch.Tensor, lo: int) -> torch.Tensor:
-    """probs [H, b, w] (float32, keys lo … lo + w − 1) · v [H, n, dv] in v's (half) dtype, over
+    """probs [Hkv, rows, w] (float32, keys lo … lo + w − 1) · v [Hkv, n, dv] in v's (half) dtype, over
     keys padded to a multiple of ``HALF_PRODUCT_KEYS`` whose weights are 0 (exactly what eager's
     product adds for masked keys), so a run's blocks share a few product shapes."""
     heads, b, w = probs.shape
