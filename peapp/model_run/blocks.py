@@ -26,11 +26,14 @@ MAX_BLOCK_ROWS = 256  # causal blocks compute the triangle of future keys of the
 MIN_BLOCK_ROWS = 16  # each block re-reads the layer's keys
 _DIAGONAL_ROWS = 64  # rows per diagonal-sum group: the skewed corners cost rows² per group
 # A half-precision weights · v product runs on keys padded (with zero weights) to a multiple of
-# this many: oneDNN, which runs torch's bf16/fp16 products on a CPU, keeps a JIT-compiled kernel of
-# about 550 KB for every product shape it has seen (up to 1,024), and unpadded every block of a
-# causal layer has its own width: 369 shapes at 8,192 tokens, 290 MB more in bfloat16 than in
-# float32, with the content term's product as many again (measured, tests/bench/bench_dtypes.py).
+# HALF_PRODUCT_KEYS, or of an eighth of the power of two below the width where that is more
+# (≤ 12.5 % padding): oneDNN, which runs torch's bf16/fp16 products on a CPU, keeps a JIT-compiled
+# kernel of about 550 KB for every product shape it has seen (up to 1,024), and unpadded every
+# block of a causal layer has its own width: 369 shapes at 8,192 tokens, 290 MB more in bfloat16
+# than in float32, with the content term's product as many again (measured with glibc's
+# mallinfo2); padded, a run has a few dozen widths, growing with log n.
 HALF_PRODUCT_KEYS = 128
+HALF_PRODUCT_STEPS = 8  # padded widths per doubling of the width, past 8 × HALF_PRODUCT_KEYS
 _MASKED = MASKED
 
 @dataclass
@@ -293,11 +296,12 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
 
 def _half_product(workspace: dict, probs: torch.Tensor, v: torch.Tensor, lo: int) -> torch.Tensor:
     """probs [Hkv, rows, w] (float32, keys lo … lo + w − 1) · v [Hkv, n, dv] in v's (half) dtype, over
-    keys padded to a multiple of ``HALF_PRODUCT_KEYS`` whose weights are 0 (exactly what eager's
-    product adds for masked keys), so a run's blocks share a few product shapes."""
+    keys padded (see ``HALF_PRODUCT_KEYS``) whose weights are 0 (exactly what eager's product adds
+    for masked keys), so a run's blocks share a few product shapes."""
     heads, b, w = probs.shape
     n = v.shape[1]
-    width = min(n, -(-w // HALF_PRODUCT_KEYS) * HALF_PRODUCT_KEYS)
+    step = max(HALF_PRODUCT_KEYS, (1 << (w.bit_length() - 1)) // HALF_PRODUCT_STEPS)
+    width = min(n, -(-w // step) * step)
     start = min(lo, n - width)  # the padding goes before the keys where they end at n
     at = lo - start
     weights = _buffer(workspace, "half_weights", (heads, b, width), v)
