@@ -25,6 +25,15 @@ BLOCK_ENTRIES = 1 << 20
 MAX_BLOCK_ROWS = 256  # causal blocks compute the triangle of future keys of their rows: b²/2 wasted
 MIN_BLOCK_ROWS = 16  # each block re-reads the layer's keys
 _DIAGONAL_ROWS = 64  # rows per diagonal-sum group: the skewed corners cost rows² per group
+# A half-precision weights · v product runs on keys padded (with zero weights) to a multiple of
+# HALF_PRODUCT_KEYS, or of an eighth of the power of two below the width where that is more
+# (≤ 12.5 % padding): oneDNN, which runs torch's bf16/fp16 products on a CPU, keeps a JIT-compiled
+# kernel of about 550 KB for every product shape it has seen (up to 1,024), and unpadded every
+# block of a causal layer has its own width: 369 shapes at 8,192 tokens, 290 MB more in bfloat16
+# than in float32, with the content term's product as many again (measured with glibc's
+# mallinfo2); padded, a run has a few dozen widths, growing with log n.
+HALF_PRODUCT_KEYS = 128
+HALF_PRODUCT_STEPS = 8  # padded widths per doubling of the width, past 8 × HALF_PRODUCT_KEYS
 _MASKED = MASKED
 
 @dataclass
@@ -68,16 +77,18 @@ class LayerStats:
 def _row_blocks(n: int, heads: int, causal: bool, window: int | None = None) -> list[tuple[int, int]]:
     """Query-row blocks [r0, r1) whose heads × rows × keys fit BLOCK_ENTRIES: powers of two
     between MIN_BLOCK_ROWS and MAX_BLOCK_ROWS rows (so they start on the pooled maps' bin edges
-    more often), taller near the top of a causal map where rows see fewer keys."""
+    more often), taller near the top of a causal map where rows see fewer keys; only the last
+    block is cut short (halving what was left instead gave the last 256 rows blocks of 15, 14,
+    13 … rows, each product one more shape for oneDNN to compile, see HALF_PRODUCT_KEYS)."""
     blocks, start = [], 0
     while start < n:
-        rows = min(MAX_BLOCK_ROWS, n - start)
+        rows = MAX_BLOCK_ROWS
         while rows > MIN_BLOCK_ROWS:
-            lo, hi = valid_key_range(start, start + rows, n, causal, window)
-            if heads * rows * (hi - lo) <= BLOCK_ENTRIES:
+            lo, hi = valid_key_range(start, min(n, start + rows), n, causal, window)
+            if heads * min(rows, n - start) * (hi - lo) <= BLOCK_ENTRIES:
                 break
             rows //= 2
-        blocks.append((start, start + rows))
+        blocks.append((start, min(n, start + rows)))
         start += rows
     return blocks
 
@@ -203,27 +214,30 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
     softmax into a reused buffer (exp on masked −1e30 logits takes a slow path; the softmax
     kernel does not), the weights · v product, and, with ``stats``, one read of the weights per
     statistic."""
-    heads, n, _ = q.shape
-    group = heads // k.shape[0]
-    if q.dtype != torch.float32:  # a bf16/fp16 model: logits, softmax and statistics stay float32
-        q, k = q.float(), k.float()
-    if group > 1:
-        k = k.repeat_interleave(group, dim=0)
-        v = v.repeat_interleave(group, dim=0)
-    kt = k.transpose(1, 2).contiguous()  # [H, d, n]: each block's product reads it as it wants
+    heads, n, d = q.shape
+    kv = k.shape[0]
+    group = heads // kv
+    # [Hkv, d, n] float32 (a bf16/fp16 model: logits, softmax and statistics stay float32): the
+    # group of query heads sharing a k/v head is one batch entry of each block's products, so
+    # neither k nor v is repeated per head, and q is widened a block of rows at a time
+    kt = torch.empty(kv, d, n, dtype=torch.float32, device=k.device)
+    kt.copy_(k.transpose(1, 2))
     out = torch.empty(n, heads, v.shape[-1], dtype=v.dtype, device=v.device)
     plan = plan or LayerPlan()
     content_qk = None
     if plan.logit_maps and plan.content is not None:
         wanted = sorted({h for _, h in plan.logit_maps})
-        content_qk = (wanted, *plan.content(q[wanted], k[wanted], wanted))
+        content_qk = (wanted, *plan.content(q[wanted], k[[h // group for h in wanted]], wanted))
     logit_heads = [h for _, h in plan.logit_maps]
     blocks = _row_blocks(n, heads, causal, window)
     for index, (r0, r1) in enumerate(blocks):
         lo, hi = valid_key_range(r0, r1, n, causal, window)
         b, w = r1 - r0, hi - lo
-        logits = torch.bmm(q[:, r0:r1], kt[:, :, lo:hi],
-                           out=_buffer(plan.workspace, "logits", (heads, b, w), q))
+        rows = q[:, r0:r1]
+        if group > 1 or rows.dtype != torch.float32:  # [H, b, d] as [Hkv, group · b, d], float32
+            rows = _buffer(plan.workspace, "rows", (heads, b, d), kt).copy_(rows).view(kv, group * b, d)
+        logits = torch.bmm(rows, kt[:, :, lo:hi],
+                           out=_buffer(plan.workspace, "logits", (kv, group * b, w), kt)).view(heads, b, w)
         logits.mul_(scaling)
         if softcap:
             logits.div_(softcap).tanh_().mul_(softcap)
@@ -250,7 +264,7 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
         # same maximum itself); then that entry's weight is 1/Σexp, so the row's entropy is
         # H = log Σexp − Σ p·x = −log(max p) − Σ p·x, with no second exp pass.
         logits.sub_(logits.amax(-1, keepdim=True))
-        probs = softmax_into(logits, _buffer(plan.workspace, "probs", (heads, b, w), q))
+        probs = softmax_into(logits, _buffer(plan.workspace, "probs", (heads, b, w), kt))
         entropy = None
         if stats is not None:
             entropy = probs.amax(-1).log_().neg_().sub_(torch.mul(probs, logits, out=logits).sum(-1))
@@ -258,7 +272,12 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
             probs.mul_(keep.unsqueeze(-1))
             if entropy is not None:
                 entropy = entropy * keep - keep * keep.log()
-        out[r0:r1] = torch.bmm(probs.to(v.dtype), v[:, lo:hi]).transpose(0, 1)
+        grouped = probs.view(kv, group * b, w)
+        if v.dtype in (torch.bfloat16, torch.float16):  # eager's product: the weights rounded to v's dtype
+            values = _half_product(plan.workspace, grouped, v, lo)
+        else:
+            values = torch.bmm(grouped.to(v.dtype), v[:, lo:hi])
+        out[r0:r1] = values.view(heads, b, -1).transpose(0, 1)
         if stats is not None:
             assert entropy is not None
             _add_stats(stats, probs, entropy, r0, lo, n)
@@ -273,6 +292,23 @@ def attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scaling: float,
         if check is not None:
             check((index + 1) / len(blocks))
     return out
+
+
+def _half_product(workspace: dict, probs: torch.Tensor, v: torch.Tensor, lo: int) -> torch.Tensor:
+    """probs [Hkv, rows, w] (float32, keys lo … lo + w − 1) · v [Hkv, n, dv] in v's (half) dtype, over
+    keys padded (see ``HALF_PRODUCT_KEYS``) whose weights are 0 (exactly what eager's product adds
+    for masked keys), so a run's blocks share a few product shapes."""
+    heads, b, w = probs.shape
+    n = v.shape[1]
+    step = max(HALF_PRODUCT_KEYS, (1 << (w.bit_length() - 1)) // HALF_PRODUCT_STEPS)
+    width = min(n, -(-w // step) * step)
+    start = min(lo, n - width)  # the padding goes before the keys where they end at n
+    at = lo - start
+    weights = _buffer(workspace, "half_weights", (heads, b, width), v)
+    weights[:, :, :at].zero_()
+    weights[:, :, at:at + w].copy_(probs)
+    weights[:, :, at + w:].zero_()
+    return torch.bmm(weights, v[:, start:start + width])
 
 
 def _add_stats(stats: LayerStats, probs: torch.Tensor, entropy: torch.Tensor, r0: int, lo: int, n: int) -> None:
@@ -367,8 +403,10 @@ def region_sums(q: torch.Tensor, k: torch.Tensor, req: MapRequest, *, scaling: f
     into an 8,192-token map costs rows × n, not n².  Same arithmetic as :func:`attend`."""
     heads = list(req.heads)
     group = q.shape[0] // k.shape[0]
-    qh = q[heads]
-    kh = k[[h // group for h in heads]] if group > 1 else k[heads]
+    # float32 logits from the chosen heads' q and k, widened as attend() widens a half-precision
+    # model's (a bf16 product would round them, and leave a oneDNN kernel per region shape)
+    qh = q[heads].float()
+    kh = (k[[h // group for h in heads]] if group > 1 else k[heads]).float()
     n = q.shape[1]
     total = torch.zeros(len(heads), *req.shape(), dtype=torch.float64)
     store = [[req, total]]

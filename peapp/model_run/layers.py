@@ -219,10 +219,22 @@ def _layout(before: torch.Tensor, after: torch.Tensor) -> tuple[str, float]:
     return best, spread
 
 
+_USAGE_ROWS = 512  # tokens per float64 pass of pair_usage: the whole of 8,192 was 95 MB per layer
+
+
+def _mean_pair_norm(x: torch.Tensor, layout: str) -> torch.Tensor:
+    """[h, r/2]: mean over the tokens of x [h, n, r] of each pair's length, in float64, a few
+    hundred tokens at a time."""
+    total = torch.zeros(x.shape[0], x.shape[-1] // 2, dtype=torch.float64, device=x.device)
+    for start in range(0, x.shape[1], _USAGE_ROWS):
+        total += _pair_norms(x[:, start:start + _USAGE_ROWS], layout).sqrt_().sum(1)
+    return total / max(1, x.shape[1])
+
+
 def pair_usage(x_q: torch.Tensor, x_k: torch.Tensor, layout: str) -> torch.Tensor:
     """[H, r/2]: mean over tokens of ‖q pair‖ × mean over tokens of ‖k pair‖ of the rotated slices."""
-    qn = _pair_norms(x_q, layout).sqrt().mean(1)
-    kn = _pair_norms(x_k, layout).sqrt().mean(1)
+    qn = _mean_pair_norm(x_q, layout)
+    kn = _mean_pair_norm(x_k, layout)
     if kn.shape[0] != qn.shape[0]:
         kn = kn.repeat_interleave(qn.shape[0] // kn.shape[0], dim=0)
     return (qn * kn).float()
@@ -243,6 +255,18 @@ def measured_frequencies(rotation: Rotation) -> torch.Tensor:
 
     turn = pairs(qo) * pairs(qi).conj()  # angle of each head's pair turn; the heads agree
     return torch.angle(turn.sum(0)).abs().float()
+
+
+def no_cache(module) -> dict[str, Any]:
+    """``use_cache=False`` where ``module``'s forward takes it: a run reads every layer's k and v
+    once, and a KV cache would keep them all to its end (SmolLM2 at 8,192 tokens: 377 MB in float32)."""
+    import inspect
+
+    try:  # the class's forward: a run may have wrapped the instance's (runner.head_logits)
+        parameters = inspect.signature(type(module).forward).parameters
+    except (TypeError, ValueError):
+        return {}
+    return {"use_cache": False} if "use_cache" in parameters else {}
 
 
 def rotary_modules(model) -> list:

@@ -64,7 +64,7 @@ from peapp.encodings.rope import RopeSpec, read_hf_config
 from peapp.errors import CheckpointError, ParameterError
 from peapp.i18n import translate
 from peapp.jobs import Cancelled
-from peapp.model_run.layers import trunk
+from peapp.model_run.layers import no_cache, trunk
 from peapp.model_run.runner import LM_HEAD_CHUNK
 
 #: "none" is the model as trained; the rest are RopeSpec's rope_type names (the extrapolation panel's)
@@ -348,7 +348,8 @@ def forward_hidden(loaded, token_ids: Sequence[int], strategy: ProbeStrategy) ->
 
     ids = torch.tensor([list(token_ids)], dtype=torch.long, device=loaded.device)
     with torch.no_grad():
-        return trunk(loaded.model)(input_ids=ids, **strategy_kwargs(loaded, strategy))[0][0]
+        base = trunk(loaded.model)
+        return base(input_ids=ids, **strategy_kwargs(loaded, strategy), **no_cache(base))[0][0]
 
 
 def position_nll(loaded, token_ids: Sequence[int], progress: ProgressFn | None = None,

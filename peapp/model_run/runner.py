@@ -40,6 +40,7 @@ from peapp.model_run.layers import (
     layer_types,
     match_rotation,
     measured_frequencies,
+    no_cache,
     pair_usage,
     rope_parameters_for,
     temperature_tuned,
@@ -69,9 +70,10 @@ class RunOptions:
 
 @dataclass
 class MapQK:
-    """The map layer's real q [H, n, d] and k [Hkv, n, d] (after rotation), float32, and how its
-    attention masks and scales them: enough to recompute any region of its maps exactly
-    (8,192 tokens of SmolLM2: 25 MB, against 2.4 GB for the layer's full maps)."""
+    """The map layer's real q [H, n, d] and k [Hkv, n, d] (after rotation, in the run's dtype;
+    widened per region as attend() widens them), and how its attention masks and scales them:
+    enough to recompute any region of its maps exactly (8,192 tokens of SmolLM2: 25 MB in float32,
+    against 2.4 GB for the layer's full maps)."""
 
     q: torch.Tensor
     k: torch.Tensor
@@ -313,7 +315,7 @@ class _Session:
             plan.content = self._term_function(module, rotation, q.shape[0] // k.shape[0])
             if self.options.keep_map_qk and not own_mask and sinks is None and not self.keep_qk:
                 # (a model's own mask or learned sinks: zoom detail would recompute without them)
-                self.map_qk = MapQK(q.detach().float().clone(), k.detach().float().clone(), float(scaling), causal,
+                self.map_qk = MapQK(q.detach().clone(), k.detach().clone(), float(scaling), causal,
                                     window, float(softcap) if softcap else None)
         if rotation is not None:
             rq, rk = rotation.outputs
@@ -341,11 +343,11 @@ class _Session:
 
     def _term_function(self, module, rotation: Rotation | None, group: int):
         if rotation is not None:
-            q0 = rotation.q0
-            k0 = rotation.k0.repeat_interleave(group, dim=0) if group > 1 else rotation.k0
+            q0, k0 = rotation.q0, rotation.k0
 
-            def content(q_sel, k_sel, heads):  # the family's own q and k before its rotation
-                return q0[heads], k0[heads]
+            def content(q_sel, k_sel, heads):  # the family's own q and k before its rotation, widened
+                # to float32 as attend() widens the real ones (the chosen heads only: one is 2 MB at 8,192)
+                return q0[heads].float(), k0[[h // group for h in heads]].float()
 
             return content
         if self.position_rows is not None:
@@ -574,12 +576,12 @@ def _forward(loaded, ids: torch.Tensor, want_logits: bool, session: _Session):
     strategy = strategy_kwargs(loaded, session)
     head = model.get_output_embeddings() if loaded.causal else None
     if head is None or trunk(model) is model:
-        out = model(input_ids=ids, **strategy)
+        out = model(input_ids=ids, **strategy, **no_cache(model))
         logits = getattr(out, "logits", None)
         hidden = None if logits is not None else out[0]
         return (None if logits is None else logits[0].float().cpu().numpy(), None,
                 None if hidden is None else hidden[0].float().cpu().numpy())
-    hidden = trunk(model)(input_ids=ids, **strategy)[0][0]
+    hidden = trunk(model)(input_ids=ids, **strategy, **no_cache(trunk(model)))[0][0]
     total, kept = 0.0, []
     targets = ids[0, 1:]
     for start in range(0, hidden.shape[0], LM_HEAD_CHUNK):
