@@ -54,7 +54,7 @@ def test_tour_walks_through_the_panels_raising_each(qtbot, main_window):
 def test_shortcut_list_is_collected_from_the_window(main_window):
     entries = dict((what, key) for key, what in help_menu.shortcut_entries(main_window))
     assert entries["Undo the last edit of a parameter or panel setting (also inside a field)"] == "Ctrl+Z"
-    assert entries["Open Preferences: theme, colour maps, export defaults, compute device, window layout"] == "Ctrl+,"
+    assert entries["Open Preferences: theme, colour maps, export defaults, compute device and precision, window layout"] == "Ctrl+,"
     assert entries["Bring the Encoding heatmap panel to the front"] == "Ctrl+1"
     assert any(key == "Esc" for key in entries.values())  # the Cancel button
 
