@@ -278,10 +278,7 @@ class ProbeFigures:
     def _draw_perplexity(self, result: Any) -> None:
         # the plot's title is the figure's whole title (an export then draws no second one above it)
         self.ppl_plot.setTitle(_perplexity_title(result))
-        for item in self.ppl_curves.values():
-            self.ppl_plot.removeItem(item)
-        self.ppl_curves.clear()
-        self.ppl_legend.clear()
+        _clear_curves(self.ppl_plot, self.ppl_curves, self.ppl_legend)
         if result is None:
             self.trained_line.setVisible(False)
             self.cannot_region.setVisible(False)
@@ -512,10 +509,7 @@ class ProbeFigures:
 
     def _draw_streaming(self, result: Any) -> None:
         self.st_plot.setTitle(_streaming_title(result))
-        for item in self.st_curves.values():
-            self.st_plot.removeItem(item)
-        self.st_curves.clear()
-        self.st_legend.clear()
+        _clear_curves(self.st_plot, self.st_curves, self.st_legend)
         if result is None:
             self.evict_line.setVisible(False)
             self.st_table.setRowCount(0)
@@ -710,3 +704,10 @@ class ProbeFigures:
             out[f"needle_attention_per_layer_{n}"] = result.layer_attention(n)
         return out
 
+
+def _clear_curves(plot, curves: dict, legend) -> None:
+    """Take a probe plot's curves (one per variant) and their legend entries off before a redraw."""
+    for item in curves.values():
+        plot.removeItem(item)
+    curves.clear()
+    legend.clear()
