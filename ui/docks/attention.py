@@ -34,12 +34,13 @@ from peapp.errors import PeappError
 from peapp.views.attention import (TOKEN_LABELS, AttentionView, attention_settings,
                                    link_note, linked_settings, with_attention_settings)
 from ui import i18n
+from ui import settings as preferences
 from ui.docks._attention.views import (STRIP_PLOT_HEIGHT, STRIP_PLOT_WIDTH, CompactGraphics, DecadeAxis, ReflowStrip, TokenAxis,  # noqa: F401
                                        _levels, _nice_step, _shown, _superscript, received_caption,
                                        _VIEW_KINDS, received_short_caption)  # (received_caption: tests)
-from ui.docks.base import ViewDock, cancel_button, progress_bar
+from ui.docks.base import ViewDock, cancel_button, progress_bar, viewport_of
 from ui.forms import Form, Spin, tooltip
-from ui.docks._attention.controller import AttentionRequests
+from ui.docks._attention.controller import AttentionController
 from ui.docks._attention.figures import (DIVERGING, MASKED_RGBA, MAX_SMALL_HEADS, RECEIVED_DECADES, SEQUENTIAL,  # noqa: F401
                                          STRIP_TITLE_SIZE, TEMPERATURE_COLOUR, VALUE_LABELS, AttentionFigures)
 from ui.plotting import draw_as_path, legend_above
@@ -74,7 +75,7 @@ class _Message(QLabel):
         self.setVisible(False)
 
 
-class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
+class AttentionDock(AttentionFigures, ViewDock):
     object_name = "attentionDock"
     view_id = AttentionView.view_id
     title = msg("Panels", "Attention inspector")
@@ -93,12 +94,7 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
         return next(name for name, k in _VIEW_KINDS.items() if k == kind)
 
     def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
-        self._view: A.AttentionView | None = None
-        self._zoom: A.AttentionView | None = None
-        self._shuffle: A.ShuffleResult | None = None
-        self._request_key = None
-        self._busy_channels: set[str] = set()
-        self._drawn_settings: dict | None = None
+        self.controller = AttentionController(self.object_name)  # the request cycle and what is shown
 
         body = QWidget()
         outer = QVBoxLayout(body)
@@ -401,7 +397,7 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
         """After a language switch: the notes and tooltips made from settings, the shuffle verdict (not
         run again), then the matrices' captions and labels (recomputed, as every panel's view)."""
         self._sync_controls(self.ctx.document)
-        self._set_shuffle(self._shuffle)
+        self._draw_shuffle()
         super().retranslate(language)
 
     def select_head(self, head: int) -> None:
@@ -409,8 +405,7 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
 
     def reset_zoom(self) -> None:
         self.plot.getViewBox().autoRange(padding=0)
-        if self._zoom is not None:
-            self._zoom = None
+        if self.controller.reset_zoom():
             self._draw()
 
     def zoom_to(self, rows: tuple[int, int], cols: tuple[int, int]) -> None:
@@ -418,12 +413,136 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
         self.plot.getViewBox().setRange(xRange=cols, yRange=rows, padding=0)
         self._request_zoom()
 
+    # ---- requests: the controller decides; the dock reads its widgets and shows what came back -------
+    def viewport(self):
+        """The large matrix's size on screen: the overview is computed at about this many cells."""
+        return viewport_of(self.plot.getViewBox())
+
+    def make_request(self, document: Document) -> A.AttentionRequest:
+        return self.controller.make_request(document, self.viewport(), preferences.compute_device())
+
+    def _request_or_message(self, document: Document) -> A.AttentionRequest | None:
+        try:
+            request = self.make_request(document)
+        except PeappError as exc:  # shown; the previous picture stays
+            self.message.setText(str(exc))
+            self.ctx.status(f"{shown(self.title)}: {exc}")
+            return None
+        self.message.clear()
+        return request
+
+    def on_document_changed(self, document: Document) -> None:
+        self._sync_controls(document)
+        request = self._request_or_message(document)
+        if request is None:
+            return
+        # the same computation is redrawn only if this dock's own display settings (head shown,
+        # colour scale) changed — not for edits elsewhere in the Document
+        need = self.controller.document_changed(request, self.settings(document))
+        if need == "redraw":
+            self._draw()
+        elif need == "compute":
+            self.refresh(request)
+
+    def refresh(self, request=None):
+        if not self.can_compute():  # the backend loads: drawn when it is ready
+            return None
+        if request is None:
+            request = self._request_or_message(self.ctx.document)
+            if request is None:
+                return None
+        if self.controller.asking(request):
+            self._draw_shuffle()  # the test was for other inputs
+        generation = super().refresh(request)
+        if generation is not None:
+            self._submitted(self.object_name, generation)
+        return generation
+
+    def submit_side(self, name: str, request) -> int:
+        generation = super().submit_side(name, request)
+        self._submitted(self.controller.side_channel(name), generation)
+        return generation
+
+    def run_shuffle(self) -> None:
+        try:
+            request = self.controller.shuffle_request(self.ctx.document, self.spec(), preferences.compute_device())
+        except PeappError as exc:
+            self.message.setText(str(exc))
+            return
+        self.shuffle_label.setText(translate("Attention", "Shuffling the tokens and recomputing the outputs…"))
+        self.submit_side("shuffle", request)
+
+    def _request_zoom(self) -> None:
+        """After a zoom or pan: recompute the visible region at full resolution if the overview is pooled."""
+        (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
+        request = self.controller.zoom_request(self._last_request, self.viewport(), (y0, y1), (x0, x1))
+        if request is None:
+            self._draw_zoom()  # none shown any more, or none yet
+            return
+        self.submit_side("zoom", request)
+
+    def cancel(self) -> None:
+        """Stop this dock's running and pending computations; the last picture stays."""
+        for channel in self.controller.cancel():
+            self.ctx.worker.cancel(channel)
+        self._update_busy()
+        self.ctx.status(translate("Attention", "{panel}: cancelled; the previous picture is kept.").format(
+            panel=shown(self.title)))
+
+    # ---- progress ---------------------------------------------------------------------------------
+    def _submitted(self, channel: str, generation: int) -> None:
+        self.controller.submitted(channel, generation)
+        self.progress.setValue(0)
+        self._update_busy()
+
+    def _update_busy(self) -> None:
+        busy = self.controller.busy
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+
+    @property
+    def busy(self) -> bool:
+        return self.controller.busy
+
+    def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
+        if self.controller.shows_progress(channel):
+            self.progress.setValue(int(fraction * 1000))
+
+    def _on_any_failed(self, channel: str, generation: int, message: str) -> None:
+        if not self.controller.failed(channel, generation):
+            return  # another dock's, or a superseded request (the newer one is still running)
+        self._update_busy()
+        if channel == self.controller.side_channel("shuffle"):
+            self.shuffle_label.setText(translate("Attention", "Shuffle test failed: {message}").format(message=message))
+        else:
+            self.message.setText(message)
+
+    # ---- results ----------------------------------------------------------------------------------
+    def show_result(self, result: A.AttentionView) -> None:
+        first = self.controller.finished(result)
+        self._update_busy()
+        self._draw()
+        self._draw_plots()
+        if first:
+            self.reset_zoom()
+        else:
+            self._request_zoom()
+
+    def show_side_result(self, name: str, result: Any) -> None:
+        shuffle = name == "shuffle"
+        drawn = self.controller.side_finished(name, result, self.spec() if shuffle else None)
+        self._update_busy()
+        if drawn and shuffle:
+            self._draw_shuffle()
+        elif drawn:
+            self._draw_zoom()
+
     # ---- export hooks -----------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
         return self.graphics
 
     def export_arrays(self) -> dict[str, np.ndarray]:
-        view = self._view
+        view = self.controller.view
         if view is None:
             return {}
         out = {"values": view.values, "distances": view.distances, "profile": view.profile,
@@ -437,14 +556,14 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
             out["received_last_query"] = view.last_query
             if view.spec.causal:
                 out["received_mask_alone"] = A.uniform_causal_received(view.spec.seq_len)
-        if self._shuffle is not None:
-            out["shuffle_change"] = self._shuffle.change
+        if self.controller.shuffle is not None:
+            out["shuffle_change"] = self.controller.shuffle.change
         if view.temperature_entropy is not None:
             out["temperature_entropy"] = view.temperature_entropy
         return out
 
     def export_title(self) -> str:
-        view = self._view
+        view = self.controller.view
         if view is None:
             return shown(self.title)
         return translate("Attention", "Attention — {scheme}, {value}, head {head}").format(

@@ -1,8 +1,9 @@
 """The attention inspector's drawing: the large matrix and its mask, the caption, the small
 multiples, the zoomed region, the plot strip (distance profile, entropy, received attention,
 the NoPE temperature curve, ALiBi/T5), the shuffle verdict, hover read-outs and the arrays
-shown.  A mixin of :class:`ui.docks.attention.AttentionDock`: it draws what the requests left
-(``_view``, ``_zoom``, ``_shuffle``) into the dock's widgets."""
+shown.  A mixin of :class:`ui.docks.attention.AttentionDock`: it draws what the dock's
+:class:`~ui.docks._attention.controller.AttentionController` holds (``view``, ``zoom``,
+``shuffle``) into the dock's widgets."""
 
 from __future__ import annotations
 
@@ -37,11 +38,10 @@ class AttentionFigures:
         return bool(self.settings()["log_scale"])
 
     def _head(self) -> int:
-        n = self._view.spec.n_heads if self._view is not None else 1
-        return min(int(self.settings()["head"]), n - 1)
+        return self.controller.head(self.settings()["head"])
 
     def _draw(self) -> None:
-        view = self._view
+        view = self.controller.view
         if view is None:
             return
         head = self._head()
@@ -155,7 +155,7 @@ class AttentionFigures:
             label.setText(f"<b>{name} ◀</b>" if bold else name, size="8pt")
 
     def _draw_zoom(self) -> None:
-        zoom, view = self._zoom, self._view
+        zoom, view = self.controller.zoom, self.controller.view
         if zoom is None or view is None:
             self.zoom_image.setVisible(False)
             self.zoom_mask_image.setVisible(False)
@@ -176,7 +176,7 @@ class AttentionFigures:
             last_key=f"{zoom.col_stop - 1:,}", detail=zoom.reduction))
 
     def _draw_plots(self) -> None:
-        view = self._view
+        view = self.controller.view
         self.scheme_plot.clear()
         if len(self._profile_curves) != view.spec.n_heads:
             # one curve per head, made when the head count changes and reused after: making
@@ -228,7 +228,7 @@ class AttentionFigures:
 
     def _draw_received(self, head: int) -> None:
         """The attention each key receives, for the chosen head, and its careful caption."""
-        view = self._view
+        view = self.controller.view
         if view is None or view.received.size == 0:
             return
         keys = np.arange(view.spec.seq_len)
@@ -253,7 +253,7 @@ class AttentionFigures:
     def _draw_temperature(self, head: int) -> None:
         """NoPE with the temperature: the chosen head's entropy with the scale, dashed beside its plain
         curve, and the legend naming the three curves (hidden otherwise)."""
-        view, curve = self._view, self._temperature_curve
+        view, curve = self.controller.view, self._temperature_curve
         self.entropy_legend.clear()
         shown_curve = view is not None and view.temperature_entropy is not None and curve is not None
         self.entropy_legend.setVisible(shown_curve)
@@ -276,12 +276,12 @@ class AttentionFigures:
                 curve.setPen(pg.mkPen("#e67e22", width=2) if chosen else pg.mkPen((150, 150, 150, 90), width=1))
                 curve.curve.setSegmentedLineMode("on" if chosen else "off")  # translucent: one path
                 curve.setZValue(2 if chosen else 1)
-        view = self._view
+        view = self.controller.view
         if view is not None and view.slopes is not None and getattr(self, "_slope_bars", None) is not None:
             self._slope_mark.setData([head], [float(np.log2(view.slopes[head]))])
 
-    def _set_shuffle(self, result: A.ShuffleResult | None) -> None:
-        self._shuffle = result
+    def _draw_shuffle(self) -> None:
+        result = self.controller.shuffle
         if result is None:
             self.shuffle_curve.setData([], [])
             self.shuffle_label.setText(translate("Attention", "Shuffle tokens: press the button to test whether order "
@@ -293,11 +293,11 @@ class AttentionFigures:
 
     # ---- interaction ------------------------------------------------------------------------------
     def _cell_at(self, scene_pos) -> tuple[A.AttentionView, int, int, float] | None:
-        if self._view is None or not self.plot.sceneBoundingRect().contains(scene_pos):
+        if self.controller.view is None or not self.plot.sceneBoundingRect().contains(scene_pos):
             return None
         point = self.plot.getViewBox().mapSceneToView(scene_pos)
         x, y = point.x(), point.y()
-        for view in (self._zoom if self.zoom_image.isVisible() else None, self._view):
+        for view in (self.controller.zoom if self.zoom_image.isVisible() else None, self.controller.view):
             if view is None or not (view.row_start <= y < view.row_stop and view.col_start <= x < view.col_stop):
                 continue
             row = min(int((y - view.row_start) // view.row_bin), view.values.shape[1] - 1)
@@ -362,12 +362,12 @@ class AttentionFigures:
     @property
     def shuffle_result(self) -> A.ShuffleResult | None:
         """The shuffle test shown, or None (not run, or run for other inputs)."""
-        return self._shuffle
+        return self.controller.shuffle
 
     @property
     def zoom_view(self) -> A.AttentionView | None:
         """The zoomed region drawn over the overview at finer resolution, or None."""
-        return self._zoom if self.zoom_image.isVisible() else None
+        return self.controller.zoom if self.zoom_image.isVisible() else None
 
     def shown_arrays(self) -> dict[str, np.ndarray]:
         """What the plots draw now (tests, scripts): the large matrix as drawn, each head's distance
