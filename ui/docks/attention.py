@@ -127,6 +127,7 @@ class AttentionDock(AttentionFigures, ViewDock):
 
         self.ctx.worker.progressed.connect(self._on_progress)
         self.ctx.worker.failed.connect(self._on_any_failed)
+        self.ctx.worker.cancelled.connect(self._on_any_cancelled)
         self.graphics.scene().sigMouseMoved.connect(self._hover)
         self.graphics.scene().sigMouseClicked.connect(self._click)
         self._zoom_changed = qthrottled(self._request_zoom, timeout=200, parent=self)
@@ -516,6 +517,12 @@ class AttentionDock(AttentionFigures, ViewDock):
             self.shuffle_label.setText(translate("Attention", "Shuffle test failed: {message}").format(message=message))
         else:
             self.message.setText(message)
+
+    def _on_any_cancelled(self, channel: str) -> None:
+        """Work of this dock stopped (Esc, the window's Cancel): no longer shown as running."""
+        if self.controller.owns(channel):
+            self.controller.ended(channel)
+            self._update_busy()
 
     # ---- results ----------------------------------------------------------------------------------
     def show_result(self, result: A.AttentionView) -> None:
