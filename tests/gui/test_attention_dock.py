@@ -229,6 +229,19 @@ def test_cancelling_a_65536_token_computation_stops_promptly(main_window, dock, 
     assert dock.last_result.spec.seq_len == 48
 
 
+def test_esc_in_the_window_ends_the_panels_own_progress_and_cancel(main_window, dock, qtbot):
+    """Esc (the window's Cancel) stops this panel's work too: its own progress bar and Cancel
+    button go with it, as after its own Cancel (they stayed, for work that no longer ran)."""
+    from tests.gui.test_cancelled_is_stale import _Slow
+
+    dock.submit_side("shuffle", _Slow())  # a test that runs until cancelled
+    qtbot.waitUntil(lambda: main_window.cancel_button.isVisible(), timeout=10_000)
+    assert dock.progress.isVisible() and dock.cancel_button.isVisible() and dock.busy
+    qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not main_window.worker.is_busy(), timeout=10_000)
+    assert not dock.progress.isVisible() and not dock.cancel_button.isVisible() and not dock.busy
+
+
 def test_sentence_tokens_show_words_and_settings_round_trip_through_a_session(main_window, dock, qtbot):
     from peapp.document import Document
 

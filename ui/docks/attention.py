@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
@@ -34,15 +33,12 @@ from peapp.errors import PeappError
 from peapp.views.attention import (TOKEN_LABELS, AttentionView, attention_settings,
                                    link_note, linked_settings, with_attention_settings)
 from ui import i18n
-from ui.docks._attention.views import (STRIP_PLOT_HEIGHT, STRIP_PLOT_WIDTH, CompactGraphics, DecadeAxis, ReflowStrip, TokenAxis,  # noqa: F401
-                                       _levels, _nice_step, _shown, _superscript, received_caption,
-                                       _VIEW_KINDS, received_short_caption)  # (received_caption: tests)
-from ui.docks.base import ViewDock, cancel_button, progress_bar
+from ui import settings as preferences
+from ui.docks._attention.controller import AttentionController
+from ui.docks._attention.figures import VALUE_LABELS, AttentionFigures
+from ui.docks._attention.views import STRIP_PLOT_HEIGHT, STRIP_PLOT_WIDTH, _VIEW_KINDS  # noqa: F401 (the sizes: tests)
+from ui.docks.base import ViewDock, cancel_button, progress_bar, viewport_of
 from ui.forms import Form, Spin, tooltip
-from ui.docks._attention.controller import AttentionRequests
-from ui.docks._attention.figures import (DIVERGING, MASKED_RGBA, MAX_SMALL_HEADS, RECEIVED_DECADES, SEQUENTIAL,  # noqa: F401
-                                         STRIP_TITLE_SIZE, TEMPERATURE_COLOUR, VALUE_LABELS, AttentionFigures)
-from ui.plotting import draw_as_path, legend_above
 
 # the controls, in the order of their rows
 CONTROLS = ("scheme", "seq_len", "n_heads", "head_dim", "tokens", "sentence", "seed", "kind", "pooling", "head",
@@ -74,7 +70,7 @@ class _Message(QLabel):
         self.setVisible(False)
 
 
-class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
+class AttentionDock(ViewDock):
     object_name = "attentionDock"
     view_id = AttentionView.view_id
     title = msg("Panels", "Attention inspector")
@@ -93,32 +89,36 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
         return next(name for name, k in _VIEW_KINDS.items() if k == kind)
 
     def build(self) -> None:  # ViewDock.__init__ calls it, or on first show (build_later)
-        self._view: A.AttentionView | None = None
-        self._zoom: A.AttentionView | None = None
-        self._shuffle: A.ShuffleResult | None = None
-        self._request_key = None
-        self._busy_channels: set[str] = set()
-        self._drawn_settings: dict | None = None
+        self.controller = AttentionController(self.object_name)  # the request cycle and what is shown
 
         body = QWidget()
         outer = QVBoxLayout(body)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._build_controls())
+        self.readout = i18n.keep_text(QLabel(), msg("Attention", "Hover over a matrix for query, key, distance and "
+                                                    "value; click a small one to enlarge it."))
+        self.readout.setObjectName("attentionReadout")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # the plots and their drawing (they draw what the controller holds)
+        self.figures = f = AttentionFigures(self.controller, self.settings, self.readout, self.set_caption,
+                                            self.select_head, self.reset_zoom)
+        # its widgets, by the names scripts and tests read (``small``, remade with the head count, is a property)
+        self.graphics, self.plot, self.token_axes, self.image, self.mask_image, self.colorbar = (
+            f.graphics, f.plot, f.token_axes, f.image, f.mask_image, f.colorbar)
+        self.strip, self.scheme_plot, self.entropy_legend, self.shuffle_curve, self.shuffle_label = (
+            f.strip, f.scheme_plot, f.entropy_legend, f.shuffle_curve, f.shuffle_label)
+        self.received_plot, self.received_mean, self.received_last, self.received_uniform, self.received_label = (
+            f.received_plot, f.received_mean, f.received_last, f.received_uniform, f.received_label)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        matrices = self._build_matrices()
-        matrices.setMinimumSize(MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT)
-        self.splitter.addWidget(matrices)
-        self.splitter.addWidget(self._build_plots())
+        f.matrices.setMinimumSize(MATRIX_MIN_WIDTH, MATRIX_MIN_HEIGHT)
+        self.splitter.addWidget(f.matrices)
+        self.splitter.addWidget(f.plots)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         outer.addWidget(self.splitter, 1)
         outer.addWidget(self.received_label)
         outer.addWidget(self.shuffle_label)
-        self.readout = i18n.keep_text(QLabel(), msg("Attention", "Hover over a matrix for query, key, distance and "
-                                                    "value; click a small one to enlarge it."))
-        self.readout.setObjectName("attentionReadout")
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         outer.addWidget(self.readout)
         # Short of room (a small screen, the Checkpoint panel open) the panel scrolls: the matrix
         # and the plots keep their minimum sizes instead of collapsing.
@@ -131,8 +131,7 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
 
         self.ctx.worker.progressed.connect(self._on_progress)
         self.ctx.worker.failed.connect(self._on_any_failed)
-        self.graphics.scene().sigMouseMoved.connect(self._hover)
-        self.graphics.scene().sigMouseClicked.connect(self._click)
+        self.ctx.worker.cancelled.connect(self._on_any_cancelled)
         self._zoom_changed = qthrottled(self._request_zoom, timeout=200, parent=self)
         self.plot.getViewBox().sigRangeChangedManually.connect(lambda *_: self._zoom_changed())
         self._sync_controls(self.ctx.document)
@@ -219,97 +218,6 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
         self.link_label.setStyleSheet("color: palette(window-text);")  # palette(mid) grey read at ~2:1 contrast
         grid.addWidget(self.link_label, 4, 0, 1, 12)
         return box
-
-    def _build_matrices(self) -> QWidget:
-        self.graphics = CompactGraphics()
-        self.graphics.setObjectName("attentionGraphics")
-        self.token_axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")}
-        self.plot = self.graphics.addPlot(enableMenu=False, row=0, col=0, axisItems=self.token_axes)
-        self.plot.invertY(True)
-        self.plot.setAspectLocked(False)
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.zoom_image = pg.ImageItem(axisOrder="row-major")
-        self.zoom_image.setZValue(1)
-        # masked cells (all their keys in the future) in grey over each image: no weight is not a weight of 0
-        self.mask_image = pg.ImageItem(axisOrder="row-major")
-        self.mask_image.setZValue(0.5)
-        self.zoom_mask_image = pg.ImageItem(axisOrder="row-major")
-        self.zoom_mask_image.setZValue(1.5)
-        for item in (self.image, self.mask_image, self.zoom_image, self.zoom_mask_image):
-            self.plot.addItem(item)
-        self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
-        self.colorbar.setImageItem([self.image, self.zoom_image], insert_in=self.plot)
-        self.grid = self.graphics.addLayout(row=0, col=1)
-        self.small: list[tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = []
-        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
-        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
-        return self.graphics
-
-    def _strip_plot(self, name: str, title: str | None = None, axis_items: dict | None = None) -> pg.PlotItem:
-        widget = pg.PlotWidget(enableMenu=False, axisItems=axis_items)
-        widget.setObjectName(name)
-        self._strip_widgets.append(widget)
-        plot = widget.getPlotItem()
-        if title:
-            i18n.keep(lambda text: plot.setTitle(text, size=STRIP_TITLE_SIZE), title, owner=widget)
-        return plot
-
-    @staticmethod
-    def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
-        """An axis label of a strip plot, kept in the interface's language."""
-        i18n.keep(lambda shown_text: plot.setLabel(side, shown_text), text, owner=plot.getViewWidget())
-
-    def _build_plots(self) -> QWidget:
-        self._strip_widgets: list[pg.PlotWidget] = []
-        self._profile_curves: list[pg.PlotDataItem] = []  # one per head (_draw_plots)
-        self._entropy_curves: list[pg.PlotDataItem] = []
-        self.profile_plot = self._strip_plot("attentionProfilePlot", msg("Attention", "Mean weight by distance"))
-        self._axis_label(self.profile_plot, "bottom", msg("Attention", "distance (query − key)"))
-        self._axis_label(self.profile_plot, "left", msg("Attention", "mean weight"))
-        self.entropy_plot = self._strip_plot("attentionEntropyPlot", msg("Attention", "Entropy of each query"))
-        self._axis_label(self.entropy_plot, "bottom", msg("Attention", "query position"))
-        self._axis_label(self.entropy_plot, "left", msg("Attention", "nats"))
-        self.entropy_legend = legend_above(self.entropy_plot, 2)  # above the data, never over it
-        self.entropy_legend.setVisible(False)
-        self._temperature_curve: pg.PlotDataItem | None = None  # NoPE: the chosen head with the temperature
-        self.received_plot = self._strip_plot("attentionReceivedPlot", msg("Attention", "Weight each key receives"),
-                                              {"left": DecadeAxis("left")})
-        self._axis_label(self.received_plot, "bottom", msg("Attention", "key position"))
-        self._axis_label(self.received_plot, "left", msg("Attention", "weight (log)"))
-        # log scale: the last query's weights span many decades under distance decay
-        self.received_plot.setLogMode(y=True)
-        self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
-        self.received_last = self.received_plot.plot(pen=pg.mkPen("#2e86de", width=1))
-        self.received_uniform = draw_as_path(self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine)))
-        for curve in (self.received_mean, self.received_last, self.received_uniform):
-            curve.setDownsampling(auto=True, method="peak")
-            curve.setClipToView(True)
-        self.scheme_plot = self._strip_plot("attentionSchemePlot")
-        self.shuffle_plot = self._strip_plot("attentionShufflePlot", msg("Attention", "Shuffle: change per token"))
-        self._axis_label(self.shuffle_plot, "bottom", msg("Attention", "position"))
-        self._axis_label(self.shuffle_plot, "left", msg("Attention", "relative change"))
-        for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
-            p.showGrid(x=True, y=True, alpha=0.2)
-        self.shuffle_curve = self.shuffle_plot.plot(pen=None, symbol="o", symbolSize=4, symbolBrush="#c0392b")
-        self.shuffle_label = QLabel(translate("Attention", "Shuffle tokens: press the button to test whether order "
-                                              "reaches the outputs."))
-        self.shuffle_label.setObjectName("attentionShuffleResult")
-        self.shuffle_label.setWordWrap(True)
-        self.strip = ReflowStrip(self._strip_widgets)
-        self.strip.setObjectName("attentionPlots")
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.strip, 1)
-        # the notes go below the splitter (see __init__): inside it they were drawn over the plots' axes
-        self.received_label = QLabel()
-        self.received_label.setObjectName("attentionReceivedNote")
-        self.received_label.setWordWrap(True)
-        return box
-
-    def _show_scheme_plot(self, shown: bool) -> None:
-        self.scheme_plot.setVisible(shown)
-        self.strip.set_shown(self._strip_widgets[3], shown)
 
     # ---- settings ---------------------------------------------------------------------------------
     def settings(self, document: Document | None = None) -> dict[str, Any]:
@@ -401,7 +309,7 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
         """After a language switch: the notes and tooltips made from settings, the shuffle verdict (not
         run again), then the matrices' captions and labels (recomputed, as every panel's view)."""
         self._sync_controls(self.ctx.document)
-        self._set_shuffle(self._shuffle)
+        self.figures.draw_shuffle()
         super().retranslate(language)
 
     def select_head(self, head: int) -> None:
@@ -409,21 +317,178 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
 
     def reset_zoom(self) -> None:
         self.plot.getViewBox().autoRange(padding=0)
-        if self._zoom is not None:
-            self._zoom = None
-            self._draw()
+        if self.controller.reset_zoom():
+            self.figures.draw()
 
     def zoom_to(self, rows: tuple[int, int], cols: tuple[int, int]) -> None:
         """Show a region (as a mouse zoom would) and ask for it at full resolution."""
         self.plot.getViewBox().setRange(xRange=cols, yRange=rows, padding=0)
         self._request_zoom()
 
+    # ---- requests: the controller decides; the dock reads its widgets and shows what came back -------
+    def viewport(self):
+        """The large matrix's size on screen: the overview is computed at about this many cells."""
+        return viewport_of(self.plot.getViewBox())
+
+    def make_request(self, document: Document) -> A.AttentionRequest:
+        return self.controller.make_request(document, self.viewport(), preferences.compute_device())
+
+    def _request_or_message(self, document: Document) -> A.AttentionRequest | None:
+        try:
+            request = self.make_request(document)
+        except PeappError as exc:  # shown; the previous picture stays
+            self.message.setText(str(exc))
+            self.ctx.status(f"{shown(self.title)}: {exc}")
+            return None
+        self.message.clear()
+        return request
+
+    def on_document_changed(self, document: Document) -> None:
+        self._sync_controls(document)
+        request = self._request_or_message(document)
+        if request is None:
+            return
+        # the same computation is redrawn only if this dock's own display settings (head shown,
+        # colour scale) changed — not for edits elsewhere in the Document
+        need = self.controller.document_changed(request, self.settings(document))
+        if need == "redraw":
+            self.figures.draw()
+        elif need == "compute":
+            self.refresh(request)
+
+    def refresh(self, request=None):
+        if not self.can_compute():  # the backend loads: drawn when it is ready
+            return None
+        if request is None:
+            request = self._request_or_message(self.ctx.document)
+            if request is None:
+                return None
+        if self.controller.asking(request):
+            self.figures.draw_shuffle()  # the test was for other inputs
+        generation = super().refresh(request)
+        if generation is not None:
+            self._submitted(self.object_name, generation)
+        return generation
+
+    def submit_side(self, name: str, request) -> int:
+        generation = super().submit_side(name, request)
+        self._submitted(self.controller.side_channel(name), generation)
+        return generation
+
+    def run_shuffle(self) -> None:
+        try:
+            request = self.controller.shuffle_request(self.ctx.document, self.spec(), preferences.compute_device())
+        except PeappError as exc:
+            self.message.setText(str(exc))
+            return
+        self.shuffle_label.setText(translate("Attention", "Shuffling the tokens and recomputing the outputs…"))
+        self.submit_side("shuffle", request)
+
+    def _request_zoom(self) -> None:
+        """After a zoom or pan: recompute the visible region at full resolution if the overview is pooled."""
+        (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
+        request = self.controller.zoom_request(self._last_request, self.viewport(), (y0, y1), (x0, x1))
+        if request is None:
+            self.figures.draw_zoom()  # none shown any more, or none yet
+            return
+        self.submit_side("zoom", request)
+
+    def cancel(self) -> None:
+        """Stop this dock's running and pending computations; the last picture stays."""
+        for channel in self.controller.cancel():
+            self.ctx.worker.cancel(channel)
+        self._update_busy()
+        self.ctx.status(translate("Attention", "{panel}: cancelled; the previous picture is kept.").format(
+            panel=shown(self.title)))
+
+    # ---- progress ---------------------------------------------------------------------------------
+    def _submitted(self, channel: str, generation: int) -> None:
+        self.controller.submitted(channel, generation)
+        self.progress.setValue(0)
+        self._update_busy()
+
+    def _update_busy(self) -> None:
+        busy = self.controller.busy
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+
+    @property
+    def busy(self) -> bool:
+        return self.controller.busy
+
+    def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
+        if self.controller.shows_progress(channel):
+            self.progress.setValue(int(fraction * 1000))
+
+    def _on_any_failed(self, channel: str, generation: int, message: str) -> None:
+        if not self.controller.failed(channel, generation):
+            return  # another dock's, or a superseded request (the newer one is still running)
+        self._update_busy()
+        if channel == self.controller.side_channel("shuffle"):
+            self.shuffle_label.setText(translate("Attention", "Shuffle test failed: {message}").format(message=message))
+        else:
+            self.message.setText(message)
+
+    def _on_any_cancelled(self, channel: str) -> None:
+        """Work of this dock stopped (Esc, the window's Cancel): no longer shown as running."""
+        if self.controller.owns(channel):
+            self.controller.ended(channel)
+            self._update_busy()
+
+    # ---- results ----------------------------------------------------------------------------------
+    def show_result(self, result: A.AttentionView) -> None:
+        first = self.controller.finished(result)
+        self._update_busy()
+        self.figures.draw()
+        self.figures.draw_plots()
+        if first:
+            self.reset_zoom()
+        else:
+            self._request_zoom()
+
+    def show_side_result(self, name: str, result: Any) -> None:
+        shuffle = name == "shuffle"
+        drawn = self.controller.side_finished(name, result, self.spec() if shuffle else None)
+        self._update_busy()
+        if drawn and shuffle:
+            self.figures.draw_shuffle()
+        elif drawn:
+            self.figures.draw_zoom()
+
+    # ---- what is shown (scripts, tests, the self-test) -------------------------------------------------
+    @property
+    def small(self) -> list:
+        """The small matrices of the heads: (view box, image, label) each."""
+        return self.figures.small
+
+    def describe(self, view: A.AttentionView, row: int, col: int) -> str:
+        """Read-out text for one displayed cell of the chosen head."""
+        return self.figures.describe(view, row, col)
+
+    def readout_at(self, key: float, query: float) -> str:
+        """The hover read-out at (key, query) of the large matrix, as the mouse there would give it."""
+        return self.figures.readout_at(key, query)
+
+    @property
+    def shuffle_result(self) -> A.ShuffleResult | None:
+        """The shuffle test shown, or None (not run, or run for other inputs)."""
+        return self.controller.shuffle
+
+    @property
+    def zoom_view(self) -> A.AttentionView | None:
+        """The zoomed region drawn over the overview at finer resolution, or None."""
+        return self.figures.zoom_view
+
+    def shown_arrays(self) -> dict[str, np.ndarray]:
+        """What the plots draw now: see :meth:`AttentionFigures.shown_arrays`."""
+        return self.figures.shown_arrays()
+
     # ---- export hooks -----------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
         return self.graphics
 
     def export_arrays(self) -> dict[str, np.ndarray]:
-        view = self._view
+        view = self.controller.view
         if view is None:
             return {}
         out = {"values": view.values, "distances": view.distances, "profile": view.profile,
@@ -437,18 +502,18 @@ class AttentionDock(AttentionRequests, AttentionFigures, ViewDock):
             out["received_last_query"] = view.last_query
             if view.spec.causal:
                 out["received_mask_alone"] = A.uniform_causal_received(view.spec.seq_len)
-        if self._shuffle is not None:
-            out["shuffle_change"] = self._shuffle.change
+        if self.controller.shuffle is not None:
+            out["shuffle_change"] = self.controller.shuffle.change
         if view.temperature_entropy is not None:
             out["temperature_entropy"] = view.temperature_entropy
         return out
 
     def export_title(self) -> str:
-        view = self._view
+        view = self.controller.view
         if view is None:
             return shown(self.title)
         return translate("Attention", "Attention — {scheme}, {value}, head {head}").format(
-            scheme=shown(A.SCHEME_LABELS[view.spec.scheme]), value=shown(VALUE_LABELS[view.kind]), head=self._head())
+            scheme=shown(A.SCHEME_LABELS[view.spec.scheme]), value=shown(VALUE_LABELS[view.kind]), head=self.figures.head())
 
 
 DOCK = AttentionDock

@@ -1,175 +1,169 @@
-"""The attention inspector's requests and state: building the request from the Document and
-the matrix's viewport, the side requests (shuffle test, zoomed region), the busy state of each
-channel and the last results.  A mixin of :class:`ui.docks.attention.AttentionDock` (it reads the
-dock's widgets for the viewport, the message line and the progress bar)."""
+"""The attention inspector's controller: the request cycle and its state, no widget and no Qt.
+
+It holds what the dock shows (the overview, the zoomed region, the shuffle test), the key of the
+computation asked for, the dock's display settings last drawn, and each channel's latest
+generation and whether it is still in flight; and it decides what a change needs (a new
+computation, only a redraw, or nothing), which zoom to ask for and whether a result or a failure
+that came back is still wanted.  The dock (:class:`ui.docks.attention.AttentionDock`) owns one
+(``self.controller``), hands it plain values (a Document, a Viewport, the visible rows and columns,
+the compute device) and draws and says what it answers, as Run on text's dock does with
+:class:`ui.docks._run.controller.RunController`.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-import numpy as np
-
-from peapp.i18n import shown, translate
 from peapp.analysis import attention as A
 from peapp.document import Document
-from peapp.errors import PeappError
+from peapp.views import Viewport
 from peapp.views.attention import attention_request, zoom_request
-from ui import settings as preferences
-from ui.docks.base import viewport_of
+
+SIDE_CHANNELS = ("zoom", "shuffle")  # the dock's secondary requests, each on a channel of its own
 
 
-class AttentionRequests:
-    """Requests, busy state per channel and results of the attention dock (mixed into it)."""
+class AttentionController:
+    def __init__(self, channel: str) -> None:
+        self.channel = channel  # the main channel; a side request's is "<channel>:<name>"
+        self.view: A.AttentionView | None = None  # the overview shown
+        self.zoom: A.AttentionView | None = None  # the visible region at finer resolution, drawn over it
+        self.shuffle: A.ShuffleResult | None = None  # the shuffle test shown (for the current inputs)
+        self.request_key: tuple | None = None  # what the last main request computes (``key``)
+        self.drawn_settings: dict | None = None  # the dock's own settings when last drawn
+        self.generations: dict[str, int] = {}  # channel → the generation of its latest request
+        self.in_flight: set[str] = set()  # channels whose latest request has not come back
 
-    # ---- requests ---------------------------------------------------------------------------------
-    def viewport(self):
-        """The large matrix's size on screen: the overview is computed at about this many cells."""
-        return viewport_of(self.plot.getViewBox())
-
-    def make_request(self, document: Document) -> A.AttentionRequest:
-        return attention_request(document, self.viewport(), preferences.compute_device())
+    # ---- requests -----------------------------------------------------------------------------------
+    @staticmethod
+    def make_request(document: Document, viewport: Viewport, device: str) -> A.AttentionRequest:
+        """The overview's request for ``document`` drawn in ``viewport`` on ``device``; raises
+        PeappError when the settings do not fit together."""
+        return attention_request(document, viewport, device)
 
     @staticmethod
-    def _key(request: A.AttentionRequest) -> tuple:
+    def key(request: A.AttentionRequest) -> tuple:
+        """What a request computes, the matrix's size on screen left out (a resize asks again only
+        through the zoom)."""
         return (request.spec, request.scheme_params, request.kind, request.pooling, request.device,
                 request.temperature)
 
-    def _request_or_message(self, document: Document) -> A.AttentionRequest | None:
-        try:
-            request = self.make_request(document)
-        except PeappError as exc:  # shown; the previous picture stays
-            self.message.setText(str(exc))
-            self.ctx.status(f"{shown(self.title)}: {exc}")
+    def document_changed(self, request: A.AttentionRequest, settings: dict[str, Any]) -> str:
+        """What a new Document needs, given its request and the dock's settings in it: "compute"
+        (another computation), "redraw" (the same one, with the head shown or a colour scale
+        changed) or "" (an edit elsewhere in the Document)."""
+        if self.key(request) == self.request_key:
+            if settings == self.drawn_settings:
+                return ""
+            self.drawn_settings = settings
+            return "redraw"
+        self.drawn_settings = settings
+        return "compute"
+
+    def asking(self, request: A.AttentionRequest) -> bool:
+        """The dock is about to ask for ``request``: the zoom goes with the previous overview.
+        True when its inputs (spec, scheme parameters) differ from the last request's: then the
+        shuffle test, shown or asked for, was for other inputs and is dropped (its verdict cleared)."""
+        key = self.key(request)
+        stale = self.request_key is not None and key[:2] != self.request_key[:2]
+        if stale:
+            self.shuffle = None
+        self.request_key = key
+        self.zoom = None
+        return stale
+
+    def submitted(self, channel: str, generation: int) -> None:
+        """A request went to the worker on ``channel``: the latest there, in flight until it comes back."""
+        self.generations[channel] = generation
+        self.in_flight.add(channel)
+
+    def is_latest(self, channel: str, generation: int) -> bool:
+        return self.generations.get(channel) == generation
+
+    def shuffle_request(self, document: Document, spec: A.AttentionSpec, device: str) -> A.ShuffleRequest:
+        """The shuffle test for the inputs of ``spec``; raises PeappError when the family's
+        parameters cannot be read."""
+        params = A.scheme_params_from_document(document, spec.scheme)
+        return A.ShuffleRequest(spec=spec, scheme_params=params, device=device)
+
+    def zoom_request(self, overview: A.AttentionRequest | None, viewport: Viewport, rows: tuple[float, float],
+                     cols: tuple[float, float]) -> A.AttentionRequest | None:
+        """After a zoom or pan to ``rows`` × ``cols`` (the visible range, in positions): the request
+        for that region at full resolution, or None — nothing shown yet, or the overview's cells
+        are already about as fine as the screen there (then the zoom shown goes)."""
+        view = self.view
+        if view is None or overview is None:
             return None
-        self.message.clear()
+        request = zoom_request(overview, max(view.row_bin, view.col_bin), viewport,
+                               (int(math.floor(rows[0])), int(math.ceil(rows[1]))),
+                               (int(math.floor(cols[0])), int(math.ceil(cols[1]))))
+        if request is None:
+            self.zoom = None
         return request
 
-    def on_document_changed(self, document: Document) -> None:
-        self._sync_controls(document)
-        request = self._request_or_message(document)
-        if request is None:
-            return
-        if self._key(request) == self._request_key:
-            # Same computation: redraw only if this dock's own display settings (head shown,
-            # colour scale) changed — not for edits elsewhere in the Document.
-            settings = self.settings(document)
-            if settings != self._drawn_settings:
-                self._drawn_settings = settings
-                self._draw()
-            return
-        self._drawn_settings = self.settings(document)
-        self.refresh(request)
+    def reset_zoom(self) -> bool:
+        """Back to the whole matrix: True when a zoomed region was shown (then it is redrawn without)."""
+        zoomed, self.zoom = self.zoom is not None, None
+        return zoomed
 
-    def refresh(self, request=None):
-        if not self.can_compute():  # the backend loads: drawn when it is ready
-            return None
-        if request is None:
-            request = self._request_or_message(self.ctx.document)
-            if request is None:
-                return None
-        key = self._key(request)
-        if self._request_key is not None and key[:2] != self._request_key[:2]:
-            self._set_shuffle(None)  # the test was for other inputs
-        self._request_key = key
-        self._zoom = None
-        generation = super().refresh(request)
-        if generation is not None:
-            self._set_busy(self.object_name, True)
-        return generation
+    def cancel(self) -> tuple[str, ...]:
+        """Stop waiting for anything: the channels to cancel (the main one and each side one)."""
+        self.in_flight.clear()
+        return (self.channel, *(self.side_channel(name) for name in SIDE_CHANNELS))
 
-    def submit_side(self, name: str, request) -> int:
-        generation = super().submit_side(name, request)
-        self._set_busy(f"{self.object_name}:{name}", True)
-        return generation
+    # ---- busy state -----------------------------------------------------------------------------------
+    def side_channel(self, name: str) -> str:
+        return f"{self.channel}:{name}"
 
-    def run_shuffle(self) -> None:
-        try:
-            spec = self.spec()
-            params = A.scheme_params_from_document(self.ctx.document, spec.scheme)
-        except PeappError as exc:
-            self.message.setText(str(exc))
-            return
-        self.shuffle_label.setText(translate("Attention", "Shuffling the tokens and recomputing the outputs…"))
-        self.submit_side("shuffle", A.ShuffleRequest(spec=spec, scheme_params=params,
-                                                     device=preferences.compute_device()))
-
-    def _request_zoom(self) -> None:
-        """After a zoom or pan: recompute the visible region at full resolution if the overview is pooled."""
-        view = self._view
-        if view is None or self._last_request is None:
-            return
-        (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
-        request = zoom_request(self._last_request, max(view.row_bin, view.col_bin), self.viewport(),
-                               (int(np.floor(y0)), int(np.ceil(y1))), (int(np.floor(x0)), int(np.ceil(x1))))
-        if request is None:
-            self._zoom = None
-            self.zoom_image.setVisible(False)
-            self.zoom_mask_image.setVisible(False)
-            return
-        self.submit_side("zoom", request)
-
-    def cancel(self) -> None:
-        """Stop this dock's running and pending computations; the last picture stays."""
-        for channel in (self.object_name, f"{self.object_name}:zoom", f"{self.object_name}:shuffle"):
-            self.ctx.worker.cancel(channel)
-        self._busy_channels.clear()
-        self._update_busy()
-        self.ctx.status(translate("Attention", "{panel}: cancelled; the previous picture is kept.").format(
-            panel=shown(self.title)))
-
-    # ---- progress ---------------------------------------------------------------------------------
-    def _set_busy(self, channel: str, busy: bool) -> None:
-        if busy:
-            self._busy_channels.add(channel)
-            self.progress.setValue(0)
-        else:
-            self._busy_channels.discard(channel)
-        self._update_busy()
-
-    def _update_busy(self) -> None:
-        busy = bool(self._busy_channels)
-        self.progress.setVisible(busy)
-        self.cancel_button.setVisible(busy)
+    def owns(self, channel: str) -> bool:
+        return channel == self.channel or channel.startswith(self.channel + ":")
 
     @property
     def busy(self) -> bool:
-        return bool(self._busy_channels)
+        return bool(self.in_flight)
 
-    def _on_progress(self, channel: str, generation: int, fraction: float) -> None:
-        if channel in self._busy_channels:
-            self.progress.setValue(int(fraction * 1000))
+    def shows_progress(self, channel: str) -> bool:
+        """Whether a progress report on ``channel`` is this dock's work in flight."""
+        return channel in self.in_flight
 
-    def _on_any_failed(self, channel: str, generation: int, message: str) -> None:
-        if channel == self.object_name and generation != self._generation:
-            return  # a superseded request; the newer one is still running
-        if channel == self.object_name or channel.startswith(self.object_name + ":"):
-            self._set_busy(channel, False)
-            if channel.endswith(":shuffle"):
-                self.shuffle_label.setText(translate("Attention", "Shuffle test failed: {message}").format(message=message))
-            else:
-                self.message.setText(message)
+    def ended(self, channel: str) -> None:
+        """``channel``'s work came back or was stopped: no longer in flight."""
+        self.in_flight.discard(channel)
 
-    # ---- results ----------------------------------------------------------------------------------
-    def show_result(self, result: A.AttentionView) -> None:
-        self._set_busy(self.object_name, False)
-        first = self._view is None or self._view.spec.seq_len != result.spec.seq_len
-        self._view = result
-        self._zoom = None
-        self.zoom_image.setVisible(False)
-        self.zoom_mask_image.setVisible(False)
-        self._draw()
-        self._draw_plots()
-        if first:
-            self.reset_zoom()
-        else:
-            self._request_zoom()
+    def failed(self, channel: str, generation: int) -> bool:
+        """A request failed: True when it is this dock's latest on that channel (then it is said,
+        and the channel is no longer busy); a superseded one is not (the newer is still running)."""
+        if not self.owns(channel) or not self.is_latest(channel, generation):
+            return False
+        self.ended(channel)
+        return True
 
-    def show_side_result(self, name: str, result: Any) -> None:
-        self._set_busy(f"{self.object_name}:{name}", False)
+    # ---- results --------------------------------------------------------------------------------------
+    def finished(self, result: A.AttentionView) -> bool:
+        """The overview came back: shown from now on (the zoom goes with the previous one).  True
+        when it is the first, or of another length (then the plot shows the whole matrix)."""
+        self.ended(self.channel)
+        first = self.view is None or self.view.spec.seq_len != result.spec.seq_len
+        self.view = result
+        self.zoom = None
+        return first
+
+    def side_finished(self, name: str, result: Any, spec: A.AttentionSpec | None = None) -> bool:
+        """A side result came back: True when it is to be drawn.  A shuffle test is kept when it is
+        for ``spec`` (the current inputs), else dropped (and the verdict cleared); a zoom only when
+        it is of the overview asked for last."""
+        self.ended(self.side_channel(name))
         if name == "shuffle":
-            self._set_shuffle(result if result.spec == self.spec() else None)
-        elif name == "zoom" and self._view is not None and self._request_key is not None \
-                and (result.spec, result.kind, result.pooling) == (self._request_key[0], *self._request_key[2:4]):
-            self._zoom = result
-            self._draw_zoom()
+            self.shuffle = result if result.spec == spec else None
+            return True
+        key = self.request_key
+        if name == "zoom" and self.view is not None and key is not None \
+                and (result.spec, result.kind, result.pooling) == (key[0], *key[2:4]):
+            self.zoom = result
+            return True
+        return False
 
+    def head(self, chosen: int) -> int:
+        """The head drawn for the Head setting ``chosen``: at most the overview's last."""
+        n = self.view.spec.n_heads if self.view is not None else 1
+        return min(int(chosen), n - 1)

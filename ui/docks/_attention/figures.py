@@ -1,23 +1,30 @@
-"""The attention inspector's drawing: the large matrix and its mask, the caption, the small
+"""The attention inspector's figures: the large matrix and its mask, the caption, the small
 multiples, the zoomed region, the plot strip (distance profile, entropy, received attention,
 the NoPE temperature curve, ALiBi/T5), the shuffle verdict, hover read-outs and the arrays
-shown.  A mixin of :class:`ui.docks.attention.AttentionDock`: it draws what the requests left
-(``_view``, ``_zoom``, ``_shuffle``) into the dock's widgets."""
+shown.  :class:`AttentionFigures` makes these widgets and draws into them what the dock's
+:class:`~ui.docks._attention.controller.AttentionController` holds (``view``, ``zoom``,
+``shuffle``); it holds no state of the request cycle.  The dock (:class:`ui.docks.attention.AttentionDock`)
+owns one (``self.figures``) and lays its widgets out."""
 
 from __future__ import annotations
 
 import math
+from typing import Any, Callable
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from peapp.i18n import msg, shown, translate
 from peapp.analysis import attention as A
 from peapp.analysis.levels import LOG_DECADES
 from peapp.views.attention import KIND_LABELS
-from ui.docks._attention.views import (_levels, _shown, received_caption, received_short_caption)
-from ui.plotting import draw_as_path
+from ui import i18n
+from ui.docks._attention.controller import AttentionController
+from ui.docks._attention.views import (CompactGraphics, DecadeAxis, ReflowStrip, TokenAxis, _levels, _shown,
+                                       received_caption, received_short_caption)
+from ui.plotting import draw_as_path, legend_above
 
 VALUE_LABELS = {"softmax": msg("Attention", "attention weight"), "logits": msg("Attention", "logit"),
                 "position": msg("Attention", "position term")}
@@ -31,20 +38,126 @@ RECEIVED_DECADES = 12  # the received-attention plot spans at most this many dec
 
 
 class AttentionFigures:
-    """The drawing and read-outs of the attention dock (mixed into it)."""
+    """The attention dock's plots and their drawing and read-outs.  ``settings()`` gives the dock's
+    settings now; ``readout`` is the hover line; ``set_caption`` says what the matrix shows; a
+    click on a small matrix calls ``select_head(head)``, a double-click on the large one
+    ``reset_zoom()``."""
 
+    def __init__(self, controller: AttentionController, settings: Callable[[], dict[str, Any]], readout: QLabel,
+                 set_caption: Callable[[str], None], select_head: Callable[[int], None],
+                 reset_zoom: Callable[[], None]) -> None:
+        self.controller, self.settings, self.readout, self.set_caption = controller, settings, readout, set_caption
+        self.select_head, self.reset_zoom = select_head, reset_zoom
+        self.matrices = self._build_matrices()
+        self.plots = self._build_plots()
+        self.graphics.scene().sigMouseMoved.connect(self._hover)
+        self.graphics.scene().sigMouseClicked.connect(self._click)
+
+    # ---- construction ---------------------------------------------------------------------------
+    def _build_matrices(self) -> QWidget:
+        self.graphics = CompactGraphics()
+        self.graphics.setObjectName("attentionGraphics")
+        self.token_axes = {"left": TokenAxis("left"), "bottom": TokenAxis("bottom")}
+        self.plot = self.graphics.addPlot(enableMenu=False, row=0, col=0, axisItems=self.token_axes)
+        self.plot.invertY(True)
+        self.plot.setAspectLocked(False)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.zoom_image = pg.ImageItem(axisOrder="row-major")
+        self.zoom_image.setZValue(1)
+        # masked cells (all their keys in the future) in grey over each image: no weight is not a weight of 0
+        self.mask_image = pg.ImageItem(axisOrder="row-major")
+        self.mask_image.setZValue(0.5)
+        self.zoom_mask_image = pg.ImageItem(axisOrder="row-major")
+        self.zoom_mask_image.setZValue(1.5)
+        for item in (self.image, self.mask_image, self.zoom_image, self.zoom_mask_image):
+            self.plot.addItem(item)
+        self.colorbar = pg.ColorBarItem(colorMap=pg.colormap.get(SEQUENTIAL), interactive=False, width=14)
+        self.colorbar.setImageItem([self.image, self.zoom_image], insert_in=self.plot)
+        self.grid = self.graphics.addLayout(row=0, col=1)
+        self.small: list[tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = []
+        self.graphics.ci.layout.setColumnStretchFactor(0, 3)
+        self.graphics.ci.layout.setColumnStretchFactor(1, 2)
+        return self.graphics
+
+    def _strip_plot(self, name: str, title: str | None = None, axis_items: dict | None = None) -> pg.PlotItem:
+        widget = pg.PlotWidget(enableMenu=False, axisItems=axis_items)
+        widget.setObjectName(name)
+        self._strip_widgets.append(widget)
+        plot = widget.getPlotItem()
+        if title:
+            i18n.keep(lambda text: plot.setTitle(text, size=STRIP_TITLE_SIZE), title, owner=widget)
+        return plot
+
+    @staticmethod
+    def _axis_label(plot: pg.PlotItem, side: str, text: Any) -> None:
+        """An axis label of a strip plot, kept in the interface's language."""
+        i18n.keep(lambda shown_text: plot.setLabel(side, shown_text), text, owner=plot.getViewWidget())
+
+    def _build_plots(self) -> QWidget:
+        self._strip_widgets: list[pg.PlotWidget] = []
+        self._profile_curves: list[pg.PlotDataItem] = []  # one per head (draw_plots)
+        self._entropy_curves: list[pg.PlotDataItem] = []
+        self.profile_plot = self._strip_plot("attentionProfilePlot", msg("Attention", "Mean weight by distance"))
+        self._axis_label(self.profile_plot, "bottom", msg("Attention", "distance (query − key)"))
+        self._axis_label(self.profile_plot, "left", msg("Attention", "mean weight"))
+        self.entropy_plot = self._strip_plot("attentionEntropyPlot", msg("Attention", "Entropy of each query"))
+        self._axis_label(self.entropy_plot, "bottom", msg("Attention", "query position"))
+        self._axis_label(self.entropy_plot, "left", msg("Attention", "nats"))
+        self.entropy_legend = legend_above(self.entropy_plot, 2)  # above the data, never over it
+        self.entropy_legend.setVisible(False)
+        self._temperature_curve: pg.PlotDataItem | None = None  # NoPE: the chosen head with the temperature
+        self.received_plot = self._strip_plot("attentionReceivedPlot", msg("Attention", "Weight each key receives"),
+                                              {"left": DecadeAxis("left")})
+        self._axis_label(self.received_plot, "bottom", msg("Attention", "key position"))
+        self._axis_label(self.received_plot, "left", msg("Attention", "weight (log)"))
+        # log scale: the last query's weights span many decades under distance decay
+        self.received_plot.setLogMode(y=True)
+        self.received_mean = self.received_plot.plot(pen=pg.mkPen("#e67e22", width=2))
+        self.received_last = self.received_plot.plot(pen=pg.mkPen("#2e86de", width=1))
+        self.received_uniform = draw_as_path(self.received_plot.plot(pen=pg.mkPen("#aaa", style=Qt.PenStyle.DashLine)))
+        for curve in (self.received_mean, self.received_last, self.received_uniform):
+            curve.setDownsampling(auto=True, method="peak")
+            curve.setClipToView(True)
+        self.scheme_plot = self._strip_plot("attentionSchemePlot")
+        self.shuffle_plot = self._strip_plot("attentionShufflePlot", msg("Attention", "Shuffle: change per token"))
+        self._axis_label(self.shuffle_plot, "bottom", msg("Attention", "position"))
+        self._axis_label(self.shuffle_plot, "left", msg("Attention", "relative change"))
+        for p in (self.profile_plot, self.entropy_plot, self.received_plot, self.scheme_plot, self.shuffle_plot):
+            p.showGrid(x=True, y=True, alpha=0.2)
+        self.shuffle_curve = self.shuffle_plot.plot(pen=None, symbol="o", symbolSize=4, symbolBrush="#c0392b")
+        self.shuffle_label = QLabel(translate("Attention", "Shuffle tokens: press the button to test whether order "
+                                              "reaches the outputs."))
+        self.shuffle_label.setObjectName("attentionShuffleResult")
+        self.shuffle_label.setWordWrap(True)
+        self.strip = ReflowStrip(self._strip_widgets)
+        self.strip.setObjectName("attentionPlots")
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.strip, 1)
+        # the notes go below the splitter (the dock's build): inside it they were drawn over the plots' axes
+        self.received_label = QLabel()
+        self.received_label.setObjectName("attentionReceivedNote")
+        self.received_label.setWordWrap(True)
+        return box
+
+    def _show_scheme_plot(self, shown: bool) -> None:
+        self.scheme_plot.setVisible(shown)
+        self.strip.set_shown(self._strip_widgets[3], shown)
+
+    # ---- drawing ----------------------------------------------------------------------------------
     def _log(self) -> bool:
         return bool(self.settings()["log_scale"])
 
-    def _head(self) -> int:
-        n = self._view.spec.n_heads if self._view is not None else 1
-        return min(int(self.settings()["head"]), n - 1)
+    def head(self) -> int:
+        """The head drawn: the Head setting, at most the overview's last."""
+        return self.controller.head(self.settings()["head"])
 
-    def _draw(self) -> None:
-        view = self._view
+    def draw(self) -> None:
+        view = self.controller.view
         if view is None:
             return
-        head = self._head()
+        head = self.head()
         values = view.values[head]
         unit, log = bool(self.settings()["unit_scale"]), self._log()
         levels, diverging = _levels(view.values if view.kind == "softmax" else values, view.kind, unit, log)
@@ -69,7 +182,7 @@ class AttentionFigures:
             head=head, kind=shown(KIND_LABELS[view.kind]).lower()))
         self.set_caption(self._caption(view, head))
         self._draw_small(view, head)
-        self._draw_zoom()
+        self.draw_zoom()
         self._highlight_plots(head)
 
     @staticmethod
@@ -154,13 +267,13 @@ class AttentionFigures:
             name = translate("Attention", "head {head}").format(head=h)
             label.setText(f"<b>{name} ◀</b>" if bold else name, size="8pt")
 
-    def _draw_zoom(self) -> None:
-        zoom, view = self._zoom, self._view
+    def draw_zoom(self) -> None:
+        zoom, view = self.controller.zoom, self.controller.view
         if zoom is None or view is None:
             self.zoom_image.setVisible(False)
             self.zoom_mask_image.setVisible(False)
             return
-        values = zoom.values[self._head()]
+        values = zoom.values[self.head()]
         self.zoom_image.setImage(_shown(values, zoom.kind, self._log()), autoLevels=False)
         # the zoomed region is finer than the overview (pooled means are smaller): rescale the colours to it
         levels, _ = _levels(values, zoom.kind, bool(self.settings()["unit_scale"]), self._log())
@@ -169,14 +282,14 @@ class AttentionFigures:
                                        zoom.row_stop - zoom.row_start))
         self.zoom_image.setVisible(True)
         self._set_mask(self.zoom_mask_image, zoom)
-        self.set_caption(self._caption(view, self._head()) + translate(
+        self.set_caption(self._caption(view, self.head()) + translate(
             "Attention", " Zoomed: queries {first_query}–{last_query} × keys {first_key}–{last_key} recomputed at "
             "{detail}; colours rescaled to this region.").format(
             first_query=f"{zoom.row_start:,}", last_query=f"{zoom.row_stop - 1:,}", first_key=f"{zoom.col_start:,}",
             last_key=f"{zoom.col_stop - 1:,}", detail=zoom.reduction))
 
-    def _draw_plots(self) -> None:
-        view = self._view
+    def draw_plots(self) -> None:
+        view = self.controller.view
         self.scheme_plot.clear()
         if len(self._profile_curves) != view.spec.n_heads:
             # one curve per head, made when the head count changes and reused after: making
@@ -217,7 +330,7 @@ class AttentionFigures:
         else:
             self._slope_bars = None
             self._show_scheme_plot(False)
-        self._highlight_plots(self._head())
+        self._highlight_plots(self.head())
 
     @staticmethod
     def _head_curve(plot: pg.PlotItem) -> pg.PlotDataItem:
@@ -228,7 +341,7 @@ class AttentionFigures:
 
     def _draw_received(self, head: int) -> None:
         """The attention each key receives, for the chosen head, and its careful caption."""
-        view = self._view
+        view = self.controller.view
         if view is None or view.received.size == 0:
             return
         keys = np.arange(view.spec.seq_len)
@@ -253,7 +366,7 @@ class AttentionFigures:
     def _draw_temperature(self, head: int) -> None:
         """NoPE with the temperature: the chosen head's entropy with the scale, dashed beside its plain
         curve, and the legend naming the three curves (hidden otherwise)."""
-        view, curve = self._view, self._temperature_curve
+        view, curve = self.controller.view, self._temperature_curve
         self.entropy_legend.clear()
         shown_curve = view is not None and view.temperature_entropy is not None and curve is not None
         self.entropy_legend.setVisible(shown_curve)
@@ -276,12 +389,12 @@ class AttentionFigures:
                 curve.setPen(pg.mkPen("#e67e22", width=2) if chosen else pg.mkPen((150, 150, 150, 90), width=1))
                 curve.curve.setSegmentedLineMode("on" if chosen else "off")  # translucent: one path
                 curve.setZValue(2 if chosen else 1)
-        view = self._view
+        view = self.controller.view
         if view is not None and view.slopes is not None and getattr(self, "_slope_bars", None) is not None:
             self._slope_mark.setData([head], [float(np.log2(view.slopes[head]))])
 
-    def _set_shuffle(self, result: A.ShuffleResult | None) -> None:
-        self._shuffle = result
+    def draw_shuffle(self) -> None:
+        result = self.controller.shuffle
         if result is None:
             self.shuffle_curve.setData([], [])
             self.shuffle_label.setText(translate("Attention", "Shuffle tokens: press the button to test whether order "
@@ -293,22 +406,22 @@ class AttentionFigures:
 
     # ---- interaction ------------------------------------------------------------------------------
     def _cell_at(self, scene_pos) -> tuple[A.AttentionView, int, int, float] | None:
-        if self._view is None or not self.plot.sceneBoundingRect().contains(scene_pos):
+        if self.controller.view is None or not self.plot.sceneBoundingRect().contains(scene_pos):
             return None
         point = self.plot.getViewBox().mapSceneToView(scene_pos)
         x, y = point.x(), point.y()
-        for view in (self._zoom if self.zoom_image.isVisible() else None, self._view):
+        for view in (self.controller.zoom if self.zoom_image.isVisible() else None, self.controller.view):
             if view is None or not (view.row_start <= y < view.row_stop and view.col_start <= x < view.col_stop):
                 continue
             row = min(int((y - view.row_start) // view.row_bin), view.values.shape[1] - 1)
             col = min(int((x - view.col_start) // view.col_bin), view.values.shape[2] - 1)
-            return view, row, col, float(view.values[self._head(), row, col])
+            return view, row, col, float(view.values[self.head(), row, col])
         return None
 
     def describe(self, view: A.AttentionView, row: int, col: int) -> str:
         """Read-out text for one displayed cell of the chosen head."""
         rows, cols = view.cell_ranges(row, col)
-        value = float(view.values[self._head(), row, col])
+        value = float(view.values[self.head(), row, col])
         name = shown(VALUE_LABELS[view.kind])
         if view.row_bin == 1 and view.col_bin == 1:
             q, k = rows.start, cols.start
@@ -321,7 +434,7 @@ class AttentionFigures:
             said = (translate("Attention", "masked (a future key: no weight at all, not a weight of 0)") if masked
                     else f"{name} {value:.4g}")
             return translate("Attention", "head {head}: query {query}, key {key}{words}, distance {distance}: "
-                             "{value}").format(head=self._head(), query=f"{q:,}", key=f"{k:,}", words=words,
+                             "{value}").format(head=self.head(), query=f"{q:,}", key=f"{k:,}", words=words,
                                                distance=f"{q - k:,}", value=said)
         dmin, dmax = rows.start - (cols.stop - 1), (rows.stop - 1) - cols.start
         if view.masked_cells()[row, col] or not np.isfinite(value):
@@ -336,7 +449,7 @@ class AttentionFigures:
             said = pooled.format(value=f"{name} {said}")
         return translate("Attention", "head {head}: queries {first_query}–{last_query}, keys {first_key}–{last_key}, "
                          "distance {nearest} … {farthest}: {value}").format(
-            head=self._head(), first_query=f"{rows.start:,}", last_query=f"{rows.stop - 1:,}",
+            head=self.head(), first_query=f"{rows.start:,}", last_query=f"{rows.stop - 1:,}",
             first_key=f"{cols.start:,}", last_key=f"{cols.stop - 1:,}", nearest=f"{dmin:,}", farthest=f"{dmax:,}",
             value=said)
 
@@ -360,14 +473,9 @@ class AttentionFigures:
         return self.readout.text()
 
     @property
-    def shuffle_result(self) -> A.ShuffleResult | None:
-        """The shuffle test shown, or None (not run, or run for other inputs)."""
-        return self._shuffle
-
-    @property
     def zoom_view(self) -> A.AttentionView | None:
         """The zoomed region drawn over the overview at finer resolution, or None."""
-        return self._zoom if self.zoom_image.isVisible() else None
+        return self.controller.zoom if self.zoom_image.isVisible() else None
 
     def shown_arrays(self) -> dict[str, np.ndarray]:
         """What the plots draw now (tests, scripts): the large matrix as drawn, each head's distance
