@@ -82,6 +82,16 @@ def test_ray_is_installed_where_the_tests_need_it():
     assert cluster.available()
 
 
+def test_the_cluster_extra_can_join_a_ray_client_address():
+    """`--ray ray://head:10001` (the README's and --help's example) joins through Ray Client, which
+    the minimal Ray refuses ("Ray Client requires pip package `ray[client]`"): the cluster extra
+    installs ray[client] (grpcio).  Checked as Ray checks it before connecting."""
+    require_ray()
+    from ray._private.utils import get_ray_client_dependency_error
+
+    assert get_ray_client_dependency_error() is None
+
+
 def test_ray_is_refused_with_a_clear_line_without_an_address():
     from peapp import cluster
     from peapp.errors import ParameterError
