@@ -38,8 +38,10 @@ EXCLUDED_MODULES = [
     "pytest", "_pytest", "pytestqt", "hypothesis", "pip", "setuptools", "pkg_resources",
     "IPython", "jupyter_client", "ipykernel", "matplotlib", "pandas", "scipy",
     "mypy", "librt", "ast_serialize",
-    # Ray (the cluster extra, --ray): a command-line option, never the app's
-    "ray",
+    # Ray (the cluster extra, --ray): a command-line option, never the app's.  The test extra pulls
+    # it into the venv the bundle is built from, with protobuf, which transformers' tokenizer code
+    # would otherwise bring in (it looks for it lazily and does without, as the bundle always did)
+    "ray", "google.protobuf", "google._upb",
     # transformers' and huggingface_hub's command-line tools, and what only they import: peapp calls
     # their Python API, never the `transformers` or `hf` commands
     "transformers.cli", "transformers.commands", "huggingface_hub.cli", "huggingface_hub.commands",

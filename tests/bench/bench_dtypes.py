@@ -28,12 +28,12 @@ import sys
 import tempfile
 from types import SimpleNamespace
 
-from tests.bench.child import load_range, mb, run_child
+from tests.bench.child import MODEL_CASE, load_range, mb, run_child
 
-_CHILD = r"""
+_CHILD = MODEL_CASE + r"""
 mode, path, n, cache, dtype = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
 out = {"loadavg_start": os.getloadavg()[0], "rss_start": rss("VmRSS:")}
-from peapp.model_run import RunOptions, load_model, preload_runtime, run_model, tokenize
+from peapp.model_run import load_model, preload_runtime, tokenize
 from peapp.model_run.sample_text import sample_text
 preload_runtime()
 import torch
@@ -43,29 +43,12 @@ loaded = load_model(path, cache_dir=cache, dtype=dtype)
 out.update(load_s=time.perf_counter() - t, load_cpu=cpu() - c, source=loaded.source, dtype=loaded.dtype,
            threads=torch.get_num_threads())
 ids, tokens, _ = tokenize(loaded, sample_text(), max_tokens=max(n, 2))
-with torch.no_grad():  # page the weights in: a run's memory is what it adds beyond them
-    for p in loaded.model.parameters():
-        float(p.sum())
-out["rss_loaded"] = rss("VmRSS:")
-reset_peak()
+settle(loaded, out)
 if mode == "ours":
-    t, c = time.perf_counter(), cpu()
-    r = run_model(loaded, ids, RunOptions(layer=3, head=0), tokens=tokens)
-    out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c, perplexity=r.perplexity)
+    run_ours(loaded, ids, tokens, out)
 elif mode == "eager":
-    model = loaded.model
-    model.set_attn_implementation("eager")
-    t, c = time.perf_counter(), cpu()
-    try:
-        with torch.no_grad():
-            o = model(torch.tensor([ids]), output_attentions=True)
-        out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c)
-    except (MemoryError, RuntimeError) as exc:
-        out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
-out["n"] = len(ids)
-out["peak_rss"] = rss("VmHWM:")
-out["loadavg_end"] = os.getloadavg()[0]
-print(json.dumps(out))
+    run_eager(loaded, ids, out)
+finish(ids, out)
 """
 
 # Llama-shaped configs (the released models' config.json numbers)

@@ -23,9 +23,9 @@ import os
 import sys
 import tempfile
 
-from tests.bench.child import load_range, mb, run_child
+from tests.bench.child import MODEL_CASE, load_range, mb, run_child
 
-_CHILD = r"""
+_CHILD = MODEL_CASE + r"""
 mode, path, n, cache = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 out = {"loadavg_start": os.getloadavg()[0]}
 t, c = time.perf_counter(), cpu()
@@ -38,26 +38,13 @@ t, c = time.perf_counter(), cpu()
 loaded = load_model(path, cache_dir=cache)
 out.update(load_s=time.perf_counter() - t, load_cpu=cpu() - c, source=loaded.source, load_peak=rss("VmHWM:"))
 ids, tokens, _ = tokenize(loaded, sample_text(), max_tokens=max(n, 2))
-with torch.no_grad():  # page the (memory-mapped) weights in: a run's memory is what it adds beyond them
-    for p in loaded.model.parameters():
-        float(p.sum())
-out["rss_loaded"] = rss("VmRSS:")
-reset_peak()
+settle(loaded, out)  # the (memory-mapped) weights paged in
 if mode == "ours":
-    t, c = time.perf_counter(), cpu()
-    r = run_model(loaded, ids, RunOptions(layer=3, head=0), tokens=tokens)
-    out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c, perplexity=r.perplexity)
+    run_ours(loaded, ids, tokens, out)
 elif mode == "eager":
-    model = loaded.model
-    model.set_attn_implementation("eager")
-    t, c = time.perf_counter(), cpu()
-    try:
-        with torch.no_grad():
-            o = model(torch.tensor([ids]), output_attentions=True)
-        out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c)
+    o = run_eager(loaded, ids, out)
+    if o is not None:
         out["maps_bytes"] = sum(a.numel() * a.element_size() for a in o.attentions)
-    except (MemoryError, RuntimeError) as exc:
-        out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
 elif mode == "forward":  # the model's own forward (sdpa), logits only: no maps, no statistics
     model = loaded.model
     model.set_attn_implementation("sdpa")
@@ -97,17 +84,14 @@ elif mode == "reference":  # transformers' own GGUF load, the real gguf.GGUFRead
     reader = GGUFReader(path)
     assert_same_as_gguf_reader(path, reader)  # raises if peapp's Fields differ from the real reader
     out["fields_identical"] = True
-    _, model, _ = transformers_ggufload_range(path, reader)
+    _, model, _ = transformers_gguf_load(path, reader)
     with torch.no_grad():
         want = model(torch.tensor([ids])).logits[0].numpy()
     got = run_model(loaded, ids, RunOptions(return_logits=True, thumb_bins=0)).logits
     import numpy as np
     out.update(max_abs_diff=float(np.abs(got - want).max()), max_abs=float(np.abs(want).max()),
                allclose=bool(np.allclose(got, want, rtol=1e-4, atol=1e-4)))
-out["n"] = len(ids)
-out["peak_rss"] = rss("VmHWM:")
-out["loadavg_end"] = os.getloadavg()[0]
-print(json.dumps(out))
+finish(ids, out)
 """
 
 

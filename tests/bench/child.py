@@ -33,6 +33,45 @@ def reset_peak():
         pass
 """
 
+# A model-run case's common part, for the scripts of bench_model_run and bench_dtypes (after the
+# preamble): ``settle(loaded, out)`` pages the loaded weights in (a run's memory is what it adds
+# beyond them), notes ``rss_loaded`` and resets the peak; ``run_ours`` times peapp's run + every
+# statistic; ``run_eager`` times transformers' eager ``output_attentions=True`` and returns its
+# output (None, with ``out["error"]``, when it ran out of memory); ``finish`` notes the token count,
+# the peak RSS and the load, and prints the JSON line.
+MODEL_CASE = r"""
+def settle(loaded, out):
+    import torch
+    with torch.no_grad():
+        for p in loaded.model.parameters():
+            float(p.sum())
+    out["rss_loaded"] = rss("VmRSS:")
+    reset_peak()
+def run_ours(loaded, ids, tokens, out):
+    from peapp.model_run import RunOptions, run_model
+    t, c = time.perf_counter(), cpu()
+    r = run_model(loaded, ids, RunOptions(layer=3, head=0), tokens=tokens)
+    out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c, perplexity=r.perplexity)
+def run_eager(loaded, ids, out):
+    import torch
+    model = loaded.model
+    model.set_attn_implementation("eager")
+    t, c = time.perf_counter(), cpu()
+    try:
+        with torch.no_grad():
+            o = model(torch.tensor([ids]), output_attentions=True)
+    except (MemoryError, RuntimeError) as exc:
+        out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
+        return None
+    out.update(run_s=time.perf_counter() - t, run_cpu=cpu() - c)
+    return o
+def finish(ids, out):
+    out["n"] = len(ids)
+    out["peak_rss"] = rss("VmHWM:")
+    out["loadavg_end"] = os.getloadavg()[0]
+    print(json.dumps(out))
+"""
+
 
 def run_child(script: str, args: list[str], threads: int = 1) -> dict:
     """Run ``CHILD_PREAMBLE + script`` with ``args`` and ``threads`` OpenMP threads; its last JSON line."""

@@ -5,7 +5,7 @@ dock, the shipped tiny Llama run on text as a folder and as GGUF, a one-variant 
 Training lab grid, Hindi and back, one PNG); this test also checks the bundle's contents: what
 must stay (what ``import torch`` loads, the libraries a model run imports, the resources and the
 tiny model, every dock), what must not be there (other Qt bindings, torch's tests and headers,
-transformers' code-generation sources and command-line tools), and the size target.
+transformers' code-generation sources and command-line tools, Ray), and the size target.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ def test_kept_what_torch_and_the_app_load(bundle):
 def test_left_out_other_bindings_and_torch_dev_files(bundle):
     internal = bundle / "_internal"
     for name in ("PyQt5", "PyQt6", "PySide2", "tkinter", "_tkinter", "mypy", "pydantic_core", "hf_xet",
-                 "transformers/cli", "transformers/pipelines", "PySide6/Qt/translations"):
+                 "transformers/cli", "transformers/pipelines", "PySide6/Qt/translations",
+                 "ray", "google"):  # Ray (in the build's venv: the test extra pulls it) and its protobuf
         assert not (internal / name).exists(), name
     assert not list((internal / "transformers").rglob("modular_*.py"))
     assert not list(internal.rglob("_tkinter*.so"))

@@ -3,11 +3,9 @@ one task per variant (perplexity) and per length × depth (passkey), in the loca
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import numpy as np
-import pytest
 
 from peapp.jobs import run_job
 from peapp.model_run import load_model
@@ -15,19 +13,6 @@ from peapp.model_run.passkey import passkey_probe
 from peapp.model_run.probes import perplexity_probe
 
 from .test_probes import _ids, short_llama, word_llama  # noqa: F401  (fixtures)
-
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
-                                reason="ray is not installed (the cluster extra: pip install -e \".[cluster]\")")
-
-
-@pytest.fixture(scope="module")
-def local_ray():
-    from peapp import cluster
-
-    cluster.connect("local", cpus=2)
-    yield "local"
-    cluster.shutdown()
-
 
 def test_perplexity_variants_on_ray_equal_the_local_probe(local_ray, short_llama):  # noqa: F811
     from peapp.model_run.probe_cluster import perplexity_on_ray
