@@ -1,4 +1,4 @@
-"""Start the desktop app: ``python main.py [--lang en|hi] [PATH]``.
+"""Start the desktop app: ``python main.py [--lang en|hi] [--self-test] [PATH]`` (``--help``).
 
 The window is shown before torch loads (the backend loads on the compute thread), so the
 first paint does not wait for the ~2 s ``import torch``.
@@ -6,6 +6,7 @@ first paint does not wait for the ~2 s ``import torch``.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
@@ -28,11 +29,12 @@ def has_display() -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
     import_qt()  # before everything else that imports: see there
-    language, argv = _take_language(argv)
+    options = parse_arguments(list(sys.argv[1:] if argv is None else argv))
+    language = options.lang
+    argv = [options.path] if options.path else []
     quiet_openmp()
-    if "--self-test" in argv:  # smoke test of an installed/bundled app; needs no display
+    if options.self_test:  # smoke test of an installed/bundled app; needs no display
         from ui.self_test import run_self_test
 
         return run_self_test()
@@ -46,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from PySide6.QtCore import QSettings
 
-    app = create_application([sys.argv[0], *argv])
+    app = create_application([sys.argv[0]])
     from ui.main_window import MainWindow
 
     window = MainWindow(settings=QSettings())
@@ -74,23 +76,20 @@ def main(argv: list[str] | None = None) -> int:
     return finish(code)
 
 
-def _take_language(argv: list[str]) -> tuple[str | None, list[str]]:
-    """``--lang CODE`` (or ``--lang=CODE``) out of ``argv``: the language for this run."""
-    rest, language = [], None
-    items = iter(argv)
-    for item in items:
-        if item == "--lang":
-            language = next(items, None)
-        elif item.startswith("--lang="):
-            language = item.split("=", 1)[1]
-        else:
-            rest.append(item)
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    """``python main.py [--lang CODE] [--self-test] [PATH]``.  ``--help`` prints the usage and a
+    mistyped option is refused (exit 2), rather than opened as a file of that name."""
     from ui.i18n import LANGUAGES
 
-    if language is not None and language not in LANGUAGES:
-        print(f"peapp: unknown language {language!r}; choose one of {', '.join(LANGUAGES)}", file=sys.stderr)
-        raise SystemExit(2)
-    return language, rest
+    parser = argparse.ArgumentParser(prog="main.py", description="Start the Positional Encoding Explorer.")
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                        help="the interface language for this run (Preferences > Language is what is remembered)")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check an installed or bundled app without a display, then exit")
+    parser.add_argument("path", nargs="?", default=None,
+                        help="a checkpoint, config or session file (or model folder) to open")
+    # macOS adds -psn_… (a process serial number) to an app opened from the Finder
+    return parser.parse_args([item for item in argv if not item.startswith("-psn_")])
 
 
 def finish(code: int) -> int:

@@ -14,7 +14,8 @@ HELP = "start the desktop app, optionally opening a checkpoint, config or sessio
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", default=None, help="file or folder to open (default: none, the app starts with the sinusoidal table)")
+    parser.add_argument("--lang", default=None, help="the interface language for this run: en or hi")
 
 
 def run(args: argparse.Namespace) -> int:
-    return start_app([args.path] if args.path else [])
+    return start_app(([args.path] if args.path else []) + (["--lang", args.lang] if args.lang else []))
