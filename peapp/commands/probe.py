@@ -8,7 +8,8 @@ Probes of ``ESTIMATE_FROM`` tokens or more time a short prefix first and print t
 (stderr) before they start; each finished variant or passkey cell is reported on stderr as it
 arrives.  ``-o FIGURE`` draws the probe's figure through the desktop app's ``render`` command
 (the session names the checkpoint, the text, the settings and the saved result, so the figure
-reopens without running again); it needs the Probes panel there.  torch and transformers are
+reopens without running again): the Probes panel's tab of that probe, as its Export draws it,
+in ``--lang``'s language; it needs the Probes panel there.  torch and transformers are
 imported only when a probe runs (``peapp --help`` and ``peapp inspect`` stay torch-free).
 """
 
@@ -46,6 +47,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                         "(default: none, print numbers)")
     p.add_argument("--size", default="1000x700", metavar="WxH", help="with -o: figure size in logical pixels")
     p.add_argument("--force", action="store_true", help="with -o: replace an existing output file")
+    p.add_argument("--lang", default="en", choices=("en", "hi"),
+                   help="with -o: the language of the figure's title, axis labels and legend (en: English, "
+                        "hi: Hindi), as `peapp render --lang`")
     p.add_argument("--quiet", action="store_true", help="no estimate or progress lines on stderr")
     p.add_argument("--ray", default=None, metavar="ADDRESS",
                    help="run the sweep on Ray, one task per variant (perplexity) or per length × depth (passkey): "
@@ -389,25 +393,25 @@ def _renderer(args):
 
 
 def _view_of(args) -> str:
-    """The figure a probe draws: the Probes panel's, or for streaming the Measured claims panel's."""
-    return "claims-sinks" if args.probe == "streaming" else f"probe-{args.probe}"
+    """The figure a probe draws: the Probes panel's tab of that probe (what its Export writes)."""
+    return f"probe-{args.probe}"
 
 
 def probe_document(args, results_file: str, doc: dict):
     """The session that describes this probe (checkpoint, text, settings, the saved result)."""
     from peapp.document import Document
 
-    if args.probe == "streaming":  # drawn by the Measured claims panel from the saved result
-        return Document().with_checkpoint(os.path.abspath(args.path)).with_view(
-            "claims", mode="claims-sinks", sinks_file=os.path.abspath(results_file))
-
-    saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
+    saved = {"perplexity": "results_file", "passkey": "passkey_results_file",
+             "streaming": "streaming_results_file"}[args.probe]
     # the precision it was measured in (auto resolved): Run in the reopened panel measures the same
     values = {"mode": f"probe-{args.probe}", "factor": args.factor, "dtype": doc.get("dtype", args.dtype),
               saved: os.path.abspath(results_file)}
-    if args.probe == "perplexity":
-        values.update(length=args.length, variants=args.variants, window=args.window,
-                      text_sha256=doc["text"]["sha256"])
+    if args.probe in ("perplexity", "streaming"):
+        if args.probe == "perplexity":
+            values.update(length=args.length, variants=args.variants, window=args.window)
+        else:  # the Probes panel's attention-sinks settings (its Length, Window W, Sinks K, Positions per point)
+            values.update(stream_length=args.length, kv_window=args.window, sinks=args.sinks, stream_bin=args.bin)
+        values["text_sha256"] = doc["text"]["sha256"]
         if args.text_file:
             values.update(text_source="file", text_file=os.path.abspath(args.text_file))
         else:
@@ -433,7 +437,8 @@ def _render(args, renderer, doc: dict) -> int:
         parser = argparse.ArgumentParser()
         renderer.add_arguments(parser)
         render_args = parser.parse_args([_view_of(args), "--session", session, "-o", args.output,
-                                         "--size", args.size] + (["--force"] if args.force else []))
+                                         "--size", args.size, "--lang", args.lang]
+                                        + (["--force"] if args.force else []))
         return int(renderer.run(render_args) or 0)
     finally:
         os.unlink(session)
