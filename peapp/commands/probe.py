@@ -22,6 +22,7 @@ import sys
 import time
 
 from peapp.commands import run_with_progress
+from peapp.commands.figure import add_figure_arguments, app_renderer, render_session
 from peapp.commands.run import add_placement_arguments
 from peapp.errors import ParameterError
 from peapp.jobs import HOOKS
@@ -42,14 +43,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache-dir", default=None,
                    help="where converted GGUF models are cached (default: the user cache folder, or $PEAPP_CACHE_DIR)")
     p.add_argument("--json", action="store_true", help="print every measured number as JSON (stdout)")
-    p.add_argument("-o", "--output", default=None, metavar="FIGURE",
-                   help="draw the probe's figure (.png .svg .pdf) through the desktop app's renderer "
-                        "(default: none, print numbers)")
-    p.add_argument("--size", default="1000x700", metavar="WxH", help="with -o: figure size in logical pixels")
-    p.add_argument("--force", action="store_true", help="with -o: replace an existing output file")
-    p.add_argument("--lang", default="en", choices=("en", "hi"),
-                   help="with -o: the language of the figure's title, axis labels and legend (en: English, "
-                        "hi: Hindi), as `peapp render --lang`")
+    add_figure_arguments(p, "the probe's figure (the Probes panel's tab)")
     p.add_argument("--quiet", action="store_true", help="no estimate or progress lines on stderr")
     p.add_argument("--ray", default=None, metavar="ADDRESS",
                    help="run the sweep on Ray, one task per variant (perplexity) or per length × depth (passkey): "
@@ -369,27 +363,7 @@ def format_passkey(result) -> str:
 
 def _renderer(args):
     """The desktop app's ``render`` command, if it can draw this probe's figure."""
-    import contextlib
-    import io
-    from importlib.metadata import entry_points
-
-    from peapp.cli import ENTRY_POINT_GROUP
-
-    view = _view_of(args)
-    points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
-    if not points:
-        raise ParameterError("-o needs the desktop app (peapp's `render` command), which is not installed; "
-                             "use --json for the numbers.")
-    renderer = points[0].load()
-    parser = argparse.ArgumentParser()
-    renderer.add_arguments(parser)
-    listing = io.StringIO()
-    with contextlib.redirect_stdout(listing):
-        renderer.run(parser.parse_args(["--list-views"]))
-    if view not in {line.split("\t")[0] for line in listing.getvalue().splitlines()}:
-        raise ParameterError(f"-o: this install's desktop app has no {view!r} figure (the Probes panel draws it); "
-                             f"use --json for the numbers.")
-    return renderer
+    return app_renderer(_view_of(args), "Probes panel")
 
 
 def _view_of(args) -> str:
@@ -423,22 +397,8 @@ def probe_document(args, results_file: str, doc: dict):
 
 
 def _render(args, renderer, doc: dict) -> int:
-    import tempfile
-
     root, _ = os.path.splitext(args.output)
     results_file = root + ".probe.json"  # the data the figure is drawn from, kept beside it
     with open(results_file, "w", encoding="utf-8") as fh:
         json.dump(doc, fh, allow_nan=False)
-    document = probe_document(args, results_file, doc)
-    handle, session = tempfile.mkstemp(suffix=".json", prefix="peapp-probe-")
-    os.close(handle)
-    try:
-        document.save(session)
-        parser = argparse.ArgumentParser()
-        renderer.add_arguments(parser)
-        render_args = parser.parse_args([_view_of(args), "--session", session, "-o", args.output,
-                                         "--size", args.size, "--lang", args.lang]
-                                        + (["--force"] if args.force else []))
-        return int(renderer.run(render_args) or 0)
-    finally:
-        os.unlink(session)
+    return render_session(renderer, _view_of(args), probe_document(args, results_file, doc), args)
