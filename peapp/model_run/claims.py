@@ -118,8 +118,10 @@ class ClaimsRequest(Request):
                                   Curve(translate("Claims", "log-n, s = {s:g}").format(s=self.logn_s), curve.positions,
                                         curve.logn, "dashed")])
         p = np.arange(entropy.n_tokens, dtype=np.float64)
-        entropy_plot = Plot(translate("Claims", "NoPE layer {layer}: attention entropy ({source})").format(
-                                layer=entropy.layer if entropy.layer >= 0 else "—", source=entropy.source),
+        title = (translate("Claims", "NoPE layer {layer}: attention entropy ({source})").format(
+                     layer=entropy.layer, source=entropy.source) if entropy.layer >= 0 else  # seeded: no layer
+                 translate("Claims", "NoPE attention entropy ({source})").format(source=entropy.source))
+        entropy_plot = Plot(title,
                             translate("Claims", "query position"), translate("Claims", "entropy (nats)"),
                             marks=[s for s in steps if s < entropy.n_tokens],
                             curves=[Curve(translate("Claims", "without the scale"), p, entropy.without_scale),

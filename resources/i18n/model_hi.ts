@@ -835,6 +835,10 @@
         <translation>NoPE लेयर {layer}: अटेंशन एन्ट्रॉपी ({source})</translation>
     </message>
     <message>
+        <source>NoPE attention entropy ({source})</source>
+        <translation>NoPE अटेंशन एन्ट्रॉपी ({source})</translation>
+    </message>
+    <message>
         <source>query position</source>
         <translation>क्वेरी पोज़िशन</translation>
     </message>
