@@ -34,7 +34,7 @@ def test_cost_from_a_saved_measurement_and_a_damaged_one(tmp_path):
     good = tmp_path / "cost.json"
     good.write_text(json.dumps(doc), encoding="utf-8")
     result = _run(mode="claims-cost", cost_file=str(good))
-    assert [c.label for c in result.plots[0].curves] == ["shaw", "rope"]
+    assert [c.label for c in result.plots[0].curves] == ["Shaw relative (keys + values)", "RoPE"]  # not the keys
     assert result.lines[1].startswith("Measured: ")
     doc["cases"][0]["length"] = "x"
     bad = tmp_path / "bad.json"
