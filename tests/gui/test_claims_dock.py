@@ -116,6 +116,23 @@ def test_the_cost_axis_names_the_lengths_measured(dock, qtbot, app_context, cost
     assert ticks is not None and [name for _x, name in ticks[0]] == ["256", "512"]
 
 
+def test_the_last_lengths_name_is_drawn_in_the_exported_cost_figure(dock, qtbot, app_context, cost_file, tmp_path):
+    """pyqtgraph drops a tick label that would cross the axis's end: "16,384" was missing under the
+    last points of the exported cost figure (1000×700). The axes leave room for it."""
+    doc = json.loads(open(cost_file, encoding="utf-8").read())
+    for case in doc["cases"]:
+        case["length"] = {256: 4096, 512: 16384}[case["length"]]
+    longer = tmp_path / "cost.json"
+    longer.write_text(json.dumps(doc), encoding="utf-8")
+    app_context.document_model.set_view("claims", mode="claims-cost", cost_file=str(longer))
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
+    from ui import export
+
+    export.export(dock, str(tmp_path / "cost.svg"), export.FigureOptions(size=(1000, 700)))
+    svg = (tmp_path / "cost.svg").read_text(encoding="utf-8")
+    assert svg.count(">16,384<") == 2 and svg.count(">4,096<") == 2  # under both plots
+
+
 def test_help_menu_opens_the_attention_sinks_probe_in_two_clicks(qtbot, main_window):
     """Issue 37: the streaming experiment run on the opened model is one entry of Help > Measured
     claims: the Probes panel comes forward on its Attention sinks tab, the entry's caption its tip."""
