@@ -1484,7 +1484,7 @@
     <name>LabPresets</name>
     <message>
         <source>decoder-only, about 100 M parameters, synthetic tasks (copy, reverse, addition, sorting, …) trained on short instances and tested on longer ones</source>
-        <translation>केवल-डिकोडर, लगभग 10 करोड़ पैरामीटर्स, सिंथेटिक टास्क्स (copy, reverse, addition, sorting, …) छोटे उदाहरणों पर ट्रेन और लंबे उदाहरणों पर टेस्ट</translation>
+        <translation>केवल-डिकोडर, लगभग 10 करोड़ पैरामीटर्स, सिंथेटिक टास्क्स (कॉपी, उलटना, जोड़, सॉर्ट, …) छोटे उदाहरणों पर ट्रेन और लंबे उदाहरणों पर टेस्ट</translation>
     </message>
     <message>
         <source>NoPE ranks best on average over the tasks, ahead of T5&apos;s relative bias, ALiBi, RoPE and absolute positions.</source>
