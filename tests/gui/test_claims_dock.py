@@ -47,7 +47,7 @@ def test_temperature_is_drawn_and_the_mode_combo_takes_keys(dock, qtbot, app_con
     assert app_context.document.view("claims", "mode") == "claims-cost"
     qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
     labels = [item.name() for item in dock.plots[0].listDataItems()]
-    assert labels == ["shaw", "rope"]
+    assert labels == ["Shaw relative (keys + values)", "RoPE"]  # the schemes by name, not their keys
     arrays = dock.shown_arrays()
     assert arrays["plot0_curve0_y"][-1] > arrays["plot0_curve1_y"][-1]  # Shaw's memory above RoPE's
     assert "Claim:" in dock.lines.text() and "Measured:" in dock.lines.text()
