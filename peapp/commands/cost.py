@@ -4,19 +4,27 @@ cache, per position scheme, at several lengths, on a decoder of the lab's shape 
 
     peapp cost                                  # the default run: a minute or two
     peapp cost --models lab --lengths 1024,4096,16384,32768 --max-memory 8 --json
+    peapp cost --models lab -o cost.svg --lang hi
+
+``-o FIGURE`` draws the Measured claims panel's "Cost of positions" figure through the desktop
+app's ``render`` command, the numbers kept beside it as ``FIGURE.cost.json`` (the session in the
+figure names that file, so it reopens in the panel without measuring again).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
+from peapp.commands.figure import add_figure_arguments, app_renderer, render_session
 from peapp.errors import ParameterError
 
 NAME = "cost"
 HELP = ("measure what each position scheme costs: peak memory and time of a full forward and of one generated "
         "token with a KV cache (learned, sinusoidal, Shaw, T5, ALiBi, RoPE, NoPE)")
+VIEW = "claims-cost"  # the Measured claims panel's figure that -o draws
 SCHEMES = ("learned", "sinusoidal", "shaw", "t5", "alibi", "rope", "nope")  # peapp.analysis.cost.SCHEMES
 
 
@@ -35,6 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "0: half the memory available")
     parser.add_argument("--threads", type=int, default=1, help="torch threads per case")
     parser.add_argument("--json", action="store_true", help="print every measured number as JSON (stdout)")
+    add_figure_arguments(parser, "the Measured claims panel's cost figure")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -65,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
         lengths = {m: DEFAULT_LENGTHS[m] for m in models}
     if not 0 <= args.max_memory <= 1 << 20:
         raise ParameterError("--max-memory must be between 0 and 1,048,576 GiB.")
+    if args.json and args.output:
+        raise ParameterError("--json prints numbers and -o draws a figure: give one of them.")
+    renderer = app_renderer(VIEW, "Measured claims panel") if args.output else None  # before minutes of work
 
     def arrived(case) -> None:
         if args.quiet:
@@ -78,12 +90,25 @@ def run(args: argparse.Namespace) -> int:
 
     result = measure_cost(models, schemes, lengths, kinds, max_bytes=int(args.max_memory * 2**30) or None,
                           threads=args.threads, partial=arrived)
+    if renderer is not None:
+        return _render(args, renderer, result.to_json())
     if args.json:
         json.dump(result.to_json(), sys.stdout, allow_nan=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_cost(result))
     return 0
+
+
+def _render(args, renderer, doc: dict) -> int:
+    from peapp.document import Document
+
+    root, _ = os.path.splitext(args.output)
+    saved = os.path.abspath(root + ".cost.json")  # the numbers the figure is drawn from, kept beside it
+    with open(saved, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh, allow_nan=False)
+    document = Document().with_view("claims", mode=VIEW, cost_file=saved)
+    return render_session(renderer, VIEW, document, args)
 
 
 def format_cost(result) -> str:

@@ -171,14 +171,15 @@ def _run_preset(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - progress.started
     if args.json:
         json.dump({"preset": args.preset, "estimate_seconds": round(estimate, 1), "wall_seconds": round(elapsed, 1),
-                   "summaries": summaries, "ranking": ranking.to_json()}, sys.stdout, indent=1)
+                   "summaries": summaries, "ranking": ranking.to_json(),
+                   "verdict": presets.preset_verdict(args.preset, summaries)}, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         from peapp.lab import results
 
         for task, summary in summaries.items():
             sys.stdout.write(f"\n== {task} ==\n" + results.format_table(summary))
-        sys.stdout.write("\n" + presets.format_ranking(ranking))
+        sys.stdout.write("\n" + presets.format_preset(args.preset, summaries))
     say(f"peapp lab: preset {args.preset} finished in {_duration(elapsed)} (estimated {_duration(estimate)}); "
         f"results in {args.output}")
     return 0

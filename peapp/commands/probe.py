@@ -8,7 +8,8 @@ Probes of ``ESTIMATE_FROM`` tokens or more time a short prefix first and print t
 (stderr) before they start; each finished variant or passkey cell is reported on stderr as it
 arrives.  ``-o FIGURE`` draws the probe's figure through the desktop app's ``render`` command
 (the session names the checkpoint, the text, the settings and the saved result, so the figure
-reopens without running again); it needs the Probes panel there.  torch and transformers are
+reopens without running again): the Probes panel's tab of that probe, as its Export draws it,
+in ``--lang``'s language; it needs the Probes panel there.  torch and transformers are
 imported only when a probe runs (``peapp --help`` and ``peapp inspect`` stay torch-free).
 """
 
@@ -21,6 +22,7 @@ import sys
 import time
 
 from peapp.commands import run_with_progress
+from peapp.commands.figure import add_figure_arguments, app_renderer, render_session
 from peapp.commands.run import add_placement_arguments
 from peapp.errors import ParameterError
 from peapp.jobs import HOOKS
@@ -41,11 +43,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache-dir", default=None,
                    help="where converted GGUF models are cached (default: the user cache folder, or $PEAPP_CACHE_DIR)")
     p.add_argument("--json", action="store_true", help="print every measured number as JSON (stdout)")
-    p.add_argument("-o", "--output", default=None, metavar="FIGURE",
-                   help="draw the probe's figure (.png .svg .pdf) through the desktop app's renderer "
-                        "(default: none, print numbers)")
-    p.add_argument("--size", default="1000x700", metavar="WxH", help="with -o: figure size in logical pixels")
-    p.add_argument("--force", action="store_true", help="with -o: replace an existing output file")
+    add_figure_arguments(p, "the probe's figure (the Probes panel's tab)")
     p.add_argument("--quiet", action="store_true", help="no estimate or progress lines on stderr")
     p.add_argument("--ray", default=None, metavar="ADDRESS",
                    help="run the sweep on Ray, one task per variant (perplexity) or per length × depth (passkey): "
@@ -365,49 +363,29 @@ def format_passkey(result) -> str:
 
 def _renderer(args):
     """The desktop app's ``render`` command, if it can draw this probe's figure."""
-    import contextlib
-    import io
-    from importlib.metadata import entry_points
-
-    from peapp.cli import ENTRY_POINT_GROUP
-
-    view = _view_of(args)
-    points = [p for p in entry_points(group=ENTRY_POINT_GROUP) if p.name == "render"]
-    if not points:
-        raise ParameterError("-o needs the desktop app (peapp's `render` command), which is not installed; "
-                             "use --json for the numbers.")
-    renderer = points[0].load()
-    parser = argparse.ArgumentParser()
-    renderer.add_arguments(parser)
-    listing = io.StringIO()
-    with contextlib.redirect_stdout(listing):
-        renderer.run(parser.parse_args(["--list-views"]))
-    if view not in {line.split("\t")[0] for line in listing.getvalue().splitlines()}:
-        raise ParameterError(f"-o: this install's desktop app has no {view!r} figure (the Probes panel draws it); "
-                             f"use --json for the numbers.")
-    return renderer
+    return app_renderer(_view_of(args), "Probes panel")
 
 
 def _view_of(args) -> str:
-    """The figure a probe draws: the Probes panel's, or for streaming the Measured claims panel's."""
-    return "claims-sinks" if args.probe == "streaming" else f"probe-{args.probe}"
+    """The figure a probe draws: the Probes panel's tab of that probe (what its Export writes)."""
+    return f"probe-{args.probe}"
 
 
 def probe_document(args, results_file: str, doc: dict):
     """The session that describes this probe (checkpoint, text, settings, the saved result)."""
     from peapp.document import Document
 
-    if args.probe == "streaming":  # drawn by the Measured claims panel from the saved result
-        return Document().with_checkpoint(os.path.abspath(args.path)).with_view(
-            "claims", mode="claims-sinks", sinks_file=os.path.abspath(results_file))
-
-    saved = "results_file" if args.probe == "perplexity" else "passkey_results_file"
+    saved = {"perplexity": "results_file", "passkey": "passkey_results_file",
+             "streaming": "streaming_results_file"}[args.probe]
     # the precision it was measured in (auto resolved): Run in the reopened panel measures the same
     values = {"mode": f"probe-{args.probe}", "factor": args.factor, "dtype": doc.get("dtype", args.dtype),
               saved: os.path.abspath(results_file)}
-    if args.probe == "perplexity":
-        values.update(length=args.length, variants=args.variants, window=args.window,
-                      text_sha256=doc["text"]["sha256"])
+    if args.probe in ("perplexity", "streaming"):
+        if args.probe == "perplexity":
+            values.update(length=args.length, variants=args.variants, window=args.window)
+        else:  # the Probes panel's attention-sinks settings (its Length, Window W, Sinks K, Positions per point)
+            values.update(stream_length=args.length, kv_window=args.window, sinks=args.sinks, stream_bin=args.bin)
+        values["text_sha256"] = doc["text"]["sha256"]
         if args.text_file:
             values.update(text_source="file", text_file=os.path.abspath(args.text_file))
         else:
@@ -419,21 +397,8 @@ def probe_document(args, results_file: str, doc: dict):
 
 
 def _render(args, renderer, doc: dict) -> int:
-    import tempfile
-
     root, _ = os.path.splitext(args.output)
     results_file = root + ".probe.json"  # the data the figure is drawn from, kept beside it
     with open(results_file, "w", encoding="utf-8") as fh:
         json.dump(doc, fh, allow_nan=False)
-    document = probe_document(args, results_file, doc)
-    handle, session = tempfile.mkstemp(suffix=".json", prefix="peapp-probe-")
-    os.close(handle)
-    try:
-        document.save(session)
-        parser = argparse.ArgumentParser()
-        renderer.add_arguments(parser)
-        render_args = parser.parse_args([_view_of(args), "--session", session, "-o", args.output,
-                                         "--size", args.size] + (["--force"] if args.force else []))
-        return int(renderer.run(render_args) or 0)
-    finally:
-        os.unlink(session)
+    return render_session(renderer, _view_of(args), probe_document(args, results_file, doc), args)

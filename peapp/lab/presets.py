@@ -294,6 +294,64 @@ def rank(summaries: dict[str, dict[str, Any]]) -> Ranking:
                    randomized_gain=statistics.fmean(gains) if gains else None, not_learned=not_learned)
 
 
+#: the temperature preset's references: where each scale comes from (its verdict is its own, not
+#: Kazemnejad et al.'s ranking, which compares encodings, not NoPE with and without a scale)
+TEMPERATURE_REFERENCES = (
+    "Meta (2025). Llama 4 (transformers' Llama4TextAttention: attn_temperature_tuning, attn_scale, floor_scale).",
+    "Nakanishi (2025). Scalable-Softmax Is Superior for Attention. arXiv:2501.19399.")
+TEMPERATURE_HELPS_AT = 1.0  # points of exact match: a smaller change is not called help
+
+
+def temperature_verdict(summaries: dict[str, dict[str, Any]]) -> str:
+    """Whether a temperature helps NoPE past the training length: NoPE's mean exact match past it
+    beside NoPE + Llama 4 temperature and NoPE + log-n, over every task where all three ran."""
+    per_task = {task: scores(summary) for task, summary in summaries.items()}
+    tasks = [t for t, values in per_task.items() if {"nope", "nope-temp", "nope-logn"} <= set(values)]
+    if not tasks:
+        return translate("LabPresets", "Nothing to compare yet: NoPE, NoPE + Llama 4 temperature and NoPE + log-n "
+                                       "have not all finished a task.")
+    mean = {v: statistics.fmean(per_task[t][v] for t in tasks) for v in ("nope", "nope-temp", "nope-logn")}
+    # in points, to the tenth said (+ 0.0: no "−0.0" for a difference of rounding noise)
+    gain = {v: round(100 * (mean[v] - mean["nope"]), 1) + 0.0 for v in ("nope-temp", "nope-logn")}
+    text = translate("LabPresets", "Past the training length, mean exact match over {tasks}: NoPE {nope:.2f}, with "
+                                   "Llama 4's temperature {temp:.2f} ({temp_gain:+.1f} points), with log-n {logn:.2f} "
+                                   "({logn_gain:+.1f} points).").format(
+        tasks=", ".join(_task(t) for t in tasks), nope=mean["nope"], temp=mean["nope-temp"],
+        temp_gain=gain["nope-temp"], logn=mean["nope-logn"], logn_gain=gain["nope-logn"])
+    best = max(gain, key=lambda v: gain[v])
+    if gain[best] >= TEMPERATURE_HELPS_AT:
+        text += " " + translate("LabPresets", "{best} helps NoPE past the training length here.").format(
+            best=_label(best))
+    else:
+        text += " " + translate("LabPresets", "Neither scale helps NoPE past the training length here by a point or "
+                                              "more.")
+    if max(mean.values()) < 0.05:
+        text += " " + translate("LabPresets", "All three are near zero past the training length: at this size none "
+                                              "generalises by length, so the comparison says little.")
+    return text
+
+
+def preset_verdict(name: str, summaries: dict[str, dict[str, Any]]) -> str:
+    """The sentence a preset's results end with: the ranking's, or the temperature's."""
+    return temperature_verdict(summaries) if name == "temperature" else rank(summaries).verdict()
+
+
+def format_preset(name: str, summaries: dict[str, dict[str, Any]]) -> str:
+    """A preset's scores past the training length by task, its verdict and references."""
+    ranking = rank(summaries)
+    if name != "temperature":
+        return format_ranking(ranking)
+    per_task = {task: scores(summary) for task, summary in summaries.items()}  # every task, learned or not
+    variants = list(dict.fromkeys(v for values in per_task.values() for v in values))
+    lines = ["exact match past the training length (mean over those lengths), by task:",
+             "encoding".ljust(44) + "".join(t.rjust(10) for t in per_task)]
+    for v in variants:
+        lines.append(_label(v).ljust(44) + "".join(
+            (f"{per_task[t][v]:.2f}" if v in per_task[t] else "—").rjust(10) for t in per_task))
+    lines += ["", temperature_verdict(summaries)] + ["reference: " + ref for ref in TEMPERATURE_REFERENCES]
+    return "\n".join(lines) + "\n"
+
+
 def format_ranking(ranking: Ranking, variants: Sequence[str] | None = None) -> str:
     variants = list(variants or sorted(ranking.mean_score, key=lambda v: ranking.mean_rank.get(v, 99)))
     lines = ["exact match past the training length (mean over those lengths), by task:",

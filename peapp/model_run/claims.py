@@ -118,8 +118,10 @@ class ClaimsRequest(Request):
                                   Curve(translate("Claims", "log-n, s = {s:g}").format(s=self.logn_s), curve.positions,
                                         curve.logn, "dashed")])
         p = np.arange(entropy.n_tokens, dtype=np.float64)
-        entropy_plot = Plot(translate("Claims", "NoPE layer {layer}: attention entropy ({source})").format(
-                                layer=entropy.layer if entropy.layer >= 0 else "—", source=entropy.source),
+        title = (translate("Claims", "NoPE layer {layer}: attention entropy ({source})").format(
+                     layer=entropy.layer, source=entropy.source) if entropy.layer >= 0 else  # seeded: no layer
+                 translate("Claims", "NoPE attention entropy ({source})").format(source=entropy.source))
+        entropy_plot = Plot(title,
                             translate("Claims", "query position"), translate("Claims", "entropy (nats)"),
                             marks=[s for s in steps if s < entropy.n_tokens],
                             curves=[Curve(translate("Claims", "without the scale"), p, entropy.without_scale),
@@ -133,7 +135,7 @@ class ClaimsRequest(Request):
 
     # ---- cost -------------------------------------------------------------------------------------------
     def _cost(self, progress: ProgressFn) -> ClaimsResult:
-        from peapp.analysis.cost import CLAIM, SCHEMES
+        from peapp.analysis.cost import CLAIM, SCHEME_LABELS, SCHEMES
 
         if not self.cost_file:
             raise ParameterError(translate("Claims", "choose a saved cost measurement: run `peapp cost --json > "
@@ -147,6 +149,7 @@ class ClaimsRequest(Request):
         step = Plot(translate("Claims", "Time per generated token with a KV cache (lab model)"),
                     translate("Claims", "tokens in the cache"), translate("Claims", "ms"), log_x=True, log_y=True)
         for scheme in SCHEMES:
+            name = shown(SCHEME_LABELS[scheme])  # "learned absolute", "T5 bias" in the language shown, not the key
             for plot, kind, key, unit in ((memory, "forward", "peak_bytes", 2 ** 20), (step, "decode", "seconds", 1e-3)):
                 rows = [c for c in doc["cases"] if isinstance(c, dict) and c.get("model") == "lab"
                         and c.get("scheme") == scheme and c.get("kind") == kind]
@@ -154,14 +157,14 @@ class ClaimsRequest(Request):
                              and _positive(c.get("length")))
                 if got:
                     x, y = np.array(got, dtype=np.float64).T
-                    plot.curves.append(Curve(scheme, x, y / unit, color=scheme))
+                    plot.curves.append(Curve(name, x, y / unit, color=scheme))
                 if kind == "forward":
                     need = sorted((c["length"], c["predicted_bytes"]) for c in rows if not c.get("run")
                                   and _positive(c.get("predicted_bytes")) and _positive(c.get("length")))
                     if need:
                         x, y = np.array(need, dtype=np.float64).T
                         plot.curves.append(Curve(translate("Claims", "{scheme} (predicted, not run)").format(
-                            scheme=scheme), x, y / unit, "points", color=scheme))
+                            scheme=name), x, y / unit, "points", color=scheme))
         return ClaimsResult(self.mode, [memory, step],
                             [translate("Claims", "Claim: {claim}").format(claim=shown(CLAIM)),
                              translate("Claims", "Measured: {verdict}").format(verdict=_cost_verdict(doc))])

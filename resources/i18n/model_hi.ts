@@ -835,6 +835,10 @@
         <translation>NoPE लेयर {layer}: अटेंशन एन्ट्रॉपी ({source})</translation>
     </message>
     <message>
+        <source>NoPE attention entropy ({source})</source>
+        <translation>NoPE अटेंशन एन्ट्रॉपी ({source})</translation>
+    </message>
+    <message>
         <source>query position</source>
         <translation>क्वेरी पोज़िशन</translation>
     </message>
@@ -1136,6 +1140,10 @@
     <message>
         <source>mean rank</source>
         <translation>औसत रैंक</translation>
+    </message>
+    <message>
+        <source>References: {citations}</source>
+        <translation>संदर्भ: {citations}</translation>
     </message>
     <message>
         <source>Cells: exact match past the training length, the mean over those lengths.</source>
@@ -1476,7 +1484,7 @@
     <name>LabPresets</name>
     <message>
         <source>decoder-only, about 100 M parameters, synthetic tasks (copy, reverse, addition, sorting, …) trained on short instances and tested on longer ones</source>
-        <translation>केवल-डिकोडर, लगभग 10 करोड़ पैरामीटर्स, सिंथेटिक टास्क्स (copy, reverse, addition, sorting, …) छोटे उदाहरणों पर ट्रेन और लंबे उदाहरणों पर टेस्ट</translation>
+        <translation>केवल-डिकोडर, लगभग 10 करोड़ पैरामीटर्स, सिंथेटिक टास्क्स (कॉपी, उलटना, जोड़, सॉर्ट, …) छोटे उदाहरणों पर ट्रेन और लंबे उदाहरणों पर टेस्ट</translation>
     </message>
     <message>
         <source>NoPE ranks best on average over the tasks, ahead of T5&apos;s relative bias, ALiBi, RoPE and absolute positions.</source>
@@ -1549,6 +1557,27 @@
     <message>
         <source>sort</source>
         <translation>सॉर्ट</translation>
+    </message>
+    <message>
+        <source>Nothing to compare yet: NoPE, NoPE + Llama 4 temperature and NoPE + log-n have not all finished a task.</source>
+        <extracomment>the temperature preset&apos;s references: where each scale comes from (its verdict is its own, not Kazemnejad et al.&apos;s ranking, which compares encodings, not NoPE with and without a scale)</extracomment>
+        <translation>अभी तुलना के लिए कुछ नहीं: NoPE, NoPE + Llama 4 टेम्परेचर और NoPE + log-n, तीनों ने अभी कोई टास्क पूरा नहीं किया है।</translation>
+    </message>
+    <message>
+        <source>Past the training length, mean exact match over {tasks}: NoPE {nope:.2f}, with Llama 4&apos;s temperature {temp:.2f} ({temp_gain:+.1f} points), with log-n {logn:.2f} ({logn_gain:+.1f} points).</source>
+        <translation>ट्रेनिंग लंबाई से आगे, {tasks} पर औसत एक्ज़ैक्ट मैच: NoPE {nope:.2f}, Llama 4 के टेम्परेचर के साथ {temp:.2f} ({temp_gain:+.1f} पॉइंट), log-n के साथ {logn:.2f} ({logn_gain:+.1f} पॉइंट)।</translation>
+    </message>
+    <message>
+        <source>{best} helps NoPE past the training length here.</source>
+        <translation>यहाँ {best} ट्रेनिंग लंबाई से आगे NoPE की मदद करता है।</translation>
+    </message>
+    <message>
+        <source>Neither scale helps NoPE past the training length here by a point or more.</source>
+        <translation>यहाँ कोई भी स्केल ट्रेनिंग लंबाई से आगे NoPE की एक पॉइंट या उससे ज़्यादा मदद नहीं करता।</translation>
+    </message>
+    <message>
+        <source>All three are near zero past the training length: at this size none generalises by length, so the comparison says little.</source>
+        <translation>ट्रेनिंग लंबाई से आगे तीनों लगभग शून्य हैं: इस आकार पर कोई भी लंबाई के हिसाब से जनरलाइज़ नहीं करता, इसलिए यह तुलना कम बताती है।</translation>
     </message>
 </context>
 <context>

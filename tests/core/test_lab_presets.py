@@ -107,6 +107,28 @@ def test_encoding_names_and_the_ranking():
     assert tie.verdict().startswith("Agrees only in part") and "RoPE" in tie.verdict() and "addition" in tie.verdict()
 
 
+def test_the_temperature_preset_says_whether_a_scale_helps_nope_not_the_ranking():
+    """Its verdict compares NoPE with and without each scale past the training length; the
+    ranking's ("Does not agree with Kazemnejad et al.: NoPE is not best") was printed for it."""
+    from peapp.lab.presets import format_preset, preset_verdict
+
+    def summary(values):
+        return {"train_length": 8, "rows": [{"variant": v, "length": n, "mean": x, "values": [x]}
+                                            for v, x in values.items() for n in (8, 12)]}
+
+    helped = {"copy": summary({"nope": 0.20, "nope-temp": 0.30, "nope-logn": 0.19}),
+              "reverse": summary({"nope": 0.10, "nope-temp": 0.10, "nope-logn": 0.11})}
+    verdict = preset_verdict("temperature", helped)
+    assert verdict.startswith("Past the training length, mean exact match over copy, reverse: NoPE 0.15, with "
+                              "Llama 4's temperature 0.20 (+5.0 points), with log-n 0.15 (+0.0 points).")
+    assert verdict.endswith("NoPE + Llama 4 temperature helps NoPE past the training length here.")
+    flat = {"copy": summary({"nope": 0.01, "nope-temp": 0.00, "nope-logn": 0.015})}
+    text = format_preset("temperature", flat)
+    assert "Neither scale helps" in text and "near zero" in text and "Nakanishi" in text
+    assert "Kazemnejad" not in text and "mean rank" not in text
+    assert "Kazemnejad" in format_preset("ranking", {"copy": summary({"nope": 0.9, "rope": 0.1})})
+
+
 @pytest.mark.parametrize("encoding", ["nope-temp", "nope-logn", "alibi+rand", "learned+rand"])
 def test_a_new_encoding_trains_is_evaluated_saved_and_reopened(encoding, tmp_path):
     from peapp.lab.options import TrainSettings

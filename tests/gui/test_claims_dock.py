@@ -47,7 +47,7 @@ def test_temperature_is_drawn_and_the_mode_combo_takes_keys(dock, qtbot, app_con
     assert app_context.document.view("claims", "mode") == "claims-cost"
     qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
     labels = [item.name() for item in dock.plots[0].listDataItems()]
-    assert labels == ["shaw", "rope"]
+    assert labels == ["Shaw relative (keys + values)", "RoPE"]  # the schemes by name, not their keys
     arrays = dock.shown_arrays()
     assert arrays["plot0_curve0_y"][-1] > arrays["plot0_curve1_y"][-1]  # Shaw's memory above RoPE's
     assert "Claim:" in dock.lines.text() and "Measured:" in dock.lines.text()
@@ -116,6 +116,23 @@ def test_the_cost_axis_names_the_lengths_measured(dock, qtbot, app_context, cost
     assert ticks is not None and [name for _x, name in ticks[0]] == ["256", "512"]
 
 
+def test_the_last_lengths_name_is_drawn_in_the_exported_cost_figure(dock, qtbot, app_context, cost_file, tmp_path):
+    """pyqtgraph drops a tick label that would cross the axis's end: "16,384" was missing under the
+    last points of the exported cost figure (1000×700). The axes leave room for it."""
+    doc = json.loads(open(cost_file, encoding="utf-8").read())
+    for case in doc["cases"]:
+        case["length"] = {256: 4096, 512: 16384}[case["length"]]
+    longer = tmp_path / "cost.json"
+    longer.write_text(json.dumps(doc), encoding="utf-8")
+    app_context.document_model.set_view("claims", mode="claims-cost", cost_file=str(longer))
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost")
+    from ui import export
+
+    export.export(dock, str(tmp_path / "cost.svg"), export.FigureOptions(size=(1000, 700)))
+    svg = (tmp_path / "cost.svg").read_text(encoding="utf-8")
+    assert svg.count(">16,384<") == 2 and svg.count(">4,096<") == 2  # under both plots
+
+
 def test_help_menu_opens_the_attention_sinks_probe_in_two_clicks(qtbot, main_window):
     """Issue 37: the streaming experiment run on the opened model is one entry of Help > Measured
     claims: the Probes panel comes forward on its Attention sinks tab, the entry's caption its tip."""
@@ -179,3 +196,44 @@ def test_help_menu_reaches_the_nope_temperature_figures_in_two_clicks(qtbot, mai
         assert document.view("attention", "nope_temperature") is True
         assert dock.last_result.temperature_entropy is not None
         assert "NoPE with temperature (entropy plot)" in dock.caption.text()
+
+
+def test_cost_and_ranking_figures_are_drawn_headless_from_the_command_line(tmp_path):
+    """`peapp cost -o FIG` draws the Measured claims panel's cost figure (numbers kept beside it as
+    FIG.cost.json, named by the figure's session), and `peapp render claims-ranking --results DIR`
+    draws a ranking preset's folder without a session file."""
+    import os
+    import subprocess
+    import sys
+
+    from peapp.export_data import document_from_file
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=root, QT_QPA_PLATFORM="offscreen", OMP_NUM_THREADS="1")
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "peapp", *args], capture_output=True, text=True, timeout=300,
+                              cwd=root, env=env)
+
+    proc = cli("cost", "--models", "lab", "--lengths", "256", "--schemes", "rope,shaw", "--kinds", "forward,decode",
+               "--quiet", "-o", str(tmp_path / "cost.svg"))
+    assert proc.returncode == 0, proc.stderr
+    svg = (tmp_path / "cost.svg").read_text(encoding="utf-8")
+    assert "Peak memory of a full forward (lab model)" in svg and "Time per generated token" in svg
+    saved = json.loads((tmp_path / "cost.cost.json").read_text(encoding="utf-8"))
+    assert saved["measure"] == "cost" and {c["scheme"] for c in saved["cases"]} == {"rope", "shaw"}
+    view = document_from_file(str(tmp_path / "cost.svg")).view_spec("claims")
+    assert (view.mode, view.cost_file) == ("claims-cost", str(tmp_path / "cost.cost.json"))
+
+    from peapp.lab import results
+    from peapp.lab.options import TrainSettings
+    from peapp.lab.train import RunSpec, train_run
+
+    folder = tmp_path / "ranking"  # a preset's folder: a task per subfolder (two steps: nothing learned)
+    for encoding in ("nope", "rope"):
+        spec = RunSpec(task="copy", encoding=encoding, seed=0, train_length=3, eval_lengths=(3, 5),
+                       train=TrainSettings(steps=2, batch_size=4, eval_samples=4, warmup_steps=1))
+        results.save_run(folder / "copy", train_run(spec))
+    proc = cli("render", "claims-ranking", "--results", str(folder), "-o", str(tmp_path / "rank.svg"))
+    assert proc.returncode == 0, proc.stderr
+    assert "Kazemnejad" in (tmp_path / "rank.svg").read_text(encoding="utf-8")

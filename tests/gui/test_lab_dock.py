@@ -379,3 +379,35 @@ def test_a_presets_folder_from_the_cli_opens_as_its_ranking(dock, qtbot, app_con
     assert sorted(name for _x, name in ticks) == ["ALiBi", "NoPE"]
     assert LabDock.has_content(app_context.document)
     assert set(dock.export_arrays()) == {"copy_alibi_exact_match_past_training", "copy_nope_exact_match_past_training"}
+
+
+def test_the_temperature_preset_ends_with_its_own_verdict_not_the_rankings(main_window, qtbot, tmp_path,
+                                                                          monkeypatch):
+    """Run preset with the temperature preset: the notes say whether a scale helps NoPE past the
+    training length, citing Llama 4 and Nakanishi, not the ranking's Kazemnejad et al. verdict
+    (which compares encodings, not NoPE with and without a scale); Measured claims is left alone."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from peapp.lab import presets
+    from peapp.lab.options import TrainSettings
+
+    tiny = presets.Preset("temperature", presets.PRESETS["temperature"].label, tasks=("copy",),
+                          encodings=("nope", "nope-temp", "nope-logn"), train_length=3, eval_lengths=(3, 5),
+                          train=TrainSettings(steps=3, eval_samples=8), nope_steps=3)
+    monkeypatch.setitem(presets.PRESETS, "temperature", tiny)
+    dock = main_window.docks["labDock"]
+    dock.show()
+    dock.raise_()
+    dock.ensure_built()
+    folder = tmp_path / "temperature"
+    dock.set_setting(results=str(folder), preset="temperature", randomized=False)
+    model = main_window.document_model
+    qtbot.waitUntil(lambda: model.document.view("lab", "preset") == "temperature", timeout=10_000)
+    QTest.mouseClick(dock.preset_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dock.training(), timeout=300_000)
+    qtbot.waitUntil(lambda: dock.table.rowCount() == 3, timeout=60_000)
+    notes = dock.notes.text()
+    assert "Past the training length, mean exact match over copy: NoPE" in notes, notes
+    assert "Nakanishi" in notes and "Kazemnejad" not in notes
+    assert model.document.view_spec("claims").ranking_folder == ""

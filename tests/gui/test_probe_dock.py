@@ -576,3 +576,44 @@ def test_a_saved_streaming_probe_renders_headless_in_the_probes_figure(word_llam
         np.testing.assert_allclose(data[f"nll_{key}"], variant["nll"], atol=1e-5)
         np.testing.assert_allclose(data[f"perplexity_{key}"], variant["windows"]["perplexity"], rtol=1e-4)
     np.testing.assert_array_equal(data["window_start"], doc["variants"][0]["windows"]["start"])
+
+
+def _hindi(context: str, source: str) -> str:
+    """The Hindi catalogue's translation of ``source`` in ``context`` (resources/i18n/model_hi.ts)."""
+    import xml.etree.ElementTree as ET
+
+    tree = ET.parse(os.path.join(ROOT, "resources", "i18n", "model_hi.ts"))
+    for ctx in tree.getroot().iter("context"):
+        if ctx.findtext("name") == context:
+            for message in ctx.iter("message"):
+                if message.findtext("source") == source:
+                    return message.findtext("translation") or ""
+    raise AssertionError(f"no Hindi for {context}/{source!r}")
+
+
+def test_cli_streaming_figure_is_the_probes_panels_in_either_language(word_llama, tmp_path):
+    """`peapp probe streaming … -o FIG` draws the Probes panel's Attention sinks (streaming) tab —
+    the three curves, the eviction marker — in --lang's language, not the Measured claims figure,
+    and its session reopens as that tab with the probe's settings."""
+    from peapp.export_data import document_from_file
+
+    common = ("probe", "streaming", word_llama, "--length", "70", "--window", "16", "--sinks", "2", "--bin", "10",
+              "--quiet", "--dtype", "float32")
+    proc = _cli(*common, "-o", str(tmp_path / "en.svg"))
+    assert proc.returncode == 0, proc.stderr
+    svg = (tmp_path / "en.svg").read_text(encoding="utf-8")
+    for text in ("full context", "window W = 16", "window + 2 sinks", "token 0 leaves the window (17)",
+                 "Attention sinks"):
+        assert text in svg, text
+    view = document_from_file(str(tmp_path / "en.svg")).view_spec("probe")
+    assert (view.mode, view.stream_length, view.kv_window, view.sinks, view.stream_bin) == (
+        "probe-streaming", 70, 16, 2, 10)
+    assert view.streaming_results_file == str(tmp_path / "en.probe.json")
+
+    proc = _cli(*common, "--lang", "hi", "-o", str(tmp_path / "hi.svg"))
+    assert proc.returncode == 0, proc.stderr
+    svg = (tmp_path / "hi.svg").read_text(encoding="utf-8")
+    for source in ("full context", "token 0 leaves the window ({position})"):
+        hindi = _hindi("Probe", source).replace("{position}", "17")
+        assert hindi and hindi in svg, source
+    assert "full context" not in svg

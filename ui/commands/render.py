@@ -60,7 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start from a session file, an export's JSON sidecar, or a PNG/SVG/PDF exported "
                              "by peapp (its embedded parameters) (default: none, the built-in defaults)")
     parser.add_argument("--results", default=unset, metavar="DIR",
-                        help="for the lab view: the results folder of `peapp lab -o DIR` or the Training lab panel "
+                        help="for the lab view: the results folder of `peapp lab -o DIR` or the Training lab panel; "
+                             "for claims-ranking: the folder of `peapp lab --preset ranking -o DIR` "
                              "(default: the panel's folder)")
     parser.add_argument("--all", action="store_true",
                         help="render every view of the session into the folder given by -o")
@@ -286,6 +287,8 @@ def _run(args: argparse.Namespace, requests) -> int:
     options = (export.FigureOptions.from_dpi(args.dpi, size=size, theme=args.theme) if args.dpi
                else export.FigureOptions(scale=args.scale, size=size, theme=args.theme))
     document = build_document(args)
+    if view == "claims-ranking" and args.results:  # the Measured claims panel reads the preset's folder
+        document = document.with_view("claims", ranking_folder=os.path.abspath(str(args.results)))
 
     if args.all:
         formats = tuple(f.strip().lower().lstrip(".") for f in args.format.split(",") if f.strip())

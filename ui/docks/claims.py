@@ -150,6 +150,11 @@ class ClaimsDock(SettingsDock):
             plot.enableAutoRange()
             if spec.xticks:  # room for the first and last names
                 plot.setXRange(-0.6, len(spec.xticks) - 0.4, padding=0)
+            elif spec.log_x and 1 < len(measured) <= 8:  # room for the last length's name: pyqtgraph drops a
+                # tick label that would cross the axis's end ("16,384" was missing from the cost figure)
+                low, high = float(np.log10(measured[0])), float(np.log10(measured[-1]))
+                margin = 0.08 * (high - low)
+                plot.setXRange(low - margin, high + margin, padding=0)
         self.lines.setText("<br>".join(html.escape(line) for line in result.lines))
         self.set_caption(i18n.shown(CAPTIONS[result.mode]))
 

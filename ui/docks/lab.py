@@ -366,11 +366,17 @@ class LabDock(SettingsDock):
                 self.table.setItem(r, c, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
         self._draw_preset(tasks, scores, variants)
+        if outcome.name == "temperature":  # NoPE with and without a scale: not the ranking's question
+            verdict = presets.temperature_verdict(outcome.summaries)
+            references = [translate("Lab", "References: {citations}").format(
+                citations=" ".join(presets.TEMPERATURE_REFERENCES))]
+        else:
+            verdict = ranking.verdict()
+            references = [translate("Lab", "Reference, at another scale and setting ({setting}): {citation}").format(
+                setting=shown(presets.KAZEMNEJAD_2023["setting"]), citation=presets.KAZEMNEJAD_2023["citation"])]
         self.notes.setText("\n".join([
             translate("Lab", "Cells: exact match past the training length, the mean over those lengths."),
-            ranking.verdict(),
-            translate("Lab", "Reference, at another scale and setting ({setting}): {citation}").format(
-                setting=shown(presets.KAZEMNEJAD_2023["setting"]), citation=presets.KAZEMNEJAD_2023["citation"])]))
+            verdict] + references))
         self.notes_area.fit()
         return True
 

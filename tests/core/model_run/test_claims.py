@@ -24,6 +24,7 @@ def test_temperature_draws_the_scale_and_seeded_entropy():
     np.testing.assert_allclose(scale.curves[0].y, scale_curve(300, 0.1, 64).llama4)
     assert scale.marks == [63.0, 127.0, 191.0, 255.0]
     assert entropy.curves[1].y[-1] < entropy.curves[0].y[-1]  # the scale sharpens the far rows
+    assert entropy.title == "NoPE attention entropy (seeded random q, k)"  # no layer to name ("layer —" was)
 
 
 def test_cost_from_a_saved_measurement_and_a_damaged_one(tmp_path):
@@ -33,7 +34,7 @@ def test_cost_from_a_saved_measurement_and_a_damaged_one(tmp_path):
     good = tmp_path / "cost.json"
     good.write_text(json.dumps(doc), encoding="utf-8")
     result = _run(mode="claims-cost", cost_file=str(good))
-    assert [c.label for c in result.plots[0].curves] == ["shaw", "rope"]
+    assert [c.label for c in result.plots[0].curves] == ["Shaw relative (keys + values)", "RoPE"]  # not the keys
     assert result.lines[1].startswith("Measured: ")
     doc["cases"][0]["length"] = "x"
     bad = tmp_path / "bad.json"
