@@ -238,6 +238,29 @@ def cell_ticks(axis: pg.AxisItem, n: int, labels: Sequence[str] | None = None, m
     axis.setStyle(textFillLimits=[(0, 0.8)])
 
 
+class EndLabelsAxis(pg.AxisItem):
+    """An axis whose end labels may reach past its ends into the room its plot leaves there.
+
+    pyqtgraph drops every tick label that would extend past the axis's bounding rectangle, so
+    on a token axis the first label (centred on the first cell, half a cell from the start) was
+    dropped as soon as it was wider than a cell, though the corner under the left axis was
+    empty.  Along the axis the bounds here reach the plot item's edges (that corner, and the
+    margin at the far end), so a label is drawn whenever it fits inside its own plot; it is
+    still dropped where it would cross into a neighbouring plot.  Horizontal axes only: a
+    vertical one would reach into the plot's title."""
+
+    def boundingRect(self):  # Qt/pyqtgraph override
+        rect = super().boundingRect()
+        parent = self.parentItem()
+        if parent is None or not hasattr(parent, "rect"):
+            return rect
+        if self.orientation in ("top", "bottom"):  # a vertical axis would reach into the title
+            room = self.mapRectFromParent(parent.rect())
+            rect.setLeft(min(rect.left(), room.left()))
+            rect.setRight(max(rect.right(), room.right()))
+        return rect
+
+
 def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
     """A legend in its own row between the plot's title and its data (the row of the unused top
     axis), entries side by side: a legend anchored inside the view box sat over the data (the
