@@ -54,3 +54,14 @@ def test_every_turns_label_is_inside_the_exported_figure(main_window, qtbot, mon
     for _item, rect, clips in seen:
         for clip in clips:  # drawn whole: inside the figure and every clipping parent (the view box)
             assert clip.adjusted(-0.5, -0.5, 0.5, 0.5).contains(rect), (size, rect, clip)
+
+
+def test_the_title_line_fits_a_narrow_figure(qapp):
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    title = "RoPE rotations — position 20"
+    wide = export.title_font(QFont(), title, 800)
+    assert wide.bold() and wide.pointSizeF() >= 11
+    for width in (160, 240, 320):
+        font = export.title_font(QFont(), title, width)
+        assert QFontMetricsF(font).horizontalAdvance(title) <= width * 0.96 + 0.5, width
