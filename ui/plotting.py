@@ -163,6 +163,19 @@ def set_title(plot: pg.PlotItem, text: str) -> None:
         plot.setTitle(text)
 
 
+def fit_title_height(plot: pg.PlotItem) -> None:
+    """Give a plot's title row the title's height (at least pyqtgraph's 30 px).
+
+    ``PlotItem.setTitle`` fixes that row, and the title's height, at 30 px: a two-line title
+    (a legend line under it) was clipped at the top and bottom of the row, which in Hindi cut
+    the vowel signs and nasal marks above the letters ("पोज़िशन" read "पाज़िशन", "ले" "ल")."""
+    label = plot.titleLabel
+    height = max(30.0, float(math.ceil(label.itemRect().height())))
+    if label.maximumHeight() != height:
+        label.setMaximumHeight(height)
+        plot.layout.setRowFixedHeight(0, height)
+
+
 def plot_at(scene_pos: QPointF, plots: Iterable[tuple[K, pg.PlotItem]]) -> tuple[K, QPointF] | None:
     """The first ``(key, plot)`` whose area holds ``scene_pos``: ``(key, point in its data
     coordinates)``, or None.  Hidden plots are skipped."""

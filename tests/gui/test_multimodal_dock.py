@@ -96,3 +96,13 @@ def test_a_checkpoint_opened_in_the_window_sets_the_model(main_window, qtbot, tm
     assert not dock.form.widgets["style"].isEnabled() and r.from_checkpoint
     assert r.source == f"tiny-{kind}" and r.mcfg.pairs == 8 and r.mcfg.interleaved == (kind == "qwen3_vl")
     assert kind in dock.caption.text()
+
+
+def test_two_line_titles_get_their_height(dock):
+    """Issue 35 audit: pyqtgraph fixes a title row at 30 px; the ids and pairs titles (a legend
+    line under each) were clipped at the top, cutting the Hindi vowel signs above the letters."""
+    for plot in (dock.ids_plot, dock.pairs_plot):
+        label = plot.titleLabel
+        assert label.itemRect().height() > 30  # two lines
+        assert label.maximumHeight() >= label.itemRect().height()
+        assert plot.layout.rowMinimumHeight(0) >= label.itemRect().height()

@@ -32,7 +32,7 @@ from peapp.views.multimodal import MultimodalView
 from ui import i18n
 from ui.docks.base import ViewDock, error_label, readout_label
 from ui.forms import Form, Line, Spin, compact
-from ui.plotting import plot_at, relax_title_width
+from ui.plotting import fit_title_height, plot_at, relax_title_width
 
 AXIS_COLOURS = {0: (211, 84, 0), 1: (39, 174, 96), 2: (46, 134, 222), AXIS_1D: (127, 140, 141),
                 AXIS_ZERO: (236, 240, 241)}
@@ -235,6 +235,7 @@ class MultimodalDock(ViewDock):
         legend += ' <span style="color:#787878">┈ ' + i18n.translate("Multimodal", "token index") + "</span>"
         self.ids_plot.setTitle(i18n.translate("Multimodal", "Position ids — {design}").format(
             design=i18n.shown(mm.DESIGN_LABELS[r.design])) + "<br>" + legend, size="10pt")
+        fit_title_height(self.ids_plot)
 
     def _draw_pairs(self, r: MultimodalResult) -> None:
         rows, pairs = r.pair_axes.shape
@@ -254,6 +255,7 @@ class MultimodalDock(ViewDock):
         self.pairs_plot.setTitle(i18n.translate(
             "Multimodal", "Which rotary pair carries which axis (sections t {t} · h {h} · w {w}; ★ the model's)")
             .format(t=s[0], h=s[1], w=s[2]) + "<br>" + legend, size="10pt")
+        fit_title_height(self.pairs_plot)
 
     def _draw_maps(self, r: MultimodalResult) -> None:
         mosaic = r.mosaic
