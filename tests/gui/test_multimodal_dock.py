@@ -106,3 +106,19 @@ def test_two_line_titles_get_their_height(dock):
         assert label.itemRect().height() > 30  # two lines
         assert label.maximumHeight() >= label.itemRect().height()
         assert plot.layout.rowMinimumHeight(0) >= label.itemRect().height()
+
+
+def test_the_pair_rows_keep_a_line_each_in_a_short_window(dock, qtbot, app_context):
+    """Issue 35 audit (1366×768, Hindi): squeezed under its two-line title, the rotary-pairs plot
+    drew its three row names (1D RoPE, sectioned, interleaved) over each other."""
+    from PySide6.QtGui import QFontMetricsF
+
+    dock.host_window.resize(900, 520)
+    settle(qtbot, app_context)
+    qtbot.wait(50)
+    axis = dock.pairs_plot.getAxis("left")
+    metrics = QFontMetricsF(axis.style.get("tickFont") or axis.font())
+    rows = dock.last_result.pair_axes.shape[0]
+    labels = [text for _, text in axis._tickLevels[0]]
+    line = max(metrics.boundingRect(text).height() for text in labels)
+    assert dock.pairs_plot.getViewBox().height() >= rows * line

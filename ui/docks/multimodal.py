@@ -15,12 +15,13 @@ Click a token (on the ids or a map) to make it the query.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPen
+from PySide6.QtGui import QFontMetricsF, QPen
 from PySide6.QtWidgets import QComboBox, QGraphicsRectItem, QGridLayout, QLineEdit, QVBoxLayout, QWidget
 
 from peapp.analysis.multimodal import AXIS_1D, AXIS_ZERO, MultimodalRequest, MultimodalResult
@@ -245,7 +246,13 @@ class MultimodalDock(ViewDock):
         self.pairs_image.setImage(rgb, levels=(0, 255))
         self.pairs_image.setRect(QRectF(-0.5, -0.5, pairs, rows))
         labels = [(k, text + (" ★" if k == r.model_row else "")) for k, text in enumerate(r.pair_rows)]
-        self.pairs_plot.getAxis("left").setTicks([labels, []])
+        axis = self.pairs_plot.getAxis("left")
+        axis.setTicks([labels, []])
+        # one line of text a row: squeezed (a two-line title above, a short window) the Hindi row
+        # names, taller than Latin ones, were drawn over each other
+        metrics = QFontMetricsF(axis.style.get("tickFont") or axis.font())
+        line = max((metrics.boundingRect(text).height() for _, text in labels), default=metrics.height())
+        self.pairs_plot.getViewBox().setMinimumHeight(math.ceil(rows * line * 1.05))
         self.pairs_plot.setXRange(-0.5, pairs - 0.5, padding=0)
         self.pairs_plot.setYRange(-0.5, rows - 0.5, padding=0)
         s = r.mcfg.sections
