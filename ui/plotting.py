@@ -262,15 +262,35 @@ class EndLabelsAxis(pg.AxisItem):
     still dropped where it would cross into a neighbouring plot.  Horizontal axes only: a
     vertical one would reach into the plot's title."""
 
+    _room: tuple[float, float] | None = None  # (left, right) of the plot item, in the axis's coordinates
+
+    def _update_room(self) -> None:
+        """Measure the plot item's extent now (on a resize or move, while it is alive): the
+        bounding rectangle only reads this, since Qt asks for it while the plot is destroyed."""
+        parent = self.parentItem()
+        room = None
+        if parent is not None and self.orientation in ("top", "bottom"):  # a vertical one would reach into the title
+            rect = self.mapRectFromParent(parent.boundingRect())
+            room = (rect.left(), rect.right())
+        if room != self._room:
+            self.prepareGeometryChange()
+            self._room = room
+
+    def resizeEvent(self, ev=None):  # Qt/pyqtgraph override
+        super().resizeEvent(ev)
+        self._update_room()
+
+    def itemChange(self, change, value):  # Qt/pyqtgraph override
+        result = super().itemChange(change, value)
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+            self._update_room()
+        return result
+
     def boundingRect(self):  # Qt/pyqtgraph override
         rect = super().boundingRect()
-        parent = self.parentItem()
-        if parent is None or not hasattr(parent, "rect"):
-            return rect
-        if self.orientation in ("top", "bottom"):  # a vertical axis would reach into the title
-            room = self.mapRectFromParent(parent.rect())
-            rect.setLeft(min(rect.left(), room.left()))
-            rect.setRight(max(rect.right(), room.right()))
+        if self._room is not None:
+            rect.setLeft(min(rect.left(), self._room[0]))
+            rect.setRight(max(rect.right(), self._room[1]))
         return rect
 
 
