@@ -458,6 +458,22 @@ def _activate(item) -> None:
             QApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
 
 
+TITLE_MIN_POINTS = 6.0
+
+
+def title_font(base: QFont, title: str, width: float) -> QFont:
+    """The figure's title line: bold, 1.25× the text (at least 11 pt), smaller when the title
+    would not fit the figure's width (a 160 px wide export cut "RoPE rotations — position 20"
+    at both ends), down to TITLE_MIN_POINTS; past that it is elided."""
+    font = QFont(base)
+    font.setPointSizeF(max(11.0, font.pointSizeF() * 1.25))
+    font.setBold(True)
+    wide = QFontMetricsF(font).horizontalAdvance(title)
+    if wide > width * 0.96:
+        font.setPointSizeF(max(TITLE_MIN_POINTS, font.pointSizeF() * width * 0.96 / wide))
+    return font
+
+
 def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str) -> None:
     """Paint the dock's figure into ``painter`` over the logical rectangle (0, 0, *size)."""
     width, height = size
@@ -467,14 +483,13 @@ def paint_figure(dock: Any, painter: QPainter, size: tuple[int, int], theme: str
     title = dock.export_title()
     top = 0.0
     if not _title_shown(widget, title):
-        font = QFont(painter.font())
-        font.setPointSizeF(max(11.0, font.pointSizeF() * 1.25))
-        font.setBold(True)
+        font = title_font(painter.font(), _plain(title), width)
         top = QFontMetricsF(font).height() * 1.6
         painter.save()
         painter.setFont(font)
         painter.setPen(QColor(foreground))
-        painter.drawText(QRectF(0, 0, width, top), Qt.AlignmentFlag.AlignCenter, _plain(title))
+        text = QFontMetricsF(font).elidedText(_plain(title), Qt.TextElideMode.ElideRight, width * 0.96)
+        painter.drawText(QRectF(0, 0, width, top), Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
     area = QRectF(0, top, width, height - top)
     # the images are made crisp once laid out at the figure size: their repeat factor follows

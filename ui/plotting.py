@@ -163,6 +163,19 @@ def set_title(plot: pg.PlotItem, text: str) -> None:
         plot.setTitle(text)
 
 
+def fit_title_height(plot: pg.PlotItem) -> None:
+    """Give a plot's title row the title's height (at least pyqtgraph's 30 px).
+
+    ``PlotItem.setTitle`` fixes that row, and the title's height, at 30 px: a two-line title
+    (a legend line under it) was clipped at the top and bottom of the row, which in Hindi cut
+    the vowel signs and nasal marks above the letters ("पोज़िशन" read "पाज़िशन", "ले" "ल")."""
+    label = plot.titleLabel
+    height = max(30.0, float(math.ceil(label.itemRect().height())))
+    if label.maximumHeight() != height:
+        label.setMaximumHeight(height)
+        plot.layout.setRowFixedHeight(0, height)
+
+
 def plot_at(scene_pos: QPointF, plots: Iterable[tuple[K, pg.PlotItem]]) -> tuple[K, QPointF] | None:
     """The first ``(key, plot)`` whose area holds ``scene_pos``: ``(key, point in its data
     coordinates)``, or None.  Hidden plots are skipped."""
@@ -236,6 +249,49 @@ def cell_ticks(axis: pg.AxisItem, n: int, labels: Sequence[str] | None = None, m
     minor = [(i + 0.5, names[i]) for i in range(n) if i % step]
     axis.setTicks([major, minor])
     axis.setStyle(textFillLimits=[(0, 0.8)])
+
+
+class EndLabelsAxis(pg.AxisItem):
+    """An axis whose end labels may reach past its ends into the room its plot leaves there.
+
+    pyqtgraph drops every tick label that would extend past the axis's bounding rectangle, so
+    on a token axis the first label (centred on the first cell, half a cell from the start) was
+    dropped as soon as it was wider than a cell, though the corner under the left axis was
+    empty.  Along the axis the bounds here reach the plot item's edges (that corner, and the
+    margin at the far end), so a label is drawn whenever it fits inside its own plot; it is
+    still dropped where it would cross into a neighbouring plot.  Horizontal axes only: a
+    vertical one would reach into the plot's title."""
+
+    _room: tuple[float, float] | None = None  # (left, right) of the plot item, in the axis's coordinates
+
+    def _update_room(self) -> None:
+        """Measure the plot item's extent now (on a resize or move, while it is alive): the
+        bounding rectangle only reads this, since Qt asks for it while the plot is destroyed."""
+        parent = self.parentItem()
+        room = None
+        if parent is not None and self.orientation in ("top", "bottom"):  # a vertical one would reach into the title
+            rect = self.mapRectFromParent(parent.boundingRect())
+            room = (rect.left(), rect.right())
+        if room != self._room:
+            self.prepareGeometryChange()
+            self._room = room
+
+    def resizeEvent(self, ev=None):  # Qt/pyqtgraph override
+        super().resizeEvent(ev)
+        self._update_room()
+
+    def itemChange(self, change, value):  # Qt/pyqtgraph override
+        result = super().itemChange(change, value)
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+            self._update_room()
+        return result
+
+    def boundingRect(self):  # Qt/pyqtgraph override
+        rect = super().boundingRect()
+        if self._room is not None:
+            rect.setLeft(min(rect.left(), self._room[0]))
+            rect.setRight(max(rect.right(), self._room[1]))
+        return rect
 
 
 def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:

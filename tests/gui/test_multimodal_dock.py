@@ -96,3 +96,29 @@ def test_a_checkpoint_opened_in_the_window_sets_the_model(main_window, qtbot, tm
     assert not dock.form.widgets["style"].isEnabled() and r.from_checkpoint
     assert r.source == f"tiny-{kind}" and r.mcfg.pairs == 8 and r.mcfg.interleaved == (kind == "qwen3_vl")
     assert kind in dock.caption.text()
+
+
+def test_two_line_titles_get_their_height(dock):
+    """Issue 35 audit: pyqtgraph fixes a title row at 30 px; the ids and pairs titles (a legend
+    line under each) were clipped at the top, cutting the Hindi vowel signs above the letters."""
+    for plot in (dock.ids_plot, dock.pairs_plot):
+        label = plot.titleLabel
+        assert label.itemRect().height() > 30  # two lines
+        assert label.maximumHeight() >= label.itemRect().height()
+        assert plot.layout.rowMinimumHeight(0) >= label.itemRect().height()
+
+
+def test_the_pair_rows_keep_a_line_each_in_a_short_window(dock, qtbot, app_context):
+    """Issue 35 audit (1366×768, Hindi): squeezed under its two-line title, the rotary-pairs plot
+    drew its three row names (1D RoPE, sectioned, interleaved) over each other."""
+    from PySide6.QtGui import QFontMetricsF
+
+    dock.host_window.resize(900, 520)
+    settle(qtbot, app_context)
+    qtbot.wait(50)
+    axis = dock.pairs_plot.getAxis("left")
+    metrics = QFontMetricsF(axis.style.get("tickFont") or axis.font())
+    rows = dock.last_result.pair_axes.shape[0]
+    labels = [text for _, text in axis._tickLevels[0]]
+    line = max(metrics.boundingRect(text).height() for text in labels)
+    assert dock.pairs_plot.getViewBox().height() >= rows * line

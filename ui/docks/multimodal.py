@@ -15,12 +15,13 @@ Click a token (on the ids or a map) to make it the query.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPen
+from PySide6.QtGui import QFontMetricsF, QPen
 from PySide6.QtWidgets import QComboBox, QGraphicsRectItem, QGridLayout, QLineEdit, QVBoxLayout, QWidget
 
 from peapp.analysis.multimodal import AXIS_1D, AXIS_ZERO, MultimodalRequest, MultimodalResult
@@ -32,7 +33,7 @@ from peapp.views.multimodal import MultimodalView
 from ui import i18n
 from ui.docks.base import ViewDock, error_label, readout_label
 from ui.forms import Form, Line, Spin, compact
-from ui.plotting import plot_at, relax_title_width
+from ui.plotting import fit_title_height, plot_at, relax_title_width
 
 AXIS_COLOURS = {0: (211, 84, 0), 1: (39, 174, 96), 2: (46, 134, 222), AXIS_1D: (127, 140, 141),
                 AXIS_ZERO: (236, 240, 241)}
@@ -235,6 +236,7 @@ class MultimodalDock(ViewDock):
         legend += ' <span style="color:#787878">┈ ' + i18n.translate("Multimodal", "token index") + "</span>"
         self.ids_plot.setTitle(i18n.translate("Multimodal", "Position ids — {design}").format(
             design=i18n.shown(mm.DESIGN_LABELS[r.design])) + "<br>" + legend, size="10pt")
+        fit_title_height(self.ids_plot)
 
     def _draw_pairs(self, r: MultimodalResult) -> None:
         rows, pairs = r.pair_axes.shape
@@ -244,7 +246,13 @@ class MultimodalDock(ViewDock):
         self.pairs_image.setImage(rgb, levels=(0, 255))
         self.pairs_image.setRect(QRectF(-0.5, -0.5, pairs, rows))
         labels = [(k, text + (" ★" if k == r.model_row else "")) for k, text in enumerate(r.pair_rows)]
-        self.pairs_plot.getAxis("left").setTicks([labels, []])
+        axis = self.pairs_plot.getAxis("left")
+        axis.setTicks([labels, []])
+        # one line of text a row: squeezed (a two-line title above, a short window) the Hindi row
+        # names, taller than Latin ones, were drawn over each other
+        metrics = QFontMetricsF(axis.style.get("tickFont") or axis.font())
+        line = max((metrics.boundingRect(text).height() for _, text in labels), default=metrics.height())
+        self.pairs_plot.getViewBox().setMinimumHeight(math.ceil(rows * line * 1.05))
         self.pairs_plot.setXRange(-0.5, pairs - 0.5, padding=0)
         self.pairs_plot.setYRange(-0.5, rows - 0.5, padding=0)
         s = r.mcfg.sections
@@ -254,6 +262,7 @@ class MultimodalDock(ViewDock):
         self.pairs_plot.setTitle(i18n.translate(
             "Multimodal", "Which rotary pair carries which axis (sections t {t} · h {h} · w {w}; ★ the model's)")
             .format(t=s[0], h=s[1], w=s[2]) + "<br>" + legend, size="10pt")
+        fit_title_height(self.pairs_plot)
 
     def _draw_maps(self, r: MultimodalResult) -> None:
         mosaic = r.mosaic

@@ -20,7 +20,9 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import (QGraphicsSimpleTextItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy,
+                               QVBoxLayout, QWidget)
 from superqt import QLabeledSlider
 from superqt.utils import signals_blocked
 
@@ -53,6 +55,59 @@ def _arrow(plot: pg.PlotItem, colour: str, width: float = 2.5, style=Qt.PenStyle
 
 def _set_arrow(item: pg.PlotCurveItem, tip: np.ndarray) -> None:
     item.setData(np.array([0.0, float(tip[0])]), np.array([0.0, float(tip[1])]))
+
+
+class LineUnder(pg.GraphicsWidget):
+    """A line of text centred under a plot's view box, in the row of its (hidden) bottom axis.
+
+    The "N turns" label was a text item in the view box under the circle: the layout kept no
+    room for it, so in a small export (or a short panel) the figure's edge cut it.  Here the
+    layout keeps one line for it at every size.  Its height is fixed (grown once if a language's
+    glyphs are taller) and its width asks for nothing, so the text changing every frame of the
+    animation never re-lays the figure out."""
+
+    def __init__(self, colour: str, point_size: float = 8.0) -> None:
+        super().__init__()
+        self.label = QGraphicsSimpleTextItem(self)
+        font = self.label.font()
+        font.setPointSizeF(point_size)
+        self.label.setFont(font)
+        self.label.setBrush(pg.mkBrush(colour))
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(0)
+        self._fit_height(QFontMetricsF(font).height())
+
+    def _fit_height(self, height: float) -> None:
+        self.setMinimumHeight(height)
+        self.setMaximumHeight(height)
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def setText(self, text: str) -> None:
+        self.label.setText(text)
+        rect = self.label.boundingRect()
+        if rect.height() > self.maximumHeight():
+            self._fit_height(rect.height())
+        self._centre()
+
+    def resizeEvent(self, event) -> None:  # Qt override
+        super().resizeEvent(event)
+        self._centre()
+
+    def _centre(self) -> None:
+        rect = self.label.boundingRect()
+        self.label.setPos((self.size().width() - rect.width()) / 2, (self.size().height() - rect.height()) / 2)
+
+
+def under_plot(plot: pg.PlotItem, colour: str) -> LineUnder:
+    """A :class:`LineUnder` in ``plot``'s bottom-axis row (that axis is hidden in these plots)."""
+    line = LineUnder(colour)
+    bottom = plot.getAxis("bottom")
+    plot.layout.removeItem(bottom)
+    bottom.hide()
+    plot.layout.addItem(line, 3, 1)
+    return line
 
 
 def _circle(radius: float, n: int = 121) -> tuple[np.ndarray, np.ndarray]:
@@ -136,8 +191,7 @@ class RotationDock(ViewDock):
             arrow = _arrow(plot, Q_COLOUR)
             trail = pg.ScatterPlotItem(pen=None)
             plot.addItem(trail)
-            turns = pg.TextItem(color="#bbb", anchor=(0.5, 0.0))  # just below the circle
-            plot.addItem(turns)
+            turns = under_plot(plot, "#888")  # how far it has turned; grey reads on a dark panel and on paper
             self.multiples.append(dict(plot=plot, circle=circle, trail=trail, arrow=arrow, turns=turns, pair=None))
         self.rel_plot = self.graphics.addPlot(enableMenu=False, row=1, col=0, colspan=N_MULTIPLES // 2 + 1)
         self.add_plot = self.graphics.addPlot(enableMenu=False, row=1, col=N_MULTIPLES // 2 + 1, colspan=N_MULTIPLES - N_MULTIPLES // 2 - 1)
@@ -356,9 +410,8 @@ class RotationDock(ViewDock):
             mark = " ◀" if pair == chosen else ""
             cell["plot"].setTitle(i18n.translate("Rotations", "pair {pair}{mark} · λ {wavelength:,.1f}").format(
                 pair=pair, mark=mark, wavelength=facts.wavelengths[pair]), size="8pt")
-            cell["plot"].setRange(xRange=(-1.15 * radius, 1.15 * radius), yRange=(-1.3 * radius, 1.15 * radius),
+            cell["plot"].setRange(xRange=(-1.15 * radius, 1.15 * radius), yRange=(-1.15 * radius, 1.15 * radius),
                                   padding=0)
-            cell["turns"].setPos(0, -1.02 * radius)
         q_r, k_r = (float(np.linalg.norm(v[chosen])) * attn for v in (facts.q, facts.k))
         self.rel_circle.setData(*_circle(q_r))
         big = 1.2 * max(q_r, k_r)
