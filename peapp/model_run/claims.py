@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -138,8 +138,8 @@ class ClaimsRequest(Request):
         from peapp.analysis.cost import CLAIM, SCHEME_LABELS, SCHEMES
 
         if not self.cost_file:
-            raise ParameterError(translate("Claims", "choose a saved cost measurement: run `peapp cost --json > "
-                                                     "cost.json` and give that file."))
+            raise ParameterError(translate("Claims", "no cost measurement yet: press Measure here (a minute or two), "
+                                                     "or run `peapp cost --json > cost.json` and give that file."))
         doc = _read_json(self.cost_file)
         if not isinstance(doc, dict) or doc.get("measure") != "cost" or not isinstance(doc.get("cases"), list):
             raise ParameterError(translate("Claims", "{path} is not a saved cost measurement (peapp cost --json).").format(
@@ -278,3 +278,30 @@ def _read_json(path: str) -> Any:
     from peapp.safe_open import load_json, read_text
 
     return load_json(read_text(path, "results", ParameterError), path, ParameterError)
+
+
+@dataclass(frozen=True)
+class MeasureCostRequest(Request):
+    """``peapp cost``'s default measurement (:func:`peapp.analysis.cost.measure_cost` with the CLI's
+    defaults), saved as ``cost-<time>.json`` in ``folder``; its result is that file's path, which the
+    cost claim is then drawn from.  Cancelled between cases (each runs in a child process)."""
+
+    folder: str = ""
+    travels: ClassVar[bool] = False  # minutes of child processes: run where it was asked for
+
+    def compute(self, progress: ProgressFn) -> str:
+        import json
+        import time
+
+        from peapp.analysis.cost import DEFAULT_LENGTHS, DEFAULT_MAX_BYTES, MODELS, measure_cost
+
+        if not self.folder:
+            raise ParameterError(translate("Claims", "no folder to save the cost measurement in."))
+        result = measure_cost(tuple(MODELS), lengths=DEFAULT_LENGTHS, max_bytes=DEFAULT_MAX_BYTES, progress=progress)
+        os.makedirs(self.folder, exist_ok=True)
+        path = os.path.join(self.folder, time.strftime("cost-%Y%m%d-%H%M%S.json"))
+        partial = path + ".part"  # written whole, then renamed: a crash leaves no half file under the name
+        with open(partial, "w", encoding="utf-8") as fh:
+            json.dump(result.to_json(), fh, allow_nan=False)
+        os.replace(partial, path)
+        return path

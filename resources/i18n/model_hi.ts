@@ -863,8 +863,8 @@
         <translation>; floor_scale के हर गुणज पर स्टेप (बिंदुदार रेखाएँ), पैरामीटर्स {source} से।</translation>
     </message>
     <message>
-        <source>choose a saved cost measurement: run `peapp cost --json &gt; cost.json` and give that file.</source>
-        <translation>सहेजा हुआ लागत माप चुनें: `peapp cost --json &gt; cost.json` चलाएँ और वह फ़ाइल दें।</translation>
+        <source>no cost measurement yet: press Measure here (a minute or two), or run `peapp cost --json &gt; cost.json` and give that file.</source>
+        <translation>अभी कोई लागत माप नहीं: यहीं मापें दबाएँ (एक-दो मिनट), या `peapp cost --json &gt; cost.json` चलाकर वह फ़ाइल दें।</translation>
     </message>
     <message>
         <source>{path} is not a saved cost measurement (peapp cost --json).</source>
@@ -985,6 +985,10 @@
     <message>
         <source>the saved cost measurement is damaged ({what}); run peapp cost again.</source>
         <translation>सहेजा हुआ लागत माप ख़राब है ({what}); peapp cost फिर से चलाएँ।</translation>
+    </message>
+    <message>
+        <source>no folder to save the cost measurement in.</source>
+        <translation>लागत माप सहेजने के लिए कोई फ़ोल्डर नहीं।</translation>
     </message>
 </context>
 <context>

@@ -338,8 +338,20 @@
         <translation>`peapp lab --preset ranking -o FOLDER` का फ़ोल्डर।</translation>
     </message>
     <message>
+        <source>Measure here</source>
+        <translation>यहीं मापें</translation>
+    </message>
+    <message>
+        <source>Measure the cost of every scheme on this machine, as `peapp cost` does (the lab&apos;s model at 1,024–16,384 tokens and a larger one at 1,024; a minute or two, each case in its own process; Esc cancels). The numbers are saved in the cache folder and the figure is drawn from them.</source>
+        <translation>हर स्कीम की लागत इसी मशीन पर मापें, जैसे `peapp cost` मापता है (लैब का मॉडल 1,024–16,384 टोकन्स पर और एक बड़ा मॉडल 1,024 पर; एक-दो मिनट, हर केस अपनी अलग प्रोसेस में; Esc रद्द करता है)। संख्याएँ कैश फ़ोल्डर में सहेजी जाती हैं और चित्र उन्हीं से बनता है।</translation>
+    </message>
+    <message>
         <source>Hover over a plot for its numbers.</source>
         <translation>संख्याओं के लिए प्लॉट पर होवर करें।</translation>
+    </message>
+    <message>
+        <source>Measured claims: measuring the cost of each scheme (a minute or two; Esc cancels)…</source>
+        <translation>मापे गए दावे: हर स्कीम की लागत मापी जा रही है (एक-दो मिनट; Esc रद्द करता है)…</translation>
     </message>
     <message>
         <source>{x}: {values}</source>

@@ -23,6 +23,7 @@ def host(qtbot, app_context, dock_class):
 def settle(qtbot, app_context, timeout_ms: int = 20_000) -> None:
     """Wait for throttled edits to land and the worker and the file reader to deliver everything."""
     qtbot.wait(60)  # throttle interval of the controls
-    qtbot.waitUntil(lambda: not app_context.worker.is_busy() and not app_context.reader.is_busy(),
+    # every compute thread: the shared one and those of docks with their own (Run, Probes, Claims)
+    qtbot.waitUntil(lambda: not any(w.is_busy() for w in app_context.workers) and not app_context.reader.is_busy(),
                     timeout=timeout_ms)
     qtbot.wait(30)

@@ -244,3 +244,46 @@ def test_cost_and_ranking_figures_are_drawn_headless_from_the_command_line(tmp_p
     proc = cli("render", "claims-ranking", "--results", str(folder), "-o", str(tmp_path / "rank.svg"))
     assert proc.returncode == 0, proc.stderr
     assert "Kazemnejad" in (tmp_path / "rank.svg").read_text(encoding="utf-8")
+
+
+def test_measure_here_saves_a_cost_file_and_draws_it(dock, qtbot, app_context, monkeypatch, tmp_path):
+    """The cost claim without a saved file offers Measure here: a click (a real mouse event) runs
+    `peapp cost`'s measurement on the panel's own thread, saves its JSON in the cache folder and draws
+    it; Ctrl+Z gives the previous (empty) file back.  The measurement is made small here: the CLI's
+    defaults take a minute or two."""
+    import peapp.analysis.cost as cost
+
+    real = cost.measure_cost
+    asked = {}
+
+    def small(models, schemes=cost.SCHEMES, lengths=None, kinds=("forward", "decode"), max_bytes=None, threads=1,
+              progress=None, partial=None):
+        asked.update(models=models, lengths=lengths, max_bytes=max_bytes)
+        return real(("lab",), ("rope", "alibi"), {"lab": (64, 128)}, ("forward",), max_bytes=1 << 30,
+                    progress=progress)
+
+    monkeypatch.setattr(cost, "measure_cost", small)
+    monkeypatch.setenv("PEAPP_CACHE_DIR", str(tmp_path))
+    app_context.document_model.set_view("claims", mode="claims-cost", cost_file="")
+    settle(qtbot, app_context)
+    qtbot.waitUntil(lambda: "Measure here" in dock.lines.text())  # the empty claim says what to do
+    button = dock.measure_button
+    assert button.isVisible() and button.isEnabled()
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: app_context.document.view("claims", "cost_file") != "", timeout=120_000)
+    saved = app_context.document.view("claims", "cost_file")
+    assert saved.startswith(str(tmp_path / "claims")) and saved.endswith(".json")
+    assert json.loads(open(saved, encoding="utf-8").read())["measure"] == "cost"
+    assert asked == {"models": tuple(cost.MODELS), "lengths": cost.DEFAULT_LENGTHS, "max_bytes": cost.DEFAULT_MAX_BYTES}
+    qtbot.waitUntil(lambda: dock.last_result is not None and dock.last_result.mode == "claims-cost"
+                    and len(dock.plots[0].listDataItems()) == 2, timeout=60_000)
+    assert button.isEnabled()
+    app_context.document_model.undo_stack.undo()
+    assert app_context.document.view("claims", "cost_file") == ""
+
+
+def test_measure_here_is_offered_only_for_the_cost_claim(dock, qtbot, app_context):
+    for mode, shown in (("claims-temperature", False), ("claims-cost", True), ("claims-sinks", False)):
+        app_context.document_model.set_view("claims", mode=mode)
+        settle(qtbot, app_context)
+        assert dock.measure_button.isVisible() is shown, mode

@@ -8,14 +8,16 @@ ranking (``peapp lab --preset ranking``); the computation is :mod:`peapp.model_r
 from __future__ import annotations
 
 import html
+import os
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from peapp.document import Document
 from peapp.i18n import msg
-from peapp.model_run.claims import CAPTIONS, MODES, ClaimsResult
+from peapp.model_run.claims import CAPTIONS, MODES, ClaimsResult, MeasureCostRequest
 from ui import i18n
 from ui.docks._settings import SettingsDock
 from ui.docks.base import readout_label
@@ -40,6 +42,7 @@ class ClaimsDock(SettingsDock):
     shortcut = "Ctrl+Shift+C"
     starts_closed = True
     view_names = tuple(MODES)  # `peapp render --view claims-cost`, File > Export (the `mode` setting)
+    own_worker = True  # "Measure here" takes a minute or two: the other panels keep computing meanwhile
 
     def build(self) -> None:
         self._result: ClaimsResult | None = None
@@ -52,6 +55,14 @@ class ClaimsDock(SettingsDock):
         form.add_to_grid(self.grid, [("mode",), ("length", "attn_scale"), ("floor_scale", "logn_s"), ("cost_file",),
                                      ("sinks_file",), ("ranking_folder",)])
         layout.addLayout(self.grid)
+        self.measure_button = i18n.keep_text(QPushButton(), msg("Claims", "Measure here"))
+        self.measure_button.setObjectName("claimsMeasure")
+        i18n.keep_tooltip(self.measure_button, msg(
+            "Claims", "Measure the cost of every scheme on this machine, as `peapp cost` does (the lab's model at "
+                      "1,024–16,384 tokens and a larger one at 1,024; a minute or two, each case in its own process; "
+                      "Esc cancels). The numbers are saved in the cache folder and the figure is drawn from them."))
+        self.measure_button.clicked.connect(self.measure_cost)
+        self.grid.addWidget(self.measure_button, self.grid.rowCount(), 0, 1, 2)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("claimsGraphics")
         self.graphics.setMinimumHeight(300)
@@ -87,6 +98,31 @@ class ClaimsDock(SettingsDock):
             shown = name in FIELDS.get(mode, ())
             self.form.widgets[name].setVisible(shown)
             self.form.labels[name].setVisible(shown)
+        self.measure_button.setVisible(mode == "claims-cost")
+
+    # ---- measuring the cost here --------------------------------------------------------------------
+    def measure_cost(self) -> None:
+        """``peapp cost``'s default run on this dock's own thread; its file becomes the Cost file."""
+        from peapp.model_run.loading import default_cache_dir
+
+        self.measure_button.setEnabled(False)
+        self.ctx.status(i18n.translate("Claims", "Measured claims: measuring the cost of each scheme (a minute or "
+                                                 "two; Esc cancels)…"))
+        self.submit_side("measure", MeasureCostRequest(folder=os.path.join(default_cache_dir(), "claims")))
+
+    def show_side_result(self, name: str, result) -> None:
+        if name == "measure":
+            self.measure_button.setEnabled(True)
+            self.set_view(mode="claims-cost", cost_file=result)  # an edit: Ctrl+Z gives the previous file back
+
+    def on_side_failed(self, name: str, message: str) -> None:
+        if name == "measure":
+            self.measure_button.setEnabled(True)
+
+    def _on_cancelled(self, channel: str) -> None:
+        super()._on_cancelled(channel)
+        if channel == f"{self.object_name}:measure":
+            self.measure_button.setEnabled(True)
 
     @staticmethod
     def has_content(document: Document) -> bool:
