@@ -267,6 +267,7 @@ def test_measure_here_saves_a_cost_file_and_draws_it(dock, qtbot, app_context, m
     app_context.document_model.set_view("claims", mode="claims-cost", cost_file="")
     settle(qtbot, app_context)
     qtbot.waitUntil(lambda: "Measure here" in dock.lines.text())  # the empty claim says what to do
+    assert not any(plot.isVisible() for plot in dock.plots)  # and draws no empty axes
     button = dock.measure_button
     assert button.isVisible() and button.isEnabled()
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)

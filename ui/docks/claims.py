@@ -198,7 +198,7 @@ class ClaimsDock(SettingsDock):
         """One line saying what to do.  A picture of another claim is not left under it (it would
         read as this claim's); the same claim's last picture stays."""
         mode = self.view_spec().mode
-        if self._result is not None and self._result.mode != mode:
+        if self._result is None or self._result.mode != mode:  # nor empty axes where nothing was drawn yet
             self._result = None
             for plot in self.plots:
                 plot.clear()
