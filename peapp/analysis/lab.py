@@ -278,6 +278,8 @@ class PresetOutcome:
     name: str
     summaries: dict[str, dict[str, Any]]  # task → peapp.lab.results summary (ranked by peapp.lab.presets.rank)
     seconds: float
+    # "task/run_id" → (encoding, seed, [[step, loss], …]): every finished run's saved loss curve
+    loss_curves: dict[str, tuple[str, int, np.ndarray]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -304,8 +306,10 @@ class PresetRequest(Request):
         started = time.monotonic()
         summaries = yield from presets.preset_steps(presets.preset(self.name, self.randomized), self.folder,
                                                     workers=self.workers, ray=self.cluster or None)
+        finished = load_preset(self.folder)  # the loss curves the runs saved, for the panel's loss plot
         return PresetOutcome(folder=self.folder, name=self.name, summaries=summaries,
-                             seconds=time.monotonic() - started)
+                             seconds=time.monotonic() - started,
+                             loss_curves=finished.loss_curves if finished is not None else {})
 
 
 def load_preset(folder: str | os.PathLike) -> PresetOutcome | None:
@@ -325,9 +329,11 @@ def load_preset(folder: str | os.PathLike) -> PresetOutcome | None:
             doc = None
         if isinstance(doc, dict) and doc.get("preset") in presets.PRESETS:
             name = doc["preset"]
-    summaries = {}
+    summaries, losses = {}, {}
     for task in presets.PRESETS[name].tasks:
         runs, _skipped = finished_metrics(path / task) if (path / task).is_dir() else ([], [])
         if runs:
             summaries[task] = results.summarise(runs)
-    return PresetOutcome(folder=str(path), name=name, summaries=summaries, seconds=math.nan) if summaries else None
+            losses.update({f"{task}/{run_id}": curve for run_id, curve in _loss_curves(runs).items()})
+    return (PresetOutcome(folder=str(path), name=name, summaries=summaries, seconds=math.nan, loss_curves=losses)
+            if summaries else None)

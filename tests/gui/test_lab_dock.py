@@ -379,6 +379,8 @@ def test_a_presets_folder_from_the_cli_opens_as_its_ranking(dock, qtbot, app_con
     assert sorted(name for _x, name in ticks) == ["ALiBi", "NoPE"]
     assert LabDock.has_content(app_context.document)
     assert set(dock.export_arrays()) == {"copy_alibi_exact_match_past_training", "copy_nope_exact_match_past_training"}
+    losses = dock.loss_plot.listDataItems()  # each run's saved loss curve, not an empty "live" plot
+    assert len(losses) == 2 and all(len(item.xData) > 0 for item in losses)
 
 
 def test_the_temperature_preset_ends_with_its_own_verdict_not_the_rankings(main_window, qtbot, tmp_path,

@@ -253,6 +253,8 @@ class LabDock(SettingsDock):
         self.plot.getAxis("bottom").setTicks(None)  # a preset's encoding names are not lengths
         tick_lines(self.plot.getAxis("bottom"), 1)
         if result is None and self._preset_shown():  # a preset's folder: a grid per task below it
+            if isinstance(self._preset, lab_analysis.PresetOutcome) and not self._live:
+                self._draw_loss_from(self._preset)  # its runs' saved curves, as a plain folder's are
             return
         if result is None:  # no finished run in the folder
             self.plot.setTitle(translate("Lab", "no finished runs in this folder yet"))
@@ -446,7 +448,7 @@ class LabDock(SettingsDock):
                                       symbol="t1", symbolSize=7, symbolBrush=None, symbolPen=color, name=name)
                 self.legend.addItem(item, name)
 
-    def _draw_loss_from(self, result: lab_analysis.LabResults) -> None:
+    def _draw_loss_from(self, result: lab_analysis.LabResults | lab_analysis.PresetOutcome) -> None:
         self.loss_plot.clear()
         self._live_items.clear()
         for encoding, _seed, curve in result.loss_curves.values():
