@@ -55,8 +55,9 @@ def render_session(renderer, view: str, document, args: argparse.Namespace) -> i
         document.save(session)
         parser = argparse.ArgumentParser()
         renderer.add_arguments(parser)
-        render_args = parser.parse_args([view, "--session", session, "-o", args.output, "--size", args.size,
-                                         "--lang", args.lang] + (["--force"] if args.force else []))
+        lang = getattr(args, "lang", None)  # `peapp run --view` draws in the app's language
+        render_args = parser.parse_args([view, "--session", session, "-o", args.output, "--size", args.size]
+                                        + (["--lang", lang] if lang else []) + (["--force"] if args.force else []))
         return int(renderer.run(render_args) or 0)
     finally:
         os.unlink(session)

@@ -154,10 +154,10 @@ def run_document(args: argparse.Namespace):
 
 def _render(args: argparse.Namespace) -> int:
     import os
-    import tempfile
     from importlib.metadata import entry_points
 
     from peapp.cli import ENTRY_POINT_GROUP
+    from peapp.commands.figure import render_session
 
     if not (args.view and args.output):
         raise ParameterError("give both --view VIEW and -o FILE to draw a figure of the run.")
@@ -172,18 +172,7 @@ def _render(args: argparse.Namespace) -> int:
     renderer = points[0].load()
     if args.cache_dir:
         os.environ["PEAPP_CACHE_DIR"] = args.cache_dir  # where the panel's run reads converted GGUFs
-    document = run_document(args)
-    handle, session = tempfile.mkstemp(suffix=".json", prefix="peapp-run-")
-    os.close(handle)
-    try:
-        document.save(session)
-        parser = argparse.ArgumentParser()
-        renderer.add_arguments(parser)
-        render_args = parser.parse_args([args.view, "--session", session, "-o", args.output, "--size", args.size]
-                                        + (["--force"] if args.force else []))
-        return int(renderer.run(render_args) or 0)
-    finally:
-        os.unlink(session)
+    return render_session(renderer, args.view, run_document(args), args)
 
 
 def _layer_line(info: dict) -> str:
