@@ -285,6 +285,15 @@ def test_the_status_bar_shows_a_grid_and_esc_to_the_window_stops_it(main_window,
     assert dock.start_button.isEnabled() and not main_window.cancel_button.isVisible()
 
 
+def _shown_lab(main_window):
+    """The window's Training lab panel, shown in front and built."""
+    dock = main_window.docks["labDock"]
+    dock.show()
+    dock.raise_()
+    dock.ensure_built()
+    return dock
+
+
 def _tiny_ranking(monkeypatch):
     """The ranking preset at a size a test affords: one task, two encodings, a few steps."""
     from peapp.lab import presets
@@ -305,10 +314,7 @@ def test_run_preset_trains_the_ranking_and_ranks_it_in_the_table_and_claims(main
     from PySide6.QtTest import QTest
 
     _tiny_ranking(monkeypatch)
-    dock = main_window.docks["labDock"]
-    dock.show()
-    dock.raise_()
-    dock.ensure_built()
+    dock = _shown_lab(main_window)
     folder = tmp_path / "ranking"
     dock.set_setting(results=str(folder), preset="ranking", randomized=True)
     model = main_window.document_model
@@ -398,10 +404,7 @@ def test_the_temperature_preset_ends_with_its_own_verdict_not_the_rankings(main_
                           encodings=("nope", "nope-temp", "nope-logn"), train_length=3, eval_lengths=(3, 5),
                           train=TrainSettings(steps=3, eval_samples=8), nope_steps=3)
     monkeypatch.setitem(presets.PRESETS, "temperature", tiny)
-    dock = main_window.docks["labDock"]
-    dock.show()
-    dock.raise_()
-    dock.ensure_built()
+    dock = _shown_lab(main_window)
     folder = tmp_path / "temperature"
     dock.set_setting(results=str(folder), preset="temperature", randomized=False)
     model = main_window.document_model
