@@ -372,7 +372,9 @@ def _scene_at_size(view: pg.GraphicsView, width: float, height: float, ratio: fl
         return
     scene = view.scene()
     axes = [item for item in scene.items() if isinstance(item, pg.AxisItem)]
-    boxes = [item for item in scene.items() if isinstance(item, pg.ViewBox) and item.isVisible()]
+    # a colour bar's box is a fixed-width strip by design: given 80 px of "data" it widened three times
+    boxes = [item for item in scene.items() if isinstance(item, pg.ViewBox) and item.isVisible()
+             and not isinstance(item.parentItem(), pg.ColorBarItem)]
     old_geometry = central.geometry()
     old_text = [(axis.textWidth, axis.textHeight) for axis in axes]
     old_minimum = [box.minimumSize() for box in boxes]

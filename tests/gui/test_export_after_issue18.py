@@ -138,3 +138,31 @@ def test_a_small_figure_keeps_room_for_its_data_and_scales_its_legends(main_wind
     strip = {image.pixel(x, y) for x in range(int(image.width() * 0.92), image.width())
              for y in range(int(image.height() * 0.15), image.height())}
     assert strip == {background}  # nothing (no legend) drawn past the scaled figure
+
+
+def test_a_colour_bar_keeps_its_width_in_a_figure(main_window, qtbot, monkeypatch):
+    """The 80 px every plot's data keeps in a figure is not given to a colour bar: the heatmap's
+    14 px bar was exported about 80 px wide, taking the width from the map."""
+    import contextlib
+
+    import pyqtgraph as pg
+
+    from ui import export
+
+    dock = main_window.docks["heatmapDock"]
+    main_window.show_panel("heatmapDock")
+    wait_idle(qtbot, main_window)
+    on_screen = dock.colorbar.vb.width()
+    widths: list[float] = []
+    at_size = export._scene_at_size
+
+    @contextlib.contextmanager
+    def measured(view, width, height, ratio):
+        with at_size(view, width, height, ratio) as source:
+            widths.extend(item.width() for item in view.scene().items()
+                          if isinstance(item, pg.ViewBox) and isinstance(item.parentItem(), pg.ColorBarItem))
+            yield source
+
+    monkeypatch.setattr(export, "_scene_at_size", measured)
+    export.render_image(dock, export.FigureOptions(size=(800, 600), scale=1.0))
+    assert widths and max(widths) <= max(2 * on_screen, 30), (widths, on_screen)
