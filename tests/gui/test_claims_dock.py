@@ -288,3 +288,32 @@ def test_measure_here_is_offered_only_for_the_cost_claim(dock, qtbot, app_contex
         app_context.document_model.set_view("claims", mode=mode)
         settle(qtbot, app_context)
         assert dock.measure_button.isVisible() is shown, mode
+
+
+def test_esc_in_the_window_stops_measure_here_and_keeps_the_claim(main_window, qtbot, monkeypatch, tmp_path):
+    """Measure here reports in the window's status bar like every long job, and Esc (a real key event
+    to the window) stops it between cases: no file is set, the button comes back."""
+    import threading
+
+    import peapp.analysis.cost as cost
+
+    started = threading.Event()
+
+    def endless(*args, progress=None, **kwargs):
+        while True:  # a case after a case, until the job is not wanted (progress raises Cancelled)
+            started.set()
+            threading.Event().wait(0.05)
+            progress(0.5)
+
+    monkeypatch.setattr(cost, "measure_cost", endless)
+    monkeypatch.setenv("PEAPP_CACHE_DIR", str(tmp_path))
+    dock = main_window.docks["claimsDock"]
+    main_window.show_panel("claimsDock")
+    main_window.document_model.set_view("claims", mode="claims-cost", cost_file="")
+    qtbot.waitUntil(lambda: dock.measure_button.isVisible())
+    QTest.mouseClick(dock.measure_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(started.is_set, timeout=60_000)
+    qtbot.waitUntil(main_window.cancel_button.isVisible, timeout=60_000)  # the status bar shows the job
+    qtbot.keyClick(main_window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: dock.measure_button.isEnabled() and not main_window.compute_busy(), timeout=60_000)
+    assert main_window.document_model.document.view("claims", "cost_file") == ""

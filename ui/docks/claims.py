@@ -13,7 +13,7 @@ import os
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from peapp.document import Document
 from peapp.i18n import msg
@@ -21,11 +21,13 @@ from peapp.model_run.claims import CAPTIONS, MODES, ClaimsResult, MeasureCostReq
 from ui import i18n
 from ui.docks._settings import SettingsDock
 from ui.docks.base import readout_label
+from ui.worker import ComputeWorker
 from ui.plotting import draw_as_path, legend_above, plot_at, relax_title_width, set_axis_label, tick_lines
 
 COLORS = ("#2471a3", "#e67e22", "#27ae60", "#c0392b", "#8e44ad", "#16a085", "#7f8c8d", "#d35400")
 GUIDE = "#8a9597"
 STYLES = {"solid": Qt.PenStyle.SolidLine, "dashed": Qt.PenStyle.DashLine, "dotted": Qt.PenStyle.DotLine}
+MEASURE_CHANNEL = "claims:measure"
 FIELDS = {"claims-temperature": ("length", "attn_scale", "floor_scale", "logn_s"), "claims-cost": ("cost_file",),
           "claims-sinks": ("sinks_file",), "claims-ranking": ("ranking_folder",)}
 
@@ -42,10 +44,10 @@ class ClaimsDock(SettingsDock):
     shortcut = "Ctrl+Shift+C"
     starts_closed = True
     view_names = tuple(MODES)  # `peapp render --view claims-cost`, File > Export (the `mode` setting)
-    own_worker = True  # "Measure here" takes a minute or two: the other panels keep computing meanwhile
 
     def build(self) -> None:
         self._result: ClaimsResult | None = None
+        self._measure_worker: ComputeWorker | None = None
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -102,27 +104,36 @@ class ClaimsDock(SettingsDock):
 
     # ---- measuring the cost here --------------------------------------------------------------------
     def measure_cost(self) -> None:
-        """``peapp cost``'s default run on this dock's own thread; its file becomes the Cost file."""
+        """``peapp cost``'s default run on a compute thread of its own (a minute or two: the panels
+        keep computing on theirs); its file becomes the Cost file."""
         from peapp.model_run.loading import default_cache_dir
 
         self.measure_button.setEnabled(False)
         self.ctx.status(i18n.translate("Claims", "Measured claims: measuring the cost of each scheme (a minute or "
                                                  "two; Esc cancels)…"))
-        self.submit_side("measure", MeasureCostRequest(folder=os.path.join(default_cache_dir(), "claims")))
+        self._measurer().submit(MEASURE_CHANNEL, MeasureCostRequest(folder=os.path.join(default_cache_dir(), "claims")))
 
-    def show_side_result(self, name: str, result) -> None:
-        if name == "measure":
-            self.measure_button.setEnabled(True)
-            self.set_view(mode="claims-cost", cost_file=result)  # an edit: Ctrl+Z gives the previous file back
+    def _measurer(self) -> ComputeWorker:
+        """The measuring thread, made on the first Measure here (a window that never measures has none
+        to stop when it closes); the window's status bar shows its progress and Esc stops it."""
+        if self._measure_worker is None:
+            worker = self._measure_worker = ComputeWorker(self, name="peapp-cost")
+            worker.resultReady.connect(self._on_measured)
+            worker.failed.connect(self._on_measure_failed)
+            worker.cancelled.connect(lambda *_: self.measure_button.setEnabled(True))
+            self.ctx.add_worker(worker)
+            app = QApplication.instance()
+            if app is not None:
+                app.aboutToQuit.connect(worker.shutdown)
+        return self._measure_worker
 
-    def on_side_failed(self, name: str, message: str) -> None:
-        if name == "measure":
-            self.measure_button.setEnabled(True)
+    def _on_measure_failed(self, channel: str, generation: int, message: str) -> None:
+        self.measure_button.setEnabled(True)
+        self.ctx.status(f"{i18n.shown(self.title)}: {message}")
 
-    def _on_cancelled(self, channel: str) -> None:
-        super()._on_cancelled(channel)
-        if channel == f"{self.object_name}:measure":
-            self.measure_button.setEnabled(True)
+    def _on_measured(self, channel: str, generation: int, path: str) -> None:
+        self.measure_button.setEnabled(True)
+        self.set_view(mode="claims-cost", cost_file=path)  # an edit: Ctrl+Z gives the previous file back
 
     @staticmethod
     def has_content(document: Document) -> bool:
