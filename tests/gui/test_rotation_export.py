@@ -29,6 +29,9 @@ def test_every_turns_label_is_inside_the_exported_figure(main_window, qtbot, mon
     main_window.document_model.set_view("rotation", pair=0, m=5, n=2)
     wait_idle(qtbot, main_window)
     dock.set_position(20)
+    # the circles' picture itself, not an idle window: under load the panel's request can still be on
+    # its way (throttled) when the window first looks idle, and no label is drawn yet
+    qtbot.waitUntil(lambda: len(_turns_items(dock.graphics.scene())) == 5, timeout=60_000)
     seen: list = []
     crisp = export._crisp_images
 

@@ -62,8 +62,8 @@ class LineUnder(pg.GraphicsWidget):
 
     The "N turns" label was a text item in the view box under the circle: the layout kept no
     room for it, so in a small export (or a short panel) the figure's edge cut it.  Here the
-    layout keeps one line for it at every size.  Its height is fixed (grown once if a language's
-    glyphs are taller) and its width asks for nothing, so the text changing every frame of the
+    layout keeps one line for it at every size.  Its height is one line of the shown language's
+    glyphs and its width asks for nothing, so the text changing every frame of the
     animation never re-lays the figure out."""
 
     def __init__(self, colour: str, point_size: float = 8.0) -> None:
@@ -75,7 +75,8 @@ class LineUnder(pg.GraphicsWidget):
         self.label.setBrush(pg.mkBrush(colour))
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(0)
-        self._fit_height(QFontMetricsF(font).height())
+        self._line_height = QFontMetricsF(font).height()
+        self._fit_height(self._line_height)
 
     def _fit_height(self, height: float) -> None:
         self.setMinimumHeight(height)
@@ -87,8 +88,12 @@ class LineUnder(pg.GraphicsWidget):
     def setText(self, text: str) -> None:
         self.label.setText(text)
         rect = self.label.boundingRect()
-        if rect.height() > self.maximumHeight():
-            self._fit_height(rect.height())
+        # a line's height, taller where a language's glyphs are (Devanagari), and back again after a
+        # switch back: the figure then looks as it did.  Constant within a language, so the text
+        # changing every frame never re-lays the figure out.
+        height = max(self._line_height, rect.height())
+        if abs(height - self.maximumHeight()) > 0.01:
+            self._fit_height(height)
         self._centre()
 
     def resizeEvent(self, event) -> None:  # Qt override
