@@ -114,3 +114,40 @@ def test_every_panels_caption_and_the_attention_links_line_are_readable(main_win
         text = _luminance(label.palette().color(QPalette.ColorRole.WindowText))
         light, dark = sorted((text, background), reverse=True)
         assert (light + 0.05) / (dark + 0.05) >= 4.5 and not label.font().italic(), label.objectName()
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+@pytest.mark.parametrize("dock_name", ["runDock", "probeDock"])
+def test_the_precision_combo_shows_its_choice_whole(main_window, qtbot, lang, dock_name):
+    """Run on text's and Probes' Precision showed "auto (Preferenc…" even at 1600 px: the combo is kept
+    narrow (the panels fit a 1000 px window), so the shown text is short and the explanation is the
+    item's and the combo's tooltip."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from ui import i18n
+
+    try:
+        _at_small_screen(main_window, qtbot, lang)
+        main_window.show_panel(dock_name)
+        dock = main_window.docks[dock_name]
+        wait_idle(qtbot, main_window)
+        qtbot.wait(50)
+        combo = dock.form.widgets["dtype"]
+        assert combo.isVisible() and combo.currentData() == "auto"
+        for index in range(combo.count()):
+            combo.setCurrentIndex(index)
+            option = QStyleOptionComboBox()
+            combo.initStyleOption(option)
+            field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                                 QStyle.SubControl.SC_ComboBoxEditField, combo)
+            text = combo.currentText()
+            assert combo.fontMetrics().horizontalAdvance(text) <= field.width(), (lang, text, field.width())
+        combo.setCurrentIndex(combo.findData("auto"))
+        assert combo.currentData() == "auto"  # the stored value is unchanged
+        tip = combo.itemData(combo.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+        assert tip and tip != combo.currentText(), (lang, tip)  # where the "(Preferences)" went
+        if lang == "hi":
+            assert not any("a" <= c <= "z" for c in tip), tip
+    finally:
+        i18n.set_language("en")
