@@ -77,9 +77,13 @@ class Slider:
 
 @dataclass(frozen=True)
 class Combo:
-    """A combo box of the field's choices; ``chars`` lets it be narrower than its longest item (it elides)."""
+    """A combo box of the field's choices; ``chars`` lets it be narrower than its longest item (it elides).
+
+    ``tips`` maps a choice to its item's tooltip (a ``msg``, shown in the current language): where a
+    short item text needs its explanation beside it, as Precision's "auto"."""
 
     chars: int | None = None
+    tips: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -410,9 +414,11 @@ class Form(QObject):
             for choice in info.choices:
                 combo.addItem("", choice)
 
-            def name_choices(info=info, combo=combo) -> None:
+            def name_choices(info=info, combo=combo, tips=hint.tips or {}) -> None:
                 for index, choice in enumerate(info.choices):
                     combo.setItemText(index, i18n.shown(info.label_of(choice)))
+                    if choice in tips:
+                        combo.setItemData(index, i18n.shown(tips[choice]), Qt.ItemDataRole.ToolTipRole)
 
             i18n.keep_updated(combo, name_choices)
             if hint.chars is not None:

@@ -25,9 +25,11 @@ MODES = {"run-attention": msg("RunPanel", "Attention, layer × head"), "run-grid
          "run-rope": msg("RunPanel", "RoPE frequencies"), "run-terms": msg("RunPanel", "Position vs content"),
          "run-nope": msg("RunPanel", "NoPE temperature")}
 # The precision a model runs in (peapp.model_run.placement.DTYPES; a test keeps the two equal). "auto" is
-# the app's Preferences > Precision, whose own auto is the core's (placement.resolve)
-PRECISIONS = {"auto": msg("RunPanel", "auto (Preferences)"), "float32": "float32", "bfloat16": "bfloat16",
+# the app's Preferences > Precision, whose own auto is the core's (placement.resolve). The combo is kept
+# narrow (the panels fit a 1000 px window), so "auto" is shown alone and PRECISION_TIPS says what it means.
+PRECISIONS = {"auto": msg("RunPanel", "auto"), "float32": "float32", "bfloat16": "bfloat16",
               "float16": "float16"}
+PRECISION_TIPS = {"auto": msg("RunPanel", "auto: the Precision chosen in Edit > Preferences")}
 PRECISION_HELP = msg("RunPanel", "Precision of the model's weights and activations; every statistic is still "
                                  "accumulated in float32 / float64. auto: the Precision in Preferences (whose auto is "
                                  "the checkpoint's own dtype on a GPU, and on a CPU bfloat16 where its bf16 matrix "

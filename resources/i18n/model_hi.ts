@@ -3038,8 +3038,12 @@
         <translation>NoPE टेम्परेचर</translation>
     </message>
     <message>
-        <source>auto (Preferences)</source>
-        <translation>स्वतः (प्राथमिकताएँ)</translation>
+        <source>auto</source>
+        <translation>स्वतः</translation>
+    </message>
+    <message>
+        <source>auto: the Precision chosen in Edit &gt; Preferences</source>
+        <translation>स्वतः: संपादन &gt; प्राथमिकताएँ में चुनी गई प्रिसिज़न</translation>
     </message>
     <message>
         <source>Precision of the model&apos;s weights and activations; every statistic is still accumulated in float32 / float64. auto: the Precision in Preferences (whose auto is the checkpoint&apos;s own dtype on a GPU, and on a CPU bfloat16 where its bf16 matrix product measures fast, else float32). Recorded in sessions and exports.</source>

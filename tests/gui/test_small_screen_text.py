@@ -114,3 +114,76 @@ def test_every_panels_caption_and_the_attention_links_line_are_readable(main_win
         text = _luminance(label.palette().color(QPalette.ColorRole.WindowText))
         light, dark = sorted((text, background), reverse=True)
         assert (light + 0.05) / (dark + 0.05) >= 4.5 and not label.font().italic(), label.objectName()
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+@pytest.mark.parametrize("dock_name", ["runDock", "probeDock"])
+def test_the_precision_combo_shows_its_choice_whole(main_window, qtbot, lang, dock_name):
+    """Run on text's and Probes' Precision showed "auto (Preferenc…" even at 1600 px: the combo is kept
+    narrow (the panels fit a 1000 px window), so the shown text is short and the explanation is the
+    item's and the combo's tooltip."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from ui import i18n
+
+    try:
+        _at_small_screen(main_window, qtbot, lang)
+        main_window.show_panel(dock_name)
+        dock = main_window.docks[dock_name]
+        wait_idle(qtbot, main_window)
+        qtbot.wait(50)
+        combo = dock.form.widgets["dtype"]
+        assert combo.isVisible() and combo.currentData() == "auto"
+        for index in range(combo.count()):
+            combo.setCurrentIndex(index)
+            option = QStyleOptionComboBox()
+            combo.initStyleOption(option)
+            field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                                 QStyle.SubControl.SC_ComboBoxEditField, combo)
+            text = combo.currentText()
+            assert combo.fontMetrics().horizontalAdvance(text) <= field.width(), (lang, text, field.width())
+        combo.setCurrentIndex(combo.findData("auto"))
+        assert combo.currentData() == "auto"  # the stored value is unchanged
+        tip = combo.itemData(combo.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+        assert tip and tip != combo.currentText(), (lang, tip)  # where the "(Preferences)" went
+        if lang == "hi":
+            assert not any("a" <= c <= "z" for c in tip), tip
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_the_patch_grid_map_titles_are_whole(main_window, qtbot, lang):
+    """At 1366 × 768 the maps' titles "A: patch (0,0) vs all" were clipped to "A: patch (0,0) vs"
+    (whole at 1600): each title's text is as wide as its plot or less, and drawn whole."""
+    from PySide6.QtGui import QTextDocument
+
+    from ui import i18n
+
+    try:
+        _at_small_screen(main_window, qtbot, lang)
+        main_window.show_panel("patchGridDock")
+        dock = main_window.docks["patchGridDock"]
+        wait_idle(qtbot, main_window)
+        main_window.document_model.set_view("patch_grid", image_height=224, image_width=224, encoding="sincos_2d",
+                                            second="flat_1d", selected=0)
+        wait_idle(qtbot, main_window)
+        qtbot.wait(100)
+        for grid_plot in (dock.large_a, dock.large_b, dock.photo):
+            plot = grid_plot.plot
+            assert plot.isVisible()
+            label = plot.titleLabel
+            text = label.item.toPlainText()
+            assert text and ("vs" in text or "बनाम" in text or grid_plot is dock.photo), (lang, text)
+            document = QTextDocument()
+            document.setDefaultFont(label.item.font())
+            document.setHtml(label.item.toHtml())
+            document.setTextWidth(label.item.textWidth())  # -1 (one line) unless the title wraps
+            ideal = document.idealWidth()
+            shown = label.item.mapRectToParent(label.item.boundingRect())
+            assert ideal <= plot.width() and ideal <= label.width(), (lang, text, ideal, plot.width(), label.width())
+            assert shown.left() >= 0 and shown.right() <= label.width() + 0.5, (lang, text, shown, label.width())
+            assert shown.bottom() <= label.height() + 0.5, (lang, text, shown, label.height())
+    finally:
+        i18n.set_language("en")

@@ -40,6 +40,7 @@ from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.model_run.probe_run import VARIANTS, ProbeOutcome, ProbeRequest
 from peapp.views.probe import MODES, ProbeView
+from peapp.views.run import PRECISION_TIPS
 from ui import i18n
 from ui import settings as preferences
 from ui.docks._probe.controller import ProbeController, kind, mode_of
@@ -74,7 +75,7 @@ class ProbeDock(ViewDock):
         outer.setContentsMargins(0, 0, 0, 0)
         self.form = Form(ProbeView, self._edit, parent=self, names=CONTROLS,
                          hints={"length": Spin(adaptive=True, separators=True), "window": Spin(separators=True),
-                                "factor": Spin(decimals=2), "dtype": Combo(chars=9), "lengths": Line(min_width=110),
+                                "factor": Spin(decimals=2), "dtype": Combo(chars=9, tips=PRECISION_TIPS), "lengths": Line(min_width=110),
                                 "depths": Line(min_width=150), "variant": Combo(chars=12),
                                 "attention_layer": Spin(special="all"),
                                 "stream_length": Spin(adaptive=True, separators=True),

@@ -26,7 +26,7 @@ from peapp.document import Document
 from peapp.errors import PeappError
 from peapp.i18n import msg, shown, translate
 from peapp.model_run import text_run as T
-from peapp.views.run import MODES, RunView
+from peapp.views.run import MODES, PRECISION_TIPS, RunView
 from ui import i18n
 from ui import settings as preferences
 from ui.docks._run.controller import RunController
@@ -83,7 +83,7 @@ class RunDock(ViewDock):
 
     def _build_run_row(self, row: QHBoxLayout) -> None:
         self.form = Form(RunView, self._edit, parent=self, names=CONTROLS,
-                         hints={"max_tokens": Spin(adaptive=True, separators=True), "dtype": Combo(chars=9),
+                         hints={"max_tokens": Spin(adaptive=True, separators=True), "dtype": Combo(chars=9, tips=PRECISION_TIPS),
                                 "layer": Spin(), "head": Spin(),
                                 "grid_statistic": Combo(chars=14), "sort_grid": Check(), "log_colours": Check()},
                          object_names={n: f"run_{n}" for n in CONTROLS})

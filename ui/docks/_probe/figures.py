@@ -219,13 +219,16 @@ class ProbeFigures:
                                                          "its group of positions)"))
         _axis_label(self.st_plot, "left", msg("Probe", "perplexity"))
 
-        self.st_legend = pg.LegendItem(colCount=3)
+        self.st_legend = pg.LegendItem(colCount=4)  # the three curves and the eviction marker in one row
         self.st_layout.addItem(self.st_legend, row=1, col=0)
         self.st_curves: dict[str, pg.PlotDataItem] = {}
-        self.evict_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#7f8c8d", width=1.5, style=Qt.PenStyle.DashLine),
-                                          label="", labelOpts={"position": 0.92, "color": "#555555"})
+        # The eviction marker is named in the legend row, not beside the line: there its words sat on the
+        # window curve's peak, which comes right after the eviction. evict_sample is its legend entry's line.
+        evict_pen = pg.mkPen("#7f8c8d", width=1.5, style=Qt.PenStyle.DashLine)
+        self.evict_line = pg.InfiniteLine(angle=90, pen=evict_pen)
         self.evict_line.setVisible(False)
         self.st_plot.addItem(self.evict_line)
+        self.evict_sample = pg.PlotDataItem(pen=evict_pen)
         self.st_layout.scene().sigMouseMoved.connect(self._hover_streaming)
         split.addWidget(self.st_layout)
         self.st_table = QTableWidget(0, len(STREAMING_COLUMNS))
@@ -529,8 +532,9 @@ class ProbeFigures:
         evicted = result.evicted_from() + 1  # the first position predicted from a cache without token 0
         self.evict_line.setVisible(evicted < result.n_tokens)
         self.evict_line.setValue(evicted)
-        self.evict_line.label.setFormat(translate("Probe", "token 0 leaves the window ({position})").format(
-            position=f"{evicted:,}"))
+        if evicted < result.n_tokens:
+            self.st_legend.addItem(self.evict_sample, translate("Probe", "token 0 leaves the window ({position})").format(
+                position=f"{evicted:,}"))
         self.st_plot.setXRange(0, max(result.n_tokens, 2), padding=0.02)
         self._fill_streaming_table(result)
 
