@@ -176,31 +176,16 @@ def fit_title_height(plot: pg.PlotItem) -> None:
         plot.layout.setRowFixedHeight(0, height)
 
 
-def wrap_title(plot: pg.PlotItem, span: bool = False) -> None:
-    """Let a plot's title break onto more lines, at its spaces, where it is wider than its row, the
-    row growing to the lines' height (:func:`fit_title_height`), rather than be clipped.
+def span_title(plot: pg.PlotItem) -> None:
+    """Give a plot's title the plot's whole width (over its axes), not only the view box's: the
+    patch grid's map titles ("A: patch (0,0) vs all") lost their last word at 1366 px.
 
-    ``span=True`` also gives the title the plot's whole width (over its axes), not only the view
-    box's: the patch grid's map titles ("A: patch (0,0) vs all") lost their last word at 1366 px.
-    The title's width is checked whenever its text or its width changes (``LabelItem.setText``
-    and a resize both call its ``resizeEvent``)."""
+    Not wrapped onto more lines: a title whose height follows its width fed back into
+    :func:`fit_plots_to_aspect` (a wrap shrinks the view box, the fit widens it, the title unwraps,
+    …) and the event loop never settled.  A title still too wide is clipped; its tooltip has it."""
     label = plot.titleLabel
-    if span:
-        plot.layout.removeItem(label)
-        plot.layout.addItem(label, 0, 0, 1, 3)
-    item = label.item
-    place = label.resizeEvent
-
-    def resized(event) -> None:
-        width = label.rect().width()
-        item.setTextWidth(-1)
-        if width >= 1 and item.boundingRect().width() > width:
-            item.setTextWidth(width)  # the document wraps at word boundaries
-        place(event)
-        fit_title_height(plot)
-
-    label.resizeEvent = resized
-    resized(None)
+    plot.layout.removeItem(label)
+    plot.layout.addItem(label, 0, 0, 1, 3)
 
 
 def plot_at(scene_pos: QPointF, plots: Iterable[tuple[K, pg.PlotItem]]) -> tuple[K, QPointF] | None:

@@ -253,3 +253,23 @@ def test_the_axes_span_the_picture_and_the_maps_not_the_cell(dock, main_window, 
 
     qtbot.waitUntil(lambda: dock._rgb is not None and spans(dock.photo, 224, 224)
                     and spans(dock.large_a, 14, 14) and spans(dock.large_b, 14, 14))
+
+
+def test_the_layout_settles_at_every_width(dock, main_window, qtbot):
+    """Resizing the panel through a range of widths, the plots' layout settles after each: a map
+    title whose height followed its width (wrapped onto two lines) fed back into the aspect fit,
+    and the event loop resized the view boxes forever at some widths (a make test hung there)."""
+    from PySide6.QtWidgets import QApplication
+
+    resized = []
+    for grid_plot in (dock.tiles_a, dock.tiles_b, dock.large_a, dock.large_b, dock.photo):
+        grid_plot.plot.getViewBox().sigResized.connect(lambda *_: resized.append(1))
+    for width in range(700, 1700, 23):
+        main_window.resize(width, 760)
+        for _ in range(60):
+            before = len(resized)
+            QApplication.processEvents()
+            if len(resized) == before:
+                break
+        else:
+            raise AssertionError(f"the layout is still resizing its plots after 60 passes at width {width}")

@@ -45,7 +45,7 @@ from peapp.views.patch_grid import PatchGridView
 from ui import i18n
 from ui.docks.base import ViewDock, readout_label
 from ui.forms import Form, Spin
-from ui.plotting import draw_as_path, fit_plots_to_aspect, relax_title_width, wrap_title
+from ui.plotting import draw_as_path, fit_plots_to_aspect, relax_title_width, span_title
 
 COLORMAP = "viridis"  # the ViT paper's Fig. 7 look: dark = dissimilar, yellow = similar
 LEVELS = (-1.0, 1.0)  # cosine similarity's full range, shared by every image in the dock
@@ -102,7 +102,7 @@ class _GridPlot:
     def __init__(self, name: str, aspect: bool = True, axes: bool = True):
         self.plot = pg.PlotItem(name=name, enableMenu=False)
         relax_title_width(self.plot, justify="left")  # when clipped, keep the panel letter readable
-        wrap_title(self.plot, span=True)  # a narrow map's title on two lines rather than clipped
+        span_title(self.plot)  # a narrow map's title over the axes too, rather than clipped
         self.plot.invertY(True)
         self.plot.setAspectLocked(aspect)
         self.plot.hideButtons()
