@@ -263,49 +263,6 @@ def cell_ticks(axis: pg.AxisItem, n: int, labels: Sequence[str] | None = None, m
     axis.setStyle(textFillLimits=[(0, 0.8)])
 
 
-class EndLabelsAxis(pg.AxisItem):
-    """An axis whose end labels may reach past its ends into the room its plot leaves there.
-
-    pyqtgraph drops every tick label that would extend past the axis's bounding rectangle, so
-    on a token axis the first label (centred on the first cell, half a cell from the start) was
-    dropped as soon as it was wider than a cell, though the corner under the left axis was
-    empty.  Along the axis the bounds here reach the plot item's edges (that corner, and the
-    margin at the far end), so a label is drawn whenever it fits inside its own plot; it is
-    still dropped where it would cross into a neighbouring plot.  Horizontal axes only: a
-    vertical one would reach into the plot's title."""
-
-    _room: tuple[float, float] | None = None  # (left, right) of the plot item, in the axis's coordinates
-
-    def _update_room(self) -> None:
-        """Measure the plot item's extent now (on a resize or move, while it is alive): the
-        bounding rectangle only reads this, since Qt asks for it while the plot is destroyed."""
-        parent = self.parentItem()
-        room = None
-        if parent is not None and self.orientation in ("top", "bottom"):  # a vertical one would reach into the title
-            rect = self.mapRectFromParent(parent.boundingRect())
-            room = (rect.left(), rect.right())
-        if room != self._room:
-            self.prepareGeometryChange()
-            self._room = room
-
-    def resizeEvent(self, ev=None):  # Qt/pyqtgraph override
-        super().resizeEvent(ev)
-        self._update_room()
-
-    def itemChange(self, change, value):  # Qt/pyqtgraph override
-        result = super().itemChange(change, value)
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
-            self._update_room()
-        return result
-
-    def boundingRect(self):  # Qt/pyqtgraph override
-        rect = super().boundingRect()
-        if self._room is not None:
-            rect.setLeft(min(rect.left(), self._room[0]))
-            rect.setRight(max(rect.right(), self._room[1]))
-        return rect
-
-
 def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
     """A legend in its own row between the plot's title and its data (the row of the unused top
     axis), entries side by side: a legend anchored inside the view box sat over the data (the

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (QGridLayout, QWidget)
 from peapp.i18n import translate
 from peapp.analysis import attention as A
 from peapp.analysis.levels import colour_levels
-from ui.plotting import EndLabelsAxis
 
 
 # The strip of plots below the matrix: each plot at least this wide and high; they wrap onto more rows
@@ -52,7 +51,7 @@ def _nice_step(minimum: float) -> int:
         step *= 10
 
 
-class TokenAxis(EndLabelsAxis):
+class TokenAxis(pg.AxisItem):
     """An axis of the matrix: a tick at the centre of each token's cell (position p spans
     [p, p + 1)), labelled with its position — and with its word for sentence tokens — and
     thinned to every 2nd, 5th, 10th … token when the labels would overlap."""

@@ -18,7 +18,7 @@ from peapp.analysis.levels import LOG_DECADES
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 from peapp.views.run import MODES
 from ui import i18n
-from ui.plotting import EndLabelsAxis, cell_ticks, legend_above, relax_title_width
+from ui.plotting import cell_ticks, legend_above, relax_title_width
 
 SEQUENTIAL = "viridis"
 DIVERGING = "CET-D1A"
@@ -32,7 +32,7 @@ NOPE_WITHOUT, NOPE_WITH = "#2e86de", "#e67e22"  # the NoPE figure: without (soli
 HOVER_HINT = msg("Run", "Hover over a figure for its numbers; click a head in the grid to open it.")
 
 
-class TokenAxis(EndLabelsAxis):
+class TokenAxis(pg.AxisItem):
     """An axis labelled with the tokens, centred on their cells, thinned to what fits the axis's
     length as it is now (zooming in shows more of them); a pooled cell is labelled with its first
     token and position."""
