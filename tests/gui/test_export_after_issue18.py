@@ -108,30 +108,40 @@ def test_figure_images_do_not_depend_on_the_window_size(main_window, qtbot):
     assert np.count_nonzero(pictures[0] != pictures[1]) == 0
 
 
-def test_a_small_figure_keeps_room_for_its_data_and_scales_its_legends(main_window, qtbot, monkeypatch):
-    """At 420×300 the spectrum's three plots drew as three lines under their titles and legends,
-    and the legends (which ignore transforms on screen) ran past the figure's right edge."""
+def _boxes_at_figure_size(monkeypatch) -> list:
+    """Record the view boxes as the export lays them out at the figure's size: (box, width, height)
+    for each, filled by the next ``export.render_image``."""
     import contextlib
 
     import pyqtgraph as pg
 
     from ui import export
 
-    dock = main_window.docks["spectrumDock"]
-    main_window.show_panel("spectrumDock")
-    wait_idle(qtbot, main_window)
-    heights: list[float] = []
+    boxes: list = []
     at_size = export._scene_at_size
 
     @contextlib.contextmanager
     def measured(view, width, height, ratio):
         with at_size(view, width, height, ratio) as source:
-            heights.extend(item.height() for item in view.scene().items()
-                           if isinstance(item, pg.ViewBox) and item.isVisible())
+            boxes.extend((item, item.width(), item.height()) for item in view.scene().items()
+                         if isinstance(item, pg.ViewBox) and item.isVisible())
             yield source
 
     monkeypatch.setattr(export, "_scene_at_size", measured)
+    return boxes
+
+
+def test_a_small_figure_keeps_room_for_its_data_and_scales_its_legends(main_window, qtbot, monkeypatch):
+    """At 420×300 the spectrum's three plots drew as three lines under their titles and legends,
+    and the legends (which ignore transforms on screen) ran past the figure's right edge."""
+    from ui import export
+
+    dock = main_window.docks["spectrumDock"]
+    main_window.show_panel("spectrumDock")
+    wait_idle(qtbot, main_window)
+    boxes = _boxes_at_figure_size(monkeypatch)
     image = export.render_image(dock, export.FigureOptions(size=(420, 300), scale=1.0))
+    heights = [height for _box, _width, height in boxes]
     assert len(heights) == 3 and min(heights) >= export.MIN_DATA_SIDE, heights
     image = image.convertToFormat(QImage.Format.Format_RGB32)
     background = image.pixel(image.width() - 1, image.height() - 1)
@@ -143,8 +153,6 @@ def test_a_small_figure_keeps_room_for_its_data_and_scales_its_legends(main_wind
 def test_a_colour_bar_keeps_its_width_in_a_figure(main_window, qtbot, monkeypatch):
     """The 80 px every plot's data keeps in a figure is not given to a colour bar: the heatmap's
     14 px bar was exported about 80 px wide, taking the width from the map."""
-    import contextlib
-
     import pyqtgraph as pg
 
     from ui import export
@@ -153,16 +161,7 @@ def test_a_colour_bar_keeps_its_width_in_a_figure(main_window, qtbot, monkeypatc
     main_window.show_panel("heatmapDock")
     wait_idle(qtbot, main_window)
     on_screen = dock.colorbar.vb.width()
-    widths: list[float] = []
-    at_size = export._scene_at_size
-
-    @contextlib.contextmanager
-    def measured(view, width, height, ratio):
-        with at_size(view, width, height, ratio) as source:
-            widths.extend(item.width() for item in view.scene().items()
-                          if isinstance(item, pg.ViewBox) and isinstance(item.parentItem(), pg.ColorBarItem))
-            yield source
-
-    monkeypatch.setattr(export, "_scene_at_size", measured)
+    boxes = _boxes_at_figure_size(monkeypatch)
     export.render_image(dock, export.FigureOptions(size=(800, 600), scale=1.0))
+    widths = [width for box, width, _height in boxes if isinstance(box.parentItem(), pg.ColorBarItem)]
     assert widths and max(widths) <= max(2 * on_screen, 30), (widths, on_screen)
