@@ -8,7 +8,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLayoutItem
 
 K = TypeVar("K")
 
@@ -269,12 +269,31 @@ def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:
     spectrum's context line, its decay curves), more so in a small export.  Curves plotted
     with a ``name`` are added to it, as with ``PlotItem.addLegend``."""
     legend = pg.LegendItem(offset=None, labelTextSize="8pt", colCount=columns, verSpacing=-6)
-    top = plot.getAxis("top")  # hidden in these plots: its cell takes the legend
-    plot.layout.removeItem(top)
-    top.hide()
-    plot.layout.addItem(legend, 1, 1, alignment=Qt.AlignmentFlag.AlignLeft)
+    in_axis_cell(plot, "top", legend, Qt.AlignmentFlag.AlignLeft)  # that axis is unused in these plots
     plot.legend = legend
     return legend
+
+
+def in_axis_cell(plot: pg.PlotItem, side: str, item: QGraphicsLayoutItem,
+                 alignment: Qt.AlignmentFlag | None = None) -> None:
+    """Hide ``plot``'s axis on ``side`` and lay ``item`` out in that axis's cell.
+
+    The axis moves to a row of its own under the plot but stays in the layout, where a hidden
+    item takes no room and is never resized by itself.  Taken out of the layout, it was a free
+    child of the plot that resized itself to its size hint when the scene was torn down at exit,
+    and its Python ``resizeEvent`` then ran on a half-finalised interpreter: a segmentation fault
+    after the window closed (tests/gui/test_worker_guard.py, test_plot_teardown.py)."""
+    axis = plot.getAxis(side)
+    axis.hide()
+    row, column = plot.axes[side]["pos"]
+    plot.layout.removeItem(axis)
+    parked = (max(plot.layout.rowCount(), row + 1), column)  # a grid cell holds one item
+    plot.layout.addItem(axis, *parked)
+    plot.axes[side]["pos"] = parked
+    if alignment is None:  # the item fills the cell
+        plot.layout.addItem(item, row, column)
+    else:
+        plot.layout.addItem(item, row, column, alignment=alignment)
 
 
 def fit_plots_to_aspect(container: pg.GraphicsLayout,

@@ -36,7 +36,7 @@ from peapp.views.rotation import RotationView
 from ui import i18n
 from ui.docks.base import ViewDock, readout_label
 from ui.forms import Combo, Form, Spin
-from ui.plotting import draw_as_path, plot_at
+from ui.plotting import draw_as_path, in_axis_cell, plot_at
 
 N_MULTIPLES = 5
 TRAIL = 24  # positions shown behind the current one, fading
@@ -108,10 +108,7 @@ class LineUnder(pg.GraphicsWidget):
 def under_plot(plot: pg.PlotItem, colour: str) -> LineUnder:
     """A :class:`LineUnder` in ``plot``'s bottom-axis row (that axis is hidden in these plots)."""
     line = LineUnder(colour)
-    bottom = plot.getAxis("bottom")
-    plot.layout.removeItem(bottom)
-    bottom.hide()
-    plot.layout.addItem(line, 3, 1)
+    in_axis_cell(plot, "bottom", line)
     return line
 
 
