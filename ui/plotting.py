@@ -8,6 +8,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLayoutItem
 
 K = TypeVar("K")
@@ -261,6 +262,27 @@ def cell_ticks(axis: pg.AxisItem, n: int, labels: Sequence[str] | None = None, m
     minor = [(i + 0.5, names[i]) for i in range(n) if i % step]
     axis.setTicks([major, minor])
     axis.setStyle(textFillLimits=[(0, 0.8)])
+
+
+END_LABEL_REACH_MAX = 48  # px: no wider than a token axis beside it, so a label stays over the empty corner
+
+
+def let_end_labels_reach(axis: pg.AxisItem, first_label: str) -> None:
+    """Let a horizontal axis's end labels reach past its ends by half the first label's width.
+
+    pyqtgraph drops a tick label that would extend past its axis, so on a token axis the first
+    label (centred half a cell from the start) was dropped whenever it was wider than a cell,
+    though the corner under the vertical axis is empty.  pyqtgraph's own ``hideOverlappingLabels``
+    margin lets it reach into that corner (at both ends, by the same amount).  Called by the code
+    that gives the axis its labels, not from an override of ``boundingRect``: Qt calls those while
+    it destroys a scene, and Python code run there crashed the app at exit."""
+    if axis.orientation not in ("top", "bottom"):  # a vertical one would reach into the title
+        return
+    metrics = QFontMetricsF(axis.style.get("tickFont") or axis.font())
+    reach = min(END_LABEL_REACH_MAX, int(math.ceil(metrics.horizontalAdvance(first_label) / 2)) + 1)
+    if axis.style["hideOverlappingLabels"] != reach:
+        axis.prepareGeometryChange()  # the bounding rectangle grows by ``reach`` at both ends
+        axis.setStyle(hideOverlappingLabels=reach)
 
 
 def legend_above(plot: pg.PlotItem, columns: int) -> pg.LegendItem:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QGridLayout, QWidget)
 from peapp.i18n import translate
 from peapp.analysis import attention as A
 from peapp.analysis.levels import colour_levels
+from ui.plotting import let_end_labels_reach
 
 
 # The strip of plots below the matrix: each plot at least this wide and high; they wrap onto more rows
@@ -62,6 +63,8 @@ class TokenAxis(pg.AxisItem):
 
     def set_view(self, view: A.AttentionView | None) -> None:
         self.view = view
+        if view is not None:  # the first label, as drawn when thinned (it then says its position too)
+            let_end_labels_reach(self, self.label_for(0, 2))
         self.picture = None
         self.update()
 

@@ -18,7 +18,7 @@ from peapp.analysis.levels import LOG_DECADES
 from peapp.model_run.thresholds import CLASS_THRESHOLDS, LOCAL_WINDOW, SINK_SPAN
 from peapp.views.run import MODES
 from ui import i18n
-from ui.plotting import cell_ticks, legend_above, relax_title_width
+from ui.plotting import cell_ticks, legend_above, let_end_labels_reach, relax_title_width
 
 SEQUENTIAL = "viridis"
 DIVERGING = "CET-D1A"
@@ -44,6 +44,8 @@ class TokenAxis(pg.AxisItem):
 
     def set_cells(self, tokens: list[str], start: int, stop: int, cell: float) -> None:
         self.tokens, self.start, self.stop, self.cell = tokens, start, stop, float(cell)
+        if tokens:
+            let_end_labels_reach(self, self.tickStrings([start + 0.5 * self.cell], 1, 1)[0])
         self.picture = None
         self.update()
 
