@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import numpy as np
+import pyqtgraph as pg
 import pytest
 import torch
 import transformers
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QScrollArea
 
 from peapp.encodings import multimodal as mm
 from tests.conftest import wait_idle
 from tests.gui.article_helpers import host, settle
+from tests.gui.test_log_ticks import _drawn
 from ui.docks.multimodal import MultimodalDock
 
 TEXT = dict(hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=37, vocab_size=99, head_dim=16)
@@ -122,3 +126,25 @@ def test_the_pair_rows_keep_a_line_each_in_a_short_window(dock, qtbot, app_conte
     labels = [text for _, text in axis._tickLevels[0]]
     line = max(metrics.boundingRect(text).height() for text in labels)
     assert dock.pairs_plot.getViewBox().height() >= rows * line
+
+
+def test_a_short_panel_scrolls_instead_of_squeezing_the_ids(dock, qtbot, app_context):
+    """Issue 35 audit (1366×768, Hindi): squeezed to ~25 px, the position-ids plot had one y tick
+    and its block labels lay over the curves; the maps were strips.  The figure keeps room for
+    its three rows and the panel scrolls."""
+    dock.host_window.resize(900, 520)
+    settle(qtbot, app_context)
+    qtbot.wait(50)
+    scroll = dock.findChild(QScrollArea, "multimodalScroll")
+    assert scroll.verticalScrollBar().maximum() > 0  # shorter than the figure: it scrolls
+    ids = dock.ids_plot.getViewBox()
+    assert ids.height() >= 80
+    assert len(_drawn(dock.ids_plot.getAxis("left"))) >= 2  # two labelled y ticks at least
+    drawn_maps = [plot for plot, image, _ in dock.maps if plot.isVisible() and image.image is not None]
+    assert drawn_maps and all(plot.getViewBox().height() >= 50 for plot in drawn_maps)
+    # each block label lies above the curves under it
+    id_rows = np.asarray(dock.last_result.ids).reshape(-1, len(dock.last_result.ids[0]))
+    for label in (item for item in dock._spans if isinstance(item, pg.TextItem)):
+        box = ids.mapSceneToView(label.mapToScene(label.boundingRect())).boundingRect()
+        under = id_rows[:, max(0, math.floor(box.left())):math.ceil(box.right()) + 1]
+        assert min(box.top(), box.bottom()) >= under.max(), (label.textItem.toPlainText(), box, under.max())

@@ -21,8 +21,7 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
-                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled
 
 from peapp.i18n import msg, shown, translate
@@ -37,7 +36,7 @@ from ui import settings as preferences
 from ui.docks._attention.controller import AttentionController
 from ui.docks._attention.figures import VALUE_LABELS, AttentionFigures
 from ui.docks._attention.views import STRIP_PLOT_HEIGHT, STRIP_PLOT_WIDTH, _VIEW_KINDS  # noqa: F401 (the sizes: tests)
-from ui.docks.base import ViewDock, cancel_button, progress_bar, viewport_of
+from ui.docks.base import ViewDock, cancel_button, progress_bar, scrolling, viewport_of
 from ui.forms import Form, Spin, tooltip
 
 # the controls, in the order of their rows
@@ -122,11 +121,7 @@ class AttentionDock(ViewDock):
         outer.addWidget(self.readout)
         # Short of room (a small screen, the Checkpoint panel open) the panel scrolls: the matrix
         # and the plots keep their minimum sizes instead of collapsing.
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("attentionScroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(body)
+        self.scroll = scrolling(body, "attentionScroll")
         self.set_body(self.scroll)
 
         self.ctx.worker.progressed.connect(self._on_progress)

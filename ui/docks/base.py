@@ -96,6 +96,18 @@ def cancel_button(object_name: str, text: Any, tooltip: Any, on_cancel: Any) -> 
     return button
 
 
+def scrolling(widget: QWidget, object_name: str) -> QScrollArea:
+    """``widget`` in a frameless scroll area that resizes it: short of room (a 1366 × 768 screen,
+    the Checkpoint panel open) a panel scrolls, its plots keeping their minimum sizes, instead of
+    squeezing them or pushing the window past the bottom of the screen."""
+    area = QScrollArea()
+    area.setObjectName(object_name)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
 class FittedScroll(QScrollArea):
     """A scroll area around a word-wrapped label that asks for the label's height at the width it
     has, so it shows the text whole where the window allows, yet asks for little as a minimum: a

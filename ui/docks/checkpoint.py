@@ -28,8 +28,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QScrollArea,
+from PySide6.QtWidgets import (QGridLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 from superqt.utils import qthrottled, signals_blocked
 
@@ -41,7 +40,7 @@ from peapp.analysis.position_table import (DistanceRequest, DistanceView, OpenCh
 from peapp.document import Document
 from peapp.views.checkpoint import CheckpointView
 from ui import i18n
-from ui.docks.base import ViewDock
+from ui.docks.base import ViewDock, scrolling
 from ui.plotting import draw_as_path
 
 TABLE_KINDS = checkpoint_links.TABLE_KINDS
@@ -107,12 +106,7 @@ class CheckpointDock(ViewDock):
         layout.addWidget(self.readout)
         # Short of room (1366 × 768 under the other panels) the content scrolls instead of pushing
         # the window past the bottom of the screen (its minimum height had made the window 874 px tall).
-        scroll = QScrollArea()
-        scroll.setObjectName("checkpointScroll")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(body)
-        self.set_body(scroll)
+        self.set_body(scrolling(body, "checkpointScroll"))
         for plot in (self.pca_plot, self.spectrum_plot, self.norm_plot, self.distance_plot):
             plot.scene().sigMouseMoved.connect(lambda pos, p=plot: self._hover(p, pos))
         self._show_tabs(False)

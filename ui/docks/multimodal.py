@@ -31,7 +31,7 @@ from peapp.errors import PeappError
 from peapp.i18n import msg
 from peapp.views.multimodal import MultimodalView
 from ui import i18n
-from ui.docks.base import ViewDock, error_label, readout_label
+from ui.docks.base import ViewDock, error_label, readout_label, scrolling
 from ui.forms import Form, Line, Spin, compact
 from ui.plotting import fit_title_height, plot_at, relax_title_width
 
@@ -62,7 +62,8 @@ class MultimodalDock(ViewDock):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._build_controls())
-        layout.addWidget(self._build_graphics(), 1)
+        # the figure keeps room for its three rows and scrolls where the panel is shorter (1366 × 768)
+        layout.addWidget(scrolling(self._build_graphics(), "multimodalScroll"), 1)
         self.error_label = error_label("multimodalError")
         layout.addWidget(self.error_label)
         self.readout = readout_label("multimodalReadout", wrap=True)
@@ -122,7 +123,7 @@ class MultimodalDock(ViewDock):
     def _build_graphics(self) -> QWidget:
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setObjectName("multimodalGraphics")
-        self.graphics.setMinimumSize(420, 360)
+        self.graphics.setMinimumSize(420, 600)  # ids, pairs and maps each with room for their labels
         self.ids_plot = self.graphics.addPlot(row=0, col=0, enableMenu=False)
         self.ids_plot.showGrid(x=False, y=True, alpha=0.2)
         self.ids_plot.hideButtons()
@@ -166,7 +167,7 @@ class MultimodalDock(ViewDock):
                                         width=12)
         self.colorbar.setImageItem([m[1] for m in self.maps])
         self.maps_layout.addItem(self.colorbar, row=0, col=2, rowspan=2)
-        for row, stretch in ((0, 3), (1, 2), (2, 4)):
+        for row, stretch in ((0, 4), (1, 2), (2, 4)):
             self.graphics.ci.layout.setRowStretchFactor(row, stretch)
         i18n.keep_updated(self.graphics, self._name_static_texts)
         return self.graphics
