@@ -102,7 +102,9 @@ class ClaimsRequest(Request):
             entropy = nope_entropy(self.checkpoint, token_ids(self.checkpoint, min(self.length, 2048)))
             settings = entropy.settings
         else:
-            settings = replace(read_config({}), attn_scale=self.attn_scale, floor_scale=self.floor_scale)
+            # the panel's own attn_scale and floor_scale, so the caption must not name Llama 4's defaults
+            settings = replace(read_config({}), attn_scale=self.attn_scale, floor_scale=self.floor_scale,
+                               source=translate("Claims", "the attn_scale and floor_scale set here"))
             n = min(self.length, 2048)  # n² logits per head: a second or two
             entropy = seeded_entropy(n, settings, heads=4, head_dim=32)
             if self.checkpoint:

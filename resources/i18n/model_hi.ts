@@ -807,6 +807,10 @@
         <translation>अज्ञात मोड {mode}।</translation>
     </message>
     <message>
+        <source>the attn_scale and floor_scale set here</source>
+        <translation>यहाँ सेट किए गए attn_scale और floor_scale</translation>
+    </message>
+    <message>
         <source>The open checkpoint has no NoPE layers (Llama 4, SmolLM3 and Command R7B have): seeded random q and k are shown.</source>
         <translation>खुले चेकपॉइंट में NoPE लेयर्स नहीं हैं (Llama 4, SmolLM3 और Command R7B में हैं): सीडेड रैंडम q और k दिखाए गए हैं।</translation>
     </message>

@@ -25,6 +25,9 @@ def test_temperature_draws_the_scale_and_seeded_entropy():
     assert scale.marks == [63.0, 127.0, 191.0, 255.0]
     assert entropy.curves[1].y[-1] < entropy.curves[0].y[-1]  # the scale sharpens the far rows
     assert entropy.title == "NoPE attention entropy (seeded random q, k)"  # no layer to name ("layer —" was)
+    # the panel's floor_scale (64), not Llama 4's 8,192: the caption must not say "Llama 4's defaults"
+    assert "parameters from the attn_scale and floor_scale set here." in result.lines[0]
+    assert "Llama 4's defaults" not in " ".join(result.lines)
 
 
 def test_cost_from_a_saved_measurement_and_a_damaged_one(tmp_path):
