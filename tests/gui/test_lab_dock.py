@@ -96,6 +96,13 @@ def test_cancel_stops_training_and_keeps_the_picture(dock, qtbot, app_context, t
     assert dock.start_button.isEnabled() and not dock.cancel_button.isEnabled()
     settle(qtbot, app_context)
     assert dock.last_result is None  # nothing finished, nothing half-written counted
+    # the cancelled run's live loss curve stays drawn (nothing of it is saved) …
+    curves = [item for item in dock.loss_plot.listDataItems() if item.getData()[0] is not None]
+    assert len(curves) == 1 and len(curves[0].getData()[0]) >= 1
+    # … until another results folder is shown
+    dock.set_setting(results=str(tmp_path / "other"))
+    settle(qtbot, app_context)
+    assert dock.loss_plot.listDataItems() == []
 
 
 def test_a_grid_over_an_hour_asks_first_and_no_starts_nothing(dock, qtbot, app_context, tmp_path, monkeypatch):

@@ -88,6 +88,7 @@ class LabDock(SettingsDock):
         self.trainer.partialReady.connect(self._on_event)  # the grid's events, on this thread
         self._live: dict[str, tuple[str, list[tuple[float, float]]]] = {}  # run_id → (encoding, loss points)
         self._live_items: dict[str, pg.PlotDataItem] = {}
+        self._live_folder = ""  # the results folder the live curves were trained into
         self._started = 0.0
         self._time_left = TimeLeft()
         # what Start or Run preset asked for, trained once its estimate is measured
@@ -262,6 +263,9 @@ class LabDock(SettingsDock):
                                               "press Start; each run is saved there as it finishes.").format(
                 folder=self.view_spec().folder()))
             self.loss_plot.clear()
+            self._live_items.clear()
+            if self._live_here():  # a cancelled grid's curves: nothing of them is saved, so they stay drawn
+                self._draw_live()
             self.table.setRowCount(0)
             self.table.setColumnCount(0)
             self.notes.setText("")
@@ -454,6 +458,16 @@ class LabDock(SettingsDock):
         for encoding, _seed, curve in result.loss_curves.values():
             if len(curve):
                 _set_loss(self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1)), curve, encoding)
+        if self._live_here():  # runs of a cancelled grid that did not finish: their live curves, as they were
+            saved = {key.rsplit("/", 1)[-1] for key in result.loss_curves}  # a preset's keys are TASK/RUN_ID
+            for run_id, (encoding, points) in self._live.items():
+                if run_id not in saved and points:
+                    _set_loss(self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1)),
+                              np.asarray(points, dtype=float), encoding)
+
+    def _live_here(self) -> bool:
+        """Whether live curves of the last training are held for the results folder shown."""
+        return bool(self._live) and self._live_folder == os.path.abspath(self.view_spec().folder())
 
     def _fill_table(self, result: lab_analysis.LabResults) -> None:
         rows = result.table
@@ -606,6 +620,7 @@ class LabDock(SettingsDock):
         self._time_left = TimeLeft(estimate)
         self._live.clear()
         self._live_items.clear()
+        self._live_folder = os.path.abspath(folder)
         self.loss_plot.clear()
         self._runs_done = 0
         self._redraw_timer.start()
