@@ -1246,6 +1246,10 @@
         <translation>, {n} विफल ({reason})</translation>
     </message>
     <message>
+        <source>{sentence}.</source>
+        <translation>{sentence}।</translation>
+    </message>
+    <message>
         <source>Stopped: {message}</source>
         <translation>रुका: {message}</translation>
     </message>

@@ -63,6 +63,16 @@ def test_start_trains_in_the_background_and_draws_the_results(dock, qtbot, app_c
     dock.start_button.click()
     qtbot.waitUntil(lambda: not dock.training(), timeout=300_000)
     assert "0 trained, 2 already in the folder" in dock.status_label.text(), dock.status_label.text()
+    from ui import i18n
+
+    try:  # the sentence ends as Hindi ends one (it ended with a Latin full stop)
+        i18n.set_language("hi")
+        settle(qtbot, app_context)
+        assert dock.status_label.text().endswith("पहले से फ़ोल्डर में।"), dock.status_label.text()
+    finally:
+        i18n.set_language("en")
+    settle(qtbot, app_context)
+    assert dock.status_label.text().endswith("already in the folder."), dock.status_label.text()
     # the CLI draws the same folder: `peapp render lab --results DIR -o fig.csv` holds the panel's numbers
     import os
     import subprocess

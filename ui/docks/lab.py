@@ -669,7 +669,7 @@ class LabDock(SettingsDock):
                                                                               reason=outcome.failed[0][1])
                 if outcome.write_error:
                     text += f". {outcome.write_error}"
-                return text + "."
+                return translate("Lab", "{sentence}.").format(sentence=text)  # Hindi ends a sentence with ।
 
             self._finish(done)
 
