@@ -17,8 +17,8 @@ import sys
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QDialogButtonBox, QFrame, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QTableWidget,
+from PySide6.QtWidgets import (QAbstractButton, QCheckBox, QDialog, QDialogButtonBox, QFrame, QGridLayout,
+                               QGroupBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QScrollArea, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from peapp import guide
@@ -315,11 +315,30 @@ class GuideDialog(QDialog):
         self._answers = QWidget()
         self._answers_layout = QVBoxLayout(self._answers)
         layout.addWidget(_scrolling(self._answers), 1)
+        layout.addWidget(self._claims_box())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.show_buttons: dict[str, QPushButton] = {}
         self.update_answers()
+
+    def _claims_box(self) -> QGroupBox:
+        """The article's four claims, measured (issue 37): a click opens one in Measured claims, as
+        Help > Measured claims does; its caption is the button's tip."""
+        from peapp.model_run.claims import CAPTIONS, MODES
+
+        box = QGroupBox(translate("Help", "What the article claims, measured"))
+        box.setObjectName("guideClaims")
+        grid = QGridLayout(box)
+        self.claim_buttons: dict[str, QPushButton] = {}
+        for i, (mode, label) in enumerate(MODES.items()):
+            button = QPushButton(i18n.shown(label))
+            button.setObjectName(f"guide_{mode.replace('-', '_')}")
+            button.setToolTip(i18n.shown(CAPTIONS[mode]))
+            button.clicked.connect(lambda _=False, m=mode: _show_claim(self.window_, m))
+            grid.addWidget(button, i // 2, i % 2)
+            self.claim_buttons[mode] = button
+        return box
 
     def ticked(self) -> set[str]:
         return {key for key, box in self.boxes.items() if box.isChecked()}

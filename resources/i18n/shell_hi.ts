@@ -953,6 +953,10 @@ Replace them?</source>
         <translation>जो भी लागू हों, सब पर टिक करें।</translation>
     </message>
     <message>
+        <source>What the article claims, measured</source>
+        <translation>लेख के दावे, मापे गए</translation>
+    </message>
+    <message>
         <source>Tick one or more needs above to see a recommendation.</source>
         <translation>सुझाव देखने के लिए ऊपर एक या ज़्यादा ज़रूरतों पर टिक करें।</translation>
     </message>

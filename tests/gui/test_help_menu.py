@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ui.docks
-from ui import help_menu
+from ui import help_menu, i18n
 
 
 def test_help_menu_has_tour_shortcuts_guide_and_about(main_window):
@@ -208,3 +208,21 @@ def test_the_tour_frames_each_panel_and_leaves_an_empty_checkpoint_closed(qtbot,
     assert checkpoint.isHidden()  # empty: not left open
     assert main_window.findChild(help_menu.QFrame, "tourHighlight") is None or \
         not main_window.findChild(help_menu.QFrame, "tourHighlight").isVisible()
+
+
+def test_the_guide_opens_each_measured_claim_with_one_click(qtbot, main_window):
+    """Issue 37: each of the four claims is one click from the guide (a real mouse click on its
+    button), the Measured claims panel raised in that claim's mode; the caption is the button's tip."""
+    from PySide6.QtCore import Qt
+
+    from peapp.model_run.claims import CAPTIONS, MODES
+
+    dialog = help_menu.GuideDialog(main_window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert list(dialog.claim_buttons) == list(MODES)
+    for mode, button in dialog.claim_buttons.items():
+        assert button.toolTip() == i18n.shown(CAPTIONS[mode])
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert main_window.document_model.document.view("claims", "mode") == mode
+        assert main_window.docks["claimsDock"].isVisible()
