@@ -30,6 +30,7 @@ peapp dtype English viridis cividis magma inferno plasma turbo LongRoPE cpu
 KiB MiB GiB TiB
 LongRoPE DeepSeek RoFormer BEiT mscale clip DataCamp timestamp
 txt Barbero LongRoPE arXiv
+StreamingLLM
 """.split())
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.'/-]*")
