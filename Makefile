@@ -21,8 +21,8 @@ $(STAMP_APP): $(PY) $(DEPS)
 	$(PY) -m pip install --quiet --no-deps $(SAMPLES)
 	touch $@
 
-# The test extra pulls the cluster extra (Ray) too, so the Ray tests run here and in CI; make test
-# sets PEAPP_REQUIRE_RAY so that they fail, rather than skip, if Ray is missing.
+# The test extra pulls the cluster extra (Ray) too, so the Ray tests run here and in CI; they fail,
+# never skip, if Ray is missing (tests/core/conftest.py: require_ray).
 $(STAMP_TEST): $(STAMP_APP) $(DEPS)
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $@
@@ -42,7 +42,7 @@ test: $(STAMP_TEST)
 	# one test process per core (pytest-xdist); a file's tests stay together so its module fixtures are built once.
 	# A crashed test process ends the run at once, naming the test: with loadfile, xdist's replacement
 	# worker can wait forever for work (pytest-xdist #784, #1323), and a CI run then only times out.
-	QT_QPA_PLATFORM=offscreen PEAPP_REQUIRE_RAY=1 $(PY) -m pytest -q -n auto --dist loadfile --max-worker-restart=0 tests
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto --dist loadfile --max-worker-restart=0 tests
 
 ## make bench: print the benchmark numbers (not part of the test suite)
 bench: $(STAMP_TEST)

@@ -8,10 +8,6 @@ import os
 
 import pytest
 
-# Where the tests must not skip for want of Ray: `make test` sets PEAPP_REQUIRE_RAY (its test extra
-# pulls the cluster extra), and CI services set CI.  Elsewhere a missing Ray skips them.
-REQUIRE_RAY = ("PEAPP_REQUIRE_RAY", "CI")
-
 # Ray's start-up timeouts, raised well past their defaults: on a loaded machine (a shared CI runner,
 # `-n auto` with every core busy) a worker process or the node can take minutes to register.  Set
 # before ray is imported (it reads some at import) and inherited by the processes ray.init starts.
@@ -27,17 +23,12 @@ START_TRIES = 3  # ray.init waits a fixed 30 s for its raylet; under load, start
 
 
 def require_ray() -> None:
-    """Skip the calling test where Ray (the cluster extra) is not installed, or fail it where the
-    tests are meant to run with it (``REQUIRE_RAY``): there a missing Ray is a broken install, not
-    a reason to skip silently."""
-    if importlib.util.find_spec("ray") is not None:
-        return
-    why = "ray is not installed (the cluster extra: pip install -e \".[cluster]\")"
-    required = [name for name in REQUIRE_RAY if os.environ.get(name)]
-    if required:
-        pytest.fail(f"{why}, but {required[0]} is set: make test and CI install it so that the Ray tests run; "
-                    f"reinstall with `pip install -e \".[test]\"` (it pulls the cluster extra)", pytrace=False)
-    pytest.skip(why)
+    """Fail the calling test where Ray (the cluster extra) is not installed.  The README's set-up
+    (`make test`: the test extra pulls the cluster extra) always installs it, so a missing Ray is a
+    broken install, and a test that skipped for it would hide that."""
+    if importlib.util.find_spec("ray") is None:
+        pytest.fail("ray is not installed: `make test` installs it (the test extra pulls the cluster extra); "
+                    "reinstall with `.venv/bin/pip install -e \".[test]\"`", pytrace=False)
 
 
 @pytest.fixture(scope="module")
