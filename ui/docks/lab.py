@@ -457,13 +457,16 @@ class LabDock(SettingsDock):
         self._live_items.clear()
         for encoding, _seed, curve in result.loss_curves.values():
             if len(curve):
-                _set_loss(self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1)), curve, encoding)
+                _set_loss(self._loss_item(encoding), curve, encoding)
         if self._live_here():  # runs of a cancelled grid that did not finish: their live curves, as they were
             saved = {key.rsplit("/", 1)[-1] for key in result.loss_curves}  # a preset's keys are TASK/RUN_ID
             for run_id, (encoding, points) in self._live.items():
                 if run_id not in saved and points:
-                    _set_loss(self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1)),
-                              np.asarray(points, dtype=float), encoding)
+                    _set_loss(self._loss_item(encoding), np.asarray(points, dtype=float), encoding)
+
+    def _loss_item(self, encoding: str) -> pg.PlotDataItem:
+        """A new curve of the loss plot, in the encoding's colour."""
+        return self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
 
     def _live_here(self) -> bool:
         """Whether live curves of the last training are held for the results folder shown."""
@@ -712,8 +715,7 @@ class LabDock(SettingsDock):
             data = np.asarray(points, dtype=float)
             item = self._live_items.get(run_id)
             if item is None:
-                item = self.loss_plot.plot(pen=pg.mkPen(COLORS.get(encoding, "#95a5a6"), width=1))
-                self._live_items[run_id] = item
+                item = self._live_items[run_id] = self._loss_item(encoding)
             _set_loss(item, data, encoding)
 
     def _finish(self, text_now) -> None:
